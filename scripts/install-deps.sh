@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Installs everything Carvallo needs on Debian bookworm, from Debian packages and npm only.
+# Idempotent: skips what is present. Stops with a clear message when something cannot be installed.
+# Used by serve.sh and test.sh; safe to run by hand.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+third_party="${CARVALLO_THIRD_PARTY:-$root/.deps}"   # outside the tracked tree (.gitignore)
+
+die() { echo "install-deps: ERROR: $*" >&2; exit 1; }
+say() { echo "install-deps: $*"; }
+
+packages=(cmake ninja-build g++ emscripten node-acorn libeigen3-dev catch2 libglfw3-dev
+          nlohmann-json3-dev chromium dpkg-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || die "not root and no sudo; install as root: ${missing[*]:-}"
+  sudo_cmd=(sudo)
+fi
+
+apt_updated=0
+apt_update() {
+  [ "$apt_updated" -eq 1 ] && return
+  say "apt-get update"
+  "${sudo_cmd[@]}" apt-get update -qq || die "apt-get update failed (no access to Debian's package archive?)"
+  apt_updated=1
+}
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  say "installing Debian packages: ${missing[*]}"
+  apt_update
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+    || die "apt-get install failed for: ${missing[*]}"
+else
+  say "Debian packages present"
+fi
+
+# Dear ImGui 1.86 sources come from Debian's imgui source package (libimgui-dev has no backends).
+imgui_dir="$third_party/imgui"
+if [ ! -f "$imgui_dir/imgui.cpp" ] || [ ! -f "$imgui_dir/backends/imgui_impl_opengl3.cpp" ]; then
+  if ! grep -rqs '^deb-src\|^Types:.*deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    say "adding a deb-src entry for bookworm"
+    printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+      | "${sudo_cmd[@]}" tee /etc/apt/sources.list.d/carvallo-deb-src.sources >/dev/null
+    apt_updated=0
+  fi
+  apt_update
+  work="$(mktemp -d)"
+  say "fetching the imgui source package"
+  (cd "$work" && apt-get source -qq --download-only imgui >/dev/null 2>&1 && dpkg-source -x --skip-debianization ./imgui_*.dsc src >/dev/null) \
+    || die "could not get Debian's imgui source package (apt-get source imgui)"
+  rm -rf "$imgui_dir"; mkdir -p "$third_party"
+  mv "$work/src" "$imgui_dir"; rm -rf "$work"
+  [ -f "$imgui_dir/imgui.cpp" ] || die "imgui source package has no imgui.cpp"
+fi
+ver="$(grep -m1 '#define IMGUI_VERSION ' "$imgui_dir/imgui.h" | awk '{print $3}')"
+say "Dear ImGui $ver at $imgui_dir"
+
+# playwright-core from npm, pinned by package-lock.json; never downloads a browser.
+if [ ! -d "$root/node_modules/playwright-core" ]; then
+  say "npm ci (playwright-core)"
+  (cd "$root" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) || die "npm ci failed"
+fi
+say "done"
