@@ -1,0 +1,249 @@
+#include "carvallo/stability/sweep.hpp"
+
+#include "carvallo/stability/bracketed_root.hpp"
+#include "carvallo/stability/branch_matching.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+namespace carvallo::stability {
+
+namespace {
+
+using Values = std::vector<std::complex<double>>;
+
+std::string number(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", x);
+  return buf;
+}
+
+/// Eigenvalues at one parameter, ordered by branch.
+struct Sample {
+  double parameter;
+  Values values;
+};
+
+class Tracker {
+ public:
+  Tracker(const EigenvalueFunction& f, const SweepOptions& options) : f_(f), options_(options) {}
+
+  Values evaluate(double p) {
+    Values v = f_(p);
+    ++evaluations_;
+    if (!count_) {
+      if (v.empty()) throw SweepError("sweep_eigenvalues: no eigenvalues at parameter " + number(p));
+      count_ = v.size();
+    } else if (v.size() != *count_) {
+      throw SweepError("sweep_eigenvalues: " + std::to_string(v.size()) + " eigenvalues at parameter " + number(p) +
+                       ", expected " + std::to_string(*count_) + " as at the first sample");
+    }
+    for (const auto& s : v)
+      if (!std::isfinite(s.real()) || !std::isfinite(s.imag()))
+        throw SweepError("sweep_eigenvalues: non-finite eigenvalue at parameter " + number(p));
+    return v;
+  }
+
+  static Values reorder(const Values& predicted, const Values& raw) {
+    const auto perm = match_branches(predicted, raw);
+    Values out(raw.size());
+    for (std::size_t i = 0; i < raw.size(); ++i) out[i] = raw[perm[i]];
+    return out;
+  }
+
+  /// Appends the sample at p (eigenvalues `raw`) to `track`, bisecting while the matching is ambiguous.
+  void advance(std::vector<Sample>& track, double p, const Values& raw, int depth) {
+    const Values predicted = predict(track, p);
+    Values matched = reorder(predicted, raw);
+    double scale = 1.0;
+    for (const auto& s : matched) scale = std::max(scale, std::abs(s));
+    // Double roots are only accurate to ~sqrt(eps): closer candidates are the same value.
+    const double floor = 1e-7 * scale;
+    if (depth < options_.max_subdivision_depth &&
+        matching_is_ambiguous(predicted, matched, options_.ambiguity_ratio, floor)) {
+      const double mid = 0.5 * (track.back().parameter + p);
+      if (mid > track.back().parameter && mid < p) {
+        advance(track, mid, evaluate(mid), depth + 1);
+        advance(track, p, raw, depth + 1);
+        return;
+      }
+    }
+    track.push_back({p, std::move(matched)});
+  }
+
+  /// Branch-ordered eigenvalues at an arbitrary p inside the tracked range, matched against the
+  /// linear interpolation of the surrounding samples.
+  Values values_at(const std::vector<Sample>& track, double p) {
+    auto it = std::upper_bound(track.begin(), track.end(), p,
+                               [](double x, const Sample& s) { return x < s.parameter; });
+    if (it == track.begin()) ++it;
+    if (it == track.end()) --it;
+    const Sample& hi = *it;
+    const Sample& lo = *(it - 1);
+    const double t = (p - lo.parameter) / (hi.parameter - lo.parameter);
+    Values predicted(lo.values.size());
+    for (std::size_t i = 0; i < predicted.size(); ++i) predicted[i] = lo.values[i] + t * (hi.values[i] - lo.values[i]);
+    return reorder(predicted, evaluate(p));
+  }
+
+  std::size_t evaluations() const { return evaluations_; }
+
+ private:
+  static Values predict(const std::vector<Sample>& track, double p) {
+    const Sample& last = track.back();
+    if (track.size() < 2) return last.values;
+    const Sample& prev = track[track.size() - 2];
+    const double t = (p - last.parameter) / (last.parameter - prev.parameter);
+    Values out(last.values.size());
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = last.values[i] + t * (last.values[i] - prev.values[i]);
+    return out;
+  }
+
+  const EigenvalueFunction& f_;
+  const SweepOptions& options_;
+  std::optional<std::size_t> count_;
+  std::size_t evaluations_ = 0;
+};
+
+int sign_of(double x) { return x > 0.0 ? 1 : (x < 0.0 ? -1 : 0); }
+
+}  // namespace
+
+std::vector<double> linspace(double first, double last, std::size_t count) {
+  std::vector<double> out(count);
+  if (count == 1) out[0] = first;
+  for (std::size_t i = 0; count > 1 && i < count; ++i)
+    out[i] = i + 1 == count ? last
+                            : first + (last - first) * static_cast<double>(i) / static_cast<double>(count - 1);
+  return out;
+}
+
+SweepResult sweep_eigenvalues(const EigenvalueFunction& eigenvalues, const std::vector<double>& parameters,
+                              const SweepOptions& options) {
+  if (parameters.empty()) throw SweepError("sweep_eigenvalues: empty parameter grid");
+  for (std::size_t k = 0; k < parameters.size(); ++k) {
+    if (!std::isfinite(parameters[k]))
+      throw SweepError("sweep_eigenvalues: non-finite parameter at grid index " + std::to_string(k));
+    if (k > 0 && !(parameters[k] > parameters[k - 1]))
+      throw SweepError("sweep_eigenvalues: parameters must increase strictly (index " + std::to_string(k) + ", " +
+                       number(parameters[k]) + " after " + number(parameters[k - 1]) + ")");
+  }
+  if (!(options.boundary_tolerance > 0.0)) throw SweepError("sweep_eigenvalues: boundary_tolerance must be positive");
+
+  Tracker tracker(eigenvalues, options);
+  std::vector<Sample> track;  // grid samples plus the bisection samples, in increasing parameter
+  std::vector<std::size_t> grid_index;
+  track.push_back({parameters[0], tracker.evaluate(parameters[0])});
+  grid_index.push_back(0);
+  for (std::size_t k = 1; k < parameters.size(); ++k) {
+    tracker.advance(track, parameters[k], tracker.evaluate(parameters[k]), 0);
+    grid_index.push_back(track.size() - 1);
+  }
+
+  SweepResult result;
+  result.parameters = parameters;
+  const std::size_t n = track.front().values.size();
+  result.branches.resize(n);
+  for (std::size_t b = 0; b < n; ++b) {
+    Branch& branch = result.branches[b];
+    branch.values.reserve(parameters.size());
+    for (std::size_t gi : grid_index) branch.values.push_back(track[gi].values[b]);
+    branch.neutral = std::all_of(track.begin(), track.end(), [&](const Sample& s) {
+      const auto v = s.values[b];
+      return std::abs(v.real()) <= options.neutral_tolerance * (1.0 + std::abs(v));
+    });
+  }
+
+  if (options.labeler) {
+    std::size_t at = 0;
+    if (options.label_parameter) {
+      for (std::size_t k = 1; k < parameters.size(); ++k)
+        if (std::abs(parameters[k] - *options.label_parameter) < std::abs(parameters[at] - *options.label_parameter))
+          at = k;
+    }
+    const auto labels = options.labeler(parameters[at], track[grid_index[at]].values);
+    if (labels.size() != n)
+      throw SweepError("sweep_eigenvalues: labeler returned " + std::to_string(labels.size()) + " labels for " +
+                       std::to_string(n) + " branches at parameter " + number(parameters[at]));
+    for (std::size_t b = 0; b < n; ++b) result.branches[b].label = labels[b];
+  }
+
+  // Sign changes of Re s on each non-neutral branch between consecutive samples with a nonzero sign.
+  std::vector<StabilityBoundary> raw;
+  for (std::size_t b = 0; b < n; ++b) {
+    if (result.branches[b].neutral) continue;
+    std::optional<std::size_t> last;
+    for (std::size_t k = 0; k < track.size(); ++k) {
+      const double re = track[k].values[b].real();
+      if (sign_of(re) == 0) continue;
+      if (last && sign_of(re) != sign_of(track[*last].values[b].real())) {
+        const double lo = track[*last].parameter, hi = track[k].parameter;
+        auto real_part = [&](double p) { return tracker.values_at(track, p)[b].real(); };
+        const auto root = find_bracketed_root(real_part, lo, hi, track[*last].values[b].real(), re,
+                                              options.boundary_tolerance);
+        StabilityBoundary boundary;
+        boundary.parameter = root.root;
+        boundary.bracket_lower = root.lower;
+        boundary.bracket_upper = root.upper;
+        boundary.eigenvalue = tracker.values_at(track, root.root)[b];
+        boundary.branches = {b};
+        boundary.destabilizing = re > 0.0;
+        boundary.label = result.branches[b].label;
+        raw.push_back(boundary);
+      }
+      last = k;
+    }
+  }
+  std::sort(raw.begin(), raw.end(), [](const auto& x, const auto& y) { return x.parameter < y.parameter; });
+  // A complex pair crosses together: merge the conjugate boundaries into one.
+  std::vector<char> merged(raw.size(), 0);
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (merged[i]) continue;
+    StabilityBoundary boundary = raw[i];
+    for (std::size_t j = i + 1; j < raw.size(); ++j) {
+      if (merged[j] || raw[j].parameter - boundary.parameter > 2.0 * options.boundary_tolerance) continue;
+      const bool conjugate = std::abs(raw[j].eigenvalue - std::conj(boundary.eigenvalue)) <=
+                             1e-6 * (1.0 + std::abs(boundary.eigenvalue));
+      if (conjugate && raw[j].destabilizing == boundary.destabilizing && boundary.eigenvalue.imag() != 0.0) {
+        merged[j] = 1;
+        boundary.branches.push_back(raw[j].branches.front());
+        if (boundary.eigenvalue.imag() < 0.0) {
+          boundary.eigenvalue = raw[j].eigenvalue;
+          if (boundary.label.empty()) boundary.label = raw[j].label;
+        }
+        break;
+      }
+    }
+    result.boundaries.push_back(boundary);
+  }
+
+  // Stability between consecutive boundaries, judged at a sample inside the segment (or its midpoint).
+  auto stable = [&](const Values& v) {
+    for (std::size_t b = 0; b < n; ++b)
+      if (!result.branches[b].neutral && !(v[b].real() < 0.0)) return false;
+    return true;
+  };
+  std::vector<double> cuts{parameters.front()};
+  for (const auto& boundary : result.boundaries) cuts.push_back(boundary.parameter);
+  cuts.push_back(parameters.back());
+  for (std::size_t s = 0; s + 1 < cuts.size(); ++s) {
+    const double lo = cuts[s], hi = cuts[s + 1];
+    if (!(hi > lo)) continue;
+    const double margin = options.boundary_tolerance;
+    const auto inside = std::find_if(track.begin(), track.end(), [&](const Sample& smp) {
+      return smp.parameter > lo + margin && smp.parameter < hi - margin;
+    });
+    const bool is_stable = inside != track.end() ? stable(inside->values) : stable(tracker.values_at(track, 0.5 * (lo + hi)));
+    if (!is_stable) continue;
+    if (!result.stable_ranges.empty() && result.stable_ranges.back().upper == lo)
+      result.stable_ranges.back().upper = hi;
+    else
+      result.stable_ranges.push_back({lo, hi});
+  }
+  result.evaluations = tracker.evaluations();
+  return result;
+}
+
+}  // namespace carvallo::stability
