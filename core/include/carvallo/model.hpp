@@ -1,0 +1,193 @@
+#pragma once
+// carvallo::Model: an immutable, shared, type-erased multibody model in the redundant coordinate
+// formulation of 000 §2.1. It wraps a model definition (see model_definition.hpp) and exposes the
+// double-valued quantities the solvers need, all derived exactly by forward-mode AD (ad.hpp):
+//
+//   C, C_q, C_t, Ċ                   holonomic constraints and their derivatives
+//   D, D_q̇, D_q, D_t                 nonholonomic constraints (Pfaffian or not) and derivatives
+//   Q_d,h (000 Eq 7), Q_d,nh (Eq 8)  constraint quadratic-velocity vectors, J = [C_q; D_q̇], Q_d
+//   M, Q_b and ∂Q_b/∂q, ∂Q_b/∂q̇      mass matrix, generalized forces Q_b = Q_v + Q_e and Jacobians
+//   ∂(Jᵀν)/∂q, ∂(Jᵀν)/∂q̇, ∂(M a)/∂q, ∂Q_d/∂q, ∂Q_d/∂q̇   terms of the linearization (000 Eqs 26, 28)
+//   kinetic, potential and total energy
+//
+// Conventions (000 Eqs 3-11): M q̈ = Q_b − Jᵀν, J q̈ = Q_d, ν = [λ; μ]. Constraint forces on the
+// coordinates are −Jᵀν. Units are those of the model (SI in all shipped models). Rows of J, C, D and ν
+// are ordered holonomic first, then nonholonomic, in the order of Layout's name lists.
+//
+// Failure: every function throws carvallo::SolverError(Kind::NonFinite) naming the constraint or
+// coordinate and the time if the model produces NaN/inf, and Kind::InvalidArgument on size mismatch.
+//
+// Thread safety: a Model may be shared between threads; evaluations use thread-local scratch buffers and
+// do not allocate after the first call with a given size (outputs are resized only if their size differs).
+
+#include "carvallo/ad.hpp"
+#include "carvallo/errors.hpp"
+#include "carvallo/model_definition.hpp"
+
+#include <Eigen/Core>
+
+#include <memory>
+#include <string>
+#include <utility>
+
+namespace carvallo {
+
+namespace detail {
+
+/// Evaluation of a model definition for one scalar type. Outputs arrive sized and zero-filled.
+template <class S>
+class ScalarEvaluator {
+ public:
+  virtual ~ScalarEvaluator() = default;
+  virtual void eval_mass(const Vec<S>& q, const S& t, Mat<S>& M) const = 0;
+  virtual void eval_forces(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& Q) const = 0;
+  virtual void eval_holonomic(const Vec<S>& q, const S& t, Vec<S>& C) const = 0;
+  virtual void eval_nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& D) const = 0;
+  virtual S eval_potential_energy(const Vec<S>& q, const S& t) const = 0;
+  virtual S eval_kinetic_energy(const Vec<S>& q, const Vec<S>& qd, const S& t) const = 0;
+};
+
+class ModelConcept : public ScalarEvaluator<double>,
+                     public ScalarEvaluator<Dual1>,
+                     public ScalarEvaluator<Dual2>,
+                     public ScalarEvaluator<Dual3> {
+ public:
+  ~ModelConcept() override = default;
+  virtual const Layout& layout() const = 0;
+  virtual bool has_potential_energy() const = 0;
+};
+
+template <class Def>
+class ModelImpl final : public ModelConcept {
+ public:
+  explicit ModelImpl(Def d) : def_(std::move(d)), layout_(def_.layout()) {}
+  const Layout& layout() const override { return layout_; }
+  bool has_potential_energy() const override { return HasPotentialEnergy<Def>; }
+
+#define CARVALLO_EVALUATORS_FOR(S)                                                                       \
+  void eval_mass(const Vec<S>& q, const S& t, Mat<S>& M) const override { def_.template mass<S>(q, t, M); } \
+  void eval_forces(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& Q) const override {            \
+    def_.template forces<S>(q, qd, t, Q);                                                                \
+  }                                                                                                      \
+  void eval_holonomic(const Vec<S>& q, const S& t, Vec<S>& C) const override {                          \
+    if constexpr (HasHolonomic<Def>) def_.template holonomic<S>(q, t, C);                                \
+  }                                                                                                      \
+  void eval_nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& D) const override {     \
+    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<S>(q, qd, t, D);                      \
+  }                                                                                                      \
+  S eval_potential_energy(const Vec<S>& q, const S& t) const override {                                 \
+    if constexpr (HasPotentialEnergy<Def>) return def_.template potential_energy<S>(q, t);               \
+    else return S(0.0);                                                                                  \
+  }                                                                                                      \
+  S eval_kinetic_energy(const Vec<S>& q, const Vec<S>& qd, const S& t) const override {                 \
+    if constexpr (HasKineticEnergy<Def>) {                                                               \
+      return def_.template kinetic_energy<S>(q, qd, t);                                                  \
+    } else {                                                                                             \
+      Mat<S> M = Mat<S>::Zero(q.size(), q.size());                                                       \
+      def_.template mass<S>(q, t, M);                                                                    \
+      return S(0.5) * qd.dot(M * qd);                                                                    \
+    }                                                                                                    \
+  }
+
+  CARVALLO_EVALUATORS_FOR(double)
+  CARVALLO_EVALUATORS_FOR(Dual1)
+  CARVALLO_EVALUATORS_FOR(Dual2)
+  CARVALLO_EVALUATORS_FOR(Dual3)
+#undef CARVALLO_EVALUATORS_FOR
+
+ private:
+  Def def_;
+  Layout layout_;
+};
+
+}  // namespace detail
+
+class Model {
+ public:
+  /// Wraps a copy of the definition. Throws ModelError if the layout is malformed (no coordinates,
+  /// empty or duplicate names).
+  template <ModelDefinition Def>
+  explicit Model(Def def) : Model(std::shared_ptr<const detail::ModelConcept>(std::make_shared<detail::ModelImpl<Def>>(std::move(def)))) {}
+
+  explicit Model(std::shared_ptr<const detail::ModelConcept> impl);
+
+  // ---- layout ---------------------------------------------------------------------------------
+  const Layout& layout() const { return impl_->layout(); }
+  const std::string& name() const { return impl_->layout().name; }
+  int nq() const { return nq_; }    ///< number of generalized coordinates
+  int nch() const { return nch_; }  ///< number of holonomic constraints
+  int ncnh() const { return ncnh_; }///< number of nonholonomic constraints
+  int nc() const { return nch_ + ncnh_; }
+  const std::string& coordinate_name(int i) const;
+  /// Name of constraint row i of J (holonomic first, then nonholonomic).
+  const std::string& constraint_name(int i) const;
+  /// Index of a coordinate by name; throws SolverError(InvalidArgument) if unknown.
+  int coordinate_index(const std::string& name) const;
+  bool has_potential_energy() const { return impl_->has_potential_energy(); }
+
+  // ---- holonomic constraints C(q,t) -------------------------------------------------------------
+  void C(const Eigen::VectorXd& q, double t, Eigen::VectorXd& out) const;
+  void C_q(const Eigen::VectorXd& q, double t, Eigen::MatrixXd& out) const;
+  void C_t(const Eigen::VectorXd& q, double t, Eigen::VectorXd& out) const;
+  /// Ċ = C_q q̇ + C_t (one AD pass).
+  void C_dot(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
+  /// 000 Eq 7: Q_d,h = −C_tt − (C_q q̇)_q q̇ − 2 C_qt q̇ (one second-order AD pass along (q̇, 1)).
+  void Q_dh(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
+
+  // ---- nonholonomic constraints D(q,q̇,t) --------------------------------------------------------
+  void D(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
+  void D_qd(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& out) const;
+  void D_q(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& out) const;
+  void D_t(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
+  /// 000 Eq 8: Q_d,nh = −D_t − D_q q̇ (one AD pass along (q̇, 0, 1) in (q, q̇, t)).
+  void Q_dnh(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
+
+  // ---- combined (000 Eq 11) -------------------------------------------------------------------------
+  /// J = [C_q; D_q̇] (nc × nq).
+  void J(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& out) const;
+  /// Q_d = [Q_d,h; Q_d,nh].
+  void Q_d(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
+  /// Velocity-level constraint residual [Ċ; D] (used by velocity analyses and diagnostics).
+  void velocity_residual(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
+
+  // ---- dynamics ---------------------------------------------------------------------------------
+  void M(const Eigen::VectorXd& q, double t, Eigen::MatrixXd& out) const;
+  void Q_b(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
+  void Q_b_q(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& out) const;
+  void Q_b_qd(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& out) const;
+
+  // ---- linearization terms (000 Eqs 26, 28) ----------------------------------------------------
+  /// ∂(M a)/∂q for a fixed vector a (e.g. a = q̈₀).
+  void Ma_q(const Eigen::VectorXd& q, double t, const Eigen::VectorXd& a, Eigen::MatrixXd& out) const;
+  /// ∂(Jᵀν)/∂q and ∂(Jᵀν)/∂q̇ for fixed multipliers ν = [λ; μ] (nq × nq each).
+  void JTnu_q(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, const Eigen::VectorXd& nu,
+              Eigen::MatrixXd& out) const;
+  void JTnu_qd(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, const Eigen::VectorXd& nu,
+               Eigen::MatrixXd& out) const;
+  /// ∂Q_d/∂q and ∂Q_d/∂q̇ (nc × nq each; third derivatives of C).
+  void Q_d_q(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& out) const;
+  void Q_d_qd(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& out) const;
+
+  // ---- energy -------------------------------------------------------------------------------------
+  /// Kinetic energy: the definition's kinetic_energy() if given, else ½ q̇ᵀ M q̇.
+  double kinetic_energy(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const;
+  /// Potential energy from the definition; 0 if it has none (check has_potential_energy()).
+  double potential_energy(const Eigen::VectorXd& q, double t) const;
+  double energy(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const {
+    return kinetic_energy(q, qd, t) + potential_energy(q, t);
+  }
+
+  /// Raw access for other scalar types (double, Dual1, Dual2, Dual3): evaluates the definition directly.
+  /// Use for derivatives this class does not provide; outputs must be sized and zero-filled by the caller.
+  template <class S>
+  const detail::ScalarEvaluator<S>& evaluator() const { return static_cast<const detail::ScalarEvaluator<S>&>(*impl_); }
+
+ private:
+  void check_q(const Eigen::VectorXd& q, double t) const;
+  void check_qd(const Eigen::VectorXd& qd, double t) const;
+
+  std::shared_ptr<const detail::ModelConcept> impl_;
+  int nq_ = 0, nch_ = 0, ncnh_ = 0;
+};
+
+}  // namespace carvallo

@@ -1,0 +1,561 @@
+// Derived quantities of a Model by forward-mode AD. Each function seeds one or two tangent directions
+// and reads the derivative off the dual parts; Jacobians take one pass per column.
+#include "carvallo/model.hpp"
+
+#include <cmath>
+#include <set>
+
+namespace carvallo {
+
+namespace {
+
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+struct Scratch {
+  Vec<Dual1> q1, qd1, o1;
+  Mat<Dual1> M1;
+  Vec<Dual2> q2, qd2, o2;
+  Vec<Dual3> q3, qd3, o3;
+  Vec<double> o0;
+};
+
+Scratch& scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
+// Passive copies (zero tangents).
+template <class S>
+void passive(const VectorXd& x, Vec<S>& out) {
+  out.resize(x.size());
+  for (Eigen::Index i = 0; i < x.size(); ++i) out[i] = S(x[i]);
+}
+
+void seed1(const VectorXd& x, const VectorXd& dir, Vec<Dual1>& out) {
+  out.resize(x.size());
+  for (Eigen::Index i = 0; i < x.size(); ++i) out[i] = Dual1(x[i], dir[i]);
+}
+
+[[noreturn]] void throw_non_finite(double t, const std::string& what, const std::string& subject, int index) {
+  throw SolverError(SolverError::Kind::NonFinite, "the model's " + what + " is not finite (NaN or infinite)", t,
+                    subject, index);
+}
+
+void check_rows(const Model& m, const MatrixXd& A, double t, const char* what, int row_offset, bool rows_are_constraints) {
+  for (Eigen::Index i = 0; i < A.rows(); ++i)
+    for (Eigen::Index j = 0; j < A.cols(); ++j)
+      if (!std::isfinite(A(i, j))) {
+        const int r = static_cast<int>(i) + row_offset;
+        throw_non_finite(t, std::string(what) + " (column " + m.coordinate_name(static_cast<int>(j)) + ")",
+                         rows_are_constraints ? m.constraint_name(r) : m.coordinate_name(r), r);
+      }
+}
+
+void check_vec(const Model& m, const VectorXd& v, double t, const char* what, int row_offset, bool rows_are_constraints) {
+  for (Eigen::Index i = 0; i < v.size(); ++i)
+    if (!std::isfinite(v[i])) {
+      const int r = static_cast<int>(i) + row_offset;
+      throw_non_finite(t, what, rows_are_constraints ? m.constraint_name(r) : m.coordinate_name(r), r);
+    }
+}
+
+}  // namespace
+
+Model::Model(std::shared_ptr<const detail::ModelConcept> impl) : impl_(std::move(impl)) {
+  if (!impl_) throw ModelError("carvallo::Model: null model implementation");
+  const Layout& L = impl_->layout();
+  nq_ = static_cast<int>(L.coordinates.size());
+  nch_ = static_cast<int>(L.holonomic.size());
+  ncnh_ = static_cast<int>(L.nonholonomic.size());
+  const std::string who = "model '" + L.name + "': ";
+  if (nq_ == 0) throw ModelError(who + "the layout has no coordinates");
+  auto check_names = [&](const std::vector<std::string>& names, const char* kind) {
+    std::set<std::string> seen;
+    for (const auto& n : names) {
+      if (n.empty()) throw ModelError(who + "a " + kind + " has an empty name");
+      if (!seen.insert(n).second) throw ModelError(who + "duplicate " + kind + " name '" + n + "'");
+    }
+  };
+  check_names(L.coordinates, "coordinate");
+  std::vector<std::string> all = L.holonomic;
+  all.insert(all.end(), L.nonholonomic.begin(), L.nonholonomic.end());
+  check_names(all, "constraint");
+}
+
+const std::string& Model::coordinate_name(int i) const { return layout().coordinates.at(static_cast<std::size_t>(i)); }
+
+const std::string& Model::constraint_name(int i) const {
+  if (i < nch_) return layout().holonomic.at(static_cast<std::size_t>(i));
+  return layout().nonholonomic.at(static_cast<std::size_t>(i - nch_));
+}
+
+int Model::coordinate_index(const std::string& n) const {
+  const auto& c = layout().coordinates;
+  for (std::size_t i = 0; i < c.size(); ++i)
+    if (c[i] == n) return static_cast<int>(i);
+  throw SolverError(SolverError::Kind::InvalidArgument, "model '" + name() + "' has no coordinate named '" + n + "'",
+                    0.0, n);
+}
+
+void Model::check_q(const VectorXd& q, double t) const {
+  if (q.size() != nq_)
+    throw SolverError(SolverError::Kind::InvalidArgument,
+                      "q has " + std::to_string(q.size()) + " entries, model '" + name() + "' has " +
+                          std::to_string(nq_) + " coordinates",
+                      t);
+  for (int i = 0; i < nq_; ++i)
+    if (!std::isfinite(q[i]))
+      throw SolverError(SolverError::Kind::NonFinite, "coordinate is not finite", t, coordinate_name(i), i);
+}
+
+void Model::check_qd(const VectorXd& qd, double t) const {
+  if (qd.size() != nq_)
+    throw SolverError(SolverError::Kind::InvalidArgument,
+                      "q̇ has " + std::to_string(qd.size()) + " entries, model '" + name() + "' has " +
+                          std::to_string(nq_) + " coordinates",
+                      t);
+  for (int i = 0; i < nq_; ++i)
+    if (!std::isfinite(qd[i]))
+      throw SolverError(SolverError::Kind::NonFinite, "velocity is not finite", t, coordinate_name(i), i);
+}
+
+// ---- holonomic -----------------------------------------------------------------------------------
+
+void Model::C(const VectorXd& q, double t, VectorXd& out) const {
+  check_q(q, t);
+  out.setZero(nch_);
+  if (nch_ == 0) return;
+  evaluator<double>().eval_holonomic(q, t, out);
+  check_vec(*this, out, t, "holonomic constraint", 0, true);
+}
+
+void Model::C_q(const VectorXd& q, double t, MatrixXd& out) const {
+  check_q(q, t);
+  out.setZero(nch_, nq_);
+  if (nch_ == 0) return;
+  Scratch& s = scratch();
+  passive(q, s.q1);
+  const Dual1 t1(t, 0.0);
+  for (int j = 0; j < nq_; ++j) {
+    s.q1[j].d = 1.0;
+    s.o1.setZero(nch_);
+    evaluator<Dual1>().eval_holonomic(s.q1, t1, s.o1);
+    for (int i = 0; i < nch_; ++i) out(i, j) = s.o1[i].d;
+    s.q1[j].d = 0.0;
+  }
+  check_rows(*this, out, t, "holonomic constraint Jacobian C_q", 0, true);
+}
+
+void Model::C_t(const VectorXd& q, double t, VectorXd& out) const {
+  check_q(q, t);
+  out.setZero(nch_);
+  if (nch_ == 0) return;
+  Scratch& s = scratch();
+  passive(q, s.q1);
+  s.o1.setZero(nch_);
+  evaluator<Dual1>().eval_holonomic(s.q1, Dual1(t, 1.0), s.o1);
+  for (int i = 0; i < nch_; ++i) out[i] = s.o1[i].d;
+  check_vec(*this, out, t, "holonomic constraint time derivative C_t", 0, true);
+}
+
+void Model::C_dot(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(nch_);
+  if (nch_ == 0) return;
+  Scratch& s = scratch();
+  seed1(q, qd, s.q1);
+  s.o1.setZero(nch_);
+  evaluator<Dual1>().eval_holonomic(s.q1, Dual1(t, 1.0), s.o1);
+  for (int i = 0; i < nch_; ++i) out[i] = s.o1[i].d;
+  check_vec(*this, out, t, "holonomic constraint rate C_dot", 0, true);
+}
+
+void Model::Q_dh(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(nch_);
+  if (nch_ == 0) return;
+  // d²/ds² C(q + s q̇, t + s) = (C_q q̇)_q q̇ + 2 C_qt q̇ + C_tt: both tangent levels along (q̇, 1).
+  Scratch& s = scratch();
+  s.q2.resize(nq_);
+  for (int i = 0; i < nq_; ++i) s.q2[i] = Dual2(Dual1(q[i], qd[i]), Dual1(qd[i], 0.0));
+  const Dual2 t2(Dual1(t, 1.0), Dual1(1.0, 0.0));
+  s.o2.setZero(nch_);
+  evaluator<Dual2>().eval_holonomic(s.q2, t2, s.o2);
+  for (int i = 0; i < nch_; ++i) out[i] = -s.o2[i].d.d;
+  check_vec(*this, out, t, "holonomic quadratic-velocity vector Q_d,h", 0, true);
+}
+
+// ---- nonholonomic --------------------------------------------------------------------------------
+
+void Model::D(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(ncnh_);
+  if (ncnh_ == 0) return;
+  evaluator<double>().eval_nonholonomic(q, qd, t, out);
+  check_vec(*this, out, t, "nonholonomic constraint", nch_, true);
+}
+
+void Model::D_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(ncnh_, nq_);
+  if (ncnh_ == 0) return;
+  Scratch& s = scratch();
+  passive(q, s.q1);
+  passive(qd, s.qd1);
+  const Dual1 t1(t, 0.0);
+  for (int j = 0; j < nq_; ++j) {
+    s.qd1[j].d = 1.0;
+    s.o1.setZero(ncnh_);
+    evaluator<Dual1>().eval_nonholonomic(s.q1, s.qd1, t1, s.o1);
+    for (int i = 0; i < ncnh_; ++i) out(i, j) = s.o1[i].d;
+    s.qd1[j].d = 0.0;
+  }
+  check_rows(*this, out, t, "nonholonomic Jacobian D_qd", nch_, true);
+}
+
+void Model::D_q(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(ncnh_, nq_);
+  if (ncnh_ == 0) return;
+  Scratch& s = scratch();
+  passive(q, s.q1);
+  passive(qd, s.qd1);
+  const Dual1 t1(t, 0.0);
+  for (int j = 0; j < nq_; ++j) {
+    s.q1[j].d = 1.0;
+    s.o1.setZero(ncnh_);
+    evaluator<Dual1>().eval_nonholonomic(s.q1, s.qd1, t1, s.o1);
+    for (int i = 0; i < ncnh_; ++i) out(i, j) = s.o1[i].d;
+    s.q1[j].d = 0.0;
+  }
+  check_rows(*this, out, t, "nonholonomic Jacobian D_q", nch_, true);
+}
+
+void Model::D_t(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(ncnh_);
+  if (ncnh_ == 0) return;
+  Scratch& s = scratch();
+  passive(q, s.q1);
+  passive(qd, s.qd1);
+  s.o1.setZero(ncnh_);
+  evaluator<Dual1>().eval_nonholonomic(s.q1, s.qd1, Dual1(t, 1.0), s.o1);
+  for (int i = 0; i < ncnh_; ++i) out[i] = s.o1[i].d;
+  check_vec(*this, out, t, "nonholonomic time derivative D_t", nch_, true);
+}
+
+void Model::Q_dnh(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(ncnh_);
+  if (ncnh_ == 0) return;
+  // d/ds D(q + s q̇, q̇, t + s) = D_q q̇ + D_t.
+  Scratch& s = scratch();
+  seed1(q, qd, s.q1);
+  passive(qd, s.qd1);
+  s.o1.setZero(ncnh_);
+  evaluator<Dual1>().eval_nonholonomic(s.q1, s.qd1, Dual1(t, 1.0), s.o1);
+  for (int i = 0; i < ncnh_; ++i) out[i] = -s.o1[i].d;
+  check_vec(*this, out, t, "nonholonomic quadratic-velocity vector Q_d,nh", nch_, true);
+}
+
+// ---- combined ------------------------------------------------------------------------------------
+
+void Model::J(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
+  out.resize(nch_ + ncnh_, nq_);
+  MatrixXd tmp;  // small blocks; the block writes avoid a second full-size temporary
+  if (nch_ > 0) {
+    C_q(q, t, tmp);
+    out.topRows(nch_) = tmp;
+  }
+  if (ncnh_ > 0) {
+    D_qd(q, qd, t, tmp);
+    out.bottomRows(ncnh_) = tmp;
+  }
+}
+
+void Model::Q_d(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) const {
+  out.resize(nch_ + ncnh_);
+  VectorXd tmp;
+  if (nch_ > 0) {
+    Q_dh(q, qd, t, tmp);
+    out.head(nch_) = tmp;
+  }
+  if (ncnh_ > 0) {
+    Q_dnh(q, qd, t, tmp);
+    out.tail(ncnh_) = tmp;
+  }
+}
+
+void Model::velocity_residual(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) const {
+  out.resize(nch_ + ncnh_);
+  VectorXd tmp;
+  if (nch_ > 0) {
+    C_dot(q, qd, t, tmp);
+    out.head(nch_) = tmp;
+  }
+  if (ncnh_ > 0) {
+    D(q, qd, t, tmp);
+    out.tail(ncnh_) = tmp;
+  }
+}
+
+// ---- dynamics ------------------------------------------------------------------------------------
+
+void Model::M(const VectorXd& q, double t, MatrixXd& out) const {
+  check_q(q, t);
+  out.setZero(nq_, nq_);
+  evaluator<double>().eval_mass(q, t, out);
+  check_rows(*this, out, t, "mass matrix", 0, false);
+}
+
+void Model::Q_b(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(nq_);
+  evaluator<double>().eval_forces(q, qd, t, out);
+  check_vec(*this, out, t, "generalized force Q_b", 0, false);
+}
+
+void Model::Q_b_q(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(nq_, nq_);
+  Scratch& s = scratch();
+  passive(q, s.q1);
+  passive(qd, s.qd1);
+  const Dual1 t1(t, 0.0);
+  for (int j = 0; j < nq_; ++j) {
+    s.q1[j].d = 1.0;
+    s.o1.setZero(nq_);
+    evaluator<Dual1>().eval_forces(s.q1, s.qd1, t1, s.o1);
+    for (int i = 0; i < nq_; ++i) out(i, j) = s.o1[i].d;
+    s.q1[j].d = 0.0;
+  }
+  check_rows(*this, out, t, "force Jacobian dQ_b/dq", 0, false);
+}
+
+void Model::Q_b_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(nq_, nq_);
+  Scratch& s = scratch();
+  passive(q, s.q1);
+  passive(qd, s.qd1);
+  const Dual1 t1(t, 0.0);
+  for (int j = 0; j < nq_; ++j) {
+    s.qd1[j].d = 1.0;
+    s.o1.setZero(nq_);
+    evaluator<Dual1>().eval_forces(s.q1, s.qd1, t1, s.o1);
+    for (int i = 0; i < nq_; ++i) out(i, j) = s.o1[i].d;
+    s.qd1[j].d = 0.0;
+  }
+  check_rows(*this, out, t, "force Jacobian dQ_b/dqd", 0, false);
+}
+
+// ---- linearization terms ---------------------------------------------------------------------------
+
+void Model::Ma_q(const VectorXd& q, double t, const VectorXd& a, MatrixXd& out) const {
+  check_q(q, t);
+  if (a.size() != nq_) throw SolverError(SolverError::Kind::InvalidArgument, "Ma_q: a has the wrong size", t);
+  out.setZero(nq_, nq_);
+  Scratch& s = scratch();
+  passive(q, s.q1);
+  const Dual1 t1(t, 0.0);
+  for (int j = 0; j < nq_; ++j) {
+    s.q1[j].d = 1.0;
+    s.M1.setZero(nq_, nq_);
+    evaluator<Dual1>().eval_mass(s.q1, t1, s.M1);
+    for (int k = 0; k < nq_; ++k)
+      for (int i = 0; i < nq_; ++i) out(i, j) += s.M1(i, k).d * a[k];
+    s.q1[j].d = 0.0;
+  }
+  check_rows(*this, out, t, "d(M a)/dq", 0, false);
+}
+
+void Model::JTnu_q(const VectorXd& q, const VectorXd& qd, double t, const VectorXd& nu, MatrixXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  if (nu.size() != nc()) throw SolverError(SolverError::Kind::InvalidArgument, "JTnu_q: nu has the wrong size", t);
+  out.setZero(nq_, nq_);
+  Scratch& s = scratch();
+  const Dual2 t2(t);
+  // Holonomic part: Hessian of λ·C, symmetric; entry (k, j) from inner direction e_k, outer e_j.
+  if (nch_ > 0) {
+    s.q2.resize(nq_);
+    for (int i = 0; i < nq_; ++i) s.q2[i] = Dual2(q[i]);
+    for (int j = 0; j < nq_; ++j) {
+      s.q2[j].d.v = 1.0;
+      for (int k = 0; k <= j; ++k) {
+        s.q2[k].v.d = 1.0;
+        s.o2.setZero(nch_);
+        evaluator<Dual2>().eval_holonomic(s.q2, t2, s.o2);
+        double h = 0.0;
+        for (int i = 0; i < nch_; ++i) h += nu[i] * s.o2[i].d.d;
+        out(k, j) += h;
+        if (k != j) out(j, k) += h;
+        s.q2[k].v.d = 0.0;
+      }
+      s.q2[j].d.v = 0.0;
+    }
+  }
+  // Nonholonomic part: (k, j) = Σ μ_i ∂²D_i/∂q̇_k∂q_j.
+  if (ncnh_ > 0) {
+    s.q2.resize(nq_);
+    s.qd2.resize(nq_);
+    for (int i = 0; i < nq_; ++i) {
+      s.q2[i] = Dual2(q[i]);
+      s.qd2[i] = Dual2(qd[i]);
+    }
+    for (int j = 0; j < nq_; ++j) {
+      s.q2[j].d.v = 1.0;
+      for (int k = 0; k < nq_; ++k) {
+        s.qd2[k].v.d = 1.0;
+        s.o2.setZero(ncnh_);
+        evaluator<Dual2>().eval_nonholonomic(s.q2, s.qd2, t2, s.o2);
+        double h = 0.0;
+        for (int i = 0; i < ncnh_; ++i) h += nu[nch_ + i] * s.o2[i].d.d;
+        out(k, j) += h;
+        s.qd2[k].v.d = 0.0;
+      }
+      s.q2[j].d.v = 0.0;
+    }
+  }
+  check_rows(*this, out, t, "d(J^T nu)/dq", 0, false);
+}
+
+void Model::JTnu_qd(const VectorXd& q, const VectorXd& qd, double t, const VectorXd& nu, MatrixXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  if (nu.size() != nc()) throw SolverError(SolverError::Kind::InvalidArgument, "JTnu_qd: nu has the wrong size", t);
+  out.setZero(nq_, nq_);
+  if (ncnh_ == 0) return;  // C_q does not depend on q̇
+  Scratch& s = scratch();
+  const Dual2 t2(t);
+  s.q2.resize(nq_);
+  s.qd2.resize(nq_);
+  for (int i = 0; i < nq_; ++i) {
+    s.q2[i] = Dual2(q[i]);
+    s.qd2[i] = Dual2(qd[i]);
+  }
+  for (int j = 0; j < nq_; ++j) {
+    s.qd2[j].d.v = 1.0;
+    for (int k = 0; k <= j; ++k) {
+      s.qd2[k].v.d = 1.0;
+      s.o2.setZero(ncnh_);
+      evaluator<Dual2>().eval_nonholonomic(s.q2, s.qd2, t2, s.o2);
+      double h = 0.0;
+      for (int i = 0; i < ncnh_; ++i) h += nu[nch_ + i] * s.o2[i].d.d;
+      out(k, j) += h;
+      if (k != j) out(j, k) += h;
+      s.qd2[k].v.d = 0.0;
+    }
+    s.qd2[j].d.v = 0.0;
+  }
+  check_rows(*this, out, t, "d(J^T nu)/dqd", 0, false);
+}
+
+void Model::Q_d_q(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(nc(), nq_);
+  Scratch& s = scratch();
+  if (nch_ > 0) {
+    // Q_d,h = −d²/ds² C(q + s q̇, t + s); a third level along e_j differentiates it with respect to q_j.
+    s.q3.resize(nq_);
+    for (int i = 0; i < nq_; ++i) s.q3[i] = Dual3(Dual2(Dual1(q[i], qd[i]), Dual1(qd[i], 0.0)), Dual2(0.0));
+    const Dual3 t3(Dual2(Dual1(t, 1.0), Dual1(1.0, 0.0)), Dual2(0.0));
+    for (int j = 0; j < nq_; ++j) {
+      s.q3[j].d.v.v = 1.0;
+      s.o3.setZero(nch_);
+      evaluator<Dual3>().eval_holonomic(s.q3, t3, s.o3);
+      for (int i = 0; i < nch_; ++i) out(i, j) = -s.o3[i].d.d.d;
+      s.q3[j].d.v.v = 0.0;
+    }
+  }
+  if (ncnh_ > 0) {
+    // Q_d,nh = −d/ds D(q + s q̇, q̇, t + s); outer level along e_j in q.
+    s.q2.resize(nq_);
+    s.qd2.resize(nq_);
+    for (int i = 0; i < nq_; ++i) {
+      s.q2[i] = Dual2(Dual1(q[i], qd[i]), Dual1(0.0));
+      s.qd2[i] = Dual2(qd[i]);
+    }
+    const Dual2 t2(Dual1(t, 1.0), Dual1(0.0));
+    for (int j = 0; j < nq_; ++j) {
+      s.q2[j].d.v = 1.0;
+      s.o2.setZero(ncnh_);
+      evaluator<Dual2>().eval_nonholonomic(s.q2, s.qd2, t2, s.o2);
+      for (int i = 0; i < ncnh_; ++i) out(nch_ + i, j) = -s.o2[i].d.d;
+      s.q2[j].d.v = 0.0;
+    }
+  }
+  check_rows(*this, out, t, "dQ_d/dq", 0, true);
+}
+
+void Model::Q_d_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  out.setZero(nc(), nq_);
+  Scratch& s = scratch();
+  if (nch_ > 0) {
+    // ∂Q_d,h/∂q̇_j = −2 (C_qq[q̇, e_j] + C_qt e_j): inner level along (q̇, 1), outer along (e_j, 0).
+    s.q2.resize(nq_);
+    for (int i = 0; i < nq_; ++i) s.q2[i] = Dual2(Dual1(q[i], qd[i]), Dual1(0.0));
+    const Dual2 t2(Dual1(t, 1.0), Dual1(0.0));
+    for (int j = 0; j < nq_; ++j) {
+      s.q2[j].d.v = 1.0;
+      s.o2.setZero(nch_);
+      evaluator<Dual2>().eval_holonomic(s.q2, t2, s.o2);
+      for (int i = 0; i < nch_; ++i) out(i, j) = -2.0 * s.o2[i].d.d;
+      s.q2[j].d.v = 0.0;
+    }
+  }
+  if (ncnh_ > 0) {
+    // Q_d,nh = −(D_q q̇ + D_t) with D_q, D_t depending on q̇ too. Perturb q̇ by ε2 e_j both as the
+    // argument and inside the inner direction of q: q = q + ε1 (q̇ + ε2 e_j).
+    s.q2.resize(nq_);
+    s.qd2.resize(nq_);
+    for (int i = 0; i < nq_; ++i) {
+      s.q2[i] = Dual2(Dual1(q[i], qd[i]), Dual1(0.0));
+      s.qd2[i] = Dual2(qd[i]);
+    }
+    const Dual2 t2(Dual1(t, 1.0), Dual1(0.0));
+    for (int j = 0; j < nq_; ++j) {
+      s.q2[j].d.d = 1.0;
+      s.qd2[j].d.v = 1.0;
+      s.o2.setZero(ncnh_);
+      evaluator<Dual2>().eval_nonholonomic(s.q2, s.qd2, t2, s.o2);
+      for (int i = 0; i < ncnh_; ++i) out(nch_ + i, j) = -s.o2[i].d.d;
+      s.q2[j].d.d = 0.0;
+      s.qd2[j].d.v = 0.0;
+    }
+  }
+  check_rows(*this, out, t, "dQ_d/dqd", 0, true);
+}
+
+// ---- energy --------------------------------------------------------------------------------------
+
+double Model::kinetic_energy(const VectorXd& q, const VectorXd& qd, double t) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  const double T = evaluator<double>().eval_kinetic_energy(q, qd, t);
+  if (!std::isfinite(T)) throw_non_finite(t, "kinetic energy", "", -1);
+  return T;
+}
+
+double Model::potential_energy(const VectorXd& q, double t) const {
+  check_q(q, t);
+  const double V = evaluator<double>().eval_potential_energy(q, t);
+  if (!std::isfinite(V)) throw_non_finite(t, "potential energy", "", -1);
+  return V;
+}
+
+}  // namespace carvallo
