@@ -1,0 +1,207 @@
+#include "carvallo/acceleration.hpp"
+
+#include <cmath>
+
+namespace carvallo {
+
+namespace {
+
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+void check_result(const Model& model, double t, const AccelerationResult& r) {
+  for (int i = 0; i < r.qdd.size(); ++i)
+    if (!std::isfinite(r.qdd[i]))
+      throw SolverError(SolverError::Kind::NonFinite, "acceleration is not finite", t, model.coordinate_name(i), i);
+  for (int i = 0; i < r.nu.size(); ++i)
+    if (!std::isfinite(r.nu[i]))
+      throw SolverError(SolverError::Kind::NonFinite, "Lagrange multiplier is not finite", t,
+                        model.constraint_name(i), i);
+}
+
+// 000 Eq 36 with redundant rows screened out by a rank-revealing QR of Jᵀ.
+class AugmentedSolver final : public AccelerationSolver {
+ public:
+  AccelerationMethod method() const override { return AccelerationMethod::Augmented; }
+
+  void solve(const Model& model, double t, const VectorXd& q, const VectorXd& qd, const BaumgarteGains& gains,
+             AccelerationResult& out) override {
+    terms_.evaluate(model, t, q, qd, gains);
+    const int n = model.nq(), m = model.nc();
+    int r = 0;
+    if (m > 0) {
+      Jt_ = terms_.J.transpose();
+      qr_.setThreshold(rank_tol_);
+      qr_.compute(Jt_);
+      r = static_cast<int>(qr_.rank());
+      rows_.resize(static_cast<std::size_t>(r));
+      for (int k = 0; k < r; ++k) rows_[static_cast<std::size_t>(k)] = qr_.colsPermutation().indices()[k];
+    }
+    A_.setZero(n + r, n + r);
+    b_.resize(n + r);
+    A_.topLeftCorner(n, n) = terms_.M;
+    b_.head(n) = terms_.Qb;
+    for (int k = 0; k < r; ++k) {
+      const int i = rows_[static_cast<std::size_t>(k)];
+      A_.block(n + k, 0, 1, n) = terms_.J.row(i);
+      A_.block(0, n + k, n, 1) = terms_.J.row(i).transpose();
+      b_[n + k] = terms_.Qd[i];
+    }
+    lu_.compute(A_);
+    const double rc = lu_.rcond();
+    if (!(rc > 1e-14))
+      throw SolverError(SolverError::Kind::SingularMatrix,
+                        "augmented matrix [M Jᵀ; J 0] is singular (reciprocal condition " + std::to_string(rc) +
+                            "): the mass matrix is not positive definite on the constraint null space",
+                        t);
+    x_ = lu_.solve(b_);
+    out.qdd = x_.head(n);
+    out.nu.setZero(m);
+    for (int k = 0; k < r; ++k) out.nu[rows_[static_cast<std::size_t>(k)]] = x_[n + k];
+    out.rank = r;
+    out.rank_deficiency = m - r;
+    if (r < m) check_redundant_rows(model, t, out);
+    check_result(model, t, out);
+  }
+
+ private:
+  // The dropped rows must be implied by the kept ones: J_i q̈ = Q_d,i.
+  void check_redundant_rows(const Model& model, double t, const AccelerationResult& out) const {
+    const double scale = 1.0 + terms_.Qd.lpNorm<Eigen::Infinity>() +
+                         terms_.J.lpNorm<Eigen::Infinity>() * out.qdd.lpNorm<Eigen::Infinity>();
+    for (int i = 0; i < model.nc(); ++i) {
+      const double res = std::abs(terms_.J.row(i).dot(out.qdd) - terms_.Qd[i]);
+      if (res > 1e-6 * scale)
+        throw SolverError(SolverError::Kind::InconsistentInput,
+                          "redundant constraint's acceleration equation contradicts the others (residual " +
+                              std::to_string(res) + ")",
+                          t, model.constraint_name(i), i, 0, res);
+    }
+  }
+
+  MatrixXd Jt_, A_;
+  VectorXd b_, x_;
+  Eigen::ColPivHouseholderQR<MatrixXd> qr_;
+  Eigen::PartialPivLU<MatrixXd> lu_;
+  std::vector<int> rows_;
+};
+
+// 002 Eq 77 (Udwadia–Kalaba) with the Moore–Penrose pseudo-inverse of K = J M⁻¹ Jᵀ.
+class UdwadiaKalabaSolver final : public AccelerationSolver {
+ public:
+  AccelerationMethod method() const override { return AccelerationMethod::UdwadiaKalaba; }
+
+  void solve(const Model& model, double t, const VectorXd& q, const VectorXd& qd, const BaumgarteGains& gains,
+             AccelerationResult& out) override {
+    terms_.evaluate(model, t, q, qd, gains);
+    const int m = model.nc();
+    llt_.compute(terms_.M);
+    if (llt_.info() != Eigen::Success)
+      throw SolverError(SolverError::Kind::SingularMatrix,
+                        "mass matrix is not positive definite (Udwadia-Kalaba needs M invertible; use the "
+                        "augmented formulation)",
+                        t);
+    a_ = llt_.solve(terms_.Qb);  // unconstrained acceleration
+    out.nu.setZero(m);
+    if (m == 0) {
+      out.qdd = a_;
+      out.rank = out.rank_deficiency = 0;
+      check_result(model, t, out);
+      return;
+    }
+    eps_ = terms_.Qd - terms_.J * a_;                 // constraint error
+    MinvJt_ = llt_.solve(terms_.J.transpose());       // M⁻¹Jᵀ
+    K_.noalias() = terms_.J * MinvJt_;                // kinetic matrix
+    cod_.setThreshold(rank_tol_);
+    cod_.compute(K_);
+    x_ = cod_.solve(eps_);                            // K⁺ε (minimum-norm least squares)
+    out.nu = -x_;
+    out.qdd = a_;
+    out.qdd.noalias() += MinvJt_ * x_;
+    out.rank = static_cast<int>(cod_.rank());
+    out.rank_deficiency = m - out.rank;
+    if (out.rank_deficiency > 0) {
+      // With redundant rows K⁺ε is the least-squares solution; it satisfies J q̈ = Q_d only if the
+      // redundant equations are consistent.
+      const double scale = 1.0 + terms_.Qd.lpNorm<Eigen::Infinity>() +
+                           terms_.J.lpNorm<Eigen::Infinity>() * out.qdd.lpNorm<Eigen::Infinity>();
+      for (int i = 0; i < m; ++i) {
+        const double res = std::abs(terms_.J.row(i).dot(out.qdd) - terms_.Qd[i]);
+        if (res > 1e-6 * scale)
+          throw SolverError(SolverError::Kind::InconsistentInput,
+                            "redundant constraint's acceleration equation contradicts the others", t,
+                            model.constraint_name(i), i, 0, res);
+      }
+    }
+    check_result(model, t, out);
+  }
+
+ private:
+  Eigen::LLT<MatrixXd> llt_;
+  Eigen::CompleteOrthogonalDecomposition<MatrixXd> cod_;
+  MatrixXd MinvJt_, K_;
+  VectorXd a_, eps_, x_;
+};
+
+}  // namespace
+
+void DynamicsTerms::evaluate(const Model& model, double t, const VectorXd& q, const VectorXd& qd,
+                             const BaumgarteGains& gains) {
+  const int n = model.nq(), nh = model.nch(), nn = model.ncnh();
+  model.M(q, t, M);
+  model.Q_b(q, qd, t, Qb);
+  J.resize(nh + nn, n);
+  Qd.resize(nh + nn);
+  if (nh > 0) {
+    model.C_q(q, t, Cq);
+    model.Q_dh(q, qd, t, Qdh);
+    J.topRows(nh) = Cq;
+    Qd.head(nh) = Qdh;
+    if (gains.gamma1 != 0.0 || gains.gamma2 != 0.0) {
+      // 001 Eq 112: C̈ − Γ₁Ċ − Γ₂C = 0.
+      model.C(q, t, C);
+      model.C_dot(q, qd, t, Cdot);
+      Qd.head(nh) += gains.gamma1 * Cdot + gains.gamma2 * C;
+    }
+  }
+  if (nn > 0) {
+    model.D_qd(q, qd, t, Dqd);
+    model.Q_dnh(q, qd, t, Qdnh);
+    J.bottomRows(nn) = Dqd;
+    Qd.tail(nn) = Qdnh;
+    if (gains.gamma_nh != 0.0) {
+      // 001 Eq 104: Ḋ − Γ D = 0.
+      model.D(q, qd, t, D);
+      Qd.tail(nn) += gains.gamma_nh * D;
+    }
+  }
+}
+
+const char* to_string(AccelerationMethod m) {
+  switch (m) {
+    case AccelerationMethod::Augmented: return "augmented";
+    case AccelerationMethod::UdwadiaKalaba: return "udwadia-kalaba";
+  }
+  return "?";
+}
+
+AccelerationMethod parse_acceleration_method(const std::string& name) {
+  if (name == "augmented") return AccelerationMethod::Augmented;
+  if (name == "udwadia-kalaba") return AccelerationMethod::UdwadiaKalaba;
+  throw SolverError(SolverError::Kind::InvalidArgument,
+                    "unknown acceleration method '" + name + "' (augmented, udwadia-kalaba)", 0.0);
+}
+
+std::unique_ptr<AccelerationSolver> make_acceleration_solver(AccelerationMethod method) {
+  switch (method) {
+    case AccelerationMethod::Augmented: return std::make_unique<AugmentedSolver>();
+    case AccelerationMethod::UdwadiaKalaba: return std::make_unique<UdwadiaKalabaSolver>();
+  }
+  throw SolverError(SolverError::Kind::InvalidArgument, "unknown acceleration method", 0.0);
+}
+
+Eigen::VectorXd constraint_forces(const Eigen::MatrixXd& J, const AccelerationResult& r) {
+  return -(J.transpose() * r.nu);
+}
+
+}  // namespace carvallo
