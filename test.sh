@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs the whole test suite in three layers:
+#   1. native unit tests (Catch2 under ctest)
+#   2. the same unit tests compiled to WebAssembly, run under node (ctest's emulator)
+#   3. browser end-to-end tests (playwright-core driving Debian's chromium, node's test runner)
+# Every layer runs even if an earlier one fails; the script fails if any layer fails or runs no test.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+scripts/install-deps.sh || exit 1
+export NODE_PATH=/usr/share/nodejs   # Emscripten's link step needs Debian's acorn
+
+logs=build/test-logs
+mkdir -p "$logs"
+declare -a names results
+overall=0
+start_all=$SECONDS
+
+run_layer() {  # name, then the command
+  local name="$1"; shift
+  local t0=$SECONDS
+  echo; echo "=== layer: $name ==="
+  "$@" 2>&1 | tee "$logs/$name.log"
+  local rc=${PIPESTATUS[0]}
+  names+=("$name"); results+=("$rc ($((SECONDS - t0)) s)")
+  [ "$rc" -eq 0 ] || overall=1
+}
+
+native() { cmake --preset native && cmake --build --preset native && ctest --preset native; }
+wasm() { cmake --preset wasm && cmake --build --preset wasm && ctest --preset wasm; }
+e2e() {
+  [ -f build/wasm/web/carvallo.wasm ] || { echo "e2e: the wasm build did not produce the playground"; return 1; }
+  node --test --test-reporter=tap tests/e2e/ > "$logs/e2e.tap"; local rc=$?
+  cat "$logs/e2e.tap"
+  local n; n=$(sed -n 's/^# tests \([0-9]*\)$/\1/p' "$logs/e2e.tap" | tail -1)
+  [ "${n:-0}" -gt 0 ] || { echo "e2e: no test ran"; return 1; }
+  return $rc
+}
+
+run_layer native native
+run_layer wasm wasm
+run_layer e2e e2e
+
+echo; echo "=== summary ($((SECONDS - start_all)) s) ==="
+for i in "${!names[@]}"; do
+  summary=$(grep -E "tests passed|^# (pass|fail) " "$logs/${names[$i]}.log" | tr '\n' ' ')
+  echo "  ${names[$i]}: exit ${results[$i]}  ${summary}"
+done
+[ "$overall" -eq 0 ] && echo "all layers passed" || echo "FAILED"
+exit "$overall"

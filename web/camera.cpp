@@ -1,0 +1,40 @@
+#include "camera.hpp"
+
+#include <Eigen/Geometry>
+
+#include <cmath>
+
+namespace carvallo::web {
+
+Eigen::Vector3d OrbitCamera::eye() const {
+  const double c = std::cos(pitch);
+  // Up is -z in the bicycle's frame.
+  return target + distance * Eigen::Vector3d(c * std::cos(yaw), c * std::sin(yaw), -std::sin(pitch));
+}
+
+Eigen::Matrix4f OrbitCamera::view_projection(double aspect) const {
+  const Eigen::Vector3d e = eye();
+  const Eigen::Vector3d up(0, 0, -1);
+  const Eigen::Vector3d f = (target - e).normalized();
+  const Eigen::Vector3d s = f.cross(up).normalized();
+  const Eigen::Vector3d u = s.cross(f);
+  Eigen::Matrix4d view = Eigen::Matrix4d::Identity();
+  view.block<1, 3>(0, 0) = s.transpose();
+  view.block<1, 3>(1, 0) = u.transpose();
+  view.block<1, 3>(2, 0) = -f.transpose();
+  view(0, 3) = -s.dot(e);
+  view(1, 3) = -u.dot(e);
+  view(2, 3) = f.dot(e);
+
+  const double near_plane = 0.05, far_plane = 200.0;
+  const double t = 1.0 / std::tan(0.5 * fov_y);
+  Eigen::Matrix4d proj = Eigen::Matrix4d::Zero();
+  proj(0, 0) = t / (aspect > 0 ? aspect : 1.0);
+  proj(1, 1) = t;
+  proj(2, 2) = -(far_plane + near_plane) / (far_plane - near_plane);
+  proj(2, 3) = -2.0 * far_plane * near_plane / (far_plane - near_plane);
+  proj(3, 2) = -1.0;
+  return (proj * view).cast<float>();
+}
+
+}  // namespace carvallo::web

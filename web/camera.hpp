@@ -1,0 +1,20 @@
+#pragma once
+// Orbit camera in the bicycle's world frame (x forward, y right, z down: "up" on screen is -z).
+
+#include <Eigen/Core>
+
+namespace carvallo::web {
+
+struct OrbitCamera {
+  Eigen::Vector3d target{0.5, 0.0, -0.5};  // point orbited, m
+  double yaw = -2.3;                       // rad, about the vertical (-z) axis, 0 looks along +x
+  double pitch = 0.35;                     // rad above the horizon
+  double distance = 3.2;                   // m
+  double fov_y = 0.75;                     // rad
+
+  Eigen::Vector3d eye() const;
+  /// Column-major 4x4 view-projection matrix for GL (clip z in [-1, 1]).
+  Eigen::Matrix4f view_projection(double aspect) const;
+};
+
+}  // namespace carvallo::web

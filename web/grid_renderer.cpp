@@ -1,0 +1,37 @@
+#include "grid_renderer.hpp"
+
+#include "shaders.hpp"
+
+namespace carvallo::web {
+
+GridRenderer::GridRenderer() : program_(shaders::grid_vert, shaders::grid_frag, "grid") {
+  const float half = 60.0f;  // m
+  const float quad[] = {-half, -half, 0, half, -half, 0, half, half, 0, -half, -half, 0, half, half, 0, -half, half, 0};
+  glGenVertexArrays(1, &vao_);
+  glGenBuffers(1, &vbo_);
+  glBindVertexArray(vao_);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 3 * sizeof(float), nullptr);
+  glBindVertexArray(0);
+}
+
+GridRenderer::~GridRenderer() {
+  glDeleteBuffers(1, &vbo_);
+  glDeleteVertexArrays(1, &vao_);
+}
+
+void GridRenderer::draw(const OrbitCamera& camera, double aspect) const {
+  if (!program_.id()) return;
+  const Eigen::Matrix4f vp = camera.view_projection(aspect);
+  const Eigen::Vector3f eye = camera.eye().cast<float>();
+  glUseProgram(program_.id());
+  glUniformMatrix4fv(program_.uniform("u_view_projection"), 1, GL_FALSE, vp.data());
+  glUniform3fv(program_.uniform("u_camera"), 1, eye.data());
+  glBindVertexArray(vao_);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glBindVertexArray(0);
+}
+
+}  // namespace carvallo::web

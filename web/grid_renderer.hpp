@@ -1,0 +1,26 @@
+#pragma once
+// Draws the ground plane with its grid (shaders/grid.*.glsl).
+
+#include "camera.hpp"
+#include "gl_program.hpp"
+
+#include <string>
+
+namespace carvallo::web {
+
+class GridRenderer {
+ public:
+  GridRenderer();
+  ~GridRenderer();
+  GridRenderer(const GridRenderer&) = delete;
+  GridRenderer& operator=(const GridRenderer&) = delete;
+
+  void draw(const OrbitCamera& camera, double aspect) const;
+  const std::string& error() const { return program_.error(); }
+
+ private:
+  GlProgram program_;
+  GLuint vao_ = 0, vbo_ = 0;
+};
+
+}  // namespace carvallo::web
