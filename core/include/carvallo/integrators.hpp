@@ -1,0 +1,73 @@
+#pragma once
+// Explicit integrators for first-order systems y' = g(t, y) (000 Eqs 39-41 with y = [q; q̇]).
+// They know nothing about multibody systems: the Simulation hands them an OdeSystem whose g solves
+// the acceleration analysis. Each counts its evaluations of g.
+//
+//  * AdamsBashforth4 (000 Eq 42): one evaluation per step once running. Its start-up and every restart
+//    take three classical RK4 steps to rebuild the history. It restarts by itself when the step size
+//    changes; call restart() whenever the state is changed from outside (a correction step, a user edit).
+//  * RungeKutta4: classical fourth-order Runge–Kutta, 4 evaluations per step.
+//  * DormandPrince45: embedded Runge–Kutta 5(4) with local error control (rtol, atol); step() covers
+//    [t, t + h] with as many accepted internal steps as the tolerance needs (FSAL within one call).
+
+#include "carvallo/errors.hpp"
+
+#include <Eigen/Core>
+
+#include <array>
+#include <memory>
+#include <string>
+
+namespace carvallo {
+
+class OdeSystem {
+ public:
+  virtual ~OdeSystem() = default;
+  /// dydt = g(t, y). Must not return non-finite values (throw SolverError instead).
+  virtual void rhs(double t, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) = 0;
+};
+
+enum class IntegratorMethod { AdamsBashforth4, RungeKutta4, DormandPrince45 };
+
+const char* to_string(IntegratorMethod m);
+/// "ab4", "rk4" or "dopri5"; throws SolverError(InvalidArgument) otherwise.
+IntegratorMethod parse_integrator_method(const std::string& name);
+
+struct AdaptiveOptions {
+  double rtol = 1e-10;        ///< relative tolerance of the local error (DormandPrince45)
+  double atol = 1e-12;        ///< absolute tolerance
+  double h_min = 1e-12;       ///< smallest internal step before giving up [s]
+  double h_initial = 0.0;     ///< first internal step; 0 = the step requested by the caller
+};
+
+struct IntegratorStats {
+  long evaluations = 0;       ///< calls of g
+  long steps = 0;             ///< accepted (internal) steps
+  long rejected = 0;          ///< rejected internal steps (DormandPrince45)
+  long restarts = 0;          ///< history rebuilds (AdamsBashforth4), including the start-up
+};
+
+class Integrator {
+ public:
+  virtual ~Integrator() = default;
+  virtual IntegratorMethod method() const = 0;
+  /// Order of accuracy of the method (global error O(h^order)).
+  virtual int order() const = 0;
+  /// Advances y from t to t + h (h > 0).
+  virtual void step(OdeSystem& system, double t, double h, Eigen::VectorXd& y) = 0;
+  /// Forgets any history (multistep methods) and cached derivatives.
+  virtual void restart() {}
+  const IntegratorStats& stats() const { return stats_; }
+  void reset_stats() { stats_ = {}; }
+
+ protected:
+  void eval(OdeSystem& system, double t, const Eigen::VectorXd& y, Eigen::VectorXd& dy) {
+    ++stats_.evaluations;
+    system.rhs(t, y, dy);
+  }
+  IntegratorStats stats_;
+};
+
+std::unique_ptr<Integrator> make_integrator(IntegratorMethod method, const AdaptiveOptions& options = {});
+
+}  // namespace carvallo
