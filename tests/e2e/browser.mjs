@@ -19,7 +19,8 @@ const CHROMIUM_ARGS = [
 
 export async function launch() {
   fs.mkdirSync(artifacts, { recursive: true });
-  const server = await startServer({ port: 0 });
+  // CARVALLO_WEB_BUILD lets a developer test a build other than build/wasm/web.
+  const server = await startServer({ port: 0, ...(process.env.CARVALLO_WEB_BUILD ? { buildDir: path.resolve(process.env.CARVALLO_WEB_BUILD) } : {}) });
   let browser;
   try {
     // playwright-core gives every launch a fresh, temporary user-data-dir.
