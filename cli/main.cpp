@@ -1,14 +1,13 @@
-// carvallo: the command-line front end of the engine.
-#include "carvallo/version.hpp"
+// carvallo: the command-line front end of the engine. The commands live in examples/cli (a library, so
+// the unit tests run them exactly as this executable does).
+#include "cli/cli.hpp"
 
-#include <cstdio>
-#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 
 int main(int argc, char** argv) {
-  if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
-    std::printf("carvallo %s\n", carvallo::kVersion);
-    return 0;
-  }
-  std::printf("carvallo %s\nusage: carvallo --version\n", carvallo::kVersion);
-  return argc >= 2 ? 2 : 0;
+  std::ios::sync_with_stdio(false);
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  return carvallo::cli::run(args, std::cout, std::cerr);
 }

@@ -1,0 +1,381 @@
+#include "cli/cli.hpp"
+
+#include "bicycle/canonical.hpp"
+#include "bicycle/parameters_json.hpp"
+#include "bicycle/presets.hpp"
+#include "bicycle/stability.hpp"
+#include "carvallo/version.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <sstream>
+
+namespace carvallo::cli {
+
+std::string format_number(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", x);
+  return buf;
+}
+
+namespace {
+
+using bicycle::CanonicalModel;
+
+constexpr const char* kUsage =
+    "usage: carvallo <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  eig        eigenvalues of the bicycle's roll/steer motion over a range of speeds\n"
+    "  stability  weave and capsize speeds and the stable speed ranges\n"
+    "  simulate   time simulation (not yet available: needs the multibody engine)\n"
+    "\n"
+    "options:\n"
+    "  --help     this text; `carvallo <command> --help` describes a command\n"
+    "  --version  print the version\n";
+
+std::string bike_help() {
+  return "  --bike <preset|file.json>  a preset (" + bicycle::preset_names() +
+         ") or a JSON file with the 26 benchmark parameters (keys as in examples/bicycle/presets/benchmark.json)\n";
+}
+
+constexpr const char* kMethodHelp =
+    "  --method multibody|canonical\n"
+    "                             multibody (default): the multibody engine (not yet available);\n"
+    "                             canonical: the closed-form M, C1, K0, K2 of Meijaard et al. (2007), App. A\n";
+
+std::string eig_usage() {
+  return std::string(
+             "usage: carvallo eig --bike <preset|file.json> --speeds <from>:<to>:<count> [--method multibody|canonical] [--json|--csv]\n"
+             "\n"
+             "The four roll/steer eigenvalues (1/s) at `count` evenly spaced speeds (m/s) from `from` to `to`,\n"
+             "sorted by real part, then imaginary part. Conventions of Meijaard et al. (2007).\n"
+             "\n") +
+         bike_help() +
+         "  --speeds <from>:<to>:<count>  from < to (m/s), count >= 2 (at most 1000000)\n" + kMethodHelp +
+         "  --json                     {\"method\": ..., \"speeds\": [...], \"eigenvalues\": [[{\"re\": ..., \"im\": ...} x4], ...]}\n"
+         "  --csv                      speed,re1,im1,re2,im2,re3,im3,re4,im4\n"
+         "  --help                     this text\n";
+}
+
+std::string stability_usage() {
+  return std::string(
+             "usage: carvallo stability --bike <preset|file.json> [--method multibody|canonical] [--vmax 20] [--json]\n"
+             "\n"
+             "Within [0, vmax]: the weave speed (an oscillatory pair becomes stable), the capsize speed (a real\n"
+             "eigenvalue becomes unstable) and the speed ranges where the upright straight motion is stable.\n"
+             "\n") +
+         bike_help() + kMethodHelp +
+         "  --vmax <m/s>               upper end of the speed interval, > 0 (default 20)\n"
+         "  --json                     {\"weave_speed\": number|null, \"capsize_speed\": number|null,\n"
+         "                              \"stable_speed_ranges\": [[lo, hi], ...]}\n"
+         "  --help                     this text\n";
+}
+
+// Options of one command: value options take the next argument; flags take none.
+struct ParsedOptions {
+  std::map<std::string, std::string> values;
+  std::map<std::string, bool> flags;
+  bool help = false;
+};
+
+ParsedOptions parse_options(const std::vector<std::string>& args, const std::vector<std::string>& value_names,
+                            const std::vector<std::string>& flag_names, std::vector<std::string>& errors) {
+  ParsedOptions o;
+  auto is_in = [](const std::vector<std::string>& v, const std::string& s) {
+    for (const auto& x : v)
+      if (x == s) return true;
+    return false;
+  };
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      o.help = true;
+    } else if (is_in(value_names, a)) {
+      if (i + 1 >= args.size()) {
+        errors.push_back(a + ": missing value");
+        continue;
+      }
+      if (o.values.count(a)) errors.push_back(a + ": given more than once");
+      o.values[a] = args[++i];
+    } else if (is_in(flag_names, a)) {
+      o.flags[a] = true;
+    } else if (a.rfind("--", 0) == 0) {
+      errors.push_back(a + ": unknown option");
+    } else {
+      errors.push_back("unexpected argument '" + a + "'");
+    }
+  }
+  return o;
+}
+
+// A finite number, the whole text; empty on failure.
+std::optional<double> parse_double(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const double x = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(x)) return std::nullopt;
+  return x;
+}
+
+std::optional<long> parse_count(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const long n = std::strtol(text.c_str(), &end, 10);
+  if (end != text.c_str() + text.size() || errno == ERANGE) return std::nullopt;
+  return n;
+}
+
+std::optional<std::vector<double>> parse_speeds(const std::string& spec, std::vector<std::string>& errors) {
+  const auto c1 = spec.find(':');
+  const auto c2 = c1 == std::string::npos ? std::string::npos : spec.find(':', c1 + 1);
+  if (c2 == std::string::npos || spec.find(':', c2 + 1) != std::string::npos) {
+    errors.push_back("--speeds '" + spec + "': expected <from>:<to>:<count>, e.g. 0:10:201");
+    return std::nullopt;
+  }
+  const std::string sf = spec.substr(0, c1), st = spec.substr(c1 + 1, c2 - c1 - 1), sc = spec.substr(c2 + 1);
+  const auto from = parse_double(sf), to = parse_double(st);
+  const auto count = parse_count(sc);
+  const std::size_t before = errors.size();
+  if (!from) errors.push_back("--speeds: <from> '" + sf + "' is not a finite number");
+  if (!to) errors.push_back("--speeds: <to> '" + st + "' is not a finite number");
+  if (!count) errors.push_back("--speeds: <count> '" + sc + "' is not an integer");
+  else if (*count < 2) errors.push_back("--speeds: <count> must be at least 2, got " + sc);
+  else if (*count > 1000000) errors.push_back("--speeds: <count> must be at most 1000000, got " + sc);
+  if (from && to && !(*from < *to)) errors.push_back("--speeds: <from> must be less than <to>");
+  if (errors.size() != before) return std::nullopt;
+  std::vector<double> v(static_cast<std::size_t>(*count));
+  const long n = *count;
+  for (long i = 0; i < n; ++i)
+    v[static_cast<std::size_t>(i)] = i == n - 1 ? *to : *from + (*to - *from) * static_cast<double>(i) / static_cast<double>(n - 1);
+  return v;
+}
+
+// The bike: a preset or a JSON file; every problem (format, physics, singular equations) is reported.
+std::optional<CanonicalModel> load_bike(const std::optional<std::string>& spec, std::vector<std::string>& errors) {
+  if (!spec) {
+    errors.push_back("--bike: missing (a preset: " + bicycle::preset_names() + "; or a JSON file)");
+    return std::nullopt;
+  }
+  bicycle::Parameters params;
+  std::string label;
+  if (auto preset = bicycle::load_preset(*spec)) {
+    params = preset->values;
+    label = "preset '" + *spec + "'";
+  } else {
+    std::ifstream in(*spec, std::ios::binary);
+    if (!in) {
+      errors.push_back("--bike '" + *spec + "': neither a preset (" + bicycle::preset_names() +
+                       ") nor a readable file");
+      return std::nullopt;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    auto read = bicycle::parameters_from_json_text(text.str());
+    label = "--bike " + *spec;
+    if (!read.ok()) {
+      for (const auto& issue : read.issues) errors.push_back(label + ": " + bicycle::to_string(issue));
+      return std::nullopt;
+    }
+    params = read.parameters->values;
+  }
+  auto model = bicycle::make_canonical_model(params);
+  if (!model.model) {
+    for (const auto& issue : model.issues) errors.push_back(label + ": " + bicycle::to_string(issue));
+    return std::nullopt;
+  }
+  return model.model;
+}
+
+// "canonical" or an error; the multibody route is reported as not yet available.
+std::optional<std::string> parse_method(const ParsedOptions& o, std::vector<std::string>& errors) {
+  const auto it = o.values.find("--method");
+  const std::string method = it == o.values.end() ? "multibody" : it->second;
+  if (method == "canonical") return method;
+  if (method == "multibody") {
+    errors.push_back("--method multibody: the multibody route is not yet available (the engine has not landed); "
+                     "use --method canonical");
+    return std::nullopt;
+  }
+  errors.push_back("--method '" + method + "': unknown (multibody or canonical)");
+  return std::nullopt;
+}
+
+std::optional<std::string> value_of(const ParsedOptions& o, const std::string& key) {
+  const auto it = o.values.find(key);
+  if (it == o.values.end()) return std::nullopt;
+  return it->second;
+}
+
+int fail(std::ostream& err, const std::string& command, const std::vector<std::string>& errors) {
+  for (const auto& e : errors) err << "carvallo " << command << ": error: " << e << "\n";
+  err << "(see `carvallo " << command << " --help`)\n";
+  return 2;
+}
+
+bool all_finite(const std::vector<bicycle::Eigenvalues>& ev) {
+  for (const auto& row : ev)
+    for (const auto& s : row)
+      if (!std::isfinite(s.real()) || !std::isfinite(s.imag())) return false;
+  return true;
+}
+
+int run_eig(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> errors;
+  const auto o = parse_options(args, {"--bike", "--speeds", "--method"}, {"--json", "--csv"}, errors);
+  if (o.help) {
+    out << eig_usage();
+    return 0;
+  }
+  const bool json = o.flags.count("--json") > 0, csv = o.flags.count("--csv") > 0;
+  if (json && csv) errors.push_back("--json and --csv: choose one");
+  const auto method = parse_method(o, errors);
+  std::optional<std::vector<double>> speeds;
+  if (auto s = value_of(o, "--speeds"))
+    speeds = parse_speeds(*s, errors);
+  else
+    errors.push_back("--speeds: missing (<from>:<to>:<count>, e.g. 0:10:201)");
+  const auto model = load_bike(value_of(o, "--bike"), errors);
+  if (!errors.empty() || !method || !speeds || !model) return fail(err, "eig", errors);
+
+  const auto ev = bicycle::eigenvalues(*model, *speeds);
+  if (!all_finite(ev)) {
+    err << "carvallo eig: internal error: the eigenvalue computation produced non-finite values\n";
+    return 1;
+  }
+  std::string text;
+  text.reserve(ev.size() * 200);
+  if (json) {
+    text += "{\"method\": \"" + *method + "\", \"speeds\": [";
+    for (std::size_t i = 0; i < speeds->size(); ++i) {
+      if (i) text += ", ";
+      text += format_number((*speeds)[i]);
+    }
+    text += "], \"eigenvalues\": [";
+    for (std::size_t i = 0; i < ev.size(); ++i) {
+      text += i ? ",\n  [" : "\n  [";
+      for (std::size_t k = 0; k < 4; ++k) {
+        if (k) text += ", ";
+        text += "{\"re\": ";
+        text += format_number(ev[i][k].real());
+        text += ", \"im\": ";
+        text += format_number(ev[i][k].imag());
+        text += '}';
+      }
+      text += "]";
+    }
+    text += "]}\n";
+  } else if (csv) {
+    text += "speed,re1,im1,re2,im2,re3,im3,re4,im4\n";
+    for (std::size_t i = 0; i < ev.size(); ++i) {
+      text += format_number((*speeds)[i]);
+      for (const auto& s : ev[i]) {
+        text += ',';
+        text += format_number(s.real());
+        text += ',';
+        text += format_number(s.imag());
+      }
+      text += "\n";
+    }
+  } else {
+    text += "# method: " + *method + "; eigenvalues (1/s) sorted by real part, then imaginary part\n";
+    text += "# speed (m/s)  eigenvalue 1  eigenvalue 2  eigenvalue 3  eigenvalue 4\n";
+    for (std::size_t i = 0; i < ev.size(); ++i) {
+      text += format_number((*speeds)[i]);
+      for (const auto& s : ev[i]) {
+        text += "  ";
+        text += format_number(s.real());
+        if (s.imag() != 0.0) {
+          text += s.imag() < 0 ? '-' : '+';
+          text += format_number(std::abs(s.imag()));
+          text += 'i';
+        }
+      }
+      text += "\n";
+    }
+  }
+  out << text;
+  return 0;
+}
+
+int run_stability(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> errors;
+  const auto o = parse_options(args, {"--bike", "--method", "--vmax"}, {"--json"}, errors);
+  if (o.help) {
+    out << stability_usage();
+    return 0;
+  }
+  const auto method = parse_method(o, errors);
+  double vmax = 20.0;
+  if (auto s = value_of(o, "--vmax")) {
+    const auto x = parse_double(*s);
+    if (!x) errors.push_back("--vmax '" + *s + "': not a finite number");
+    else if (!(*x > 0)) errors.push_back("--vmax: must be > 0 m/s, got " + *s);
+    else vmax = *x;
+  }
+  const auto model = load_bike(value_of(o, "--bike"), errors);
+  if (!errors.empty() || !method || !model) return fail(err, "stability", errors);
+
+  const auto r = bicycle::stability(*model, vmax);
+  auto opt = [](const std::optional<double>& x) { return x ? format_number(*x) : std::string("null"); };
+  std::string text;
+  if (o.flags.count("--json")) {
+    text += "{\"weave_speed\": " + opt(r.weave_speed) + ", \"capsize_speed\": " + opt(r.capsize_speed) +
+            ", \"stable_speed_ranges\": [";
+    for (std::size_t i = 0; i < r.stable_speed_ranges.size(); ++i)
+      text += (i ? ", [" : "[") + format_number(r.stable_speed_ranges[i].lo) + ", " +
+              format_number(r.stable_speed_ranges[i].hi) + "]";
+    text += "]}\n";
+  } else {
+    text += "method: " + *method + ", speeds within [0, " + format_number(vmax) + "] m/s\n";
+    text += "weave speed (m/s): " + (r.weave_speed ? format_number(*r.weave_speed) : "none") + "\n";
+    text += "capsize speed (m/s): " + (r.capsize_speed ? format_number(*r.capsize_speed) : "none") + "\n";
+    text += "stable speed ranges (m/s):";
+    if (r.stable_speed_ranges.empty()) text += " none";
+    for (const auto& s : r.stable_speed_ranges) text += " [" + format_number(s.lo) + ", " + format_number(s.hi) + "]";
+    text += "\n";
+  }
+  out << text;
+  return 0;
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.empty()) {
+    err << kUsage;
+    return 2;
+  }
+  const std::string& command = args[0];
+  if (command == "--version" || command == "version") {
+    out << "carvallo " << carvallo::kVersion << "\n";
+    return 0;
+  }
+  if (command == "--help" || command == "-h" || command == "help") {
+    out << kUsage;
+    return 0;
+  }
+  if (command == "eig") return run_eig(args, out, err);
+  if (command == "stability") return run_stability(args, out, err);
+  if (command == "simulate") {
+    for (std::size_t i = 1; i < args.size(); ++i)
+      if (args[i] == "--help" || args[i] == "-h") {
+        out << "usage: carvallo simulate ...\n\nNot yet available: time simulation needs the multibody engine.\n";
+        return 0;
+      }
+    err << "carvallo simulate: error: not yet available (time simulation needs the multibody engine)\n";
+    return 2;
+  }
+  err << "carvallo: error: unknown command '" << command << "'\n" << kUsage;
+  return 2;
+}
+
+}  // namespace carvallo::cli
