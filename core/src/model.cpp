@@ -270,7 +270,7 @@ void Model::Q_dnh(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out
 
 void Model::J(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
   out.resize(nch_ + ncnh_, nq_);
-  MatrixXd tmp;  // small blocks; the block writes avoid a second full-size temporary
+  thread_local MatrixXd tmp;
   if (nch_ > 0) {
     C_q(q, t, tmp);
     out.topRows(nch_) = tmp;
@@ -283,7 +283,7 @@ void Model::J(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) co
 
 void Model::Q_d(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) const {
   out.resize(nch_ + ncnh_);
-  VectorXd tmp;
+  thread_local VectorXd tmp;
   if (nch_ > 0) {
     Q_dh(q, qd, t, tmp);
     out.head(nch_) = tmp;
@@ -296,7 +296,7 @@ void Model::Q_d(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) 
 
 void Model::velocity_residual(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) const {
   out.resize(nch_ + ncnh_);
-  VectorXd tmp;
+  thread_local VectorXd tmp;
   if (nch_ > 0) {
     C_dot(q, qd, t, tmp);
     out.head(nch_) = tmp;

@@ -1,0 +1,88 @@
+#pragma once
+// Coordinate partitioning, the building blocks of RGCPA (000 §3.3-3.4), selective partitioning
+// (004 §3.2) and consistent initial conditions.
+//
+//  * dof_analysis(A): full-pivoting LU of A (C_q for positions, 000 Eq 45; J = [C_q; D_q̇] for
+//    velocities, Eq 63). Pivot columns are the dependent coordinates, the others independent; pivot
+//    rows are the independent constraints, the others redundant (C̄, D̄ of Eqs 53, 75).
+//  * position_analysis: Newton iteration on C̄(q) = 0 with the independent coordinates held fixed
+//    (Eqs 46-54). With Δq_i = 0, the system J̄_c Δq = b̄_c of Eq 53 reduces to C̄_q,d Δq_d = −C̄, which is
+//    what is solved (same solution, smaller matrix).
+//  * velocity_analysis: the same on the velocity level, [Ċ̄; D̄](q̇) = 0 with q̇_i fixed (Eqs 58-61 for
+//    holonomic, 66-67 Pfaffian, 72-78 non-Pfaffian): one Newton step is exact for linear (Pfaffian)
+//    constraints; nonlinear ones iterate (Eq 72). The iteration count is reported.
+//
+// Failure (SolverError): SingularMatrix when the dependent block is singular (names the dependent
+// coordinates), NonConvergence when Newton stalls (names the worst constraint), InconsistentInput when a
+// redundant constraint is not satisfied by the solution of the independent ones (names it).
+
+#include "carvallo/model.hpp"
+#include "carvallo/state.hpp"
+
+#include <Eigen/Dense>
+
+#include <string>
+#include <vector>
+
+namespace carvallo {
+
+struct Tolerances {
+  double position = 1e-12;      ///< target ||C||∞ after a position correction [model length units]
+  double velocity = 1e-12;      ///< target ||[Ċ; D]||∞ after a velocity correction
+  int max_iterations = 25;      ///< Newton iterations per analysis
+  double rank = 1e-10;          ///< relative pivot threshold of the DOF analysis
+  double min_rcond = 1e-13;     ///< the dependent block counts as singular below this reciprocal condition
+  double redundant_factor = 1e3;///< redundant rows must end within factor × tolerance
+};
+
+struct Partition {
+  int rank = 0;
+  std::vector<int> dependent;       ///< dependent coordinates / velocities (pivot columns), size rank
+  std::vector<int> independent;     ///< independent ones, ascending
+  std::vector<int> rows;            ///< independent constraint rows (pivot rows), size rank
+  std::vector<int> redundant_rows;  ///< rows found linearly dependent on the others
+};
+
+/// Reusable buffers of the partitioning routines (one per thread).
+struct PartitionWorkspace {
+  Eigen::FullPivLU<Eigen::MatrixXd> full_lu;
+  Eigen::PartialPivLU<Eigen::MatrixXd> lu;
+  Eigen::MatrixXd A, Ad;
+  Eigen::VectorXd r, dx, c;
+};
+
+/// DOF analysis of A (rows: constraints, columns: coordinates).
+void dof_analysis(const Eigen::MatrixXd& A, double rank_tol, Partition& out, PartitionWorkspace& ws);
+
+/// Builds a partition from a fixed set of independent coordinates (selective partitioning): rows are
+/// the independent rows of A restricted to the dependent columns. Throws InvalidArgument if the count does
+/// not match the rank of A.
+void fixed_partition(const Model& model, const Eigen::MatrixXd& A, const std::vector<int>& independent,
+                     double rank_tol, double t, Partition& out, PartitionWorkspace& ws);
+
+/// Position analysis (000 Eqs 46-54): corrects the dependent coordinates of q in place so that
+/// ||C̄||∞ ≤ tol.position. Returns the number of Newton steps (0 if q was already consistent).
+int position_analysis(const Model& model, double t, Eigen::VectorXd& q, const Partition& p, const Tolerances& tol,
+                      PartitionWorkspace& ws);
+
+/// Velocity analysis (000 Eqs 58-61, 66-67, 72-78): corrects the dependent velocities of q̇ in place so
+/// that ||[Ċ̄; D̄]||∞ ≤ tol.velocity; `p` partitions J = [C_q; D_q̇]. Returns the Newton steps taken.
+int velocity_analysis(const Model& model, double t, const Eigen::VectorXd& q, Eigen::VectorXd& qd, const Partition& p,
+                      const Tolerances& tol, PartitionWorkspace& ws);
+
+/// Which coordinates and velocities are prescribed when building consistent initial conditions.
+/// Empty lists mean: let the DOF analysis choose (pivoting), keeping the guess's values of those chosen.
+struct InitialConditionSpec {
+  std::vector<std::string> independent_coordinates;
+  std::vector<std::string> independent_velocities;
+};
+
+/// Consistent initial conditions (000 §3.1, second step): holds the independent coordinates and
+/// velocities of `guess` fixed and solves C = 0, Ċ = 0, D = 0 for the rest by the position and velocity
+/// analyses. Throws SolverError(InconsistentInput) naming the constraint when no consistent state
+/// exists near the guess, SingularMatrix naming the coordinates when the prescribed ones cannot be
+/// independent, InvalidArgument for unknown names or a wrong count.
+State make_consistent(const Model& model, const State& guess, const InitialConditionSpec& spec = {},
+                      const Tolerances& tol = {});
+
+}  // namespace carvallo

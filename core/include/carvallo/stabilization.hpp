@@ -1,0 +1,75 @@
+#pragma once
+// Constraint stabilization, chosen at run time, usable with every integrator and acceleration solver.
+//
+//  * None: the index-1 equations alone; C and D drift.
+//  * Baumgarte (001 Eqs 104, 112): no correction step; the gains go to the acceleration solver.
+//  * DirectCorrection (002 Eqs 78-79): least-norm corrections Δq = −C_q⁺C, iterated to tolerance, then
+//    Δq̇ = −J⁺[Ċ; D] (one step for Pfaffian constraints; iterated for non-Pfaffian ones, an extension of
+//    002's holonomic-only Eq 79 to J = [C_q; D_q̇]). Pseudo-inverses by complete orthogonal decomposition.
+//  * Rgcpa (000 Eqs 43-78): DOF analysis of C_q each step, Newton position analysis on the dependent
+//    coordinates; velocity DOF analysis of J = [C_q; D_q̇] and velocity analysis (one solve if Pfaffian,
+//    Newton otherwise); redundant constraints detected and removed. Holonomic-only systems get the
+//    holonomic algorithm (J = C_q).
+//  * Selective (004 §3.2): the independent coordinates (and velocities) are fixed by the user, so the
+//    per-step DOF analysis is skipped; when the fixed dependent block becomes singular or Newton fails,
+//    that step falls back to full RGCPA and the report says so (fallback = true, note).
+
+#include "carvallo/acceleration.hpp"
+#include "carvallo/partitioning.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace carvallo {
+
+enum class StabilizationMethod { None, Baumgarte, DirectCorrection, Rgcpa, Selective };
+
+const char* to_string(StabilizationMethod m);
+/// "none", "baumgarte", "direct", "rgcpa" or "selective".
+StabilizationMethod parse_stabilization_method(const std::string& name);
+
+struct StabilizationOptions {
+  Tolerances tolerances;
+  /// Used by the Baumgarte method (001's values for holonomic constraints; Γ for D likewise damped).
+  BaumgarteGains gains{-20.0, -100.0, -20.0};
+  /// Selective partitioning: the independent coordinates, and the independent velocities (may be empty
+  /// for holonomic systems: then the independent coordinates are used).
+  std::vector<std::string> independent_coordinates;
+  std::vector<std::string> independent_velocities;
+  /// Selective partitioning: the fixed dependent block counts as singular (→ fall back to RGCPA) below
+  /// this reciprocal condition number; stricter than RGCPA's own threshold, whose pivoting keeps the
+  /// block well conditioned.
+  double selective_min_rcond = 1e-8;
+};
+
+/// What one correction step did.
+struct CorrectionReport {
+  int position_iterations = 0;  ///< Newton (or pseudo-inverse) iterations at the position level
+  int velocity_iterations = 0;  ///< iterations at the velocity level
+  int position_rank = -1;       ///< rank of C_q found (-1: not analysed)
+  int velocity_rank = -1;       ///< rank of J found
+  int redundant_holonomic = 0;  ///< holonomic rows found redundant
+  int redundant_total = 0;      ///< rows of J found redundant at the velocity level
+  std::vector<int> independent_coordinates;  ///< chosen q_i (RGCPA / selective)
+  std::vector<int> independent_velocities;   ///< chosen q̇_i
+  bool fallback = false;        ///< selective partitioning fell back to RGCPA this step
+  std::string note;             ///< human-readable remark (e.g. why it fell back)
+  double change = 0.0;          ///< ∞-norm of the correction applied to [q; q̇]
+  void clear();
+};
+
+class Stabilizer {
+ public:
+  virtual ~Stabilizer() = default;
+  virtual StabilizationMethod method() const = 0;
+  /// Gains the acceleration solver must use with this stabilizer (zero unless Baumgarte).
+  virtual BaumgarteGains gains() const { return {}; }
+  /// Corrects (q, q̇) at time t in place. Throws SolverError on failure.
+  virtual void correct(const Model& model, double t, Eigen::VectorXd& q, Eigen::VectorXd& qd, CorrectionReport& out) = 0;
+};
+
+std::unique_ptr<Stabilizer> make_stabilizer(StabilizationMethod method, const Model& model,
+                                            const StabilizationOptions& options = {});
+
+}  // namespace carvallo

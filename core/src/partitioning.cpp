@@ -1,0 +1,237 @@
+#include "carvallo/partitioning.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace carvallo {
+
+namespace {
+
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+std::string join_names(const Model& model, const std::vector<int>& idx, bool coordinates) {
+  std::string s;
+  for (std::size_t k = 0; k < idx.size(); ++k) {
+    if (k) s += ", ";
+    s += coordinates ? model.coordinate_name(idx[k]) : model.constraint_name(idx[k]);
+  }
+  return s;
+}
+
+// Largest |r_i| over the given rows; `worst` receives the row index.
+double max_abs(const VectorXd& r, const std::vector<int>& rows, int& worst) {
+  double m = 0.0;
+  worst = rows.empty() ? -1 : rows.front();
+  for (int i : rows)
+    if (std::abs(r[i]) > m) {
+      m = std::abs(r[i]);
+      worst = i;
+    }
+  return m;
+}
+
+void factor_dependent_block(const Model& model, double t, const Partition& p, const Tolerances& tol,
+                            PartitionWorkspace& ws, const char* what) {
+  const int r = p.rank;
+  ws.Ad.resize(r, r);
+  for (int a = 0; a < r; ++a)
+    for (int b = 0; b < r; ++b) ws.Ad(a, b) = ws.A(p.rows[static_cast<std::size_t>(a)], p.dependent[static_cast<std::size_t>(b)]);
+  ws.lu.compute(ws.Ad);
+  const double rc = ws.lu.rcond();
+  if (!(rc > tol.min_rcond))
+    throw SolverError(SolverError::Kind::SingularMatrix,
+                      std::string(what) + ": the Jacobian block of the dependent coordinates is singular (rcond " +
+                          std::to_string(rc) + "); they cannot be solved for from the independent ones",
+                      t, join_names(model, p.dependent, true), p.dependent.empty() ? -1 : p.dependent.front());
+}
+
+// Row index of J for a row of the velocity partition is already a J row (holonomic first).
+void check_redundant(const Model& model, double t, const VectorXd& r, const Partition& p, double limit,
+                     const char* what) {
+  for (int i : p.redundant_rows)
+    if (std::abs(r[i]) > limit)
+      throw SolverError(SolverError::Kind::InconsistentInput,
+                        std::string(what) + ": redundant constraint is violated although the independent ones hold (" +
+                            std::to_string(std::abs(r[i])) + ")",
+                        t, model.constraint_name(i), i, 0, std::abs(r[i]));
+}
+
+}  // namespace
+
+void dof_analysis(const MatrixXd& A, double rank_tol, Partition& out, PartitionWorkspace& ws) {
+  const int m = static_cast<int>(A.rows()), n = static_cast<int>(A.cols());
+  out.dependent.clear();
+  out.independent.clear();
+  out.rows.clear();
+  out.redundant_rows.clear();
+  if (m == 0) {
+    out.rank = 0;
+    for (int j = 0; j < n; ++j) out.independent.push_back(j);
+    return;
+  }
+  ws.full_lu.setThreshold(rank_tol);
+  ws.full_lu.compute(A);
+  const int r = static_cast<int>(ws.full_lu.rank());
+  out.rank = r;
+  const auto& Q = ws.full_lu.permutationQ().indices();
+  for (int k = 0; k < r; ++k) out.dependent.push_back(Q[k]);
+  for (int k = r; k < n; ++k) out.independent.push_back(Q[k]);
+  std::sort(out.independent.begin(), out.independent.end());
+  // P A Q = L U: row i of A sits at position P[i].
+  const auto& P = ws.full_lu.permutationP().indices();
+  out.rows.resize(static_cast<std::size_t>(r));
+  for (int i = 0; i < m; ++i) {
+    if (P[i] < r) out.rows[static_cast<std::size_t>(P[i])] = i;
+    else out.redundant_rows.push_back(i);
+  }
+  std::sort(out.redundant_rows.begin(), out.redundant_rows.end());
+}
+
+void fixed_partition(const Model& model, const MatrixXd& A, const std::vector<int>& independent, double rank_tol,
+                     double t, Partition& out, PartitionWorkspace& ws) {
+  const int n = static_cast<int>(A.cols());
+  std::vector<char> is_indep(static_cast<std::size_t>(n), 0);
+  for (int j : independent) {
+    if (j < 0 || j >= n)
+      throw SolverError(SolverError::Kind::InvalidArgument, "independent coordinate index out of range", t);
+    is_indep[static_cast<std::size_t>(j)] = 1;
+  }
+  Partition full;
+  dof_analysis(A, rank_tol, full, ws);
+  const int ndof = n - full.rank;
+  if (static_cast<int>(independent.size()) != ndof)
+    throw SolverError(SolverError::Kind::InvalidArgument,
+                      std::to_string(independent.size()) + " independent coordinates were given but the system has " +
+                          std::to_string(ndof) + " degrees of freedom here",
+                      t, join_names(model, independent, true));
+  out.rank = full.rank;
+  out.independent = independent;
+  std::sort(out.independent.begin(), out.independent.end());
+  out.dependent.clear();
+  for (int j = 0; j < n; ++j)
+    if (!is_indep[static_cast<std::size_t>(j)]) out.dependent.push_back(j);
+  // Independent rows of the dependent block.
+  ws.A.resize(A.rows(), static_cast<Eigen::Index>(out.dependent.size()));
+  for (std::size_t b = 0; b < out.dependent.size(); ++b) ws.A.col(static_cast<Eigen::Index>(b)) = A.col(out.dependent[b]);
+  Partition blk;
+  PartitionWorkspace tmp;
+  dof_analysis(ws.A, rank_tol, blk, tmp);
+  if (blk.rank < full.rank)
+    throw SolverError(SolverError::Kind::SingularMatrix,
+                      "the chosen independent coordinates cannot all be independent in this configuration", t,
+                      join_names(model, independent, true));
+  out.rows = blk.rows;
+  out.redundant_rows = blk.redundant_rows;
+}
+
+int position_analysis(const Model& model, double t, VectorXd& q, const Partition& p, const Tolerances& tol,
+                      PartitionWorkspace& ws) {
+  if (model.nch() == 0) return 0;
+  int it = 0, worst = -1;
+  for (;;) {
+    model.C(q, t, ws.c);
+    const double res = max_abs(ws.c, p.rows, worst);
+    if (res <= tol.position) break;
+    if (it == tol.max_iterations)
+      throw SolverError(SolverError::Kind::NonConvergence,
+                        "position analysis did not reach ||C|| <= " + std::to_string(tol.position) + " in " +
+                            std::to_string(it) + " Newton iterations",
+                        t, worst >= 0 ? model.constraint_name(worst) : std::string(), worst, it, res);
+    model.C_q(q, t, ws.A);
+    factor_dependent_block(model, t, p, tol, ws, "position analysis");
+    ws.r.resize(p.rank);
+    for (int a = 0; a < p.rank; ++a) ws.r[a] = -ws.c[p.rows[static_cast<std::size_t>(a)]];
+    ws.dx = ws.lu.solve(ws.r);
+    for (int b = 0; b < p.rank; ++b) q[p.dependent[static_cast<std::size_t>(b)]] += ws.dx[b];
+    ++it;
+  }
+  if (!p.redundant_rows.empty()) check_redundant(model, t, ws.c, p, tol.redundant_factor * tol.position, "position analysis");
+  return it;
+}
+
+int velocity_analysis(const Model& model, double t, const VectorXd& q, VectorXd& qd, const Partition& p,
+                      const Tolerances& tol, PartitionWorkspace& ws) {
+  if (model.nc() == 0) return 0;
+  int it = 0, worst = -1;
+  for (;;) {
+    model.velocity_residual(q, qd, t, ws.c);  // [Ċ; D]
+    const double res = max_abs(ws.c, p.rows, worst);
+    if (res <= tol.velocity) break;
+    if (it == tol.max_iterations)
+      throw SolverError(SolverError::Kind::NonConvergence,
+                        "velocity analysis did not reach ||[Cdot; D]|| <= " + std::to_string(tol.velocity) + " in " +
+                            std::to_string(it) + " Newton iterations",
+                        t, worst >= 0 ? model.constraint_name(worst) : std::string(), worst, it, res);
+    model.J(q, qd, t, ws.A);  // ∂[Ċ; D]/∂q̇ = [C_q; D_q̇]
+    factor_dependent_block(model, t, p, tol, ws, "velocity analysis");
+    ws.r.resize(p.rank);
+    for (int a = 0; a < p.rank; ++a) ws.r[a] = -ws.c[p.rows[static_cast<std::size_t>(a)]];
+    ws.dx = ws.lu.solve(ws.r);
+    for (int b = 0; b < p.rank; ++b) qd[p.dependent[static_cast<std::size_t>(b)]] += ws.dx[b];
+    ++it;
+  }
+  if (!p.redundant_rows.empty()) check_redundant(model, t, ws.c, p, tol.redundant_factor * tol.velocity, "velocity analysis");
+  return it;
+}
+
+namespace {
+std::vector<int> indices_of(const Model& model, const std::vector<std::string>& names, double t) {
+  std::vector<int> idx;
+  for (const auto& n : names) {
+    try {
+      idx.push_back(model.coordinate_index(n));
+    } catch (const SolverError&) {
+      throw SolverError(SolverError::Kind::InvalidArgument, "unknown coordinate name", t, n);
+    }
+  }
+  return idx;
+}
+}  // namespace
+
+State make_consistent(const Model& model, const State& guess, const InitialConditionSpec& spec, const Tolerances& tol) {
+  State s = guess;
+  const double t = s.t;
+  if (s.q.size() != model.nq() || s.qd.size() != model.nq())
+    throw SolverError(SolverError::Kind::InvalidArgument,
+                      "initial state has the wrong size (model '" + model.name() + "' has " +
+                          std::to_string(model.nq()) + " coordinates)",
+                      t);
+  PartitionWorkspace ws;
+  Partition pp, pv;
+  Eigen::MatrixXd A;
+  auto inconsistent = [&](const SolverError& e, const char* level) {
+    return SolverError(SolverError::Kind::InconsistentInput,
+                       std::string("no consistent ") + level +
+                           " exists near the given initial state with the independent values held fixed (" + e.what() +
+                           ")",
+                       t, e.subject(), e.index(), e.iterations(), e.residual());
+  };
+  if (model.nch() > 0) {
+    model.C_q(s.q, t, A);
+    if (spec.independent_coordinates.empty()) dof_analysis(A, tol.rank, pp, ws);
+    else fixed_partition(model, A, indices_of(model, spec.independent_coordinates, t), tol.rank, t, pp, ws);
+    try {
+      position_analysis(model, t, s.q, pp, tol, ws);
+    } catch (const SolverError& e) {
+      if (e.kind() == SolverError::Kind::NonConvergence) throw inconsistent(e, "configuration");
+      throw;
+    }
+  }
+  if (model.nc() > 0) {
+    model.J(s.q, s.qd, t, A);
+    std::vector<std::string> vel = spec.independent_velocities;
+    if (vel.empty() && model.ncnh() == 0) vel = spec.independent_coordinates;
+    if (vel.empty()) dof_analysis(A, tol.rank, pv, ws);
+    else fixed_partition(model, A, indices_of(model, vel, t), tol.rank, t, pv, ws);
+    try {
+      velocity_analysis(model, t, s.q, s.qd, pv, tol, ws);
+    } catch (const SolverError& e) {
+      if (e.kind() == SolverError::Kind::NonConvergence) throw inconsistent(e, "velocity");
+      throw;
+    }
+  }
+  return s;
+}
+
+}  // namespace carvallo

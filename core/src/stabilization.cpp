@@ -1,0 +1,246 @@
+#include "carvallo/stabilization.hpp"
+
+#include <cmath>
+
+namespace carvallo {
+
+namespace {
+
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+class NoStabilization final : public Stabilizer {
+ public:
+  StabilizationMethod method() const override { return StabilizationMethod::None; }
+  void correct(const Model&, double, VectorXd&, VectorXd&, CorrectionReport& out) override { out.clear(); }
+};
+
+class BaumgarteStabilization final : public Stabilizer {
+ public:
+  explicit BaumgarteStabilization(const BaumgarteGains& g) : gains_(g) {}
+  StabilizationMethod method() const override { return StabilizationMethod::Baumgarte; }
+  BaumgarteGains gains() const override { return gains_; }
+  void correct(const Model&, double, VectorXd&, VectorXd&, CorrectionReport& out) override { out.clear(); }
+
+ private:
+  BaumgarteGains gains_;
+};
+
+// 002 Eqs 78-79 (direct correction by the Moore-Penrose pseudo-inverse).
+class DirectCorrection final : public Stabilizer {
+ public:
+  explicit DirectCorrection(const StabilizationOptions& o) : tol_(o.tolerances) {}
+  StabilizationMethod method() const override { return StabilizationMethod::DirectCorrection; }
+
+  void correct(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) override {
+    out.clear();
+    q0_ = q;
+    qd0_ = qd;
+    cod_.setThreshold(tol_.rank);
+    if (model.nch() > 0) {
+      for (int it = 0;; ++it) {
+        model.C(q, t, r_);
+        Eigen::Index worst = 0;
+        const double res = r_.cwiseAbs().maxCoeff(&worst);
+        if (res <= tol_.position) {
+          out.position_iterations = it;
+          break;
+        }
+        if (it == tol_.max_iterations)
+          throw SolverError(SolverError::Kind::NonConvergence,
+                            "direct position correction did not reach ||C|| <= " + std::to_string(tol_.position),
+                            t, model.constraint_name(static_cast<int>(worst)), static_cast<int>(worst), it, res);
+        model.C_q(q, t, A_);
+        cod_.compute(A_);
+        out.position_rank = static_cast<int>(cod_.rank());
+        out.redundant_holonomic = model.nch() - out.position_rank;
+        q -= cod_.solve(r_);  // Δq = −C_q⁺ C   (002 Eq 78)
+      }
+    }
+    if (model.nc() > 0) {
+      for (int it = 0;; ++it) {
+        model.velocity_residual(q, qd, t, r_);
+        Eigen::Index worst = 0;
+        const double res = r_.cwiseAbs().maxCoeff(&worst);
+        if (res <= tol_.velocity) {
+          out.velocity_iterations = it;
+          break;
+        }
+        if (it == tol_.max_iterations)
+          throw SolverError(SolverError::Kind::NonConvergence,
+                            "direct velocity correction did not reach ||[Cdot; D]|| <= " + std::to_string(tol_.velocity),
+                            t, model.constraint_name(static_cast<int>(worst)), static_cast<int>(worst), it, res);
+        model.J(q, qd, t, A_);
+        cod_.compute(A_);
+        out.velocity_rank = static_cast<int>(cod_.rank());
+        out.redundant_total = model.nc() - out.velocity_rank;
+        qd -= cod_.solve(r_);  // Δq̇ = −J⁺ [Ċ; D]   (002 Eq 79, with D added)
+      }
+    }
+    out.change = std::max((q - q0_).lpNorm<Eigen::Infinity>(), (qd - qd0_).lpNorm<Eigen::Infinity>());
+  }
+
+ private:
+  Tolerances tol_;
+  Eigen::CompleteOrthogonalDecomposition<MatrixXd> cod_;
+  MatrixXd A_;
+  VectorXd r_, q0_, qd0_;
+};
+
+// 000 §3.3-3.4.
+class Rgcpa : public Stabilizer {
+ public:
+  explicit Rgcpa(const StabilizationOptions& o) : tol_(o.tolerances) {}
+  StabilizationMethod method() const override { return StabilizationMethod::Rgcpa; }
+
+  void correct(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) override {
+    out.clear();
+    q0_ = q;
+    qd0_ = qd;
+    full_rgcpa(model, t, q, qd, out);
+    out.change = std::max((q - q0_).lpNorm<Eigen::Infinity>(), (qd - qd0_).lpNorm<Eigen::Infinity>());
+  }
+
+ protected:
+  void full_rgcpa(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) {
+    if (model.nch() > 0) {
+      model.C_q(q, t, A_);
+      dof_analysis(A_, tol_.rank, pp_, ws_);  // 000 Eq 45
+      out.position_rank = pp_.rank;
+      out.redundant_holonomic = static_cast<int>(pp_.redundant_rows.size());
+      out.independent_coordinates = pp_.independent;
+      out.position_iterations = position_analysis(model, t, q, pp_, tol_, ws_);  // Eqs 46-54
+    } else {
+      out.independent_coordinates.resize(static_cast<std::size_t>(model.nq()));
+      for (int j = 0; j < model.nq(); ++j) out.independent_coordinates[static_cast<std::size_t>(j)] = j;
+    }
+    if (model.nc() > 0) {
+      model.J(q, qd, t, A_);
+      dof_analysis(A_, tol_.rank, pv_, ws_);  // 000 Eq 63 (velocity DOF analysis)
+      out.velocity_rank = pv_.rank;
+      out.redundant_total = static_cast<int>(pv_.redundant_rows.size());
+      out.independent_velocities = pv_.independent;
+      out.velocity_iterations = velocity_analysis(model, t, q, qd, pv_, tol_, ws_);  // Eqs 58-61, 66-78
+    } else {
+      out.independent_velocities = out.independent_coordinates;
+    }
+  }
+
+  Tolerances tol_;
+  PartitionWorkspace ws_;
+  Partition pp_, pv_;
+  MatrixXd A_;
+  VectorXd q0_, qd0_;
+};
+
+// 004 §3.2: fixed independent coordinates; fall back to RGCPA when the fixed choice fails.
+class Selective final : public Rgcpa {
+ public:
+  Selective(const Model& model, const StabilizationOptions& o) : Rgcpa(o), strict_(o.tolerances) {
+    strict_.min_rcond = std::max(o.selective_min_rcond, o.tolerances.min_rcond);
+    for (const auto& n : o.independent_coordinates) iq_.push_back(model.coordinate_index(n));
+    const auto& vel = (o.independent_velocities.empty() && model.ncnh() == 0) ? o.independent_coordinates
+                                                                              : o.independent_velocities;
+    for (const auto& n : vel) iv_.push_back(model.coordinate_index(n));
+    if (model.nch() > 0 && iq_.empty())
+      throw SolverError(SolverError::Kind::InvalidArgument,
+                        "selective partitioning needs the independent coordinates (StabilizationOptions::"
+                        "independent_coordinates)",
+                        0.0);
+    if (model.nc() > 0 && iv_.empty())
+      throw SolverError(SolverError::Kind::InvalidArgument,
+                        "selective partitioning needs the independent velocities (StabilizationOptions::"
+                        "independent_velocities)",
+                        0.0);
+  }
+  StabilizationMethod method() const override { return StabilizationMethod::Selective; }
+
+  void correct(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) override {
+    out.clear();
+    q0_ = q;
+    qd0_ = qd;
+    if (!initialized_) {
+      // The rows kept (redundancy) are found once, with the fixed columns.
+      if (model.nch() > 0) {
+        model.C_q(q, t, A_);
+        fixed_partition(model, A_, iq_, tol_.rank, t, fp_, ws_);
+      }
+      if (model.nc() > 0) {
+        model.J(q, qd, t, A_);
+        fixed_partition(model, A_, iv_, tol_.rank, t, fv_, ws_);
+      }
+      initialized_ = true;
+    }
+    try {
+      out.position_rank = fp_.rank;
+      out.velocity_rank = fv_.rank;
+      out.redundant_holonomic = static_cast<int>(fp_.redundant_rows.size());
+      out.redundant_total = static_cast<int>(fv_.redundant_rows.size());
+      out.independent_coordinates = iq_;
+      out.independent_velocities = iv_;
+      out.position_iterations = position_analysis(model, t, q, fp_, strict_, ws_);
+      out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_);
+    } catch (const SolverError& e) {
+      if (e.kind() != SolverError::Kind::SingularMatrix && e.kind() != SolverError::Kind::NonConvergence) throw;
+      q = q0_;
+      qd = qd0_;
+      out.clear();
+      full_rgcpa(model, t, q, qd, out);
+      out.fallback = true;
+      out.note = std::string("selective partitioning failed, fell back to RGCPA for this step: ") + e.what();
+    }
+    out.change = std::max((q - q0_).lpNorm<Eigen::Infinity>(), (qd - qd0_).lpNorm<Eigen::Infinity>());
+  }
+
+ private:
+  Tolerances strict_;
+  std::vector<int> iq_, iv_;
+  Partition fp_, fv_;
+  bool initialized_ = false;
+};
+
+}  // namespace
+
+void CorrectionReport::clear() {
+  position_iterations = velocity_iterations = 0;
+  position_rank = velocity_rank = -1;
+  redundant_holonomic = redundant_total = 0;
+  independent_coordinates.clear();
+  independent_velocities.clear();
+  fallback = false;
+  note.clear();
+  change = 0.0;
+}
+
+const char* to_string(StabilizationMethod m) {
+  switch (m) {
+    case StabilizationMethod::None: return "none";
+    case StabilizationMethod::Baumgarte: return "baumgarte";
+    case StabilizationMethod::DirectCorrection: return "direct";
+    case StabilizationMethod::Rgcpa: return "rgcpa";
+    case StabilizationMethod::Selective: return "selective";
+  }
+  return "?";
+}
+
+StabilizationMethod parse_stabilization_method(const std::string& name) {
+  for (auto m : {StabilizationMethod::None, StabilizationMethod::Baumgarte, StabilizationMethod::DirectCorrection,
+                 StabilizationMethod::Rgcpa, StabilizationMethod::Selective})
+    if (name == to_string(m)) return m;
+  throw SolverError(SolverError::Kind::InvalidArgument,
+                    "unknown stabilization '" + name + "' (none, baumgarte, direct, rgcpa, selective)", 0.0);
+}
+
+std::unique_ptr<Stabilizer> make_stabilizer(StabilizationMethod method, const Model& model,
+                                            const StabilizationOptions& options) {
+  switch (method) {
+    case StabilizationMethod::None: return std::make_unique<NoStabilization>();
+    case StabilizationMethod::Baumgarte: return std::make_unique<BaumgarteStabilization>(options.gains);
+    case StabilizationMethod::DirectCorrection: return std::make_unique<DirectCorrection>(options);
+    case StabilizationMethod::Rgcpa: return std::make_unique<Rgcpa>(options);
+    case StabilizationMethod::Selective: return std::make_unique<Selective>(model, options);
+  }
+  throw SolverError(SolverError::Kind::InvalidArgument, "unknown stabilization method", 0.0);
+}
+
+}  // namespace carvallo
