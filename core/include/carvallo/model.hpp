@@ -28,6 +28,7 @@
 
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace carvallo {
@@ -106,7 +107,10 @@ class Model {
  public:
   /// Wraps a copy of the definition. Throws ModelError if the layout is malformed (no coordinates,
   /// empty or duplicate names).
-  template <ModelDefinition Def>
+  // (The is_same test comes first so that checking Model's own copyability never recurses into
+  // ModelDefinition<Model>.)
+  template <class Def>
+    requires(!std::is_same_v<std::remove_cvref_t<Def>, Model> && ModelDefinition<Def>)
   explicit Model(Def def) : Model(std::shared_ptr<const detail::ModelConcept>(std::make_shared<detail::ModelImpl<Def>>(std::move(def)))) {}
 
   explicit Model(std::shared_ptr<const detail::ModelConcept> impl);
