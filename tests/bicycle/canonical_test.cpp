@@ -3,7 +3,7 @@
 #include "bicycle/presets.hpp"
 #include "bicycle/random_parameters.hpp"
 #include "carvallo/generalized_eigen.hpp"
-#include "meijaard2007_reference.hpp"
+#include "bicycle/meijaard2007_reference.hpp"
 
 #include <catch2/catch.hpp>
 

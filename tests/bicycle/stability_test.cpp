@@ -4,7 +4,7 @@
 #include "bicycle/random_parameters.hpp"
 #include "bicycle/stability.hpp"
 #include "bicycle/stability_sweep.hpp"
-#include "meijaard2007_reference.hpp"
+#include "bicycle/meijaard2007_reference.hpp"
 
 #include <catch2/catch.hpp>
 

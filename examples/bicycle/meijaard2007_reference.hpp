@@ -4,7 +4,8 @@
 //   balance and steer of a bicycle: a benchmark and review, Proc. R. Soc. A 463:1955-1982,
 // Table 1 (parameters), Appendix A (intermediate values; here as recomputed in 40-digit arithmetic, which agree
 // with the published 14-digit values), Table 2 (critical speeds, eigenvalues versus speed).
-// Kept in the repository so the tests (native and WebAssembly) need no file outside it.
+// Kept in the library (header only) so the tests (native and WebAssembly), the docs and the playground can
+// show the published numbers beside ours without any file outside the repository.
 
 #include <array>
 

@@ -1,0 +1,67 @@
+// JSON read/write of parameter sets: same keys as benchmark-bicycle.json; every problem named.
+#include "bicycle/parameters_json.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace carvallo::bicycle;
+
+namespace {
+
+bool has_issue(const ParametersReadResult& r, const std::string& name, const std::string& text) {
+  for (const auto& i : r.issues)
+    for (const auto& n : i.parameters)
+      if (n == name && i.message.find(text) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("write then read gives back every value exactly", "[parameters_json]") {
+  const Parameters p = benchmark_parameters();
+  const std::string text = to_json(p, "benchmark", "Meijaard et al. (2007)").dump(2);
+  const auto r = parameters_from_json_text(text);
+  REQUIRE(r.ok());
+  CHECK(r.parameters->name == "benchmark");
+  CHECK(r.parameters->source == "Meijaard et al. (2007)");
+  for (const auto& d : kParameterTable) {
+    INFO(d.name);
+    CHECK(r.parameters->values.*d.member == p.*d.member);  // bit-exact round trip
+  }
+}
+
+TEST_CASE("unknown keys, missing keys and non-numbers are all reported at once, by name", "[parameters_json]") {
+  auto doc = to_json(benchmark_parameters());
+  doc.erase("IFyy");
+  doc.erase("w");
+  doc["lam"] = 0.3;           // the BicycleParameters spelling: unknown here
+  doc["c"] = "0.08";          // a string
+  doc["mB"] = true;           // a boolean
+  doc["xH"] = nullptr;        // null
+  doc["name"] = 3;            // metadata must be text
+  const auto r = parameters_from_json(doc);
+  CHECK_FALSE(r.ok());
+  CHECK(has_issue(r, "IFyy", "missing"));
+  CHECK(has_issue(r, "w", "missing"));
+  CHECK(has_issue(r, "lam", "unknown key"));
+  CHECK(has_issue(r, "c", "must be a number"));
+  CHECK(has_issue(r, "mB", "must be a number"));
+  CHECK(has_issue(r, "xH", "must be a number"));
+  CHECK(has_issue(r, "name", "must be text"));
+  CHECK(r.issues.size() == 7);
+}
+
+TEST_CASE("malformed documents are reported, never thrown", "[parameters_json]") {
+  auto r = parameters_from_json_text("{\"w\": 1.02,");
+  REQUIRE(r.issues.size() == 1);
+  CHECK_THAT(r.issues[0].message, Catch::Contains("not valid JSON"));
+  r = parameters_from_json_text("[1, 2]");
+  REQUIRE(r.issues.size() == 1);
+  CHECK_THAT(r.issues[0].message, Catch::Contains("JSON object"));
+  // A number too large for a double is an error, never an infinity or NaN in the result.
+  auto doc = to_json(benchmark_parameters()).dump();
+  doc.replace(doc.find("\"w\":") + 4, 4, "1e999");
+  r = parameters_from_json_text(doc);
+  CHECK_FALSE(r.ok());
+}
