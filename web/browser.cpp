@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 // clang-format off
 EM_JS(void, carvallo_js_set_canvas_size, (int w, int h), {
@@ -22,7 +23,43 @@ EM_JS(void, carvallo_js_copy, (const char* text), {
 EM_JS(void, carvallo_js_ready, (const char* version), {
   const api = window.carvallo;
   api.version = UTF8ToString(version);
+  api._running = true;
+  api.firstFrameMs = performance.now();
   if (api._resolveReady) api._resolveReady(api.version);
+});
+
+EM_JS(char*, carvallo_js_location_hash, (), {
+  const s = window.carvallo._currentHash();
+  window.carvallo._lastHash = s;
+  window.carvallo._markNavigated();
+  const n = lengthBytesUTF8(s) + 1;
+  const p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+EM_JS(void, carvallo_js_publish_link, (const char* link), {
+  window.carvallo._setLink(UTF8ToString(link));
+});
+
+EM_JS(char*, carvallo_js_link_url, (const char* link), {
+  const s = window.carvallo.linkUrl(UTF8ToString(link));
+  const n = lengthBytesUTF8(s) + 1;
+  const p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+EM_JS(void, carvallo_js_download, (const char* name, const char* mime, const char* text), {
+  window.carvallo._download(UTF8ToString(name), UTF8ToString(mime), UTF8ToString(text));
+});
+
+EM_JS(void, carvallo_js_open_json_file, (), {
+  window.carvallo._upload();
+});
+
+EM_JS(double, carvallo_js_now, (), {
+  return performance.now();
 });
 // clang-format on
 
@@ -51,5 +88,31 @@ void set_canvas_backing_size(int width, int height) { carvallo_js_set_canvas_siz
 void copy_to_clipboard(const std::string& text) { carvallo_js_copy(text.c_str()); }
 
 void signal_ready(const char* version) { carvallo_js_ready(version); }
+
+namespace {
+std::string take(char* p) {
+  std::string s = p ? p : "";
+  std::free(p);
+  return s;
+}
+}  // namespace
+
+std::string location_hash() { return take(carvallo_js_location_hash()); }
+
+void publish_link(const std::string& link) { carvallo_js_publish_link(link.c_str()); }
+
+std::string copy_link(const std::string& link) {
+  std::string url = take(carvallo_js_link_url(link.c_str()));
+  copy_to_clipboard(url);
+  return url;
+}
+
+void download(const std::string& filename, const std::string& mime, const std::string& text) {
+  carvallo_js_download(filename.c_str(), mime.c_str(), text.c_str());
+}
+
+void open_json_file() { carvallo_js_open_json_file(); }
+
+double page_time() { return carvallo_js_now() / 1000.0; }
 
 }  // namespace carvallo::web

@@ -23,7 +23,25 @@ void set_canvas_backing_size(int width, int height);
 /// Copies text to the system clipboard through navigator.clipboard (GLFW's clipboard is an empty stub).
 void copy_to_clipboard(const std::string& text);
 
-/// Resolves window.carvallo.ready; called once, after the first frame is drawn.
+/// Resolves window.carvallo.ready and enables the API; called once, after the first frame is drawn.
 void signal_ready(const char* version);
+
+/// The URL hash without '#' (percent-encoded as the browser keeps it).
+std::string location_hash();
+
+/// Hands the current share link to the page, which writes it to the URL debounced (web/pre.js).
+void publish_link(const std::string& link);
+
+/// Copies the full URL with this link to the clipboard; returns the URL.
+std::string copy_link(const std::string& link);
+
+/// Offers `text` as a file download.
+void download(const std::string& filename, const std::string& mime, const std::string& text);
+
+/// Opens the browser's file picker for a JSON file; the chosen file arrives in carvallo_load_bike_json.
+void open_json_file();
+
+/// Seconds since the page started loading (performance.now()).
+double page_time();
 
 }  // namespace carvallo::web

@@ -6,11 +6,12 @@
 namespace carvallo::web {
 
 struct OrbitCamera {
-  Eigen::Vector3d target{0.5, 0.0, -0.5};  // point orbited, m
-  double yaw = -2.3;                       // rad, about the vertical (-z) axis, 0 looks along +x
-  double pitch = 0.35;                     // rad above the horizon
-  double distance = 3.2;                   // m
-  double fov_y = 0.75;                     // rad
+  Eigen::Vector3d target{0.51, 0.0, -0.5};  // point orbited, m
+  double yaw = -1.95;                       // rad, about the vertical (-z) axis, 0 looks along +x
+  double pitch = 0.3;                       // rad above the horizon
+  double distance = 3.4;                    // m
+  double fov_y = 0.75;                      // rad
+  double shift_x = 0.0;  // horizontal lens shift (NDC): puts the target in the middle of the space the panels leave
 
   Eigen::Vector3d eye() const;
   /// Column-major 4x4 view-projection matrix for GL (clip z in [-1, 1]).

@@ -1,54 +1,37 @@
 // Carvallo playground: the browser application (Emscripten + GLFW + WebGL 2 + Dear ImGui 1.86).
+// The frame loop: input (camera, shortcuts), the simulation clock, the panels, the 3D scene, the link.
+#include "app.hpp"
+#include "bike_scene.hpp"
 #include "browser.hpp"
-#include "camera.hpp"
 #include "grid_renderer.hpp"
+#include "scene_renderer.hpp"
 
-#include "carvallo/generalized_eigen.hpp"
 #include "carvallo/version.hpp"
 
+#include <Eigen/Geometry>
 #include <GLFW/glfw3.h>
 #include <emscripten/emscripten.h>
+#include <emscripten/html5.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
-#include <complex>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <vector>
+
+namespace carvallo::web {
+App::App() = default;
+App::~App() = default;
+}  // namespace carvallo::web
 
 namespace {
 
+using carvallo::web::App;
 using carvallo::web::CanvasSize;
-
-// The number core computes for the vertical slice: eigenvalues of a two-mass spring chain's
-// state-space pencil (closed form: +-i*sqrt((15 -+ sqrt(153))/4), checked in tests/core).
-std::vector<std::complex<double>> demo_eigenvalues() {
-  Eigen::MatrixXd U = Eigen::MatrixXd::Zero(4, 4), V = Eigen::MatrixXd::Zero(4, 4);
-  U.topLeftCorner(2, 2).setIdentity();
-  U(2, 2) = 1.0;
-  U(3, 3) = 2.0;
-  V.topRightCorner(2, 2).setIdentity();
-  V(2, 0) = -6.0;
-  V(2, 1) = 3.0;
-  V(3, 0) = 3.0;
-  V(3, 1) = -3.0;
-  return carvallo::finite_generalized_eigenvalues(V, U);
-}
-
-struct App {
-  GLFWwindow* window = nullptr;
-  std::unique_ptr<carvallo::web::GridRenderer> grid;
-  carvallo::web::OrbitCamera camera;
-  std::vector<std::complex<double>> eigenvalues;
-  std::string clipboard;
-  double ui_scale = 0.0;  // pixel ratio the fonts and style were built for
-  bool first_frame_done = false;
-};
-
-App* g_app = nullptr;
 
 const char* get_clipboard(void* user) { return static_cast<App*>(user)->clipboard.c_str(); }
 
@@ -59,44 +42,200 @@ void set_clipboard(void* user, const char* text) {
 }
 
 // Emscripten's GLFW has no HiDPI support: size the backing store to CSS size x device pixel ratio by
-// hand, and scale ImGui's fonts and style to match.
+// hand, and scale ImGui's fonts and style to match (and to the presentation mode's larger text).
 void follow_canvas(App& app) {
   const CanvasSize size = carvallo::web::canvas_size();
   int w = 0, h = 0;
   glfwGetWindowSize(app.window, &w, &h);
   if (w != size.backing_width() || h != size.backing_height())
     carvallo::web::set_canvas_backing_size(size.backing_width(), size.backing_height());
-  if (size.pixel_ratio != app.ui_scale) {
+  app.pixel_ratio = size.pixel_ratio;
+  const double scale = size.pixel_ratio * (app.state.presentation ? 1.6 : 1.0);
+  if (scale != app.ui_scale) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     ImFontConfig config;
-    config.SizePixels = static_cast<float>(13.0 * size.pixel_ratio);
+    config.SizePixels = static_cast<float>(std::round(13.0 * scale));
     io.Fonts->AddFontDefault(&config);
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
     ImGuiStyle style;
     ImGui::StyleColorsLight(&style);
     style.WindowRounding = 4.0f;
-    style.ScaleAllSizes(static_cast<float>(size.pixel_ratio));
+    style.FrameRounding = 2.0f;
+    style.Colors[ImGuiCol_WindowBg].w = 0.94f;
+    style.FrameBorderSize = 1.0f;
+    style.ScaleAllSizes(static_cast<float>(scale));
     ImGui::GetStyle() = style;
-    app.ui_scale = size.pixel_ratio;
+    app.ui_scale = scale;
+    app.layout_dirty = true;
   }
 }
 
-void draw_about_window(const App& app) {
-  ImGui::SetNextWindowPos(ImVec2(12.0f * static_cast<float>(app.ui_scale), 12.0f * static_cast<float>(app.ui_scale)),
-                          ImGuiCond_FirstUseEver);
-  ImGui::Begin("Carvallo");
-  ImGui::Text("Carvallo %s", carvallo::kVersion);
-  ImGui::TextDisabled("Multibody dynamics with holonomic and nonholonomic constraints");
-  ImGui::Separator();
-  ImGui::TextUnformatted("Core check: eigenvalues of a two-mass spring chain");
-  for (const auto& s : app.eigenvalues) ImGui::Text("  %+.12f %+.12f i", s.real(), s.imag());
-  ImGui::End();
+// Two-finger touch: pinch to zoom, move to pan (one finger orbits through GLFW's mouse emulation).
+EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
+  App& app = carvallo::web::app();
+  int active = 0;
+  double x[2] = {0, 0}, y[2] = {0, 0};
+  for (int i = 0; i < e->numTouches; ++i) {
+    const auto& t = e->touches[i];
+    if (type == EMSCRIPTEN_EVENT_TOUCHEND && t.isChanged) continue;
+    if (type == EMSCRIPTEN_EVENT_TOUCHCANCEL) continue;
+    if (active < 2) x[active] = t.targetX, y[active] = t.targetY;
+    ++active;
+  }
+  const double d = std::hypot(x[1] - x[0], y[1] - y[0]), cx = 0.5 * (x[0] + x[1]), cy = 0.5 * (y[0] + y[1]);
+  if (active >= 2 && app.touches >= 2 && app.pinch_distance > 0 && d > 0) {
+    auto& cam = app.state.camera;
+    cam.distance = std::clamp(cam.distance * app.pinch_distance / d, 0.3, 60.0);
+    const double k = cam.distance * 0.0025;
+    const Eigen::Vector3d eye = cam.eye(), f = (cam.target - eye).normalized();
+    const Eigen::Vector3d right = f.cross(Eigen::Vector3d(0, 0, -1)).normalized(), up = right.cross(f);
+    cam.target += (-right * (cx - app.pinch_x) + up * (cy - app.pinch_y)) * k;
+    app.state.follow = false;
+  }
+  app.touches = active;
+  app.pinch_distance = active >= 2 ? d : 0;
+  app.pinch_x = cx;
+  app.pinch_y = cy;
+  return active >= 2 ? EM_TRUE : EM_FALSE;
+}
+
+void camera_input(App& app) {
+  ImGuiIO& io = ImGui::GetIO();
+  auto& cam = app.state.camera;
+  const double r = app.pixel_ratio;
+  if (!io.WantCaptureMouse && app.touches < 2) {
+    const bool pan = ImGui::IsMouseDragging(1) || (ImGui::IsMouseDragging(0) && io.KeyShift);
+    if (pan) {
+      const double k = cam.distance * 0.0016 / r;
+      const Eigen::Vector3d eye = cam.eye(), f = (cam.target - eye).normalized();
+      const Eigen::Vector3d right = f.cross(Eigen::Vector3d(0, 0, -1)).normalized(), up = right.cross(f);
+      cam.target += (-right * io.MouseDelta.x + up * io.MouseDelta.y) * k;
+      app.state.follow = false;
+    } else if (ImGui::IsMouseDragging(0)) {
+      cam.yaw -= io.MouseDelta.x * 0.008 / r;
+      cam.pitch = std::clamp(cam.pitch + io.MouseDelta.y * 0.008 / r, -0.1, 1.5);
+    }
+    if (io.MouseWheel != 0) cam.distance = std::clamp(cam.distance * std::pow(0.9, io.MouseWheel), 0.3, 60.0);
+  }
+  if (!io.WantCaptureKeyboard) {
+    const double step = 1.5 * io.DeltaTime;
+    if (ImGui::IsKeyDown(GLFW_KEY_LEFT)) cam.yaw += step;
+    if (ImGui::IsKeyDown(GLFW_KEY_RIGHT)) cam.yaw -= step;
+    if (ImGui::IsKeyDown(GLFW_KEY_UP)) cam.pitch = std::min(1.5, cam.pitch + step);
+    if (ImGui::IsKeyDown(GLFW_KEY_DOWN)) cam.pitch = std::max(-0.1, cam.pitch - step);
+  }
+  cam.yaw = std::remainder(cam.yaw, 2.0 * 3.141592653589793);
+}
+
+void shortcuts(App& app) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  for (const ImWchar ch : io.InputQueueCharacters) {
+    switch (ch) {
+      case ' ':
+        carvallo::web::sync_simulation(app);
+        app.playing = !app.playing && app.sim && !app.sim->fallen();
+        break;
+      case '.':
+        carvallo::web::sync_simulation(app);
+        if (app.sim) app.playing = false, app.sim->step(1);
+        break;
+      case 'r': case 'R': carvallo::web::sync_simulation(app, true); app.playing = false; break;
+      case 'k': case 'K': carvallo::web::sync_simulation(app); if (app.sim) app.sim->kick(app.state.sim.kick); break;
+      case '?': app.show_help = !app.show_help; break;
+      case 'p': case 'P': app.state.presentation = !app.state.presentation; app.layout_dirty = true; break;
+      case 'f': case 'F': app.state.follow = !app.state.follow; break;
+      case 'i': case 'I': app.state.show_inertia = !app.state.show_inertia; break;
+      case '+': case '=': app.state.camera.distance = std::max(0.3, app.state.camera.distance * 0.9); break;
+      case '-': app.state.camera.distance = std::min(60.0, app.state.camera.distance / 0.9); break;
+      default: break;
+    }
+  }
+}
+
+// Advances the simulation by the real time elapsed x the time scale, within a per-frame budget.
+void advance_simulation(App& app, double real_dt) {
+  carvallo::web::sync_simulation(app);
+  if (!app.playing || !app.sim) {
+    app.perf.sim_ratio = 0;
+    return;
+  }
+  const double h = app.sim->setup().time_step;
+  app.sim_debt += std::min(real_dt, 0.1) * app.state.sim.time_scale;
+  int steps = static_cast<int>(app.sim_debt / h);
+  const auto start = std::chrono::steady_clock::now();
+  const double t0 = app.sim->time();
+  int done = 0;
+  try {
+    for (; done < steps; ++done) {
+      app.sim->step(1);
+      if (app.sim->fallen()) break;
+      if ((done & 63) == 63 && std::chrono::steady_clock::now() - start > std::chrono::milliseconds(8)) {
+        app.sim_debt = 0;  // cannot keep up: run slower than asked rather than freeze the page
+        break;
+      }
+    }
+  } catch (const std::exception& e) {
+    app.sim_event = e.what();
+    app.playing = false;
+  }
+  app.sim_debt = std::max(0.0, app.sim_debt - done * h);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (done > 0) app.perf.step_ms = 0.9 * app.perf.step_ms + 0.1 * ms / done;
+  const double ratio = real_dt > 0 ? (app.sim->time() - t0) / real_dt : 0;
+  app.perf.sim_ratio = 0.9 * app.perf.sim_ratio + 0.1 * ratio;
+  if (app.sim->fallen() && app.sim_event.empty()) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "fell over at t = %.3f s (roll beyond 45 degrees); press R to reset", app.sim->time());
+    app.sim_event = buf;
+    app.playing = false;
+  }
+}
+
+void draw_scene(App& app, int fb_w, int fb_h) {
+  carvallo::web::Scene scene;
+  carvallo::web::BikePose pose;
+  if (app.sim) {
+    const auto& y = app.sim->state();
+    pose.roll = y(0);
+    pose.steer = y(1);
+    pose.heading = y(4);
+    pose.x = y(5);
+    pose.y = y(6);
+    auto ribbon = [&](const std::vector<Eigen::Vector2d>& track, carvallo::web::Rgba color) {
+      carvallo::web::SceneRibbon r{{}, 0.025, color};
+      const std::size_t stride = std::max<std::size_t>(1, track.size() / 1500);
+      for (std::size_t k = 0; k < track.size(); k += stride) r.points.push_back(track[k]);
+      if (!track.empty()) r.points.push_back(track.back());
+      scene.ribbons.push_back(std::move(r));
+    };
+    ribbon(app.sim->rear_track(), {0.20f, 0.30f, 0.60f, 1});
+    ribbon(app.sim->front_track(), {0.85f, 0.35f, 0.15f, 1});
+  }
+  carvallo::web::add_bicycle(scene, app.state.bike, pose, app.state.show_inertia);
+  if (app.state.follow) {
+    const double c = std::cos(pose.heading), s = std::sin(pose.heading), half = 0.5 * app.state.bike.w;
+    app.state.camera.target = Eigen::Vector3d(pose.x + half * c, pose.y + half * s, -0.5);
+  }
+  static carvallo::web::Mesh mesh;
+  carvallo::web::tessellate(scene, mesh);
+  const double aspect = fb_h > 0 ? static_cast<double>(fb_w) / fb_h : 1.0;
+  if (fb_w > 0 && app.view_right > app.view_left)
+    app.state.camera.shift_x = (app.view_left + app.view_right) / fb_w - 1.0;
+  app.grid->draw(app.state.camera, aspect);
+  app.scene->draw(mesh, app.state.camera, aspect);
 }
 
 void frame() {
-  App& app = *g_app;
+  App& app = carvallo::web::app();
+  static double last = 0;
+  const double now = carvallo::web::page_time();
+  const double real_dt = last > 0 ? now - last : 0;
+  last = now;
+  if (real_dt > 0) app.perf.frame_ms = app.perf.frame_ms > 0 ? 0.95 * app.perf.frame_ms + 0.05 * real_dt * 1000 : real_dt * 1000;
+
   follow_canvas(app);
   glfwPollEvents();
 
@@ -105,7 +244,10 @@ void frame() {
   ImGui_ImplGlfw_NewFrame();
   io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // 1.86 asserts DeltaTime > 0; browser timers can repeat
   ImGui::NewFrame();
-  draw_about_window(app);
+  shortcuts(app);
+  camera_input(app);
+  advance_simulation(app, real_dt);
+  carvallo::web::draw_ui(app);
   ImGui::Render();
 
   int fb_w = 0, fb_h = 0;
@@ -114,10 +256,15 @@ void frame() {
   glClearColor(0.80f, 0.86f, 0.93f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
-  app.grid->draw(app.camera, fb_h > 0 ? static_cast<double>(fb_w) / fb_h : 1.0);
+  draw_scene(app, fb_w, fb_h);
   glDisable(GL_DEPTH_TEST);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
+  const std::string link = carvallo::web::to_link(app.state);
+  if (link != app.last_link) {
+    app.last_link = link;
+    carvallo::web::publish_link(link);
+  }
   if (!app.first_frame_done) {
     app.first_frame_done = true;
     carvallo::web::signal_ready(carvallo::kVersion);
@@ -131,10 +278,9 @@ int main() {
     std::fprintf(stderr, "carvallo: GLFW initialisation failed\n");
     return 1;
   }
-  glfwWindowHint(GLFW_SAMPLES, 4);
+  glfwWindowHint(GLFW_SAMPLES, 4);  // multisampling (the WebGL context's antialias attribute)
   const CanvasSize size = carvallo::web::canvas_size();
-  static App app;
-  g_app = &app;
+  App& app = carvallo::web::app();
   app.window = glfwCreateWindow(size.backing_width(), size.backing_height(), "Carvallo", nullptr, nullptr);
   if (!app.window) {
     std::fprintf(stderr, "carvallo: could not create a WebGL 2 context\n");
@@ -154,7 +300,19 @@ int main() {
 
   app.grid = std::make_unique<carvallo::web::GridRenderer>();
   if (!app.grid->error().empty()) std::fprintf(stderr, "carvallo: %s\n", app.grid->error().c_str());
-  app.eigenvalues = demo_eigenvalues();
+  app.scene = std::make_unique<carvallo::web::SceneRenderer>();
+  if (!app.scene->error().empty()) std::fprintf(stderr, "carvallo: %s\n", app.scene->error().c_str());
+
+  emscripten_set_touchstart_callback("#canvas", nullptr, false, on_touch);
+  emscripten_set_touchmove_callback("#canvas", nullptr, false, on_touch);
+  emscripten_set_touchend_callback("#canvas", nullptr, false, on_touch);
+  emscripten_set_touchcancel_callback("#canvas", nullptr, false, on_touch);
+
+  // The state comes from the link when there is one.
+  const std::string hash = carvallo::web::location_hash();
+  if (!hash.empty()) carvallo::web::apply_link(app, hash);
+  carvallo::web::refresh_analysis(app);
+  carvallo::web::sync_simulation(app);
 
   emscripten_set_main_loop(frame, 0, false);
   return 0;

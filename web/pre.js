@@ -1,4 +1,5 @@
-// Runs before the Emscripten runtime: sets up window.carvallo, the page's JavaScript API.
+// Runs before the Emscripten runtime: sets up window.carvallo, the page's JavaScript API (docs/playground.md),
+// and the glue between the URL hash and the application's state.
 // `ready` resolves when the application has drawn its first frame.
 (function () {
   const api = (window.carvallo = window.carvallo || {});
@@ -7,4 +8,97 @@
     api._rejectReady = reject;
   });
   api.version = null;
+  api._running = false;
+
+  // Every call goes through one C function per API entry; strings in, JSON text out. Nothing received
+  // from the page or the link is ever evaluated: it is parsed by JSON.parse or by the C++ link reader.
+  function call(name, args) {
+    if (!api._running) throw new Error('Carvallo is not ready yet: await window.carvallo.ready first');
+    const types = (args || []).map((a) => (typeof a === 'number' ? 'number' : 'string'));
+    return Module['ccall'](name, 'string', types, args || []);
+  }
+  function json(name, args) { return JSON.parse(call(name, args)); }
+
+  api.getState = () => json('carvallo_get_state');
+  /// Applies any subset of getState()'s fields; returns {ignored: [...]} (also shown to the user).
+  api.setState = (partial) => json('carvallo_set_state', [JSON.stringify(partial === undefined ? {} : partial)]);
+  /// speeds: array of m/s; returns per speed the four roll/steer eigenvalues [{re, im, mode}, ...].
+  api.eigenvalues = (speeds) => json('carvallo_eigenvalues', [JSON.stringify(Array.isArray(speeds) ? speeds : [speeds])]);
+  api.criticalSpeeds = () => json('carvallo_critical_speeds');
+  api.step = (n) => json('carvallo_step', [Math.max(0, Math.min(1e6, Math.floor(Number(n === undefined ? 1 : n)) || 0))]);
+  api.simState = () => json('carvallo_sim_state');
+  api.play = (on) => json('carvallo_play', [on === false ? 0 : 1]);
+  api.kick = () => json('carvallo_kick');
+  api.resetSimulation = () => json('carvallo_reset_simulation');
+  api.messages = () => json('carvallo_messages');
+  api.performance = () => json('carvallo_performance');
+  /// Screen rectangle (CSS px) of a named widget, for tests and tutorials: {x, y, w, h} or null.
+  api.widgetRect = (name) => json('carvallo_widget_rect', [String(name)]);
+
+  // ---- the share link ----
+  // The application hands over its link every frame it changes; the page writes it to the URL debounced
+  // (browsers limit history updates): a new history entry for a change after a pause, so back/forward
+  // step through what the user did, and replaceState while the user keeps changing things.
+  api._lastHash = null;
+  let pending = null, timer = null, lastWrite = 0;
+  api._setLink = function (link) {
+    pending = link;
+    if (timer) return;
+    timer = setTimeout(function flush() {
+      timer = null;
+      if (pending === null || pending === api._lastHash) return;
+      const now = Date.now();
+      const url = location.pathname + location.search + '#' + pending;
+      if (api._lastHash !== null && now - lastWrite > 1500) history.pushState(null, '', url);
+      else history.replaceState(null, '', url);
+      api._lastHash = pending;
+      lastWrite = now;
+    }, 300);
+  };
+  api._currentHash = () => location.hash.replace(/^#/, '');
+  // The application normalizes a link it has just read (adds defaults, fixes what was ignored): that
+  // rewrite replaces the entry rather than adding one.
+  api._markNavigated = () => { lastWrite = Date.now(); };
+  function onNavigate() {
+    if (!api._running) return;
+    const h = api._currentHash();
+    if (h === api._lastHash) return;
+    api._lastHash = h;
+    pending = null;
+    lastWrite = Date.now();
+    Module['ccall']('carvallo_apply_link', null, ['string'], [h]);
+  }
+  window.addEventListener('hashchange', onNavigate);
+  window.addEventListener('popstate', onNavigate);
+
+  api.linkUrl = (link) => location.origin + location.pathname + location.search + '#' + link;
+
+  // ---- files ----
+  api._download = function (name, mime, text) {
+    const url = URL.createObjectURL(new Blob([text], { type: mime }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  };
+  api._upload = function () {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.json,application/json';
+    input.onchange = function () {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      if (file.size > 256 * 1024) {
+        Module['ccall']('carvallo_load_bike_json', 'string', ['string', 'string'], [file.name, '(file larger than 256 kB)']);
+        return;
+      }
+      file.text().then((text) => Module['ccall']('carvallo_load_bike_json', 'string', ['string', 'string'], [file.name, text]));
+    };
+    input.click();
+  };
+  /// Loads a bicycle from JSON text (the same format as the saved file); returns the messages.
+  api.loadBikeJson = (text) => json('carvallo_load_bike_json', ['loadBikeJson', String(text)]);
 })();

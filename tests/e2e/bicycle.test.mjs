@@ -1,0 +1,220 @@
+// End-to-end: the bicycle playground as a user and a teaching page use it. The benchmark's critical speeds,
+// a parameter dragged in the UI, share links (exact restore, hand edits, malformed ones), the simulation.
+// Screenshots of every state go to build/e2e/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { launch, openPage, artifacts } from './browser.mjs';
+import { decodePng } from './png.mjs';
+
+// Meijaard et al. (2007), Table 2 (benchmark bicycle): weave and capsize speeds.
+const WEAVE = 4.29238253634111;
+const CAPSIZE = 6.02426201538837;
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { if (env) await env.close(); });
+
+const viewport = { width: 1280, height: 800 };
+
+async function frames(page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+
+async function hashSettled(page) {
+  // The page writes the link debounced (300 ms); wait until it equals the application's current link.
+  await page.waitForFunction(() => location.hash.slice(1) === window.carvallo.getState().link, null, { timeout: 10000 });
+  return page.evaluate(() => location.hash.slice(1));
+}
+
+// Fraction of differing pixels between two screenshots of the same clip.
+function pixelDifference(a, b) {
+  const A = decodePng(a), B = decodePng(b);
+  assert.equal(A.width, B.width);
+  let differ = 0;
+  for (let i = 0; i < A.width * A.height; i++) {
+    const o = 4 * i;
+    if (Math.abs(A.pixels[o] - B.pixels[o]) + Math.abs(A.pixels[o + 1] - B.pixels[o + 1]) + Math.abs(A.pixels[o + 2] - B.pixels[o + 2]) > 30) differ++;
+  }
+  return differ / (A.width * A.height);
+}
+
+test('the default page shows the benchmark bicycle at 5 m/s and its critical speeds to 1e-6', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
+  try {
+    const state = await page.evaluate(() => window.carvallo.getState());
+    assert.equal(state.model, 'bicycle');
+    assert.equal(state.preset, 'benchmark');
+    assert.equal(state.speed, 5);
+    assert.deepEqual([state.vmin, state.vmax], [0, 10]);
+    assert.equal(state.link.split('&')[0], `v=${state.version}`, 'the link starts with the version');
+    const speeds = await page.evaluate(() => window.carvallo.criticalSpeeds());
+    assert.ok(Math.abs(speeds.weave - WEAVE) < 1e-6, `weave ${speeds.weave}`);
+    assert.ok(Math.abs(speeds.capsize - CAPSIZE) < 1e-6, `capsize ${speeds.capsize}`);
+    // Eigenvalues at 5 m/s (Table 2): weave -0.775341 +- 4.464867i, capsize -0.322866, castering -14.078....
+    const [eig] = await page.evaluate(() => window.carvallo.eigenvalues([5]));
+    const weave = eig.filter((e) => e.mode === 'weave');
+    assert.equal(weave.length, 2);
+    assert.ok(Math.abs(weave[0].re + 0.775341) < 1e-5 && Math.abs(Math.abs(weave[0].im) - 4.464867) < 1e-5);
+    assert.ok(Math.abs(eig.find((e) => e.mode === 'capsize').re + 0.322866) < 1e-5);
+    assert.deepEqual(await page.evaluate(() => window.carvallo.messages()), []);
+    await frames(page);
+    await page.screenshot({ path: path.join(artifacts, 'bicycle-default.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('dragging a parameter in the panel changes the plot and the link; an invalid typed value is refused with its reason', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
+  try {
+    await frames(page, 3);
+    const plot = await page.evaluate(() => window.carvallo.widgetRect('plot'));
+    const field = await page.evaluate(() => window.carvallo.widgetRect('param:w'));
+    assert.ok(plot && field, 'the plot and the w field are on screen');
+    const clip = { x: plot.x, y: plot.y, width: plot.w, height: plot.h };
+    const before = await page.screenshot({ clip });
+    const linkBefore = await hashSettled(page);
+    assert.ok(!/(^|&)w=/.test(linkBefore), 'w equals the preset: not in the link');
+
+    // Drag the value to the right, as a user would.
+    const y = field.y + field.h / 2;
+    await page.mouse.move(field.x + field.w / 2, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) {
+      await page.mouse.move(field.x + field.w / 2 + 8 * i, y);
+      await frames(page, 1);
+    }
+    await page.mouse.up();
+    await frames(page, 2);
+    const w = await page.evaluate(() => window.carvallo.getState().bike.w);
+    assert.ok(w > 1.03, `w grew by dragging (now ${w})`);
+    const link = await hashSettled(page);
+    assert.match(link, new RegExp(`(^|&)w=${String(w).replace('.', '\\.')}(&|$)`), 'the link holds the new w');
+    const speeds = await page.evaluate(() => window.carvallo.criticalSpeeds());
+    assert.ok(Math.abs(speeds.weave - WEAVE) > 1e-3, 'the critical speeds follow the parameter');
+    const after = await page.screenshot({ clip });
+    assert.ok(pixelDifference(before, after) > 0.002, 'the plot changed');
+    await page.screenshot({ path: path.join(artifacts, 'bicycle-parameter-dragged.png') });
+
+    // Type an unphysical value: ctrl+click turns the field into a text box.
+    await page.keyboard.down('Control');
+    await page.mouse.click(field.x + field.w / 2, y);
+    await frames(page, 2);
+    await page.keyboard.up('Control');
+    await frames(page, 1);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('-0.5');
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    const messages = await page.evaluate(() => window.carvallo.messages());
+    assert.ok(messages.some((m) => m.startsWith('w not applied')), `refused with its reason: ${JSON.stringify(messages)}`);
+    assert.equal(await page.evaluate(() => window.carvallo.getState().bike.w), w, 'the last valid bicycle stays');
+    await page.screenshot({ path: path.join(artifacts, 'bicycle-parameter-refused.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a shared link restores the state exactly; hand edits of the hash apply', async () => {
+  const first = await openPage(env.browser, env.server.url, viewport);
+  let shared, state;
+  try {
+    const r = await first.page.evaluate(() => window.carvallo.setState({
+      preset: 'benchmark', bike: { w: 1.1, c: 0.0712345678901234, mB: 80 }, speed: 4.5, vmin: 1, vmax: 8.25,
+      imag: true, integ: 'ab4', dt: 0.002, droll0: 0.3, yaw: -1.2345678, pitch: 0.4, dist: 4.5, follow: false,
+    }));
+    assert.deepEqual(r.ignored, []);
+    await frames(first.page, 2);
+    shared = await hashSettled(first.page);
+    state = await first.page.evaluate(() => window.carvallo.getState());
+    assert.deepEqual(first.problems, []);
+  } finally {
+    await first.context.close();
+  }
+  const second = await openPage(env.browser, env.server.url + '#' + shared, viewport);
+  try {
+    const restored = await second.page.evaluate(() => window.carvallo.getState());
+    assert.deepEqual(restored, state);
+    assert.equal(restored.bike.c, 0.0712345678901234);
+    assert.deepEqual(await second.page.evaluate(() => window.carvallo.messages()), []);
+    await frames(second.page, 2);
+    await second.page.screenshot({ path: path.join(artifacts, 'bicycle-shared-link.png') });
+    // A hand edit of the hash.
+    await second.page.evaluate(() => { location.hash = 'v=' + window.carvallo.version + '&preset=benchmark&speed=3'; });
+    await second.page.waitForFunction(() => window.carvallo.getState().speed === 3, null, { timeout: 10000 });
+    const edited = await second.page.evaluate(() => window.carvallo.getState());
+    assert.equal(edited.bike.w, 1.02, 'fields absent from the link take their defaults');
+    // Back returns to the shared state.
+    await second.page.goBack();
+    await second.page.waitForFunction(() => window.carvallo.getState().speed === 4.5, null, { timeout: 10000 });
+    assert.equal(await second.page.evaluate(() => window.carvallo.getState().bike.w), 1.1);
+    assert.deepEqual(second.problems, []);
+  } finally {
+    await second.context.close();
+  }
+});
+
+test('a malformed link shows what was ignored and a working default, and never runs script', async () => {
+  const hash = 'v=0.1.0&speed=abc&w=-1&foo=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&vmax=1e999&integ=euler&preset=nope&%zz';
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#' + hash, viewport);
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  try {
+    const messages = await page.evaluate(() => window.carvallo.messages());
+    for (const key of ['speed=abc', 'w:', 'foo', 'vmax=1e999', 'integ=euler', 'preset=nope', '%zz'])
+      assert.ok(messages.some((m) => m.includes(key)), `the message names ${key}: ${JSON.stringify(messages)}`);
+    const state = await page.evaluate(() => window.carvallo.getState());
+    assert.equal(state.speed, 5);
+    assert.equal(state.bike.w, 1.02);
+    assert.equal(state.vmax, 10);
+    assert.equal(state.integ, 'rk4');
+    const speeds = await page.evaluate(() => window.carvallo.criticalSpeeds());
+    assert.ok(Math.abs(speeds.weave - WEAVE) < 1e-6);
+    const rect = await page.evaluate(() => window.carvallo.widgetRect('messages'));
+    assert.ok(rect && rect.w > 0, 'the message is on screen');
+    await frames(page, 2);
+    await page.screenshot({ path: path.join(artifacts, 'bicycle-malformed-link.png') });
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the simulation advances, and a kick at 5 m/s gives a decaying oscillation', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
+  try {
+    // Keyboard: space plays, space pauses.
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => window.carvallo.simState().t > 0.05, null, { timeout: 15000 });
+    await page.keyboard.press('Space');
+    await frames(page, 2);
+    const paused = await page.evaluate(() => window.carvallo.simState());
+    assert.equal(paused.playing, false);
+
+    const samples = await page.evaluate(() => {
+      const api = window.carvallo;
+      api.setState({ speed: 5, roll0: 0, steer0: 0, droll0: 0, dsteer0: 0, dt: 0.005, integ: 'rk4' });
+      api.resetSimulation();
+      api.kick();
+      const out = [];
+      for (let i = 0; i < 800; i++) out.push(api.step(1));  // 4 s
+      return out.map((s) => ({ t: s.t, roll: s.roll, steer: s.steer }));
+    });
+    assert.ok(Math.abs(samples.at(-1).t - 4) < 1e-9, `4 s simulated (t = ${samples.at(-1).t})`);
+    const peak = (a, b) => Math.max(...samples.filter((s) => s.t >= a && s.t < b).map((s) => Math.abs(s.roll)));
+    let crossings = 0;
+    for (let i = 1; i < samples.length; i++) if (Math.sign(samples[i].steer) !== Math.sign(samples[i - 1].steer)) crossings++;
+    assert.ok(crossings >= 3, `oscillates (${crossings} steer sign changes)`);
+    assert.ok(peak(3, 4) < 0.5 * peak(0, 1), `decays: ${peak(0, 1)} -> ${peak(3, 4)}`);
+    assert.equal(samples.every((s) => Number.isFinite(s.roll)), true);
+    await frames(page, 2);
+    await page.screenshot({ path: path.join(artifacts, 'bicycle-kicked.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

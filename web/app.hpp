@@ -1,0 +1,105 @@
+#pragma once
+// The playground application: its one UiState plus what is derived from it (the analysed bicycle, the
+// eigenvalue sweep, the running simulation) and the view's bookkeeping. Shared by main.cpp (frame loop,
+// input), panels.cpp (the ImGui panels), eigen_plot.cpp and js_api.cpp (window.carvallo).
+
+#include "bike_analysis.hpp"
+#include "linear_simulation.hpp"
+#include "ui_state.hpp"
+
+#include "bicycle/canonical.hpp"
+
+#include <array>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace carvallo::web {
+
+class GridRenderer;
+class SceneRenderer;
+
+struct PerfStats {
+  double frame_ms = 0;     ///< smoothed wall time between frames
+  double sweep_ms = 0;     ///< last eigenvalue sweep
+  double step_ms = 0;      ///< smoothed wall time of one simulation step
+  double sim_ratio = 0;    ///< simulated seconds per real second (smoothed)
+};
+
+struct App {
+  App();
+  ~App();  // defined where the renderers are complete types
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
+
+  GLFWwindow* window = nullptr;
+  UiState state;
+
+  // Derived from state.bike and the sweep range (refresh_analysis).
+  std::optional<bicycle::CanonicalModel> model;
+  EigenSweep sweep;
+  bicycle::Parameters analysed_bike{};
+  double analysed_vmin = -1, analysed_vmax = -1;
+
+  // Parameters panel: the value shown in each field and why it was not applied (empty when applied).
+  std::array<double, bicycle::kParameterCount> edit{};
+  std::array<std::string, bicycle::kParameterCount> edit_problem;
+  bicycle::Parameters edit_base{};
+
+  // Warnings shown in the banner until dismissed (link problems, rejected files, ...).
+  std::vector<std::string> messages;
+  std::string toast;  ///< short confirmation ("Link copied"), not a warning
+  double toast_until = 0;
+
+  // Simulation of the linearized bicycle.
+  std::unique_ptr<LinearSimulation> sim;
+  std::string sim_signature;  ///< the settings the simulation was built from
+  bool playing = false;
+  double sim_debt = 0;        ///< simulated seconds owed to real time
+  std::string sim_event;      ///< "fell at t = ...", solver errors
+
+  std::string last_link;      ///< last link handed to the page
+  bool show_help = false, show_perf = true, show_notes = false;
+  PerfStats perf;
+  std::map<std::string, std::array<float, 4>> rects;  ///< screen rects (CSS px) of named widgets, for tests
+
+  double pixel_ratio = 1;     ///< device pixels per CSS pixel
+  double ui_scale = 0;        ///< device pixel ratio x presentation factor the fonts were built for
+  bool fonts_presentation = false;
+  int layout_w = 0, layout_h = 0;
+  float view_left = 0, view_right = 0;  ///< free horizontal span between the panels (framebuffer px)
+  bool layout_dirty = true;
+  double wheel = 0;           ///< accumulated wheel delta (CSS px) not yet applied to the camera
+  double pinch_distance = 0;  ///< two-finger touch: last distance between the fingers (CSS px)
+  double pinch_x = 0, pinch_y = 0;
+  int touches = 0;
+
+  std::unique_ptr<GridRenderer> grid;
+  std::unique_ptr<SceneRenderer> scene;
+  std::string clipboard;
+  bool first_frame_done = false;
+};
+
+App& app();
+
+bool same_bike(const bicycle::Parameters& a, const bicycle::Parameters& b);
+/// Recomputes the canonical model and the sweep when the bicycle or the range changed.
+void refresh_analysis(App& app);
+/// Rebuilds the simulation from the state when its settings changed (or always with force).
+void sync_simulation(App& app, bool force = false);
+/// Replaces the state by the one in the link; problems become messages.
+void apply_link(App& app, std::string_view hash);
+/// What the user is currently warned about: the banner's messages and every rejected parameter.
+std::vector<std::string> current_messages(const App& app);
+/// Records a widget's rect under `name` (the last ImGui item), in CSS pixels.
+void record_rect(App& app, const std::string& name);
+
+void draw_ui(App& app);
+void draw_eigen_panel(App& app);
+void set_toast(App& app, std::string text);
+
+}  // namespace carvallo::web

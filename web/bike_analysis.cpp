@@ -1,0 +1,127 @@
+#include "bike_analysis.hpp"
+
+#include "ui_state.hpp"
+
+#include "bicycle/stability_sweep.hpp"
+#include "carvallo/stability/sweep.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <map>
+
+namespace carvallo::web {
+
+std::vector<std::string> mode_labels(const std::vector<std::complex<double>>& values) {
+  std::vector<std::string> labels(values.size(), "capsize");
+  if (values.empty()) return labels;
+  // Castering: the most negative real part.
+  std::size_t castering = 0;
+  for (std::size_t i = 1; i < values.size(); ++i)
+    if (values[i].real() < values[castering].real()) castering = i;
+  labels[castering] = "castering";
+  std::vector<std::size_t> rest;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (i != castering) rest.push_back(i);
+  // Weave: an oscillatory pair if there is one; otherwise the two real roots farthest from zero (the pair
+  // that merges into the weave oscillation as speed increases).
+  std::vector<std::size_t> complex;
+  for (auto i : rest)
+    if (std::abs(values[i].imag()) > 1e-12 * (1.0 + std::abs(values[i]))) complex.push_back(i);
+  if (complex.size() >= 2) {
+    for (auto i : complex) labels[i] = "weave";
+  } else {
+    std::sort(rest.begin(), rest.end(), [&](auto a, auto b) { return std::abs(values[a]) < std::abs(values[b]); });
+    for (std::size_t k = 1; k < rest.size(); ++k) labels[rest[k]] = "weave";
+  }
+  return labels;
+}
+
+bicycle::StabilityResult critical_speeds(const bicycle::CanonicalModel& model, double vmax) {
+  return bicycle::stability(model, vmax);
+}
+
+EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, double vmax, std::size_t samples) {
+  EigenSweep out;
+  out.vmin = vmin;
+  out.vmax = vmax;
+  if (!(vmin < vmax) || !std::isfinite(vmin) || !std::isfinite(vmax) || samples < 2) {
+    out.error = "the speed range needs vmin < vmax";
+    return out;
+  }
+  try {
+    stability::SweepOptions options;
+    options.labeler = [](double, const std::vector<std::complex<double>>& s) { return mode_labels(s); };
+    options.label_parameter = std::clamp(5.0, vmin, vmax);
+    // Boundaries are taken from the closed form; the sweep only needs them roughly.
+    options.boundary_tolerance = 1e-6;
+    const auto r = stability::sweep_eigenvalues(bicycle::eigenvalue_function(model),
+                                                stability::linspace(vmin, vmax, samples), options);
+    out.speeds = r.parameters;
+    for (const auto& b : r.branches) out.branches.push_back({b.label, b.values});
+    const auto critical = critical_speeds(model, std::max(vmax, 50.0));
+    out.weave = critical.weave_speed;
+    out.capsize = critical.capsize_speed;
+    if (vmax > 0) {
+      for (const auto& range : bicycle::stability(model, vmax).stable_speed_ranges) {
+        const double lo = std::max(range.lo, vmin), hi = std::min(range.hi, vmax);
+        if (lo < hi) out.stable.push_back({lo, hi});
+      }
+    }
+  } catch (const std::exception& e) {
+    out = EigenSweep{};
+    out.vmin = vmin;
+    out.vmax = vmax;
+    out.error = e.what();
+  }
+  return out;
+}
+
+std::vector<LabelledEigenvalue> labelled_eigenvalues(const bicycle::CanonicalModel& model, double v,
+                                                     const EigenSweep& sweep) {
+  const auto e = bicycle::eigenvalues(model, v);
+  const std::vector<std::complex<double>> values(e.begin(), e.end());
+  std::vector<LabelledEigenvalue> out;
+  if (sweep.speeds.empty() || v < sweep.vmin || v > sweep.vmax || sweep.branches.size() != values.size()) {
+    const auto labels = mode_labels(values);
+    for (std::size_t i = 0; i < values.size(); ++i) out.push_back({labels[i], values[i]});
+    return out;
+  }
+  const auto it = std::lower_bound(sweep.speeds.begin(), sweep.speeds.end(), v);
+  std::size_t k = static_cast<std::size_t>(it - sweep.speeds.begin());
+  if (k == sweep.speeds.size() || (k > 0 && v - sweep.speeds[k - 1] < sweep.speeds[k] - v)) k = k > 0 ? k - 1 : 0;
+  // Greedy nearest assignment (four values; the branches are well separated except at crossings, where
+  // either label is right).
+  std::vector<bool> used(sweep.branches.size(), false);
+  for (const auto& s : values) {
+    std::size_t best = 0;
+    double best_d = INFINITY;
+    for (std::size_t b = 0; b < sweep.branches.size(); ++b) {
+      if (used[b]) continue;
+      const double d = std::abs(sweep.branches[b].values[k] - s);
+      if (d < best_d) best_d = d, best = b;
+    }
+    used[best] = true;
+    out.push_back({sweep.branches[best].label, s});
+  }
+  return out;
+}
+
+std::string sweep_csv(const EigenSweep& sweep) {
+  std::string csv = "speed_m_s";
+  std::map<std::string, int> count;
+  for (const auto& b : sweep.branches) {
+    const std::string name = b.label.empty() ? "branch" : b.label;
+    const std::string id = name + "_" + std::to_string(++count[name]);
+    csv += "," + id + "_re," + id + "_im";
+  }
+  csv += "\n";
+  for (std::size_t k = 0; k < sweep.speeds.size(); ++k) {
+    csv += format_number(sweep.speeds[k]);
+    for (const auto& b : sweep.branches) csv += "," + format_number(b.values[k].real()) + "," + format_number(b.values[k].imag());
+    csv += "\n";
+  }
+  return csv;
+}
+
+}  // namespace carvallo::web

@@ -1,0 +1,54 @@
+#pragma once
+// What the eigenvalue panel shows, computed from a bicycle: eigenvalues against speed as continuous,
+// mode-labelled branches (core sweep, carvallo/stability/sweep.hpp, on the canonical route of
+// Meijaard et al. 2007 Appendix A), the critical speeds (closed form, bicycle/stability.hpp) and the
+// self-stable speed ranges; plus the CSV of a sweep. Pure C++ (no GL, ImGui or Emscripten).
+
+#include "bicycle/canonical.hpp"
+#include "bicycle/stability.hpp"
+
+#include <complex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace carvallo::web {
+
+/// Mode names of the benchmark (Meijaard et al. 2007, Sec. 5): the oscillatory pair is "weave", the slow
+/// real root "capsize", the fast negative real root "castering".
+std::vector<std::string> mode_labels(const std::vector<std::complex<double>>& values);
+
+struct EigenBranch {
+  std::string label;  ///< "weave", "capsize" or "castering"
+  std::vector<std::complex<double>> values;  ///< at EigenSweep::speeds
+};
+
+struct EigenSweep {
+  double vmin = 0, vmax = 0;                  ///< m/s
+  std::vector<double> speeds;                 ///< m/s, the grid
+  std::vector<EigenBranch> branches;          ///< continuous through crossings (core sweep)
+  std::optional<double> weave, capsize;       ///< m/s, critical speeds in (0, max(vmax, 50)] (closed form)
+  std::vector<bicycle::SpeedRange> stable;    ///< self-stable ranges within [vmin, vmax]
+  std::string error;                          ///< non-empty when the sweep failed (then nothing else is set)
+};
+
+/// Sweeps [vmin, vmax] (vmin < vmax) with `samples` grid points. Never throws: failures go to `error`.
+EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, double vmax, std::size_t samples = 301);
+
+/// The critical speeds by the closed form, searched in (0, vmax].
+bicycle::StabilityResult critical_speeds(const bicycle::CanonicalModel& model, double vmax = 50.0);
+
+struct LabelledEigenvalue {
+  std::string label;
+  std::complex<double> value;
+};
+
+/// The four eigenvalues at speed v, each labelled like the sweep's branch it is nearest to (the branch
+/// values at the grid point nearest to v); by mode_labels when v is outside the sweep.
+std::vector<LabelledEigenvalue> labelled_eigenvalues(const bicycle::CanonicalModel& model, double v,
+                                                     const EigenSweep& sweep);
+
+/// "speed_m_s,weave_1_re,weave_1_im,...": one row per grid speed, numbers round-tripping.
+std::string sweep_csv(const EigenSweep& sweep);
+
+}  // namespace carvallo::web

@@ -1,0 +1,343 @@
+// The eigenvalue panel: Re (and optionally Im) of the roll/steer eigenvalues against speed, or the root
+// locus, drawn with ImDrawList (there is no ImPlot in Debian). Branches come from the core sweep and keep
+// their mode label through crossings; the self-stable range is shaded; the critical speeds are printed.
+#include "app.hpp"
+#include "browser.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace carvallo::web {
+namespace {
+
+ImU32 mode_color(const std::string& label, int alpha = 255) {
+  if (label == "weave") return IM_COL32(31, 100, 190, alpha);
+  if (label == "capsize") return IM_COL32(214, 39, 40, alpha);
+  if (label == "castering") return IM_COL32(34, 150, 50, alpha);
+  return IM_COL32(100, 100, 100, alpha);
+}
+
+double nice_step(double span, int target) {
+  const double raw = span / std::max(target, 1);
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double n = raw / mag;
+  return (n < 1.5 ? 1 : n < 3 ? 2 : n < 7 ? 5 : 10) * mag;
+}
+
+struct Axis {
+  double lo, hi;
+  float p0, p1;  // screen coordinates of lo and hi
+  float operator()(double v) const { return p0 + static_cast<float>((v - lo) / (hi - lo)) * (p1 - p0); }
+  double inverse(float p) const { return lo + (p - p0) / (p1 - p0) * (hi - lo); }
+};
+
+std::string complex_text(std::complex<double> s) {
+  char buf[64];
+  if (std::abs(s.imag()) < 5e-7) std::snprintf(buf, sizeof buf, "%+.4f", s.real());
+  else std::snprintf(buf, sizeof buf, "%+.4f %c %.4f i", s.real(), s.imag() < 0 ? '-' : '+', std::abs(s.imag()));
+  return buf;
+}
+
+void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash) {
+  const float len = std::hypot(b.x - a.x, b.y - a.y);
+  if (len < 1e-3f) return;
+  const ImVec2 d((b.x - a.x) / len, (b.y - a.y) / len);
+  for (float t = 0; t < len; t += 2 * dash) {
+    const float e = std::min(t + dash, len);
+    dl->AddLine(ImVec2(a.x + d.x * t, a.y + d.y * t), ImVec2(a.x + d.x * e, a.y + d.y * e), color, thickness);
+  }
+}
+
+// The y range: what the branches span, clipped to +-limit (the castering root runs off to large negative
+// values that would flatten everything else; the paper's figures clip likewise).
+void data_range(const EigenSweep& sw, bool re, bool im, double limit, double& lo, double& hi) {
+  lo = -1;
+  hi = 1;
+  for (const auto& b : sw.branches)
+    for (const auto& s : b.values) {
+      if (re) lo = std::min(lo, s.real()), hi = std::max(hi, s.real());
+      if (im) lo = std::min(lo, s.imag()), hi = std::max(hi, s.imag());
+    }
+  lo = std::max(lo, -limit);
+  hi = std::min(hi, limit);
+  const double pad = 0.05 * (hi - lo);
+  lo -= pad;
+  hi += pad;
+}
+
+void axes_and_grid(ImDrawList* dl, const Axis& x, const Axis& y, ImVec2 p0, ImVec2 p1, const char* xlabel, const char* ylabel) {
+  const ImU32 grid = IM_COL32(225, 228, 235, 255), text = IM_COL32(70, 70, 80, 255);
+  const float fh = ImGui::GetFontSize();
+  char buf[32];
+  const double xs = nice_step(x.hi - x.lo, 8), ys = nice_step(y.hi - y.lo, 6);
+  for (double v = std::ceil(x.lo / xs) * xs; v <= x.hi + 1e-9 * xs; v += xs) {
+    const float X = x(v);
+    dl->AddLine(ImVec2(X, p0.y), ImVec2(X, p1.y), grid);
+    dl->AddLine(ImVec2(X, p1.y), ImVec2(X, p1.y + 4), text);
+    std::snprintf(buf, sizeof buf, "%g", std::abs(v) < 1e-12 * xs ? 0.0 : v);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    dl->AddText(ImVec2(X - ts.x * 0.5f, p1.y + 5), text, buf);
+  }
+  for (double v = std::ceil(y.lo / ys) * ys; v <= y.hi + 1e-9 * ys; v += ys) {
+    const float Y = y(v);
+    dl->AddLine(ImVec2(p0.x, Y), ImVec2(p1.x, Y), std::abs(v) < 1e-9 * ys ? IM_COL32(120, 120, 130, 255) : grid);
+    dl->AddLine(ImVec2(p0.x - 4, Y), ImVec2(p0.x, Y), text);
+    std::snprintf(buf, sizeof buf, "%g", std::abs(v) < 1e-12 * ys ? 0.0 : v);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    dl->AddText(ImVec2(p0.x - ts.x - 6, Y - fh * 0.5f), text, buf);
+  }
+  dl->AddRect(p0, p1, IM_COL32(150, 150, 160, 255));
+  const ImVec2 xs_size = ImGui::CalcTextSize(xlabel);
+  dl->AddText(ImVec2(p1.x - xs_size.x, p1.y + 5 + fh), text, xlabel);
+  dl->AddText(ImVec2(p0.x + 4, p0.y + 2), text, ylabel);
+}
+
+void legend(ImDrawList* dl, ImVec2 top_right, const std::vector<std::string>& labels, bool imag) {
+  const float fh = ImGui::GetFontSize();
+  float w = 0;
+  for (const auto& l : labels) w = std::max(w, ImGui::CalcTextSize(l.c_str()).x);
+  if (imag) w = std::max(w, ImGui::CalcTextSize("Im s (dashed)").x);
+  const float line = fh * 1.6f;
+  const int rows = static_cast<int>(labels.size()) + (imag ? 1 : 0);
+  const ImVec2 a(top_right.x - w - line - fh * 1.2f, top_right.y + fh * 0.4f);
+  dl->AddRectFilled(a, ImVec2(top_right.x - fh * 0.4f, a.y + rows * fh * 1.2f + fh * 0.4f), IM_COL32(255, 255, 255, 225), 3);
+  float y = a.y + fh * 0.2f;
+  for (const auto& l : labels) {
+    dl->AddLine(ImVec2(a.x + fh * 0.3f, y + fh * 0.55f), ImVec2(a.x + fh * 0.3f + line, y + fh * 0.55f), mode_color(l), fh * 0.2f);
+    dl->AddText(ImVec2(a.x + line + fh * 0.6f, y), IM_COL32(40, 40, 50, 255), l.c_str());
+    y += fh * 1.2f;
+  }
+  if (imag) {
+    dashed_line(dl, ImVec2(a.x + fh * 0.3f, y + fh * 0.55f), ImVec2(a.x + fh * 0.3f + line, y + fh * 0.55f), IM_COL32(90, 90, 90, 255), fh * 0.12f, fh * 0.25f);
+    dl->AddText(ImVec2(a.x + line + fh * 0.6f, y), IM_COL32(40, 40, 50, 255), "Im s (dashed)");
+  }
+}
+
+ImU32 speed_color(double t) {  // t in [0, 1]: blue -> purple -> orange
+  t = std::clamp(t, 0.0, 1.0);
+  const int r = static_cast<int>(40 + 200 * t), g = static_cast<int>(60 + 90 * t * (1 - t) * 2), b = static_cast<int>(200 - 170 * t);
+  return IM_COL32(r, g, b, 255);
+}
+
+}  // namespace
+
+void draw_eigen_panel(App& app) {
+  refresh_analysis(app);
+  UiState& s = app.state;
+  const EigenSweep& sw = app.sweep;
+  ImGui::Begin("Eigenvalues");
+  if (!s.presentation && ImGui::TreeNode("What am I looking at?")) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(
+        "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
+        "A positive real part means that motion grows (unstable), negative means it dies out. Weave (blue) is "
+        "the oscillation of steer and lean, capsize (red) the slow fall to one side, castering (green) the "
+        "steering settling like a shopping-cart wheel. Where all real parts are negative (shaded) the bicycle "
+        "balances itself without a rider. Click or drag in the plot to choose the speed.");
+    ImGui::PopTextWrapPos();
+    ImGui::TreePop();
+  }
+  // Controls: range, options, CSV.
+  const float fw = ImGui::GetFontSize();
+  double lo = s.sweep_min, hi = s.sweep_max;
+  ImGui::SetNextItemWidth(fw * 4.5f);
+  const bool lo_changed = ImGui::DragScalar("##vmin", ImGuiDataType_Double, &lo, 0.02f, nullptr, nullptr, "%.2f");
+  record_rect(app, "vmin");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("to");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(fw * 4.5f);
+  const bool hi_changed = ImGui::DragScalar("##vmax", ImGuiDataType_Double, &hi, 0.02f, nullptr, nullptr, "%.2f");
+  record_rect(app, "vmax");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("m/s");
+  static std::string range_problem;
+  if (lo_changed || hi_changed) {
+    if (!(std::isfinite(lo) && std::isfinite(hi) && lo >= 0 && hi <= 100 && lo < hi)) {
+      range_problem = "range not applied: needs 0 <= from < to <= 100 m/s";
+    } else {
+      range_problem.clear();
+      s.sweep_min = lo;
+      s.sweep_max = hi;
+    }
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("Im s", &s.show_imaginary);
+  ImGui::SameLine();
+  ImGui::Checkbox("root locus", &s.root_locus);
+  ImGui::SameLine();
+  if (ImGui::Button("CSV")) download("carvallo-eigenvalues.csv", "text/csv", sweep_csv(sw));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Download the sweep (speed, Re and Im of every branch)");
+  if (!range_problem.empty()) ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "%s", range_problem.c_str());
+  refresh_analysis(app);
+
+  if (!sw.error.empty()) {
+    ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "The sweep failed: %s", sw.error.c_str());
+    ImGui::End();
+    return;
+  }
+  // The critical speeds, to 6 decimals.
+  ImGui::TextColored(ImVec4(0.12f, 0.39f, 0.75f, 1), "weave speed %s", sw.weave ? "" : "none");
+  if (sw.weave) {
+    ImGui::SameLine(0, 0);
+    ImGui::Text("%.6f m/s", *sw.weave);
+  }
+  record_rect(app, "weave-speed");
+  ImGui::SameLine(0, fw * 1.5f);
+  ImGui::TextColored(ImVec4(0.84f, 0.15f, 0.16f, 1), "capsize speed %s", sw.capsize ? "" : "none");
+  if (sw.capsize) {
+    ImGui::SameLine(0, 0);
+    ImGui::Text("%.6f m/s", *sw.capsize);
+  }
+  if (sw.stable.empty()) {
+    ImGui::TextDisabled("Not self-stable anywhere in %.2f-%.2f m/s", sw.vmin, sw.vmax);
+  } else {
+    std::string text = "Self-stable for";
+    char buf[64];
+    for (std::size_t i = 0; i < sw.stable.size(); ++i) {
+      std::snprintf(buf, sizeof buf, "%s %.4f < v < %.4f", i ? "," : "", sw.stable[i].lo, sw.stable[i].hi);
+      text += buf;
+    }
+    ImGui::TextColored(ImVec4(0.1f, 0.45f, 0.15f, 1), "%s m/s", text.c_str());
+  }
+
+  // The plot.
+  const float line_h = ImGui::GetTextLineHeightWithSpacing();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float plot_h = std::max(fw * 10.0f, avail.y - 3.4f * line_h);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("plot", ImVec2(std::max(avail.x, fw * 10), plot_h));
+  record_rect(app, "plot");
+  const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 p0(origin.x + fw * 3.2f, origin.y + fw * 0.3f);
+  const ImVec2 p1(origin.x + std::max(avail.x, fw * 10) - fw * 0.5f, origin.y + plot_h - fw * 2.6f);
+  dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
+  std::vector<std::string> labels;
+  for (const char* mode : {"weave", "capsize", "castering"})
+    for (const auto& b : sw.branches)
+      if (b.label == mode) {
+        labels.push_back(mode);
+        break;
+      }
+  const auto current = labelled_eigenvalues(*app.model, s.speed, sw);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const float thick = std::max(1.5f, fw * 0.16f);
+
+  if (!s.root_locus) {
+    Axis x{sw.vmin, sw.vmax, p0.x, p1.x};
+    double ylo, yhi;
+    data_range(sw, true, s.show_imaginary, 10.0, ylo, yhi);
+    Axis y{ylo, yhi, p1.y, p0.y};
+    // Self-stable ranges.
+    for (const auto& r : sw.stable)
+      dl->AddRectFilled(ImVec2(x(r.lo), p0.y), ImVec2(x(r.hi), p1.y), IM_COL32(120, 200, 120, 60));
+    axes_and_grid(dl, x, y, p0, p1, "speed v (m/s)", s.show_imaginary ? "Re s, Im s (1/s)" : "Re s (1/s)");
+    dl->PushClipRect(p0, p1, true);
+    // Critical speeds.
+    for (const auto& [v, name, col] : {std::tuple{sw.weave, "v_w", mode_color("weave")}, std::tuple{sw.capsize, "v_c", mode_color("capsize")}}) {
+      if (!v || *v < sw.vmin || *v > sw.vmax) continue;
+      dashed_line(dl, ImVec2(x(*v), p0.y), ImVec2(x(*v), p1.y), col, 1.0f, fw * 0.3f);
+      dl->AddText(ImVec2(x(*v) + 3, p0.y + fw * 1.2f), col, name);
+    }
+    for (const auto& b : sw.branches) {
+      const ImU32 col = mode_color(b.label);
+      for (std::size_t k = 0; k + 1 < b.values.size(); ++k) {
+        const auto a = b.values[k], c = b.values[k + 1];
+        if (!std::isfinite(a.real()) || !std::isfinite(c.real())) continue;
+        dl->AddLine(ImVec2(x(sw.speeds[k]), y(a.real())), ImVec2(x(sw.speeds[k + 1]), y(c.real())), col, thick);
+        if (s.show_imaginary && (k / 3) % 2 == 0 && (a.imag() != 0 || c.imag() != 0))
+          dl->AddLine(ImVec2(x(sw.speeds[k]), y(a.imag())), ImVec2(x(sw.speeds[k + 1]), y(c.imag())), col, thick * 0.6f);
+      }
+    }
+    // The current speed.
+    if (s.speed >= sw.vmin && s.speed <= sw.vmax) {
+      const float X = x(s.speed);
+      dl->AddLine(ImVec2(X, p0.y), ImVec2(X, p1.y), IM_COL32(30, 30, 30, 200), 1.5f);
+      for (const auto& e : current) {
+        dl->AddCircleFilled(ImVec2(X, y(e.value.real())), fw * 0.35f, mode_color(e.label));
+        dl->AddCircle(ImVec2(X, y(e.value.real())), fw * 0.35f, IM_COL32(0, 0, 0, 255));
+      }
+    }
+    dl->PopClipRect();
+    legend(dl, ImVec2(p1.x, p0.y), labels, s.show_imaginary);
+    if ((hovered || active) && mouse.x >= p0.x && mouse.x <= p1.x) {
+      const double v = std::clamp(x.inverse(mouse.x), sw.vmin, sw.vmax);
+      if (active) s.speed = std::clamp(v, 0.0, 50.0);
+      dl->AddLine(ImVec2(mouse.x, p0.y), ImVec2(mouse.x, p1.y), IM_COL32(0, 0, 0, 90));
+      if (hovered) {
+        ImGui::BeginTooltip();
+        ImGui::Text("v = %.3f m/s", v);
+        for (const auto& e : labelled_eigenvalues(*app.model, v, sw))
+          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(mode_color(e.label)), "%-10s %s", e.label.c_str(), complex_text(e.value).c_str());
+        ImGui::EndTooltip();
+      }
+    }
+  } else {
+    double xlo, xhi, ylo, yhi;
+    data_range(sw, true, false, 10.0, xlo, xhi);
+    data_range(sw, false, true, 12.0, ylo, yhi);
+    Axis x{xlo, xhi, p0.x, p1.x};
+    Axis y{ylo, yhi, p1.y, p0.y};
+    axes_and_grid(dl, x, y, p0, p1, "Re s (1/s)", "Im s (1/s)");
+    dl->PushClipRect(p0, p1, true);
+    dl->AddLine(ImVec2(x(0), p0.y), ImVec2(x(0), p1.y), IM_COL32(120, 120, 130, 255));
+    const double span = std::max(sw.vmax - sw.vmin, 1e-9);
+    for (const auto& b : sw.branches)
+      for (std::size_t k = 0; k + 1 < b.values.size(); ++k)
+        dl->AddLine(ImVec2(x(b.values[k].real()), y(b.values[k].imag())), ImVec2(x(b.values[k + 1].real()), y(b.values[k + 1].imag())),
+                    speed_color((sw.speeds[k] - sw.vmin) / span), thick);
+    for (const auto& e : current) {
+      dl->AddCircleFilled(ImVec2(x(e.value.real()), y(e.value.imag())), fw * 0.35f, mode_color(e.label));
+      dl->AddCircle(ImVec2(x(e.value.real()), y(e.value.imag())), fw * 0.35f, IM_COL32(0, 0, 0, 255));
+    }
+    dl->PopClipRect();
+    // Colour bar for speed.
+    const ImVec2 c0(p1.x - fw * 9, p0.y + fw * 0.5f), c1(p1.x - fw * 0.5f, p0.y + fw * 1.1f);
+    dl->AddRectFilledMultiColor(c0, c1, speed_color(0), speed_color(1), speed_color(1), speed_color(0));
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "v %.1f .. %.1f m/s", sw.vmin, sw.vmax);
+    dl->AddText(ImVec2(c0.x, c1.y + 2), IM_COL32(50, 50, 60, 255), buf);
+    if (hovered) {
+      // Nearest sampled point.
+      double best = 1e30;
+      std::size_t bk = 0, bb = 0;
+      for (std::size_t i = 0; i < sw.branches.size(); ++i)
+        for (std::size_t k = 0; k < sw.branches[i].values.size(); ++k) {
+          const auto& v = sw.branches[i].values[k];
+          const double d = std::hypot(x(v.real()) - mouse.x, y(v.imag()) - mouse.y);
+          if (d < best) best = d, bk = k, bb = i;
+        }
+      if (best < fw * 2) {
+        ImGui::BeginTooltip();
+        ImGui::Text("v = %.3f m/s", sw.speeds[bk]);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(mode_color(sw.branches[bb].label)), "%s %s", sw.branches[bb].label.c_str(),
+                           complex_text(sw.branches[bb].values[bk]).c_str());
+        ImGui::EndTooltip();
+      }
+    }
+  }
+  // The eigenvalues at the current speed.
+  ImGui::Text("At v = %.3f m/s:", s.speed);
+  for (const auto& e : current) {
+    if (e.value.imag() < 0 && std::abs(e.value.imag()) > 5e-7) continue;  // conjugate shown once with +-
+    std::string t = e.label + " " + complex_text(e.value);
+    if (std::abs(e.value.imag()) > 5e-7) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, " %+.4f +- %.4f i", e.value.real(), std::abs(e.value.imag()));
+      t = e.label + buf;
+    }
+    const float w = ImGui::CalcTextSize(t.c_str()).x;
+    const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + fw + w < right_edge) ImGui::SameLine(0, fw);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(mode_color(e.label)), "%s", t.c_str());
+  }
+  record_rect(app, "current-eigenvalues");
+  ImGui::End();
+}
+
+}  // namespace carvallo::web

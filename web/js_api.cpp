@@ -1,0 +1,189 @@
+// window.carvallo's C side (web/pre.js wraps each function; docs/playground.md documents the API).
+// Every function takes text and returns JSON text in a buffer valid until the next call.
+#include "app.hpp"
+#include "browser.hpp"
+
+#include "bicycle/parameters_json.hpp"
+
+#include <emscripten/emscripten.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <string>
+
+namespace {
+
+using carvallo::web::App;
+using nlohmann::json;
+
+const char* reply(const json& j) {
+  static std::string buffer;
+  buffer = j.dump();
+  return buffer.c_str();
+}
+
+json number_or_null(const std::optional<double>& v) { return v && std::isfinite(*v) ? json(*v) : json(nullptr); }
+
+json sim_state(App& app) {
+  carvallo::web::sync_simulation(app);
+  json j;
+  if (!app.sim) {
+    j["available"] = false;
+    j["event"] = app.sim_event;
+    return j;
+  }
+  const auto& y = app.sim->state();
+  j["available"] = true;
+  j["model"] = "linearized Whipple bicycle (Meijaard et al. 2007, Eq. A1)";
+  j["t"] = app.sim->time();
+  j["roll"] = y(0);
+  j["steer"] = y(1);
+  j["rollRate"] = y(2);
+  j["steerRate"] = y(3);
+  j["heading"] = y(4);
+  j["x"] = y(5);
+  j["y"] = y(6);
+  j["speed"] = app.sim->setup().speed;
+  j["playing"] = app.playing;
+  j["fallen"] = app.sim->fallen();
+  j["event"] = app.sim_event;
+  j["steps"] = app.sim->history().size() - 1;
+  j["evaluations"] = app.sim->evaluations();
+  return j;
+}
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_get_state() { return reply(carvallo::web::to_json(carvallo::web::app().state)); }
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
+  App& app = carvallo::web::app();
+  json partial = json::parse(text ? text : "", nullptr, false);
+  std::vector<std::string> ignored;
+  if (partial.is_discarded()) ignored.push_back("setState: the argument is not JSON");
+  else ignored = carvallo::web::apply_json(app.state, partial);
+  if (!ignored.empty()) {
+    app.messages.clear();
+    for (const auto& m : ignored) app.messages.push_back("setState ignored " + m);
+  }
+  carvallo::web::refresh_analysis(app);
+  return reply(json{{"ignored", ignored}});
+}
+
+EMSCRIPTEN_KEEPALIVE void carvallo_apply_link(const char* hash) {
+  carvallo::web::apply_link(carvallo::web::app(), hash ? hash : "");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_eigenvalues(const char* text) {
+  App& app = carvallo::web::app();
+  carvallo::web::refresh_analysis(app);
+  const json speeds = json::parse(text ? text : "", nullptr, false);
+  json out = json::array();
+  if (!app.model || !speeds.is_array()) return reply(out);
+  for (const auto& s : speeds) {
+    if (!s.is_number() || !std::isfinite(s.get<double>())) {
+      out.push_back(nullptr);
+      continue;
+    }
+    json row = json::array();
+    for (const auto& e : carvallo::web::labelled_eigenvalues(*app.model, s.get<double>(), app.sweep))
+      row.push_back({{"re", e.value.real()}, {"im", e.value.imag()}, {"mode", e.label}});
+    out.push_back(row);
+  }
+  return reply(out);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_critical_speeds() {
+  App& app = carvallo::web::app();
+  carvallo::web::refresh_analysis(app);
+  if (!app.model) return reply(json{{"weave", nullptr}, {"capsize", nullptr}});
+  const auto r = carvallo::web::critical_speeds(*app.model, std::max(50.0, app.state.sweep_max));
+  json ranges = json::array();
+  for (const auto& range : r.stable_speed_ranges) ranges.push_back({range.lo, range.hi});
+  return reply(json{{"weave", number_or_null(r.weave_speed)}, {"capsize", number_or_null(r.capsize_speed)},
+                    {"stableRanges", ranges}});
+}
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
+  App& app = carvallo::web::app();
+  carvallo::web::sync_simulation(app);
+  if (app.sim) {
+    try {
+      app.sim->step(n);
+      if (app.sim->fallen() && app.sim_event.empty()) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "fell over at t = %.3f s (roll beyond 45 degrees)", app.sim->time());
+        app.sim_event = buf;
+        app.playing = false;
+      }
+    } catch (const std::exception& e) {
+      app.sim_event = e.what();
+      app.playing = false;
+    }
+  }
+  return reply(sim_state(app));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_sim_state() { return reply(sim_state(carvallo::web::app())); }
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_play(int on) {
+  App& app = carvallo::web::app();
+  carvallo::web::sync_simulation(app);
+  app.playing = on != 0 && app.sim && !app.sim->fallen();
+  return reply(sim_state(app));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_kick() {
+  App& app = carvallo::web::app();
+  carvallo::web::sync_simulation(app);
+  if (app.sim) app.sim->kick(app.state.sim.kick);
+  return reply(sim_state(app));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_reset_simulation() {
+  App& app = carvallo::web::app();
+  carvallo::web::sync_simulation(app, true);
+  return reply(sim_state(app));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_messages() { return reply(carvallo::web::current_messages(carvallo::web::app())); }
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_performance() {
+  const auto& p = carvallo::web::app().perf;
+  return reply(json{{"frameMs", p.frame_ms}, {"sweepMs", p.sweep_ms}, {"stepMs", p.step_ms}, {"simRatio", p.sim_ratio}});
+}
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_widget_rect(const char* name) {
+  const auto& rects = carvallo::web::app().rects;
+  const auto it = rects.find(name ? name : "");
+  if (it == rects.end()) return reply(nullptr);
+  return reply(json{{"x", it->second[0]}, {"y", it->second[1]}, {"w", it->second[2]}, {"h", it->second[3]}});
+}
+
+EMSCRIPTEN_KEEPALIVE const char* carvallo_load_bike_json(const char* filename, const char* text) {
+  App& app = carvallo::web::app();
+  const std::string name = filename ? filename : "file";
+  const auto read = carvallo::bicycle::parameters_from_json_text(text ? text : "");
+  if (!read.ok()) {
+    app.messages.clear();
+    app.messages.push_back(name + " was not loaded (the bicycle on screen is unchanged):");
+    for (const auto& issue : read.issues) app.messages.push_back("  " + carvallo::bicycle::to_string(issue));
+    return reply(carvallo::web::current_messages(app));
+  }
+  const auto problems = carvallo::web::bike_problems(read.parameters->values);
+  if (!problems.empty()) {
+    app.messages.clear();
+    app.messages.push_back(name + " was not loaded: the bicycle is not physical (the bicycle on screen is unchanged):");
+    for (const auto& issue : problems) app.messages.push_back("  " + carvallo::bicycle::to_string(issue));
+    return reply(carvallo::web::current_messages(app));
+  }
+  app.state.bike = read.parameters->values;
+  carvallo::web::refresh_analysis(app);
+  carvallo::web::set_toast(app, "Loaded " + (read.parameters->name.empty() ? name : read.parameters->name));
+  return reply(carvallo::web::current_messages(app));
+}
+
+}  // extern "C"

@@ -1,0 +1,572 @@
+// The playground's panels (menu bar, parameters, simulation, messages, help, performance) and the
+// plumbing between the one UiState and what is derived from it.
+#include "app.hpp"
+#include "browser.hpp"
+
+#include "bicycle/parameters_json.hpp"
+#include "bicycle/presets.hpp"
+#include "carvallo/errors.hpp"
+#include "carvallo/version.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+namespace carvallo::web {
+
+App& app() {
+  static App instance;
+  return instance;
+}
+
+bool same_bike(const bicycle::Parameters& a, const bicycle::Parameters& b) {
+  for (const auto& d : bicycle::kParameterTable)
+    if (a.*(d.member) != b.*(d.member)) return false;
+  return true;
+}
+
+void refresh_analysis(App& app) {
+  const UiState& s = app.state;
+  if (app.model && same_bike(app.analysed_bike, s.bike) && app.analysed_vmin == s.sweep_min &&
+      app.analysed_vmax == s.sweep_max)
+    return;
+  const auto start = std::chrono::steady_clock::now();
+  auto built = bicycle::make_canonical_model(s.bike);
+  if (!built.model) {
+    // Cannot happen for a state that went through the link reader or the panel; keep the last model.
+    app.messages.push_back("the bicycle could not be analysed; the previous one is shown");
+    return;
+  }
+  app.model = *built.model;
+  app.sweep = sweep_bicycle(*app.model, s.sweep_min, s.sweep_max);
+  app.analysed_bike = s.bike;
+  app.analysed_vmin = s.sweep_min;
+  app.analysed_vmax = s.sweep_max;
+  app.perf.sweep_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+namespace {
+
+std::string simulation_signature(const UiState& s) {
+  std::string sig = format_number(s.speed) + "|" + s.sim.integrator + "|" + format_number(s.sim.time_step) + "|" +
+                    format_number(s.sim.roll0) + "|" + format_number(s.sim.steer0) + "|" +
+                    format_number(s.sim.roll_rate0) + "|" + format_number(s.sim.steer_rate0);
+  for (const auto& d : bicycle::kParameterTable) sig += "|" + format_number(s.bike.*(d.member));
+  return sig;
+}
+
+}  // namespace
+
+void sync_simulation(App& app, bool force) {
+  const std::string sig = simulation_signature(app.state);
+  if (!force && app.sim && sig == app.sim_signature) return;
+  refresh_analysis(app);
+  app.sim_signature = sig;
+  app.sim_event.clear();
+  app.sim_debt = 0;
+  app.sim.reset();
+  if (!app.model) return;
+  LinearSimulationSetup setup;
+  setup.model = *app.model;
+  setup.w = app.state.bike.w;
+  setup.c = app.state.bike.c;
+  setup.lambda = app.state.bike.lambda;
+  setup.speed = app.state.speed;
+  setup.roll0 = app.state.sim.roll0;
+  setup.steer0 = app.state.sim.steer0;
+  setup.roll_rate0 = app.state.sim.roll_rate0;
+  setup.steer_rate0 = app.state.sim.steer_rate0;
+  setup.integrator = app.state.sim.integrator;
+  setup.time_step = app.state.sim.time_step;
+  try {
+    app.sim = std::make_unique<LinearSimulation>(setup);
+  } catch (const std::exception& e) {
+    app.sim_event = e.what();
+    app.playing = false;
+  }
+}
+
+void apply_link(App& app, std::string_view hash) {
+  auto r = read_link(hash);
+  const bool presentation_changed = r.state.presentation != app.state.presentation;
+  app.state = r.state;
+  app.messages.clear();
+  if (!r.ignored.empty()) {
+    app.messages.push_back("Parts of the link could not be used; defaults were kept for them:");
+    for (const auto& m : r.ignored) app.messages.push_back("  " + m);
+  }
+  if (presentation_changed) app.layout_dirty = true;
+  refresh_analysis(app);
+}
+
+std::vector<std::string> current_messages(const App& app) {
+  std::vector<std::string> out = app.messages;
+  for (std::size_t i = 0; i < bicycle::kParameterCount; ++i)
+    if (!app.edit_problem[i].empty())
+      out.push_back(std::string(bicycle::kParameterTable[i].name) + " not applied: " + app.edit_problem[i]);
+  if (!app.sim_event.empty()) out.push_back("simulation: " + app.sim_event);
+  return out;
+}
+
+void record_rect(App& app, const std::string& name) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  const auto r = static_cast<float>(app.pixel_ratio);
+  app.rects[name] = {a.x / r, a.y / r, (b.x - a.x) / r, (b.y - a.y) / r};
+}
+
+void set_toast(App& app, std::string text) {
+  app.toast = std::move(text);
+  app.toast_until = ImGui::GetTime() + 2.5;
+}
+
+namespace {
+
+float px(const App& app, float css) { return css * static_cast<float>(app.ui_scale); }
+
+void note(App& app, const char* id, const char* text) {
+  if (app.state.presentation) return;
+  ImGui::PushID(id);
+  if (ImGui::TreeNode("What am I looking at?")) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::TreePop();
+  }
+  ImGui::PopID();
+}
+
+// ---- Parameters ----
+
+void sync_edit_buffers(App& app) {
+  if (same_bike(app.edit_base, app.state.bike) && app.edit_base.g != 0) return;
+  for (std::size_t i = 0; i < bicycle::kParameterCount; ++i) {
+    app.edit[i] = app.state.bike.*(bicycle::kParameterTable[i].member);
+    app.edit_problem[i].clear();
+  }
+  app.edit_base = app.state.bike;
+}
+
+// Applies the value typed or dragged into field i, or records why not (the bicycle stays as it was).
+void try_apply(App& app, std::size_t i) {
+  const auto& d = bicycle::kParameterTable[i];
+  bicycle::Parameters candidate = app.state.bike;
+  candidate.*(d.member) = app.edit[i];
+  const auto problems = bike_problems(candidate);
+  if (problems.empty()) {
+    app.state.bike = candidate;
+    app.edit_base = candidate;
+    app.edit_problem[i].clear();
+    return;
+  }
+  std::string why;
+  for (const auto& issue : problems) why += (why.empty() ? "" : "; ") + bicycle::to_string(issue);
+  app.edit_problem[i] = why;
+}
+
+void parameters_panel(App& app) {
+  sync_edit_buffers(app);
+  ImGui::Begin("Parameters");
+  note(app, "params",
+       "The 26 numbers that define a Whipple bicycle (Meijaard et al. 2007, Table 1), grouped as in the paper. "
+       "Drag a value to change it, double-click to type one. Every change redraws the 3D bicycle and the "
+       "eigenvalue plot at once. A value that would make the bicycle unphysical is shown in red with the "
+       "reason and is not applied.");
+  // Presets.
+  const auto presets = bicycle::presets();
+  ImGui::SetNextItemWidth(px(app, 150));
+  if (ImGui::BeginCombo("Preset", app.state.preset.c_str())) {
+    for (const auto& p : presets) {
+      const std::string name(p.name);
+      if (ImGui::Selectable(name.c_str(), name == app.state.preset)) {
+        app.state.preset = name;
+        app.state.bike = preset_parameters(name);
+      }
+      if (ImGui::IsItemHovered()) {
+        if (auto loaded = bicycle::load_preset(name)) {
+          ImGui::BeginTooltip();
+          ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+          ImGui::TextUnformatted(loaded->source.c_str());
+          ImGui::PopTextWrapPos();
+          ImGui::EndTooltip();
+        }
+      }
+    }
+    ImGui::EndCombo();
+  }
+  record_rect(app, "preset");
+  ImGui::SameLine();
+  if (ImGui::Button("Reset all")) app.state.bike = preset_parameters(app.state.preset);
+  record_rect(app, "reset-all");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every parameter back to the preset '%s'", app.state.preset.c_str());
+  sync_edit_buffers(app);
+
+  const bicycle::Parameters base = preset_parameters(app.state.preset);
+  const bicycle::ParameterGroup groups[] = {bicycle::ParameterGroup::geometry, bicycle::ParameterGroup::rear_wheel,
+                                            bicycle::ParameterGroup::rear_frame, bicycle::ParameterGroup::front_frame,
+                                            bicycle::ParameterGroup::front_wheel, bicycle::ParameterGroup::gravity};
+  for (auto group : groups) {
+    ImGui::PushID(static_cast<int>(group));
+    const std::string title(bicycle::group_name(group));
+    ImGui::SetNextItemOpen(group == bicycle::ParameterGroup::geometry || group == bicycle::ParameterGroup::rear_frame ||
+                               group == bicycle::ParameterGroup::front_frame,
+                           ImGuiCond_Once);
+    if (!ImGui::CollapsingHeader(title.c_str()) || !ImGui::BeginTable(title.c_str(), 4, ImGuiTableFlags_SizingFixedFit)) {
+      ImGui::PopID();
+      continue;
+    }
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, px(app, 44));
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, px(app, 48));
+    ImGui::TableSetupColumn("reset", ImGuiTableColumnFlags_WidthFixed, px(app, 20));
+    for (std::size_t i = 0; i < bicycle::kParameterCount; ++i) {
+      const auto& d = bicycle::kParameterTable[i];
+      if (d.group != group) continue;
+      const std::string name(d.name), unit(d.unit), description(d.description);
+      const double preset_value = base.*(d.member);
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(name.c_str());
+      const bool bad = !app.edit_problem[i].empty();
+      auto tooltip = [&] {
+        if (!ImGui::IsItemHovered()) return;
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+        ImGui::Text("%s (%s): %s", name.c_str(), unit.c_str(), description.c_str());
+        ImGui::Text("preset '%s': %s", app.state.preset.c_str(), format_number(preset_value).c_str());
+        if (bad) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "Not applied: %s", app.edit_problem[i].c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      };
+      tooltip();
+      ImGui::TableNextColumn();
+      ImGui::SetNextItemWidth(-FLT_MIN);
+      if (bad) {
+        ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(1.0f, 0.75f, 0.75f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.0f, 0.0f, 1));
+      }
+      const double magnitude = std::max(std::abs(app.edit[i]), std::max(std::abs(preset_value), 0.01));
+      const float speed = static_cast<float>(magnitude * 0.002);
+      const bool changed = ImGui::DragScalar("##v", ImGuiDataType_Double, &app.edit[i], speed, nullptr, nullptr, "%.6g");
+      if (bad) ImGui::PopStyleColor(2);
+      record_rect(app, "param:" + name);
+      tooltip();
+      if (changed && std::isfinite(app.edit[i])) try_apply(app, i);
+      ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextDisabled("%s", unit.c_str());
+      ImGui::TableNextColumn();
+      const bool differs = app.state.bike.*(d.member) != preset_value || bad;
+      ImGui::BeginDisabled(!differs);
+      if (ImGui::SmallButton("x")) {
+        app.edit[i] = preset_value;
+        try_apply(app, i);
+        app.edit_problem[i].clear();
+      }
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Reset %s to the preset's %s", name.c_str(), format_number(preset_value).c_str());
+      ImGui::PopID();
+      if (bad) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TableNextColumn();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.edit_problem[i].c_str());
+        ImGui::PopTextWrapPos();
+      }
+    }
+    ImGui::EndTable();
+    ImGui::PopID();
+  }
+  ImGui::Separator();
+  if (ImGui::Button("Save bicycle (JSON)")) {
+    const std::string name = app.state.preset + (same_bike(app.state.bike, base) ? "" : "-modified");
+    download(name + ".json", "application/json",
+             bicycle::to_json(app.state.bike, name, "Carvallo playground " + std::string(kVersion)).dump(2) + "\n");
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Load bicycle...")) open_json_file();
+  ImGui::End();
+}
+
+// ---- Simulation ----
+
+void time_plot(const char* title, const std::vector<SimulationSample>& h, double SimulationSample::*field, double scale,
+               const char* unit, ImU32 color, float height) {
+  ImGui::Text("%s", title);
+  const ImVec2 size(ImGui::GetContentRegionAvail().x, height);
+  const ImVec2 p0 = ImGui::GetCursorScreenPos(), p1(p0.x + size.x, p0.y + size.y);
+  ImGui::InvisibleButton(title, size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
+  dl->AddRect(p0, p1, IM_COL32(160, 160, 170, 255));
+  if (h.size() < 2) return;
+  const double t1 = h.back().t, t0 = std::max(h.front().t, t1 - 10.0);
+  double lo = 0, hi = 0;
+  for (const auto& s : h)
+    if (s.t >= t0) lo = std::min(lo, s.*field * scale), hi = std::max(hi, s.*field * scale);
+  const double span = std::max(hi - lo, 1e-3);
+  lo -= 0.08 * span;
+  hi += 0.08 * span;
+  auto X = [&](double t) { return p0.x + static_cast<float>((t - t0) / std::max(t1 - t0, 1e-9)) * size.x; };
+  auto Y = [&](double v) { return p1.y - static_cast<float>((v - lo) / (hi - lo)) * size.y; };
+  if (lo < 0 && hi > 0) dl->AddLine(ImVec2(p0.x, Y(0)), ImVec2(p1.x, Y(0)), IM_COL32(180, 180, 190, 255));
+  dl->PushClipRect(p0, p1, true);
+  const std::size_t stride = std::max<std::size_t>(1, h.size() / 1200);
+  ImVec2 prev(-1, -1);
+  for (std::size_t k = 0; k < h.size(); k += stride) {
+    if (h[k].t < t0) continue;
+    const ImVec2 q(X(h[k].t), Y(h[k].*field * scale));
+    if (prev.x >= 0) dl->AddLine(prev, q, color, 1.5f * ImGui::GetIO().FontGlobalScale + 0.5f);
+    prev = q;
+  }
+  dl->PopClipRect();
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%+.3f %s", h.back().*field * scale, unit);
+  dl->AddText(ImVec2(p0.x + 4, p0.y + 2), IM_COL32(60, 60, 70, 255), buf);
+  std::snprintf(buf, sizeof buf, "last %.0f s", t1 - t0);
+  const ImVec2 ts = ImGui::CalcTextSize(buf);
+  dl->AddText(ImVec2(p1.x - ts.x - 4, p1.y - ts.y - 2), IM_COL32(120, 120, 130, 255), buf);
+}
+
+void simulation_panel(App& app) {
+  ImGui::Begin("Simulation");
+  note(app, "sim",
+       "The bicycle rides at constant speed; its roll and steer follow the linearized equations of motion "
+       "(the same matrices as the eigenvalue plot), integrated in time. Give it a kick and watch: between "
+       "the weave and capsize speeds the wobble dies out by itself (self-stability); below the weave speed it "
+       "grows into a fall; above the capsize speed it slowly leans over.");
+  sync_simulation(app);
+  UiState& s = app.state;
+  if (ImGui::Button(app.playing ? "Pause" : "Play")) app.playing = !app.playing && app.sim && !app.sim->fallen();
+  record_rect(app, "play");
+  ImGui::SameLine();
+  if (ImGui::Button("Step") && app.sim) {
+    app.playing = false;
+    app.sim->step(1);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) {
+    sync_simulation(app, true);
+    app.playing = false;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Kick") && app.sim) app.sim->kick(s.sim.kick);
+  record_rect(app, "kick");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Lateral disturbance: adds %.2f rad/s to the roll rate (K)", s.sim.kick);
+  if (app.sim) {
+    ImGui::SameLine();
+    ImGui::Text("t = %.2f s", app.sim->time());
+  }
+  if (!app.sim_event.empty()) ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.sim_event.c_str());
+
+  ImGui::PushItemWidth(px(app, 130));
+  const double speed_lo = 0, speed_hi = std::max(10.0, s.sweep_max);
+  ImGui::SliderScalar("speed (m/s)", ImGuiDataType_Double, &s.speed, &speed_lo, &speed_hi, "%.3f");
+  record_rect(app, "sim-speed");
+  const double ts_lo = 0.05, ts_hi = 10.0;
+  ImGui::SameLine();
+  ImGui::SliderScalar("time x", ImGuiDataType_Double, &s.sim.time_scale, &ts_lo, &ts_hi, "%.2f", ImGuiSliderFlags_Logarithmic);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Simulated seconds per real second: slow motion below 1, fast above");
+  if (ImGui::TreeNode("Initial state, kick")) {
+    const double a_lo = -0.5, a_hi = 0.5, r_lo = -3, r_hi = 3;
+    ImGui::SliderScalar("roll (rad)", ImGuiDataType_Double, &s.sim.roll0, &a_lo, &a_hi, "%.3f");
+    ImGui::SliderScalar("steer (rad)", ImGuiDataType_Double, &s.sim.steer0, &a_lo, &a_hi, "%.3f");
+    ImGui::SliderScalar("roll rate (rad/s)", ImGuiDataType_Double, &s.sim.roll_rate0, &r_lo, &r_hi, "%.3f");
+    ImGui::SliderScalar("steer rate (rad/s)", ImGuiDataType_Double, &s.sim.steer_rate0, &r_lo, &r_hi, "%.3f");
+    ImGui::SliderScalar("kick (rad/s)", ImGuiDataType_Double, &s.sim.kick, &r_lo, &r_hi, "%.3f");
+    ImGui::TreePop();
+  }
+  if (ImGui::TreeNode("Methods")) {
+    const char* integrators[] = {"ab4", "rk4", "dopri5"};
+    if (ImGui::BeginCombo("integrator", s.sim.integrator.c_str())) {
+      for (const char* name : integrators)
+        if (ImGui::Selectable(name, s.sim.integrator == name)) s.sim.integrator = name;
+      ImGui::EndCombo();
+    }
+    const double dt_lo = 1e-4, dt_hi = 0.05;
+    ImGui::SliderScalar("time step (s)", ImGuiDataType_Double, &s.sim.time_step, &dt_lo, &dt_hi, "%.4f", ImGuiSliderFlags_Logarithmic);
+    ImGui::BeginDisabled();
+    const char* solvers[] = {"augmented", "udwadia-kalaba"};
+    const char* stabs[] = {"none", "baumgarte", "rgcpa", "direct"};
+    if (ImGui::BeginCombo("acceleration solver", s.sim.solver.c_str())) {
+      for (const char* name : solvers)
+        if (ImGui::Selectable(name, s.sim.solver == name)) s.sim.solver = name;
+      ImGui::EndCombo();
+    }
+    if (ImGui::BeginCombo("stabilization", s.sim.stabilization.c_str())) {
+      for (const char* name : stabs)
+        if (ImGui::Selectable(name, s.sim.stabilization == name)) s.sim.stabilization = name;
+      ImGui::EndCombo();
+    }
+    ImGui::EndDisabled();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("The solver and stabilization choices apply to the constrained multibody bicycle, which is "
+                        "not in the playground yet; the linearized equations have no constraints to solve or stabilize.");
+    ImGui::PopTextWrapPos();
+    ImGui::TreePop();
+  }
+  ImGui::PopItemWidth();
+  if (app.sim) {
+    const float h = px(app, app.state.presentation ? 70.0f : 55.0f);
+    time_plot("roll (deg)", app.sim->history(), &SimulationSample::roll, 180.0 / 3.141592653589793, "deg", IM_COL32(40, 90, 200, 255), h);
+    time_plot("steer (deg)", app.sim->history(), &SimulationSample::steer, 180.0 / 3.141592653589793, "deg", IM_COL32(220, 90, 20, 255), h);
+    time_plot("speed (m/s)", app.sim->history(), &SimulationSample::speed, 1.0, "m/s", IM_COL32(30, 150, 60, 255), h * 0.6f);
+    ImGui::TextDisabled("Constraint violations: none to show (the linearized model has no constraints).");
+    ImGui::Text("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
+  }
+  ImGui::End();
+}
+
+void messages_banner(App& app) {
+  const auto messages = current_messages(app);
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!messages.empty()) {
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, px(app, 30)), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(io.DisplaySize.x * 0.6f, io.DisplaySize.y * 0.5f));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(1.0f, 0.95f, 0.80f, 0.97f));
+    ImGui::Begin("Messages", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+    ImGui::PushTextWrapPos(io.DisplaySize.x * 0.55f);
+    for (const auto& m : messages) ImGui::TextColored(ImVec4(0.5f, 0.2f, 0.0f, 1), "%s", m.c_str());
+    ImGui::PopTextWrapPos();
+    if (!app.messages.empty() && ImGui::Button("Dismiss")) app.messages.clear();
+    record_rect(app, "messages");
+    ImGui::End();
+    ImGui::PopStyleColor();
+  }
+  if (!app.toast.empty() && ImGui::GetTime() < app.toast_until) {
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y - px(app, 40)), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+    ImGui::Begin("##toast", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
+    ImGui::TextUnformatted(app.toast.c_str());
+    ImGui::End();
+  }
+}
+
+void help_overlay(App& app) {
+  if (!app.show_help) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::Begin("Keyboard shortcuts", &app.show_help, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+  const char* rows[][2] = {{"space", "play / pause the simulation"},
+                           {".", "single step"},
+                           {"R", "reset the simulation"},
+                           {"K", "kick (lateral disturbance)"},
+                           {"P", "presentation mode (large fonts, fewer panels)"},
+                           {"F", "camera follows the bicycle"},
+                           {"I", "inertia ellipsoids"},
+                           {"arrows", "orbit the camera"},
+                           {"+ / -", "zoom"},
+                           {"?", "this list"},
+                           {"mouse", "left drag: orbit, right or shift drag: pan, wheel: zoom"},
+                           {"touch", "one finger: orbit, two fingers: zoom and pan"}};
+  if (ImGui::BeginTable("keys", 2)) {
+    for (const auto& r : rows) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextColored(ImVec4(0.1f, 0.3f, 0.7f, 1), "%s", r[0]);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r[1]);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+void performance_overlay(App& app) {
+  if (!app.show_perf || app.state.presentation) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - px(app, 8), io.DisplaySize.y - px(app, 8)), ImGuiCond_Always, ImVec2(1, 1));
+  ImGui::SetNextWindowBgAlpha(0.6f);
+  ImGui::Begin("##perf", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoInputs);
+  ImGui::Text("frame %.1f ms (%.0f fps)  sweep %.2f ms  step %.3f ms", app.perf.frame_ms,
+              app.perf.frame_ms > 0 ? 1000.0 / app.perf.frame_ms : 0.0, app.perf.sweep_ms, app.perf.step_ms);
+  ImGui::End();
+}
+
+void menu_bar(App& app) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("Models")) {
+    for (const auto& m : model_names())
+      if (ImGui::MenuItem(m == "bicycle" ? "Whipple-Carvallo bicycle (benchmark)" : m.c_str(), nullptr, app.state.model == m)) app.state.model = m;
+    ImGui::Separator();
+    ImGui::TextDisabled("The papers' mechanisms appear here once registered (examples/registry).");
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    if (ImGui::MenuItem("Presentation mode", "P", app.state.presentation)) {
+      app.state.presentation = !app.state.presentation;
+      app.layout_dirty = true;
+    }
+    if (ImGui::MenuItem("Camera follows the bicycle", "F", app.state.follow)) app.state.follow = !app.state.follow;
+    if (ImGui::MenuItem("Inertia ellipsoids", "I", app.state.show_inertia)) app.state.show_inertia = !app.state.show_inertia;
+    if (ImGui::MenuItem("Performance overlay", nullptr, app.show_perf)) app.show_perf = !app.show_perf;
+    if (ImGui::MenuItem("Arrange panels")) app.layout_dirty = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Keyboard shortcuts", "?")) app.show_help = true;
+    ImGui::TextDisabled("Carvallo %s", kVersion);
+    ImGui::EndMenu();
+  }
+  if (ImGui::Button("Copy link")) {
+    copy_link(to_link(app.state));
+    set_toast(app, "Link copied: it restores everything you see");
+  }
+  record_rect(app, "copy-link");
+  ImGui::TextDisabled("  Carvallo %s  -  press ? for shortcuts", kVersion);
+  ImGui::EndMainMenuBar();
+}
+
+void arrange_windows(App& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const float W = io.DisplaySize.x, H = io.DisplaySize.y;
+  const bool relayout = app.layout_dirty || app.layout_w != static_cast<int>(W) || app.layout_h != static_cast<int>(H);
+  if (!relayout) return;
+  app.layout_dirty = false;
+  app.layout_w = static_cast<int>(W);
+  app.layout_h = static_cast<int>(H);
+  const float m = px(app, 8), top = ImGui::GetFrameHeight() + m;
+  const bool narrow = W < px(app, 700);
+  const float left_w = narrow ? W - 2 * m : std::clamp(W * 0.24f, px(app, 290), px(app, 380));
+  const float right_w = narrow ? W - 2 * m : std::clamp(W * (app.state.presentation ? 0.5f : 0.40f), px(app, 360), W - left_w - 3 * m);
+  const float eig_h = (H - top - m) * (app.state.presentation ? 0.62f : 0.56f);
+  app.view_left = narrow || app.state.presentation ? 0.0f : left_w + m;
+  app.view_right = narrow ? W : W - right_w - m;
+  if (!app.state.presentation) {
+    ImGui::SetNextWindowPos(ImVec2(m, top), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(left_w, H - top - m), ImGuiCond_Always);
+    ImGui::SetNextWindowCollapsed(narrow, ImGuiCond_Always);
+    ImGui::Begin("Parameters");
+    ImGui::End();
+  }
+  ImGui::SetNextWindowPos(ImVec2(W - right_w - m, top), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(right_w, eig_h), ImGuiCond_Always);
+  ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+  ImGui::Begin("Eigenvalues");
+  ImGui::End();
+  ImGui::SetNextWindowPos(ImVec2(W - right_w - m, top + eig_h + m), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(right_w, H - top - eig_h - 2 * m), ImGuiCond_Always);
+  ImGui::SetNextWindowCollapsed(narrow, ImGuiCond_Always);
+  ImGui::Begin("Simulation");
+  ImGui::End();
+}
+
+}  // namespace
+
+void draw_ui(App& app) {
+  app.rects.clear();
+  menu_bar(app);
+  arrange_windows(app);
+  if (!app.state.presentation) parameters_panel(app);
+  draw_eigen_panel(app);
+  simulation_panel(app);
+  messages_banner(app);
+  help_overlay(app);
+  performance_overlay(app);
+}
+
+}  // namespace carvallo::web

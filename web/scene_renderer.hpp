@@ -1,0 +1,29 @@
+#pragma once
+// Draws a tessellated scene (web/bike_scene.hpp) with shaders/mesh.*.glsl: opaque triangles, then the
+// translucent ones (inertia ellipsoids) blended without depth writes.
+
+#include "bike_scene.hpp"
+#include "camera.hpp"
+#include "gl_program.hpp"
+
+#include <string>
+
+namespace carvallo::web {
+
+class SceneRenderer {
+ public:
+  SceneRenderer();
+  ~SceneRenderer();
+  SceneRenderer(const SceneRenderer&) = delete;
+  SceneRenderer& operator=(const SceneRenderer&) = delete;
+
+  void draw(const Mesh& mesh, const OrbitCamera& camera, double aspect);
+  const std::string& error() const { return program_.error(); }
+
+ private:
+  GlProgram program_;
+  GLuint vao_ = 0, vbo_ = 0;
+  std::size_t capacity_ = 0;  // vertices the buffer can hold
+};
+
+}  // namespace carvallo::web

@@ -1,0 +1,422 @@
+#include "ui_state.hpp"
+
+#include "bicycle/canonical.hpp"
+#include "bicycle/presets.hpp"
+#include "carvallo/version.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace carvallo::web {
+namespace {
+
+// One entry per field of the link and of the JSON state (besides version, model, preset and the bicycle).
+struct Field {
+  enum class Kind { number, flag, word };
+  const char* key;
+  Kind kind;
+  double lo = 0, hi = 0;  // numbers: accepted range, inclusive
+  double& (*number)(UiState&) = nullptr;
+  bool& (*flag)(UiState&) = nullptr;
+  std::string& (*word)(UiState&) = nullptr;
+  std::vector<std::string> (*choices)() = nullptr;
+};
+
+Field number(const char* key, double lo, double hi, double& (*ref)(UiState&)) {
+  Field f{key, Field::Kind::number, lo, hi};
+  f.number = ref;
+  return f;
+}
+Field flag(const char* key, bool& (*ref)(UiState&)) {
+  Field f{key, Field::Kind::flag};
+  f.flag = ref;
+  return f;
+}
+Field word(const char* key, std::string& (*ref)(UiState&), std::vector<std::string> (*choices)()) {
+  Field f{key, Field::Kind::word};
+  f.word = ref;
+  f.choices = choices;
+  return f;
+}
+
+std::vector<std::string> integrators() { return {"ab4", "rk4", "dopri5"}; }
+std::vector<std::string> solvers() { return {"augmented", "udwadia-kalaba"}; }
+std::vector<std::string> stabilizations() { return {"none", "baumgarte", "rgcpa", "direct"}; }
+
+// The order here is the order in the link (after v, model, preset and the bicycle's parameters).
+const std::vector<Field>& fields() {
+  static const std::vector<Field> table = {
+      number("speed", 0.0, 50.0, [](UiState& s) -> double& { return s.speed; }),
+      number("vmin", 0.0, 100.0, [](UiState& s) -> double& { return s.sweep_min; }),
+      number("vmax", 0.0, 100.0, [](UiState& s) -> double& { return s.sweep_max; }),
+      flag("imag", [](UiState& s) -> bool& { return s.show_imaginary; }),
+      flag("locus", [](UiState& s) -> bool& { return s.root_locus; }),
+      word("integ", [](UiState& s) -> std::string& { return s.sim.integrator; }, integrators),
+      number("dt", 1e-5, 0.05, [](UiState& s) -> double& { return s.sim.time_step; }),
+      word("solver", [](UiState& s) -> std::string& { return s.sim.solver; }, solvers),
+      word("stab", [](UiState& s) -> std::string& { return s.sim.stabilization; }, stabilizations),
+      number("tscale", 0.01, 20.0, [](UiState& s) -> double& { return s.sim.time_scale; }),
+      number("roll0", -1.5, 1.5, [](UiState& s) -> double& { return s.sim.roll0; }),
+      number("steer0", -1.5, 1.5, [](UiState& s) -> double& { return s.sim.steer0; }),
+      number("droll0", -20.0, 20.0, [](UiState& s) -> double& { return s.sim.roll_rate0; }),
+      number("dsteer0", -20.0, 20.0, [](UiState& s) -> double& { return s.sim.steer_rate0; }),
+      number("kick", -20.0, 20.0, [](UiState& s) -> double& { return s.sim.kick; }),
+      flag("inertia", [](UiState& s) -> bool& { return s.show_inertia; }),
+      flag("follow", [](UiState& s) -> bool& { return s.follow; }),
+      flag("present", [](UiState& s) -> bool& { return s.presentation; }),
+      number("yaw", -100.0, 100.0, [](UiState& s) -> double& { return s.camera.yaw; }),
+      number("pitch", -1.55, 1.55, [](UiState& s) -> double& { return s.camera.pitch; }),
+      number("dist", 0.2, 100.0, [](UiState& s) -> double& { return s.camera.distance; }),
+      number("tx", -1e6, 1e6, [](UiState& s) -> double& { return s.camera.target.x(); }),
+      number("ty", -1e6, 1e6, [](UiState& s) -> double& { return s.camera.target.y(); }),
+      number("tz", -1e3, 1e3, [](UiState& s) -> double& { return s.camera.target.z(); }),
+  };
+  return table;
+}
+
+const Field* find_field(std::string_view key) {
+  for (const auto& f : fields())
+    if (key == f.key) return &f;
+  return nullptr;
+}
+
+// What a user typed, made safe and short for a message (printable ASCII only).
+std::string shown(std::string_view text) {
+  std::string out;
+  for (char ch : text.substr(0, 40)) out += (ch >= 0x20 && ch < 0x7f) ? ch : '?';
+  if (text.size() > 40) out += "...";
+  return out;
+}
+
+std::string quoted(const std::vector<std::string>& words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) out += (i ? ", " : "") + words[i];
+  return out;
+}
+
+// A decimal number and nothing else: no hex, inf or nan (which strtod would accept), no trailing text.
+std::optional<double> parse_number(std::string_view text) {
+  if (text.empty() || text.size() > 64) return std::nullopt;
+  for (char ch : text)
+    if (!((ch >= '0' && ch <= '9') || ch == '.' || ch == '-' || ch == '+' || ch == 'e' || ch == 'E'))
+      return std::nullopt;
+  const std::string s(text);
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+std::optional<std::string> percent_decode(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%') {
+      if (i + 2 >= text.size()) return std::nullopt;
+      auto hex = [](char ch) -> int {
+        if (ch >= '0' && ch <= '9') return ch - '0';
+        if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+        if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+        return -1;
+      };
+      const int hi = hex(text[i + 1]), lo = hex(text[i + 2]);
+      if (hi < 0 || lo < 0) return std::nullopt;
+      out += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+// Sets one field from text; returns why it was not set.
+std::optional<std::string> set_from_text(const Field& f, UiState& state, std::string_view value) {
+  switch (f.kind) {
+    case Field::Kind::number: {
+      const auto v = parse_number(value);
+      if (!v) return "not a number";
+      if (*v < f.lo || *v > f.hi) return "out of range [" + format_number(f.lo) + ", " + format_number(f.hi) + "]";
+      f.number(state) = *v;
+      return std::nullopt;
+    }
+    case Field::Kind::flag:
+      if (value == "1" || value == "true") f.flag(state) = true;
+      else if (value == "0" || value == "false") f.flag(state) = false;
+      else return "expected 0 or 1";
+      return std::nullopt;
+    case Field::Kind::word: {
+      const auto choices = f.choices();
+      if (std::find(choices.begin(), choices.end(), value) == choices.end())
+        return "unknown value (expected one of " + quoted(choices) + ")";
+      f.word(state) = std::string(value);
+      return std::nullopt;
+    }
+  }
+  return "unknown field";
+}
+
+std::string field_text(const Field& f, UiState& state) {
+  switch (f.kind) {
+    case Field::Kind::number: return format_number(f.number(state));
+    case Field::Kind::flag: return f.flag(state) ? "1" : "0";
+    case Field::Kind::word: return f.word(state);
+  }
+  return {};
+}
+
+bool known_preset(std::string_view name) {
+  for (const auto& p : bicycle::presets())
+    if (p.name == name) return true;
+  return false;
+}
+
+std::vector<std::string> preset_list() {
+  std::vector<std::string> out;
+  for (const auto& p : bicycle::presets()) out.emplace_back(p.name);
+  return out;
+}
+
+// Overrides of bicycle parameters that make the bicycle unusable are dropped (back to the base values),
+// the ones named in an issue first, then all; each drop is reported.
+void keep_bike_valid(bicycle::Parameters& bike, const bicycle::Parameters& base,
+                     const std::set<std::string>& overridden, std::vector<std::string>& ignored) {
+  auto problems = bike_problems(bike);
+  if (problems.empty()) return;
+  std::set<std::string> dropped;
+  for (const auto& issue : problems) {
+    for (const auto& name : issue.parameters) {
+      if (!overridden.count(name) || dropped.count(name)) continue;
+      const auto* d = bicycle::find_parameter(name);
+      if (!d) continue;
+      bike.*(d->member) = base.*(d->member);
+      dropped.insert(name);
+    }
+  }
+  if (!bike_problems(bike).empty()) {
+    bike = base;
+    for (const auto& name : overridden) dropped.insert(name);
+  }
+  std::string names;
+  for (const auto& n : dropped) names += (names.empty() ? "" : ", ") + n;
+  std::string reasons;
+  for (const auto& issue : problems) reasons += (reasons.empty() ? "" : "; ") + bicycle::to_string(issue);
+  ignored.push_back(names + ": the bicycle would not be physical (" + reasons + "); the preset's values are used");
+}
+
+}  // namespace
+
+const char* link_version() { return carvallo::kVersion; }
+
+bool UiState::operator==(const UiState& o) const { return to_link(*this) == to_link(o); }
+
+std::string format_number(double value) {
+  if (!std::isfinite(value)) return "0";
+  char buf[40];
+  // Plain notation for everyday magnitudes ("10", not "1e+01"); exponents only for tiny or huge values.
+  const double magnitude = std::fabs(value);
+  const bool plain = magnitude == 0 || (magnitude >= 1e-5 && magnitude < 1e15);
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, value);
+    if (std::strtod(buf, nullptr) == value && (!plain || !std::strchr(buf, 'e') || digits == 17)) break;
+  }
+  return buf;
+}
+
+bicycle::Parameters preset_parameters(std::string_view preset) {
+  if (auto p = bicycle::load_preset(preset)) return p->values;
+  return bicycle::benchmark_parameters();
+}
+
+std::vector<std::string> model_names() { return {"bicycle"}; }
+
+std::vector<bicycle::ParameterIssue> bike_problems(const bicycle::Parameters& bike) {
+  auto issues = bicycle::validate(bike);
+  if (!issues.empty()) return issues;
+  return bicycle::make_canonical_model(bike).issues;
+}
+
+std::string to_link(const UiState& state) {
+  UiState s = state;
+  std::string out = std::string("v=") + link_version() + "&model=" + s.model + "&preset=" + s.preset;
+  const bicycle::Parameters base = preset_parameters(s.preset);
+  for (const auto& d : bicycle::kParameterTable)
+    if (s.bike.*(d.member) != base.*(d.member))
+      out += "&" + std::string(d.name) + "=" + format_number(s.bike.*(d.member));
+  for (const auto& f : fields()) out += "&" + std::string(f.key) + "=" + field_text(f, s);
+  return out;
+}
+
+LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
+  LinkReadResult r{defaults, {}};
+  if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);
+  if (hash.size() > 8192) {
+    r.ignored.push_back("the link is longer than 8192 characters; it was ignored");
+    return r;
+  }
+  // key -> value, in order; duplicates reported, the last one used.
+  std::vector<std::pair<std::string, std::string>> pairs;
+  std::map<std::string, int> seen;
+  std::size_t start = 0;
+  while (start <= hash.size()) {
+    std::size_t end = hash.find('&', start);
+    if (end == std::string_view::npos) end = hash.size();
+    const std::string_view piece = hash.substr(start, end - start);
+    start = end + 1;
+    if (piece.empty()) continue;
+    const std::size_t eq = piece.find('=');
+    const auto key = percent_decode(piece.substr(0, eq));
+    const auto value = eq == std::string_view::npos ? std::optional<std::string>() : percent_decode(piece.substr(eq + 1));
+    if (!key || !value) {
+      r.ignored.push_back("'" + shown(piece) + "': not of the form key=value");
+      continue;
+    }
+    if (seen[*key]++ == 1) r.ignored.push_back(shown(*key) + ": given more than once; the last value is used");
+    pairs.emplace_back(*key, *value);
+  }
+  std::map<std::string, std::string> last;
+  for (const auto& [k, v] : pairs) last[k] = v;
+
+  if (!last.empty() && !last.count("v"))
+    r.ignored.push_back("v: the link has no version; it is read as version " + std::string(link_version()));
+  else if (last.count("v") && last["v"] != link_version())
+    r.ignored.push_back("v=" + shown(last["v"]) + ": made by another version; read as version " +
+                        std::string(link_version()) + " as far as possible");
+
+  UiState& s = r.state;
+  if (auto it = last.find("model"); it != last.end()) {
+    const auto names = model_names();
+    if (std::find(names.begin(), names.end(), it->second) != names.end()) s.model = it->second;
+    else r.ignored.push_back("model=" + shown(it->second) + ": unknown model (known: " + quoted(names) + ")");
+  }
+  if (auto it = last.find("preset"); it != last.end()) {
+    if (known_preset(it->second)) {
+      s.preset = it->second;
+      s.bike = preset_parameters(s.preset);
+    } else {
+      r.ignored.push_back("preset=" + shown(it->second) + ": unknown preset (known: " + quoted(preset_list()) + ")");
+    }
+  }
+  const bicycle::Parameters base = s.bike;
+  std::set<std::string> overridden;
+  for (const auto& [key, value] : last) {
+    if (key == "v" || key == "model" || key == "preset") continue;
+    if (const auto* d = bicycle::find_parameter(key)) {
+      if (const auto v = parse_number(value)) {
+        s.bike.*(d->member) = *v;
+        overridden.insert(key);
+      } else {
+        r.ignored.push_back(key + "=" + shown(value) + ": not a number");
+      }
+      continue;
+    }
+    const Field* f = find_field(key);
+    if (!f) {
+      r.ignored.push_back(shown(key) + ": unknown field");
+      continue;
+    }
+    if (auto why = set_from_text(*f, s, value)) r.ignored.push_back(key + "=" + shown(value) + ": " + *why);
+  }
+  keep_bike_valid(s.bike, base, overridden, r.ignored);
+  if (!(s.sweep_min < s.sweep_max)) {
+    r.ignored.push_back("vmin, vmax: the sweep range must have vmin < vmax; the defaults are used");
+    s.sweep_min = defaults.sweep_min < defaults.sweep_max ? defaults.sweep_min : 0.0;
+    s.sweep_max = defaults.sweep_min < defaults.sweep_max ? defaults.sweep_max : 10.0;
+  }
+  return r;
+}
+
+nlohmann::json to_json(const UiState& state) {
+  UiState s = state;
+  nlohmann::json j;
+  j["version"] = link_version();
+  j["model"] = s.model;
+  j["preset"] = s.preset;
+  nlohmann::json bike = nlohmann::json::object();
+  for (const auto& d : bicycle::kParameterTable) bike[std::string(d.name)] = s.bike.*(d.member);
+  j["bike"] = bike;
+  for (const auto& f : fields()) {
+    switch (f.kind) {
+      case Field::Kind::number: j[f.key] = f.number(s); break;
+      case Field::Kind::flag: j[f.key] = f.flag(s); break;
+      case Field::Kind::word: j[f.key] = f.word(s); break;
+    }
+  }
+  j["link"] = to_link(s);
+  return j;
+}
+
+std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partial) {
+  std::vector<std::string> ignored;
+  if (!partial.is_object()) {
+    ignored.push_back("setState expects an object of fields, e.g. {speed: 4}");
+    return ignored;
+  }
+  UiState s = state;
+  if (auto it = partial.find("model"); it != partial.end()) {
+    const auto names = model_names();
+    if (it->is_string() && std::find(names.begin(), names.end(), it->get<std::string>()) != names.end())
+      s.model = it->get<std::string>();
+    else ignored.push_back("model: unknown model (known: " + quoted(names) + ")");
+  }
+  if (auto it = partial.find("preset"); it != partial.end()) {
+    if (it->is_string() && known_preset(it->get<std::string>())) {
+      s.preset = it->get<std::string>();
+      s.bike = preset_parameters(s.preset);
+    } else {
+      ignored.push_back("preset: unknown preset (known: " + quoted(preset_list()) + ")");
+    }
+  }
+  if (auto it = partial.find("bike"); it != partial.end()) {
+    if (!it->is_object()) {
+      ignored.push_back("bike: expected an object of parameters, e.g. {w: 1.1}");
+    } else {
+      bicycle::Parameters candidate = s.bike;
+      for (const auto& [key, value] : it->items()) {
+        const auto* d = bicycle::find_parameter(key);
+        if (!d) ignored.push_back("bike." + shown(key) + ": unknown parameter");
+        else if (!value.is_number() || !std::isfinite(value.get<double>()))
+          ignored.push_back("bike." + key + ": not a finite number");
+        else candidate.*(d->member) = value.get<double>();
+      }
+      const auto problems = bike_problems(candidate);
+      if (problems.empty()) s.bike = candidate;
+      for (const auto& issue : problems)
+        ignored.push_back("bike: not applied, the bicycle would not be physical: " + bicycle::to_string(issue));
+    }
+  }
+  for (const auto& [key, value] : partial.items()) {
+    if (key == "model" || key == "preset" || key == "bike" || key == "version" || key == "link") continue;
+    const Field* f = find_field(key);
+    if (!f) {
+      ignored.push_back(shown(key) + ": unknown field");
+      continue;
+    }
+    std::string text;
+    if (f->kind == Field::Kind::number && value.is_number()) text = format_number(value.get<double>());
+    else if (f->kind == Field::Kind::flag && value.is_boolean()) text = value.get<bool>() ? "1" : "0";
+    else if (f->kind == Field::Kind::word && value.is_string()) text = value.get<std::string>();
+    else {
+      ignored.push_back(key + ": wrong type (expected a " +
+                        std::string(f->kind == Field::Kind::number ? "number" : f->kind == Field::Kind::flag ? "boolean" : "string") + ")");
+      continue;
+    }
+    // Exact doubles (format_number round-trips), range and word checks shared with the link.
+    if (auto why = set_from_text(*f, s, text)) ignored.push_back(key + ": " + *why);
+  }
+  if (!(s.sweep_min < s.sweep_max)) {
+    ignored.push_back("vmin, vmax: the sweep range must have vmin < vmax; not changed");
+    s.sweep_min = state.sweep_min;
+    s.sweep_max = state.sweep_max;
+  }
+  state = s;
+  return ignored;
+}
+
+}  // namespace carvallo::web

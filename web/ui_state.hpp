@@ -1,0 +1,94 @@
+#pragma once
+// The playground's whole state in one struct, and its two serializations: the share link (the URL hash)
+// and the JSON of window.carvallo.getState()/setState(). Both go through one table of fields
+// (ui_state.cpp), so nothing can be in the state and missing from the link.
+//
+// Pure C++: no Emscripten, GL or ImGui include, so it can be unit-tested natively.
+//
+// Link format: "v=<version>&model=bicycle&preset=benchmark&<param>=<value>...&speed=5&vmin=0&vmax=10&..."
+// - the version comes first; then the preset and only the bicycle parameters that differ from it;
+// - numbers are printed with the fewest digits that read back to the same double;
+// - parsing never evaluates anything: keys are matched against the table, values are parsed as numbers
+//   or matched against fixed word lists. Every field that cannot be used is reported and keeps its default.
+
+#include "camera.hpp"
+
+#include "bicycle/parameters.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace carvallo::web {
+
+/// Simulation settings shown in the simulation panel (and saved in the link).
+struct SimulationSettings {
+  std::string integrator = "rk4";          ///< "ab4", "rk4", "dopri5" (carvallo::IntegratorMethod names)
+  double time_step = 0.005;                ///< s
+  std::string solver = "augmented";        ///< acceleration solver: "augmented", "udwadia-kalaba"
+  std::string stabilization = "baumgarte"; ///< "none", "baumgarte", "rgcpa", "direct"
+  double time_scale = 1.0;                 ///< simulated seconds per real second
+  double roll0 = 0.0, steer0 = 0.0;        ///< rad, initial roll and steer
+  double roll_rate0 = 0.5, steer_rate0 = 0.0;  ///< rad/s, initial rates
+  double kick = 0.5;                       ///< rad/s of roll rate added by a kick
+};
+
+struct UiState {
+  std::string model = "bicycle";
+  std::string preset = "benchmark";
+  bicycle::Parameters bike = bicycle::benchmark_parameters();  ///< always a valid (physical) set
+  double speed = 5.0;                       ///< m/s: the eigenvalue marker and the simulation's forward speed
+  double sweep_min = 0.0, sweep_max = 10.0;  ///< m/s, the eigenvalue plot's range
+  bool show_imaginary = false;              ///< eigenvalue plot: also draw Im s
+  bool root_locus = false;                  ///< eigenvalue plot: Im s against Re s instead of against speed
+  bool show_inertia = false;                ///< 3D view: inertia ellipsoids
+  bool follow = true;                       ///< 3D view: the camera follows the bicycle
+  bool presentation = false;                ///< large fonts, secondary panels hidden
+  SimulationSettings sim;
+  OrbitCamera camera;
+
+  bool operator==(const UiState&) const;
+};
+
+/// The link format's version: the playground's version (carvallo::kVersion).
+const char* link_version();
+
+/// The share link's hash text (without '#').
+std::string to_link(const UiState& state);
+
+struct LinkReadResult {
+  UiState state;
+  std::vector<std::string> ignored;  ///< one line per field that could not be used, naming key and reason
+};
+
+/// Reads a hash (with or without the leading '#'). Starts from `defaults`; fields absent from the link
+/// keep their defaults, fields that cannot be used are listed in `ignored` and keep their defaults.
+/// Never throws.
+LinkReadResult read_link(std::string_view hash, const UiState& defaults = UiState{});
+
+/// {"version", "model", "preset", "bike": {w, c, ...all 26}, "speed", "sweep": [min, max], ...}: the
+/// same fields as the link, as JSON (every parameter, not only those differing from the preset).
+nlohmann::json to_json(const UiState& state);
+
+/// Applies a partial JSON object (any subset of the fields of to_json) onto `state`. Unknown keys,
+/// wrong types and out-of-range values are listed in `ignored` and leave the field unchanged. A "preset"
+/// without "bike" loads the preset's parameters; "bike" values apply on top. A bicycle that would not be
+/// physical is not applied (the issues are listed). Never throws.
+std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partial);
+
+/// Shortest decimal text that reads back (strtod) to exactly `value`; "0" for non-finite input.
+std::string format_number(double value);
+
+/// The preset's parameters (exact), or the benchmark's if there is no preset of that name.
+bicycle::Parameters preset_parameters(std::string_view preset);
+
+/// Why `bike` cannot be shown and analysed (empty when it can): the physical conditions of
+/// bicycle::validate() and the solvability of the linearized equations (make_canonical_model).
+std::vector<bicycle::ParameterIssue> bike_problems(const bicycle::Parameters& bike);
+
+/// Known model names ("bicycle" first); the models menu and the link share this list.
+std::vector<std::string> model_names();
+
+}  // namespace carvallo::web
