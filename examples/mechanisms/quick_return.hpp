@@ -1,0 +1,9 @@
+#pragma once
+// Quick-return mechanism of 002 §6 (registered as "quick-return"; reconstruction in quick_return.cpp).
+#include "mechanisms/planar_mechanism.hpp"
+
+namespace carvallo::examples::mechanisms {
+PlanarMechanismData quick_return_data();
+/// Variants "nacf" (natural absolute coordinates) and "angles" (x, y, θ).
+ModelInstance make_quick_return(const std::string& variant);
+}  // namespace carvallo::examples::mechanisms

@@ -1,0 +1,9 @@
+#pragma once
+// Slider-crank mechanism of 002 §6 (registered as "slider-crank"; reconstruction in slider_crank.cpp).
+#include "mechanisms/planar_mechanism.hpp"
+
+namespace carvallo::examples::mechanisms {
+PlanarMechanismData slider_crank_data();
+/// Variants "nacf" (natural absolute coordinates) and "angles" (x, y, θ).
+ModelInstance make_slider_crank(const std::string& variant);
+}  // namespace carvallo::examples::mechanisms

@@ -1,0 +1,57 @@
+#include "registry.hpp"
+
+#include "carvallo/errors.hpp"
+#include "mechanisms/appell_hamel.hpp"
+#include "mechanisms/double_inverted_pendulum.hpp"
+#include "mechanisms/four_bar.hpp"
+#include "mechanisms/quick_return.hpp"
+#include "mechanisms/slider_crank.hpp"
+#include "mechanisms/sliding_particle.hpp"
+
+namespace carvallo::examples {
+
+const std::vector<ModelEntry>& models() {
+  using namespace mechanisms;
+  // One line per model (see registry.hpp for why the list lives here). Menu order.
+  static const std::vector<ModelEntry> list = {
+      {"four-bar", "Four-bar linkage", "002 §6, Fig. 2: three bars, four revolute joints, spring-damper (Tables 1, 5, 6)", {"nacf", "angles"}, &make_four_bar},
+      {"slider-crank", "Slider-crank mechanism", "002 §6, Fig. 3: crank, rod and slider, spring-damper (Tables 2, 5, 7)", {"nacf", "angles"}, &make_slider_crank},
+      {"double-inverted-pendulum", "Double inverted pendulum", "002 §6, Fig. 4: cart and two links, spring-damper (Tables 3, 5, 8)", {"nacf", "angles"}, &make_double_inverted_pendulum},
+      {"quick-return", "Quick-return mechanism", "002 §6, Fig. 5: crank, block, rocker, link and ram, spring-damper (Tables 4, 5, 9)", {"nacf", "angles"}, &make_quick_return},
+      {"appell-hamel", "Appell-Hamel mechanism", "001 Example 1: rolling wheel and hanging weight; rolling modelled nonlinear (Eq 57) or linear (Eqs 101-102) in the velocities", {"nonlinear", "linear"}, &make_appell_hamel},
+      {"sliding-particle", "Sliding particle", "001 Example 2: particle on a parabolic surface; nonminimal, Baumgarte-stabilized (G1 = -20, G2 = -100) or minimal (Eq 137)", {"nonminimal", "baumgarte", "minimal"}, &make_sliding_particle},
+  };
+  return list;
+}
+
+const ModelEntry* find_model(std::string_view name) {
+  for (const auto& e : models())
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+namespace {
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+}  // namespace
+
+ModelInstance make_model(std::string_view name, const std::string& variant) {
+  const ModelEntry* e = find_model(name);
+  if (!e) {
+    std::vector<std::string> names;
+    for (const auto& m : models()) names.push_back(m.name);
+    throw SolverError(SolverError::Kind::InvalidArgument,
+                      "unknown model '" + std::string(name) + "' (" + join(names) + ")", 0.0);
+  }
+  return e->make(variant);
+}
+
+void unknown_variant(const std::string& model, const std::string& variant, const std::vector<std::string>& variants) {
+  throw SolverError(SolverError::Kind::InvalidArgument,
+                    "model '" + model + "' has no variant '" + variant + "' (" + join(variants) + ")", 0.0);
+}
+
+}  // namespace carvallo::examples
