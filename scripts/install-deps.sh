@@ -13,6 +13,9 @@ say() { echo "install-deps: $*"; }
 packages=(cmake ninja-build g++ emscripten node-acorn libeigen3-dev catch2 libglfw3-dev
           nlohmann-json3-dev chromium dpkg-dev)
 
+# npm: Debian's package on a bare machine; an existing node/npm installation (e.g. a newer nodejs) is kept.
+command -v npm >/dev/null || packages+=(npm)
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
