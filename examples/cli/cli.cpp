@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -159,8 +160,14 @@ std::optional<std::vector<double>> parse_speeds(const std::string& spec, std::ve
   return v;
 }
 
+// A bike as loaded: its parameters and their canonical model (which validates them).
+struct Bike {
+  bicycle::Parameters parameters;
+  CanonicalModel model;
+};
+
 // The bike: a preset or a JSON file; every problem (format, physics, singular equations) is reported.
-std::optional<CanonicalModel> load_bike(const std::optional<std::string>& spec, std::vector<std::string>& errors) {
+std::optional<Bike> load_bike(const std::optional<std::string>& spec, std::vector<std::string>& errors) {
   if (!spec) {
     errors.push_back("--bike: missing (a preset: " + bicycle::preset_names() + "; or a JSON file)");
     return std::nullopt;
@@ -192,20 +199,34 @@ std::optional<CanonicalModel> load_bike(const std::optional<std::string>& spec, 
     for (const auto& issue : model.issues) errors.push_back(label + ": " + bicycle::to_string(issue));
     return std::nullopt;
   }
-  return model.model;
+  return Bike{params, *model.model};
 }
 
-// "canonical" or an error; the multibody route is reported as not yet available.
+// One way of computing the eigenvalues and the critical speeds, chosen by --method. Adding a route (the
+// multibody one when the engine lands) means filling make_route() only.
+struct Route {
+  std::string name;
+  std::function<std::vector<bicycle::Eigenvalues>(const std::vector<double>& speeds)> eigenvalues;
+  std::function<bicycle::StabilityResult(double vmax)> stability;
+};
+
 std::optional<std::string> parse_method(const ParsedOptions& o, std::vector<std::string>& errors) {
   const auto it = o.values.find("--method");
   const std::string method = it == o.values.end() ? "multibody" : it->second;
-  if (method == "canonical") return method;
-  if (method == "multibody") {
-    errors.push_back("--method multibody: the multibody route is not yet available (the engine has not landed); "
-                     "use --method canonical");
-    return std::nullopt;
-  }
+  if (method == "canonical" || method == "multibody") return method;
   errors.push_back("--method '" + method + "': unknown (multibody or canonical)");
+  return std::nullopt;
+}
+
+std::optional<Route> make_route(const std::string& method, const Bike& bike, std::vector<std::string>& errors) {
+  const CanonicalModel& model = bike.model;
+  if (method == "canonical")
+    return Route{method, [model](const std::vector<double>& v) { return bicycle::eigenvalues(model, v); },
+                 [model](double vmax) { return bicycle::stability(model, vmax); }};
+  // multibody: the engine's MultibodyStability (examples/bicycle/multibody.hpp) built from bike.parameters
+  // plugs in here; its critical speeds come from bicycle::stability_by_sweep over its eigenvalue function.
+  errors.push_back("--method multibody: the multibody route is not yet available (the engine has not landed); "
+                   "use --method canonical");
   return std::nullopt;
 }
 
@@ -243,10 +264,11 @@ int run_eig(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     speeds = parse_speeds(*s, errors);
   else
     errors.push_back("--speeds: missing (<from>:<to>:<count>, e.g. 0:10:201)");
-  const auto model = load_bike(value_of(o, "--bike"), errors);
-  if (!errors.empty() || !method || !speeds || !model) return fail(err, "eig", errors);
+  const auto bike = load_bike(value_of(o, "--bike"), errors);
+  const auto route = method && bike ? make_route(*method, *bike, errors) : std::nullopt;
+  if (!errors.empty() || !route || !speeds) return fail(err, "eig", errors);
 
-  const auto ev = bicycle::eigenvalues(*model, *speeds);
+  const auto ev = route->eigenvalues(*speeds);
   if (!all_finite(ev)) {
     err << "carvallo eig: internal error: the eigenvalue computation produced non-finite values\n";
     return 1;
@@ -254,7 +276,7 @@ int run_eig(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   std::string text;
   text.reserve(ev.size() * 200);
   if (json) {
-    text += "{\"method\": \"" + *method + "\", \"speeds\": [";
+    text += "{\"method\": \"" + route->name + "\", \"speeds\": [";
     for (std::size_t i = 0; i < speeds->size(); ++i) {
       if (i) text += ", ";
       text += format_number((*speeds)[i]);
@@ -286,7 +308,7 @@ int run_eig(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       text += "\n";
     }
   } else {
-    text += "# method: " + *method + "; eigenvalues (1/s) sorted by real part, then imaginary part\n";
+    text += "# method: " + route->name + "; eigenvalues (1/s) sorted by real part, then imaginary part\n";
     text += "# speed (m/s)  eigenvalue 1  eigenvalue 2  eigenvalue 3  eigenvalue 4\n";
     for (std::size_t i = 0; i < ev.size(); ++i) {
       text += format_number((*speeds)[i]);
@@ -321,10 +343,11 @@ int run_stability(const std::vector<std::string>& args, std::ostream& out, std::
     else if (!(*x > 0)) errors.push_back("--vmax: must be > 0 m/s, got " + *s);
     else vmax = *x;
   }
-  const auto model = load_bike(value_of(o, "--bike"), errors);
-  if (!errors.empty() || !method || !model) return fail(err, "stability", errors);
+  const auto bike = load_bike(value_of(o, "--bike"), errors);
+  const auto route = method && bike ? make_route(*method, *bike, errors) : std::nullopt;
+  if (!errors.empty() || !route) return fail(err, "stability", errors);
 
-  const auto r = bicycle::stability(*model, vmax);
+  const auto r = route->stability(vmax);
   auto opt = [](const std::optional<double>& x) { return x ? format_number(*x) : std::string("null"); };
   std::string text;
   if (o.flags.count("--json")) {
@@ -335,7 +358,7 @@ int run_stability(const std::vector<std::string>& args, std::ostream& out, std::
               format_number(r.stable_speed_ranges[i].hi) + "]";
     text += "]}\n";
   } else {
-    text += "method: " + *method + ", speeds within [0, " + format_number(vmax) + "] m/s\n";
+    text += "method: " + route->name + ", speeds within [0, " + format_number(vmax) + "] m/s\n";
     text += "weave speed (m/s): " + (r.weave_speed ? format_number(*r.weave_speed) : "none") + "\n";
     text += "capsize speed (m/s): " + (r.capsize_speed ? format_number(*r.capsize_speed) : "none") + "\n";
     text += "stable speed ranges (m/s):";
