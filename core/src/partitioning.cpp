@@ -125,6 +125,16 @@ void fixed_partition(const Model& model, const MatrixXd& A, const std::vector<in
   out.redundant_rows = blk.redundant_rows;
 }
 
+double dependent_block_rcond(const MatrixXd& A, const Partition& p, PartitionWorkspace& ws) {
+  const int r = p.rank;
+  if (r == 0) return 1.0;
+  ws.Ad.resize(r, r);
+  for (int a = 0; a < r; ++a)
+    for (int b = 0; b < r; ++b) ws.Ad(a, b) = A(p.rows[static_cast<std::size_t>(a)], p.dependent[static_cast<std::size_t>(b)]);
+  ws.lu.compute(ws.Ad);
+  return ws.lu.rcond();
+}
+
 int position_analysis(const Model& model, double t, VectorXd& q, const Partition& p, const Tolerances& tol,
                       PartitionWorkspace& ws) {
   if (model.nch() == 0) return 0;

@@ -155,6 +155,12 @@ class Selective final : public Rgcpa {
   }
   StabilizationMethod method() const override { return StabilizationMethod::Selective; }
 
+  static std::string names(const Model& model, const std::vector<int>& idx) {
+    std::string s;
+    for (std::size_t k = 0; k < idx.size(); ++k) s += (k ? ", " : "") + model.coordinate_name(idx[k]);
+    return s;
+  }
+
   void correct(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) override {
     out.clear();
     q0_ = q;
@@ -172,6 +178,23 @@ class Selective final : public Rgcpa {
       initialized_ = true;
     }
     try {
+      // The per-step check that replaces RGCPA's pivoting: is the fixed choice still well conditioned?
+      if (model.nch() > 0) {
+        model.C_q(q, t, A_);
+        const double rc = dependent_block_rcond(A_, fp_, ws_);
+        if (!(rc > strict_.min_rcond))
+          throw SolverError(SolverError::Kind::SingularMatrix,
+                            "the fixed independent coordinates are (nearly) dependent here (rcond " + std::to_string(rc) + ")",
+                            t, names(model, iq_));
+      }
+      if (model.nc() > 0) {
+        model.J(q, qd, t, A_);
+        const double rc = dependent_block_rcond(A_, fv_, ws_);
+        if (!(rc > strict_.min_rcond))
+          throw SolverError(SolverError::Kind::SingularMatrix,
+                            "the fixed independent velocities are (nearly) dependent here (rcond " + std::to_string(rc) + ")",
+                            t, names(model, iv_));
+      }
       out.position_rank = fp_.rank;
       out.velocity_rank = fv_.rank;
       out.redundant_holonomic = static_cast<int>(fp_.redundant_rows.size());

@@ -60,6 +60,10 @@ void dof_analysis(const Eigen::MatrixXd& A, double rank_tol, Partition& out, Par
 void fixed_partition(const Model& model, const Eigen::MatrixXd& A, const std::vector<int>& independent,
                      double rank_tol, double t, Partition& out, PartitionWorkspace& ws);
 
+/// Reciprocal condition estimate of the dependent block A(rows, dependent) (1 if the partition is empty).
+/// Selective partitioning uses it to notice that its fixed choice is becoming singular.
+double dependent_block_rcond(const Eigen::MatrixXd& A, const Partition& p, PartitionWorkspace& ws);
+
 /// Position analysis (000 Eqs 46-54): corrects the dependent coordinates of q in place so that
 /// ||C̄||∞ ≤ tol.position. Returns the number of Newton steps (0 if q was already consistent).
 int position_analysis(const Model& model, double t, Eigen::VectorXd& q, const Partition& p, const Tolerances& tol,

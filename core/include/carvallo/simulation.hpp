@@ -34,7 +34,7 @@ struct SimulationOptions {
   /// AB4 restarts (RK4 start-up again) when a correction changes [q; q̇] by more than this in the
   /// ∞-norm, relative to 1 + ||[q; q̇]||∞. Corrections below it are within the integration error and
   /// keep the history.
-  double restart_threshold = 1e-9;
+  double restart_threshold = 1e-6;
   /// Compute ||C||, ||Ċ||, ||D|| and the energy after each step (a few extra model evaluations).
   bool diagnostics = true;
   /// Gains also applied by the acceleration solver when the stabilizer is not Baumgarte (normally 0).

@@ -37,10 +37,10 @@ struct StabilizationOptions {
   /// for holonomic systems: then the independent coordinates are used).
   std::vector<std::string> independent_coordinates;
   std::vector<std::string> independent_velocities;
-  /// Selective partitioning: the fixed dependent block counts as singular (→ fall back to RGCPA) below
-  /// this reciprocal condition number; stricter than RGCPA's own threshold, whose pivoting keeps the
-  /// block well conditioned.
-  double selective_min_rcond = 1e-8;
+  /// Selective partitioning: each step the fixed dependent blocks of C_q and J are checked; below this
+  /// reciprocal condition estimate the choice counts as (nearly) singular and the step falls back to
+  /// RGCPA, whose pivoting picks a well-conditioned partition. 1e-3 means: condition number above 1000.
+  double selective_min_rcond = 1e-3;
 };
 
 /// What one correction step did.
