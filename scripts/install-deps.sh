@@ -5,7 +5,9 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-third_party="${CARVALLO_THIRD_PARTY:-$root/.deps}"   # outside the tracked tree (.gitignore)
+# Third-party sources are unpacked outside the repository, in a per-user cache shared by every clone
+# (web/CMakeLists.txt looks in the same place).
+third_party="${CARVALLO_DEPS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/carvallo}"
 
 die() { echo "install-deps: ERROR: $*" >&2; exit 1; }
 say() { echo "install-deps: $*"; }
