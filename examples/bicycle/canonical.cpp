@@ -4,6 +4,7 @@
 #include <Eigen/LU>
 
 #include <algorithm>
+#include <limits>
 
 namespace carvallo::bicycle {
 
@@ -88,7 +89,12 @@ std::complex<double> polish(const std::array<double, 5>& a, std::complex<double>
 }  // namespace
 
 Eigenvalues eigenvalues(const CanonicalModel& model, double v) {
-  Eigen::EigenSolver<Eigen::Matrix4d> es(state_matrix(model, v), /*computeEigenvectors=*/false);
+  const Eigen::Matrix4d A = state_matrix(model, v);
+  if (!A.allFinite()) {  // v^2 overflowed: say so with NaN rather than return QR's garbage
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    return {{{nan, nan}, {nan, nan}, {nan, nan}, {nan, nan}}};
+  }
+  Eigen::EigenSolver<Eigen::Matrix4d> es(A, /*computeEigenvectors=*/false);
   const auto ev = es.eigenvalues();
   const auto coeffs = characteristic_polynomial(model, v);
   Eigenvalues out;

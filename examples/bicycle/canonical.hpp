@@ -109,7 +109,8 @@ using Eigenvalues = std::array<std::complex<double>, 4>;
 
 /// The four eigenvalues (1/s) of the roll/steer motion at speed v (m/s): the roots s of
 /// det(M s^2 + v C1 s + g K0 + v^2 K2) = 0, sorted by real part, then imaginary part. Complex
-/// eigenvalues come in exact conjugate pairs (equal real parts).
+/// eigenvalues come in exact conjugate pairs (equal real parts). All four are NaN when the equations
+/// overflow at this speed (|v| beyond ~1e150 m/s); callers that take user input bound the speed first.
 Eigenvalues eigenvalues(const CanonicalModel& model, double v);
 
 /// The eigenvalues at each speed.

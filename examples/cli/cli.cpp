@@ -29,6 +29,9 @@ namespace {
 
 using bicycle::CanonicalModel;
 
+// Far beyond any bicycle, well inside the range where v^2 terms stay accurate in double precision.
+constexpr double kMaxSpeed = 1e5;  // m/s
+
 constexpr const char* kUsage =
     "usage: carvallo <command> [options]\n"
     "\n"
@@ -59,7 +62,7 @@ std::string eig_usage() {
              "sorted by real part, then imaginary part. Conventions of Meijaard et al. (2007).\n"
              "\n") +
          bike_help() +
-         "  --speeds <from>:<to>:<count>  from < to (m/s), count >= 2 (at most 1000000)\n" + kMethodHelp +
+         "  --speeds <from>:<to>:<count>  from < to (m/s, within +-1e5), count >= 2 (at most 1000000)\n" + kMethodHelp +
          "  --json                     {\"method\": ..., \"speeds\": [...], \"eigenvalues\": [[{\"re\": ..., \"im\": ...} x4], ...]}\n"
          "  --csv                      speed,re1,im1,re2,im2,re3,im3,re4,im4\n"
          "  --help                     this text\n";
@@ -73,7 +76,7 @@ std::string stability_usage() {
              "eigenvalue becomes unstable) and the speed ranges where the upright straight motion is stable.\n"
              "\n") +
          bike_help() + kMethodHelp +
-         "  --vmax <m/s>               upper end of the speed interval, > 0 (default 20)\n"
+         "  --vmax <m/s>               upper end of the speed interval, > 0 and <= 1e5 (default 20)\n"
          "  --json                     {\"weave_speed\": number|null, \"capsize_speed\": number|null,\n"
          "                              \"stable_speed_ranges\": [[lo, hi], ...]}\n"
          "  --help                     this text\n";
@@ -152,6 +155,8 @@ std::optional<std::vector<double>> parse_speeds(const std::string& spec, std::ve
   else if (*count < 2) errors.push_back("--speeds: <count> must be at least 2, got " + sc);
   else if (*count > 1000000) errors.push_back("--speeds: <count> must be at most 1000000, got " + sc);
   if (from && to && !(*from < *to)) errors.push_back("--speeds: <from> must be less than <to>");
+  if ((from && std::abs(*from) > kMaxSpeed) || (to && std::abs(*to) > kMaxSpeed))
+    errors.push_back("--speeds: speeds must be within +-" + format_number(kMaxSpeed) + " m/s");
   if (errors.size() != before) return std::nullopt;
   std::vector<double> v(static_cast<std::size_t>(*count));
   const long n = *count;
@@ -341,6 +346,7 @@ int run_stability(const std::vector<std::string>& args, std::ostream& out, std::
     const auto x = parse_double(*s);
     if (!x) errors.push_back("--vmax '" + *s + "': not a finite number");
     else if (!(*x > 0)) errors.push_back("--vmax: must be > 0 m/s, got " + *s);
+    else if (*x > kMaxSpeed) errors.push_back("--vmax: must be at most " + format_number(kMaxSpeed) + " m/s, got " + *s);
     else vmax = *x;
   }
   const auto bike = load_bike(value_of(o, "--bike"), errors);

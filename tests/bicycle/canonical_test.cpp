@@ -190,3 +190,8 @@ TEST_CASE("make_canonical_model reports unphysical sets and a singular mass matr
   REQUIRE(s.issues.size() == 1);
   CHECK_THAT(s.issues[0].message, Catch::Contains("mass matrix is not positive definite"));
 }
+
+TEST_CASE("an overflowing speed gives NaN eigenvalues, never numbers", "[canonical]") {
+  const auto model = make_canonical_model(benchmark_parameters());
+  for (const auto& s : eigenvalues(*model.model, 1e300)) CHECK(std::isnan(s.real()));
+}

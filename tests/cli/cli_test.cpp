@@ -132,6 +132,8 @@ TEST_CASE("bad input: exit 2, every problem named on stderr, nothing on stdout",
       {{"stability", "--bike", "benchmark", "--method", "canonical", "--vmax", "-1"}, {"--vmax: must be > 0"}},
       {{"stability", "--bike", "benchmark", "--method", "canonical", "--vmax", "nan"}, {"--vmax 'nan': not a finite number"}},
       {{"stability", "--bike"}, {"--bike: missing value"}},
+      {{"eig", "--bike", "benchmark", "--speeds", "0:1e300:3", "--method", "canonical"}, {"speeds must be within"}},
+      {{"stability", "--bike", "benchmark", "--method", "canonical", "--vmax", "1e300"}, {"--vmax: must be at most"}},
       {{"simulate", "--bike", "benchmark"}, {"not yet available"}},
   };
   for (const auto& c : cases) {
