@@ -27,16 +27,36 @@ class AugmentedSolver final : public AccelerationSolver {
   void solve(const Model& model, double t, const VectorXd& q, const VectorXd& qd, const BaumgarteGains& gains,
              AccelerationResult& out) override {
     terms_.evaluate(model, t, q, qd, gains);
-    const int n = model.nq(), m = model.nc();
-    int r = 0;
+    const int m = model.nc();
+    // The rank-revealing QR is the expensive part and the set of independent rows rarely changes, so the
+    // last selection is reused while it works: the reduced system must be well conditioned and the
+    // dropped rows must still be satisfied. Otherwise the rows are screened again.
+    const bool reuse = have_rows_ && rows_total_ == m;
+    if (!reuse || !try_solve(model, t, out, false)) {
+      screen_rows(m);
+      try_solve(model, t, out, true);
+    }
+    check_result(model, t, out);
+  }
+
+ private:
+  void screen_rows(int m) {
+    rows_.clear();
     if (m > 0) {
       Jt_ = terms_.J.transpose();
       qr_.setThreshold(rank_tol_);
       qr_.compute(Jt_);
-      r = static_cast<int>(qr_.rank());
-      rows_.resize(static_cast<std::size_t>(r));
-      for (int k = 0; k < r; ++k) rows_[static_cast<std::size_t>(k)] = qr_.colsPermutation().indices()[k];
+      const int r = static_cast<int>(qr_.rank());
+      for (int k = 0; k < r; ++k) rows_.push_back(qr_.colsPermutation().indices()[k]);
     }
+    have_rows_ = true;
+    rows_total_ = m;
+  }
+
+  // Solves the augmented system with the current row selection. With `final` false, returns false instead
+  // of throwing when the selection no longer fits.
+  bool try_solve(const Model& model, double t, AccelerationResult& out, bool final) {
+    const int n = model.nq(), m = model.nc(), r = static_cast<int>(rows_.size());
     A_.setZero(n + r, n + r);
     b_.resize(n + r);
     A_.topLeftCorner(n, n) = terms_.M;
@@ -49,22 +69,34 @@ class AugmentedSolver final : public AccelerationSolver {
     }
     lu_.compute(A_);
     const double rc = lu_.rcond();
-    if (!(rc > 1e-14))
+    if (!(rc > 1e-14)) {
+      if (!final) return false;
       throw SolverError(SolverError::Kind::SingularMatrix,
                         "augmented matrix [M Jᵀ; J 0] is singular (reciprocal condition " + std::to_string(rc) +
                             "): the mass matrix is not positive definite on the constraint null space",
                         t);
-    x_ = lu_.solve(b_);
+    }
+    x_.noalias() = lu_.solve(b_);
     out.qdd = x_.head(n);
     out.nu.setZero(m);
     for (int k = 0; k < r; ++k) out.nu[rows_[static_cast<std::size_t>(k)]] = x_[n + k];
     out.rank = r;
     out.rank_deficiency = m - r;
-    if (r < m) check_redundant_rows(model, t, out);
-    check_result(model, t, out);
+    if (r < m) {
+      if (!final && !redundant_rows_hold(out)) return false;
+      if (final) check_redundant_rows(model, t, out);
+    }
+    return true;
   }
 
- private:
+  bool redundant_rows_hold(const AccelerationResult& out) const {
+    const double scale = 1.0 + terms_.Qd.lpNorm<Eigen::Infinity>() +
+                         terms_.J.lpNorm<Eigen::Infinity>() * out.qdd.lpNorm<Eigen::Infinity>();
+    for (int i = 0; i < terms_.J.rows(); ++i)
+      if (std::abs(terms_.J.row(i).dot(out.qdd) - terms_.Qd[i]) > 1e-6 * scale) return false;
+    return true;
+  }
+
   // The dropped rows must be implied by the kept ones: J_i q̈ = Q_d,i.
   void check_redundant_rows(const Model& model, double t, const AccelerationResult& out) const {
     const double scale = 1.0 + terms_.Qd.lpNorm<Eigen::Infinity>() +
@@ -84,6 +116,8 @@ class AugmentedSolver final : public AccelerationSolver {
   Eigen::ColPivHouseholderQR<MatrixXd> qr_;
   Eigen::PartialPivLU<MatrixXd> lu_;
   std::vector<int> rows_;
+  bool have_rows_ = false;
+  int rows_total_ = -1;
 };
 
 // 002 Eq 77 (Udwadia–Kalaba) with the Moore–Penrose pseudo-inverse of K = J M⁻¹ Jᵀ.
