@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 using namespace carvallo::stability;
 using carvallo::Model;
@@ -61,7 +62,7 @@ TEST_CASE("spring chain in redundant coordinates: closed-form frequencies, full 
   const Linearization lin = linearize(model, equilibrium(Eigen::VectorXd::Zero(model.nq())));
   std::vector<cplx> expected;
   for (int j = 1; j <= def.n; ++j) {
-    const double w = 2.0 * std::sqrt(def.k / def.m) * std::sin(j * M_PI / (2.0 * (def.n + 1)));
+    const double w = 2.0 * std::sqrt(def.k / def.m) * std::sin(j * std::numbers::pi / (2.0 * (def.n + 1)));
     expected.push_back({0.0, w});
     expected.push_back({0.0, -w});
   }
@@ -81,9 +82,9 @@ TEST_CASE("spring chain in redundant coordinates: closed-form frequencies, full 
     if (m.s.imag() > 0 && (!lowest || m.s.imag() < lowest->s.imag())) lowest = &m;
   REQUIRE(lowest != nullptr);
   REQUIRE(lowest->shape.size() == model.nq());
-  const double peak = std::sin(M_PI * 2.0 / (def.n + 1));  // the largest of sin(i pi / 5), i = 1..4
+  const double peak = std::sin(std::numbers::pi * 2.0 / (def.n + 1));  // the largest of sin(i pi / 5), i = 1..4
   for (int i = 1; i <= def.n; ++i) {
-    CHECK(std::abs(lowest->shape[i - 1] - std::sin(i * M_PI / (def.n + 1)) / peak) < 1e-12);
+    CHECK(std::abs(lowest->shape[i - 1] - std::sin(i * std::numbers::pi / (def.n + 1)) / peak) < 1e-12);
     CHECK(std::abs(lowest->shape[def.n + i - 1]) < 1e-12);
   }
 }
@@ -97,7 +98,7 @@ TEST_CASE("free spring chain: the rigid translation is a double zero eigenvalue"
   const Linearization lin = linearize(model, equilibrium(Eigen::VectorXd::Zero(model.nq())));
   std::vector<cplx> expected;
   for (int j = 1; j < def.n; ++j) {
-    const double w = 2.0 * std::sqrt(def.k / def.m) * std::sin(j * M_PI / (2.0 * def.n));
+    const double w = 2.0 * std::sqrt(def.k / def.m) * std::sin(j * std::numbers::pi / (2.0 * def.n));
     expected.push_back({0.0, w});
     expected.push_back({0.0, -w});
   }
@@ -310,4 +311,35 @@ TEST_CASE("linearization rejects references that are not solutions", "[lineariza
   q << 0.0, -1.1 * def.L;  // off the circle
   CHECK_THROWS_AS(linearize(model, equilibrium(q)), LinearizationError);
   CHECK_THROWS_AS(linearize(model, equilibrium(Eigen::VectorXd::Zero(3))), LinearizationError);
+}
+
+#include "carvallo/stability/quadratic_family.hpp"
+
+TEST_CASE("quadratic family: interpolated linearizations equal direct ones; other families are rejected",
+          "[linearization]") {
+  // Steady rolling of the disk: q̇0 ∝ v, q̈0 = 0, Q_b quadratic and D linear in q̇, so M̄, R̄, K̄ and ν are
+  // polynomials of degree <= 2 in v and the interpolation is exact up to round-off (tolerance 1e-11).
+  const RollingDiskEuler def;
+  const Model model(def);
+  const QuadraticLinearizationFamily family(model, [&](double v) { return disk_euler_reference(def, v, 0.0); });
+  CHECK(family.verification_residual() < 1e-12);
+  for (double v : {0.4, 3.3, 7.0}) {
+    const Linearization direct = linearize(model, disk_euler_reference(def, v, 0.0));
+    const Linearization interp = family.at(v);
+    CHECK((interp.Kbar - direct.Kbar).lpNorm<Eigen::Infinity>() <= 1e-11 * (1.0 + direct.Kbar.lpNorm<Eigen::Infinity>()));
+    CHECK((interp.Rbar - direct.Rbar).lpNorm<Eigen::Infinity>() <= 1e-11 * (1.0 + direct.Rbar.lpNorm<Eigen::Infinity>()));
+    CHECK(relative_distance(reduced_eigenvalues(interp), reduced_eigenvalues(direct)) < 1e-10);
+  }
+  // The pendulum about its lower equilibrium rotated by an angle p: q0 is not polynomial in p (and not an
+  // equilibrium either unless p = 0; use the equilibrium family of a pendulum with gravity along the rod
+  // direction instead): here the rod tension stays m g/(2L) but C_q rotates with cos p, sin p.
+  carvallo::test_models::CartesianPendulum pend;
+  pend.g = 0.0;  // no gravity: every point of the circle is an equilibrium, nu = 0, C_q = 2 q0 rotates
+  const Model pendulum(pend);
+  auto circle = [&](double p) {
+    Eigen::VectorXd q(2);
+    q << pend.L * std::sin(p), -pend.L * std::cos(p);
+    return equilibrium(q);
+  };
+  CHECK_THROWS_AS(QuadraticLinearizationFamily(pendulum, circle, 0.5, 1.3), LinearizationError);
 }
