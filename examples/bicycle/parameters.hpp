@@ -35,6 +35,10 @@ struct ParameterDescriptor {
   ParameterGroup group;
   std::string_view description;  ///< one line, for tooltips
   double Parameters::*member;
+  /// A suggested slider range for user interfaces, wide enough for every preset and real bicycles; not a
+  /// validity bound (validate() decides what is physical).
+  double typical_min;
+  double typical_max;
 };
 
 inline constexpr std::size_t kParameterCount = 26;

@@ -58,3 +58,17 @@ TEST_CASE("the benchmark preset holds exactly Table 1 of Meijaard et al. (2007)"
   }
   CHECK_THAT(b->source, Catch::Contains("Meijaard"));
 }
+
+TEST_CASE("every preset lies within the table's suggested slider ranges", "[presets]") {
+  for (const auto& d : kParameterTable) CHECK(d.typical_min < d.typical_max);
+  for (const auto& p : presets()) {
+    const auto r = parameters_from_json_text(p.json);
+    REQUIRE(r.ok());
+    for (const auto& d : kParameterTable) {
+      INFO(p.name << " " << d.name);
+      const double x = r.parameters->values.*d.member;
+      CHECK(x >= d.typical_min);
+      CHECK(x <= d.typical_max);
+    }
+  }
+}
