@@ -227,3 +227,23 @@ TEST_CASE("sweep errors name what failed", "[sweep]") {
   CHECK_THROWS_AS(sweep_eigenvalues(nan, {0.0, 0.0}), SweepError);
   CHECK_THROWS_AS(sweep_eigenvalues(nan, {}), SweepError);
 }
+
+TEST_CASE("sweep: a neutral pair that collides at 0 and splits into +-lambda gives one boundary", "[sweep]") {
+  // s^2 = p - 1 (e.g. a bead on a hoop spun faster than sqrt(g/R)): s = +-i sqrt(1 - p) for p < 1 with
+  // round-off-sized real parts, s = +-sqrt(p - 1) beyond. Plus a damped root -2. The real part crosses no
+  // zero with a sign change on the neutral side; the boundary is where Re s leaves the neutral band,
+  // p = 1 + (1e-9)^2 up to the band's |s| scaling: within 1e-11 of 1.
+  auto f = [](double p) {
+    const double d = p - 1.0;
+    const double noise = 1e-16 * std::sin(50.0 * p);
+    if (d < 0) return std::vector<cplx>{{noise, std::sqrt(-d)}, {-noise, -std::sqrt(-d)}, {-2.0, 0.0}};
+    return std::vector<cplx>{{std::sqrt(d), 0.0}, {-std::sqrt(d), 0.0}, {-2.0, 0.0}};
+  };
+  const auto result = sweep_eigenvalues(f, linspace(0.03, 2.0, 40));
+  REQUIRE(result.boundaries.size() == 1);
+  CHECK(result.boundaries[0].destabilizing);
+  CHECK(std::abs(result.boundaries[0].parameter - 1.0) < 1e-11);
+  REQUIRE(result.stable_ranges.size() == 1);
+  CHECK(result.stable_ranges[0].lower == 0.03);
+  CHECK(std::abs(result.stable_ranges[0].upper - 1.0) < 1e-11);
+}

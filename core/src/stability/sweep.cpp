@@ -107,7 +107,6 @@ class Tracker {
   std::size_t evaluations_ = 0;
 };
 
-int sign_of(double x) { return x > 0.0 ? 1 : (x < 0.0 ? -1 : 0); }
 
 }  // namespace
 
@@ -170,30 +169,53 @@ SweepResult sweep_eigenvalues(const EigenvalueFunction& eigenvalues, const std::
     for (std::size_t b = 0; b < n; ++b) result.branches[b].label = labels[b];
   }
 
-  // Sign changes of Re s on each non-neutral branch between consecutive samples with a nonzero sign.
+  // Each sample of a branch is classified by its real part: +1 (Re > tau), -1 (Re < -tau) or 0 (|Re| <= tau,
+  // tau = neutral_tolerance * (1 + |s|)), so that round-off around Re = 0 never makes a boundary.
+  // Boundaries: a change between +1 and -1 (through any run of 0s): the root of Re s, refined by Illinois;
+  // a change between +1 and a run of 0s that is not closed by -1 (a neutral oscillation becoming unstable,
+  // e.g. a conservative pair colliding at 0): the point where Re s exceeds tau, refined by bisection.
+  auto tau_of = [&](const std::complex<double>& v) { return options.neutral_tolerance * (1.0 + std::abs(v)); };
+  auto class_of = [&](const std::complex<double>& v) {
+    const double tau = tau_of(v);
+    return v.real() > tau ? 1 : (v.real() < -tau ? -1 : 0);
+  };
   std::vector<StabilityBoundary> raw;
   for (std::size_t b = 0; b < n; ++b) {
     if (result.branches[b].neutral) continue;
-    std::optional<std::size_t> last;
-    for (std::size_t k = 0; k < track.size(); ++k) {
-      const double re = track[k].values[b].real();
-      if (sign_of(re) == 0) continue;
-      if (last && sign_of(re) != sign_of(track[*last].values[b].real())) {
-        const double lo = track[*last].parameter, hi = track[k].parameter;
-        auto real_part = [&](double p) { return tracker.values_at(track, p)[b].real(); };
-        const auto root = find_bracketed_root(real_part, lo, hi, track[*last].values[b].real(), re,
-                                              options.boundary_tolerance);
-        StabilityBoundary boundary;
-        boundary.parameter = root.root;
-        boundary.bracket_lower = root.lower;
-        boundary.bracket_upper = root.upper;
-        boundary.eigenvalue = tracker.values_at(track, root.root)[b];
-        boundary.branches = {b};
-        boundary.destabilizing = re > 0.0;
-        boundary.label = result.branches[b].label;
-        raw.push_back(boundary);
+    auto add = [&](const BracketedRoot& root, bool destabilizing) {
+      StabilityBoundary boundary;
+      boundary.parameter = root.root;
+      boundary.bracket_lower = root.lower;
+      boundary.bracket_upper = root.upper;
+      boundary.eigenvalue = tracker.values_at(track, root.root)[b];
+      boundary.branches = {b};
+      boundary.destabilizing = destabilizing;
+      boundary.label = result.branches[b].label;
+      raw.push_back(boundary);
+    };
+    auto real_part = [&](double p) { return tracker.values_at(track, p)[b].real(); };
+    auto unstable = [&](double p) { return class_of(tracker.values_at(track, p)[b]) == 1 ? 1.0 : -1.0; };
+    std::size_t k = 0;
+    while (k + 1 < track.size()) {
+      const int c0 = class_of(track[k].values[b]);
+      std::size_t j = k + 1;  // end of the run of zeros after k (first sample with a nonzero class, or the last)
+      while (j + 1 < track.size() && class_of(track[j].values[b]) == 0) ++j;
+      const int c1 = class_of(track[j].values[b]);
+      if (c0 != 0 && c1 != 0 && c0 != c1) {
+        add(find_bracketed_root(real_part, track[k].parameter, track[j].parameter, track[k].values[b].real(),
+                                track[j].values[b].real(), options.boundary_tolerance),
+            c1 > 0);
+      } else if ((c0 == 1) != (c1 == 1) && (c0 == 0 || c1 == 0)) {
+        // +1 next to a run of 0s: bracket between the +1 sample and its neighbouring 0 sample.
+        const std::size_t a = c0 == 1 ? k : j - 1, z = c0 == 1 ? k + 1 : j;
+        const std::size_t lo = std::min(a, z), hi = std::max(a, z);
+        if (hi == lo + 1 && (class_of(track[lo].values[b]) == 1) != (class_of(track[hi].values[b]) == 1))
+          add(find_bracketed_root(unstable, track[lo].parameter, track[hi].parameter,
+                                  class_of(track[lo].values[b]) == 1 ? 1.0 : -1.0,
+                                  class_of(track[hi].values[b]) == 1 ? 1.0 : -1.0, options.boundary_tolerance),
+              class_of(track[hi].values[b]) == 1);
       }
-      last = k;
+      k = j;
     }
   }
   std::sort(raw.begin(), raw.end(), [](const auto& x, const auto& y) { return x.parameter < y.parameter; });
@@ -222,7 +244,7 @@ SweepResult sweep_eigenvalues(const EigenvalueFunction& eigenvalues, const std::
   // Stability between consecutive boundaries, judged at a sample inside the segment (or its midpoint).
   auto stable = [&](const Values& v) {
     for (std::size_t b = 0; b < n; ++b)
-      if (!result.branches[b].neutral && !(v[b].real() < 0.0)) return false;
+      if (!result.branches[b].neutral && class_of(v[b]) == 1) return false;
     return true;
   };
   std::vector<double> cuts{parameters.front()};

@@ -33,9 +33,11 @@ class SweepError : public std::runtime_error {
 struct SweepOptions {
   /// Absolute tolerance on boundary parameters: the refined boundary is within tolerance/2 of a sign change.
   double boundary_tolerance = 1e-11;
-  /// A branch whose real part satisfies |Re s| <= neutral_tolerance * (1 + |s|) at every sample is
-  /// "neutral" (e.g. a structurally zero eigenvalue, or an undamped oscillation): it has no boundaries
-  /// and is ignored when deciding stability.
+  /// |Re s| <= neutral_tolerance * (1 + |s|) counts as Re s = 0 (round-off of a neutral eigenvalue). A branch
+  /// that is so at every sample is "neutral" (a structurally zero eigenvalue, an undamped oscillation):
+  /// it has no boundaries. A branch that is neutral on part of the range and then gets Re s > 0 (e.g. a
+  /// conservative pair colliding at 0 and splitting into +-lambda) has a boundary where Re s exceeds
+  /// the tolerance (found by bisection); true sign changes are refined on Re s itself.
   double neutral_tolerance = 1e-9;
   /// Grid intervals where the matching is ambiguous (two branches could swap) are bisected up to this depth.
   int max_subdivision_depth = 10;
@@ -74,8 +76,9 @@ struct SweepResult {
   std::vector<double> parameters;            ///< the grid, as given
   std::vector<Branch> branches;              ///< continuous branches sampled on the grid
   std::vector<StabilityBoundary> boundaries;  ///< sorted by parameter
-  /// Maximal ranges within [parameters.front(), parameters.back()] where every non-neutral branch has
-  /// Re s < 0; ends are refined boundaries or the grid ends.
+  /// Maximal ranges within [parameters.front(), parameters.back()] where no eigenvalue has Re s > 0
+  /// beyond the neutral tolerance (neutral eigenvalues, i.e. marginal stability, are allowed); ends are
+  /// refined boundaries or the grid ends.
   std::vector<ParameterRange> stable_ranges;
   std::size_t evaluations = 0;  ///< calls of the eigenvalue function (grid + subdivisions + root finding)
 };
