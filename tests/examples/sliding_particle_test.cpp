@@ -1,0 +1,83 @@
+// 001 Example 2 (sliding particle): the three formulations of the registry against each other and against
+// the paper's results (Baumgarte violation bound, Fig. 16's comparison).
+#include "mechanisms/sliding_particle.hpp"
+#include "run_model.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace carvallo;
+using namespace carvallo::examples;
+
+namespace {
+testing::RunOptions options_for(const ModelInstance& inst, double step, double duration) {
+  testing::RunOptions o = testing::defaults_of(inst);
+  o.step = step;
+  o.duration = duration;
+  return o;
+}
+}  // namespace
+
+TEST_CASE("sliding particle: registry entry and consistent initial state", "[sliding_particle]") {
+  const ModelEntry* e = find_model("sliding-particle");
+  REQUIRE(e != nullptr);
+  for (const auto& v : e->variants) {
+    const ModelInstance inst = e->make(v);
+    Eigen::VectorXd C;
+    if (inst.model.nch() > 0) {
+      inst.model.C(inst.q0, 0.0, C);
+      CHECK(C.norm() == 0.0);  // x = 1, y = 0 lies exactly on y = 1 − x² (001 Eq 114)
+    }
+  }
+  CHECK_THROWS_AS(e->make("no-such-variant"), SolverError);
+}
+
+TEST_CASE("sliding particle: minimal (Eq 137) and nonminimal models give the same motion", "[sliding_particle]") {
+  // Second formulation as reference: the nonminimal model (x, y, Lagrange multiplier) and the minimal one
+  // (x only, mass and forces by AD from p(x)) integrated with RK4 at 1e-3 s for 3 s (two periods).
+  // RK4's global error at this step is ~1e-10 m here; 1e-8 m leaves margin and still catches any
+  // modelling difference (a wrong term changes y at the 1e-2 level).
+  const ModelInstance N = mechanisms::make_sliding_particle("nonminimal");
+  const ModelInstance Mi = mechanisms::make_sliding_particle("minimal");
+  const auto rn = testing::run(N, options_for(N, 1e-3, 3.0));
+  const auto rm = testing::run(Mi, options_for(Mi, 1e-3, 3.0));
+  CHECK(std::abs(rn.q[0] - rm.q[0]) < 1e-8);
+  CHECK(std::abs(rn.q[1] - (1.0 - rm.q[0] * rm.q[0])) < 1e-8);
+  // Energy of Eq 123 is conserved by the minimal model to RK4 accuracy.
+  const double E0 = Mi.model.energy(Mi.q0, Mi.qd0, 0.0);
+  CHECK(std::abs(Mi.model.energy(rm.q, rm.qd, rm.t) - E0) < 1e-8);
+}
+
+TEST_CASE("sliding particle: unstabilized drift vs Baumgarte bound (001 Figs 12, 15)", "[sliding_particle]") {
+  // 001: with Γ1 = −20 s⁻¹, Γ2 = −100 s⁻² and Δt = 1e-3 s, |φ| < 2.0e-11 m over 500 s (text after Fig. 14).
+  // 001 integrates with Kutta–Merson; we use classical RK4 (Carvallo has no Kutta–Merson), whose local
+  // error at this step is a few times larger: we measure 6.4e-11 m, i.e. the paper's level (the issue's
+  // criterion for 002 Table 11: within a factor of ten). The full 500 s run is documented in
+  // docs/examples.md; here 50 s (the bound is reached within the first seconds and then stays).
+  const ModelInstance B = mechanisms::make_sliding_particle("baumgarte");
+  const auto rb = testing::run(B, options_for(B, 1e-3, 50.0));
+  INFO("max |phi| Baumgarte = " << rb.max_C);
+  CHECK(rb.max_C < 10.0 * 2.0e-11);
+  // Without stabilization the violation grows (001 Fig. 12): already above the Baumgarte bound.
+  const ModelInstance N = mechanisms::make_sliding_particle("nonminimal");
+  const auto rn = testing::run(N, options_for(N, 1e-3, 50.0));
+  INFO("max |phi| unstabilized = " << rn.max_C);
+  CHECK(rn.max_C > rb.max_C);
+}
+
+TEST_CASE("sliding particle: y after one hour at 0.1 s (001 Fig. 16)", "[sliding_particle]") {
+  // 001 Fig. 16: after 1 h at Δt = 0.1 s the damped nonminimal solution (DN) stays near the minimal one (M)
+  // while the unstabilized nonminimal one (N) has drifted away. Reference: our minimal model at Δt = 0.1 s.
+  const ModelInstance M = mechanisms::make_sliding_particle("minimal");
+  const ModelInstance N = mechanisms::make_sliding_particle("nonminimal");
+  const ModelInstance DN = mechanisms::make_sliding_particle("baumgarte");
+  const auto rm = testing::run(M, options_for(M, 0.1, 3600.0));
+  const auto rn = testing::run(N, options_for(N, 0.1, 3600.0));
+  const auto rdn = testing::run(DN, options_for(DN, 0.1, 3600.0));
+  const double yM = 1.0 - rm.q[0] * rm.q[0], yN = rn.q[1], yDN = rdn.q[1];
+  INFO("y_M = " << yM << ", y_N = " << yN << ", y_DN = " << yDN);
+  // The damped solution stays on the surface; the unstabilized one leaves it.
+  CHECK(std::abs(yDN + rdn.q[0] * rdn.q[0] - 1.0) < 1e-3);
+  CHECK(std::abs(yN + rn.q[0] * rn.q[0] - 1.0) > 10.0 * std::abs(yDN + rdn.q[0] * rdn.q[0] - 1.0));
+}
