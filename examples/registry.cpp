@@ -3,6 +3,7 @@
 #include "carvallo/errors.hpp"
 #include "mechanisms/appell_hamel.hpp"
 #include "mechanisms/double_inverted_pendulum.hpp"
+#include "mechanisms/epicyclic_gear.hpp"
 #include "mechanisms/four_bar.hpp"
 #include "mechanisms/quick_return.hpp"
 #include "mechanisms/slider_crank.hpp"
@@ -20,6 +21,7 @@ const std::vector<ModelEntry>& models() {
       {"quick-return", "Quick-return mechanism", "002 §6, Fig. 5: crank, block, rocker, link and ram, spring-damper (Tables 4, 5, 9)", {"nacf", "angles"}, &make_quick_return},
       {"appell-hamel", "Appell-Hamel mechanism", "001 Example 1: rolling wheel and hanging weight; rolling modelled nonlinear (Eq 57) or linear (Eqs 101-102) in the velocities", {"nonlinear", "linear"}, &make_appell_hamel},
       {"sliding-particle", "Sliding particle", "001 Example 2: particle on a parabolic surface; nonminimal, Baumgarte-stabilized (G1 = -20, G2 = -100) or minimal (Eq 137)", {"nonminimal", "baumgarte", "minimal"}, &make_sliding_particle},
+      {"epicyclic-gear", "Epicyclic gear train", "004 §4: ring, sun, arm, two carriers and planets with Euler parameters (49 coordinates), gear meshes Eqs 40-42, 0.1 N m on the arm", {"selective", "rgcpa", "full"}, &make_epicyclic_gear},
   };
   return list;
 }
