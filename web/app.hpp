@@ -5,6 +5,7 @@
 
 #include "bike_analysis.hpp"
 #include "linear_simulation.hpp"
+#include "mechanism.hpp"
 #include "ui_state.hpp"
 
 #include "bicycle/canonical.hpp"
@@ -25,6 +26,8 @@ class SceneRenderer;
 
 struct PerfStats {
   double frame_ms = 0;     ///< smoothed wall time between frames
+  double cpu_ms = 0;       ///< smoothed time spent in the frame function (UI, sweep, simulation, tessellation, GL calls)
+  double update_ms = 0;    ///< the part before any drawing: input, simulation, sweep, building the UI
   double sweep_ms = 0;     ///< last eigenvalue sweep
   double step_ms = 0;      ///< smoothed wall time of one simulation step
   double sim_ratio = 0;    ///< simulated seconds per real second (smoothed)
@@ -62,6 +65,13 @@ struct App {
   double sim_debt = 0;        ///< simulated seconds owed to real time
   std::string sim_event;      ///< "fell at t = ...", solver errors
 
+  // A registered model (state.model != "bicycle").
+  std::unique_ptr<MechanismRun> mech;
+  std::string mech_signature;
+  std::string mech_event;     ///< build or solver errors
+  float mech_fit[4] = {0, 0, 1, 1};  ///< world box (x0, y0, x1, y1) the planar view shows
+
+  std::string analysed_model = "bicycle";  ///< the model the layout was made for
   std::string last_link;      ///< last link handed to the page
   bool show_help = false, show_perf = true, show_notes = false;
   PerfStats perf;
@@ -97,6 +107,18 @@ void apply_link(App& app, std::string_view hash);
 std::vector<std::string> current_messages(const App& app);
 /// Records a widget's rect under `name` (the last ImGui item), in CSS pixels.
 void record_rect(App& app, const std::string& name);
+
+bool is_bicycle(const App& app);
+/// Rebuilds the registered model's run when the model, variant or methods changed (or always with force).
+void sync_mechanism(App& app, bool force = false);
+/// Advances the registered model by real_dt x time scale (within a frame budget).
+void advance_mechanism(App& app, double real_dt);
+/// Draws the registered model in the plane, behind the panels.
+void draw_mechanism(App& app);
+void mechanism_model_panel(App& app);
+void mechanism_simulation_panel(App& app);
+/// Selects a model from the menu, with its paper's methods.
+void select_model(App& app, const std::string& name);
 
 void draw_ui(App& app);
 void draw_eigen_panel(App& app);

@@ -9,7 +9,7 @@ struct OrbitCamera {
   Eigen::Vector3d target{0.51, 0.0, -0.5};  // point orbited, m
   double yaw = -1.95;                       // rad, about the vertical (-z) axis, 0 looks along +x
   double pitch = 0.3;                       // rad above the horizon
-  double distance = 3.4;                    // m
+  double distance = 4.3;                    // m
   double fov_y = 0.75;                      // rad
   double shift_x = 0.0;  // horizontal lens shift (NDC): puts the target in the middle of the space the panels leave
 

@@ -25,7 +25,37 @@ const char* reply(const json& j) {
 
 json number_or_null(const std::optional<double>& v) { return v && std::isfinite(*v) ? json(*v) : json(nullptr); }
 
+json mechanism_state(App& app) {
+  carvallo::web::sync_mechanism(app);
+  json j;
+  j["model"] = app.state.model;
+  j["variant"] = app.state.variant;
+  j["event"] = app.mech_event;
+  j["playing"] = app.playing;
+  if (!app.mech) {
+    j["available"] = false;
+    return j;
+  }
+  const auto& st = app.mech->simulation().state();
+  const auto& last = app.mech->history().back();
+  j["available"] = true;
+  j["t"] = st.t;
+  j["q"] = std::vector<double>(st.q.data(), st.q.data() + st.q.size());
+  j["qd"] = std::vector<double>(st.qd.data(), st.qd.data() + st.qd.size());
+  j["C"] = last.C;
+  j["Cdot"] = last.Cdot;
+  j["D"] = last.D;
+  j["energy"] = last.energy;
+  json probes = json::object();
+  const auto& defs = app.mech->instance().probes;
+  for (std::size_t k = 0; k < defs.size() && k < last.probes.size(); ++k) probes[defs[k].name] = last.probes[k];
+  j["probes"] = probes;
+  j["steps"] = app.mech->history().size() - 1;
+  return j;
+}
+
 json sim_state(App& app) {
+  if (!carvallo::web::is_bicycle(app)) return mechanism_state(app);
   carvallo::web::sync_simulation(app);
   json j;
   if (!app.sim) {
@@ -109,6 +139,16 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_critical_speeds() {
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
   App& app = carvallo::web::app();
+  if (!carvallo::web::is_bicycle(app)) {
+    carvallo::web::sync_mechanism(app);
+    try {
+      if (app.mech) app.mech->step(n);
+    } catch (const std::exception& e) {
+      app.mech_event = e.what();
+      app.playing = false;
+    }
+    return reply(sim_state(app));
+  }
   carvallo::web::sync_simulation(app);
   if (app.sim) {
     try {
@@ -131,6 +171,11 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_sim_state() { return reply(sim_state(c
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_play(int on) {
   App& app = carvallo::web::app();
+  if (!carvallo::web::is_bicycle(app)) {
+    carvallo::web::sync_mechanism(app);
+    app.playing = on != 0 && app.mech;
+    return reply(sim_state(app));
+  }
   carvallo::web::sync_simulation(app);
   app.playing = on != 0 && app.sim && !app.sim->fallen();
   return reply(sim_state(app));
@@ -145,7 +190,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_kick() {
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_reset_simulation() {
   App& app = carvallo::web::app();
-  carvallo::web::sync_simulation(app, true);
+  if (!carvallo::web::is_bicycle(app)) carvallo::web::sync_mechanism(app, true);
+  else carvallo::web::sync_simulation(app, true);
   return reply(sim_state(app));
 }
 
@@ -153,7 +199,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_messages() { return reply(carvallo::we
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_performance() {
   const auto& p = carvallo::web::app().perf;
-  return reply(json{{"frameMs", p.frame_ms}, {"sweepMs", p.sweep_ms}, {"stepMs", p.step_ms}, {"simRatio", p.sim_ratio}});
+  return reply(json{{"frameMs", p.frame_ms}, {"cpuMs", p.cpu_ms}, {"updateMs", p.update_ms}, {"sweepMs", p.sweep_ms}, {"stepMs", p.step_ms}, {"simRatio", p.sim_ratio}});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_widget_rect(const char* name) {
@@ -170,7 +216,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_load_bike_json(const char* filename, c
   if (!read.ok()) {
     app.messages.clear();
     app.messages.push_back(name + " was not loaded (the bicycle on screen is unchanged):");
-    for (const auto& issue : read.issues) app.messages.push_back("  " + carvallo::bicycle::to_string(issue));
+    for (const auto& issue : read.issues)
+      app.messages.push_back("  " + (issue.parameters.empty() ? issue.message : carvallo::bicycle::to_string(issue)));
     return reply(carvallo::web::current_messages(app));
   }
   const auto problems = carvallo::web::bike_problems(read.parameters->values);
@@ -181,6 +228,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_load_bike_json(const char* filename, c
     return reply(carvallo::web::current_messages(app));
   }
   app.state.bike = read.parameters->values;
+  app.messages.clear();  // an earlier refusal no longer applies
   carvallo::web::refresh_analysis(app);
   carvallo::web::set_toast(app, "Loaded " + (read.parameters->name.empty() ? name : read.parameters->name));
   return reply(carvallo::web::current_messages(app));

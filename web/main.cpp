@@ -135,15 +135,36 @@ void shortcuts(App& app) {
   for (const ImWchar ch : io.InputQueueCharacters) {
     switch (ch) {
       case ' ':
+        if (!carvallo::web::is_bicycle(app)) {
+          app.playing = !app.playing && app.mech;
+          break;
+        }
         carvallo::web::sync_simulation(app);
         app.playing = !app.playing && app.sim && !app.sim->fallen();
         break;
       case '.':
-        carvallo::web::sync_simulation(app);
-        if (app.sim) app.playing = false, app.sim->step(1);
+        app.playing = false;
+        try {
+          if (!carvallo::web::is_bicycle(app)) {
+            if (app.mech) app.mech->step(1);
+            break;
+          }
+          carvallo::web::sync_simulation(app);
+          if (app.sim) app.sim->step(1);
+        } catch (const std::exception& e) {
+          app.sim_event = e.what();
+        }
         break;
-      case 'r': case 'R': carvallo::web::sync_simulation(app, true); app.playing = false; break;
-      case 'k': case 'K': carvallo::web::sync_simulation(app); if (app.sim) app.sim->kick(app.state.sim.kick); break;
+      case 'r': case 'R':
+        if (carvallo::web::is_bicycle(app)) carvallo::web::sync_simulation(app, true);
+        else carvallo::web::sync_mechanism(app, true);
+        app.playing = false;
+        break;
+      case 'k': case 'K':
+        if (!carvallo::web::is_bicycle(app)) break;
+        carvallo::web::sync_simulation(app);
+        if (app.sim) app.sim->kick(app.state.sim.kick);
+        break;
       case '?': app.show_help = !app.show_help; break;
       case 'p': case 'P': app.state.presentation = !app.state.presentation; app.layout_dirty = true; break;
       case 'f': case 'F': app.state.follow = !app.state.follow; break;
@@ -236,6 +257,7 @@ void frame() {
   last = now;
   if (real_dt > 0) app.perf.frame_ms = app.perf.frame_ms > 0 ? 0.95 * app.perf.frame_ms + 0.05 * real_dt * 1000 : real_dt * 1000;
 
+  const auto cpu_start = std::chrono::steady_clock::now();
   follow_canvas(app);
   glfwPollEvents();
 
@@ -246,9 +268,12 @@ void frame() {
   ImGui::NewFrame();
   shortcuts(app);
   camera_input(app);
-  advance_simulation(app, real_dt);
+  if (carvallo::web::is_bicycle(app)) advance_simulation(app, real_dt);
+  else carvallo::web::advance_mechanism(app, real_dt);
   carvallo::web::draw_ui(app);
   ImGui::Render();
+  const double update = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
+  app.perf.update_ms = app.perf.update_ms > 0 ? 0.95 * app.perf.update_ms + 0.05 * update : update;
 
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
@@ -256,10 +281,12 @@ void frame() {
   glClearColor(0.80f, 0.86f, 0.93f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
-  draw_scene(app, fb_w, fb_h);
+  if (carvallo::web::is_bicycle(app)) draw_scene(app, fb_w, fb_h);
   glDisable(GL_DEPTH_TEST);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
+  const double cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
+  app.perf.cpu_ms = app.perf.cpu_ms > 0 ? 0.95 * app.perf.cpu_ms + 0.05 * cpu : cpu;
   const std::string link = carvallo::web::to_link(app.state);
   if (link != app.last_link) {
     app.last_link = link;

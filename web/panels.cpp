@@ -7,6 +7,7 @@
 #include "bicycle/presets.hpp"
 #include "carvallo/errors.hpp"
 #include "carvallo/version.hpp"
+#include "registry.hpp"
 
 #include <imgui.h>
 
@@ -92,13 +93,15 @@ void sync_simulation(App& app, bool force) {
 void apply_link(App& app, std::string_view hash) {
   auto r = read_link(hash);
   const bool presentation_changed = r.state.presentation != app.state.presentation;
+  if (r.state.model != app.state.model) app.playing = false;
   app.state = r.state;
   app.messages.clear();
   if (!r.ignored.empty()) {
     app.messages.push_back("Parts of the link could not be used; defaults were kept for them:");
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
   }
-  if (presentation_changed) app.layout_dirty = true;
+  if (presentation_changed || r.state.model != app.analysed_model) app.layout_dirty = true;
+  app.analysed_model = r.state.model;
   refresh_analysis(app);
 }
 
@@ -107,7 +110,8 @@ std::vector<std::string> current_messages(const App& app) {
   for (std::size_t i = 0; i < bicycle::kParameterCount; ++i)
     if (!app.edit_problem[i].empty())
       out.push_back(std::string(bicycle::kParameterTable[i].name) + " not applied: " + app.edit_problem[i]);
-  if (!app.sim_event.empty()) out.push_back("simulation: " + app.sim_event);
+  if (!app.sim_event.empty() && is_bicycle(app)) out.push_back("simulation: " + app.sim_event);
+  if (!app.mech_event.empty() && !is_bicycle(app)) out.push_back(app.state.model + ": " + app.mech_event);
   return out;
 }
 
@@ -238,6 +242,7 @@ void parameters_panel(App& app) {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
         ImGui::Text("%s (%s): %s", name.c_str(), unit.c_str(), description.c_str());
         ImGui::Text("preset '%s': %s", app.state.preset.c_str(), format_number(preset_value).c_str());
+        ImGui::TextDisabled("typical %s to %s %s", format_number(d.typical_min).c_str(), format_number(d.typical_max).c_str(), unit.c_str());
         if (bad) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "Not applied: %s", app.edit_problem[i].c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
@@ -249,13 +254,19 @@ void parameters_panel(App& app) {
         ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(1.0f, 0.75f, 0.75f, 1));
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.0f, 0.0f, 1));
       }
+      // Dragging across ~500 pixels spans the table's typical range (a suggestion, not a bound).
       const double magnitude = std::max(std::abs(app.edit[i]), std::max(std::abs(preset_value), 0.01));
-      const float speed = static_cast<float>(magnitude * 0.002);
+      const float speed = static_cast<float>(d.typical_max > d.typical_min ? (d.typical_max - d.typical_min) / 500.0 : magnitude * 0.002);
       const bool changed = ImGui::DragScalar("##v", ImGuiDataType_Double, &app.edit[i], speed, nullptr, nullptr, "%.6g");
       if (bad) ImGui::PopStyleColor(2);
       record_rect(app, "param:" + name);
       tooltip();
-      if (changed && std::isfinite(app.edit[i])) try_apply(app, i);
+      if (changed && !std::isfinite(app.edit[i])) {
+        app.edit[i] = app.state.bike.*(d.member);
+        app.edit_problem[i] = "not a finite number";
+      } else if (changed) {
+        try_apply(app, i);
+      }
       ImGui::TableNextColumn();
       ImGui::AlignTextToFramePadding();
       ImGui::TextDisabled("%s", unit.c_str());
@@ -482,18 +493,25 @@ void performance_overlay(App& app) {
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - px(app, 8), io.DisplaySize.y - px(app, 8)), ImGuiCond_Always, ImVec2(1, 1));
   ImGui::SetNextWindowBgAlpha(0.6f);
   ImGui::Begin("##perf", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoInputs);
-  ImGui::Text("frame %.1f ms (%.0f fps)  sweep %.2f ms  step %.3f ms", app.perf.frame_ms,
-              app.perf.frame_ms > 0 ? 1000.0 / app.perf.frame_ms : 0.0, app.perf.sweep_ms, app.perf.step_ms);
+  ImGui::Text("frame %.1f ms (%.0f fps)  cpu %.1f ms (update %.1f)  sweep %.2f ms  step %.3f ms", app.perf.frame_ms,
+              app.perf.frame_ms > 0 ? 1000.0 / app.perf.frame_ms : 0.0, app.perf.cpu_ms, app.perf.update_ms, app.perf.sweep_ms,
+              app.perf.step_ms);
   ImGui::End();
 }
 
 void menu_bar(App& app) {
   if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::BeginMenu("Models")) {
-    for (const auto& m : model_names())
-      if (ImGui::MenuItem(m == "bicycle" ? "Whipple-Carvallo bicycle (benchmark)" : m.c_str(), nullptr, app.state.model == m)) app.state.model = m;
+  const bool models_open = ImGui::BeginMenu("Models");
+  record_rect(app, "menu:models");
+  if (models_open) {
+    if (ImGui::MenuItem("Whipple-Carvallo bicycle", nullptr, is_bicycle(app))) select_model(app, "bicycle");
+    record_rect(app, "model:bicycle");
     ImGui::Separator();
-    ImGui::TextDisabled("The papers' mechanisms appear here once registered (examples/registry).");
+    for (const auto& m : examples::models()) {
+      if (ImGui::MenuItem(m.title.c_str(), nullptr, app.state.model == m.name)) select_model(app, m.name);
+      record_rect(app, "model:" + m.name);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.description.c_str());
+    }
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -533,7 +551,7 @@ void arrange_windows(App& app) {
   const bool narrow = W < px(app, 700);
   const float left_w = narrow ? W - 2 * m : std::clamp(W * 0.24f, px(app, 290), px(app, 380));
   const float right_w = narrow ? W - 2 * m : std::clamp(W * (app.state.presentation ? 0.5f : 0.40f), px(app, 360), W - left_w - 3 * m);
-  const float eig_h = (H - top - m) * (app.state.presentation ? 0.62f : 0.56f);
+  const float eig_h = is_bicycle(app) ? (H - top - m) * (app.state.presentation ? 0.62f : 0.56f) : 0.0f;
   app.view_left = narrow || app.state.presentation ? 0.0f : left_w + m;
   app.view_right = narrow ? W : W - right_w - m;
   if (!app.state.presentation) {
@@ -543,13 +561,16 @@ void arrange_windows(App& app) {
     ImGui::Begin("Parameters");
     ImGui::End();
   }
-  ImGui::SetNextWindowPos(ImVec2(W - right_w - m, top), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(right_w, eig_h), ImGuiCond_Always);
-  ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
-  ImGui::Begin("Eigenvalues");
-  ImGui::End();
-  ImGui::SetNextWindowPos(ImVec2(W - right_w - m, top + eig_h + m), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(right_w, H - top - eig_h - 2 * m), ImGuiCond_Always);
+  if (is_bicycle(app)) {
+    ImGui::SetNextWindowPos(ImVec2(W - right_w - m, top), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(right_w, eig_h), ImGuiCond_Always);
+    ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+    ImGui::Begin("Eigenvalues");
+    ImGui::End();
+  }
+  const float sim_top = is_bicycle(app) ? top + eig_h + m : top;
+  ImGui::SetNextWindowPos(ImVec2(W - right_w - m, sim_top), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(right_w, H - sim_top - m), ImGuiCond_Always);
   ImGui::SetNextWindowCollapsed(narrow, ImGuiCond_Always);
   ImGui::Begin("Simulation");
   ImGui::End();
@@ -561,12 +582,19 @@ void draw_ui(App& app) {
   app.rects.clear();
   menu_bar(app);
   arrange_windows(app);
-  if (!app.state.presentation) parameters_panel(app);
-  draw_eigen_panel(app);
-  simulation_panel(app);
+  if (is_bicycle(app)) {
+    if (!app.state.presentation) parameters_panel(app);
+    draw_eigen_panel(app);
+    simulation_panel(app);
+  } else {
+    if (!app.state.presentation) mechanism_model_panel(app);
+    mechanism_simulation_panel(app);
+    draw_mechanism(app);
+  }
   messages_banner(app);
   help_overlay(app);
   performance_overlay(app);
+  sanitize(app.state);  // e.g. a value typed into a slider beyond its range
 }
 
 }  // namespace carvallo::web

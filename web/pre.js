@@ -40,17 +40,21 @@
   // (browsers limit history updates): a new history entry for a change after a pause, so back/forward
   // step through what the user did, and replaceState while the user keeps changing things.
   api._lastHash = null;
-  let pending = null, timer = null, lastWrite = 0;
+  let pending = null, timer = null, lastWrite = 0, replaceNext = false;
   api._setLink = function (link) {
     pending = link;
     if (timer) return;
     timer = setTimeout(function flush() {
       timer = null;
-      if (pending === null || pending === api._lastHash) return;
+      if (pending === null || pending === api._lastHash) {
+        replaceNext = false;
+        return;
+      }
       const now = Date.now();
       const url = location.pathname + location.search + '#' + pending;
-      if (api._lastHash !== null && now - lastWrite > 1500) history.pushState(null, '', url);
+      if (api._lastHash !== null && !replaceNext && now - lastWrite > 1500) history.pushState(null, '', url);
       else history.replaceState(null, '', url);
+      replaceNext = false;
       api._lastHash = pending;
       lastWrite = now;
     }, 300);
@@ -58,14 +62,14 @@
   api._currentHash = () => location.hash.replace(/^#/, '');
   // The application normalizes a link it has just read (adds defaults, fixes what was ignored): that
   // rewrite replaces the entry rather than adding one.
-  api._markNavigated = () => { lastWrite = Date.now(); };
+  api._markNavigated = () => { lastWrite = Date.now(); replaceNext = true; };
   function onNavigate() {
     if (!api._running) return;
     const h = api._currentHash();
     if (h === api._lastHash) return;
     api._lastHash = h;
     pending = null;
-    lastWrite = Date.now();
+    api._markNavigated();
     Module['ccall']('carvallo_apply_link', null, ['string'], [h]);
   }
   window.addEventListener('hashchange', onNavigate);

@@ -2,6 +2,7 @@
 
 #include "bicycle/canonical.hpp"
 #include "bicycle/presets.hpp"
+#include "registry.hpp"
 #include "carvallo/version.hpp"
 
 #include <algorithm>
@@ -48,7 +49,7 @@ Field word(const char* key, std::string& (*ref)(UiState&), std::vector<std::stri
 
 std::vector<std::string> integrators() { return {"ab4", "rk4", "dopri5"}; }
 std::vector<std::string> solvers() { return {"augmented", "udwadia-kalaba"}; }
-std::vector<std::string> stabilizations() { return {"none", "baumgarte", "rgcpa", "direct"}; }
+std::vector<std::string> stabilizations() { return {"none", "baumgarte", "rgcpa", "direct", "selective"}; }
 
 // The order here is the order in the link (after v, model, preset and the bicycle's parameters).
 const std::vector<Field>& fields() {
@@ -234,7 +235,28 @@ bicycle::Parameters preset_parameters(std::string_view preset) {
   return bicycle::benchmark_parameters();
 }
 
-std::vector<std::string> model_names() { return {"bicycle"}; }
+std::vector<std::string> model_names() {
+  std::vector<std::string> names{"bicycle"};
+  for (const auto& m : examples::models()) names.push_back(m.name);
+  return names;
+}
+
+namespace {
+// The variant if the model has it ("" for the bicycle); nullopt otherwise.
+std::optional<std::string> checked_variant(const std::string& model, const std::string& variant) {
+  if (model == "bicycle") return variant.empty() ? std::optional<std::string>("") : std::nullopt;
+  const auto* entry = examples::find_model(model);
+  if (!entry) return std::nullopt;
+  if (variant.empty()) return entry->variants.empty() ? std::string() : entry->variants.front();
+  for (const auto& v : entry->variants)
+    if (v == variant) return v;
+  return std::nullopt;
+}
+std::vector<std::string> variants_of(const std::string& model) {
+  const auto* entry = examples::find_model(model);
+  return entry ? entry->variants : std::vector<std::string>{};
+}
+}  // namespace
 
 std::vector<bicycle::ParameterIssue> bike_problems(const bicycle::Parameters& bike) {
   auto issues = bicycle::validate(bike);
@@ -244,7 +266,9 @@ std::vector<bicycle::ParameterIssue> bike_problems(const bicycle::Parameters& bi
 
 std::string to_link(const UiState& state) {
   UiState s = state;
-  std::string out = std::string("v=") + link_version() + "&model=" + s.model + "&preset=" + s.preset;
+  std::string out = std::string("v=") + link_version() + "&model=" + s.model;
+  if (!s.variant.empty()) out += "&variant=" + s.variant;
+  out += "&preset=" + s.preset;
   const bicycle::Parameters base = preset_parameters(s.preset);
   for (const auto& d : bicycle::kParameterTable)
     if (s.bike.*(d.member) != base.*(d.member))
@@ -295,6 +319,11 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
     if (std::find(names.begin(), names.end(), it->second) != names.end()) s.model = it->second;
     else r.ignored.push_back("model=" + shown(it->second) + ": unknown model (known: " + quoted(names) + ")");
   }
+  if (s.model != defaults.model) s.variant = checked_variant(s.model, "").value_or("");
+  if (auto it = last.find("variant"); it != last.end()) {
+    if (auto v = checked_variant(s.model, it->second)) s.variant = *v;
+    else r.ignored.push_back("variant=" + shown(it->second) + ": not a variant of " + s.model + " (" + quoted(variants_of(s.model)) + ")");
+  }
   if (auto it = last.find("preset"); it != last.end()) {
     if (known_preset(it->second)) {
       s.preset = it->second;
@@ -306,7 +335,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   const bicycle::Parameters base = s.bike;
   std::set<std::string> overridden;
   for (const auto& [key, value] : last) {
-    if (key == "v" || key == "model" || key == "preset") continue;
+    if (key == "v" || key == "model" || key == "variant" || key == "preset") continue;
     if (const auto* d = bicycle::find_parameter(key)) {
       if (const auto v = parse_number(value)) {
         s.bike.*(d->member) = *v;
@@ -332,11 +361,32 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   return r;
 }
 
+std::vector<std::string> sanitize(UiState& state) {
+  std::vector<std::string> changed;
+  UiState defaults;
+  for (const auto& f : fields()) {
+    if (f.kind != Field::Kind::number) continue;
+    double& v = f.number(state);
+    const double fixed = std::isfinite(v) ? std::clamp(v, f.lo, f.hi) : f.number(defaults);
+    if (fixed != v || !std::isfinite(v)) {
+      v = fixed;
+      changed.emplace_back(f.key);
+    }
+  }
+  if (!(state.sweep_min < state.sweep_max)) {
+    state.sweep_min = defaults.sweep_min;
+    state.sweep_max = defaults.sweep_max;
+    changed.emplace_back("vmin/vmax");
+  }
+  return changed;
+}
+
 nlohmann::json to_json(const UiState& state) {
   UiState s = state;
   nlohmann::json j;
   j["version"] = link_version();
   j["model"] = s.model;
+  j["variant"] = s.variant;
   j["preset"] = s.preset;
   nlohmann::json bike = nlohmann::json::object();
   for (const auto& d : bicycle::kParameterTable) bike[std::string(d.name)] = s.bike.*(d.member);
@@ -361,9 +411,17 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
   UiState s = state;
   if (auto it = partial.find("model"); it != partial.end()) {
     const auto names = model_names();
-    if (it->is_string() && std::find(names.begin(), names.end(), it->get<std::string>()) != names.end())
+    if (it->is_string() && std::find(names.begin(), names.end(), it->get<std::string>()) != names.end()) {
+      if (s.model != it->get<std::string>()) s.variant = checked_variant(it->get<std::string>(), "").value_or("");
       s.model = it->get<std::string>();
-    else ignored.push_back("model: unknown model (known: " + quoted(names) + ")");
+    } else {
+      ignored.push_back("model: unknown model (known: " + quoted(names) + ")");
+    }
+  }
+  if (auto it = partial.find("variant"); it != partial.end()) {
+    const auto v = it->is_string() ? checked_variant(s.model, it->get<std::string>()) : std::nullopt;
+    if (v) s.variant = *v;
+    else ignored.push_back("variant: not a variant of " + s.model + " (" + quoted(variants_of(s.model)) + ")");
   }
   if (auto it = partial.find("preset"); it != partial.end()) {
     if (it->is_string() && known_preset(it->get<std::string>())) {
@@ -392,7 +450,7 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
     }
   }
   for (const auto& [key, value] : partial.items()) {
-    if (key == "model" || key == "preset" || key == "bike" || key == "version" || key == "link") continue;
+    if (key == "model" || key == "variant" || key == "preset" || key == "bike" || key == "version" || key == "link") continue;
     const Field* f = find_field(key);
     if (!f) {
       ignored.push_back(shown(key) + ": unknown field");

@@ -28,7 +28,7 @@ struct SimulationSettings {
   std::string integrator = "rk4";          ///< "ab4", "rk4", "dopri5" (carvallo::IntegratorMethod names)
   double time_step = 0.005;                ///< s
   std::string solver = "augmented";        ///< acceleration solver: "augmented", "udwadia-kalaba"
-  std::string stabilization = "baumgarte"; ///< "none", "baumgarte", "rgcpa", "direct"
+  std::string stabilization = "baumgarte"; ///< "none", "baumgarte", "rgcpa", "direct", "selective"
   double time_scale = 1.0;                 ///< simulated seconds per real second
   double roll0 = 0.0, steer0 = 0.0;        ///< rad, initial roll and steer
   double roll_rate0 = 0.5, steer_rate0 = 0.0;  ///< rad/s, initial rates
@@ -36,7 +36,8 @@ struct SimulationSettings {
 };
 
 struct UiState {
-  std::string model = "bicycle";
+  std::string model = "bicycle";     ///< "bicycle" or a registered model's name (examples/registry.hpp)
+  std::string variant;               ///< registered models: one of the entry's variants ("" = the first)
   std::string preset = "benchmark";
   bicycle::Parameters bike = bicycle::benchmark_parameters();  ///< always a valid (physical) set
   double speed = 5.0;                       ///< m/s: the eigenvalue marker and the simulation's forward speed
@@ -78,6 +79,10 @@ nlohmann::json to_json(const UiState& state);
 /// physical is not applied (the issues are listed). Never throws.
 std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partial);
 
+/// Brings every number field back into its accepted range (a non-finite one to its default), e.g. after
+/// a value typed into a slider; returns the keys that were changed.
+std::vector<std::string> sanitize(UiState& state);
+
 /// Shortest decimal text that reads back (strtod) to exactly `value`; "0" for non-finite input.
 std::string format_number(double value);
 
@@ -88,7 +93,7 @@ bicycle::Parameters preset_parameters(std::string_view preset);
 /// bicycle::validate() and the solvability of the linearized equations (make_canonical_model).
 std::vector<bicycle::ParameterIssue> bike_problems(const bicycle::Parameters& bike);
 
-/// Known model names ("bicycle" first); the models menu and the link share this list.
+/// Known model names ("bicycle" first, then examples::models()); the models menu and the link share this list.
 std::vector<std::string> model_names();
 
 }  // namespace carvallo::web

@@ -3,6 +3,7 @@
 // Screenshots of every state go to build/e2e/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { launch, openPage, artifacts } from './browser.mjs';
 import { decodePng } from './png.mjs';
@@ -213,6 +214,87 @@ test('the simulation advances, and a kick at 5 m/s gives a decaying oscillation'
     assert.equal(samples.every((s) => Number.isFinite(s.roll)), true);
     await frames(page, 2);
     await page.screenshot({ path: path.join(artifacts, 'bicycle-kicked.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('teaching aids: the shortcut overlay, presentation mode, and the performance figures', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1920, height: 1080 });
+  try {
+    const firstFrameMs = await page.evaluate(() => window.carvallo.firstFrameMs);
+    assert.ok(firstFrameMs > 0 && firstFrameMs < 20000, `first frame at ${firstFrameMs} ms`);
+    await page.keyboard.press('?');
+    await frames(page, 3);
+    await page.screenshot({ path: path.join(artifacts, 'bicycle-shortcuts.png') });
+    await page.keyboard.press('?');
+    await page.keyboard.press('p');
+    await page.waitForFunction(() => window.carvallo.getState().present === true, null, { timeout: 10000 });
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => window.carvallo.widgetRect('param:w')), null, 'the parameters panel is hidden');
+    await page.screenshot({ path: path.join(artifacts, 'bicycle-presentation.png') });
+    await page.keyboard.press('p');
+    await frames(page, 20);
+    const perf = await page.evaluate(() => window.carvallo.performance());
+    for (const key of ['frameMs', 'cpuMs', 'sweepMs', 'stepMs']) assert.ok(Number.isFinite(perf[key]), key);
+    const sizes = { firstFrameMs, ...perf, viewport: '1920x1080', renderer: 'headless chromium, SwiftShader (software WebGL)' };
+    fs.writeFileSync(path.join(artifacts, 'performance.json'), JSON.stringify(sizes, null, 2) + '\n');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the models menu runs a registered mechanism in the plane with the simulation controls and plots', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
+  try {
+    // Open the menu and pick the four-bar linkage, as a user would.
+    const menu = await page.evaluate(() => window.carvallo.widgetRect('menu:models'));
+    await page.mouse.click(menu.x + menu.w / 2, menu.y + menu.h / 2);
+    await page.waitForFunction(() => window.carvallo.widgetRect('model:four-bar') !== null, null, { timeout: 10000 });
+    const item = await page.evaluate(() => window.carvallo.widgetRect('model:four-bar'));
+    await page.mouse.click(item.x + item.w / 2, item.y + item.h / 2);
+    await page.waitForFunction(() => window.carvallo.getState().model === 'four-bar', null, { timeout: 10000 });
+    const state = await page.evaluate(() => window.carvallo.getState());
+    assert.equal(state.variant, 'nacf');
+    assert.match(await hashSettled(page), /(^|&)model=four-bar&variant=nacf(&|$)/);
+    const s = await page.evaluate(() => window.carvallo.step(100));
+    assert.equal(s.available, true, JSON.stringify(s));
+    assert.ok(s.t > 0 && Number.isFinite(s.C) && s.C < 1e-6, `stepped with small violations: ${JSON.stringify({ t: s.t, C: s.C })}`);
+    await page.keyboard.press('Space');
+    await page.waitForFunction((t) => window.carvallo.simState().t > t, s.t, { timeout: 15000 });
+    await frames(page, 3);
+    await page.screenshot({ path: path.join(artifacts, 'mechanism-four-bar.png') });
+    assert.deepEqual(await page.evaluate(() => window.carvallo.messages()), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Copy link copies the full URL; a bicycle JSON file loads, a broken one is refused and named', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await frames(page, 2);
+    const button = await page.evaluate(() => window.carvallo.widgetRect('copy-link'));
+    await page.mouse.click(button.x + button.w / 2, button.y + button.h / 2);
+    await page.waitForFunction(() => typeof window.carvallo._clipboard === 'string', null, { timeout: 10000 });
+    const copied = await page.evaluate(() => window.carvallo._clipboard);
+    const link = await page.evaluate(() => window.carvallo.getState().link);
+    assert.equal(copied, env.server.url + '#' + link);
+
+    const broken = await page.evaluate(() => window.carvallo.loadBikeJson('{"w": 1.1, "c": "x"'));
+    assert.ok(broken.some((m) => m.includes('not loaded')), JSON.stringify(broken));
+    assert.equal(await page.evaluate(() => window.carvallo.getState().bike.w), 1.02, 'the bicycle on screen is unchanged');
+    const saved = await page.evaluate(() => {
+      const s = window.carvallo.getState();
+      return JSON.stringify({ name: 'longer', ...s.bike, w: 1.2 });
+    });
+    const loaded = await page.evaluate((text) => window.carvallo.loadBikeJson(text), saved);
+    assert.deepEqual(loaded.filter((m) => !m.includes('not loaded')), [], JSON.stringify(loaded));
+    assert.equal(await page.evaluate(() => window.carvallo.getState().bike.w), 1.2);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

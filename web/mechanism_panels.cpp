@@ -1,0 +1,389 @@
+// The models menu's other half: a registered mechanism (examples/registry.hpp) with its own planar view,
+// the same simulation controls as the bicycle, and time plots of its probes and of the constraint
+// violations on a log scale.
+#include "app.hpp"
+
+#include "carvallo/errors.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+namespace carvallo::web {
+
+bool is_bicycle(const App& app) { return app.state.model == "bicycle"; }
+
+namespace {
+
+std::string mechanism_signature(const UiState& s) {
+  return s.model + "|" + s.variant + "|" + s.sim.integrator + "|" + s.sim.solver + "|" + s.sim.stabilization + "|" +
+         format_number(s.sim.time_step);
+}
+
+void fit_view(App& app) {
+  const auto d = app.mech->initial_drawing();
+  double x0 = 1e30, y0 = 1e30, x1 = -1e30, y1 = -1e30;
+  auto add = [&](const Eigen::Vector3d& p, double r = 0) {
+    x0 = std::min(x0, p.x() - r), x1 = std::max(x1, p.x() + r);
+    y0 = std::min(y0, p.y() - r), y1 = std::max(y1, p.y() + r);
+  };
+  for (const auto& s : d.segments) add(s.a), add(s.b);
+  for (const auto& p : d.points) add(p.p);
+  for (const auto& s : d.springs) add(s.a), add(s.b);
+  for (const auto& c : d.circles) add(c.center, c.radius);
+  if (!(x0 < x1) && !(y0 < y1)) x0 = y0 = -1, x1 = y1 = 1;
+  // Mechanisms move: leave room around the initial configuration.
+  const double span = std::max({x1 - x0, y1 - y0, 1e-3});
+  const double cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1), half = 0.5 * span * 1.6;
+  app.mech_fit[0] = static_cast<float>(cx - half);
+  app.mech_fit[1] = static_cast<float>(cy - half);
+  app.mech_fit[2] = static_cast<float>(cx + half);
+  app.mech_fit[3] = static_cast<float>(cy + half);
+}
+
+ImU32 body_color(int body) {
+  static const ImU32 palette[] = {IM_COL32(31, 100, 190, 255), IM_COL32(214, 90, 30, 255), IM_COL32(34, 150, 50, 255),
+                                  IM_COL32(150, 60, 170, 255), IM_COL32(180, 140, 20, 255), IM_COL32(20, 150, 160, 255)};
+  if (body < 0) return IM_COL32(90, 90, 95, 255);
+  return palette[body % 6];
+}
+
+// A time plot; log scale plots log10 of positive values (zero or negative values are left out).
+void series_plot(const char* title, const std::vector<MechanismSample>& h, const std::vector<std::pair<std::string, std::function<double(const MechanismSample&)>>>& series,
+                 bool log_scale, float height) {
+  static const ImU32 colors[] = {IM_COL32(40, 90, 200, 255), IM_COL32(220, 90, 20, 255), IM_COL32(30, 150, 60, 255), IM_COL32(150, 60, 170, 255)};
+  ImGui::TextUnformatted(title);
+  // Legend with the latest values, above the plot so it never hides a curve.
+  for (std::size_t k = 0; k < series.size() && !h.empty(); ++k) {
+    const double last = series[k].second(h.back());
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors[k % 4]), "%s %.3g", series[k].first.c_str(), std::isfinite(last) ? last : 0.0);
+  }
+  const ImVec2 size(ImGui::GetContentRegionAvail().x, height);
+  const ImVec2 p0 = ImGui::GetCursorScreenPos(), p1(p0.x + size.x, p0.y + size.y);
+  ImGui::InvisibleButton(title, size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
+  dl->AddRect(p0, p1, IM_COL32(160, 160, 170, 255));
+  if (h.size() < 2) return;
+  const double t1 = h.back().t, t0 = std::max(h.front().t, t1 - 10.0);
+  auto value = [&](std::size_t k, const MechanismSample& s, bool& ok) {
+    const double v = series[k].second(s);
+    ok = std::isfinite(v);
+    if (!ok) return 0.0;
+    return log_scale ? std::log10(std::max(std::abs(v), 1e-18)) : v;  // exact zeros sit on the 1e-18 floor
+  };
+  double lo = 1e300, hi = -1e300;
+  for (const auto& s : h) {
+    if (s.t < t0) continue;
+    for (std::size_t k = 0; k < series.size(); ++k) {
+      bool ok;
+      const double v = value(k, s, ok);
+      if (ok) lo = std::min(lo, v), hi = std::max(hi, v);
+    }
+  }
+  if (!(lo <= hi)) {
+    dl->AddText(ImVec2(p0.x + 4, p0.y + 2), IM_COL32(120, 120, 130, 255), log_scale ? "all zero" : "no data");
+    return;
+  }
+  if (log_scale) lo = std::floor(lo), hi = std::max(std::ceil(hi), lo + 1);
+  else {
+    const double span = std::max(hi - lo, 1e-9 * (1 + std::abs(hi)));
+    lo -= 0.08 * span, hi += 0.08 * span;
+  }
+  auto X = [&](double t) { return p0.x + static_cast<float>((t - t0) / std::max(t1 - t0, 1e-9)) * size.x; };
+  auto Y = [&](double v) { return p1.y - static_cast<float>((v - lo) / (hi - lo)) * size.y; };
+  char buf[64];
+  if (log_scale) {
+    const int step = std::max(1, static_cast<int>((hi - lo) / 4));
+    for (int e = static_cast<int>(lo); e <= static_cast<int>(hi); e += step) {
+      dl->AddLine(ImVec2(p0.x, Y(e)), ImVec2(p1.x, Y(e)), IM_COL32(225, 228, 235, 255));
+      std::snprintf(buf, sizeof buf, "1e%d", e);
+      dl->AddText(ImVec2(p1.x - ImGui::CalcTextSize(buf).x - 3, Y(e) - ImGui::GetFontSize()), IM_COL32(120, 120, 130, 255), buf);
+    }
+  }
+  dl->PushClipRect(p0, p1, true);
+  const std::size_t stride = std::max<std::size_t>(1, h.size() / 1200);
+  for (std::size_t k = 0; k < series.size(); ++k) {
+    ImVec2 prev(-1, -1);
+    for (std::size_t i = 0; i < h.size(); i += stride) {
+      if (h[i].t < t0) continue;
+      bool ok;
+      const double v = value(k, h[i], ok);
+      if (!ok) {
+        prev = ImVec2(-1, -1);
+        continue;
+      }
+      const ImVec2 q(X(h[i].t), Y(v));
+      if (prev.x >= 0) dl->AddLine(prev, q, colors[k % 4], 1.5f);
+      prev = q;
+    }
+  }
+  dl->PopClipRect();
+}
+
+}  // namespace
+
+void select_model(App& app, const std::string& name) {
+  if (name == app.state.model) return;
+  app.state.model = name;
+  app.playing = false;
+  app.layout_dirty = true;
+  if (name == "bicycle") {
+    app.state.variant.clear();
+    const UiState defaults;
+    app.state.sim.integrator = defaults.sim.integrator;
+    app.state.sim.time_step = defaults.sim.time_step;
+    app.state.sim.solver = defaults.sim.solver;
+    app.state.sim.stabilization = defaults.sim.stabilization;
+    return;
+  }
+  const auto* entry = examples::find_model(name);
+  app.state.variant = entry && !entry->variants.empty() ? entry->variants.front() : "";
+  try {
+    const auto d = MechanismRun::defaults(name, app.state.variant);
+    app.state.sim.integrator = d.integrator;
+    app.state.sim.solver = d.solver;
+    app.state.sim.stabilization = d.stabilization;
+    app.state.sim.time_step = d.time_step;
+  } catch (const std::exception& e) {
+    app.mech_event = e.what();
+  }
+}
+
+void sync_mechanism(App& app, bool force) {
+  if (is_bicycle(app)) {
+    app.mech.reset();
+    app.mech_signature.clear();
+    return;
+  }
+  const std::string sig = mechanism_signature(app.state);
+  if (!force && sig == app.mech_signature) return;
+  app.mech_signature = sig;
+  app.mech_event.clear();
+  app.sim_debt = 0;
+  app.mech.reset();
+  MechanismSettings settings;
+  settings.integrator = app.state.sim.integrator;
+  settings.solver = app.state.sim.solver;
+  settings.stabilization = app.state.sim.stabilization;
+  settings.time_step = app.state.sim.time_step;
+  try {
+    app.mech = std::make_unique<MechanismRun>(app.state.model, app.state.variant, settings);
+    fit_view(app);
+  } catch (const std::exception& e) {
+    app.mech_event = e.what();
+    app.playing = false;
+  }
+}
+
+void advance_mechanism(App& app, double real_dt) {
+  sync_mechanism(app);
+  if (!app.playing || !app.mech) {
+    app.perf.sim_ratio = 0;
+    return;
+  }
+  const double h = app.mech->settings().time_step;
+  app.sim_debt += std::min(real_dt, 0.1) * app.state.sim.time_scale;
+  const int steps = static_cast<int>(app.sim_debt / h);
+  const auto start = std::chrono::steady_clock::now();
+  const double t0 = app.mech->simulation().state().t;
+  int done = 0;
+  try {
+    for (; done < steps; ++done) {
+      app.mech->step(1);
+      if ((done & 15) == 15 && std::chrono::steady_clock::now() - start > std::chrono::milliseconds(8)) {
+        app.sim_debt = 0;  // cannot keep up: slower than asked rather than a frozen page
+        break;
+      }
+    }
+  } catch (const std::exception& e) {
+    app.mech_event = e.what();
+    app.playing = false;
+  }
+  app.sim_debt = std::max(0.0, app.sim_debt - done * h);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (done > 0) app.perf.step_ms = 0.9 * app.perf.step_ms + 0.1 * ms / done;
+  const double ratio = real_dt > 0 ? (app.mech->simulation().state().t - t0) / real_dt : 0;
+  app.perf.sim_ratio = 0.9 * app.perf.sim_ratio + 0.1 * ratio;
+}
+
+void draw_mechanism(App& app) {
+  if (!app.mech) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const float top = ImGui::GetFrameHeight();
+  const float left = app.view_left, right = app.view_right > app.view_left ? app.view_right : io.DisplaySize.x;
+  dl->AddRectFilled(ImVec2(0, top), io.DisplaySize, IM_COL32(246, 247, 250, 255));
+  // Uniform scale fitting the world box into the free area; y up.
+  const float W = right - left, H = io.DisplaySize.y - top;
+  const float bw = app.mech_fit[2] - app.mech_fit[0], bh = app.mech_fit[3] - app.mech_fit[1];
+  const float scale = std::min(W / bw, H / bh) * 0.95f;
+  const float cx = 0.5f * (left + right), cy = top + 0.5f * H;
+  const float wx = 0.5f * (app.mech_fit[0] + app.mech_fit[2]), wy = 0.5f * (app.mech_fit[1] + app.mech_fit[3]);
+  auto P = [&](const Eigen::Vector3d& p) {
+    return ImVec2(cx + static_cast<float>(p.x() - wx) * scale, cy - static_cast<float>(p.y() - wy) * scale);
+  };
+  // A light grid every power of ten that gives 5-20 lines.
+  const double step = std::pow(10.0, std::floor(std::log10(std::max(bw, bh) / 4.0)));
+  for (double x = std::floor(app.mech_fit[0] / step) * step; x <= app.mech_fit[2]; x += step)
+    dl->AddLine(P({x, app.mech_fit[1], 0}), P({x, app.mech_fit[3], 0}), IM_COL32(228, 231, 238, 255));
+  for (double y = std::floor(app.mech_fit[1] / step) * step; y <= app.mech_fit[3]; y += step)
+    dl->AddLine(P({app.mech_fit[0], y, 0}), P({app.mech_fit[2], y, 0}), IM_COL32(228, 231, 238, 255));
+  const auto d = app.mech->drawing();
+  const float px = static_cast<float>(app.pixel_ratio);
+  for (const auto& c : d.circles) {
+    const float r = static_cast<float>(c.radius) * scale;
+    dl->AddCircleFilled(P(c.center), r, (body_color(c.body) & 0x00FFFFFF) | 0x30000000, 48);
+    dl->AddCircle(P(c.center), r, body_color(c.body), 48, 2.0f * px);
+  }
+  for (const auto& s : d.springs) {
+    const ImVec2 a = P(s.a), b = P(s.b);
+    const float len = std::hypot(b.x - a.x, b.y - a.y);
+    if (len < 1) continue;
+    const ImVec2 u((b.x - a.x) / len, (b.y - a.y) / len), n(-u.y, u.x);
+    ImVec2 prev = a;
+    const int zig = 12;
+    for (int i = 1; i <= zig; ++i) {
+      const float t = static_cast<float>(i) / (zig + 1), off = (i % 2 ? 1.0f : -1.0f) * 6.0f * px;
+      const ImVec2 q(a.x + u.x * len * t + n.x * off, a.y + u.y * len * t + n.y * off);
+      dl->AddLine(prev, q, IM_COL32(120, 120, 125, 255), 1.5f * px);
+      prev = q;
+    }
+    dl->AddLine(prev, b, IM_COL32(120, 120, 125, 255), 1.5f * px);
+  }
+  for (const auto& s : d.segments) {
+    const float w = std::max(s.width > 0 ? static_cast<float>(s.width) * scale : 1.5f * px, 1.5f * px);
+    dl->AddLine(P(s.a), P(s.b), body_color(s.body), w);
+  }
+  for (const auto& p : d.points) {
+    dl->AddCircleFilled(P(p.p), 4.0f * px, IM_COL32(255, 255, 255, 255));
+    dl->AddCircle(P(p.p), 4.0f * px, IM_COL32(30, 30, 30, 255), 16, 1.5f * px);
+    if (!p.label.empty()) dl->AddText(ImVec2(P(p.p).x + 6 * px, P(p.p).y - ImGui::GetFontSize() - 2 * px), IM_COL32(30, 30, 30, 255), p.label.c_str());
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "t = %.3f s", app.mech->simulation().state().t);
+  dl->AddText(ImVec2(left + 10 * px, top + 10 * px), IM_COL32(40, 40, 50, 255), buf);
+}
+
+void mechanism_model_panel(App& app) {
+  ImGui::Begin("Parameters");
+  const auto* entry = examples::find_model(app.state.model);
+  if (!entry) {
+    ImGui::TextUnformatted("Unknown model.");
+    ImGui::End();
+    return;
+  }
+  ImGui::TextUnformatted(entry->title.c_str());
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("%s", entry->description.c_str());
+  ImGui::PopTextWrapPos();
+  if (!entry->variants.empty()) {
+    if (ImGui::BeginCombo("formulation", app.state.variant.c_str())) {
+      for (const auto& v : entry->variants)
+        if (ImGui::Selectable(v.c_str(), v == app.state.variant)) app.state.variant = v;
+      ImGui::EndCombo();
+    }
+    record_rect(app, "variant");
+  }
+  if (ImGui::Button("Paper's methods")) {
+    try {
+      const auto d = MechanismRun::defaults(app.state.model, app.state.variant);
+      app.state.sim.integrator = d.integrator;
+      app.state.sim.solver = d.solver;
+      app.state.sim.stabilization = d.stabilization;
+      app.state.sim.time_step = d.time_step;
+    } catch (const std::exception& e) {
+      app.mech_event = e.what();
+    }
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Integrator, solver, stabilization and step as in the paper");
+  if (app.mech) {
+    const auto& m = app.mech->instance().model;
+    ImGui::Separator();
+    ImGui::Text("%d coordinates, %d holonomic + %d nonholonomic constraints", m.nq(), m.nch(), m.ncnh());
+  }
+  ImGui::End();
+}
+
+void mechanism_simulation_panel(App& app) {
+  ImGui::Begin("Simulation");
+  sync_mechanism(app);
+  UiState& s = app.state;
+  if (!s.presentation && ImGui::TreeNode("What am I looking at?")) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(
+        "The mechanism moves under gravity and its springs, integrated in redundant coordinates with the "
+        "chosen acceleration solver, integrator and stabilization. The lower plot shows how far the "
+        "coordinates drift from the constraints (log scale): without stabilization the drift grows; "
+        "Baumgarte, direct correction or RGCPA keep it near round-off.");
+    ImGui::PopTextWrapPos();
+    ImGui::TreePop();
+  }
+  if (ImGui::Button(app.playing ? "Pause" : "Play")) app.playing = !app.playing && app.mech;
+  record_rect(app, "play");
+  ImGui::SameLine();
+  if (ImGui::Button("Step") && app.mech) {
+    app.playing = false;
+    try {
+      app.mech->step(1);
+    } catch (const std::exception& e) {
+      app.mech_event = e.what();
+    }
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) {
+    sync_mechanism(app, true);
+    app.playing = false;
+  }
+  if (app.mech) {
+    ImGui::SameLine();
+    ImGui::Text("t = %.3f s", app.mech->simulation().state().t);
+  }
+  if (!app.mech_event.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.mech_event.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  const float fw = ImGui::GetFontSize();
+  ImGui::PushItemWidth(fw * 9);
+  const double ts_lo = 0.05, ts_hi = 10.0;
+  ImGui::SliderScalar("time x", ImGuiDataType_Double, &s.sim.time_scale, &ts_lo, &ts_hi, "%.2f", ImGuiSliderFlags_Logarithmic);
+  auto combo = [&](const char* label, std::string& value, std::initializer_list<const char*> names) {
+    if (ImGui::BeginCombo(label, value.c_str())) {
+      for (const char* n : names)
+        if (ImGui::Selectable(n, value == n)) value = n;
+      ImGui::EndCombo();
+    }
+  };
+  combo("integrator", s.sim.integrator, {"ab4", "rk4", "dopri5"});
+  combo("acceleration solver", s.sim.solver, {"augmented", "udwadia-kalaba"});
+  combo("stabilization", s.sim.stabilization, {"none", "baumgarte", "direct", "rgcpa", "selective"});
+  const double dt_lo = 1e-4, dt_hi = 0.05;
+  ImGui::SliderScalar("time step (s)", ImGuiDataType_Double, &s.sim.time_step, &dt_lo, &dt_hi, "%.4f", ImGuiSliderFlags_Logarithmic);
+  ImGui::PopItemWidth();
+  if (app.mech) {
+    const auto& h = app.mech->history();
+    const float ph = fw * (s.presentation ? 5.0f : 4.2f);
+    std::vector<std::pair<std::string, std::function<double(const MechanismSample&)>>> probes;
+    const auto& defs = app.mech->instance().probes;
+    for (std::size_t k = 0; k < defs.size() && k < 3; ++k)
+      probes.push_back({defs[k].name + (defs[k].unit.empty() ? "" : " (" + defs[k].unit + ")"),
+                        [k](const MechanismSample& m) { return k < m.probes.size() ? m.probes[k] : 0.0; }});
+    if (probes.empty()) probes.push_back({"energy (J)", [](const MechanismSample& m) { return m.energy; }});
+    series_plot("probes", h, probes, false, ph);
+    series_plot("constraint violations (log scale)", h,
+                {{"|C|", [](const MechanismSample& m) { return m.C; }},
+                 {"|dC/dt|", [](const MechanismSample& m) { return m.Cdot; }},
+                 {"|D|", [](const MechanismSample& m) { return m.D; }}},
+                true, ph);
+    ImGui::Text("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
+  }
+  ImGui::End();
+}
+
+}  // namespace carvallo::web
