@@ -72,7 +72,7 @@ class AugmentedSolver final : public AccelerationSolver {
     if (!(rc > 1e-14)) {
       if (!final) return false;
       throw SolverError(SolverError::Kind::SingularMatrix,
-                        "augmented matrix [M Jᵀ; J 0] is singular (reciprocal condition " + std::to_string(rc) +
+                        "augmented matrix [M Jᵀ; J 0] is singular (reciprocal condition " + format_number(rc) +
                             "): the mass matrix is not positive definite on the constraint null space",
                         t);
     }
@@ -106,7 +106,7 @@ class AugmentedSolver final : public AccelerationSolver {
       if (res > 1e-6 * scale)
         throw SolverError(SolverError::Kind::InconsistentInput,
                           "redundant constraint's acceleration equation contradicts the others (residual " +
-                              std::to_string(res) + ")",
+                              format_number(res) + ")",
                           t, model.constraint_name(i), i, 0, res);
     }
   }

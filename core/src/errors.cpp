@@ -26,6 +26,12 @@ SolverError::SolverError(Kind kind, const std::string& message, double time, std
       iterations_(iterations),
       residual_(residual) {}
 
+std::string format_number(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", x);
+  return buf;
+}
+
 const char* to_string(SolverError::Kind kind) {
   switch (kind) {
     case SolverError::Kind::NonConvergence: return "no convergence";

@@ -108,8 +108,8 @@ class DormandPrince45 final : public Integrator {
         h_try_ = hs * std::min(1.0, factor);
         if (h_try_ < opt_.h_min)
           throw SolverError(SolverError::Kind::NonConvergence,
-                            "Dormand-Prince step size fell below h_min = " + std::to_string(opt_.h_min) +
-                                " s (error " + std::to_string(err) + ")",
+                            "Dormand-Prince step size fell below h_min = " + format_number(opt_.h_min) +
+                                " s (error " + format_number(err) + ")",
                             t);
       }
     }

@@ -48,7 +48,7 @@ class DirectCorrection final : public Stabilizer {
         }
         if (it == tol_.max_iterations)
           throw SolverError(SolverError::Kind::NonConvergence,
-                            "direct position correction did not reach ||C|| <= " + std::to_string(tol_.position),
+                            "direct position correction did not reach ||C|| <= " + format_number(tol_.position),
                             t, model.constraint_name(static_cast<int>(worst)), static_cast<int>(worst), it, res);
         model.C_q(q, t, A_);
         cod_.compute(A_);
@@ -68,7 +68,7 @@ class DirectCorrection final : public Stabilizer {
         }
         if (it == tol_.max_iterations)
           throw SolverError(SolverError::Kind::NonConvergence,
-                            "direct velocity correction did not reach ||[Cdot; D]|| <= " + std::to_string(tol_.velocity),
+                            "direct velocity correction did not reach ||[Cdot; D]|| <= " + format_number(tol_.velocity),
                             t, model.constraint_name(static_cast<int>(worst)), static_cast<int>(worst), it, res);
         model.J(q, qd, t, A_);
         cod_.compute(A_);
@@ -184,7 +184,7 @@ class Selective final : public Rgcpa {
         const double rc = dependent_block_rcond(A_, fp_, ws_);
         if (!(rc > strict_.min_rcond))
           throw SolverError(SolverError::Kind::SingularMatrix,
-                            "the fixed independent coordinates are (nearly) dependent here (rcond " + std::to_string(rc) + ")",
+                            "the fixed independent coordinates are (nearly) dependent here (rcond " + format_number(rc) + ")",
                             t, names(model, iq_));
       }
       if (model.nc() > 0) {
@@ -192,7 +192,7 @@ class Selective final : public Rgcpa {
         const double rc = dependent_block_rcond(A_, fv_, ws_);
         if (!(rc > strict_.min_rcond))
           throw SolverError(SolverError::Kind::SingularMatrix,
-                            "the fixed independent velocities are (nearly) dependent here (rcond " + std::to_string(rc) + ")",
+                            "the fixed independent velocities are (nearly) dependent here (rcond " + format_number(rc) + ")",
                             t, names(model, iv_));
       }
       out.position_rank = fp_.rank;

@@ -99,3 +99,29 @@ TEST_CASE("A prescribed independent coordinate that cannot be independent is a n
   // Choosing y1 instead is fine there.
   CHECK_NOTHROW(carvallo::make_consistent(model, s, {{"y1"}, {"y1"}}));
 }
+
+TEST_CASE("Newton non-convergence is a typed error naming the constraint and the time", "[partitioning]") {
+  const carvallo_test::FourBar fb;
+  const carvallo::Model model{fb};
+  carvallo::State s = fb.state(1.0, 0.0);
+  s.t = 4.25;
+  s.q[2] += 0.3;  // far from the rocker circle: Newton needs several iterations
+  carvallo::Tolerances tol;
+  tol.max_iterations = 1;
+  carvallo::Partition p;
+  carvallo::PartitionWorkspace ws;
+  Eigen::MatrixXd Cq;
+  model.C_q(s.q, s.t, Cq);
+  carvallo::fixed_partition(model, Cq, {0}, tol.rank, s.t, p, ws);  // x1 independent (not perturbed)
+  try {
+    carvallo::position_analysis(model, s.t, s.q, p, tol, ws);
+    FAIL("expected an error");
+  } catch (const carvallo::SolverError& e) {
+    INFO(e.what());
+    CHECK(e.kind() == carvallo::SolverError::Kind::NonConvergence);
+    CHECK(e.time() == 4.25);
+    CHECK((e.subject() == "crank" || e.subject() == "coupler" || e.subject() == "rocker"));
+    CHECK(e.iterations() == 1);
+    CHECK(std::string(e.what()).find("t = 4.25") != std::string::npos);
+  }
+}
