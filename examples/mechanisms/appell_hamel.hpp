@@ -30,14 +30,14 @@ struct AppellHamel {
   template <class T> Eigen::Matrix<T, 3, 1> weight_position(const Vec<T>& q) const { return {q[2], q[3], q[4]}; }
 
   template <class S> void mass(const Vec<S>& q, const S& t, Mat<S>& Mm) const {
-    blocks::add_point_mass<3>(q, t, M, [this](const auto& qq, const auto&) { return wheel_centre(qq); }, Mm);
-    blocks::add_point_mass<3>(q, t, m, [this](const auto& qq, const auto&) { return weight_position(qq); }, Mm);
+    blocks::add_point_mass<3>(q, t, M, [&](const auto& qq, const auto&) { return wheel_centre(qq); }, Mm);
+    blocks::add_point_mass<3>(q, t, m, [&](const auto& qq, const auto&) { return weight_position(qq); }, Mm);
     Mm(0, 0) += S(I);
     Mm(1, 1) += S(I);
   }
   template <class S> void forces(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& Q) const {
     const Eigen::Matrix<S, 3, 1> weight(S(0.0), S(0.0), S(-m * g));
-    blocks::add_point_force<3>(q, t, weight, [this](const auto& qq, const auto&) { return weight_position(qq); }, Q);
+    blocks::add_point_force<3>(q, t, weight, [&](const auto& qq, const auto&) { return weight_position(qq); }, Q);
     add_lagrange_quadratic_velocity(*this, q, qd, t, Q);
   }
   template <class S> void holonomic(const Vec<S>& q, const S&, Vec<S>& C) const {

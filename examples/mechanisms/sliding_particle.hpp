@@ -36,11 +36,11 @@ struct SlidingParticleMinimal {
     return {q[0], l0 - q[0] * q[0] / l0};
   }
   template <class S> void mass(const Vec<S>& q, const S& t, Mat<S>& M) const {
-    blocks::add_point_mass<2>(q, t, m, [this](const auto& qq, const auto&) { return position(qq); }, M);
+    blocks::add_point_mass<2>(q, t, m, [&](const auto& qq, const auto&) { return position(qq); }, M);
   }
   template <class S> void forces(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& Q) const {
     const Eigen::Matrix<S, 2, 1> weight(S(0.0), S(m * g));
-    blocks::add_point_force<2>(q, t, weight, [this](const auto& qq, const auto&) { return position(qq); }, Q);
+    blocks::add_point_force<2>(q, t, weight, [&](const auto& qq, const auto&) { return position(qq); }, Q);
     add_lagrange_quadratic_velocity(*this, q, qd, t, Q);
   }
   template <class S> S potential_energy(const Vec<S>& q, const S&) const {

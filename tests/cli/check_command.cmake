@@ -1,6 +1,7 @@
 # Runs the real `carvallo` binary and checks what a user or a script sees:
-#   cmake -DEXE=<carvallo> -DARGS="a;b;c" -DEXPECT_EXIT=<n> [-DSTDOUT_REGEX=<re>] [-DSTDOUT_EMPTY=ON]
+#   cmake -DEXE=<carvallo> -DARGS="a|b|c" -DEXPECT_EXIT=<n> [-DSTDOUT_REGEX=<re>] [-DSTDOUT_EMPTY=ON]
 #         [-DSTDERR_REGEX=<re>] -P check_command.cmake
+string(REPLACE "|" ";" ARGS "${ARGS}")
 execute_process(COMMAND ${EXE} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(problems "")
 if(NOT rc STREQUAL "${EXPECT_EXIT}")
