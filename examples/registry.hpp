@@ -40,6 +40,8 @@ struct SimulationDefaults {
   double step = 1e-3;                      ///< Δt [s]
   double duration = 5.0;                   ///< simulated time span [s]
   double tolerance = 1e-12;                ///< position/velocity tolerance of the correction steps
+  /// Direct correction applied at every step regardless of the residual (002's practice, Table 11).
+  bool correct_every_step = false;
   /// Independent coordinates for selective partitioning (004 §3.2) and for building consistent initial
   /// conditions; empty = let the DOF analysis choose.
   std::vector<std::string> independent_coordinates;

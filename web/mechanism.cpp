@@ -26,6 +26,7 @@ MechanismRun::MechanismRun(const std::string& name, const std::string& variant, 
     options.stabilizer.gains = instance_->defaults.baumgarte;  // the paper's gains
   options.stabilizer.tolerances.position = instance_->defaults.tolerance;
   options.stabilizer.tolerances.velocity = instance_->defaults.tolerance;
+  options.stabilizer.correct_every_step = instance_->defaults.correct_every_step;
   sim_ = std::make_unique<Simulation>(instance_->model, options);
   sim_->set_state(State{instance_->t0, instance_->q0, instance_->qd0});
   record(sim_->evaluate());

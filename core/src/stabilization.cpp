@@ -29,7 +29,7 @@ class BaumgarteStabilization final : public Stabilizer {
 // 002 Eqs 78-79 (direct correction by the Moore-Penrose pseudo-inverse).
 class DirectCorrection final : public Stabilizer {
  public:
-  explicit DirectCorrection(const StabilizationOptions& o) : tol_(o.tolerances) {}
+  explicit DirectCorrection(const StabilizationOptions& o) : tol_(o.tolerances), every_step_(o.correct_every_step) {}
   StabilizationMethod method() const override { return StabilizationMethod::DirectCorrection; }
 
   void correct(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) override {
@@ -42,7 +42,7 @@ class DirectCorrection final : public Stabilizer {
         model.C(q, t, r_);
         Eigen::Index worst = 0;
         const double res = r_.cwiseAbs().maxCoeff(&worst);
-        if (res <= tol_.position) {
+        if (res <= tol_.position && !(every_step_ && it == 0 && res > 0.0)) {
           out.position_iterations = it;
           break;
         }
@@ -62,7 +62,7 @@ class DirectCorrection final : public Stabilizer {
         model.velocity_residual(q, qd, t, r_);
         Eigen::Index worst = 0;
         const double res = r_.cwiseAbs().maxCoeff(&worst);
-        if (res <= tol_.velocity) {
+        if (res <= tol_.velocity && !(every_step_ && it == 0 && res > 0.0)) {
           out.velocity_iterations = it;
           break;
         }
@@ -82,6 +82,7 @@ class DirectCorrection final : public Stabilizer {
 
  private:
   Tolerances tol_;
+  bool every_step_ = false;
   Eigen::CompleteOrthogonalDecomposition<MatrixXd> cod_;
   MatrixXd A_;
   VectorXd r_, q0_, qd0_;
@@ -90,7 +91,7 @@ class DirectCorrection final : public Stabilizer {
 // 000 §3.3-3.4.
 class Rgcpa : public Stabilizer {
  public:
-  explicit Rgcpa(const StabilizationOptions& o) : tol_(o.tolerances) {}
+  explicit Rgcpa(const StabilizationOptions& o) : lazy_(o.analyse_only_when_violated), tol_(o.tolerances) {}
   StabilizationMethod method() const override { return StabilizationMethod::Rgcpa; }
 
   void correct(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) override {
@@ -103,29 +104,40 @@ class Rgcpa : public Stabilizer {
 
  protected:
   void full_rgcpa(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) {
-    if (model.nch() > 0) {
+    if (model.nch() > 0 && !(lazy_ && positions_within_tolerance(model, t, q))) {
       model.C_q(q, t, A_);
       dof_analysis(A_, tol_.rank, pp_, ws_);  // 000 Eq 45
       out.position_rank = pp_.rank;
       out.redundant_holonomic = static_cast<int>(pp_.redundant_rows.size());
       out.independent_coordinates = pp_.independent;
       out.position_iterations = position_analysis(model, t, q, pp_, tol_, ws_);  // Eqs 46-54
-    } else {
+    } else if (model.nch() == 0) {
       out.independent_coordinates.resize(static_cast<std::size_t>(model.nq()));
       for (int j = 0; j < model.nq(); ++j) out.independent_coordinates[static_cast<std::size_t>(j)] = j;
     }
-    if (model.nc() > 0) {
+    if (model.nc() > 0 && !(lazy_ && velocities_within_tolerance(model, t, q, qd))) {
       model.J(q, qd, t, A_);
       dof_analysis(A_, tol_.rank, pv_, ws_);  // 000 Eq 63 (velocity DOF analysis)
       out.velocity_rank = pv_.rank;
       out.redundant_total = static_cast<int>(pv_.redundant_rows.size());
       out.independent_velocities = pv_.independent;
       out.velocity_iterations = velocity_analysis(model, t, q, qd, pv_, tol_, ws_);  // Eqs 58-61, 66-78
-    } else {
+    } else if (model.nc() == 0) {
       out.independent_velocities = out.independent_coordinates;
     }
   }
 
+  bool positions_within_tolerance(const Model& model, double t, const VectorXd& q) {
+    model.C(q, t, r_);
+    return r_.lpNorm<Eigen::Infinity>() <= tol_.position;
+  }
+  bool velocities_within_tolerance(const Model& model, double t, const VectorXd& q, const VectorXd& qd) {
+    model.velocity_residual(q, qd, t, r_);
+    return r_.lpNorm<Eigen::Infinity>() <= tol_.velocity;
+  }
+
+  bool lazy_ = false;
+  VectorXd r_;
   Tolerances tol_;
   PartitionWorkspace ws_;
   Partition pp_, pv_;

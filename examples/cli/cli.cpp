@@ -1,6 +1,10 @@
 #include "cli/cli.hpp"
+#include "cli/options.hpp"
+#include "cli/simulate.hpp"
 
 #include "bicycle/canonical.hpp"
+#include "bicycle/multibody.hpp"
+#include "bicycle/stability_sweep.hpp"
 #include "bicycle/parameters_json.hpp"
 #include "bicycle/presets.hpp"
 #include "bicycle/stability.hpp"
@@ -13,6 +17,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -23,6 +28,31 @@ std::string format_number(double x) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.17g", x);
   return buf;
+}
+
+std::optional<bicycle::Parameters> load_bike_parameters(const std::optional<std::string>& spec,
+                                                        std::vector<std::string>& errors) {
+  if (!spec) {
+    errors.push_back("--bike: missing (a preset: " + bicycle::preset_names() + "; or a JSON file)");
+    return std::nullopt;
+  }
+  if (auto preset = bicycle::load_preset(*spec)) return preset->values;
+  std::ifstream in(*spec, std::ios::binary);
+  if (!in) {
+    errors.push_back("--bike '" + *spec + "': neither a preset (" + bicycle::preset_names() + ") nor a readable file");
+    return std::nullopt;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto read = bicycle::parameters_from_json_text(text.str());
+  if (!read.ok()) {
+    for (const auto& issue : read.issues) errors.push_back("--bike " + *spec + ": " + bicycle::to_string(issue));
+    return std::nullopt;
+  }
+  const auto issues = bicycle::validate(read.parameters->values);
+  for (const auto& issue : issues) errors.push_back("--bike " + *spec + ": " + bicycle::to_string(issue));
+  if (!issues.empty()) return std::nullopt;
+  return read.parameters->values;
 }
 
 namespace {
@@ -38,7 +68,8 @@ constexpr const char* kUsage =
     "commands:\n"
     "  eig        eigenvalues of the bicycle's roll/steer motion over a range of speeds\n"
     "  stability  weave and capsize speeds and the stable speed ranges\n"
-    "  simulate   time simulation (not yet available: needs the multibody engine)\n"
+    "  simulate   nonlinear time simulation of the bicycle or of a registered model\n"
+    "  models     the models simulate runs, with their papers' methods (--json)\n"
     "\n"
     "options:\n"
     "  --help     this text; `carvallo <command> --help` describes a command\n"
@@ -51,7 +82,8 @@ std::string bike_help() {
 
 constexpr const char* kMethodHelp =
     "  --method multibody|canonical\n"
-    "                             multibody (default): the multibody engine (not yet available);\n"
+    "                             multibody (default): linearization of the multibody model (four rigid bodies in\n"
+    "                             absolute coordinates, AD; critical speeds by an eigenvalue sweep to 1e-11 m/s);\n"
     "                             canonical: the closed-form M, C1, K0, K2 of Meijaard et al. (2007), App. A\n";
 
 std::string eig_usage() {
@@ -80,62 +112,6 @@ std::string stability_usage() {
          "  --json                     {\"weave_speed\": number|null, \"capsize_speed\": number|null,\n"
          "                              \"stable_speed_ranges\": [[lo, hi], ...]}\n"
          "  --help                     this text\n";
-}
-
-// Options of one command: value options take the next argument; flags take none.
-struct ParsedOptions {
-  std::map<std::string, std::string> values;
-  std::map<std::string, bool> flags;
-  bool help = false;
-};
-
-ParsedOptions parse_options(const std::vector<std::string>& args, const std::vector<std::string>& value_names,
-                            const std::vector<std::string>& flag_names, std::vector<std::string>& errors) {
-  ParsedOptions o;
-  auto is_in = [](const std::vector<std::string>& v, const std::string& s) {
-    for (const auto& x : v)
-      if (x == s) return true;
-    return false;
-  };
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      o.help = true;
-    } else if (is_in(value_names, a)) {
-      if (i + 1 >= args.size()) {
-        errors.push_back(a + ": missing value");
-        continue;
-      }
-      if (o.values.count(a)) errors.push_back(a + ": given more than once");
-      o.values[a] = args[++i];
-    } else if (is_in(flag_names, a)) {
-      o.flags[a] = true;
-    } else if (a.rfind("--", 0) == 0) {
-      errors.push_back(a + ": unknown option");
-    } else {
-      errors.push_back("unexpected argument '" + a + "'");
-    }
-  }
-  return o;
-}
-
-// A finite number, the whole text; empty on failure.
-std::optional<double> parse_double(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  errno = 0;
-  char* end = nullptr;
-  const double x = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(x)) return std::nullopt;
-  return x;
-}
-
-std::optional<long> parse_count(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  errno = 0;
-  char* end = nullptr;
-  const long n = std::strtol(text.c_str(), &end, 10);
-  if (end != text.c_str() + text.size() || errno == ERANGE) return std::nullopt;
-  return n;
 }
 
 std::optional<std::vector<double>> parse_speeds(const std::string& spec, std::vector<std::string>& errors) {
@@ -171,40 +147,16 @@ struct Bike {
   CanonicalModel model;
 };
 
-// The bike: a preset or a JSON file; every problem (format, physics, singular equations) is reported.
+// The bike: its parameters (validated by the canonical model, which names every unphysical value).
 std::optional<Bike> load_bike(const std::optional<std::string>& spec, std::vector<std::string>& errors) {
-  if (!spec) {
-    errors.push_back("--bike: missing (a preset: " + bicycle::preset_names() + "; or a JSON file)");
-    return std::nullopt;
-  }
-  bicycle::Parameters params;
-  std::string label;
-  if (auto preset = bicycle::load_preset(*spec)) {
-    params = preset->values;
-    label = "preset '" + *spec + "'";
-  } else {
-    std::ifstream in(*spec, std::ios::binary);
-    if (!in) {
-      errors.push_back("--bike '" + *spec + "': neither a preset (" + bicycle::preset_names() +
-                       ") nor a readable file");
-      return std::nullopt;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto read = bicycle::parameters_from_json_text(text.str());
-    label = "--bike " + *spec;
-    if (!read.ok()) {
-      for (const auto& issue : read.issues) errors.push_back(label + ": " + bicycle::to_string(issue));
-      return std::nullopt;
-    }
-    params = read.parameters->values;
-  }
-  auto model = bicycle::make_canonical_model(params);
+  auto params = load_bike_parameters(spec, errors);
+  if (!params) return std::nullopt;
+  auto model = bicycle::make_canonical_model(*params);
   if (!model.model) {
-    for (const auto& issue : model.issues) errors.push_back(label + ": " + bicycle::to_string(issue));
+    for (const auto& issue : model.issues) errors.push_back("--bike " + *spec + ": " + bicycle::to_string(issue));
     return std::nullopt;
   }
-  return Bike{params, *model.model};
+  return Bike{*params, *model.model};
 }
 
 // One way of computing the eigenvalues and the critical speeds, chosen by --method. Adding a route (the
@@ -228,23 +180,20 @@ std::optional<Route> make_route(const std::string& method, const Bike& bike, std
   if (method == "canonical")
     return Route{method, [model](const std::vector<double>& v) { return bicycle::eigenvalues(model, v); },
                  [model](double vmax) { return bicycle::stability(model, vmax); }};
-  // multibody: the engine's MultibodyStability (examples/bicycle/multibody.hpp) built from bike.parameters
-  // plugs in here; its critical speeds come from bicycle::stability_by_sweep over its eigenvalue function.
-  errors.push_back("--method multibody: the multibody route is not yet available (the engine has not landed); "
-                   "use --method canonical");
-  return std::nullopt;
-}
-
-std::optional<std::string> value_of(const ParsedOptions& o, const std::string& key) {
-  const auto it = o.values.find(key);
-  if (it == o.values.end()) return std::nullopt;
-  return it->second;
-}
-
-int fail(std::ostream& err, const std::string& command, const std::vector<std::string>& errors) {
-  for (const auto& e : errors) err << "carvallo " << command << ": error: " << e << "\n";
-  err << "(see `carvallo " << command << " --help`)\n";
-  return 2;
+  // multibody: the engine's linearization of the multibody model (examples/bicycle/multibody.hpp); its
+  // critical speeds come from the generic sweep (stability_sweep.hpp) over its eigenvalue function.
+  try {
+    auto mb = std::make_shared<const bicycle::MultibodyStability>(bike.parameters);
+    return Route{method, [mb](const std::vector<double>& v) { return mb->roll_steer_eigenvalues(v); },
+                 [mb](double vmax) {
+                   bicycle::SweepStabilityOptions options;
+                   options.vmax = vmax;
+                   return bicycle::stability_by_sweep(mb->eigenvalue_function(), options);
+                 }};
+  } catch (const std::exception& e) {
+    errors.push_back("--method multibody: " + std::string(e.what()));
+    return std::nullopt;
+  }
 }
 
 bool all_finite(const std::vector<bicycle::Eigenvalues>& ev) {
@@ -273,7 +222,13 @@ int run_eig(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   const auto route = method && bike ? make_route(*method, *bike, errors) : std::nullopt;
   if (!errors.empty() || !route || !speeds) return fail(err, "eig", errors);
 
-  const auto ev = route->eigenvalues(*speeds);
+  std::vector<bicycle::Eigenvalues> ev;
+  try {
+    ev = route->eigenvalues(*speeds);
+  } catch (const std::exception& e) {
+    err << "carvallo eig: error: " << e.what() << "\n";
+    return 1;
+  }
   if (!all_finite(ev)) {
     err << "carvallo eig: internal error: the eigenvalue computation produced non-finite values\n";
     return 1;
@@ -353,7 +308,13 @@ int run_stability(const std::vector<std::string>& args, std::ostream& out, std::
   const auto route = method && bike ? make_route(*method, *bike, errors) : std::nullopt;
   if (!errors.empty() || !route) return fail(err, "stability", errors);
 
-  const auto r = route->stability(vmax);
+  bicycle::StabilityResult r;
+  try {
+    r = route->stability(vmax);
+  } catch (const std::exception& e) {
+    err << "carvallo stability: error: " << e.what() << "\n";
+    return 1;
+  }
   auto opt = [](const std::optional<double>& x) { return x ? format_number(*x) : std::string("null"); };
   std::string text;
   if (o.flags.count("--json")) {
@@ -394,15 +355,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   }
   if (command == "eig") return run_eig(args, out, err);
   if (command == "stability") return run_stability(args, out, err);
-  if (command == "simulate") {
-    for (std::size_t i = 1; i < args.size(); ++i)
-      if (args[i] == "--help" || args[i] == "-h") {
-        out << "usage: carvallo simulate ...\n\nNot yet available: time simulation needs the multibody engine.\n";
-        return 0;
-      }
-    err << "carvallo simulate: error: not yet available (time simulation needs the multibody engine)\n";
-    return 2;
-  }
+  if (command == "simulate") return run_simulate(args, out, err);
+  if (command == "models") return run_models(args, out, err);
   err << "carvallo: error: unknown command '" << command << "'\n" << kUsage;
   return 2;
 }

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <cmath>
 #include <complex>
 #include <sstream>
@@ -41,7 +42,7 @@ TEST_CASE("--version prints the version", "[cli]") {
 
 TEST_CASE("--help on every command", "[cli]") {
   for (const auto& cmd : std::vector<std::vector<std::string>>{
-           {"--help"}, {"eig", "--help"}, {"stability", "--help"}, {"simulate", "--help"}}) {
+           {"--help"}, {"eig", "--help"}, {"stability", "--help"}, {"simulate", "--help"}, {"models", "--help"}}) {
     const auto r = run(cmd);
     INFO(cmd[0]);
     CHECK(r.status == 0);
@@ -122,7 +123,6 @@ TEST_CASE("bad input: exit 2, every problem named on stderr, nothing on stdout",
        {"<from> 'a' is not a finite number", "<count> 'x' is not an integer", "--frob: unknown option"}},
       {{"eig", "--bike", "benchmark", "--speeds", "5:1:3", "--method", "canonical"}, {"<from> must be less than <to>"}},
       {{"eig", "--bike", "benchmark", "--speeds", "0:1:3", "--method", "canonical", "--json", "--csv"}, {"choose one"}},
-      {{"eig", "--bike", "benchmark", "--speeds", "0:1:3"}, {"multibody route is not yet available"}},
       {{"eig", "--bike", "benchmark", "--speeds", "0:1:3", "--method", "magic"}, {"--method 'magic': unknown"}},
       {{"eig", "--bike", "no-such-bike", "--speeds", "0:1:3", "--method", "canonical"}, {"neither a preset"}},
       {{"eig", "--bike", data("bad_keys.json"), "--speeds", "0:1:3", "--method", "canonical"},
@@ -134,7 +134,19 @@ TEST_CASE("bad input: exit 2, every problem named on stderr, nothing on stdout",
       {{"stability", "--bike"}, {"--bike: missing value"}},
       {{"eig", "--bike", "benchmark", "--speeds", "0:1e300:3", "--method", "canonical"}, {"speeds must be within"}},
       {{"stability", "--bike", "benchmark", "--method", "canonical", "--vmax", "1e300"}, {"--vmax: must be at most"}},
-      {{"simulate", "--bike", "benchmark"}, {"not yet available"}},
+      {{"simulate", "--bike", "benchmark"}, {"--speed: missing", "--t: missing", "--dt: missing"}},
+      {{"simulate", "--model", "unicycle"}, {"--model 'unicycle': unknown", "four-bar"}},
+      {{"simulate", "--model", "four-bar", "--speed", "3", "--roll", "0.1"},
+       {"--speed: only for --model bicycle", "--roll: only for --model bicycle"}},
+      {{"simulate", "--bike", "benchmark", "--speed", "5", "--t", "1", "--dt", "0", "--integrator", "euler",
+        "--stabilization", "magic", "--solver", "x"},
+       {"--dt '0': must be within", "--integrator 'euler': unknown", "--stabilization 'magic': unknown", "--solver 'x': unknown"}},
+      {{"simulate", "--bike", "benchmark", "--speed", "fast", "--t", "-1", "--dt", "1e-3", "--roll", "2"},
+       {"--speed 'fast': not a finite number", "--t '-1': must be > 0", "--roll '2': must be within"}},
+      {{"simulate", "--bike", data("unphysical.json"), "--speed", "5", "--t", "1", "--dt", "1e-3"},
+       {"mB: rear frame mass must be > 0"}},
+      {{"simulate", "--bike", "benchmark", "--speed", "5", "--t", "1e6", "--dt", "1e-7"}, {"at most"}},
+      {{"models", "--frob"}, {"--frob: unknown option"}},
   };
   for (const auto& c : cases) {
     std::string joined;
@@ -151,4 +163,104 @@ TEST_CASE("bad input: exit 2, every problem named on stderr, nothing on stdout",
 TEST_CASE("numbers are printed with %.17g and round-trip", "[cli]") {
   CHECK(carvallo::cli::format_number(0.1) == "0.10000000000000001");
   CHECK(std::strtod(carvallo::cli::format_number(ref::weave_speed).c_str(), nullptr) == ref::weave_speed);
+}
+
+TEST_CASE("eig --method multibody (the default) reproduces Table 2b-c to 1e-10", "[cli]") {
+  const auto r = run({"eig", "--bike", "benchmark", "--speeds", "0:10:11", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.err.empty());
+  const auto doc = nlohmann::json::parse(r.out);
+  CHECK(doc["method"] == "multibody");
+  REQUIRE(doc["eigenvalues"].size() == 11);
+  for (std::size_t i = 1; i < 11; ++i) {
+    const auto& row = ref::table2[i];
+    std::vector<std::complex<double>> expected = {
+        {row.castering, 0}, {row.capsize, 0}, {row.weave_re, -row.weave_im}, {row.weave_re, row.weave_im}};
+    std::sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) {
+      return a.real() != b.real() ? a.real() < b.real() : a.imag() < b.imag();
+    });
+    for (std::size_t k = 0; k < 4; ++k) {
+      INFO("v = " << row.v << ", k = " << k);
+      const auto& e = doc["eigenvalues"][i][k];
+      CHECK(std::abs(std::complex<double>(e["re"].get<double>(), e["im"].get<double>()) - expected[k]) < 1e-10);
+    }
+  }
+  const auto st = run({"stability", "--bike", "benchmark", "--json"});
+  REQUIRE(st.status == 0);
+  const auto sd = nlohmann::json::parse(st.out);
+  CHECK(std::abs(sd["weave_speed"].get<double>() - ref::weave_speed) < 1e-10);
+  CHECK(std::abs(sd["capsize_speed"].get<double>() - ref::capsize_speed) < 1e-10);
+}
+
+TEST_CASE("simulate the bicycle: JSON summary, CSV columns, constraints and energy held", "[cli]") {
+  const std::string csv = std::string(CARVALLO_BINARY_DIR) + "/cli_simulate_test.csv";
+  const auto r = run({"simulate", "--model", "bicycle", "--bike", "benchmark", "--speed", "5", "--roll-rate", "0.1",
+                      "--t", "0.5", "--dt", "1e-3", "--csv", csv, "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.err.empty());
+  const auto doc = nlohmann::json::parse(r.out);
+  for (const char* key : {"model", "t_end", "steps", "fell", "fell_at", "max_position_violation", "max_velocity_violation",
+                          "energy_initial", "energy_final", "max_energy_drift_rel", "wall_ms"})
+    CHECK(doc.contains(key));
+  CHECK(doc["model"] == "bicycle");
+  CHECK(doc["steps"] == 500);
+  CHECK(std::abs(doc["t_end"].get<double>() - 0.5) < 1e-12);
+  CHECK(doc["fell"] == false);
+  CHECK(doc["fell_at"].is_null());
+  CHECK(doc["max_position_violation"].get<double>() <= 1e-10);
+  CHECK(doc["max_velocity_violation"].get<double>() <= 1e-10);
+  CHECK(doc["max_energy_drift_rel"].get<double>() <= 1e-6);
+  std::ifstream in(csv);
+  std::string header, line;
+  std::getline(in, header);
+  CHECK(header == "t,x,y,yaw,roll,pitch,steer,rear_wheel,front_wheel,roll_rate,steer_rate,speed,"
+                  "position_violation,velocity_violation,energy");
+  int rows = 0;
+  std::string first;
+  while (std::getline(in, line)) {
+    if (rows == 0) first = line;
+    ++rows;
+    CHECK(std::count(line.begin(), line.end(), ',') == 14);
+    CHECK_FALSE(Catch::contains(line, "nan"));
+  }
+  CHECK(rows == 501);
+  // First row: t = 0, the prescribed roll rate and speed.
+  std::vector<double> v;
+  std::stringstream ss(first);
+  for (std::string cell; std::getline(ss, cell, ',');) v.push_back(std::stod(cell));
+  REQUIRE(v.size() == 15);
+  CHECK(v[0] == 0.0);
+  CHECK(std::abs(v[9] - 0.1) < 1e-12);
+  CHECK(std::abs(v[11] - 5.0) < 1e-12);
+}
+
+TEST_CASE("simulate: a slow bicycle falls and the run ends cleanly", "[cli]") {
+  const auto r = run({"simulate", "--bike", "benchmark", "--speed", "1", "--roll", "0.05", "--t", "10", "--dt", "1e-3", "--json"});
+  REQUIRE(r.status == 0);
+  const auto doc = nlohmann::json::parse(r.out);
+  CHECK(doc["fell"] == true);
+  REQUIRE(doc["fell_at"].is_number());
+  CHECK(doc["fell_at"].get<double>() < 10.0);
+  CHECK(doc["t_end"].get<double>() == doc["fell_at"].get<double>());
+  CHECK_THAT(doc["fell_reason"].get<std::string>(), Catch::Contains("passed the limit"));
+  CHECK_FALSE(Catch::contains(r.out, "nan"));
+}
+
+TEST_CASE("models --json lists every registered model; simulate runs one with its paper's defaults", "[cli]") {
+  const auto r = run({"models", "--json"});
+  REQUIRE(r.status == 0);
+  const auto doc = nlohmann::json::parse(r.out);
+  std::vector<std::string> names;
+  for (const auto& m : doc) names.push_back(m["name"].get<std::string>());
+  CHECK(names == std::vector<std::string>{"bicycle", "four-bar", "slider-crank", "double-inverted-pendulum", "quick-return",
+                                          "appell-hamel", "sliding-particle", "epicyclic-gear"});
+  CHECK(doc[1]["defaults"]["dt"].get<double>() == 1e-3);
+  CHECK(doc[1]["defaults"]["t"].get<double>() == 5.0);
+
+  const auto s = run({"simulate", "--model", "four-bar", "--t", "0.05", "--json"});
+  REQUIRE(s.status == 0);
+  const auto sd = nlohmann::json::parse(s.out);
+  CHECK(sd["model"] == "four-bar");
+  CHECK(sd["steps"] == 50);
+  CHECK(sd["max_position_violation"].get<double>() < 1e-12);
 }

@@ -65,14 +65,11 @@ TEST_CASE("planar mechanisms: table-5/6 data in the nacf mass matrix (002 Eq 57-
 }
 
 TEST_CASE("planar mechanisms: constraint violations at the level of 002 Table 11", "[planar_mechanisms]") {
-  // 002 Table 10 settings (the registry defaults): Udwadia–Kalaba, direct correction, AB4, Δt = 1e-3 s,
-  // 5 s; the correction tolerance is 1e-14 (see planar_mechanism.cpp: Carvallo corrects only above the
-  // tolerance, 002 every step). "Same level" = within a factor of ten of Table 11 (issue 6), or below.
-  // Known deviation: the four-bar's max ||C|| is 2.0e-14 against 1.256e-15 (factor 16): at tolerance
-  // 1e-14 the correction leaves up to 1e-14 per row; allowed here at factor 20 and documented in
-  // docs/examples.md until the stabilizer can correct unconditionally every step as 002 does.
+  // 002 Table 10 settings (the registry defaults): Udwadia–Kalaba, direct correction applied at every
+  // step as 002 does, AB4, Δt = 1e-3 s, 5 s, tolerance 1e-12. "Same level" = within a factor of ten of
+  // Table 11 (issue 6), or below.
   for (const auto& row : kTable11) {
-    const double factor_C = std::string(row.name) == "four-bar" ? 20.0 : 10.0;
+    const double factor_C = 10.0;
     const ModelInstance inst = make_model(row.name);
     const auto r = testing::run(inst, testing::defaults_of(inst));
     INFO(row.name << ": max ||C|| = " << r.max_C << " (paper " << row.C << "), max ||Cdot|| = " << r.max_Cdot

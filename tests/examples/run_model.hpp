@@ -22,6 +22,7 @@ struct RunOptions {
   std::string stabilizer = "none";
   BaumgarteGains gains;
   double tolerance = 1e-12;
+  bool correct_every_step = false;
   std::vector<std::string> independent_coordinates, independent_velocities;
   double step = 1e-3;
   double duration = 1.0;
@@ -36,6 +37,7 @@ inline RunOptions defaults_of(const ModelInstance& inst) {
   o.stabilizer = inst.defaults.stabilizer;
   o.gains = inst.defaults.baumgarte;
   o.tolerance = inst.defaults.tolerance;
+  o.correct_every_step = inst.defaults.correct_every_step;
   o.independent_coordinates = inst.defaults.independent_coordinates;
   o.independent_velocities = inst.defaults.independent_velocities;
   o.step = inst.defaults.step;
@@ -66,6 +68,7 @@ inline RunResult run(const ModelInstance& inst, const RunOptions& o) {
   so.stabilizer.gains = o.gains;
   so.stabilizer.tolerances.position = o.tolerance;
   so.stabilizer.tolerances.velocity = o.tolerance;
+  so.stabilizer.correct_every_step = o.correct_every_step;
   so.stabilizer.independent_coordinates = o.independent_coordinates;
   so.stabilizer.independent_velocities = o.independent_velocities;
   so.diagnostics = false;

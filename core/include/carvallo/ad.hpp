@@ -168,6 +168,8 @@ template <class T> inline bool isinf(const Dual<T>& a) { using std::isinf; retur
 
 /// Scalar-generic helpers that are convenient in model code.
 template <class S> inline S square(const S& x) { return x * x; }
+/// a x + b y; vector-mode duals (ad_vector.hpp) overload it with one fused loop and no temporaries.
+template <class S> inline S lin2(const S& a, const S& x, const S& b, const S& y) { return a * x + b * y; }
 
 }  // namespace carvallo
 

@@ -21,6 +21,7 @@
 // do not allocate after the first call with a given size (outputs are resized only if their size differs).
 
 #include "carvallo/ad.hpp"
+#include "carvallo/ad_vector.hpp"
 #include "carvallo/errors.hpp"
 #include "carvallo/model_definition.hpp"
 
@@ -35,6 +36,10 @@ namespace carvallo {
 
 namespace detail {
 
+/// Sparsity of a constraint Jacobian and a column colouring (columns of one colour share no row), found
+/// once per model; see Model::C_q. Defined in model.cpp.
+struct JacobianCache;
+
 /// Evaluation of a model definition for one scalar type. Outputs arrive sized and zero-filled.
 template <class S>
 class ScalarEvaluator {
@@ -48,10 +53,20 @@ class ScalarEvaluator {
   virtual S eval_kinetic_energy(const Vec<S>& q, const Vec<S>& qd, const S& t) const = 0;
 };
 
+/// Constraint functions only, for the vector-mode Jacobians (ad_vector.hpp) of C_q, D_q̇ and D_q.
+template <class S>
+class ConstraintEvaluator {
+ public:
+  virtual ~ConstraintEvaluator() = default;
+  virtual void eval_holonomic(const Vec<S>& q, const S& t, Vec<S>& C) const = 0;
+  virtual void eval_nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& D) const = 0;
+};
+
 class ModelConcept : public ScalarEvaluator<double>,
                      public ScalarEvaluator<Dual1>,
                      public ScalarEvaluator<Dual2>,
-                     public ScalarEvaluator<Dual3> {
+                     public ScalarEvaluator<Dual3>,
+                     public ConstraintEvaluator<DualChunk> {
  public:
   ~ModelConcept() override = default;
   virtual const Layout& layout() const = 0;
@@ -95,6 +110,14 @@ class ModelImpl final : public ModelConcept {
   CARVALLO_EVALUATORS_FOR(Dual2)
   CARVALLO_EVALUATORS_FOR(Dual3)
 #undef CARVALLO_EVALUATORS_FOR
+
+  void eval_holonomic(const Vec<DualChunk>& q, const DualChunk& t, Vec<DualChunk>& C) const override {
+    if constexpr (HasHolonomic<Def>) def_.template holonomic<DualChunk>(q, t, C);
+  }
+  void eval_nonholonomic(const Vec<DualChunk>& q, const Vec<DualChunk>& qd, const DualChunk& t,
+                         Vec<DualChunk>& D) const override {
+    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<DualChunk>(q, qd, t, D);
+  }
 
  private:
   Def def_;
@@ -185,12 +208,16 @@ class Model {
   /// Use for derivatives this class does not provide; outputs must be sized and zero-filled by the caller.
   template <class S>
   const detail::ScalarEvaluator<S>& evaluator() const { return static_cast<const detail::ScalarEvaluator<S>&>(*impl_); }
+  const detail::ConstraintEvaluator<DualChunk>& chunk_evaluator() const {
+    return static_cast<const detail::ConstraintEvaluator<DualChunk>&>(*impl_);
+  }
 
  private:
   void check_q(const Eigen::VectorXd& q, double t) const;
   void check_qd(const Eigen::VectorXd& qd, double t) const;
 
   std::shared_ptr<const detail::ModelConcept> impl_;
+  std::shared_ptr<detail::JacobianCache> jacobians_;  // shared by copies, like impl_
   int nq_ = 0, nch_ = 0, ncnh_ = 0;
 };
 

@@ -20,7 +20,7 @@ void add_point_force(const RigidBody3D& body, const Vec<S>& q, const Eigen::Matr
   const int o = body.offset;
   for (int k = 0; k < 3; ++k) Q[o + k] += F[k];
   // ṙ_P = ṙ + ω × (R s): the orientation columns are (∂ω/∂θ̇_j) × (R s).
-  const Vec3<S> arm = body.rotation<S>(q) * local.template cast<S>();
+  const Vec3<S> arm = times<S>(body.rotation<S>(q), local);
   const Vec3<S> moment = arm.cross(F);  // F·(w × arm) = w·(arm × F)
   if (body.kind == Orientation::EulerAngles) {
     const Mat3<S> G = euler_rate_matrix_global<S>(Vec3<S>(q.template segment<3>(o + 3)), body.seq);

@@ -46,31 +46,23 @@ struct KnifeEdgeWheel {
   /// Global spin axis a.
   template <class S>
   Vec3<S> spin_axis(const Vec<S>& q) const {
-    return body.rotation<S>(q) * axis.cast<S>();
+    return times<S>(body.rotation<S>(q), axis);
   }
   /// Contact point P (the lowest point of the rim), global.
   template <class S>
   Vec3<S> contact_point(const Vec<S>& q) const {
-    const Vec3<S> c = body.position<S>(q);
-    if (radius == 0.0) return c;
-    const Vec3<S> a = spin_axis<S>(q);
-    Vec3<S> d = -(down * a[2]) * a;  // g − (g·a) a with g = down e_z
-    d[2] += S(down);
-    return c + (radius / sqrt(d.dot(d))) * d;
+    return contact_point_from<S>(body.position<S>(q), spin_axis<S>(q));
   }
   /// Horizontal unit vectors (longitudinal t̂, lateral l̂) of the contact frame.
   template <class S>
   std::pair<Vec3<S>, Vec3<S>> contact_directions(const Vec<S>& q) const {
-    const Vec3<S> a = spin_axis<S>(q);
-    Vec3<S> t(a[1] * S(down), -a[0] * S(down), S(0.0));  // a × (down e_z)
-    t /= sqrt(t.dot(t));
-    const Vec3<S> l(-t[1] * S(down), t[0] * S(down), S(0.0));  // (down e_z) × t̂
-    return {t, l};
+    return contact_directions_from<S>(spin_axis<S>(q));
   }
   /// Velocity of the wheel's material point at the contact, global.
   template <class S>
   Vec3<S> contact_velocity(const Vec<S>& q, const Vec<S>& qd) const {
-    const Vec3<S> arm = contact_point<S>(q) - body.position<S>(q);
+    const Vec3<S> c = body.position<S>(q);
+    const Vec3<S> arm = contact_point_from<S>(c, spin_axis<S>(q)) - c;
     return Vec3<S>(qd.template segment<3>(body.offset)) + body.angular_velocity<S>(q, qd).cross(arm);
   }
 
@@ -78,15 +70,36 @@ struct KnifeEdgeWheel {
   void write_holonomic(const Vec<S>& q, Vec<S>& C, int row) const {
     C[row] = contact_point<S>(q)[2];
   }
+
+ private:
+  template <class S>
+  Vec3<S> contact_point_from(const Vec3<S>& c, const Vec3<S>& a) const {
+    if (radius == 0.0) return c;
+    Vec3<S> d = -(down * a[2]) * a;  // g − (g·a) a with g = down e_z
+    d[2] += S(down);
+    return c + (radius / sqrt(dot3<S>(d, d))) * d;
+  }
+  template <class S>
+  std::pair<Vec3<S>, Vec3<S>> contact_directions_from(const Vec3<S>& a) const {
+    Vec3<S> t(a[1] * S(down), -a[0] * S(down), S(0.0));  // a × (down e_z)
+    t /= sqrt(dot3<S>(t, t));
+    const Vec3<S> l(-t[1] * S(down), t[0] * S(down), S(0.0));  // (down e_z) × t̂
+    return {t, l};
+  }
+
+ public:
   template <class S>
   void write_nonholonomic(const Vec<S>& q, const Vec<S>& qd, Vec<S>& D, int row) const {
-    const Vec3<S> v = contact_velocity<S>(q, qd);
-    const auto [t, l] = contact_directions<S>(q);
+    // The rotation once (it dominates the cost with a dual scalar), then everything from the spin axis.
+    const Vec3<S> a = spin_axis<S>(q), c = body.position<S>(q);
+    const Vec3<S> arm = contact_point_from<S>(c, a) - c;
+    const Vec3<S> v = Vec3<S>(qd.template segment<3>(body.offset)) + body.angular_velocity<S>(q, qd).cross(arm);
+    const auto [t, l] = contact_directions_from<S>(a);
     if (longitudinal) {
-      D[row] = t.dot(v);
-      D[row + 1] = l.dot(v);
+      D[row] = dot3<S>(t, v);
+      D[row + 1] = dot3<S>(l, v);
     } else {
-      D[row] = l.dot(v);
+      D[row] = dot3<S>(l, v);
     }
   }
 };

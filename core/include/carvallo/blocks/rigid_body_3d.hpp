@@ -91,7 +91,7 @@ struct RigidBody3D {
   /// Global position of the body point with body coordinates `local` (relative to the mass centre).
   template <class S, class L>
   Vec3<S> point(const Vec<S>& q, const Eigen::MatrixBase<L>& local) const {
-    return position<S>(q) + rotation<S>(q) * local.template cast<S>();
+    return position<S>(q) + times<S>(rotation<S>(q), local);
   }
   /// Angular velocity, global components.
   template <class S>
@@ -117,7 +117,7 @@ struct RigidBody3D {
   template <class S, class L>
   Vec3<S> velocity(const Vec<S>& q, const Vec<S>& qd, const Eigen::MatrixBase<L>& local) const {
     if (is_ground()) return Vec3<S>::Zero();
-    const Vec3<S> arm = rotation<S>(q) * local.template cast<S>();
+    const Vec3<S> arm = times<S>(rotation<S>(q), local);
     return Vec3<S>(qd.template segment<3>(offset)) + angular_velocity<S>(q, qd).cross(arm);
   }
 

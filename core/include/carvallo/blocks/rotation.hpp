@@ -92,23 +92,54 @@ Mat3<S> elementary_rotation(int axis, const S& angle) {
   return R;
 }
 
+/// M ← M R_axis(angle), touching only the two columns that change (6 entries of 2 terms instead of a
+/// full 3 × 3 product: this is the hot path of every Jacobian evaluation with a dual scalar).
+template <class S>
+void rotate_right(Mat3<S>& M, int axis, const S& angle) {
+  const S c = cos(angle), s = sin(angle);
+  const int i = (axis + 1) % 3, j = (axis + 2) % 3;
+  for (int r = 0; r < 3; ++r) {
+    const S mi = M(r, i), mj = M(r, j);
+    M(r, i) = lin2(mi, c, mj, s);
+    M(r, j) = lin2(mj, c, mi, S(-s));
+  }
+}
+
+/// a · b written out: Eigen's generic reduction calls the scalar functors out of line for dual scalars.
+template <class S, class A, class B>
+S dot3(const Eigen::MatrixBase<A>& a, const Eigen::MatrixBase<B>& b) {
+  return S(a[0]) * S(b[0]) + S(a[1]) * S(b[1]) + S(a[2]) * S(b[2]);
+}
+
+/// R v for a constant vector v: scalar-by-double products only (R * v.cast<S>() would multiply by the
+/// zero tangents of v too, which with a vector-mode dual is most of the work).
+template <class S, class V>
+Vec3<S> times(const Mat3<S>& R, const Eigen::MatrixBase<V>& v) {
+  Vec3<S> out;
+  for (int r = 0; r < 3; ++r) out[r] = R(r, 0) * v[0] + R(r, 1) * v[1] + R(r, 2) * v[2];
+  return out;
+}
+
 /// Rotation matrix of Euler angles (θ1, θ2, θ3) of sequence `seq`: R = R_a(θ1) R_b(θ2) R_c(θ3).
 template <class S>
 Mat3<S> rotation_euler(const Vec3<S>& angles, EulerSequence seq) {
   const auto ax = euler_axes(seq);
-  return elementary_rotation<S>(ax[0], angles[0]) * elementary_rotation<S>(ax[1], angles[1]) *
-         elementary_rotation<S>(ax[2], angles[2]);
+  Mat3<S> R = elementary_rotation<S>(ax[0], angles[0]);
+  rotate_right<S>(R, ax[1], angles[1]);
+  rotate_right<S>(R, ax[2], angles[2]);
+  return R;
 }
 
 /// G_body(θ): ω_body = G_body θ̇. Columns: (R_b R_c)ᵀ e_a, R_cᵀ e_b, e_c.
 template <class S>
 Mat3<S> euler_rate_matrix_body(const Vec3<S>& angles, EulerSequence seq) {
   const auto ax = euler_axes(seq);
-  const Mat3<S> Rb = elementary_rotation<S>(ax[1], angles[1]);
   const Mat3<S> Rc = elementary_rotation<S>(ax[2], angles[2]);
+  Mat3<S> Rbc = elementary_rotation<S>(ax[1], angles[1]);
+  rotate_right<S>(Rbc, ax[2], angles[2]);
   Mat3<S> G;
-  G.col(0) = (Rb * Rc).transpose().col(ax[0]);  // (R_b R_c)ᵀ e_a is row a of R_b R_c
-  G.col(1) = Rc.transpose().col(ax[1]);
+  G.col(0) = Rbc.row(ax[0]).transpose();  // (R_b R_c)ᵀ e_a is row a of R_b R_c
+  G.col(1) = Rc.row(ax[1]).transpose();
   G.col(2) = Vec3<S>::Unit(ax[2]);
   return G;
 }
@@ -117,11 +148,11 @@ Mat3<S> euler_rate_matrix_body(const Vec3<S>& angles, EulerSequence seq) {
 template <class S>
 Mat3<S> euler_rate_matrix_global(const Vec3<S>& angles, EulerSequence seq) {
   const auto ax = euler_axes(seq);
-  const Mat3<S> Ra = elementary_rotation<S>(ax[0], angles[0]);
-  const Mat3<S> Rab = Ra * elementary_rotation<S>(ax[1], angles[1]);
+  Mat3<S> Rab = elementary_rotation<S>(ax[0], angles[0]);
   Mat3<S> G;
   G.col(0) = Vec3<S>::Unit(ax[0]);
-  G.col(1) = Ra.col(ax[1]);
+  G.col(1) = Rab.col(ax[1]);
+  rotate_right<S>(Rab, ax[1], angles[1]);
   G.col(2) = Rab.col(ax[2]);
   return G;
 }

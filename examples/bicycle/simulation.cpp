@@ -1,0 +1,282 @@
+#include "bicycle/simulation.hpp"
+
+#include "carvallo/errors.hpp"
+
+#include <Eigen/LU>
+
+#include <cmath>
+#include <string>
+
+namespace carvallo::bicycle {
+
+namespace mi = multibody_index;
+using blocks::Mat3;
+using blocks::Vec3;
+
+namespace {
+
+template <class S>
+Mat3<S> axis_rotation(const Eigen::Vector3d& axis, const S& angle) {
+  // Rodrigues: I + sin δ [a]× + (1 − cos δ) [a]×².
+  Mat3<double> K;
+  K << 0.0, -axis.z(), axis.y(), axis.z(), 0.0, -axis.x(), -axis.y(), axis.x(), 0.0;
+  const Mat3<S> Ks = K.cast<S>(), K2 = (K * K).cast<S>();
+  return Mat3<S>::Identity() + sin(angle) * Ks + (S(1.0) - cos(angle)) * K2;
+}
+
+// ZXY Euler angles of R = R_z(a) R_x(b) R_y(c), |b| < π/2.
+template <class S>
+Vec3<S> zxy_angles(const Mat3<S>& R) {
+  return {atan2(S(-R(0, 1)), R(1, 1)), asin(R(2, 1)), atan2(S(-R(2, 0)), R(2, 2))};
+}
+
+Eigen::Vector3d steer_axis(const Parameters& p) { return {std::sin(p.lambda), 0.0, std::cos(p.lambda)}; }
+
+// Reference (upright) positions: rear contact at the origin.
+struct Reference {
+  Eigen::Vector3d rear_centre, rear_frame, front_frame, front_centre, steer_point;
+  explicit Reference(const Parameters& p)
+      : rear_centre(0.0, 0.0, -p.rR), rear_frame(p.xB, 0.0, p.zB), front_frame(p.xH, 0.0, p.zH),
+        front_centre(p.w, 0.0, -p.rF), steer_point(p.w + p.c, 0.0, 0.0) {}
+};
+
+template <class S>
+Vec<S> configuration(const MultibodyBicycle& bike, double x, double y, double yaw, double roll, const S& pitch,
+                     double steer, double rear_wheel, double front_wheel) {
+  const Parameters& p = bike.parameters;
+  const Reference ref(p);
+  using blocks::elementary_rotation;
+  const Mat3<S> RA = elementary_rotation<S>(2, S(yaw)) * elementary_rotation<S>(0, S(roll));
+  const Mat3<S> RB = RA * elementary_rotation<S>(1, pitch);
+  const Mat3<S> RH = RB * axis_rotation<S>(steer_axis(p), S(steer));
+  const Vec3<S> contact(S(x), S(y), S(0.0));
+  const Vec3<S> rear_centre = contact - S(p.rR) * Vec3<S>(RA.col(2));
+  auto on_B = [&](const Eigen::Vector3d& point) -> Vec3<S> {
+    return rear_centre + RB * (point - ref.rear_centre).cast<S>();
+  };
+  const Vec3<S> steer_point = on_B(ref.steer_point);
+  auto on_H = [&](const Eigen::Vector3d& point) -> Vec3<S> {
+    return steer_point + RH * (point - ref.steer_point).cast<S>();
+  };
+  const Vec3<S> h = zxy_angles<S>(RH);
+  Vec<S> q(mi::count);
+  q.template segment<3>(mi::rear_wheel) = rear_centre;
+  q.template segment<3>(mi::rear_wheel + 3) = Vec3<S>(S(yaw), S(roll), pitch + S(rear_wheel));
+  q.template segment<3>(mi::rear_frame) = on_B(ref.rear_frame);
+  q.template segment<3>(mi::rear_frame + 3) = Vec3<S>(S(yaw), S(roll), pitch);
+  q.template segment<3>(mi::front_frame) = on_H(ref.front_frame);
+  q.template segment<3>(mi::front_frame + 3) = h;
+  q.template segment<3>(mi::front_wheel) = on_H(ref.front_centre);
+  q.template segment<3>(mi::front_wheel + 3) = Vec3<S>(h[0], h[1], h[2] + S(front_wheel));
+  return q;
+}
+
+// Steer: the rotation angle of R_Bᵀ R_H about the steer axis.
+template <class S>
+S steer_angle(const MultibodyBicycle& bike, const Vec<S>& q) {
+  const Mat3<S> Rrel = bike.rear_frame.rotation<S>(q).transpose() * bike.front_frame.rotation<S>(q);
+  const Vec3<S> axial(Rrel(2, 1) - Rrel(1, 2), Rrel(0, 2) - Rrel(2, 0), Rrel(1, 0) - Rrel(0, 1));
+  const Eigen::Vector3d a = steer_axis(bike.parameters);
+  const S s = S(0.5) * (a.x() * axial[0] + a.y() * axial[1] + a.z() * axial[2]);
+  const S c = S(0.5) * (Rrel(0, 0) + Rrel(1, 1) + Rrel(2, 2) - S(1.0));
+  return atan2(s, c);
+}
+
+// Forward speed of the rear contact: heading · d/dt P(q), from a Dual1 seeded with q̇.
+template <class S>
+S contact_speed(const MultibodyBicycle& bike, const Vec<S>& q) {
+  const Vec3<S> P = bike.rear_contact.contact_point<S>(q);
+  const auto [t, l] = bike.rear_contact.contact_directions<S>(q);
+  (void)l;
+  // Only the tangent of P carries the velocity; the heading is taken at the current configuration.
+  Vec3<double> heading;
+  for (int k = 0; k < 3; ++k) heading[k] = value_of(t[k]);
+  return P.dot(heading.cast<S>());
+}
+
+Vec<Dual1> seeded(const Eigen::VectorXd& q, const Eigen::VectorXd& dir) {
+  Vec<Dual1> out(q.size());
+  for (Eigen::Index i = 0; i < q.size(); ++i) out[i] = Dual1(q[i], dir[i]);
+  return out;
+}
+
+}  // namespace
+
+Eigen::VectorXd multibody_configuration(const MultibodyBicycle& bike, const Pose& pose) {
+  return configuration<double>(bike, pose.x, pose.y, pose.yaw, pose.roll, pose.pitch, pose.steer, pose.rear_wheel,
+                               pose.front_wheel);
+}
+
+double solve_pitch(const MultibodyBicycle& bike, Pose pose) {
+  Dual1 pitch(pose.pitch, 1.0);
+  double residual = 0.0;
+  for (int it = 0; it < 50; ++it) {
+    const Vec<Dual1> q = configuration<Dual1>(bike, pose.x, pose.y, pose.yaw, pose.roll, pitch, pose.steer,
+                                              pose.rear_wheel, pose.front_wheel);
+    const Dual1 height = bike.front_contact.contact_point<Dual1>(q)[2];
+    residual = height.v;
+    if (!std::isfinite(height.v) || !std::isfinite(height.d) || height.d == 0.0) break;
+    const double step = height.v / height.d;
+    pitch.v -= step;
+    if (std::abs(step) < 1e-15 * (1.0 + std::abs(pitch.v)) || std::abs(height.v) < 1e-15) return pitch.v;
+    if (std::abs(pitch.v) > 1.5) break;
+  }
+  throw SolverError(SolverError::Kind::NonConvergence,
+                    "no pitch puts the front wheel on the ground at roll " + format_number(pose.roll) +
+                        " rad and steer " + format_number(pose.steer) + " rad",
+                    0.0, "front contact", -1, 50, residual);
+}
+
+namespace {
+
+// Rows of the three prescribed rates: roll rate, steer rate, rear contact speed (linear in q̇).
+Eigen::Matrix<double, 3, Eigen::Dynamic> rate_rows(const MultibodyBicycle& bike, const Eigen::VectorXd& q) {
+  Eigen::Matrix<double, 3, Eigen::Dynamic> rows = Eigen::MatrixXd::Zero(3, q.size());
+  rows(0, mi::rear_frame + mi::roll) = 1.0;
+  for (Eigen::Index j = 0; j < q.size(); ++j) {
+    const Vec<Dual1> qj = seeded(q, Eigen::VectorXd::Unit(q.size(), j));
+    rows(1, j) = steer_angle<Dual1>(bike, qj).d;
+    rows(2, j) = contact_speed<Dual1>(bike, qj).d;
+  }
+  return rows;
+}
+
+Eigen::VectorXd solve_rates(const MultibodyBicycle& bike, const Eigen::VectorXd& q, double roll_rate,
+                            double steer_rate, double speed) {
+  const Model model(bike);
+  Eigen::MatrixXd J;
+  model.J(q, Eigen::VectorXd::Zero(q.size()), 0.0, J);
+  Eigen::MatrixXd A(J.rows() + 3, q.size());
+  A << J, rate_rows(bike, q);
+  if (A.rows() != A.cols())
+    throw SolverError(SolverError::Kind::InvalidArgument, "bicycle: the constraints do not leave three degrees of freedom", 0.0);
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(A.rows());
+  b.tail<3>() << roll_rate, steer_rate, speed;
+  const Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
+  if (lu.rank() < A.cols() || lu.rcond() < 1e-12)
+    throw SolverError(SolverError::Kind::SingularMatrix,
+                      "bicycle: roll rate, steer rate and speed cannot be prescribed independently in this configuration",
+                      0.0);
+  return lu.solve(b);
+}
+
+}  // namespace
+
+State multibody_initial_state(const MultibodyBicycle& bike, const InitialMotion& motion) {
+  for (double v : {motion.speed, motion.roll, motion.steer, motion.roll_rate, motion.steer_rate, motion.yaw})
+    if (!std::isfinite(v)) throw SolverError(SolverError::Kind::InvalidArgument, "bicycle: initial motion is not finite", 0.0);
+  Pose pose;
+  pose.yaw = motion.yaw;
+  pose.roll = motion.roll;
+  pose.steer = motion.steer;
+  pose.pitch = solve_pitch(bike, pose);
+  State s;
+  s.q = multibody_configuration(bike, pose);
+  s.qd = solve_rates(bike, s.q, motion.roll_rate, motion.steer_rate, motion.speed);
+  return s;
+}
+
+State with_rates(const MultibodyBicycle& bike, const State& s, double roll_rate, double steer_rate, double speed) {
+  State out = s;
+  out.qd = solve_rates(bike, s.q, roll_rate, steer_rate, speed);
+  return out;
+}
+
+Observables observe(const MultibodyBicycle& bike, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
+  Observables o;
+  const Vec<Dual1> qs = seeded(q, qd);
+  const Vec3<Dual1> P = bike.rear_contact.contact_point<Dual1>(qs);
+  o.x = P[0].v;
+  o.y = P[1].v;
+  o.yaw = q[mi::rear_frame + mi::yaw];
+  o.roll = q[mi::rear_frame + mi::roll];
+  o.pitch = q[mi::rear_frame + mi::pitch];
+  const Dual1 steer = steer_angle<Dual1>(bike, qs);
+  o.steer = steer.v;
+  o.steer_rate = steer.d;
+  o.rear_wheel = q[mi::rear_wheel + mi::pitch] - q[mi::rear_frame + mi::pitch];
+  o.front_wheel = q[mi::front_wheel + mi::pitch] - q[mi::front_frame + mi::pitch];
+  o.roll_rate = qd[mi::rear_frame + mi::roll];
+  o.speed = contact_speed<Dual1>(bike, qs).d;
+  return o;
+}
+
+double steer_acceleration(const MultibodyBicycle& bike, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                          const Eigen::VectorXd& qdd) {
+  // x(s) = q + s q̇ + s²/2 q̈ with two nested tangents: the mixed part of δ(x) is d²δ/ds².
+  Vec<Dual2> x(q.size());
+  for (Eigen::Index i = 0; i < q.size(); ++i) x[i] = Dual2(Dual1(q[i], qd[i]), Dual1(qd[i], qdd[i]));
+  return steer_angle<Dual2>(bike, x).d.d;
+}
+
+std::optional<std::string> fall_reason(const MultibodyBicycle& bike, const Eigen::VectorXd& q,
+                                       const Observables& obs, const FallCriteria& criteria) {
+  if (!(std::abs(obs.roll) <= criteria.roll_limit))
+    return "roll " + format_number(obs.roll) + " rad passed the limit of " + format_number(criteria.roll_limit) + " rad";
+  if (!(std::abs(obs.steer) <= criteria.steer_limit))
+    return "steer " + format_number(obs.steer) + " rad passed the limit of " + format_number(criteria.steer_limit) + " rad";
+  if (!(q[mi::rear_frame + mi::z] < 0.0)) return "the rear frame's mass centre reached the ground";
+  if (!(q[mi::front_frame + mi::z] < 0.0)) return "the front frame's mass centre reached the ground";
+  (void)bike;
+  return std::nullopt;
+}
+
+SimulationOptions default_bicycle_simulation_options(const Parameters& p) {
+  SimulationOptions o;
+  o.acceleration = AccelerationMethod::Augmented;
+  o.integrator = IntegratorMethod::AdamsBashforth4;
+  o.stabilization = StabilizationMethod::Rgcpa;
+  o.stabilizer.tolerances.position = 1e-12;
+  o.stabilizer.tolerances.velocity = 1e-12;
+  o.diagnostics = true;
+  o.stabilizer.analyse_only_when_violated = true;
+  auto& iq = o.stabilizer.independent_coordinates;
+  iq = {"rear frame x", "rear frame y", "rear frame yaw", "rear frame roll", "front frame yaw"};
+  if (p.rR != 0.0) iq.push_back("rear wheel spin");
+  if (p.rF != 0.0) iq.push_back("front wheel spin");
+  o.stabilizer.independent_velocities = {"rear frame roll", "front frame yaw",
+                                         p.rR != 0.0 ? "rear wheel spin" : "rear frame x"};
+  return o;
+}
+
+BicycleSimulation::BicycleSimulation(const Parameters& p, const InitialMotion& motion)
+    : BicycleSimulation(p, motion, default_bicycle_simulation_options(p)) {}
+
+BicycleSimulation::BicycleSimulation(const Parameters& p, const InitialMotion& motion, const SimulationOptions& options,
+                                     const FallCriteria& fall)
+    : bike_(make_multibody_bicycle(p)), sim_(Model(bike_), options), fall_(fall) {
+  sim_.set_state(multibody_initial_state(bike_, motion));
+  report_ = sim_.evaluate();
+  update_observables();
+}
+
+const StepReport& BicycleSimulation::step(double h) {
+  if (fallen()) return report_;
+  report_ = sim_.step(h);
+  update_observables();
+  return report_;
+}
+
+void BicycleSimulation::kick(double roll_rate) {
+  if (fallen()) return;
+  const Observables& o = observables_;
+  sim_.set_state(with_rates(bike_, sim_.state(), o.roll_rate + roll_rate, o.steer_rate, o.speed));
+  report_ = sim_.evaluate();
+  update_observables();
+}
+
+double BicycleSimulation::energy() const {
+  const State& s = sim_.state();
+  return sim_.model().energy(s.q, s.qd, s.t);
+}
+
+void BicycleSimulation::update_observables() {
+  const State& s = sim_.state();
+  observables_ = observe(bike_, s.q, s.qd);
+  if (auto why = bicycle::fall_reason(bike_, s.q, observables_, fall_)) {
+    fell_at_ = s.t;
+    fall_reason_ = *why;
+  }
+}
+
+}  // namespace carvallo::bicycle

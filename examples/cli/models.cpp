@@ -1,0 +1,86 @@
+// `carvallo models`: the registered models, their variants and the method, step and duration of their papers.
+#include "cli/cli.hpp"
+#include "cli/options.hpp"
+#include "cli/simulate.hpp"
+
+#include "registry.hpp"
+
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace carvallo::cli {
+
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string list(const std::vector<std::string>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + quoted(v[i]);
+  return s + "]";
+}
+
+}  // namespace
+
+int run_models(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> errors;
+  const auto o = parse_options(args, {}, {"--json"}, errors);
+  if (o.help) {
+    out << "usage: carvallo models [--json]\n\n"
+           "The models `carvallo simulate --model <name>` runs: the bicycle and every registered mechanism, with\n"
+           "their variants (formulations), sizes and the method, step and duration of their papers.\n"
+           "  --json   [{\"name\", \"title\", \"description\", \"variants\", \"coordinates\", \"holonomic\",\n"
+           "            \"nonholonomic\", \"defaults\": {\"solver\", \"integrator\", \"stabilization\", \"dt\", \"t\"}}, ...]\n";
+    return 0;
+  }
+  if (!errors.empty()) return fail(err, "models", errors);
+  const bool json = o.flags.count("--json") > 0;
+  std::string text = json ? "[\n" : "";
+  // The bicycle first: it needs --bike and --speed, so it has no fixed defaults for dt and t.
+  if (json)
+    text += "  {\"name\": \"bicycle\", \"title\": \"Whipple-Carvallo bicycle\", \"description\": \"Meijaard et al. (2007) "
+            "benchmark bicycle, four rigid bodies in absolute coordinates, two knife-edge wheels rolling without slip\", "
+            "\"variants\": [], \"coordinates\": 24, \"holonomic\": 17, \"nonholonomic\": 4, \"defaults\": {\"solver\": "
+            "\"augmented\", \"integrator\": \"ab4\", \"stabilization\": \"rgcpa\", \"dt\": null, \"t\": null}}";
+  else
+    text += "bicycle  Whipple-Carvallo bicycle (needs --bike, --speed, --t, --dt); augmented, ab4, rgcpa\n";
+  for (const auto& m : examples::models()) {
+    std::optional<examples::ModelInstance> made;
+    try {
+      made.emplace(m.make(""));
+    } catch (const std::exception& e) {
+      err << "carvallo models: error: building '" << m.name << "': " << e.what() << "\n";
+      return 1;
+    }
+    const examples::ModelInstance& inst = *made;
+    const auto& d = inst.defaults;
+    if (json) {
+      text += ",\n  {\"name\": " + quoted(m.name) + ", \"title\": " + quoted(m.title) + ", \"description\": " +
+              quoted(m.description) + ", \"variants\": " + list(m.variants) +
+              ", \"coordinates\": " + std::to_string(inst.model.nq()) + ", \"holonomic\": " + std::to_string(inst.model.nch()) +
+              ", \"nonholonomic\": " + std::to_string(inst.model.ncnh()) + ", \"defaults\": {\"solver\": " +
+              quoted(to_string(d.acceleration)) + ", \"integrator\": " + quoted(to_string(d.integrator)) +
+              ", \"stabilization\": " + quoted(d.stabilizer) + ", \"dt\": " + cli::format_number(d.step) +
+              ", \"t\": " + cli::format_number(d.duration) + "}}";
+    } else {
+      std::string variants;
+      for (const auto& v : m.variants) variants += (variants.empty() ? "" : "|") + v;
+      text += m.name + "  " + m.title + " [" + variants + "]; " + to_string(d.acceleration) + ", " +
+              to_string(d.integrator) + ", " + d.stabilizer + ", dt " + cli::format_number(d.step) + " s, " +
+              cli::format_number(d.duration) + " s\n";
+    }
+  }
+  if (json) text += "\n]\n";
+  out << text;
+  return 0;
+}
+
+}  // namespace carvallo::cli

@@ -1,0 +1,70 @@
+#include "cli/options.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <ostream>
+
+namespace carvallo::cli {
+
+ParsedOptions parse_options(const std::vector<std::string>& args, const std::vector<std::string>& value_names,
+                            const std::vector<std::string>& flag_names, std::vector<std::string>& errors) {
+  ParsedOptions o;
+  auto is_in = [](const std::vector<std::string>& v, const std::string& s) {
+    for (const auto& x : v)
+      if (x == s) return true;
+    return false;
+  };
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      o.help = true;
+    } else if (is_in(value_names, a)) {
+      if (i + 1 >= args.size()) {
+        errors.push_back(a + ": missing value");
+        continue;
+      }
+      if (o.values.count(a)) errors.push_back(a + ": given more than once");
+      o.values[a] = args[++i];
+    } else if (is_in(flag_names, a)) {
+      o.flags[a] = true;
+    } else if (a.rfind("--", 0) == 0) {
+      errors.push_back(a + ": unknown option");
+    } else {
+      errors.push_back("unexpected argument '" + a + "'");
+    }
+  }
+  return o;
+}
+
+std::optional<double> parse_double(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const double x = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(x)) return std::nullopt;
+  return x;
+}
+
+std::optional<long> parse_count(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const long n = std::strtol(text.c_str(), &end, 10);
+  if (end != text.c_str() + text.size() || errno == ERANGE) return std::nullopt;
+  return n;
+}
+
+std::optional<std::string> value_of(const ParsedOptions& o, const std::string& key) {
+  const auto it = o.values.find(key);
+  if (it == o.values.end()) return std::nullopt;
+  return it->second;
+}
+
+int fail(std::ostream& err, const std::string& command, const std::vector<std::string>& errors) {
+  for (const auto& e : errors) err << "carvallo " << command << ": error: " << e << "\n";
+  err << "(see `carvallo " << command << " --help`)\n";
+  return 2;
+}
+
+}  // namespace carvallo::cli

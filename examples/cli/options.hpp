@@ -1,0 +1,42 @@
+#pragma once
+// Option parsing shared by the CLI's commands (cli.cpp, simulate.cpp): every problem is collected as a
+// message naming the option, so a command reports all of them at once and exits with status 2.
+
+#include <iosfwd>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace carvallo::bicycle {
+struct Parameters;
+}
+
+namespace carvallo::cli {
+
+/// Options of one command: value options take the next argument; flags take none.
+struct ParsedOptions {
+  std::map<std::string, std::string> values;
+  std::map<std::string, bool> flags;
+  bool help = false;
+};
+
+ParsedOptions parse_options(const std::vector<std::string>& args, const std::vector<std::string>& value_names,
+                            const std::vector<std::string>& flag_names, std::vector<std::string>& errors);
+
+/// A finite number, the whole text; empty on failure.
+std::optional<double> parse_double(const std::string& text);
+/// A decimal integer, the whole text; empty on failure.
+std::optional<long> parse_count(const std::string& text);
+
+std::optional<std::string> value_of(const ParsedOptions& o, const std::string& key);
+
+/// Prints each error as "carvallo <command>: error: ..." and a pointer to --help; returns 2.
+int fail(std::ostream& err, const std::string& command, const std::vector<std::string>& errors);
+
+/// --bike: a preset name or a JSON file with the 26 benchmark parameters; every problem (unreadable file,
+/// malformed JSON, unknown or missing keys, unphysical values) is appended to `errors` by name.
+std::optional<bicycle::Parameters> load_bike_parameters(const std::optional<std::string>& spec,
+                                                        std::vector<std::string>& errors);
+
+}  // namespace carvallo::cli

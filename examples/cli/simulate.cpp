@@ -1,0 +1,378 @@
+// `carvallo simulate`: the nonlinear simulation of the bicycle or of any registered model, with a CSV of
+// the trajectory and a JSON summary. See `carvallo simulate --help` and docs/bicycle.md, docs/examples.md.
+#include "cli/cli.hpp"
+#include "cli/options.hpp"
+#include "cli/simulate.hpp"
+
+#include "bicycle/parameters.hpp"
+#include "bicycle/simulation.hpp"
+#include "carvallo/errors.hpp"
+#include "carvallo/simulation.hpp"
+#include "registry.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <sstream>
+
+namespace carvallo::cli {
+
+namespace {
+
+constexpr long kMaxSteps = 100'000'000;
+
+std::string simulate_usage() {
+  std::string models;
+  for (const auto& m : examples::models()) models += (models.empty() ? "" : ", ") + m.name;
+  return "usage: carvallo simulate --model bicycle --bike <preset|file.json> --speed <v> [--roll <rad>] [--steer <rad>]\n"
+         "                         [--roll-rate <rad/s>] [--steer-rate <rad/s>] --t <T> --dt <h>\n"
+         "                         [--integrator ab4|rk4|dopri5] [--solver augmented|udwadia-kalaba]\n"
+         "                         [--stabilization rgcpa|selective|direct|baumgarte|none] [--csv <file>] [--json]\n"
+         "       carvallo simulate --model <name> [--variant <v>] [--t <T>] [--dt <h>] [method options] [--csv <file>] [--json]\n"
+         "\n"
+         "Runs the nonlinear equations of motion in redundant coordinates (000 Eq 36) and reports the largest\n"
+         "constraint violations and the energy drift. A fall of the bicycle ends the run cleanly.\n"
+         "\n"
+         "  --model <name>             bicycle (default) or a registered model: " + models + "\n"
+         "                             (`carvallo models` lists them with their variants and the papers' methods)\n"
+         "  --variant <v>              a registered model's formulation (default: its first)\n"
+         "bicycle:\n"
+         "  --bike <preset|file.json>  the 26 benchmark parameters (required)\n"
+         "  --speed <m/s>              forward speed of the rear contact point (required)\n"
+         "  --roll, --steer <rad>      initial roll and steer angle (default 0; pitch is solved from the contact)\n"
+         "  --roll-rate, --steer-rate <rad/s>  initial rates (default 0)\n"
+         "  --fall-roll <rad>          roll beyond which the bicycle has fallen (default 1)\n"
+         "  --t <s>, --dt <s>          duration and step (required for the bicycle; a model's paper values otherwise)\n"
+         "methods (defaults: bicycle augmented + ab4 + rgcpa; a model: its paper's):\n"
+         "  --integrator ab4|rk4|dopri5\n"
+         "  --solver augmented|udwadia-kalaba\n"
+         "  --stabilization rgcpa|selective|direct|baumgarte|none\n"
+         "  --tolerance <x>            position/velocity tolerance of the correction (default 1e-12)\n"
+         "output:\n"
+         "  --csv <file>               trajectory; bicycle columns: t,x,y,yaw,roll,pitch,steer,rear_wheel,front_wheel,\n"
+         "                             roll_rate,steer_rate,speed,position_violation,velocity_violation,energy;\n"
+         "                             a model: t, its coordinates, its probes, the violations and energy\n"
+         "  --csv-every <n>            write every n-th step (default 1)\n"
+         "  --json                     summary {\"model\", \"t_end\", \"steps\", \"fell\", \"fell_at\",\n"
+         "                             \"max_position_violation\", \"max_velocity_violation\", \"energy_initial\",\n"
+         "                             \"energy_final\", \"max_energy_drift_rel\", \"wall_ms\", ...}\n"
+         "  --help                     this text\n"
+         "\n"
+         "Exit status: 0 finished (or fell); 2 bad input, nothing run; 1 the solver failed (message on stderr,\n"
+         "the summary and the CSV up to the last good step are still written).\n";
+}
+
+std::string num(double x) { return cli::format_number(x); }  // %.17g, not carvallo::format_number
+
+std::string csv_name(std::string s) {
+  for (char& c : s)
+    if (c == ' ' || c == ',' || c == '"') c = '_';
+  return s;
+}
+
+// One run, whatever the model: how to step, what to write per row, whether it is over.
+struct Runner {
+  std::string model_name;
+  std::vector<std::string> columns;                 // CSV columns after t, before the violations
+  std::function<const StepReport&(double h)> step;  // advances one step
+  std::function<void(std::vector<double>&)> row;    // values of `columns` at the current state
+  std::function<const State&()> state;
+  std::function<double()> energy;
+  std::function<bool()> fallen;
+  std::function<std::string()> fall_reason;
+  std::function<std::optional<double>()> fell_at;
+  StepReport initial;
+  bool has_energy = true;
+  std::string methods;  // e.g. "augmented, ab4, rgcpa"
+};
+
+struct Choices {
+  std::optional<IntegratorMethod> integrator;
+  std::optional<AccelerationMethod> solver;
+  std::optional<StabilizationMethod> stabilization;
+  std::optional<double> tolerance;
+};
+
+void apply(const Choices& c, SimulationOptions& o) {
+  if (c.integrator) o.integrator = *c.integrator;
+  if (c.solver) o.acceleration = *c.solver;
+  if (c.stabilization) o.stabilization = *c.stabilization;
+  if (c.tolerance) {
+    o.stabilizer.tolerances.position = *c.tolerance;
+    o.stabilizer.tolerances.velocity = *c.tolerance;
+  }
+}
+
+std::string describe(const SimulationOptions& o) {
+  return std::string(to_string(o.acceleration)) + ", " + to_string(o.integrator) + ", " + to_string(o.stabilization);
+}
+
+int simulate_loop(Runner& run, double h, double duration, const std::optional<std::string>& csv_path, long csv_every,
+                  bool json, std::ostream& out, std::ostream& err) {
+  const double n_real = std::ceil(duration / h - 1e-9);
+  if (!(n_real >= 1.0) || n_real > static_cast<double>(kMaxSteps))
+    return fail(err, "simulate", {"--t / --dt: " + num(duration) + " s in steps of " + num(h) + " s is " + num(n_real) +
+                                  " steps; at most " + std::to_string(kMaxSteps) + " are allowed"});
+  const auto steps = static_cast<long>(n_real);
+  std::ofstream csv;
+  if (csv_path) {
+    csv.open(*csv_path, std::ios::binary | std::ios::trunc);
+    if (!csv) return fail(err, "simulate", {"--csv '" + *csv_path + "': cannot be written"});
+  }
+  std::vector<double> values;
+  std::string line;
+  auto write_row = [&](const StepReport& r, double energy) {
+    if (!csv_path) return;
+    run.row(values);
+    line = num(run.state().t);
+    for (double v : values) line += ',' + num(v);
+    line += ',' + num(r.C_norm) + ',' + num(std::max(r.Cdot_norm, r.D_norm)) + ',' + num(energy);
+    line += '\n';
+    csv << line;
+  };
+  if (csv_path) {
+    line = "t";
+    for (const auto& c : run.columns) line += ',' + c;
+    line += ",position_violation,velocity_violation,energy\n";
+    csv << line;
+  }
+
+  const double e0 = run.energy();
+  double max_c = run.initial.C_norm, max_v = std::max(run.initial.Cdot_norm, run.initial.D_norm), max_drift = 0.0;
+  double e_last = e0;
+  write_row(run.initial, e0);
+  std::string error;
+  long done = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (long i = 0; i < steps && !run.fallen(); ++i) {
+    try {
+      const StepReport& r = run.step(h);
+      const double e = run.energy();
+      if (!std::isfinite(e) || !std::isfinite(r.C_norm) || !std::isfinite(r.Cdot_norm) || !std::isfinite(r.D_norm))
+        throw SolverError(SolverError::Kind::NonFinite, "the state diverged (non-finite energy or violation)", run.state().t);
+      ++done;
+      max_c = std::max(max_c, r.C_norm);
+      max_v = std::max({max_v, r.Cdot_norm, r.D_norm});
+      if (e0 != 0.0) max_drift = std::max(max_drift, std::abs(e - e0) / std::abs(e0));
+      e_last = e;
+      if ((i + 1) % csv_every == 0 || i + 1 == steps || run.fallen()) write_row(r, e);
+    } catch (const std::exception& ex) {
+      error = ex.what();
+      break;
+    }
+  }
+  const double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (csv_path) {
+    csv.flush();
+    if (!csv) {
+      err << "carvallo simulate: error: writing '" << *csv_path << "' failed\n";
+      if (error.empty()) error = "writing the CSV failed";
+    }
+  }
+  const auto fell_at = run.fell_at();
+  auto opt = [](const std::optional<double>& x) { return x ? num(*x) : std::string("null"); };
+  std::string text;
+  if (json) {
+    text += "{\"model\": \"" + run.model_name + "\", \"methods\": \"" + run.methods + "\", \"dt\": " + num(h) +
+            ", \"t_end\": " + num(run.state().t) + ", \"steps\": " + std::to_string(done) +
+            ", \"fell\": " + (fell_at ? "true" : "false") + ", \"fell_at\": " + opt(fell_at);
+    if (fell_at) text += ", \"fell_reason\": \"" + run.fall_reason() + "\"";
+    text += ", \"max_position_violation\": " + num(max_c) + ", \"max_velocity_violation\": " + num(max_v) +
+            ", \"energy_initial\": " + num(e0) + ", \"energy_final\": " + num(e_last) +
+            ", \"max_energy_drift_rel\": " + (e0 != 0.0 ? num(max_drift) : std::string("null")) +
+            ", \"energy_includes_potential\": " + (run.has_energy ? "true" : "false") + ", \"wall_ms\": " + num(wall_ms);
+    if (!error.empty()) {
+      std::string escaped;
+      for (char c : error) escaped += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+      text += ", \"error\": \"" + escaped + "\"";
+    }
+    text += "}\n";
+  } else {
+    text += "model: " + run.model_name + " (" + run.methods + "), dt " + num(h) + " s\n";
+    text += "t_end: " + num(run.state().t) + " s after " + std::to_string(done) + " steps\n";
+    if (fell_at) text += "fell at t = " + num(*fell_at) + " s: " + run.fall_reason() + "\n";
+    text += "max position violation: " + num(max_c) + "\nmax velocity violation: " + num(max_v) + "\n";
+    text += "energy: " + num(e0) + " -> " + num(e_last) + " J, max relative drift " +
+            (e0 != 0.0 ? num(max_drift) : std::string("n/a")) + "\n";
+    text += "wall time: " + num(wall_ms) + " ms\n";
+  }
+  out << text;
+  if (!error.empty()) {
+    err << "carvallo simulate: error: " << error << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> errors;
+  const auto o = parse_options(args,
+                               {"--model", "--variant", "--bike", "--speed", "--roll", "--steer", "--roll-rate",
+                                "--steer-rate", "--fall-roll", "--t", "--dt", "--integrator", "--solver",
+                                "--stabilization", "--tolerance", "--csv", "--csv-every"},
+                               {"--json"}, errors);
+  if (o.help) {
+    out << simulate_usage();
+    return 0;
+  }
+  const std::string model = value_of(o, "--model").value_or("bicycle");
+  const bool bicycle_model = model == "bicycle";
+  const examples::ModelEntry* entry = bicycle_model ? nullptr : examples::find_model(model);
+  if (!bicycle_model && !entry) {
+    std::string names = "bicycle";
+    for (const auto& m : examples::models()) names += ", " + m.name;
+    errors.push_back("--model '" + model + "': unknown (" + names + ")");
+  }
+
+  // Numbers: every one named when malformed or out of range.
+  auto number = [&](const std::string& key, bool required, auto&& valid, const char* what) -> std::optional<double> {
+    const auto text = value_of(o, key);
+    if (!text) {
+      if (required) errors.push_back(key + ": missing");
+      return std::nullopt;
+    }
+    const auto x = parse_double(*text);
+    if (!x) {
+      errors.push_back(key + " '" + *text + "': not a finite number");
+      return std::nullopt;
+    }
+    if (!valid(*x)) {
+      errors.push_back(key + " '" + *text + "': " + what);
+      return std::nullopt;
+    }
+    return x;
+  };
+  auto any = [](double) { return true; };
+  auto angle = [](double x) { return std::abs(x) < 1.5; };
+  auto positive = [](double x) { return x > 0.0; };
+  const auto t_end = number("--t", bicycle_model, [](double x) { return x > 0.0 && x <= 1e6; }, "must be > 0 and at most 1e6 s");
+  const auto dt = number("--dt", bicycle_model, [](double x) { return x >= 1e-7 && x <= 1.0; }, "must be within [1e-7, 1] s");
+  const auto tolerance = number("--tolerance", false, [](double x) { return x >= 1e-15 && x <= 1e-3; }, "must be within [1e-15, 1e-3]");
+  long csv_every = 1;
+  if (auto text = value_of(o, "--csv-every")) {
+    const auto n = parse_count(*text);
+    if (!n || *n < 1) errors.push_back("--csv-every '" + *text + "': must be a positive integer");
+    else csv_every = *n;
+  }
+
+  Choices choices;
+  auto method = [&](const std::string& key, auto&& parse, auto& slot) {
+    if (auto text = value_of(o, key)) {
+      try {
+        slot = parse(*text);
+      } catch (const std::exception&) {
+        errors.push_back(key + " '" + *text + "': unknown");
+      }
+    }
+  };
+  method("--integrator", parse_integrator_method, choices.integrator);
+  method("--solver", parse_acceleration_method, choices.solver);
+  method("--stabilization", parse_stabilization_method, choices.stabilization);
+  choices.tolerance = tolerance;
+
+  const std::vector<std::string> bicycle_only = {"--bike", "--speed", "--roll", "--steer", "--roll-rate", "--steer-rate", "--fall-roll"};
+  std::optional<double> speed, roll, steer, roll_rate, steer_rate, fall_roll;
+  std::optional<bicycle::Parameters> params;
+  if (bicycle_model) {
+    if (value_of(o, "--variant")) errors.push_back("--variant: the bicycle has no variants");
+    speed = number("--speed", true, [](double x) { return std::abs(x) <= 100.0; }, "must be within +-100 m/s");
+    roll = number("--roll", false, angle, "must be within +-1.5 rad");
+    steer = number("--steer", false, angle, "must be within +-1.5 rad");
+    roll_rate = number("--roll-rate", false, any, "");
+    steer_rate = number("--steer-rate", false, any, "");
+    fall_roll = number("--fall-roll", false, [](double x) { return x > 0.0 && x < 1.5; }, "must be within (0, 1.5) rad");
+    params = load_bike_parameters(value_of(o, "--bike"), errors);
+  } else {
+    for (const auto& key : bicycle_only)
+      if (value_of(o, key)) errors.push_back(key + ": only for --model bicycle");
+  }
+  (void)positive;
+  const auto csv_path = value_of(o, "--csv");
+  if (!errors.empty()) return fail(err, "simulate", errors);
+
+  // ---- set up ------------------------------------------------------------------------------------
+  Runner run;
+  double h = 0.0, duration = 0.0;
+  std::shared_ptr<void> keep;  // owns the simulation the closures refer to
+  try {
+    if (bicycle_model) {
+      bicycle::InitialMotion motion;
+      motion.speed = *speed;
+      motion.roll = roll.value_or(0.0);
+      motion.steer = steer.value_or(0.0);
+      motion.roll_rate = roll_rate.value_or(0.0);
+      motion.steer_rate = steer_rate.value_or(0.0);
+      SimulationOptions options = bicycle::default_bicycle_simulation_options(*params);
+      apply(choices, options);
+      bicycle::FallCriteria fall;
+      if (fall_roll) fall.roll_limit = *fall_roll;
+      auto sim = std::make_shared<bicycle::BicycleSimulation>(*params, motion, options, fall);
+      keep = sim;
+      run.model_name = "bicycle";
+      run.columns = {"x", "y", "yaw", "roll", "pitch", "steer", "rear_wheel", "front_wheel", "roll_rate", "steer_rate", "speed"};
+      run.step = [s = sim.get()](double step) -> const StepReport& { return s->step(step); };
+      run.row = [s = sim.get()](std::vector<double>& v) {
+        const auto& b = s->observables();
+        v = {b.x, b.y, b.yaw, b.roll, b.pitch, b.steer, b.rear_wheel, b.front_wheel, b.roll_rate, b.steer_rate, b.speed};
+      };
+      run.state = [s = sim.get()]() -> const State& { return s->state(); };
+      run.energy = [s = sim.get()] { return s->energy(); };
+      run.fallen = [s = sim.get()] { return s->fallen(); };
+      run.fall_reason = [s = sim.get()] { return s->fall_reason(); };
+      run.fell_at = [s = sim.get()] { return s->fell_at(); };
+      run.initial = sim->last_report();
+      run.methods = describe(options);
+      h = *dt;
+      duration = *t_end;
+    } else {
+      auto instance = std::make_shared<examples::ModelInstance>(entry->make(value_of(o, "--variant").value_or("")));
+      const examples::SimulationDefaults& d = instance->defaults;
+      SimulationOptions options;
+      options.acceleration = d.acceleration;
+      options.integrator = d.integrator;
+      options.stabilization = parse_stabilization_method(d.stabilizer);
+      options.stabilizer.gains = d.baumgarte;
+      options.stabilizer.tolerances.position = d.tolerance;
+      options.stabilizer.tolerances.velocity = d.tolerance;
+      options.stabilizer.correct_every_step = d.correct_every_step;
+      options.stabilizer.independent_coordinates = d.independent_coordinates;
+      options.stabilizer.independent_velocities = d.independent_velocities;
+      apply(choices, options);
+      auto sim = std::make_shared<Simulation>(instance->model, options);
+      sim->set_state(State{instance->t0, instance->q0, instance->qd0});
+      keep = std::make_shared<std::pair<std::shared_ptr<examples::ModelInstance>, std::shared_ptr<Simulation>>>(instance, sim);
+      run.model_name = entry->name;
+      for (const auto& c : instance->model.layout().coordinates) run.columns.push_back(csv_name(c));
+      for (const auto& p : instance->probes) run.columns.push_back(csv_name(p.name));
+      run.step = [s = sim.get()](double step) -> const StepReport& { return s->step(step); };
+      run.row = [s = sim.get(), m = instance.get()](std::vector<double>& v) {
+        const State& st = s->state();
+        v.assign(st.q.data(), st.q.data() + st.q.size());
+        for (const auto& p : m->probes) v.push_back(p.value(m->model, st.t, st.q, st.qd));
+      };
+      run.state = [s = sim.get()]() -> const State& { return s->state(); };
+      run.energy = [s = sim.get()] { return s->model().energy(s->state().q, s->state().qd, s->state().t); };
+      run.fallen = [] { return false; };
+      run.fall_reason = [] { return std::string(); };
+      run.fell_at = [] { return std::optional<double>(); };
+      run.initial = sim->evaluate();
+      run.has_energy = instance->model.has_potential_energy();
+      run.methods = describe(options);
+      h = dt.value_or(d.step);
+      duration = t_end.value_or(d.duration);
+    }
+  } catch (const std::exception& e) {
+    err << "carvallo simulate: error: " << e.what() << "\n";
+    return 2;
+  }
+  return simulate_loop(run, h, duration, csv_path, csv_every, o.flags.count("--json") > 0, out, err);
+}
+
+}  // namespace carvallo::cli

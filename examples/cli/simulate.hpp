@@ -1,0 +1,13 @@
+#pragma once
+// `carvallo simulate` (simulate.cpp) and `carvallo models` (models.cpp), called by cli::run().
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace carvallo::cli {
+
+int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int run_models(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace carvallo::cli
