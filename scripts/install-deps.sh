@@ -13,7 +13,7 @@ die() { echo "install-deps: ERROR: $*" >&2; exit 1; }
 say() { echo "install-deps: $*"; }
 
 packages=(cmake ninja-build g++ emscripten node-acorn libeigen3-dev catch2 libglfw3-dev
-          nlohmann-json3-dev chromium dpkg-dev)
+          nlohmann-json3-dev chromium dpkg-dev gnuplot-nox)  # gnuplot: docs/plots/make_plots.sh
 
 # npm: Debian's package on a bare machine; an existing node/npm installation (e.g. a newer nodejs) is kept.
 command -v npm >/dev/null || packages+=(npm)

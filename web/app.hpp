@@ -4,7 +4,7 @@
 // input), panels.cpp (the ImGui panels), eigen_plot.cpp and js_api.cpp (window.carvallo).
 
 #include "bike_analysis.hpp"
-#include "linear_simulation.hpp"
+#include "bicycle_run.hpp"
 #include "mechanism.hpp"
 #include "ui_state.hpp"
 
@@ -59,7 +59,7 @@ struct App {
   double toast_until = 0;
 
   // Simulation of the linearized bicycle.
-  std::unique_ptr<LinearSimulation> sim;
+  std::unique_ptr<BicycleRun> sim;
   std::string sim_signature;  ///< the settings the simulation was built from
   bool playing = false;
   double sim_debt = 0;        ///< simulated seconds owed to real time

@@ -63,18 +63,22 @@ json sim_state(App& app) {
     j["event"] = app.sim_event;
     return j;
   }
-  const auto& y = app.sim->state();
+  const auto& o = app.sim->observables();
   j["available"] = true;
-  j["model"] = "linearized Whipple bicycle (Meijaard et al. 2007, Eq. A1)";
+  j["model"] = "nonlinear multibody Whipple-Carvallo bicycle (redundant coordinates)";
   j["t"] = app.sim->time();
-  j["roll"] = y(0);
-  j["steer"] = y(1);
-  j["rollRate"] = y(2);
-  j["steerRate"] = y(3);
-  j["heading"] = y(4);
-  j["x"] = y(5);
-  j["y"] = y(6);
-  j["speed"] = app.sim->setup().speed;
+  j["roll"] = o.roll;
+  j["steer"] = o.steer;
+  j["pitch"] = o.pitch;
+  j["rollRate"] = o.roll_rate;
+  j["steerRate"] = o.steer_rate;
+  j["heading"] = o.yaw;
+  j["x"] = o.x;
+  j["y"] = o.y;
+  j["speed"] = o.speed;
+  j["positionViolation"] = app.sim->history().back().position_violation;
+  j["velocityViolation"] = app.sim->history().back().velocity_violation;
+  j["energy"] = app.sim->energy();
   j["playing"] = app.playing;
   j["fallen"] = app.sim->fallen();
   j["event"] = app.sim_event;
@@ -155,8 +159,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
       app.sim->step(n);
       if (app.sim->fallen() && app.sim_event.empty()) {
         char buf[96];
-        std::snprintf(buf, sizeof buf, "fell over at t = %.3f s (roll beyond 45 degrees)", app.sim->time());
-        app.sim_event = buf;
+        std::snprintf(buf, sizeof buf, "fell over at t = %.3f s: ", app.sim->time());
+        app.sim_event = buf + app.sim->fall_reason();
         app.playing = false;
       }
     } catch (const std::exception& e) {

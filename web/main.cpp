@@ -193,7 +193,7 @@ void advance_simulation(App& app, double real_dt) {
     for (; done < steps; ++done) {
       app.sim->step(1);
       if (app.sim->fallen()) break;
-      if ((done & 63) == 63 && std::chrono::steady_clock::now() - start > std::chrono::milliseconds(8)) {
+      if ((done & 7) == 7 && std::chrono::steady_clock::now() - start > std::chrono::milliseconds(8)) {
         app.sim_debt = 0;  // cannot keep up: run slower than asked rather than freeze the page
         break;
       }
@@ -208,9 +208,9 @@ void advance_simulation(App& app, double real_dt) {
   const double ratio = real_dt > 0 ? (app.sim->time() - t0) / real_dt : 0;
   app.perf.sim_ratio = 0.9 * app.perf.sim_ratio + 0.1 * ratio;
   if (app.sim->fallen() && app.sim_event.empty()) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "fell over at t = %.3f s (roll beyond 45 degrees); press R to reset", app.sim->time());
-    app.sim_event = buf;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "fell over at t = %.3f s: ", app.sim->time());
+    app.sim_event = buf + app.sim->fall_reason() + "; press R to reset";
     app.playing = false;
   }
 }
@@ -219,12 +219,14 @@ void draw_scene(App& app, int fb_w, int fb_h) {
   carvallo::web::Scene scene;
   carvallo::web::BikePose pose;
   if (app.sim) {
-    const auto& y = app.sim->state();
-    pose.roll = y(0);
-    pose.steer = y(1);
-    pose.heading = y(4);
-    pose.x = y(5);
-    pose.y = y(6);
+    const auto& o = app.sim->observables();
+    pose.roll = o.roll;
+    pose.steer = o.steer;
+    pose.heading = o.yaw;
+    pose.x = o.x;
+    pose.y = o.y;
+    pose.rear_spin = o.rear_wheel;
+    pose.front_spin = o.front_wheel;
     auto ribbon = [&](const std::vector<Eigen::Vector2d>& track, carvallo::web::Rgba color) {
       carvallo::web::SceneRibbon r{{}, 0.025, color};
       const std::size_t stride = std::max<std::size_t>(1, track.size() / 1500);

@@ -1,6 +1,7 @@
 // The playground's panels (menu bar, parameters, simulation, messages, help, performance) and the
 // plumbing between the one UiState and what is derived from it.
 #include "app.hpp"
+#include "series_plot.hpp"
 #include "browser.hpp"
 
 #include "bicycle/parameters_json.hpp"
@@ -52,7 +53,8 @@ void refresh_analysis(App& app) {
 namespace {
 
 std::string simulation_signature(const UiState& s) {
-  std::string sig = format_number(s.speed) + "|" + s.sim.integrator + "|" + format_number(s.sim.time_step) + "|" +
+  std::string sig = format_number(s.speed) + "|" + s.sim.integrator + "|" + s.sim.solver + "|" + s.sim.stabilization +
+                    "|" + format_number(s.sim.time_step) + "|" +
                     format_number(s.sim.roll0) + "|" + format_number(s.sim.steer0) + "|" +
                     format_number(s.sim.roll_rate0) + "|" + format_number(s.sim.steer_rate0);
   for (const auto& d : bicycle::kParameterTable) sig += "|" + format_number(s.bike.*(d.member));
@@ -70,20 +72,19 @@ void sync_simulation(App& app, bool force) {
   app.sim_debt = 0;
   app.sim.reset();
   if (!app.model) return;
-  LinearSimulationSetup setup;
-  setup.model = *app.model;
-  setup.w = app.state.bike.w;
-  setup.c = app.state.bike.c;
-  setup.lambda = app.state.bike.lambda;
+  BicycleRunSetup setup;
+  setup.parameters = app.state.bike;
   setup.speed = app.state.speed;
   setup.roll0 = app.state.sim.roll0;
   setup.steer0 = app.state.sim.steer0;
   setup.roll_rate0 = app.state.sim.roll_rate0;
   setup.steer_rate0 = app.state.sim.steer_rate0;
   setup.integrator = app.state.sim.integrator;
+  setup.solver = app.state.sim.solver;
+  setup.stabilization = app.state.sim.stabilization;
   setup.time_step = app.state.sim.time_step;
   try {
-    app.sim = std::make_unique<LinearSimulation>(setup);
+    app.sim = std::make_unique<BicycleRun>(setup);
   } catch (const std::exception& e) {
     app.sim_event = e.what();
     app.playing = false;
@@ -347,10 +348,11 @@ void time_plot(const char* title, const std::vector<SimulationSample>& h, double
 void simulation_panel(App& app) {
   ImGui::Begin("Simulation");
   note(app, "sim",
-       "The bicycle rides at constant speed; its roll and steer follow the linearized equations of motion "
-       "(the same matrices as the eigenvalue plot), integrated in time. Give it a kick and watch: between "
-       "the weave and capsize speeds the wobble dies out by itself (self-stability); below the weave speed it "
-       "grows into a fall; above the capsize speed it slowly leans over.");
+       "The full nonlinear bicycle: four rigid bodies in absolute coordinates, joints and rolling wheels as "
+       "constraints, solved by the engine with the methods chosen below (the same model whose linearization "
+       "gives the eigenvalue plot). Give it a kick and watch: between the weave and capsize speeds the wobble "
+       "dies out by itself (self-stability); below the weave speed it grows into a fall; above the capsize "
+       "speed it slowly leans over. The last plot shows how well the constraints hold.");
   sync_simulation(app);
   UiState& s = app.state;
   if (ImGui::Button(app.playing ? "Pause" : "Play")) app.playing = !app.playing && app.sim && !app.sim->fallen();
@@ -401,9 +403,8 @@ void simulation_panel(App& app) {
     }
     const double dt_lo = 1e-4, dt_hi = 0.05;
     ImGui::SliderScalar("time step (s)", ImGuiDataType_Double, &s.sim.time_step, &dt_lo, &dt_hi, "%.4f", ImGuiSliderFlags_Logarithmic);
-    ImGui::BeginDisabled();
     const char* solvers[] = {"augmented", "udwadia-kalaba"};
-    const char* stabs[] = {"none", "baumgarte", "rgcpa", "direct"};
+    const char* stabs[] = {"rgcpa", "selective", "direct", "baumgarte", "none"};
     if (ImGui::BeginCombo("acceleration solver", s.sim.solver.c_str())) {
       for (const char* name : solvers)
         if (ImGui::Selectable(name, s.sim.solver == name)) s.sim.solver = name;
@@ -414,11 +415,6 @@ void simulation_panel(App& app) {
         if (ImGui::Selectable(name, s.sim.stabilization == name)) s.sim.stabilization = name;
       ImGui::EndCombo();
     }
-    ImGui::EndDisabled();
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("The solver and stabilization choices apply to the constrained multibody bicycle, which is "
-                        "not in the playground yet; the linearized equations have no constraints to solve or stabilize.");
-    ImGui::PopTextWrapPos();
     ImGui::TreePop();
   }
   ImGui::PopItemWidth();
@@ -427,7 +423,12 @@ void simulation_panel(App& app) {
     time_plot("roll (deg)", app.sim->history(), &SimulationSample::roll, 180.0 / 3.141592653589793, "deg", IM_COL32(40, 90, 200, 255), h);
     time_plot("steer (deg)", app.sim->history(), &SimulationSample::steer, 180.0 / 3.141592653589793, "deg", IM_COL32(220, 90, 20, 255), h);
     time_plot("speed (m/s)", app.sim->history(), &SimulationSample::speed, 1.0, "m/s", IM_COL32(30, 150, 60, 255), h * 0.6f);
-    ImGui::TextDisabled("Constraint violations: none to show (the linearized model has no constraints).");
+    series_plot("constraint violations (log scale)", app.sim->history(),
+                {{"|C|", [](const SimulationSample& m) { return m.position_violation; }},
+                 {"|dC/dt, D|", [](const SimulationSample& m) { return m.velocity_violation; }}},
+                true, h);
+    const double e0 = app.sim->initial_energy();
+    ImGui::Text("energy drift since start/kick: %.2e (relative)", e0 != 0.0 ? std::abs(app.sim->energy() - e0) / std::abs(e0) : 0.0);
     ImGui::Text("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
   }
   ImGui::End();

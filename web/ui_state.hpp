@@ -25,10 +25,10 @@ namespace carvallo::web {
 
 /// Simulation settings shown in the simulation panel (and saved in the link).
 struct SimulationSettings {
-  std::string integrator = "rk4";          ///< "ab4", "rk4", "dopri5" (carvallo::IntegratorMethod names)
+  std::string integrator = "ab4";          ///< "ab4", "rk4", "dopri5" (carvallo::IntegratorMethod names)
   double time_step = 0.005;                ///< s
   std::string solver = "augmented";        ///< acceleration solver: "augmented", "udwadia-kalaba"
-  std::string stabilization = "baumgarte"; ///< "none", "baumgarte", "rgcpa", "direct", "selective"
+  std::string stabilization = "rgcpa";     ///< "rgcpa", "selective", "direct", "baumgarte", "none"
   double time_scale = 1.0;                 ///< simulated seconds per real second
   double roll0 = 0.0, steer0 = 0.0;        ///< rad, initial roll and steer
   double roll_rate0 = 0.5, steer_rate0 = 0.0;  ///< rad/s, initial rates

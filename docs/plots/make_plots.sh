@@ -1,19 +1,47 @@
 #!/bin/sh
-# Regenerates the numbers and plots of docs/examples.md (issue 6): runs the full-length reproductions
-# (hidden test tag "[.reproduction]", which drives the same registry models and engine as
-# `carvallo simulate --model ...`), writes their time series to docs/plots/data/*.csv and plots them with
-# Debian's gnuplot (package gnuplot-nox) into docs/plots/*.svg.
+# Regenerates the plots of docs/examples.md (issue 6) from the command line's output: every time series
+# is a CSV written by `carvallo simulate --model <name> ... --csv`, i.e. the registry models run by the
+# engine exactly as a user would run them, and gnuplot (Debian's gnuplot-nox, installed by
+# scripts/install-deps.sh) draws them into docs/plots/*.svg. The tables of docs/examples.md come from the
+# same runs' JSON summaries (docs/plots/data/summaries.jsonl).
 #
-#   docs/plots/make_plots.sh [build-dir]        (default build dir: build/mech; run from the repo root)
+#   docs/plots/make_plots.sh [build-dir]        (default build dir: build/native; run from the repo root)
 #
 # Takes a few minutes natively (the epicyclic gear train's three 15 s runs dominate).
 set -eu
-build=${1:-build/mech}
+build=${1:-build/native}
 root=$(cd "$(dirname "$0")/../.." && pwd)
+carvallo="$root/$build/bin/carvallo"
+[ -x "$carvallo" ] || { echo "make_plots: $carvallo not found (build the native preset first)" >&2; exit 1; }
+command -v gnuplot >/dev/null || { echo "make_plots: gnuplot not found (scripts/install-deps.sh installs gnuplot-nox)" >&2; exit 1; }
 data="$root/docs/plots/data"
 mkdir -p "$data"
-CARVALLO_REPORT_DIR="$data" "$build/bin/carvallo_tests" "[.reproduction]" -s --out "$data/report.txt" >/dev/null || true
-grep -E '^\||^sliding' "$data/report.txt" > "$data/tables.md" || true
+: > "$data/summaries.jsonl"
+run() {  # run <csv name> <simulate options...>
+  name=$1; shift
+  echo "make_plots: carvallo simulate $*" >&2
+  "$carvallo" simulate "$@" --csv "$data/$name.csv" --json >> "$data/summaries.jsonl"
+}
+# 002: the paper's methods (registry defaults), and the angles + augmented + RGCPA + RK4 cross-check.
+for m in four-bar slider-crank double-inverted-pendulum quick-return; do
+  run "$m" --model "$m" --csv-every 10
+  run "$m-angles" --model "$m" --variant angles --solver augmented --stabilization rgcpa --integrator rk4 --csv-every 10
+done
+# 001 Example 1: both modellings, without and with RGCPA (non-Pfaffian velocity analysis).
+for v in nonlinear linear; do
+  run "appell-hamel-$v-none" --model appell-hamel --variant "$v" --stabilization none
+  run "appell-hamel-$v-rgcpa" --model appell-hamel --variant "$v" --stabilization rgcpa
+done
+# 001 Example 2: 500 s at 1e-3 s (violation bound), and 1 h at 0.1 s (Fig. 16).
+run sliding-particle-nonminimal-500s --model sliding-particle --variant nonminimal --csv-every 100
+run sliding-particle-baumgarte-500s --model sliding-particle --variant baumgarte --csv-every 100
+for v in minimal nonminimal baumgarte; do
+  run "sliding-particle-$v-1h" --model sliding-particle --variant "$v" --dt 0.1 --t 3600
+done
+# 004: full coordinates, RGCPA, selective partitioning.
+for v in full rgcpa selective; do
+  run "epicyclic-gear-$v" --model epicyclic-gear --variant "$v" --csv-every 10
+done
 cd "$root/docs/plots"
 gnuplot <<'GP'
 set datafile separator ","
@@ -25,9 +53,9 @@ set output "planar-violations.svg"
 set title "002 mechanisms: constraint violation ||C|| (UK + direct correction + AB4, dt = 1e-3 s)"
 set logscale y
 set format y "%.0e"
-set xlabel "t [s]"; set ylabel "||C|| [m]"
-plot "data/four-bar.csv" u 1:2 w l t "four-bar", "data/slider-crank.csv" u 1:2 w l t "slider-crank", \
-     "data/double-inverted-pendulum.csv" u 1:2 w l t "double inverted pendulum", "data/quick-return.csv" u 1:2 w l t "quick-return"
+set xlabel "t [s]"; set ylabel "||C||_inf [m]"
+plot "data/four-bar.csv" u 1:"position_violation" w l t "four-bar", "data/slider-crank.csv" u 1:"position_violation" w l t "slider-crank", \
+     "data/double-inverted-pendulum.csv" u 1:"position_violation" w l t "double inverted pendulum", "data/quick-return.csv" u 1:"position_violation" w l t "quick-return"
 unset logscale y; set format y "%g"
 
 set output "planar-trajectories.svg"
@@ -71,7 +99,7 @@ set output "sliding-particle-violation.svg"
 set title "001 Figs 12, 15: sliding particle |phi|, dt = 1e-3 s"
 set logscale y; set format y "%.0e"
 set ylabel "|phi| [m]"
-plot "data/sliding-particle-nonminimal-500s.csv" u 1:2 w l t "nonminimal, G = 0", "data/sliding-particle-baumgarte-500s.csv" u 1:2 w l t "Baumgarte G1 = -20, G2 = -100"
+plot "data/sliding-particle-nonminimal-500s.csv" u 1:"position_violation" w l t "nonminimal, G = 0", "data/sliding-particle-baumgarte-500s.csv" u 1:"position_violation" w l t "Baumgarte G1 = -20, G2 = -100"
 unset logscale y; set format y "%g"
 
 set output "sliding-particle-1h.svg"
@@ -86,9 +114,9 @@ set output "epicyclic-gear-violations.svg"
 set title "004 Figs 4, 6: gear train constraint errors (AB4, dt = 1e-3 s)"
 set logscale y; set format y "%.0e"
 set ylabel "norm"
-plot "data/epicyclic-gear-full.csv" u 1:2 w l t "full coordinates ||C||", "" u 1:3 w l t "full coordinates ||D||", \
-     "data/epicyclic-gear-rgcpa.csv" u 1:2 w l t "RGCPA ||C||", "" u 1:3 w l t "RGCPA ||D||", \
-     "data/epicyclic-gear-selective.csv" u 1:2 w l t "selective ||C||", "" u 1:3 w l t "selective ||D||"
+plot "data/epicyclic-gear-full.csv" u 1:"position_violation" w l t "full coordinates ||C||", "" u 1:"velocity_violation" w l t "full coordinates ||[Cdot; D]||", \
+     "data/epicyclic-gear-rgcpa.csv" u 1:"position_violation" w l t "RGCPA ||C||", "" u 1:"velocity_violation" w l t "RGCPA ||[Cdot; D]||", \
+     "data/epicyclic-gear-selective.csv" u 1:"position_violation" w l t "selective ||C||", "" u 1:"velocity_violation" w l t "selective ||[Cdot; D]||"
 unset logscale y; set format y "%g"
 
 set output "epicyclic-gear-speeds.svg"
@@ -96,4 +124,4 @@ set title "004 Figs 5, 7: angular velocities (selective partitioning)"
 set ylabel "omega_z [rad/s]"
 plot "data/epicyclic-gear-selective.csv" u 1:"omega_sun" w l t "sun", "" u 1:"omega_arm" w l t "arm", "" u 1:"omega_planet1" w l t "planet 1", "" u 1:"omega_planet2" w l t "planet 2"
 GP
-echo "wrote $root/docs/plots/*.svg and $data/tables.md"
+echo "wrote $root/docs/plots/*.svg and $data/summaries.jsonl"

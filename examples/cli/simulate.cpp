@@ -251,7 +251,6 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
   };
   auto any = [](double) { return true; };
   auto angle = [](double x) { return std::abs(x) < 1.5; };
-  auto positive = [](double x) { return x > 0.0; };
   const auto t_end = number("--t", bicycle_model, [](double x) { return x > 0.0 && x <= 1e6; }, "must be > 0 and at most 1e6 s");
   const auto dt = number("--dt", bicycle_model, [](double x) { return x >= 1e-7 && x <= 1.0; }, "must be within [1e-7, 1] s");
   const auto tolerance = number("--tolerance", false, [](double x) { return x >= 1e-15 && x <= 1e-3; }, "must be within [1e-15, 1e-3]");
@@ -293,7 +292,6 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
     for (const auto& key : bicycle_only)
       if (value_of(o, key)) errors.push_back(key + ": only for --model bicycle");
   }
-  (void)positive;
   const auto csv_path = value_of(o, "--csv");
   if (!errors.empty()) return fail(err, "simulate", errors);
 

@@ -171,7 +171,7 @@ test('a malformed link shows what was ignored and a working default, and never r
     assert.equal(state.speed, 5);
     assert.equal(state.bike.w, 1.02);
     assert.equal(state.vmax, 10);
-    assert.equal(state.integ, 'rk4');
+    assert.equal(state.integ, 'ab4');
     const speeds = await page.evaluate(() => window.carvallo.criticalSpeeds());
     assert.ok(Math.abs(speeds.weave - WEAVE) < 1e-6);
     const rect = await page.evaluate(() => window.carvallo.widgetRect('messages'));
