@@ -26,6 +26,20 @@ const std::vector<ModelEntry>& models() {
   return list;
 }
 
+SimulationOptions simulation_options(const SimulationDefaults& d) {
+  SimulationOptions o;
+  o.acceleration = d.acceleration;
+  o.integrator = d.integrator;
+  o.stabilization = parse_stabilization_method(d.stabilizer);
+  if (o.stabilization == StabilizationMethod::Baumgarte) o.stabilizer.gains = d.baumgarte;  // else the engine's
+  o.stabilizer.tolerances.position = d.tolerance;
+  o.stabilizer.tolerances.velocity = d.tolerance;
+  o.stabilizer.correct_every_step = d.correct_every_step;
+  o.stabilizer.independent_coordinates = d.independent_coordinates;
+  o.stabilizer.independent_velocities = d.independent_velocities;
+  return o;
+}
+
 const ModelEntry* find_model(std::string_view name) {
   for (const auto& e : models())
     if (e.name == name) return &e;

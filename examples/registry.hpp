@@ -19,6 +19,7 @@
 #include "carvallo/acceleration.hpp"
 #include "carvallo/integrators.hpp"
 #include "carvallo/model.hpp"
+#include "carvallo/simulation.hpp"
 
 #include <Eigen/Core>
 
@@ -105,6 +106,11 @@ struct ModelEntry {
 
 /// Every registered model, in menu order.
 const std::vector<ModelEntry>& models();
+
+/// The engine's options for running a model the way its paper did (its SimulationDefaults); the paper's
+/// Baumgarte gains only when Baumgarte is its method (else the engine's defaults stay, for a user who
+/// switches to Baumgarte). Throws SolverError(InvalidArgument) for an unknown stabilizer name.
+SimulationOptions simulation_options(const SimulationDefaults& d);
 
 /// The entry named `name`, or nullptr.
 const ModelEntry* find_model(std::string_view name);

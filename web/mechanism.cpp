@@ -18,15 +18,11 @@ MechanismRun::MechanismRun(const std::string& name, const std::string& variant, 
     : entry_(examples::find_model(name)), settings_(settings) {
   if (!entry_) throw SolverError(SolverError::Kind::InvalidArgument, "unknown model '" + name + "'", 0.0);
   instance_ = std::make_unique<examples::ModelInstance>(entry_->make(variant));
-  SimulationOptions options;
+  // The paper's settings (tolerances, gains, selective partitioning's coordinates), then the user's methods.
+  SimulationOptions options = examples::simulation_options(instance_->defaults);
   options.acceleration = parse_acceleration_method(settings.solver);
   options.integrator = parse_integrator_method(settings.integrator);
   options.stabilization = parse_stabilization_method(settings.stabilization);
-  if (options.stabilization == StabilizationMethod::Baumgarte && settings.stabilization == instance_->defaults.stabilizer)
-    options.stabilizer.gains = instance_->defaults.baumgarte;  // the paper's gains
-  options.stabilizer.tolerances.position = instance_->defaults.tolerance;
-  options.stabilizer.tolerances.velocity = instance_->defaults.tolerance;
-  options.stabilizer.correct_every_step = instance_->defaults.correct_every_step;
   sim_ = std::make_unique<Simulation>(instance_->model, options);
   sim_->set_state(State{instance_->t0, instance_->q0, instance_->qd0});
   record(sim_->evaluate());

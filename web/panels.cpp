@@ -307,44 +307,6 @@ void parameters_panel(App& app) {
 
 // ---- Simulation ----
 
-void time_plot(const char* title, const std::vector<SimulationSample>& h, double SimulationSample::*field, double scale,
-               const char* unit, ImU32 color, float height) {
-  ImGui::Text("%s", title);
-  const ImVec2 size(ImGui::GetContentRegionAvail().x, height);
-  const ImVec2 p0 = ImGui::GetCursorScreenPos(), p1(p0.x + size.x, p0.y + size.y);
-  ImGui::InvisibleButton(title, size);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
-  dl->AddRect(p0, p1, IM_COL32(160, 160, 170, 255));
-  if (h.size() < 2) return;
-  const double t1 = h.back().t, t0 = std::max(h.front().t, t1 - 10.0);
-  double lo = 0, hi = 0;
-  for (const auto& s : h)
-    if (s.t >= t0) lo = std::min(lo, s.*field * scale), hi = std::max(hi, s.*field * scale);
-  const double span = std::max(hi - lo, 1e-3);
-  lo -= 0.08 * span;
-  hi += 0.08 * span;
-  auto X = [&](double t) { return p0.x + static_cast<float>((t - t0) / std::max(t1 - t0, 1e-9)) * size.x; };
-  auto Y = [&](double v) { return p1.y - static_cast<float>((v - lo) / (hi - lo)) * size.y; };
-  if (lo < 0 && hi > 0) dl->AddLine(ImVec2(p0.x, Y(0)), ImVec2(p1.x, Y(0)), IM_COL32(180, 180, 190, 255));
-  dl->PushClipRect(p0, p1, true);
-  const std::size_t stride = std::max<std::size_t>(1, h.size() / 1200);
-  ImVec2 prev(-1, -1);
-  for (std::size_t k = 0; k < h.size(); k += stride) {
-    if (h[k].t < t0) continue;
-    const ImVec2 q(X(h[k].t), Y(h[k].*field * scale));
-    if (prev.x >= 0) dl->AddLine(prev, q, color, 1.5f * ImGui::GetIO().FontGlobalScale + 0.5f);
-    prev = q;
-  }
-  dl->PopClipRect();
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%+.3f %s", h.back().*field * scale, unit);
-  dl->AddText(ImVec2(p0.x + 4, p0.y + 2), IM_COL32(60, 60, 70, 255), buf);
-  std::snprintf(buf, sizeof buf, "last %.0f s", t1 - t0);
-  const ImVec2 ts = ImGui::CalcTextSize(buf);
-  dl->AddText(ImVec2(p1.x - ts.x - 4, p1.y - ts.y - 2), IM_COL32(120, 120, 130, 255), buf);
-}
-
 void simulation_panel(App& app) {
   ImGui::Begin("Simulation");
   note(app, "sim",
@@ -420,9 +382,13 @@ void simulation_panel(App& app) {
   ImGui::PopItemWidth();
   if (app.sim) {
     const float h = px(app, app.state.presentation ? 70.0f : 55.0f);
-    time_plot("roll (deg)", app.sim->history(), &SimulationSample::roll, 180.0 / 3.141592653589793, "deg", IM_COL32(40, 90, 200, 255), h);
-    time_plot("steer (deg)", app.sim->history(), &SimulationSample::steer, 180.0 / 3.141592653589793, "deg", IM_COL32(220, 90, 20, 255), h);
-    time_plot("speed (m/s)", app.sim->history(), &SimulationSample::speed, 1.0, "m/s", IM_COL32(30, 150, 60, 255), h * 0.6f);
+    constexpr double deg = 180.0 / 3.141592653589793;
+    series_plot("roll and steer (deg)", app.sim->history(),
+                {{"roll", [](const SimulationSample& m) { return m.roll * deg; }},
+                 {"steer", [](const SimulationSample& m) { return m.steer * deg; }}},
+                false, h);
+    series_plot("speed (m/s)", app.sim->history(), {{"speed", [](const SimulationSample& m) { return m.speed; }}}, false,
+                h * 0.6f);
     series_plot("constraint violations (log scale)", app.sim->history(),
                 {{"|C|", [](const SimulationSample& m) { return m.position_violation; }},
                  {"|dC/dt, D|", [](const SimulationSample& m) { return m.velocity_violation; }}},

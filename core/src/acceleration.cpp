@@ -88,19 +88,8 @@ class AugmentedSolver final : public AccelerationSolver {
   // Solves the augmented system with the current row selection. With `final` false, returns false instead
   // of throwing when the selection no longer fits.
   bool try_solve(const Model& model, double t, AccelerationResult& out, bool final) {
-    const int n = model.nq(), m = model.nc(), r = static_cast<int>(rows_.size());
-    if (try_range_space(n, r)) {
-      out.qdd = a_;
-      out.nu.setZero(m);
-      for (int k = 0; k < r; ++k) out.nu[rows_[static_cast<std::size_t>(k)]] = nu_r_[k];
-      out.rank = r;
-      out.rank_deficiency = m - r;
-      if (r < m) {
-        if (!final && !redundant_rows_hold(out)) return false;
-        if (final) check_redundant_rows(model, t, out);
-      }
-      return true;
-    }
+    const int n = model.nq(), r = static_cast<int>(rows_.size());
+    if (try_range_space(n, r)) return finish(model, t, a_, nu_r_, out, final);
     A_.setZero(n + r, n + r);
     b_.resize(n + r);
     A_.topLeftCorner(n, n) = terms_.M;
@@ -121,9 +110,16 @@ class AugmentedSolver final : public AccelerationSolver {
                         t);
     }
     x_.noalias() = lu_.solve(b_);
-    out.qdd = x_.head(n);
+    return finish(model, t, x_.head(n), x_.tail(r), out, final);
+  }
+
+  // Scatters the kept rows' multipliers (dropped rows get 0) and checks that the dropped rows hold.
+  template <class A, class N>
+  bool finish(const Model& model, double t, const A& qdd, const N& nu_kept, AccelerationResult& out, bool final) const {
+    const int m = model.nc(), r = static_cast<int>(rows_.size());
+    out.qdd = qdd;
     out.nu.setZero(m);
-    for (int k = 0; k < r; ++k) out.nu[rows_[static_cast<std::size_t>(k)]] = x_[n + k];
+    for (int k = 0; k < r; ++k) out.nu[rows_[static_cast<std::size_t>(k)]] = nu_kept[k];
     out.rank = r;
     out.rank_deficiency = m - r;
     if (r < m) {

@@ -332,16 +332,7 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
     } else {
       auto instance = std::make_shared<examples::ModelInstance>(entry->make(value_of(o, "--variant").value_or("")));
       const examples::SimulationDefaults& d = instance->defaults;
-      SimulationOptions options;
-      options.acceleration = d.acceleration;
-      options.integrator = d.integrator;
-      options.stabilization = parse_stabilization_method(d.stabilizer);
-      options.stabilizer.gains = d.baumgarte;
-      options.stabilizer.tolerances.position = d.tolerance;
-      options.stabilizer.tolerances.velocity = d.tolerance;
-      options.stabilizer.correct_every_step = d.correct_every_step;
-      options.stabilizer.independent_coordinates = d.independent_coordinates;
-      options.stabilizer.independent_velocities = d.independent_velocities;
+      SimulationOptions options = examples::simulation_options(d);
       apply(choices, options);
       auto sim = std::make_shared<Simulation>(instance->model, options);
       sim->set_state(State{instance->t0, instance->q0, instance->qd0});

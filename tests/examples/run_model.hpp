@@ -16,32 +16,15 @@
 
 namespace carvallo::examples::testing {
 
-struct RunOptions {
-  AccelerationMethod acceleration = AccelerationMethod::Augmented;
-  IntegratorMethod integrator = IntegratorMethod::RungeKutta4;
-  std::string stabilizer = "none";
-  BaumgarteGains gains;
-  double tolerance = 1e-12;
-  bool correct_every_step = false;
-  std::vector<std::string> independent_coordinates, independent_velocities;
-  double step = 1e-3;
-  double duration = 1.0;
+/// A model's methods (the registry's SimulationDefaults, which tests override) plus what to record.
+struct RunOptions : SimulationDefaults {
   int record_every = 0;  ///< record the probes every n steps (0: never)
 };
 
 /// The model's defaults (the paper's settings).
 inline RunOptions defaults_of(const ModelInstance& inst) {
   RunOptions o;
-  o.acceleration = inst.defaults.acceleration;
-  o.integrator = inst.defaults.integrator;
-  o.stabilizer = inst.defaults.stabilizer;
-  o.gains = inst.defaults.baumgarte;
-  o.tolerance = inst.defaults.tolerance;
-  o.correct_every_step = inst.defaults.correct_every_step;
-  o.independent_coordinates = inst.defaults.independent_coordinates;
-  o.independent_velocities = inst.defaults.independent_velocities;
-  o.step = inst.defaults.step;
-  o.duration = inst.defaults.duration;
+  static_cast<SimulationDefaults&>(o) = inst.defaults;
   return o;
 }
 
@@ -61,16 +44,7 @@ struct RunResult {
 
 inline RunResult run(const ModelInstance& inst, const RunOptions& o) {
   const Model& m = inst.model;
-  SimulationOptions so;
-  so.acceleration = o.acceleration;
-  so.integrator = o.integrator;
-  so.stabilization = parse_stabilization_method(o.stabilizer);
-  so.stabilizer.gains = o.gains;
-  so.stabilizer.tolerances.position = o.tolerance;
-  so.stabilizer.tolerances.velocity = o.tolerance;
-  so.stabilizer.correct_every_step = o.correct_every_step;
-  so.stabilizer.independent_coordinates = o.independent_coordinates;
-  so.stabilizer.independent_velocities = o.independent_velocities;
+  SimulationOptions so = simulation_options(o);
   so.diagnostics = false;
   Simulation sim(m, so);
   sim.set_state(State{inst.t0, inst.q0, inst.qd0});
