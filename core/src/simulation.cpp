@@ -47,6 +47,7 @@ struct Simulation::Impl {
   std::unique_ptr<MultibodyOde> ode;
   Eigen::VectorXd y, y_before;
   AccelerationResult acc;
+  double t_carry = 0.0;  // Kahan compensation of t: 10000 steps of 1e-3 s end at t = 10, not 10 − 1e-13
 };
 
 Simulation::Simulation(Model model, SimulationOptions options)
@@ -78,6 +79,7 @@ void Simulation::set_state(const State& s) {
     if (!std::isfinite(s.q[i]) || !std::isfinite(s.qd[i]))
       throw SolverError(SolverError::Kind::NonFinite, "initial state is not finite", s.t, model_.coordinate_name(i), i);
   state_ = s;
+  impl_->t_carry = 0.0;
   impl_->integrator->restart();
 }
 
@@ -96,7 +98,9 @@ const StepReport& Simulation::step(double h) {
       throw SolverError(SolverError::Kind::NonFinite, "the integrated state diverged", state_.t + h,
                         model_.coordinate_name(i % n), i % n);
   State next;
-  next.t = state_.t + h;
+  const double dt = h - im.t_carry;
+  next.t = state_.t + dt;
+  im.t_carry = (next.t - state_.t) - dt;
   next.q = im.y.head(n);
   next.qd = im.y.tail(n);
   report_.correction.clear();
