@@ -1,6 +1,9 @@
 #include "carvallo/acceleration.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <type_traits>
+#include <vector>
 
 namespace carvallo {
 
@@ -18,6 +21,254 @@ void check_result(const Model& model, double t, const AccelerationResult& r) {
       throw SolverError(SolverError::Kind::NonFinite, "Lagrange multiplier is not finite", t,
                         model.constraint_name(i), i);
 }
+
+// In-place Cholesky factorization of the symmetric block A[s, e) × [s, e) (lower triangle read and
+// overwritten with L). Column-oriented, so the inner loop runs down a column (contiguous in memory).
+// Returns false if a pivot is not positive (A not positive definite) or not finite.
+bool cholesky_in_place(MatrixXd& A, int s, int e) {
+  for (int j = s; j < e; ++j) {
+    double* cj = &A(0, j);
+    for (int p = s; p < j; ++p) {
+      const double* cp = &A(0, p);
+      const double ljp = cp[j];
+      for (int i = j; i < e; ++i) cj[i] -= cp[i] * ljp;
+    }
+    if (!(cj[j] > 0.0) || !std::isfinite(cj[j])) return false;
+    const double d = std::sqrt(cj[j]);
+    cj[j] = d;
+    const double inv = 1.0 / d;
+    for (int i = j + 1; i < e; ++i) cj[i] *= inv;
+  }
+  return true;
+}
+
+// x ← L⁻¹x and x ← L⁻ᵀx for the factor of cholesky_in_place on [s, e).
+void lower_solve(const MatrixXd& L, int s, int e, double* x) {
+  for (int j = s; j < e; ++j) {
+    const double* cj = &L(0, j);
+    x[j] /= cj[j];
+    for (int i = j + 1; i < e; ++i) x[i] -= cj[i] * x[j];
+  }
+}
+void upper_solve(const MatrixXd& L, int s, int e, double* x) {
+  for (int j = e - 1; j >= s; --j) {
+    const double* cj = &L(0, j);
+    double v = x[j];
+    for (int i = j + 1; i < e; ++i) v -= cj[i] * x[i];
+    x[j] = v / cj[j];
+  }
+}
+
+// The Schur complement of the augmented system for a block-diagonal M.
+//
+// In the redundant formulation each body's coordinates form their own diagonal block of M, so M = LLᵀ
+// block by block, and Y = L⁻¹J_rᵀ keeps the sparsity of J: a block of Y is nonzero only in the kept
+// constraint rows that touch the block's coordinates. The structure (M's finest contiguous block
+// partition and, per block, the rows touching it) is found from the entries of M and J and only ever
+// grows: every call checks that M and J have no nonzero outside it (a cheap vectorized test) and widens
+// it when they do, so a zero that is coincidental at the first state cannot make it wrong later. For a
+// dense M it is one block, an ordinary Cholesky factorization. No allocation after the structure is set.
+class BlockSchur {
+ public:
+  // M = LLᵀ; false if M is not (numerically) positive definite.
+  bool factor(const MatrixXd& M) {
+    const int n = static_cast<int>(M.rows());
+    if (static_cast<int>(block_of_.size()) != n || !vanishes_outside(M, outside_m_)) grow_blocks(M);
+    L_ = M;
+    bool ok = true;
+    for (std::size_t b = 0; b + 1 < starts_.size() && ok; ++b)
+      by_block_size(b, [&](auto k) { ok = cholesky_block(k, starts_[b], starts_[b + 1]); });
+    return ok;
+  }
+
+  // S = YᵀY = J_r M⁻¹ J_rᵀ (lower triangle, then factorized in place); false if S is not positive
+  // definite or its condition exceeds about 1e14.
+  bool project(const MatrixXd& J, const std::vector<int>& rows) {
+    const auto r = static_cast<int>(rows.size());
+    if (rows != rows_ || touches_.rows() != static_cast<int>(starts_.size()) - 1 || outside_j_.rows() != J.rows() ||
+        outside_j_.cols() != J.cols()) {
+      rows_ = rows;
+      touches_.setZero(static_cast<int>(starts_.size()) - 1, r);
+      outside_j_.setOnes(J.rows(), J.cols());
+      grow_touches(J);
+    } else if (!vanishes_outside(J, outside_j_)) {
+      grow_touches(J);
+    }
+    S_.setZero(r, r);
+    for (std::size_t b = 0; b + 1 < starts_.size(); ++b) by_block_size(b, [&](auto k) { accumulate(k, J, b); });
+    if (!cholesky_in_place(S_, 0, r)) return false;
+    if (r == 0) return true;
+    const auto d = S_.diagonal();
+    return d.minCoeff() > 1e-7 * d.maxCoeff();  // cond(S) below ~1e14
+  }
+
+  // q̈ and ν_r from Q_b and the kept rows' Q_d (after factor() and project()).
+  void solve(const VectorXd& Qb, const VectorXd& Qdr, VectorXd& qdd, VectorXd& nu) {
+    const auto r = static_cast<int>(rows_.size());
+    qdd = Qb;
+    nu = -Qdr;
+    for (std::size_t b = 0; b + 1 < starts_.size(); ++b) by_block_size(b, [&](auto k) { forward(k, b, qdd, nu); });
+    lower_solve(S_, 0, r, nu.data());
+    upper_solve(S_, 0, r, nu.data());
+    for (std::size_t b = 0; b + 1 < starts_.size(); ++b) by_block_size(b, [&](auto k) { backward(k, b, nu, qdd); });
+  }
+
+ private:
+  template <int K>
+  bool cholesky_block(std::integral_constant<int, K>, int s, int e) {
+    if constexpr (K == 1) {
+      if (!(L_(s, s) > 0.0) || !std::isfinite(L_(s, s))) return false;
+      L_(s, s) = std::sqrt(L_(s, s));
+      return true;
+    } else {
+      return cholesky_in_place(L_, s, e);
+    }
+  }
+
+  // A's entries where `outside` is 1 are all zero (vectorized: M and J are finite, checked by the Model).
+  static bool vanishes_outside(const MatrixXd& A, const MatrixXd& outside) {
+    return A.size() == 0 || A.cwiseProduct(outside).cwiseAbs().maxCoeff() == 0.0;  // maxCoeff needs an entry
+  }
+
+  // Block b's columns of Y (L_b⁻¹ J(row, block)ᵀ for each row touching it) and their products into S.
+  // K is the block size (0: any, read at run time).
+  template <int K>
+  void accumulate(std::integral_constant<int, K>, const MatrixXd& J, std::size_t b) {
+    const int s = starts_[b], k = K > 0 ? K : starts_[b + 1] - s;
+    const int t0 = tstart_[b], t1 = tstart_[b + 1];
+    double* Yb = &ybuf_[static_cast<std::size_t>(yoff_[b])];
+    for (int a = t0; a < t1; ++a) {
+      double* y = Yb + static_cast<std::ptrdiff_t>(a - t0) * k;
+      const int row = rows_[static_cast<std::size_t>(tlist_[static_cast<std::size_t>(a)])];
+      for (int j = 0; j < k; ++j) {  // forward substitution with L_b
+        double v = J(row, s + j);
+        for (int i = 0; i < j; ++i) v -= L_(s + j, s + i) * y[i];
+        y[j] = v / L_(s + j, s + j);
+      }
+    }
+    for (int a = t0; a < t1; ++a) {
+      const double* ya = Yb + static_cast<std::ptrdiff_t>(a - t0) * k;
+      double* Sa = &S_(tlist_[static_cast<std::size_t>(a)], 0);  // row of S (stride r)
+      const Eigen::Index stride = S_.rows();
+      for (int c = t0; c <= a; ++c) {
+        const double* yc = Yb + static_cast<std::ptrdiff_t>(c - t0) * k;
+        double sum = 0.0;
+        for (int i = 0; i < k; ++i) sum += ya[i] * yc[i];
+        Sa[stride * tlist_[static_cast<std::size_t>(c)]] += sum;  // tlist_ increases: lower triangle
+      }
+    }
+  }
+
+  // Calls f with the size of block b as a compile-time constant for the sizes of bodies (0: other).
+  template <class F>
+  void by_block_size(std::size_t b, F&& f) const {
+    switch (starts_[b + 1] - starts_[b]) {
+      case 1: f(std::integral_constant<int, 1>{}); break;
+      case 2: f(std::integral_constant<int, 2>{}); break;
+      case 3: f(std::integral_constant<int, 3>{}); break;
+      case 4: f(std::integral_constant<int, 4>{}); break;
+      default: f(std::integral_constant<int, 0>{}); break;
+    }
+  }
+
+  // Block b of c = L⁻¹Q_b (in place in x), and its share of Yᵀc added to nu.
+  template <int K>
+  void forward(std::integral_constant<int, K>, std::size_t b, VectorXd& x, VectorXd& nu) const {
+    const int s = starts_[b], k = K > 0 ? K : starts_[b + 1] - s;
+    for (int j = 0; j < k; ++j) {
+      double v = x[s + j];
+      for (int i = 0; i < j; ++i) v -= L_(s + j, s + i) * x[s + i];
+      x[s + j] = v / L_(s + j, s + j);
+    }
+    const double* Yb = &ybuf_[static_cast<std::size_t>(yoff_[b])];
+    for (int a = tstart_[b]; a < tstart_[b + 1]; ++a, Yb += k) {
+      double sum = 0.0;
+      for (int i = 0; i < k; ++i) sum += Yb[i] * x[s + i];
+      nu[tlist_[static_cast<std::size_t>(a)]] += sum;
+    }
+  }
+  // Block b of q̈ = L⁻ᵀ(c − Yν) (x holds c on entry).
+  template <int K>
+  void backward(std::integral_constant<int, K>, std::size_t b, const VectorXd& nu, VectorXd& x) const {
+    const int s = starts_[b], k = K > 0 ? K : starts_[b + 1] - s;
+    const double* Yb = &ybuf_[static_cast<std::size_t>(yoff_[b])];
+    for (int a = tstart_[b]; a < tstart_[b + 1]; ++a, Yb += k) {
+      const double n = nu[tlist_[static_cast<std::size_t>(a)]];
+      for (int i = 0; i < k; ++i) x[s + i] -= Yb[i] * n;
+    }
+    for (int j = k - 1; j >= 0; --j) {
+      double v = x[s + j];
+      for (int i = j + 1; i < k; ++i) v -= L_(s + i, s + j) * x[s + i];
+      x[s + j] = v / L_(s + j, s + j);
+    }
+  }
+
+  // The finest contiguous partition in which neither M's nonzeros nor the previous blocks couple two
+  // blocks (blocks only merge).
+  void grow_blocks(const MatrixXd& M) {
+    const int n = static_cast<int>(M.rows());
+    std::vector<int> old = block_of_;
+    if (static_cast<int>(old.size()) != n) old.assign(static_cast<std::size_t>(n), -1);
+    std::vector<int> reach(static_cast<std::size_t>(n));  // last index coupled to i
+    for (int i = 0; i < n; ++i) {
+      int last = i;
+      for (int j = i + 1; j < n; ++j)
+        if (M(i, j) != 0.0 || M(j, i) != 0.0 || (old[static_cast<std::size_t>(i)] >= 0 && old[static_cast<std::size_t>(i)] == old[static_cast<std::size_t>(j)]))
+          last = j;
+      reach[static_cast<std::size_t>(i)] = last;
+    }
+    starts_.clear();
+    block_of_.assign(static_cast<std::size_t>(n), 0);
+    for (int b = 0; b < n;) {
+      int end = b + 1;
+      for (int i = b; i < end; ++i) end = std::max(end, reach[static_cast<std::size_t>(i)] + 1);
+      for (int i = b; i < end; ++i) block_of_[static_cast<std::size_t>(i)] = static_cast<int>(starts_.size());
+      starts_.push_back(b);
+      b = end;
+    }
+    starts_.push_back(n);
+    outside_m_.setOnes(n, n);
+    for (std::size_t b = 0; b + 1 < starts_.size(); ++b) {
+      const int s = starts_[b], k = starts_[b + 1] - s;
+      outside_m_.block(s, s, k, k).setZero();
+    }
+    rows_.clear();  // the touch structure refers to the blocks: rebuilt by the next project()
+  }
+
+  // Adds the (block, kept row) pairs where J has a nonzero, then rebuilds the lists and the mask.
+  void grow_touches(const MatrixXd& J) {
+    const auto r = static_cast<int>(rows_.size());
+    const int nb = static_cast<int>(starts_.size()) - 1;
+    for (int c = 0; c < r; ++c)
+      for (int i = 0; i < J.cols(); ++i)
+        if (J(rows_[static_cast<std::size_t>(c)], i) != 0.0) touches_(block_of_[static_cast<std::size_t>(i)], c) = 1;
+    tlist_.clear();
+    tstart_.assign(static_cast<std::size_t>(nb) + 1, 0);
+    yoff_.assign(static_cast<std::size_t>(nb), 0);
+    int ysize = 0;
+    outside_j_.setZero(J.rows(), J.cols());
+    for (int b = 0; b < nb; ++b) {
+      tstart_[static_cast<std::size_t>(b)] = static_cast<int>(tlist_.size());
+      yoff_[static_cast<std::size_t>(b)] = ysize;
+      const int s = starts_[static_cast<std::size_t>(b)], k = starts_[static_cast<std::size_t>(b) + 1] - s;
+      for (int c = 0; c < r; ++c) {
+        if (touches_(b, c)) {
+          tlist_.push_back(c);
+          ysize += k;
+        } else {
+          for (int i = s; i < s + k; ++i) outside_j_(rows_[static_cast<std::size_t>(c)], i) = 1.0;
+        }
+      }
+    }
+    tstart_[static_cast<std::size_t>(nb)] = static_cast<int>(tlist_.size());
+    ybuf_.resize(static_cast<std::size_t>(ysize));
+  }
+
+  MatrixXd L_, S_, outside_m_, outside_j_;
+  Eigen::Matrix<char, Eigen::Dynamic, Eigen::Dynamic> touches_;
+  std::vector<int> starts_, block_of_, rows_, tlist_, tstart_, yoff_;
+  std::vector<double> ybuf_;
+};
 
 // 000 Eq 36 with redundant rows screened out by a rank-revealing QR of Jᵀ.
 class AugmentedSolver final : public AccelerationSolver {
@@ -54,34 +305,16 @@ class AugmentedSolver final : public AccelerationSolver {
   }
 
   // The same system by its Schur complement when M is positive definite (the usual case): M = LLᵀ,
-  // X = M⁻¹J_rᵀ, a = M⁻¹Q_b, S = J_r X, ν_r = S⁻¹(J_r a − Q_d,r), q̈ = a − Xν_r. Identical solution up to
-  // round-off, at a quarter of the cost of a pivoting LU of the (n + r)-square matrix (docs/performance.md).
-  // Returns false (caller falls back to the LU) when M is not positive definite or S is ill conditioned.
-  bool try_range_space(int n, int r) {
-    llt_m_.compute(terms_.M);
-    if (llt_m_.info() != Eigen::Success) return false;
-    Jr_.resize(r, n);
+  // Y = L⁻¹J_rᵀ, c = L⁻¹Q_b, S = YᵀY = J_r M⁻¹J_rᵀ, ν_r = S⁻¹(Yᵀc − Q_d,r), q̈ = L⁻ᵀ(c − Yν_r). Identical
+  // solution up to round-off. M is factorized block by block (BlockSchur): in the redundant formulation
+  // each body's coordinates form their own diagonal block, so L⁻¹ is cheap and Y keeps J's sparsity
+  // (docs/performance.md). Returns false (caller falls back to the LU) when M is not positive definite or
+  // S is ill conditioned.
+  bool try_range_space(int r) {
+    if (!schur_.factor(terms_.M) || !schur_.project(terms_.J, rows_)) return false;
     Qdr_.resize(r);
-    for (int k = 0; k < r; ++k) {
-      const int i = rows_[static_cast<std::size_t>(k)];
-      Jr_.row(k) = terms_.J.row(i);
-      Qdr_[k] = terms_.Qd[i];
-    }
-    X_ = Jr_.transpose();
-    llt_m_.matrixL().solveInPlace(X_);
-    a_ = terms_.Qb;
-    llt_m_.matrixL().solveInPlace(a_);
-    // With Y = L⁻¹J_rᵀ and c = L⁻¹Q_b: S = YᵀY, J_r a = Yᵀc.
-    S_.noalias() = X_.transpose() * X_;
-    llt_s_.compute(S_);
-    if (llt_s_.info() != Eigen::Success) return false;
-    const auto d = llt_s_.matrixLLT().diagonal();
-    if (r > 0 && !(d.minCoeff() > 1e-7 * d.maxCoeff())) return false;  // cond(S) above ~1e14
-    nu_r_.noalias() = X_.transpose() * a_;
-    nu_r_ -= Qdr_;
-    llt_s_.solveInPlace(nu_r_);
-    a_.noalias() -= X_ * nu_r_;
-    llt_m_.matrixU().solveInPlace(a_);
+    for (int k = 0; k < r; ++k) Qdr_[k] = terms_.Qd[rows_[static_cast<std::size_t>(k)]];
+    schur_.solve(terms_.Qb, Qdr_, a_, nu_r_);
     return true;
   }
 
@@ -89,7 +322,7 @@ class AugmentedSolver final : public AccelerationSolver {
   // of throwing when the selection no longer fits.
   bool try_solve(const Model& model, double t, AccelerationResult& out, bool final) {
     const int n = model.nq(), r = static_cast<int>(rows_.size());
-    if (try_range_space(n, r)) return finish(model, t, a_, nu_r_, out, final);
+    if (try_range_space(r)) return finish(model, t, a_, nu_r_, out, final);
     A_.setZero(n + r, n + r);
     b_.resize(n + r);
     A_.topLeftCorner(n, n) = terms_.M;
@@ -151,9 +384,9 @@ class AugmentedSolver final : public AccelerationSolver {
     }
   }
 
-  MatrixXd Jt_, A_, Jr_, X_, S_;
+  MatrixXd Jt_, A_;
   VectorXd b_, x_, a_, Qdr_, nu_r_;
-  Eigen::LLT<MatrixXd> llt_m_, llt_s_;
+  BlockSchur schur_;
   Eigen::ColPivHouseholderQR<MatrixXd> qr_;
   Eigen::PartialPivLU<MatrixXd> lu_;
   std::vector<int> rows_;

@@ -58,18 +58,17 @@ void passive(const VectorXd& x, Vec<S>& out) {
 }
 
 // Vector-mode Jacobian (ad_vector.hpp): columns [j0, j0 + width) of ∂f/∂x in one evaluation per chunk.
-// `x` is the seeded argument (q or q̇), `passive_arg` the other one; f(x, y, out) evaluates the function.
+// `x` is the seeded argument; f(xs, out) evaluates the function at the seeded copy xs (the other
+// arguments are captured by f).
 template <class F>
-void chunked_jacobian(const VectorXd& x, const VectorXd& passive_arg, int rows, Vec<DualChunk>& xs, Vec<DualChunk>& ys,
-                      Vec<DualChunk>& out_s, MatrixXd& out, F&& f) {
+void chunked_jacobian(const VectorXd& x, int rows, Vec<DualChunk>& xs, Vec<DualChunk>& out_s, MatrixXd& out, F&& f) {
   const auto n = static_cast<int>(x.size());
   passive(x, xs);
-  passive(passive_arg, ys);
   for (int j0 = 0; j0 < n; j0 += kJacobianChunk) {
     const int width = std::min(kJacobianChunk, n - j0);
     for (int k = 0; k < width; ++k) xs[j0 + k].d[static_cast<std::size_t>(k)] = 1.0;
     out_s.setZero(rows);
-    f(xs, ys, out_s);
+    f(xs, out_s);
     for (int i = 0; i < rows; ++i)
       for (int k = 0; k < width; ++k) out(i, j0 + k) = out_s[i].d[static_cast<std::size_t>(k)];
     for (int k = 0; k < width; ++k) xs[j0 + k].d[static_cast<std::size_t>(k)] = 0.0;
@@ -79,18 +78,17 @@ void chunked_jacobian(const VectorXd& x, const VectorXd& passive_arg, int rows, 
 // The colour classes [c0, c0 + width) in one evaluation: every column of those colours is seeded in its
 // colour's slot, and each nonzero (i, j) is read from slot color(j).
 template <class F>
-void colored_jacobian(const ColumnColoring& cc, const VectorXd& x, const VectorXd& passive_arg, int rows,
-                      Vec<DualChunk>& xs, Vec<DualChunk>& ys, Vec<DualChunk>& out_s, MatrixXd& out, F&& f) {
+void colored_jacobian(const ColumnColoring& cc, const VectorXd& x, int rows, Vec<DualChunk>& xs, Vec<DualChunk>& out_s,
+                      MatrixXd& out, F&& f) {
   const auto n = static_cast<int>(x.size());
   passive(x, xs);
-  passive(passive_arg, ys);
   for (int c0 = 0; c0 < cc.colors; c0 += kJacobianChunk) {
     const int c1 = std::min(cc.colors, c0 + kJacobianChunk);
     for (int j = 0; j < n; ++j)
       if (cc.color[static_cast<std::size_t>(j)] >= c0 && cc.color[static_cast<std::size_t>(j)] < c1)
         xs[j].d[static_cast<std::size_t>(cc.color[static_cast<std::size_t>(j)] - c0)] = 1.0;
     out_s.setZero(rows);
-    f(xs, ys, out_s);
+    f(xs, out_s);
     for (int j = 0; j < n; ++j) {
       const int c = cc.color[static_cast<std::size_t>(j)];
       if (c < c0 || c >= c1) continue;
@@ -161,6 +159,7 @@ void seed1(const VectorXd& x, const VectorXd& dir, Vec<Dual1>& out) {
 }
 
 void check_rows(const Model& m, const MatrixXd& A, double t, const char* what, int row_offset, bool rows_are_constraints) {
+  if (A.allFinite()) return;  // vectorized; the loops below only name the culprit
   for (Eigen::Index i = 0; i < A.rows(); ++i)
     for (Eigen::Index j = 0; j < A.cols(); ++j)
       if (!std::isfinite(A(i, j))) {
@@ -171,6 +170,7 @@ void check_rows(const Model& m, const MatrixXd& A, double t, const char* what, i
 }
 
 void check_vec(const Model& m, const VectorXd& v, double t, const char* what, int row_offset, bool rows_are_constraints) {
+  if (v.allFinite()) return;
   for (Eigen::Index i = 0; i < v.size(); ++i)
     if (!std::isfinite(v[i])) {
       const int r = static_cast<int>(i) + row_offset;
@@ -223,6 +223,7 @@ void Model::check_q(const VectorXd& q, double t) const {
                       "q has " + std::to_string(q.size()) + " entries, model '" + name() + "' has " +
                           std::to_string(nq_) + " coordinates",
                       t);
+  if (q.allFinite()) return;  // vectorized; the loop below only names the culprit
   for (int i = 0; i < nq_; ++i)
     if (!std::isfinite(q[i]))
       throw SolverError(SolverError::Kind::NonFinite, "coordinate is not finite", t, coordinate_name(i), i);
@@ -234,6 +235,7 @@ void Model::check_qd(const VectorXd& qd, double t) const {
                       "q̇ has " + std::to_string(qd.size()) + " entries, model '" + name() + "' has " +
                           std::to_string(nq_) + " coordinates",
                       t);
+  if (qd.allFinite()) return;
   for (int i = 0; i < nq_; ++i)
     if (!std::isfinite(qd[i]))
       throw SolverError(SolverError::Kind::NonFinite, "velocity is not finite", t, coordinate_name(i), i);
@@ -256,13 +258,13 @@ void Model::C_q(const VectorXd& q, double t, MatrixXd& out) const {
   Scratch& s = scratch();
   const DualChunk tc(t);
   const auto& ev = chunk_evaluator();
-  auto f = [&](const Vec<DualChunk>& x, const Vec<DualChunk>&, Vec<DualChunk>& o) { ev.eval_holonomic(x, tc, o); };
+  auto f = [&](const Vec<DualChunk>& x, Vec<DualChunk>& o) { ev.eval_holonomic(x, tc, o); };
   std::call_once(jacobians_->cq_once, [&] {
-    jacobians_->cq = detect_coloring(q, VectorXd(), nch_, [&](const VectorXd& x, const VectorXd& y, MatrixXd& J) {
-      chunked_jacobian(x, y, nch_, s.qc, s.qdc, s.oc, J, f);
+    jacobians_->cq = detect_coloring(q, VectorXd(), nch_, [&](const VectorXd& x, const VectorXd&, MatrixXd& J) {
+      chunked_jacobian(x, nch_, s.qc, s.oc, J, f);
     });
   });
-  colored_jacobian(jacobians_->cq, q, VectorXd(), nch_, s.qc, s.qdc, s.oc, out, f);
+  colored_jacobian(jacobians_->cq, q, nch_, s.qc, s.oc, out, f);
   check_rows(*this, out, t, "holonomic constraint Jacobian C_q", 0, true);
 }
 
@@ -324,15 +326,20 @@ void Model::D_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out)
   out.setZero(ncnh_, nq_);
   if (ncnh_ == 0) return;
   Scratch& s = scratch();
-  const DualChunk tc(t);
   const auto& ev = chunk_evaluator();
-  auto f = [&](const Vec<DualChunk>& v, const Vec<DualChunk>& x, Vec<DualChunk>& o) { ev.eval_nonholonomic(x, v, tc, o); };
+  // q and t stay passive: definitions with HasRateSeededNonholonomic evaluate the geometry in double.
   std::call_once(jacobians_->dqd_once, [&] {
     jacobians_->dqd = detect_coloring(qd, q, ncnh_, [&](const VectorXd& v, const VectorXd& x, MatrixXd& J) {
-      chunked_jacobian(v, x, ncnh_, s.qdc, s.qc, s.oc, J, f);
+      passive(x, s.qc);
+      chunked_jacobian(v, ncnh_, s.qdc, s.oc, J, [&](const Vec<DualChunk>& vs, Vec<DualChunk>& o) {
+        ev.eval_nonholonomic_rates(x, s.qc, vs, t, o);
+      });
     });
   });
-  colored_jacobian(jacobians_->dqd, qd, q, ncnh_, s.qdc, s.qc, s.oc, out, f);
+  passive(q, s.qc);
+  colored_jacobian(jacobians_->dqd, qd, ncnh_, s.qdc, s.oc, out, [&](const Vec<DualChunk>& vs, Vec<DualChunk>& o) {
+    ev.eval_nonholonomic_rates(q, s.qc, vs, t, o);
+  });
   check_rows(*this, out, t, "nonholonomic Jacobian D_qd", nch_, true);
 }
 
@@ -344,13 +351,18 @@ void Model::D_q(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) 
   Scratch& s = scratch();
   const DualChunk tc(t);
   const auto& ev = chunk_evaluator();
-  auto f = [&](const Vec<DualChunk>& x, const Vec<DualChunk>& v, Vec<DualChunk>& o) { ev.eval_nonholonomic(x, v, tc, o); };
   std::call_once(jacobians_->dq_once, [&] {
     jacobians_->dq = detect_coloring(q, qd, ncnh_, [&](const VectorXd& x, const VectorXd& v, MatrixXd& J) {
-      chunked_jacobian(x, v, ncnh_, s.qc, s.qdc, s.oc, J, f);
+      passive(v, s.qdc);
+      chunked_jacobian(x, ncnh_, s.qc, s.oc, J, [&](const Vec<DualChunk>& xs, Vec<DualChunk>& o) {
+        ev.eval_nonholonomic(xs, s.qdc, tc, o);
+      });
     });
   });
-  colored_jacobian(jacobians_->dq, q, qd, ncnh_, s.qc, s.qdc, s.oc, out, f);
+  passive(qd, s.qdc);
+  colored_jacobian(jacobians_->dq, q, ncnh_, s.qc, s.oc, out, [&](const Vec<DualChunk>& xs, Vec<DualChunk>& o) {
+    ev.eval_nonholonomic(xs, s.qdc, tc, o);
+  });
   check_rows(*this, out, t, "nonholonomic Jacobian D_q", nch_, true);
 }
 

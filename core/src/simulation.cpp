@@ -116,13 +116,14 @@ const StepReport& Simulation::step(double h) {
   report_.evaluations = im.integrator->stats().evaluations - evals_before;
   report_.t = state_.t;
   if (options_.diagnostics) {
-    const StepReport d = evaluate();
-    report_.C_norm = d.C_norm;
-    report_.Cdot_norm = d.Cdot_norm;
-    report_.D_norm = d.D_norm;
-    report_.kinetic_energy = d.kinetic_energy;
-    report_.potential_energy = d.potential_energy;
-    report_.energy = d.energy;
+    // Norms the stabilizer already evaluated at this state are not evaluated again.
+    const CorrectionReport& c = report_.correction;
+    diagnose(report_, !(c.C_norm >= 0.0), !(c.Cdot_norm >= 0.0 && c.D_norm >= 0.0));
+    if (c.C_norm >= 0.0) report_.C_norm = c.C_norm;
+    if (c.Cdot_norm >= 0.0 && c.D_norm >= 0.0) {
+      report_.Cdot_norm = c.Cdot_norm;
+      report_.D_norm = c.D_norm;
+    }
   }
   return report_;
 }
@@ -130,21 +131,29 @@ const StepReport& Simulation::step(double h) {
 StepReport Simulation::evaluate() const {
   StepReport r;
   r.t = state_.t;
-  Eigen::VectorXd v;
-  if (model_.nch() > 0) {
+  diagnose(r, true, true);
+  return r;
+}
+
+void Simulation::diagnose(StepReport& r, bool positions, bool velocities) const {
+  thread_local Eigen::VectorXd v;
+  if (positions) r.C_norm = 0.0;
+  if (velocities) r.Cdot_norm = r.D_norm = 0.0;
+  if (model_.nch() > 0 && positions) {
     model_.C(state_.q, state_.t, v);
     r.C_norm = v.lpNorm<Eigen::Infinity>();
+  }
+  if (model_.nch() > 0 && velocities) {
     model_.C_dot(state_.q, state_.qd, state_.t, v);
     r.Cdot_norm = v.lpNorm<Eigen::Infinity>();
   }
-  if (model_.ncnh() > 0) {
+  if (model_.ncnh() > 0 && velocities) {
     model_.D(state_.q, state_.qd, state_.t, v);
     r.D_norm = v.lpNorm<Eigen::Infinity>();
   }
   r.kinetic_energy = model_.kinetic_energy(state_.q, state_.qd, state_.t);
   r.potential_energy = model_.potential_energy(state_.q, state_.t);
   r.energy = r.kinetic_energy + r.potential_energy;
-  return r;
 }
 
 const AccelerationResult& Simulation::accelerations() {

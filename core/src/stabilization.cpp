@@ -104,7 +104,7 @@ class Rgcpa : public Stabilizer {
 
  protected:
   void full_rgcpa(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) {
-    if (model.nch() > 0 && !(lazy_ && positions_within_tolerance(model, t, q))) {
+    if (model.nch() > 0 && !(lazy_ && positions_within_tolerance(model, t, q, out))) {
       model.C_q(q, t, A_);
       dof_analysis(A_, tol_.rank, pp_, ws_);  // 000 Eq 45
       out.position_rank = pp_.rank;
@@ -115,7 +115,7 @@ class Rgcpa : public Stabilizer {
       out.independent_coordinates.resize(static_cast<std::size_t>(model.nq()));
       for (int j = 0; j < model.nq(); ++j) out.independent_coordinates[static_cast<std::size_t>(j)] = j;
     }
-    if (model.nc() > 0 && !(lazy_ && velocities_within_tolerance(model, t, q, qd))) {
+    if (model.nc() > 0 && !(lazy_ && velocities_within_tolerance(model, t, q, qd, out))) {
       model.J(q, qd, t, A_);
       dof_analysis(A_, tol_.rank, pv_, ws_);  // 000 Eq 63 (velocity DOF analysis)
       out.velocity_rank = pv_.rank;
@@ -127,13 +127,23 @@ class Rgcpa : public Stabilizer {
     }
   }
 
-  bool positions_within_tolerance(const Model& model, double t, const VectorXd& q) {
+  // The lazy checks. When a level needs no correction its norms are those of the returned state (a
+  // position correction comes before the velocity check, and a velocity correction leaves q alone).
+  bool positions_within_tolerance(const Model& model, double t, const VectorXd& q, CorrectionReport& out) {
     model.C(q, t, r_);
-    return r_.lpNorm<Eigen::Infinity>() <= tol_.position;
+    const double norm = r_.lpNorm<Eigen::Infinity>();
+    if (!(norm <= tol_.position)) return false;
+    out.C_norm = norm;
+    return true;
   }
-  bool velocities_within_tolerance(const Model& model, double t, const VectorXd& q, const VectorXd& qd) {
+  bool velocities_within_tolerance(const Model& model, double t, const VectorXd& q, const VectorXd& qd,
+                                   CorrectionReport& out) {
     model.velocity_residual(q, qd, t, r_);
-    return r_.lpNorm<Eigen::Infinity>() <= tol_.velocity;
+    if (!(r_.lpNorm<Eigen::Infinity>() <= tol_.velocity)) return false;
+    const int nh = model.nch(), nn = model.ncnh();
+    out.Cdot_norm = nh > 0 ? r_.head(nh).lpNorm<Eigen::Infinity>() : 0.0;
+    out.D_norm = nn > 0 ? r_.tail(nn).lpNorm<Eigen::Infinity>() : 0.0;
+    return true;
   }
 
   bool lazy_ = false;
@@ -245,6 +255,7 @@ void CorrectionReport::clear() {
   fallback = false;
   note.clear();
   change = 0.0;
+  C_norm = Cdot_norm = D_norm = -1.0;
 }
 
 const char* to_string(StabilizationMethod m) {

@@ -76,30 +76,35 @@ struct MultibodyBicycle {
   }
   template <class S>
   void holonomic(const Vec<S>& q, const S&, Vec<S>& C) const {
+    // Each body's rotation once: the hubs, the steer joint and the contacts share them (with a dual
+    // scalar the rotations are most of the work of a Jacobian pass).
+    const blocks::Mat3<S> Rrw = rear_wheel.rotation<S>(q), Rrf = rear_frame.rotation<S>(q);
+    const blocks::Mat3<S> Rff = front_frame.rotation<S>(q), Rfw = front_wheel.rotation<S>(q);
     int row = 0;
     if (rear_skate) {
-      rear_skate_mount.write<S>(q, C, row);
+      rear_skate_mount.write<S>(q, Rrf, Rrw, C, row);
       row += blocks::RigidJoint3D::rows;
     } else {
-      rear_hub.write<S>(q, C, row);
+      rear_hub.write<S>(q, Rrf, Rrw, C, row);
       row += blocks::RevoluteJoint3D::rows;
     }
-    steer.write<S>(q, C, row);
+    steer.write<S>(q, Rrf, Rff, C, row);
     row += blocks::RevoluteJoint3D::rows;
     if (front_skate) {
-      front_skate_mount.write<S>(q, C, row);
+      front_skate_mount.write<S>(q, Rff, Rfw, C, row);
       row += blocks::RigidJoint3D::rows;
     } else {
-      front_hub.write<S>(q, C, row);
+      front_hub.write<S>(q, Rff, Rfw, C, row);
       row += blocks::RevoluteJoint3D::rows;
     }
-    rear_contact.write_holonomic<S>(q, C, row);
-    front_contact.write_holonomic<S>(q, C, row + 1);
+    rear_contact.write_holonomic<S>(q, Rrw, C, row);
+    front_contact.write_holonomic<S>(q, Rfw, C, row + 1);
   }
-  template <class S>
-  void nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S&, Vec<S>& D) const {
-    rear_contact.write_nonholonomic<S>(q, qd, D, 0);
-    front_contact.write_nonholonomic<S>(q, qd, D, rear_contact.nonholonomic_rows());
+  /// D with q and t of type SQ and q̇ of type S: Model::D_q̇ passes SQ = double (see KnifeEdgeWheel).
+  template <class S, class SQ = S>
+  void nonholonomic(const Vec<SQ>& q, const Vec<S>& qd, const SQ&, Vec<S>& D) const {
+    rear_contact.write_nonholonomic<S, SQ>(q, qd, D, 0);
+    front_contact.write_nonholonomic<S, SQ>(q, qd, D, rear_contact.nonholonomic_rows());
   }
   template <class S>
   S potential_energy(const Vec<S>& q, const S&) const {

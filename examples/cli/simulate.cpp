@@ -152,7 +152,7 @@ int simulate_loop(Runner& run, double h, double duration, const std::optional<st
   for (long i = 0; i < steps && !run.fallen(); ++i) {
     try {
       const StepReport& r = run.step(h);
-      const double e = run.energy();
+      const double e = r.energy;  // the step's diagnostics (kinetic + potential), as run.energy() would give
       if (!std::isfinite(e) || !std::isfinite(r.C_norm) || !std::isfinite(r.Cdot_norm) || !std::isfinite(r.D_norm))
         throw SolverError(SolverError::Kind::NonFinite, "the state diverged (non-finite energy or violation)", run.state().t);
       ++done;

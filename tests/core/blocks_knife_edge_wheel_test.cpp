@@ -118,3 +118,51 @@ TEST_CASE("knife-edge wheel: upright rolling disk, lean eigenvalues in closed fo
     CHECK(match);
   }
 }
+
+TEST_CASE("knife-edge wheel: D_q̇ with the geometry in double equals the all-dual evaluation", "[blocks][knife_edge_wheel]") {
+  // write_nonholonomic<S, double> (q without tangents, as Model::D_q̇ uses it) against the uniform
+  // write_nonholonomic<S> and against one single-direction dual pass per column, for both orientation
+  // parametrizations.
+  for (auto kind : {Orientation::EulerAngles, Orientation::EulerParameters}) {
+    RollingDisk d = disk(2.0, 0.35);
+    d.wheel.body.kind = kind;
+    const int n = d.wheel.body.coordinate_count();
+    Eigen::VectorXd q(n), qd(n);
+    if (kind == Orientation::EulerAngles) {
+      q << 1.0, -2.0, -0.3, 0.7, -0.3, 1.9;
+      qd << 0.4, -0.6, 0.1, 0.8, -1.1, 5.0;
+    } else {
+      const Eigen::Vector4d p = Eigen::Vector4d(0.9, 0.2, -0.3, 0.25).normalized();
+      q << 1.0, -2.0, -0.3, p;
+      qd << 0.4, -0.6, 0.1, 0.3, -0.5, 0.2, 0.7;
+    }
+    Vec<DualChunk> qc(n), qdc(n), Dm(2), Du(2);
+    for (int j = 0; j < n; ++j) {
+      qc[j] = DualChunk(q[j]);
+      qdc[j] = DualChunk(qd[j]);
+      qdc[j].d[static_cast<std::size_t>(j)] = 1.0;
+    }
+    Dm.setZero();
+    Du.setZero();
+    d.wheel.write_nonholonomic<DualChunk, double>(q, qdc, Dm, 0);
+    d.wheel.write_nonholonomic<DualChunk>(qc, qdc, Du, 0);
+    Vec<double> D0(2);
+    D0.setZero();
+    d.wheel.write_nonholonomic<double>(q, qd, D0, 0);
+    for (int i = 0; i < 2; ++i) {
+      CHECK(std::abs(Dm[i].v - D0[i]) <= 1e-15 * (1.0 + std::abs(D0[i])));
+      for (int j = 0; j < n; ++j) {
+        Vec<Dual1> q1(n), qd1(n), D1(2);
+        for (int k = 0; k < n; ++k) {
+          q1[k] = Dual1(q[k]);
+          qd1[k] = Dual1(qd[k], k == j ? 1.0 : 0.0);
+        }
+        D1.setZero();
+        d.wheel.write_nonholonomic<Dual1>(q1, qd1, D1, 0);
+        CAPTURE(i, j);
+        CHECK(std::abs(Dm[i].d[static_cast<std::size_t>(j)] - D1[i].d) <= 1e-14);
+        CHECK(std::abs(Du[i].d[static_cast<std::size_t>(j)] - D1[i].d) <= 1e-14);
+      }
+    }
+  }
+}

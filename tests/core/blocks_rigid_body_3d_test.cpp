@@ -113,3 +113,34 @@ TEST_CASE("rigid body with Euler parameters: normalization constraint and Euler'
   CHECK(body.normalization<double>(q) == Approx(0.0).margin(1e-15));
   check_free_body(body, q, qd);
 }
+
+TEST_CASE("rigid body: Q_v by one vector-mode pass (double) equals the nested-dual passes", "[blocks][rigid_body_3d]") {
+  // add_quadratic_velocity<double> seeds N + 1 tangents at once; for dual scalars (linearization) it
+  // nests single-direction duals. Both are AD of the same M(θ): they agree to round-off.
+  for (auto kind : {Orientation::EulerAngles, Orientation::EulerParameters}) {
+    FreeBody fb;
+    fb.body.kind = kind;
+    fb.body.seq = EulerSequence::ZXY;
+    fb.body.mass = 1.7;
+    fb.body.inertia = test_inertia();
+    const int n = fb.body.coordinate_count();
+    Eigen::VectorXd q(n), qd(n);
+    if (kind == Orientation::EulerAngles) {
+      q << 0.1, -0.2, 0.3, 0.4, 0.8, -0.6;
+      qd << 1.0, -2.0, 0.5, 1.3, -0.7, 2.2;
+    } else {
+      q << 0.1, -0.2, 0.3, Eigen::Vector4d(0.9, 0.2, -0.3, 0.25).normalized();
+      qd << 1.0, -2.0, 0.5, 0.3, -0.5, 0.2, 0.7;
+    }
+    Vec<double> Q = Vec<double>::Zero(n);
+    fb.body.add_quadratic_velocity<double>(q, qd, Q);
+    Vec<Dual1> q1(n), qd1(n), Q1 = Vec<Dual1>::Zero(n);
+    for (int k = 0; k < n; ++k) {
+      q1[k] = Dual1(q[k]);
+      qd1[k] = Dual1(qd[k]);
+    }
+    fb.body.add_quadratic_velocity<Dual1>(q1, qd1, Q1);
+    CHECK(Q.lpNorm<Eigen::Infinity>() > 0.1);  // a nontrivial gyroscopic term
+    for (int k = 0; k < n; ++k) CHECK(std::abs(Q[k] - Q1[k].v) <= 1e-13 * (1.0 + std::abs(Q[k])));
+  }
+}

@@ -173,3 +173,32 @@ TEST_CASE("Model: non-finite values become typed errors naming the culprit", "[m
   Eigen::VectorXd wrong(2);
   CHECK_THROWS_AS(model.C(wrong, 0.0, v), carvallo::SolverError);
 }
+
+namespace {
+
+// The same model with the optional rate-seeded nonholonomic(): q and t may be double while q̇ is dual.
+struct RateSeededTestModel : TestModel {
+  template <class S, class SQ = S>
+  void nonholonomic(const Vec<SQ>& q, const Vec<S>& qd, const SQ& t, Vec<S>& D) const {
+    D[0] = qd[0] * qd[0] + q[1] * qd[2] - t;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Model: D_q̇ by the rate-seeded nonholonomic() equals the hand derivative", "[model]") {
+  STATIC_REQUIRE(carvallo::detail::HasRateSeededNonholonomic<RateSeededTestModel>);
+  STATIC_REQUIRE(!carvallo::detail::HasRateSeededNonholonomic<TestModel>);
+  const carvallo::Model model{RateSeededTestModel{}};
+  const double x = 0.8, y = -0.3, th = 0.6, xd = 0.5, yd = -1.1, thd = 2.3, t = 0.9;
+  Eigen::VectorXd q(3), qd(3), v;
+  q << x, y, th;
+  qd << xd, yd, thd;
+  Eigen::MatrixXd A;
+  model.D_qd(q, qd, t, A);
+  check_close(A, Eigen::RowVector3d(2 * xd, 0, y));
+  model.D_q(q, qd, t, A);
+  check_close(A, Eigen::RowVector3d(0, thd, 0));
+  model.D(q, qd, t, v);
+  check_close(v, Eigen::VectorXd::Constant(1, xd * xd + y * thd - t));
+}

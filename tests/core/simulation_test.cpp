@@ -108,3 +108,32 @@ TEST_CASE("Simulation: failures are typed errors, never NaN results", "[simulati
   CHECK_THROWS_AS(sim.set_state(wrong), carvallo::SolverError);
   CHECK_THROWS_AS(carvallo::parse_stabilization_method("magic"), carvallo::SolverError);
 }
+
+TEST_CASE("Simulation: step diagnostics equal a fresh evaluation, with or without the lazy RGCPA's norms",
+          "[simulation]") {
+  // The lazy RGCPA hands its ||C||, ||Ċ||, ||D|| checks to the step report instead of evaluating them twice;
+  // they must be exactly what evaluate() computes at the same state.
+  const auto stab = GENERATE(carvallo::StabilizationMethod::Rgcpa, carvallo::StabilizationMethod::None,
+                             carvallo::StabilizationMethod::DirectCorrection);
+  const bool lazy = GENERATE(true, false);
+  CAPTURE(carvallo::to_string(stab), lazy);
+  const carvallo_test::Sleigh p;
+  carvallo::SimulationOptions opt;
+  opt.stabilization = stab;
+  opt.stabilizer.analyse_only_when_violated = lazy;
+  carvallo::Simulation sim(carvallo::Model{p}, opt);
+  sim.set_state(p.state(0.7, 0.2, 2.0));
+  int reported = 0;
+  for (int i = 0; i < 200; ++i) {
+    const carvallo::StepReport r = sim.step(1e-3);
+    const carvallo::StepReport e = sim.evaluate();
+    CHECK(r.C_norm == e.C_norm);
+    CHECK(r.Cdot_norm == e.Cdot_norm);
+    CHECK(r.D_norm == e.D_norm);
+    CHECK(r.energy == e.energy);
+    if (r.correction.C_norm >= 0.0) ++reported;
+  }
+  // Only the lazy RGCPA reports norms, and then at (nearly) every step.
+  if (stab == carvallo::StabilizationMethod::Rgcpa && lazy) CHECK(reported > 100);
+  else CHECK(reported == 0);
+}

@@ -53,6 +53,14 @@ class ScalarEvaluator {
   virtual S eval_kinetic_energy(const Vec<S>& q, const Vec<S>& qd, const S& t) const = 0;
 };
 
+/// A definition whose nonholonomic() also takes q and t of another scalar type than q̇ (SQ = double with
+/// a dual q̇): D_q̇ then carries no tangents through the geometry. Optional.
+template <class Def>
+concept HasRateSeededNonholonomic =
+    requires(const Def& d, const Vec<double>& q, const Vec<DualChunk>& qd, const double& t, Vec<DualChunk>& D) {
+      d.template nonholonomic<DualChunk, double>(q, qd, t, D);
+    };
+
 /// Constraint functions only, for the vector-mode Jacobians (ad_vector.hpp) of C_q, D_q̇ and D_q.
 template <class S>
 class ConstraintEvaluator {
@@ -60,6 +68,10 @@ class ConstraintEvaluator {
   virtual ~ConstraintEvaluator() = default;
   virtual void eval_holonomic(const Vec<S>& q, const S& t, Vec<S>& C) const = 0;
   virtual void eval_nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& D) const = 0;
+  /// D for a dual q̇ at fixed q and t: `q` and `q_passive` (the same values, zero tangents) are both
+  /// given, so a definition with HasRateSeededNonholonomic uses the first and any other the second.
+  virtual void eval_nonholonomic_rates(const Vec<double>& q, const Vec<S>& q_passive, const Vec<S>& qd, double t,
+                                       Vec<S>& D) const = 0;
 };
 
 class ModelConcept : public ScalarEvaluator<double>,
@@ -117,6 +129,11 @@ class ModelImpl final : public ModelConcept {
   void eval_nonholonomic(const Vec<DualChunk>& q, const Vec<DualChunk>& qd, const DualChunk& t,
                          Vec<DualChunk>& D) const override {
     if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<DualChunk>(q, qd, t, D);
+  }
+  void eval_nonholonomic_rates(const Vec<double>& q, const Vec<DualChunk>& q_passive, const Vec<DualChunk>& qd,
+                               double t, Vec<DualChunk>& D) const override {
+    if constexpr (HasRateSeededNonholonomic<Def>) def_.template nonholonomic<DualChunk, double>(q, qd, t, D);
+    else if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<DualChunk>(q_passive, qd, DualChunk(t), D);
   }
 
  private:

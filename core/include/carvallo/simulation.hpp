@@ -79,6 +79,9 @@ class Simulation {
   const IntegratorStats& integrator_stats() const;
 
  private:
+  // Energies, and the constraint norms at the levels asked for, of the current state into r.
+  void diagnose(StepReport& r, bool positions, bool velocities) const;
+
   struct Impl;
   Model model_;
   SimulationOptions options_;

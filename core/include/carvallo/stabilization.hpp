@@ -67,6 +67,9 @@ struct CorrectionReport {
   bool fallback = false;        ///< selective partitioning fell back to RGCPA this step
   std::string note;             ///< human-readable remark (e.g. why it fell back)
   double change = 0.0;          ///< ∞-norm of the correction applied to [q; q̇]
+  /// ||C||∞, ||Ċ||∞ and ||D||∞ of the returned state when the stabilizer evaluated them there (the lazy
+  /// RGCPA's checks), else −1; Simulation::step then does not evaluate them again for its diagnostics.
+  double C_norm = -1.0, Cdot_norm = -1.0, D_norm = -1.0;
   void clear();
 };
 

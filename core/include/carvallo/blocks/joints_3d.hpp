@@ -108,7 +108,12 @@ struct RevoluteJoint3D {
   }
   template <class S>
   void write(const Vec<S>& q, Vec<S>& C, int row) const {
-    const Mat3<S> Ra = a.rotation<S>(q), Rb = b.rotation<S>(q);
+    write<S>(q, a.rotation<S>(q), b.rotation<S>(q), C, row);
+  }
+  /// The same with the bodies' rotations computed once by the caller (a model whose bodies carry several
+  /// joints avoids recomputing them: with a dual scalar the rotation is most of a joint's cost).
+  template <class S>
+  void write(const Vec<S>& q, const Mat3<S>& Ra, const Mat3<S>& Rb, Vec<S>& C, int row) const {
     C.template segment<3>(row) = detail::point_gap<S>(q, a, Ra, point_a, b, Rb, point_b);
     const Vec3<S> hb = times<S>(Rb, axis_b);
     C[row + 3] = dot3<S>(times<S>(Ra, n[0]), hb);
@@ -172,7 +177,11 @@ struct RigidJoint3D {
   }
   template <class S>
   void write(const Vec<S>& q, Vec<S>& C, int row) const {
-    const Mat3<S> Ra = a.rotation<S>(q), Rb0 = b.rotation<S>(q);
+    write<S>(q, a.rotation<S>(q), b.rotation<S>(q), C, row);
+  }
+  /// The same with the bodies' rotations computed once by the caller.
+  template <class S>
+  void write(const Vec<S>& q, const Mat3<S>& Ra, const Mat3<S>& Rb0, Vec<S>& C, int row) const {
     C.template segment<3>(row) = detail::point_gap<S>(q, a, Ra, point_a, b, Rb0, point_b);
     const Mat3<S> Rb = Rb0 * relative.transpose().cast<S>();  // = R_a when assembled
     C[row + 3] = dot3<S>(Ra.col(0), Rb.col(1));

@@ -70,6 +70,11 @@ struct KnifeEdgeWheel {
   void write_holonomic(const Vec<S>& q, Vec<S>& C, int row) const {
     C[row] = contact_point<S>(q)[2];
   }
+  /// The same with the wheel's rotation R computed once by the caller (a model whose joints need it too).
+  template <class S>
+  void write_holonomic(const Vec<S>& q, const Mat3<S>& R, Vec<S>& C, int row) const {
+    C[row] = contact_point_from<S>(body.position<S>(q), times<S>(R, axis))[2];
+  }
 
  private:
   template <class S>
@@ -88,18 +93,24 @@ struct KnifeEdgeWheel {
   }
 
  public:
-  template <class S>
-  void write_nonholonomic(const Vec<S>& q, const Vec<S>& qd, Vec<S>& D, int row) const {
+  /// The rows at `row`. The coordinates q may have another scalar type SQ than the rates (SQ = double
+  /// with a dual S seeded along q̇, as Model::D_q̇ does): D is linear in q̇, so the geometry (spin axis,
+  /// contact arm, contact directions) is then computed without tangents.
+  template <class S, class SQ = S>
+  void write_nonholonomic(const Vec<SQ>& q, const Vec<S>& qd, Vec<S>& D, int row) const {
     // The rotation once (it dominates the cost with a dual scalar), then everything from the spin axis.
-    const Vec3<S> a = spin_axis<S>(q), c = body.position<S>(q);
-    const Vec3<S> arm = contact_point_from<S>(c, a) - c;
-    const Vec3<S> v = Vec3<S>(qd.template segment<3>(body.offset)) + body.angular_velocity<S>(q, qd).cross(arm);
-    const auto [t, l] = contact_directions_from<S>(a);
+    const Vec3<SQ> a = spin_axis<SQ>(q), c = body.position<SQ>(q);
+    const Vec3<SQ> arm = contact_point_from<SQ>(c, a) - c;
+    const Vec3<S> w = body.angular_velocity<S, SQ>(q, qd);
+    const int o = body.offset;
+    const Vec3<S> v(qd[o] + (w[1] * arm[2] - w[2] * arm[1]), qd[o + 1] + (w[2] * arm[0] - w[0] * arm[2]),
+                    qd[o + 2] + (w[0] * arm[1] - w[1] * arm[0]));  // ċ + ω × arm
+    const auto [t, l] = contact_directions_from<SQ>(a);
     if (longitudinal) {
-      D[row] = dot3<S>(t, v);
-      D[row + 1] = dot3<S>(l, v);
+      D[row] = t[0] * v[0] + t[1] * v[1] + t[2] * v[2];
+      D[row + 1] = l[0] * v[0] + l[1] * v[1] + l[2] * v[2];
     } else {
-      D[row] = dot3<S>(l, v);
+      D[row] = l[0] * v[0] + l[1] * v[1] + l[2] * v[2];
     }
   }
 };

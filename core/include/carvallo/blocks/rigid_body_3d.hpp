@@ -8,12 +8,14 @@
 //   T = ½ m |ṙ|² + ½ ω_bᵀ I ω_b,  ω_b = G_body θ̇ (or 2 Ḡ ṗ)   ->   M = diag(m I₃, G_bodyᵀ I G_body)
 //
 // add_quadratic_velocity() adds Q_v = ½ ∂(q̇ᵀMq̇)/∂q − Ṁ q̇ (Lagrange) for the body's own coordinates by
-// nested AD (carvallo/lagrange.hpp does the same for a whole model; per body it costs 4–5 evaluations of
-// a 3 × 3 or 4 × 4 block instead of n_q + 1 of the full matrix). Nothing is differentiated by hand.
+// AD (carvallo/lagrange.hpp does the same for a whole model): for double one vector-mode evaluation of
+// the 3 × 3 or 4 × 4 block with N + 1 tangents, for dual scalars 4–5 nested single-direction ones.
+// Nothing is differentiated by hand.
 //
 // A body with offset < 0 is the ground: at rest at the origin, axes global (for joints to the ground).
 
 #include "carvallo/ad.hpp"
+#include "carvallo/ad_vector.hpp"
 #include "carvallo/blocks/rotation.hpp"
 #include "carvallo/model_definition.hpp"
 
@@ -22,6 +24,7 @@
 
 #include <array>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace carvallo::blocks {
@@ -93,15 +96,23 @@ struct RigidBody3D {
   Vec3<S> point(const Vec<S>& q, const Eigen::MatrixBase<L>& local) const {
     return position<S>(q) + times<S>(rotation<S>(q), local);
   }
-  /// Angular velocity, global components.
-  template <class S>
-  Vec3<S> angular_velocity(const Vec<S>& q, const Vec<S>& qd) const {
+  /// Angular velocity, global components. The coordinates may have another scalar type SQ than the
+  /// rates S (SQ = double with a dual S seeded along q̇: ω is linear in q̇, so the geometry needs no
+  /// tangents; KnifeEdgeWheel::write_nonholonomic and Model::D_q̇ use this).
+  template <class S, class SQ = S>
+  Vec3<S> angular_velocity(const Vec<SQ>& q, const Vec<S>& qd) const {
     if (is_ground()) return Vec3<S>::Zero();
-    if (kind == Orientation::EulerAngles)
-      return angular_velocity_global<S>(Vec3<S>(q.template segment<3>(offset + 3)),
-                                        Vec3<S>(qd.template segment<3>(offset + 3)), seq);
-    return angular_velocity_global<S>(Vec4<S>(q.template segment<4>(offset + 3)),
-                                      Vec4<S>(qd.template segment<4>(offset + 3)));
+    if constexpr (std::is_same_v<S, SQ>) {
+      if (kind == Orientation::EulerAngles)
+        return angular_velocity_global<S>(Vec3<S>(q.template segment<3>(offset + 3)),
+                                          Vec3<S>(qd.template segment<3>(offset + 3)), seq);
+      return angular_velocity_global<S>(Vec4<S>(q.template segment<4>(offset + 3)),
+                                        Vec4<S>(qd.template segment<4>(offset + 3)));
+    } else {
+      if (kind == Orientation::EulerAngles)
+        return rates_times<S>(euler_rate_matrix_global<SQ>(Vec3<SQ>(q.template segment<3>(offset + 3)), seq), qd);
+      return S(2.0) * rates_times<S>(euler_parameter_matrix_global<SQ>(Vec4<SQ>(q.template segment<4>(offset + 3))), qd);
+    }
   }
   /// Angular velocity, body components.
   template <class S>
@@ -187,30 +198,66 @@ struct RigidBody3D {
   }
 
  private:
+  // G θ̇ (or G ṗ) for a rate matrix G of another scalar type than the rates.
+  template <class S, class G>
+  Vec3<S> rates_times(const G& g, const Vec<S>& qd) const {
+    Vec3<S> out;
+    for (int r = 0; r < 3; ++r) {
+      out[r] = g(r, 0) * qd[offset + 3];
+      for (int k = 1; k < G::ColsAtCompileTime; ++k) out[r] += g(r, k) * qd[offset + 3 + k];
+    }
+    return out;
+  }
+
   template <class S, int N>
   void add_qv(const Vec<S>& q, const Vec<S>& qd, Vec<S>& Q) const {
-    using D = Dual<S>;
     const int o = offset + 3;
-    Eigen::Matrix<S, N, 1> rates = qd.template segment<N>(o);
-    // Ṁ_rot q̇_rot: one pass along the rates.
-    Eigen::Matrix<D, N, 1> a;
-    for (int k = 0; k < N; ++k) a[k] = D(q[o + k], rates[k]);
-    const Eigen::Matrix<D, N, N> Md = rotational_mass<D, N>(a);
-    for (int i = 0; i < N; ++i) {
-      S s(0.0);
-      for (int k = 0; k < N; ++k) s += Md(i, k).d * rates[k];
-      Q[o + i] -= s;
-    }
-    // ½ q̇ᵀ (∂M/∂θ_j) q̇: one pass per orientation coordinate.
-    for (int k = 0; k < N; ++k) a[k] = D(q[o + k], S(0.0));
-    for (int j = 0; j < N; ++j) {
-      a[j].d = S(1.0);
-      const Eigen::Matrix<D, N, N> Mj = rotational_mass<D, N>(a);
-      S s(0.0);
-      for (int i = 0; i < N; ++i)
-        for (int k = 0; k < N; ++k) s += rates[i] * Mj(i, k).d * rates[k];
-      Q[o + j] += S(0.5) * s;
-      a[j].d = S(0.0);
+    const Eigen::Matrix<S, N, 1> rates = qd.template segment<N>(o);
+    if constexpr (std::is_same_v<S, double>) {
+      // One vector-mode pass (ad_vector.hpp): tangent 0 along the rates gives Ṁ, tangent 1 + j along
+      // θ_j gives ∂M/∂θ_j, so the block's sines and cosines are evaluated once instead of N + 1 times.
+      using V = DualVec<N + 1>;
+      Eigen::Matrix<V, N, 1> a;
+      for (int k = 0; k < N; ++k) {
+        a[k] = V(q[o + k]);
+        a[k].d[0] = rates[k];
+        a[k].d[static_cast<std::size_t>(1 + k)] = 1.0;
+      }
+      const Eigen::Matrix<V, N, N> Mv = rotational_mass<V, N>(a);
+      for (int i = 0; i < N; ++i) {
+        double s = 0.0;
+        for (int k = 0; k < N; ++k) s += Mv(i, k).d[0] * rates[k];
+        Q[o + i] -= s;  // Ṁ_rot q̇_rot
+      }
+      for (int j = 0; j < N; ++j) {
+        double s = 0.0;
+        for (int i = 0; i < N; ++i)
+          for (int k = 0; k < N; ++k) s += rates[i] * Mv(i, k).d[static_cast<std::size_t>(1 + j)] * rates[k];
+        Q[o + j] += 0.5 * s;  // ½ q̇ᵀ (∂M/∂θ_j) q̇
+      }
+    } else {
+      // Nested single-direction duals for the other scalar types (linearization).
+      using D = Dual<S>;
+      // Ṁ_rot q̇_rot: one pass along the rates.
+      Eigen::Matrix<D, N, 1> a;
+      for (int k = 0; k < N; ++k) a[k] = D(q[o + k], rates[k]);
+      const Eigen::Matrix<D, N, N> Md = rotational_mass<D, N>(a);
+      for (int i = 0; i < N; ++i) {
+        S s(0.0);
+        for (int k = 0; k < N; ++k) s += Md(i, k).d * rates[k];
+        Q[o + i] -= s;
+      }
+      // ½ q̇ᵀ (∂M/∂θ_j) q̇: one pass per orientation coordinate.
+      for (int k = 0; k < N; ++k) a[k] = D(q[o + k], S(0.0));
+      for (int j = 0; j < N; ++j) {
+        a[j].d = S(1.0);
+        const Eigen::Matrix<D, N, N> Mj = rotational_mass<D, N>(a);
+        S s(0.0);
+        for (int i = 0; i < N; ++i)
+          for (int k = 0; k < N; ++k) s += rates[i] * Mj(i, k).d * rates[k];
+        Q[o + j] += S(0.5) * s;
+        a[j].d = S(0.0);
+      }
     }
   }
 };

@@ -1,0 +1,85 @@
+// Where one step of the bicycle's nonlinear simulation spends its time (issue 5: at least 50 times
+// faster than real time at Δt = 1e-3 s, i.e. under 20 µs per step). Times each model evaluation and the
+// acceleration solve separately at a state of the 5 m/s benchmark run, then a whole Simulation::step.
+// Not part of the CMake build; from the repository root, after building build/native:
+//   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iexamples -Ibuild/native/core/include -isystem /usr/include/eigen3 \
+//     bench/simulation_step_bench.cpp build/native/examples/libcarvallo_models.a \
+//     build/native/core/libcarvallo_core.a -o /tmp/simulation_step_bench && /tmp/simulation_step_bench
+#include "bicycle/multibody.hpp"
+#include "bicycle/parameters.hpp"
+#include "bicycle/simulation.hpp"
+#include "carvallo/acceleration.hpp"
+#include "carvallo/simulation.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+
+using namespace carvallo;
+
+namespace {
+
+// CPU microseconds per call of f: the fastest of 7 rounds of about 0.05 s each (the machine is shared,
+// so the minimum is the figure least disturbed by other load).
+template <class F>
+double per_call_us(F&& f) {
+  long n = 1;
+  for (;;) {
+    const std::clock_t a = std::clock();
+    for (long i = 0; i < n; ++i) f();
+    if (static_cast<double>(std::clock() - a) / CLOCKS_PER_SEC > 0.05) break;
+    n *= 2;
+  }
+  double best = 1e300;
+  for (int round = 0; round < 7; ++round) {
+    const std::clock_t a = std::clock();
+    for (long i = 0; i < n; ++i) f();
+    best = std::min(best, 1e6 * static_cast<double>(std::clock() - a) / CLOCKS_PER_SEC / static_cast<double>(n));
+  }
+  return best;
+}
+
+}  // namespace
+
+int main() {
+  const auto bike = bicycle::make_multibody_bicycle(bicycle::benchmark_parameters());
+  const Model model(bike);
+  bicycle::InitialMotion motion;
+  motion.speed = 5.0;
+  motion.roll = 0.05;
+  motion.roll_rate = 0.1;
+  const State s = bicycle::multibody_initial_state(bike, motion);
+  const double t = s.t;
+  Eigen::MatrixXd A;
+  Eigen::VectorXd v;
+  std::printf("bicycle: n_q = %d, %d holonomic + %d nonholonomic constraints\n", model.nq(), model.nch(),
+              model.ncnh());
+  std::printf("%-34s %8.2f us\n", "M", per_call_us([&] { model.M(s.q, t, A); }));
+  std::printf("%-34s %8.2f us\n", "Q_b", per_call_us([&] { model.Q_b(s.q, s.qd, t, v); }));
+  std::printf("%-34s %8.2f us\n", "C_q", per_call_us([&] { model.C_q(s.q, t, A); }));
+  std::printf("%-34s %8.2f us\n", "D_qd", per_call_us([&] { model.D_qd(s.q, s.qd, t, A); }));
+  std::printf("%-34s %8.2f us\n", "Q_dh", per_call_us([&] { model.Q_dh(s.q, s.qd, t, v); }));
+  std::printf("%-34s %8.2f us\n", "Q_dnh", per_call_us([&] { model.Q_dnh(s.q, s.qd, t, v); }));
+  std::printf("%-34s %8.2f us\n", "C", per_call_us([&] { model.C(s.q, t, v); }));
+  std::printf("%-34s %8.2f us\n", "C_dot", per_call_us([&] { model.C_dot(s.q, s.qd, t, v); }));
+  std::printf("%-34s %8.2f us\n", "D", per_call_us([&] { model.D(s.q, s.qd, t, v); }));
+  std::printf("%-34s %8.2f us\n", "energy", per_call_us([&] { (void)model.energy(s.q, s.qd, t); }));
+  std::printf("%-34s %8.2f us\n", "observe",
+              per_call_us([&] { (void)bicycle::observe(bike, s.q, s.qd); }));
+  DynamicsTerms terms;
+  std::printf("%-34s %8.2f us\n", "DynamicsTerms::evaluate",
+              per_call_us([&] { terms.evaluate(model, t, s.q, s.qd, {}); }));
+  for (auto method : {AccelerationMethod::Augmented, AccelerationMethod::UdwadiaKalaba}) {
+    auto solver = make_acceleration_solver(method);
+    AccelerationResult r;
+    const double all = per_call_us([&] { solver->solve(model, t, s.q, s.qd, {}, r); });
+    std::printf("%-34s %8.2f us (linear algebra %.2f us)\n",
+                (std::string("solve, ") + to_string(method)).c_str(), all,
+                all - per_call_us([&] { terms.evaluate(model, t, s.q, s.qd, {}); }));
+  }
+  const auto params = bicycle::benchmark_parameters();
+  bicycle::BicycleSimulation sim(params, motion, bicycle::default_bicycle_simulation_options(params));
+  const double step = per_call_us([&] { sim.step(1e-3); });
+  std::printf("%-34s %8.2f us  (%.1f x real time at dt = 1e-3 s)\n", "BicycleSimulation::step", step, 1e3 / step);
+}
