@@ -31,6 +31,7 @@ bool cholesky_in_place(MatrixXd& A, int s, int e) {
     for (int p = s; p < j; ++p) {
       const double* cp = &A(0, p);
       const double ljp = cp[j];
+      if (ljp == 0.0) continue;  // S = J M⁻¹Jᵀ is sparse where two constraints share no body
       for (int i = j; i < e; ++i) cj[i] -= cp[i] * ljp;
     }
     if (!(cj[j] > 0.0) || !std::isfinite(cj[j])) return false;

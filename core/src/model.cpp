@@ -153,13 +153,20 @@ void seed1(const VectorXd& x, const VectorXd& dir, Vec<Dual1>& out) {
   for (Eigen::Index i = 0; i < x.size(); ++i) out[i] = Dual1(x[i], dir[i]);
 }
 
+// Every entry finite: x·0 is 0 for a finite x and NaN otherwise, and the sum is a vectorized reduction
+// (Eigen's allFinite() ends in a scalar loop; these checks run on every evaluation).
+template <class D>
+bool all_finite(const Eigen::DenseBase<D>& a) {
+  return (a.derived().array() * 0.0).sum() == 0.0;
+}
+
 [[noreturn]] void throw_non_finite(double t, const std::string& what, const std::string& subject, int index) {
   throw SolverError(SolverError::Kind::NonFinite, "the model's " + what + " is not finite (NaN or infinite)", t,
                     subject, index);
 }
 
 void check_rows(const Model& m, const MatrixXd& A, double t, const char* what, int row_offset, bool rows_are_constraints) {
-  if (A.allFinite()) return;  // vectorized; the loops below only name the culprit
+  if (all_finite(A)) return;  // the loops below only name the culprit
   for (Eigen::Index i = 0; i < A.rows(); ++i)
     for (Eigen::Index j = 0; j < A.cols(); ++j)
       if (!std::isfinite(A(i, j))) {
@@ -170,7 +177,7 @@ void check_rows(const Model& m, const MatrixXd& A, double t, const char* what, i
 }
 
 void check_vec(const Model& m, const VectorXd& v, double t, const char* what, int row_offset, bool rows_are_constraints) {
-  if (v.allFinite()) return;
+  if (all_finite(v)) return;
   for (Eigen::Index i = 0; i < v.size(); ++i)
     if (!std::isfinite(v[i])) {
       const int r = static_cast<int>(i) + row_offset;
@@ -223,7 +230,7 @@ void Model::check_q(const VectorXd& q, double t) const {
                       "q has " + std::to_string(q.size()) + " entries, model '" + name() + "' has " +
                           std::to_string(nq_) + " coordinates",
                       t);
-  if (q.allFinite()) return;  // vectorized; the loop below only names the culprit
+  if (all_finite(q)) return;  // the loop below only names the culprit
   for (int i = 0; i < nq_; ++i)
     if (!std::isfinite(q[i]))
       throw SolverError(SolverError::Kind::NonFinite, "coordinate is not finite", t, coordinate_name(i), i);
@@ -235,7 +242,7 @@ void Model::check_qd(const VectorXd& qd, double t) const {
                       "q̇ has " + std::to_string(qd.size()) + " entries, model '" + name() + "' has " +
                           std::to_string(nq_) + " coordinates",
                       t);
-  if (qd.allFinite()) return;
+  if (all_finite(qd)) return;
   for (int i = 0; i < nq_; ++i)
     if (!std::isfinite(qd[i]))
       throw SolverError(SolverError::Kind::NonFinite, "velocity is not finite", t, coordinate_name(i), i);

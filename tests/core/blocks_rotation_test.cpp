@@ -9,6 +9,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
+#include <vector>
 
 using namespace carvallo;
 using namespace carvallo::blocks;
@@ -105,4 +107,23 @@ TEST_CASE("Euler parameters: Rodrigues' formula and angular velocity", "[blocks]
   const Eigen::Vector3d w(W(2, 1), W(0, 2), W(1, 0));
   CHECK((angular_velocity_global<double>(p, pd) - w).lpNorm<Eigen::Infinity>() < 1e-14);
   CHECK((angular_velocity_body<double>(p, pd) - R.transpose() * w).lpNorm<Eigen::Infinity>() < 1e-14);
+}
+
+TEST_CASE("rotation: the remembered sin/cos are exactly std::sin and std::cos", "[blocks][rotation]") {
+  // More distinct angles than slots (collisions), repeated, with ±0 and a NaN: every answer must be the
+  // bit pattern std::sin/std::cos give, whether it came from the table or not.
+  std::vector<double> xs = {0.0, -0.0, 1e-300, -1e-300, 3.141592653589793, -1.5707963267948966, 1e6, std::nan("")};
+  for (int k = 0; k < 300; ++k) xs.push_back(std::sin(1.7 * k) * (k % 7 + 1));
+  for (int pass = 0; pass < 3; ++pass)
+    for (double x : xs) {
+      double s = 0.0, c = 0.0;
+      carvallo::blocks::detail::sincos_memo(x, s, c);
+      const double es = std::sin(x), ec = std::cos(x);
+      if (std::isnan(x)) {
+        CHECK((std::isnan(s) && std::isnan(c)));
+        continue;
+      }
+      CHECK(std::memcmp(&s, &es, sizeof s) == 0);
+      CHECK(std::memcmp(&c, &ec, sizeof c) == 0);
+    }
 }

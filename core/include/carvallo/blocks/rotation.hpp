@@ -20,10 +20,14 @@
 // rigid_body_3d.hpp.
 
 #include "carvallo/ad.hpp"
+#include "carvallo/ad_vector.hpp"
 
 #include <Eigen/Core>
 
 #include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace carvallo::blocks {
@@ -78,10 +82,65 @@ constexpr std::string_view euler_sequence_name(EulerSequence seq) {
   return "";
 }
 
+namespace detail {
+
+/// std::sin and std::cos of x, remembered per thread for the last angle values seen (64 slots, keyed by
+/// the bits of x, so −0 and +0 are distinct and a NaN is never found). One simulation step evaluates the
+/// same body rotations in up to ten scalar types (double and duals of several kinds for M, Q_b, C_q, Q_d,
+/// the stabilizer's checks, the energy), all at the same angle values: they share one sin/cos each.
+inline void sincos_memo(double x, double& s, double& c) {
+  struct Table {
+    std::array<std::uint64_t, 64> key;
+    std::array<double, 64> sin_of, cos_of;
+    Table() {
+      double nan = std::nan("");
+      std::uint64_t nan_bits = 0;
+      std::memcpy(&nan_bits, &nan, sizeof nan);
+      key.fill(nan_bits);  // a NaN argument is never stored, so no key matches this
+    }
+  };
+  thread_local Table t;
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &x, sizeof x);
+  const std::size_t i = (bits ^ (bits >> 23) ^ (bits >> 41)) & 63u;
+  if (t.key[i] == bits) {
+    s = t.sin_of[i];
+    c = t.cos_of[i];
+    return;
+  }
+  s = std::sin(x);
+  c = std::cos(x);
+  if (x == x) {
+    t.key[i] = bits;
+    t.sin_of[i] = s;
+    t.cos_of[i] = c;
+  }
+}
+
+/// sin and cos of a scalar of any supported type, the primal values from sincos_memo.
+inline void sin_cos(double a, double& s, double& c) { sincos_memo(a, s, c); }
+template <class T>
+void sin_cos(const Dual<T>& a, Dual<T>& s, Dual<T>& c) {
+  T sv, cv;
+  sin_cos(a.v, sv, cv);
+  s = Dual<T>(sv, a.d * cv);  // as carvallo::sin(Dual) and cos(Dual)
+  c = Dual<T>(cv, -a.d * sv);
+}
+template <int N>
+void sin_cos(const DualVec<N>& a, DualVec<N>& s, DualVec<N>& c) {
+  double sv = 0.0, cv = 0.0;
+  sincos_memo(a.v, sv, cv);
+  s = carvallo::detail::chain(a, sv, cv);
+  c = carvallo::detail::chain(a, cv, -sv);
+}
+
+}  // namespace detail
+
 /// Elementary active rotation by `angle` about coordinate axis `axis` (0, 1, 2).
 template <class S>
 Mat3<S> elementary_rotation(int axis, const S& angle) {
-  const S c = cos(angle), s = sin(angle);
+  S c, s;
+  detail::sin_cos(angle, s, c);
   const int i = (axis + 1) % 3, j = (axis + 2) % 3;  // (i, j, axis) is a right-handed cyclic triple
   Mat3<S> R = Mat3<S>::Zero();
   R(axis, axis) = S(1.0);
@@ -96,7 +155,8 @@ Mat3<S> elementary_rotation(int axis, const S& angle) {
 /// full 3 × 3 product: this is the hot path of every Jacobian evaluation with a dual scalar).
 template <class S>
 void rotate_right(Mat3<S>& M, int axis, const S& angle) {
-  const S c = cos(angle), s = sin(angle);
+  S c, s;
+  detail::sin_cos(angle, s, c);
   const int i = (axis + 1) % 3, j = (axis + 2) % 3;
   for (int r = 0; r < 3; ++r) {
     const S mi = M(r, i), mj = M(r, j);
