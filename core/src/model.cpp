@@ -1,8 +1,8 @@
 // Derived quantities of a Model by forward-mode AD. Each function seeds one or two tangent directions
 // and reads the derivative off the dual parts. The constraint Jacobians evaluated at every step (C_q,
 // D_q̇, D_q) use vector mode (ad_vector.hpp) with column colouring: columns that share no row are seeded
-// in the same tangent slot (Curtis, Powell & Reid 1974), so the bicycle's 24 columns of C_q take one
-// evaluation of 12 slots and those of D_q̇ one of 6.
+// in the same tangent slot (Curtis, Powell & Reid 1974), so the bicycle's 24 columns of C_q (8 colours)
+// take one evaluation of 8 slots, and so do those of D_q̇ (5 colours) and D_q (2).
 #include "carvallo/model.hpp"
 
 #include <algorithm>

@@ -3,6 +3,7 @@
 // and rod tension T = m(g cos φ + L φ̇²), so λ = T/(2L) for C = x² + y² − L² (C_q = [2x, 2y]).
 // Round-off tolerance (1e-12 relative): both solvers are direct linear-algebra methods.
 #include "carvallo/acceleration.hpp"
+#include "dense_augmented.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -150,20 +151,10 @@ TEST_CASE("Augmented solver with a coupled, block-diagonal M agrees with the den
   Eigen::VectorXd q(4), qd(4);
   q << 1.2, -0.9, std::sqrt(4.0 - 1.44 - 0.81), -0.45;
   qd << 0.3, 0.5, -0.2, 0.25;
-  Eigen::MatrixXd M, J;
-  Eigen::VectorXd Qb, Qd;
+  Eigen::MatrixXd M;
   model.M(q, 0.0, M);
-  model.J(q, qd, 0.0, J);
-  model.Q_b(q, qd, 0.0, Qb);
-  model.Q_d(q, qd, 0.0, Qd);
   REQUIRE(M(0, 2) != 0.0);
-  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(7, 7);
-  A.topLeftCorner(4, 4) = M;
-  A.topRightCorner(4, 3) = J.transpose();
-  A.bottomLeftCorner(3, 4) = J;
-  Eigen::VectorXd b(7);
-  b << Qb, Qd;
-  const Eigen::VectorXd x = A.fullPivLu().solve(b);
+  const Eigen::VectorXd x = carvallo_test::dense_augmented_solution(model, q, qd);
   for (auto method : {carvallo::AccelerationMethod::Augmented, carvallo::AccelerationMethod::UdwadiaKalaba}) {
     CAPTURE(carvallo::to_string(method));
     auto solver = carvallo::make_acceleration_solver(method);

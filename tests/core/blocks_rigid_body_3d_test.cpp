@@ -6,6 +6,7 @@
 #include "carvallo/blocks/forces.hpp"
 #include "carvallo/blocks/rigid_body_3d.hpp"
 #include "carvallo/model.hpp"
+#include "dense_augmented.hpp"
 
 #include <Eigen/LU>
 #include <catch2/catch.hpp>
@@ -35,20 +36,7 @@ Eigen::Matrix3d test_inertia() {
 
 /// q̈ from the augmented system [[M, C_qᵀ], [C_q, 0]] [q̈; λ] = [Q_b; Q_d,h].
 Eigen::VectorXd accelerations(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
-  Eigen::MatrixXd M, J;
-  Eigen::VectorXd Qb, Qd;
-  model.M(q, 0.0, M);
-  model.Q_b(q, qd, 0.0, Qb);
-  model.J(q, qd, 0.0, J);
-  model.Q_d(q, qd, 0.0, Qd);
-  const int n = model.nq(), c = model.nc();
-  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n + c, n + c);
-  A.topLeftCorner(n, n) = M;
-  A.topRightCorner(n, c) = J.transpose();
-  A.bottomLeftCorner(c, n) = J;
-  Eigen::VectorXd b(n + c);
-  b << Qb, Qd;
-  return A.fullPivLu().solve(b).head(n);
+  return carvallo_test::dense_augmented_solution(model, q, qd).head(model.nq());
 }
 
 void check_free_body(const RigidBody3D& body, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {

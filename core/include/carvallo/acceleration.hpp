@@ -4,7 +4,9 @@
 //
 //  * Augmented: the augmented system of 000 Eq 36. Redundant constraints make it singular, so the rows
 //    of J are first screened by a column-pivoting QR of Jᵀ (rank-revealing); the redundant rows are
-//    dropped (their multipliers set to 0) and the reduced system is solved by LU. The rank deficiency
+//    dropped (their multipliers set to 0) and the reduced system is solved by its Schur complement
+//    S = J M⁻¹Jᵀ with M factorized block by block (one block per body in the redundant formulation;
+//    acceleration.cpp, BlockSchur), or by LU when M is not positive definite. The rank deficiency
 //    is reported. The row selection is reused from call to call while the reduced matrix stays well
 //    conditioned and the dropped rows stay satisfied; otherwise the rows are screened again.
 //  * Udwadia–Kalaba: 002 Eq 77, a = M⁻¹Q_b, ε = Q_d − J a, K = J M⁻¹ Jᵀ, ν = −K⁺ε, q̈ = a − M⁻¹Jᵀν
