@@ -136,11 +136,22 @@ struct RigidBody3D {
   /// Rotational block of the mass matrix for orientation coordinates `o` (3 angles or 4 parameters).
   template <class S, int N>
   Eigen::Matrix<S, N, N> rotational_mass(const Eigen::Matrix<S, N, 1>& o) const {
-    const Mat3<S> I = inertia.template cast<S>();
     if constexpr (N == 3) {
+      // Gᵀ I G written out: I is constant (double times S only) and the result symmetric (6 entries).
+      // Eigen's generic products would multiply by I's zero tangents and run out of line for duals.
       const Mat3<S> G = euler_rate_matrix_body<S>(o, seq);
-      return G.transpose() * I * G;
+      Mat3<S> IG;
+      for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) IG(r, c) = inertia(r, 0) * G(0, c) + inertia(r, 1) * G(1, c) + inertia(r, 2) * G(2, c);
+      Mat3<S> out;
+      for (int i = 0; i < 3; ++i)
+        for (int j = i; j < 3; ++j) {
+          out(i, j) = G(0, i) * IG(0, j) + G(1, i) * IG(1, j) + G(2, i) * IG(2, j);
+          if (j != i) out(j, i) = out(i, j);
+        }
+      return out;
     } else {
+      const Mat3<S> I = inertia.template cast<S>();
       const Eigen::Matrix<S, 3, 4> G = euler_parameter_matrix_body<S>(o);
       return S(4.0) * (G.transpose() * I * G);
     }
