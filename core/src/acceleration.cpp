@@ -76,10 +76,9 @@ class BlockSchur {
     const int n = static_cast<int>(M.rows());
     if (static_cast<int>(block_of_.size()) != n || !vanishes_outside(M, outside_m_)) grow_blocks(M);
     L_ = M;
-    bool ok = true;
-    for (std::size_t b = 0; b + 1 < starts_.size() && ok; ++b)
-      by_block_size(b, [&](auto k) { ok = cholesky_block(k, starts_[b], starts_[b + 1]); });
-    return ok;
+    for (std::size_t b = 0; b + 1 < starts_.size(); ++b)
+      if (!cholesky_in_place(L_, starts_[b], starts_[b + 1])) return false;
+    return true;
   }
 
   // S = YᵀY = J_r M⁻¹ J_rᵀ (lower triangle, then factorized in place); false if S is not positive
@@ -115,17 +114,6 @@ class BlockSchur {
   }
 
  private:
-  template <int K>
-  bool cholesky_block(std::integral_constant<int, K>, int s, int e) {
-    if constexpr (K == 1) {
-      if (!(L_(s, s) > 0.0) || !std::isfinite(L_(s, s))) return false;
-      L_(s, s) = std::sqrt(L_(s, s));
-      return true;
-    } else {
-      return cholesky_in_place(L_, s, e);
-    }
-  }
-
   // A's entries where `outside` is 1 are all zero (vectorized: M and J are finite, checked by the Model).
   static bool vanishes_outside(const MatrixXd& A, const MatrixXd& outside) {
     return A.size() == 0 || A.cwiseProduct(outside).cwiseAbs().maxCoeff() == 0.0;  // maxCoeff needs an entry
@@ -141,11 +129,8 @@ class BlockSchur {
     for (int a = t0; a < t1; ++a) {
       double* y = Yb + static_cast<std::ptrdiff_t>(a - t0) * k;
       const int row = rows_[static_cast<std::size_t>(tlist_[static_cast<std::size_t>(a)])];
-      for (int j = 0; j < k; ++j) {  // forward substitution with L_b
-        double v = J(row, s + j);
-        for (int i = 0; i < j; ++i) v -= L_(s + j, s + i) * y[i];
-        y[j] = v / L_(s + j, s + j);
-      }
+      for (int j = 0; j < k; ++j) y[j] = J(row, s + j);
+      block_lower_solve<K>(s, k, y);
     }
     for (int a = t0; a < t1; ++a) {
       const double* ya = Yb + static_cast<std::ptrdiff_t>(a - t0) * k;
@@ -172,15 +157,31 @@ class BlockSchur {
     }
   }
 
+  // y ← L_b⁻¹y and y ← L_b⁻ᵀy for the diagonal block of L at [s, s + k) (K = k, or 0: read k).
+  template <int K>
+  void block_lower_solve(int s, int k, double* y) const {
+    if constexpr (K > 0) k = K;
+    for (int j = 0; j < k; ++j) {
+      double v = y[j];
+      for (int i = 0; i < j; ++i) v -= L_(s + j, s + i) * y[i];
+      y[j] = v / L_(s + j, s + j);
+    }
+  }
+  template <int K>
+  void block_upper_solve(int s, int k, double* y) const {
+    if constexpr (K > 0) k = K;
+    for (int j = k - 1; j >= 0; --j) {
+      double v = y[j];
+      for (int i = j + 1; i < k; ++i) v -= L_(s + i, s + j) * y[i];
+      y[j] = v / L_(s + j, s + j);
+    }
+  }
+
   // Block b of c = L⁻¹Q_b (in place in x), and its share of Yᵀc added to nu.
   template <int K>
   void forward(std::integral_constant<int, K>, std::size_t b, VectorXd& x, VectorXd& nu) const {
     const int s = starts_[b], k = K > 0 ? K : starts_[b + 1] - s;
-    for (int j = 0; j < k; ++j) {
-      double v = x[s + j];
-      for (int i = 0; i < j; ++i) v -= L_(s + j, s + i) * x[s + i];
-      x[s + j] = v / L_(s + j, s + j);
-    }
+    block_lower_solve<K>(s, k, x.data() + s);
     const double* Yb = &ybuf_[static_cast<std::size_t>(yoff_[b])];
     for (int a = tstart_[b]; a < tstart_[b + 1]; ++a, Yb += k) {
       double sum = 0.0;
@@ -197,11 +198,7 @@ class BlockSchur {
       const double n = nu[tlist_[static_cast<std::size_t>(a)]];
       for (int i = 0; i < k; ++i) x[s + i] -= Yb[i] * n;
     }
-    for (int j = k - 1; j >= 0; --j) {
-      double v = x[s + j];
-      for (int i = j + 1; i < k; ++i) v -= L_(s + i, s + j) * x[s + i];
-      x[s + j] = v / L_(s + j, s + j);
-    }
+    block_upper_solve<K>(s, k, x.data() + s);
   }
 
   // The finest contiguous partition in which neither M's nonzeros nor the previous blocks couple two

@@ -118,9 +118,10 @@ const StepReport& Simulation::step(double h) {
   if (options_.diagnostics) {
     // Norms the stabilizer already evaluated at this state are not evaluated again.
     const CorrectionReport& c = report_.correction;
-    diagnose(report_, !(c.C_norm >= 0.0), !(c.Cdot_norm >= 0.0 && c.D_norm >= 0.0));
-    if (c.C_norm >= 0.0) report_.C_norm = c.C_norm;
-    if (c.Cdot_norm >= 0.0 && c.D_norm >= 0.0) {
+    const bool have_positions = c.C_norm >= 0.0, have_velocities = c.Cdot_norm >= 0.0 && c.D_norm >= 0.0;
+    diagnose(report_, !have_positions, !have_velocities);
+    if (have_positions) report_.C_norm = c.C_norm;
+    if (have_velocities) {
       report_.Cdot_norm = c.Cdot_norm;
       report_.D_norm = c.D_norm;
     }

@@ -106,11 +106,12 @@ struct KnifeEdgeWheel {
     const Vec3<S> v(qd[o] + (w[1] * arm[2] - w[2] * arm[1]), qd[o + 1] + (w[2] * arm[0] - w[0] * arm[2]),
                     qd[o + 2] + (w[0] * arm[1] - w[1] * arm[0]));  // ċ + ω × arm
     const auto [t, l] = contact_directions_from<SQ>(a);
+    auto along = [&v](const Vec3<SQ>& u) { return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]; };  // u · v
     if (longitudinal) {
-      D[row] = t[0] * v[0] + t[1] * v[1] + t[2] * v[2];
-      D[row + 1] = l[0] * v[0] + l[1] * v[1] + l[2] * v[2];
+      D[row] = along(t);
+      D[row + 1] = along(l);
     } else {
-      D[row] = l[0] * v[0] + l[1] * v[1] + l[2] * v[2];
+      D[row] = along(l);
     }
   }
 };
