@@ -6,6 +6,7 @@
 #include "bike_analysis.hpp"
 #include "bicycle_run.hpp"
 #include "mechanism.hpp"
+#include "touch_input.hpp"
 #include "ui_state.hpp"
 
 #include "bicycle/canonical.hpp"
@@ -31,6 +32,8 @@ struct PerfStats {
   double sweep_ms = 0;     ///< last eigenvalue sweep
   double step_ms = 0;      ///< smoothed wall time of one simulation step
   double sim_ratio = 0;    ///< simulated seconds per real second (smoothed)
+  int vertices = 0;        ///< ImGui vertices drawn last frame
+  int max_window_vertices = 0;  ///< largest vertex count of one draw list since the page loaded
 };
 
 struct App {
@@ -73,7 +76,7 @@ struct App {
 
   std::string analysed_model = "bicycle";  ///< the model the layout was made for
   std::string last_link;      ///< last link handed to the page
-  bool show_help = false, show_perf = true, show_notes = false;
+  bool show_help = false, show_notes = false;
   PerfStats perf;
   std::map<std::string, std::array<float, 4>> rects;  ///< screen rects (CSS px) of named widgets, for tests
 
@@ -82,11 +85,14 @@ struct App {
   bool fonts_presentation = false;
   int layout_w = 0, layout_h = 0;
   float view_left = 0, view_right = 0;  ///< free horizontal span between the panels (framebuffer px)
+  float view_top = 0;                   ///< top of the free area (below the menu bar, and the tabs when compact)
+  bool compact = false;                 ///< one panel at a time (phone, or text too large for side by side)
+  std::array<float, 4> content_rect{};  ///< compact layout: x, y, w, h of the panel shown
+  bool panel_shown = false;             ///< this frame, the compact layout shows a panel (not the 3D view)
   bool layout_dirty = true;
-  double wheel = 0;           ///< accumulated wheel delta (CSS px) not yet applied to the camera
-  double pinch_distance = 0;  ///< two-finger touch: last distance between the fingers (CSS px)
-  double pinch_x = 0, pinch_y = 0;
-  int touches = 0;
+  double wheel_steps = 0;     ///< wheel notches (down positive) received since the last frame (web/input.js)
+  TouchInput touch;           ///< touch turned into the pointer and two-finger gestures
+  double last_cursor_x = 0, last_cursor_y = 0;  ///< GLFW's cursor last frame: a change means a real mouse
 
   std::unique_ptr<GridRenderer> grid;
   std::unique_ptr<SceneRenderer> scene;
@@ -121,6 +127,13 @@ void mechanism_simulation_panel(App& app);
 void select_model(App& app, const std::string& name);
 
 void draw_ui(App& app);
+/// Begins the panel titled "Parameters", "Eigenvalues" or "Simulation" placed for the current layout;
+/// false when the compact layout shows another one (then nothing was begun and End must not be called).
+bool begin_panel(App& app, const char* title);
+/// Records the current window's rect under `name` (CSS px), for tests.
+void record_window_rect(App& app, const std::string& name);
+/// Play, step, reset (and kick for the bicycle) with the time: the simulation panel's first row.
+void mechanism_buttons(App& app);
 void draw_eigen_panel(App& app);
 void set_toast(App& app, std::string text);
 

@@ -62,6 +62,8 @@ EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, doub
     const auto critical = critical_speeds(model, std::max(vmax, 50.0));
     out.weave = critical.weave_speed;
     out.capsize = critical.capsize_speed;
+    out.search_max = std::max(vmax, kStabilitySearchMax);
+    out.stable_all = bicycle::stability(model, out.search_max).stable_speed_ranges;
     if (vmax > 0) {
       for (const auto& range : bicycle::stability(model, vmax).stable_speed_ranges) {
         const double lo = std::max(range.lo, vmin), hi = std::min(range.hi, vmax);
@@ -75,6 +77,31 @@ EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, doub
     out.error = e.what();
   }
   return out;
+}
+
+std::string stability_summary(const EigenSweep& sweep) {
+  char buf[160];
+  auto range_text = [&](const bicycle::SpeedRange& r) {
+    if (r.hi >= sweep.search_max) std::snprintf(buf, sizeof buf, "above %.4f m/s (checked up to %g m/s)", r.lo, sweep.search_max);
+    else if (r.lo <= 0) std::snprintf(buf, sizeof buf, "below %.4f m/s", r.hi);
+    else std::snprintf(buf, sizeof buf, "for %.4f < v < %.4f m/s", r.lo, r.hi);
+    return std::string(buf);
+  };
+  auto list = [&](const std::vector<bicycle::SpeedRange>& ranges) {
+    std::string text;
+    for (std::size_t i = 0; i < ranges.size(); ++i) text += (i ? (i + 1 == ranges.size() ? " and " : ", ") : "") + range_text(ranges[i]);
+    return text;
+  };
+  if (sweep.stable_all.empty()) {
+    std::snprintf(buf, sizeof buf, "Not self-stable at any speed up to %g m/s", sweep.search_max);
+    return buf;
+  }
+  if (!sweep.stable.empty()) {
+    // The ranges as the closed form gives them (a plotted range cut at vmax may continue beyond it).
+    return "Self-stable " + list(sweep.stable_all);
+  }
+  std::snprintf(buf, sizeof buf, "Not self-stable in the plotted %g-%g m/s; self-stable ", sweep.vmin, sweep.vmax);
+  return buf + list(sweep.stable_all);
 }
 
 std::vector<LabelledEigenvalue> labelled_eigenvalues(const bicycle::CanonicalModel& model, double v,

@@ -29,8 +29,18 @@ struct EigenSweep {
   std::vector<EigenBranch> branches;          ///< continuous through crossings (core sweep)
   std::optional<double> weave, capsize;       ///< m/s, critical speeds in (0, max(vmax, 50)] (closed form)
   std::vector<bicycle::SpeedRange> stable;    ///< self-stable ranges within [vmin, vmax]
+  double search_max = 0;                      ///< m/s, max(vmax, kStabilitySearchMax): how far stable_all looks
+  std::vector<bicycle::SpeedRange> stable_all;  ///< self-stable ranges in (0, search_max] (closed form)
   std::string error;                          ///< non-empty when the sweep failed (then nothing else is set)
 };
+
+/// Speeds up to which the stability summary looks beyond the plotted range (m/s).
+inline constexpr double kStabilitySearchMax = 100.0;
+
+/// One line for a student: where the bicycle balances itself, whatever range is plotted, e.g.
+/// "Self-stable for 4.2924 < v < 6.0243 m/s", "Not self-stable in the plotted 0-3 m/s; self-stable for
+/// 4.2924 < v < 6.0243 m/s", "Self-stable above 7.1 m/s (checked up to 100 m/s)".
+std::string stability_summary(const EigenSweep& sweep);
 
 /// Sweeps [vmin, vmax] (vmin < vmax) with `samples` grid points. Never throws: failures go to `error`.
 EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, double vmax, std::size_t samples = 301);

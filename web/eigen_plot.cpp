@@ -3,6 +3,7 @@
 // their mode label through crossings; the self-stable range is shaded; the critical speeds are printed.
 #include "app.hpp"
 #include "browser.hpp"
+#include "row_layout.hpp"
 
 #include <imgui.h>
 
@@ -96,25 +97,26 @@ void axes_and_grid(ImDrawList* dl, const Axis& x, const Axis& y, ImVec2 p0, ImVe
   dl->AddText(ImVec2(p0.x + 4, p0.y + 2), text, ylabel);
 }
 
-void legend(ImDrawList* dl, ImVec2 top_right, const std::vector<std::string>& labels, bool imag) {
-  const float fh = ImGui::GetFontSize();
-  float w = 0;
-  for (const auto& l : labels) w = std::max(w, ImGui::CalcTextSize(l.c_str()).x);
-  if (imag) w = std::max(w, ImGui::CalcTextSize("Im s (dashed)").x);
-  const float line = fh * 1.6f;
-  const int rows = static_cast<int>(labels.size()) + (imag ? 1 : 0);
-  const ImVec2 a(top_right.x - w - line - fh * 1.2f, top_right.y + fh * 0.4f);
-  dl->AddRectFilled(a, ImVec2(top_right.x - fh * 0.4f, a.y + rows * fh * 1.2f + fh * 0.4f), IM_COL32(255, 255, 255, 225), 3);
-  float y = a.y + fh * 0.2f;
-  for (const auto& l : labels) {
-    dl->AddLine(ImVec2(a.x + fh * 0.3f, y + fh * 0.55f), ImVec2(a.x + fh * 0.3f + line, y + fh * 0.55f), mode_color(l), fh * 0.2f);
-    dl->AddText(ImVec2(a.x + line + fh * 0.6f, y), IM_COL32(40, 40, 50, 255), l.c_str());
-    y += fh * 1.2f;
-  }
-  if (imag) {
-    dashed_line(dl, ImVec2(a.x + fh * 0.3f, y + fh * 0.55f), ImVec2(a.x + fh * 0.3f + line, y + fh * 0.55f), IM_COL32(90, 90, 90, 255), fh * 0.12f, fh * 0.25f);
-    dl->AddText(ImVec2(a.x + line + fh * 0.6f, y), IM_COL32(40, 40, 50, 255), "Im s (dashed)");
-  }
+// One row of line samples and names (wraps when the panel is narrow).
+void legend_row(const std::vector<std::string>& labels, bool imag) {
+  const float fh = ImGui::GetFontSize(), line = fh * 1.6f;
+  const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  bool first = true;
+  auto entry = [&](const char* text, ImU32 color, bool dashed) {
+    const float w = line + fh * 0.4f + ImGui::CalcTextSize(text).x;
+    if (!first && ImGui::GetItemRectMax().x + fh + w < right_edge) ImGui::SameLine(0, fh);
+    first = false;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 a(p.x, p.y + fh * 0.55f), b(p.x + line, p.y + fh * 0.55f);
+    if (dashed) dashed_line(dl, a, b, color, fh * 0.12f, fh * 0.25f);
+    else dl->AddLine(a, b, color, fh * 0.2f);
+    ImGui::Dummy(ImVec2(line, fh));
+    ImGui::SameLine(0, fh * 0.4f);
+    ImGui::TextUnformatted(text);
+  };
+  for (const auto& l : labels) entry(l.c_str(), mode_color(l), false);
+  if (imag) entry("Im s (dashed)", IM_COL32(90, 90, 90, 255), true);
 }
 
 ImU32 speed_color(double t) {  // t in [0, 1]: blue -> purple -> orange
@@ -129,7 +131,7 @@ void draw_eigen_panel(App& app) {
   refresh_analysis(app);
   UiState& s = app.state;
   const EigenSweep& sw = app.sweep;
-  ImGui::Begin("Eigenvalues");
+  if (!begin_panel(app, "Eigenvalues")) return;
   if (!s.presentation && ImGui::TreeNode("What am I looking at?")) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(
@@ -157,54 +159,61 @@ void draw_eigen_panel(App& app) {
   ImGui::TextUnformatted("m/s");
   static std::string range_problem;
   if (lo_changed || hi_changed) {
-    if (!(std::isfinite(lo) && std::isfinite(hi) && lo >= 0 && hi <= 100 && lo < hi)) {
-      range_problem = "range not applied: needs 0 <= from < to <= 100 m/s";
+    if (!(std::isfinite(lo) && std::isfinite(hi) && lo >= 0 && hi <= 100 && lo + kMinSweepSpan <= hi)) {
+      range_problem = "range not applied: needs 0 <= from and from + 0.01 <= to <= 100 m/s";
     } else {
       range_problem.clear();
       s.sweep_min = lo;
       s.sweep_max = hi;
     }
   }
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("Im s"));
   ImGui::Checkbox("Im s", &s.show_imaginary);
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("root locus"));
   ImGui::Checkbox("root locus", &s.root_locus);
-  ImGui::SameLine();
+  same_line_if_fits(button_width("CSV"));
   if (ImGui::Button("CSV")) download("carvallo-eigenvalues.csv", "text/csv", sweep_csv(sw));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Download the sweep (speed, Re and Im of every branch)");
+  ImGui::PushTextWrapPos(0.0f);
   if (!range_problem.empty()) ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "%s", range_problem.c_str());
   refresh_analysis(app);
 
   if (!sw.error.empty()) {
     ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "The sweep failed: %s", sw.error.c_str());
+    ImGui::PopTextWrapPos();
     ImGui::End();
     return;
   }
+  ImGui::PopTextWrapPos();
   // The critical speeds, to 6 decimals.
-  ImGui::TextColored(ImVec4(0.12f, 0.39f, 0.75f, 1), "weave speed %s", sw.weave ? "" : "none");
-  if (sw.weave) {
-    ImGui::SameLine(0, 0);
-    ImGui::Text("%.6f m/s", *sw.weave);
-  }
+  char weave_text[64], capsize_text[64];
+  if (sw.weave) std::snprintf(weave_text, sizeof weave_text, "weave speed %.6f m/s", *sw.weave);
+  else std::snprintf(weave_text, sizeof weave_text, "weave speed: none");
+  if (sw.capsize) std::snprintf(capsize_text, sizeof capsize_text, "capsize speed %.6f m/s", *sw.capsize);
+  else std::snprintf(capsize_text, sizeof capsize_text, "capsize speed: none");
+  ImGui::TextColored(ImVec4(0.12f, 0.39f, 0.75f, 1), "%s", weave_text);
   record_rect(app, "weave-speed");
-  ImGui::SameLine(0, fw * 1.5f);
-  ImGui::TextColored(ImVec4(0.84f, 0.15f, 0.16f, 1), "capsize speed %s", sw.capsize ? "" : "none");
-  if (sw.capsize) {
-    ImGui::SameLine(0, 0);
-    ImGui::Text("%.6f m/s", *sw.capsize);
-  }
-  if (sw.stable.empty()) {
-    ImGui::TextDisabled("Not self-stable anywhere in %.2f-%.2f m/s", sw.vmin, sw.vmax);
-  } else {
-    std::string text = "Self-stable for";
-    char buf[64];
-    for (std::size_t i = 0; i < sw.stable.size(); ++i) {
-      std::snprintf(buf, sizeof buf, "%s %.4f < v < %.4f", i ? "," : "", sw.stable[i].lo, sw.stable[i].hi);
-      text += buf;
-    }
-    ImGui::TextColored(ImVec4(0.1f, 0.45f, 0.15f, 1), "%s m/s", text.c_str());
+  same_line_if_fits(text_width(capsize_text) + fw);
+  ImGui::TextColored(ImVec4(0.84f, 0.15f, 0.16f, 1), "%s", capsize_text);
+  {
+    const std::string summary = stability_summary(sw);
+    ImGui::PushTextWrapPos(0.0f);
+    if (sw.stable_all.empty()) ImGui::TextDisabled("%s", summary.c_str());
+    else ImGui::TextColored(ImVec4(0.1f, 0.45f, 0.15f, 1), "%s", summary.c_str());
+    ImGui::PopTextWrapPos();
+    record_rect(app, "stability-summary");
   }
 
+  // The legend, above the plot so that it never covers a curve.
+  std::vector<std::string> labels;
+  for (const char* mode : {"weave", "capsize", "castering"})
+    for (const auto& b : sw.branches)
+      if (b.label == mode) {
+        labels.push_back(mode);
+        break;
+      }
+  legend_row(labels, s.show_imaginary && !s.root_locus);
+  record_rect(app, "legend");
   // The plot.
   const float line_h = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -217,13 +226,6 @@ void draw_eigen_panel(App& app) {
   const ImVec2 p0(origin.x + fw * 3.2f, origin.y + fw * 0.3f);
   const ImVec2 p1(origin.x + std::max(avail.x, fw * 10) - fw * 0.5f, origin.y + plot_h - fw * 2.6f);
   dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
-  std::vector<std::string> labels;
-  for (const char* mode : {"weave", "capsize", "castering"})
-    for (const auto& b : sw.branches)
-      if (b.label == mode) {
-        labels.push_back(mode);
-        break;
-      }
   const auto current = labelled_eigenvalues(*app.model, s.speed, sw);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const float thick = std::max(1.5f, fw * 0.16f);
@@ -264,7 +266,6 @@ void draw_eigen_panel(App& app) {
       }
     }
     dl->PopClipRect();
-    legend(dl, ImVec2(p1.x, p0.y), labels, s.show_imaginary);
     if ((hovered || active) && mouse.x >= p0.x && mouse.x <= p1.x) {
       const double v = std::clamp(x.inverse(mouse.x), sw.vmin, sw.vmax);
       if (active) s.speed = std::clamp(v, 0.0, 50.0);

@@ -97,8 +97,15 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
   App& app = carvallo::web::app();
   json partial = json::parse(text ? text : "", nullptr, false);
   std::vector<std::string> ignored;
+  const std::string model = app.state.model;
+  const bool presentation = app.state.presentation;
+  const double text_scale = app.state.text_scale;
   if (partial.is_discarded()) ignored.push_back("setState: the argument is not JSON");
   else ignored = carvallo::web::apply_json(app.state, partial);
+  // The same as choosing the model in the menu: paper's methods (apply_json), a stopped run, a new layout.
+  if (app.state.model != model) app.playing = false;
+  if (app.state.model != model || app.state.presentation != presentation || app.state.text_scale != text_scale)
+    app.layout_dirty = true;
   if (!ignored.empty()) {
     app.messages.clear();
     for (const auto& m : ignored) app.messages.push_back("setState ignored " + m);
@@ -138,7 +145,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_critical_speeds() {
   json ranges = json::array();
   for (const auto& range : r.stable_speed_ranges) ranges.push_back({range.lo, range.hi});
   return reply(json{{"weave", number_or_null(r.weave_speed)}, {"capsize", number_or_null(r.capsize_speed)},
-                    {"stableRanges", ranges}});
+                    {"stableRanges", ranges}, {"summary", carvallo::web::stability_summary(app.sweep)}});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
@@ -159,8 +166,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
       app.sim->step(n);
       if (app.sim->fallen() && app.sim_event.empty()) {
         char buf[96];
-        std::snprintf(buf, sizeof buf, "fell over at t = %.3f s: ", app.sim->time());
-        app.sim_event = buf + app.sim->fall_reason();
+        std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.sim->time());
+        app.sim_event = buf + app.sim->fall_reason() + ".";
         app.playing = false;
       }
     } catch (const std::exception& e) {
@@ -203,7 +210,9 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_messages() { return reply(carvallo::we
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_performance() {
   const auto& p = carvallo::web::app().perf;
-  return reply(json{{"frameMs", p.frame_ms}, {"cpuMs", p.cpu_ms}, {"updateMs", p.update_ms}, {"sweepMs", p.sweep_ms}, {"stepMs", p.step_ms}, {"simRatio", p.sim_ratio}});
+  return reply(json{{"frameMs", p.frame_ms}, {"cpuMs", p.cpu_ms}, {"updateMs", p.update_ms}, {"sweepMs", p.sweep_ms},
+                    {"stepMs", p.step_ms}, {"simRatio", p.sim_ratio}, {"vertices", p.vertices},
+                    {"maxWindowVertices", p.max_window_vertices}});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_widget_rect(const char* name) {

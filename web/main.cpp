@@ -50,7 +50,8 @@ void follow_canvas(App& app) {
   if (w != size.backing_width() || h != size.backing_height())
     carvallo::web::set_canvas_backing_size(size.backing_width(), size.backing_height());
   app.pixel_ratio = size.pixel_ratio;
-  const double scale = size.pixel_ratio * (app.state.presentation ? 1.6 : 1.0);
+  // Presentation mode is half as large again as the chosen text size (View > Text larger / smaller).
+  const double scale = size.pixel_ratio * app.state.text_scale * (app.state.presentation ? 1.5 : 1.0);
   if (scale != app.ui_scale) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
@@ -72,52 +73,62 @@ void follow_canvas(App& app) {
   }
 }
 
-// Two-finger touch: pinch to zoom, move to pan (one finger orbits through GLFW's mouse emulation).
-EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
-  App& app = carvallo::web::app();
-  int active = 0;
-  double x[2] = {0, 0}, y[2] = {0, 0};
-  for (int i = 0; i < e->numTouches; ++i) {
-    const auto& t = e->touches[i];
-    if (type == EMSCRIPTEN_EVENT_TOUCHEND && t.isChanged) continue;
-    if (type == EMSCRIPTEN_EVENT_TOUCHCANCEL) continue;
-    if (active < 2) x[active] = t.targetX, y[active] = t.targetY;
-    ++active;
+// Moves the orbit target in the view plane by (dx, dy) CSS px (pan: the scene follows the pointer).
+void pan_camera(App& app, double dx, double dy) {
+  auto& cam = app.state.camera;
+  const double k = cam.distance * 0.0016;
+  const Eigen::Vector3d eye = cam.eye(), f = (cam.target - eye).normalized();
+  const Eigen::Vector3d right = f.cross(Eigen::Vector3d(0, 0, -1)).normalized(), up = right.cross(f);
+  cam.target += (-right * dx + up * dy) * k;
+  app.state.follow = false;
+}
+
+void zoom_camera(App& app, double factor) {
+  auto& cam = app.state.camera;
+  if (std::isfinite(factor) && factor > 0) cam.distance = std::clamp(cam.distance * factor, 0.3, 60.0);
+}
+
+// The pointer as the user moves it: GLFW's mouse, or touch (web/input.js -> TouchInput) once a finger
+// has been used; the wheel in steps (web/input.js), replacing GLFW's raw deltas.
+void pointer_input(App& app) {
+  ImGuiIO& io = ImGui::GetIO();
+  const auto r = static_cast<float>(app.pixel_ratio);
+  double mx = 0, my = 0;
+  glfwGetCursorPos(app.window, &mx, &my);
+  if (mx != app.last_cursor_x || my != app.last_cursor_y) app.touch.mouse_moved();
+  app.last_cursor_x = mx, app.last_cursor_y = my;
+  if (const auto m = app.touch.next_frame()) {
+    io.MousePos = m->visible ? ImVec2(m->x * r, m->y * r) : ImVec2(-FLT_MAX, -FLT_MAX);
+    io.MouseDown[0] = m->down;
+    io.MouseDown[1] = io.MouseDown[2] = false;
   }
-  const double d = std::hypot(x[1] - x[0], y[1] - y[0]), cx = 0.5 * (x[0] + x[1]), cy = 0.5 * (y[0] + y[1]);
-  if (active >= 2 && app.touches >= 2 && app.pinch_distance > 0 && d > 0) {
-    auto& cam = app.state.camera;
-    cam.distance = std::clamp(cam.distance * app.pinch_distance / d, 0.3, 60.0);
-    const double k = cam.distance * 0.0025;
-    const Eigen::Vector3d eye = cam.eye(), f = (cam.target - eye).normalized();
-    const Eigen::Vector3d right = f.cross(Eigen::Vector3d(0, 0, -1)).normalized(), up = right.cross(f);
-    cam.target += (-right * (cx - app.pinch_x) + up * (cy - app.pinch_y)) * k;
-    app.state.follow = false;
-  }
-  app.touches = active;
-  app.pinch_distance = active >= 2 ? d : 0;
-  app.pinch_x = cx;
-  app.pinch_y = cy;
-  return active >= 2 ? EM_TRUE : EM_FALSE;
+  // Wheel down (positive steps) scrolls content down: ImGui's wheel is positive up.
+  io.MouseWheel = static_cast<float>(-app.wheel_steps);
+  app.wheel_steps = 0;
+  // A one-finger drag that started on a panel but on no widget scrolls that panel.
+  const float drag = app.touch.take_drag_y();
+  if (app.touch.engaged() && io.MouseDown[0] && io.WantCaptureMouse && !ImGui::IsAnyItemActive() && drag != 0)
+    io.MouseWheel += drag * r / (5.0f * std::max(ImGui::GetFontSize(), 1.0f));
 }
 
 void camera_input(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   auto& cam = app.state.camera;
   const double r = app.pixel_ratio;
-  if (!io.WantCaptureMouse && app.touches < 2) {
+  const carvallo::web::TouchGesture gesture = app.touch.take_gesture();
+  if (gesture.active) {
+    zoom_camera(app, gesture.zoom);
+    if (gesture.pan_x != 0 || gesture.pan_y != 0) pan_camera(app, gesture.pan_x, gesture.pan_y);
+  } else if (!io.WantCaptureMouse) {
     const bool pan = ImGui::IsMouseDragging(1) || (ImGui::IsMouseDragging(0) && io.KeyShift);
     if (pan) {
-      const double k = cam.distance * 0.0016 / r;
-      const Eigen::Vector3d eye = cam.eye(), f = (cam.target - eye).normalized();
-      const Eigen::Vector3d right = f.cross(Eigen::Vector3d(0, 0, -1)).normalized(), up = right.cross(f);
-      cam.target += (-right * io.MouseDelta.x + up * io.MouseDelta.y) * k;
-      app.state.follow = false;
+      pan_camera(app, io.MouseDelta.x / r, io.MouseDelta.y / r);
     } else if (ImGui::IsMouseDragging(0)) {
       cam.yaw -= io.MouseDelta.x * 0.008 / r;
       cam.pitch = std::clamp(cam.pitch + io.MouseDelta.y * 0.008 / r, -0.1, 1.5);
     }
-    if (io.MouseWheel != 0) cam.distance = std::clamp(cam.distance * std::pow(0.9, io.MouseWheel), 0.3, 60.0);
+    // One step (a wheel notch) is 10 %; wheel down moves away.
+    if (io.MouseWheel != 0) zoom_camera(app, std::pow(1.1, -io.MouseWheel));
   }
   if (!io.WantCaptureKeyboard) {
     const double step = 1.5 * io.DeltaTime;
@@ -169,6 +180,8 @@ void shortcuts(App& app) {
       case 'p': case 'P': app.state.presentation = !app.state.presentation; app.layout_dirty = true; break;
       case 'f': case 'F': app.state.follow = !app.state.follow; break;
       case 'i': case 'I': app.state.show_inertia = !app.state.show_inertia; break;
+      case ']': app.state.text_scale = std::min(3.0, app.state.text_scale * 1.25); break;
+      case '[': app.state.text_scale = std::max(0.5, app.state.text_scale / 1.25); break;
       case '+': case '=': app.state.camera.distance = std::max(0.3, app.state.camera.distance * 0.9); break;
       case '-': app.state.camera.distance = std::min(60.0, app.state.camera.distance / 0.9); break;
       default: break;
@@ -209,8 +222,8 @@ void advance_simulation(App& app, double real_dt) {
   app.perf.sim_ratio = 0.9 * app.perf.sim_ratio + 0.1 * ratio;
   if (app.sim->fallen() && app.sim_event.empty()) {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "fell over at t = %.3f s: ", app.sim->time());
-    app.sim_event = buf + app.sim->fall_reason() + "; press R to reset";
+    std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.sim->time());
+    app.sim_event = buf + app.sim->fall_reason() + ". Press R (Reset) to start again.";
     app.playing = false;
   }
 }
@@ -267,6 +280,7 @@ void frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // 1.86 asserts DeltaTime > 0; browser timers can repeat
+  pointer_input(app);
   ImGui::NewFrame();
   shortcuts(app);
   camera_input(app);
@@ -285,7 +299,11 @@ void frame() {
   glEnable(GL_DEPTH_TEST);
   if (carvallo::web::is_bicycle(app)) draw_scene(app, fb_w, fb_h);
   glDisable(GL_DEPTH_TEST);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ImDrawData* draw_data = ImGui::GetDrawData();
+  app.perf.vertices = draw_data->TotalVtxCount;
+  for (int i = 0; i < draw_data->CmdListsCount; ++i)
+    app.perf.max_window_vertices = std::max(app.perf.max_window_vertices, draw_data->CmdLists[i]->VtxBuffer.Size);
+  ImGui_ImplOpenGL3_RenderDrawData(draw_data);
 
   const double cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
   app.perf.cpu_ms = app.perf.cpu_ms > 0 ? 0.95 * app.perf.cpu_ms + 0.05 * cpu : cpu;
@@ -301,6 +319,19 @@ void frame() {
 }
 
 }  // namespace
+
+// web/input.js forwards wheel and touch here (steps; CSS px relative to the canvas).
+extern "C" {
+EMSCRIPTEN_KEEPALIVE void carvallo_input_wheel(double steps_x, double steps_y, double, double) {
+  (void)steps_x;  // horizontal wheels and trackpad sideways swipes do nothing in the playground
+  if (std::isfinite(steps_y)) carvallo::web::app().wheel_steps = std::clamp(carvallo::web::app().wheel_steps + steps_y, -10.0, 10.0);
+}
+EMSCRIPTEN_KEEPALIVE void carvallo_input_touch(int kind, int fingers, double x0, double y0, double x1, double y1,
+                                               double lift_x, double lift_y) {
+  auto f = [](double v) { return static_cast<float>(v); };
+  carvallo::web::app().touch.on_event(kind, fingers, f(x0), f(y0), f(x1), f(y1), f(lift_x), f(lift_y));
+}
+}
 
 int main() {
   if (!glfwInit()) {
@@ -332,10 +363,6 @@ int main() {
   app.scene = std::make_unique<carvallo::web::SceneRenderer>();
   if (!app.scene->error().empty()) std::fprintf(stderr, "carvallo: %s\n", app.scene->error().c_str());
 
-  emscripten_set_touchstart_callback("#canvas", nullptr, false, on_touch);
-  emscripten_set_touchmove_callback("#canvas", nullptr, false, on_touch);
-  emscripten_set_touchend_callback("#canvas", nullptr, false, on_touch);
-  emscripten_set_touchcancel_callback("#canvas", nullptr, false, on_touch);
 
   // The state comes from the link when there is one.
   const std::string hash = carvallo::web::location_hash();

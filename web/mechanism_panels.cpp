@@ -2,7 +2,9 @@
 // the same simulation controls as the bicycle, and time plots of its probes and of the constraint
 // violations on a log scale.
 #include "app.hpp"
-#include "series_plot.hpp"
+#include "time_plot.hpp"
+#include "browser.hpp"
+#include "row_layout.hpp"
 
 #include "carvallo/errors.hpp"
 
@@ -57,29 +59,9 @@ ImU32 body_color(int body) {
 
 void select_model(App& app, const std::string& name) {
   if (name == app.state.model) return;
-  app.state.model = name;
   app.playing = false;
   app.layout_dirty = true;
-  if (name == "bicycle") {
-    app.state.variant.clear();
-    const UiState defaults;
-    app.state.sim.integrator = defaults.sim.integrator;
-    app.state.sim.time_step = defaults.sim.time_step;
-    app.state.sim.solver = defaults.sim.solver;
-    app.state.sim.stabilization = defaults.sim.stabilization;
-    return;
-  }
-  const auto* entry = examples::find_model(name);
-  app.state.variant = entry && !entry->variants.empty() ? entry->variants.front() : "";
-  try {
-    const auto d = MechanismRun::defaults(name, app.state.variant);
-    app.state.sim.integrator = d.integrator;
-    app.state.sim.solver = d.solver;
-    app.state.sim.stabilization = d.stabilization;
-    app.state.sim.time_step = d.time_step;
-  } catch (const std::exception& e) {
-    app.mech_event = e.what();
-  }
+  if (auto why = select_model(app.state, name); !why.empty()) app.mech_event = why;
 }
 
 void sync_mechanism(App& app, bool force) {
@@ -143,7 +125,7 @@ void draw_mechanism(App& app) {
   if (!app.mech) return;
   const ImGuiIO& io = ImGui::GetIO();
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  const float top = ImGui::GetFrameHeight();
+  const float top = app.view_top;
   const float left = app.view_left, right = app.view_right > app.view_left ? app.view_right : io.DisplaySize.x;
   dl->AddRectFilled(ImVec2(0, top), io.DisplaySize, IM_COL32(246, 247, 250, 255));
   // Uniform scale fitting the world box into the free area; y up.
@@ -198,7 +180,7 @@ void draw_mechanism(App& app) {
 }
 
 void mechanism_model_panel(App& app) {
-  ImGui::Begin("Parameters");
+  if (!begin_panel(app, "Parameters")) return;
   const auto* entry = examples::find_model(app.state.model);
   if (!entry) {
     ImGui::TextUnformatted("Unknown model.");
@@ -237,22 +219,56 @@ void mechanism_model_panel(App& app) {
   ImGui::End();
 }
 
-void mechanism_simulation_panel(App& app) {
-  ImGui::Begin("Simulation");
-  sync_mechanism(app);
+namespace {
+
+void mechanism_plots(App& app) {
   UiState& s = app.state;
-  if (!s.presentation && ImGui::TreeNode("What am I looking at?")) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(
-        "The mechanism moves under gravity and its springs, integrated in redundant coordinates with the "
-        "chosen acceleration solver, integrator and stabilization. The lower plot shows how far the "
-        "coordinates drift from the constraints (log scale): without stabilization the drift grows; "
-        "Baumgarte, direct correction or RGCPA keep it near round-off.");
-    ImGui::PopTextWrapPos();
-    ImGui::TreePop();
+  const auto& h = app.mech->history();
+  const auto& defs = app.mech->instance().probes;
+  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
+  const auto heights = plot_heights({0.5f, 0.5f}, 2.6f);
+  // The probes share one plot when they share a unit (else the first unit's probes); the energy otherwise.
+  std::vector<std::string> names;
+  std::vector<std::size_t> shown;
+  const std::string unit = defs.empty() ? "J" : defs.front().unit;
+  for (std::size_t k = 0; k < defs.size() && shown.size() < 4; ++k)
+    if (defs[k].unit == unit) names.push_back(defs[k].name), shown.push_back(k);
+  if (defs.empty()) names.push_back("energy");
+  const std::function<double(std::size_t, const MechanismSample&)> probe = [&](std::size_t k, const MechanismSample& m) {
+    if (shown.empty()) return m.energy;
+    return shown[k] < m.probes.size() ? m.probes[shown[k]] : 0.0;
+  };
+  const std::string title = defs.empty() ? "energy" : "probes";
+  draw_time_plot({"probes", title.c_str(), unit.c_str(), false, 0.0, 1e-3},
+                 collect_plot(h, names, probe, s.plot_window, columns, false), &s.probes_axis, heights[0]);
+  const std::function<double(std::size_t, const MechanismSample&)> violations = [](std::size_t k, const MechanismSample& m) {
+    return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;
+  };
+  draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
+                 collect_plot(h, {"|C|", "|dC/dt|", "|D|"}, violations, s.plot_window, columns, true), nullptr, heights[1]);
+  ImGui::Text("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
+  if (ImGui::Button("CSV")) {
+    std::vector<std::string> columns_names = {"position_violation", "velocity_violation", "nonholonomic_violation", "energy"};
+    for (const auto& d : defs) columns_names.push_back(d.name);
+    const std::function<double(std::size_t, const MechanismSample&)> column = [](std::size_t k, const MechanismSample& m) {
+      if (k < 4) return k == 0 ? m.C : k == 1 ? m.Cdot : k == 2 ? m.D : m.energy;
+      return k - 4 < m.probes.size() ? m.probes[k - 4] : 0.0;
+    };
+    download("carvallo-" + s.model + ".csv", "text/csv", history_csv(h, columns_names, column));
   }
+  record_rect(app, "sim-csv");
+  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, "time window (s)"));
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  const double win_lo = 0.5, win_hi = 600;
+  ImGui::SliderScalar("time window (s)", ImGuiDataType_Double, &s.plot_window, &win_lo, &win_hi, "%.3g", ImGuiSliderFlags_Logarithmic);
+}
+
+}  // namespace
+
+void mechanism_buttons(App& app) {
+  sync_mechanism(app);
   if (ImGui::Button(app.playing ? "Pause" : "Play")) app.playing = !app.playing && app.mech;
-  record_rect(app, "play");
+  record_rect(app, app.panel_shown || !app.compact ? "play" : "view-play");
   ImGui::SameLine();
   if (ImGui::Button("Step") && app.mech) {
     app.playing = false;
@@ -268,9 +284,28 @@ void mechanism_simulation_panel(App& app) {
     app.playing = false;
   }
   if (app.mech) {
-    ImGui::SameLine();
-    ImGui::Text("t = %.3f s", app.mech->simulation().state().t);
+    char t[32];
+    std::snprintf(t, sizeof t, "t = %.3f s", app.mech->simulation().state().t);
+    same_line_if_fits(text_width(t));
+    ImGui::TextUnformatted(t);
   }
+}
+
+void mechanism_simulation_panel(App& app) {
+  if (!begin_panel(app, "Simulation")) return;
+  sync_mechanism(app);
+  UiState& s = app.state;
+  if (!s.presentation && ImGui::TreeNode("What am I looking at?")) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(
+        "The mechanism moves under gravity and its springs, integrated in redundant coordinates with the "
+        "chosen acceleration solver, integrator and stabilization. The lower plot shows how far the "
+        "coordinates drift from the constraints (log scale): without stabilization the drift grows; "
+        "Baumgarte, direct correction or RGCPA keep it near round-off.");
+    ImGui::PopTextWrapPos();
+    ImGui::TreePop();
+  }
+  mechanism_buttons(app);
   if (!app.mech_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.mech_event.c_str());
@@ -293,23 +328,7 @@ void mechanism_simulation_panel(App& app) {
   const double dt_lo = 1e-4, dt_hi = 0.05;
   ImGui::SliderScalar("time step (s)", ImGuiDataType_Double, &s.sim.time_step, &dt_lo, &dt_hi, "%.4f", ImGuiSliderFlags_Logarithmic);
   ImGui::PopItemWidth();
-  if (app.mech) {
-    const auto& h = app.mech->history();
-    const float ph = fw * (s.presentation ? 5.0f : 4.2f);
-    std::vector<std::pair<std::string, std::function<double(const MechanismSample&)>>> probes;
-    const auto& defs = app.mech->instance().probes;
-    for (std::size_t k = 0; k < defs.size() && k < 3; ++k)
-      probes.push_back({defs[k].name + (defs[k].unit.empty() ? "" : " (" + defs[k].unit + ")"),
-                        [k](const MechanismSample& m) { return k < m.probes.size() ? m.probes[k] : 0.0; }});
-    if (probes.empty()) probes.push_back({"energy (J)", [](const MechanismSample& m) { return m.energy; }});
-    series_plot("probes", h, probes, false, ph);
-    series_plot("constraint violations (log scale)", h,
-                {{"|C|", [](const MechanismSample& m) { return m.C; }},
-                 {"|dC/dt|", [](const MechanismSample& m) { return m.Cdot; }},
-                 {"|D|", [](const MechanismSample& m) { return m.D; }}},
-                true, ph);
-    ImGui::Text("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
-  }
+  if (app.mech) mechanism_plots(app);
   ImGui::End();
 }
 

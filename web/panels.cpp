@@ -1,7 +1,8 @@
 // The playground's panels (menu bar, parameters, simulation, messages, help, performance) and the
 // plumbing between the one UiState and what is derived from it.
 #include "app.hpp"
-#include "series_plot.hpp"
+#include "time_plot.hpp"
+#include "row_layout.hpp"
 #include "browser.hpp"
 
 #include "bicycle/parameters_json.hpp"
@@ -16,6 +17,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 
 namespace carvallo::web {
 
@@ -173,7 +175,7 @@ void try_apply(App& app, std::size_t i) {
 
 void parameters_panel(App& app) {
   sync_edit_buffers(app);
-  ImGui::Begin("Parameters");
+  if (!begin_panel(app, "Parameters")) return;
   note(app, "params",
        "The 26 numbers that define a Whipple bicycle (Meijaard et al. 2007, Table 1), grouped as in the paper. "
        "Drag a value to change it, double-click to type one. Every change redraws the 3D bicycle and the "
@@ -307,22 +309,56 @@ void parameters_panel(App& app) {
 
 // ---- Simulation ----
 
-void simulation_panel(App& app) {
-  ImGui::Begin("Simulation");
-  note(app, "sim",
-       "The full nonlinear bicycle: four rigid bodies in absolute coordinates, joints and rolling wheels as "
-       "constraints, solved by the engine with the methods chosen below (the same model whose linearization "
-       "gives the eigenvalue plot). Give it a kick and watch: between the weave and capsize speeds the wobble "
-       "dies out by itself (self-stability); below the weave speed it grows into a fall; above the capsize "
-       "speed it slowly leans over. The last plot shows how well the constraints hold.");
-  sync_simulation(app);
+void bicycle_plots(App& app) {
+  constexpr double deg = 180.0 / 3.141592653589793;
   UiState& s = app.state;
+  const auto& h = app.sim->history();
+  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
+  const auto heights = plot_heights({0.42f, 0.23f, 0.35f}, 2.6f);
+  const std::function<double(std::size_t, const SimulationSample&)> angles = [](std::size_t k, const SimulationSample& m) {
+    return (k == 0 ? m.roll : m.steer) * deg;
+  };
+  draw_time_plot({"angles", "roll and steer", "deg", false, 2.0, 0.0},
+                 collect_plot(h, {"roll", "steer"}, angles, s.plot_window, columns, false), &s.angles_axis, heights[0]);
+  const std::function<double(std::size_t, const SimulationSample&)> speed = [](std::size_t, const SimulationSample& m) { return m.speed; };
+  draw_time_plot({"speed", "forward speed", "m/s", false, 0.1, 0.02},
+                 collect_plot(h, {"speed"}, speed, s.plot_window, columns, false), &s.speed_axis, heights[1]);
+  const std::function<double(std::size_t, const SimulationSample&)> violations = [](std::size_t k, const SimulationSample& m) {
+    return k == 0 ? m.position_violation : m.velocity_violation;
+  };
+  draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
+                 collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, s.plot_window, columns, true), nullptr, heights[2]);
+  const double e0 = app.sim->initial_energy();
+  ImGui::Text("energy drift since start/kick: %.2e (relative)", e0 != 0.0 ? std::abs(app.sim->energy() - e0) / std::abs(e0) : 0.0);
+  ImGui::Text("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
+  if (ImGui::Button("CSV")) {
+    const std::function<double(std::size_t, const SimulationSample&)> column = [](std::size_t k, const SimulationSample& m) {
+      const double values[] = {m.roll, m.steer, m.speed, m.position_violation, m.velocity_violation};
+      return values[k];
+    };
+    download("carvallo-simulation.csv", "text/csv",
+             history_csv(h, {"roll_rad", "steer_rad", "speed_m_s", "position_violation", "velocity_violation"}, column));
+  }
+  record_rect(app, "sim-csv");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Download the time series of this run (the last %zu samples)", h.size());
+  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, "time window (s)"));
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  const double win_lo = 0.5, win_hi = 600;
+  ImGui::SliderScalar("time window (s)", ImGuiDataType_Double, &s.plot_window, &win_lo, &win_hi, "%.3g", ImGuiSliderFlags_Logarithmic);
+}
+
+void bicycle_buttons(App& app) {
+  sync_simulation(app);
   if (ImGui::Button(app.playing ? "Pause" : "Play")) app.playing = !app.playing && app.sim && !app.sim->fallen();
-  record_rect(app, "play");
+  record_rect(app, app.panel_shown || !app.compact ? "play" : "view-play");
   ImGui::SameLine();
   if (ImGui::Button("Step") && app.sim) {
     app.playing = false;
-    app.sim->step(1);
+    try {
+      app.sim->step(1);
+    } catch (const std::exception& e) {
+      app.sim_event = e.what();
+    }
   }
   ImGui::SameLine();
   if (ImGui::Button("Reset")) {
@@ -330,21 +366,39 @@ void simulation_panel(App& app) {
     app.playing = false;
   }
   ImGui::SameLine();
-  if (ImGui::Button("Kick") && app.sim) app.sim->kick(s.sim.kick);
-  record_rect(app, "kick");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Lateral disturbance: adds %.2f rad/s to the roll rate (K)", s.sim.kick);
+  if (ImGui::Button("Kick") && app.sim) app.sim->kick(app.state.sim.kick);
+  record_rect(app, app.panel_shown || !app.compact ? "kick" : "view-kick");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Lateral disturbance: adds %.2f rad/s to the roll rate (K)", app.state.sim.kick);
   if (app.sim) {
-    ImGui::SameLine();
-    ImGui::Text("t = %.2f s", app.sim->time());
+    char t[32];
+    std::snprintf(t, sizeof t, "t = %.2f s", app.sim->time());
+    same_line_if_fits(text_width(t));
+    ImGui::TextUnformatted(t);
   }
-  if (!app.sim_event.empty()) ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.sim_event.c_str());
+}
+
+void simulation_panel(App& app) {
+  if (!begin_panel(app, "Simulation")) return;
+  note(app, "sim",
+       "The full nonlinear bicycle: four rigid bodies in absolute coordinates, joints and rolling wheels as "
+       "constraints, solved by the engine with the methods chosen below (the same model whose linearization "
+       "gives the eigenvalue plot). Give it a kick and watch: between the weave and capsize speeds the wobble "
+       "dies out by itself (self-stability); below the weave speed it grows into a fall; above the capsize "
+       "speed it slowly leans over. The last plot shows how well the constraints hold.");
+  UiState& s = app.state;
+  bicycle_buttons(app);
+  if (!app.sim_event.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.sim_event.c_str());
+    ImGui::PopTextWrapPos();
+  }
 
   ImGui::PushItemWidth(px(app, 130));
   const double speed_lo = 0, speed_hi = std::max(10.0, s.sweep_max);
   ImGui::SliderScalar("speed (m/s)", ImGuiDataType_Double, &s.speed, &speed_lo, &speed_hi, "%.3f");
   record_rect(app, "sim-speed");
   const double ts_lo = 0.05, ts_hi = 10.0;
-  ImGui::SameLine();
+  same_line_if_fits(labelled_width(px(app, 130), "time x"));
   ImGui::SliderScalar("time x", ImGuiDataType_Double, &s.sim.time_scale, &ts_lo, &ts_hi, "%.2f", ImGuiSliderFlags_Logarithmic);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Simulated seconds per real second: slow motion below 1, fast above");
   if (ImGui::TreeNode("Initial state, kick")) {
@@ -380,44 +434,44 @@ void simulation_panel(App& app) {
     ImGui::TreePop();
   }
   ImGui::PopItemWidth();
-  if (app.sim) {
-    const float h = px(app, app.state.presentation ? 70.0f : 55.0f);
-    constexpr double deg = 180.0 / 3.141592653589793;
-    series_plot("roll and steer (deg)", app.sim->history(),
-                {{"roll", [](const SimulationSample& m) { return m.roll * deg; }},
-                 {"steer", [](const SimulationSample& m) { return m.steer * deg; }}},
-                false, h);
-    series_plot("speed (m/s)", app.sim->history(), {{"speed", [](const SimulationSample& m) { return m.speed; }}}, false,
-                h * 0.6f);
-    series_plot("constraint violations (log scale)", app.sim->history(),
-                {{"|C|", [](const SimulationSample& m) { return m.position_violation; }},
-                 {"|dC/dt, D|", [](const SimulationSample& m) { return m.velocity_violation; }}},
-                true, h);
-    const double e0 = app.sim->initial_energy();
-    ImGui::Text("energy drift since start/kick: %.2e (relative)", e0 != 0.0 ? std::abs(app.sim->energy() - e0) / std::abs(e0) : 0.0);
-    ImGui::Text("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
-  }
+  if (app.sim) bicycle_plots(app);
   ImGui::End();
 }
 
+// The messages as a list a student can read: wrapped to the space given, at most kShownMessages lines
+// (a link with 700 unknown keys is already one summary line; anything beyond the cap is counted).
+constexpr std::size_t kShownMessages = 6;
+
+void message_lines(App& app, const std::vector<std::string>& messages) {
+  ImGui::PushTextWrapPos(0.0f);
+  for (std::size_t i = 0; i < messages.size() && i < kShownMessages; ++i)
+    ImGui::TextColored(ImVec4(0.5f, 0.2f, 0.0f, 1), "%s", messages[i].c_str());
+  if (messages.size() > kShownMessages)
+    ImGui::TextColored(ImVec4(0.5f, 0.2f, 0.0f, 1), "... and %zu more", messages.size() - kShownMessages);
+  ImGui::PopTextWrapPos();
+  if (!app.messages.empty() && ImGui::SmallButton("Dismiss")) app.messages.clear();
+}
+
+// Wide layouts: a banner in the free space between the panels, never over a panel's header. Compact
+// layout: the same lines at the top of the panel shown (begin_panel), or over the 3D view.
 void messages_banner(App& app) {
-  const auto messages = current_messages(app);
   const ImGuiIO& io = ImGui::GetIO();
-  if (!messages.empty()) {
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, px(app, 30)), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
-    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(io.DisplaySize.x * 0.6f, io.DisplaySize.y * 0.5f));
+  const auto messages = current_messages(app);
+  const bool inline_in_panel = app.compact && app.state.panel != "view" && app.panel_shown;
+  if (!messages.empty() && !inline_in_panel) {
+    const float m = px(app, 8);
+    const float left = app.view_left + m, right = std::max(app.view_right - m, left + px(app, 200));
+    ImGui::SetNextWindowPos(ImVec2(left, app.view_top + m), ImGuiCond_Always);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(right - left, 0), ImVec2(right - left, io.DisplaySize.y * 0.45f));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(1.0f, 0.95f, 0.80f, 0.97f));
-    ImGui::Begin("Messages", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
-    ImGui::PushTextWrapPos(io.DisplaySize.x * 0.55f);
-    for (const auto& m : messages) ImGui::TextColored(ImVec4(0.5f, 0.2f, 0.0f, 1), "%s", m.c_str());
-    ImGui::PopTextWrapPos();
-    if (!app.messages.empty() && ImGui::Button("Dismiss")) app.messages.clear();
-    record_rect(app, "messages");
+    ImGui::Begin("Messages", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
+    message_lines(app, messages);
+    record_window_rect(app, "messages");
     ImGui::End();
     ImGui::PopStyleColor();
   }
   if (!app.toast.empty() && ImGui::GetTime() < app.toast_until) {
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y - px(app, 40)), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+    ImGui::SetNextWindowPos(ImVec2(0.5f * (app.view_left + app.view_right), io.DisplaySize.y - px(app, 40)), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
     ImGui::Begin("##toast", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
     ImGui::TextUnformatted(app.toast.c_str());
     ImGui::End();
@@ -428,42 +482,60 @@ void help_overlay(App& app) {
   if (!app.show_help) return;
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(io.DisplaySize.x - px(app, 16), io.DisplaySize.y - px(app, 16)));
+  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the list must be readable over the plots
+  ImGui::SetNextWindowFocus();
   ImGui::Begin("Keyboard shortcuts", &app.show_help, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
   const char* rows[][2] = {{"space", "play / pause the simulation"},
                            {".", "single step"},
                            {"R", "reset the simulation"},
                            {"K", "kick (lateral disturbance)"},
-                           {"P", "presentation mode (large fonts, fewer panels)"},
+                           {"P", "presentation mode (large text, fewer panels)"},
+                           {"[ / ]", "text smaller / larger"},
                            {"F", "camera follows the bicycle"},
                            {"I", "inertia ellipsoids"},
                            {"arrows", "orbit the camera"},
                            {"+ / -", "zoom"},
                            {"?", "this list"},
                            {"mouse", "left drag: orbit, right or shift drag: pan, wheel: zoom"},
-                           {"touch", "one finger: orbit, two fingers: zoom and pan"}};
+                           {"touch", "one finger: orbit, two fingers: pinch to zoom, move to pan"}};
   if (ImGui::BeginTable("keys", 2)) {
     for (const auto& r : rows) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextColored(ImVec4(0.1f, 0.3f, 0.7f, 1), "%s", r[0]);
       ImGui::TableNextColumn();
+      ImGui::PushTextWrapPos(0.0f);
       ImGui::TextUnformatted(r[1]);
+      ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();
   }
+  record_window_rect(app, "help");
   ImGui::End();
 }
 
+// Off by default (View menu); in the free space between the panels, never over one.
 void performance_overlay(App& app) {
-  if (!app.show_perf || app.state.presentation) return;
+  if (!app.state.show_perf || (app.compact && app.state.panel != "view")) return;
   const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - px(app, 8), io.DisplaySize.y - px(app, 8)), ImGuiCond_Always, ImVec2(1, 1));
-  ImGui::SetNextWindowBgAlpha(0.6f);
+  const float m = px(app, 8);
+  ImGui::SetNextWindowPos(ImVec2(app.view_right - m, io.DisplaySize.y - m), ImGuiCond_Always, ImVec2(1, 1));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(std::max(app.view_right - app.view_left - 2 * m, px(app, 120)), io.DisplaySize.y));
+  ImGui::SetNextWindowBgAlpha(0.85f);
   ImGui::Begin("##perf", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoInputs);
-  ImGui::Text("frame %.1f ms (%.0f fps)  cpu %.1f ms (update %.1f)  sweep %.2f ms  step %.3f ms", app.perf.frame_ms,
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::Text("frame %.1f ms (%.0f fps)  cpu %.1f ms (update %.1f)  sweep %.2f ms  step %.3f ms  vertices %d", app.perf.frame_ms,
               app.perf.frame_ms > 0 ? 1000.0 / app.perf.frame_ms : 0.0, app.perf.cpu_ms, app.perf.update_ms, app.perf.sweep_ms,
-              app.perf.step_ms);
+              app.perf.step_ms, app.perf.vertices);
+  ImGui::PopTextWrapPos();
+  record_window_rect(app, "perf");
   ImGui::End();
+}
+
+void set_text_scale(App& app, double scale) {
+  app.state.text_scale = std::clamp(scale, 0.5, 3.0);
+  app.layout_dirty = true;
 }
 
 void menu_bar(App& app) {
@@ -481,14 +553,23 @@ void menu_bar(App& app) {
     }
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("View")) {
+  const bool view_open = ImGui::BeginMenu("View");
+  record_rect(app, "menu:view");
+  if (view_open) {
     if (ImGui::MenuItem("Presentation mode", "P", app.state.presentation)) {
       app.state.presentation = !app.state.presentation;
       app.layout_dirty = true;
     }
+    record_rect(app, "view:presentation");
+    if (ImGui::MenuItem("Text larger", "]")) set_text_scale(app, app.state.text_scale * 1.25);
+    record_rect(app, "view:text-larger");
+    if (ImGui::MenuItem("Text smaller", "[")) set_text_scale(app, app.state.text_scale / 1.25);
+    if (ImGui::MenuItem("Text size 100 %", nullptr, app.state.text_scale == 1.0)) set_text_scale(app, 1.0);
+    ImGui::Separator();
     if (ImGui::MenuItem("Camera follows the bicycle", "F", app.state.follow)) app.state.follow = !app.state.follow;
     if (ImGui::MenuItem("Inertia ellipsoids", "I", app.state.show_inertia)) app.state.show_inertia = !app.state.show_inertia;
-    if (ImGui::MenuItem("Performance overlay", nullptr, app.show_perf)) app.show_perf = !app.show_perf;
+    if (ImGui::MenuItem("Performance overlay", nullptr, app.state.show_perf)) app.state.show_perf = !app.state.show_perf;
+    record_rect(app, "view:perf");
     if (ImGui::MenuItem("Arrange panels")) app.layout_dirty = true;
     ImGui::EndMenu();
   }
@@ -502,62 +583,159 @@ void menu_bar(App& app) {
     set_toast(app, "Link copied: it restores everything you see");
   }
   record_rect(app, "copy-link");
-  ImGui::TextDisabled("  Carvallo %s  -  press ? for shortcuts", kVersion);
+  if (!app.compact) ImGui::TextDisabled("  Carvallo %s  -  press ? for shortcuts", kVersion);
   ImGui::EndMainMenuBar();
+}
+
+// Which panels a model has, in tab order.
+std::vector<std::string> panels_of(const App& app) {
+  if (is_bicycle(app)) return {"view", "parameters", "eigenvalues", "simulation"};
+  return {"view", "parameters", "simulation"};
+}
+
+const char* panel_label(const std::string& panel, bool bicycle) {
+  if (panel == "view") return "3D";
+  if (panel == "parameters") return bicycle ? "Parameters" : "Model";
+  if (panel == "eigenvalues") return "Eigenvalues";
+  return "Simulation";
+}
+
+// Compact layout: one row of tabs under the menu bar; the chosen panel fills the rest of the screen.
+void panel_tabs(App& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const auto panels = panels_of(app);
+  if (std::find(panels.begin(), panels.end(), app.state.panel) == panels.end()) app.state.panel = "view";
+  const float menu_h = ImGui::GetFrameHeight();
+  ImGui::SetNextWindowPos(ImVec2(0, menu_h), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, app.view_top - menu_h), ImGuiCond_Always);
+  ImGui::Begin("##tabs", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float w = (ImGui::GetContentRegionAvail().x - spacing * static_cast<float>(panels.size() - 1)) / static_cast<float>(panels.size());
+  for (std::size_t i = 0; i < panels.size(); ++i) {
+    if (i) ImGui::SameLine();
+    const bool selected = panels[i] == app.state.panel;
+    if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(panel_label(panels[i], is_bicycle(app)), ImVec2(w, 0))) app.state.panel = panels[i];
+    if (selected) ImGui::PopStyleColor();
+    record_rect(app, "tab:" + panels[i]);
+  }
+  ImGui::End();
+}
+
+// Compact layout, 3D tab: the buttons a student needs without leaving the view.
+void simulation_buttons(App& app) {
+  if (is_bicycle(app)) bicycle_buttons(app);
+  else mechanism_buttons(app);
+}
+
+void view_controls(App& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const float m = px(app, 6);
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y - m), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowBgAlpha(0.9f);
+  ImGui::Begin("##view-controls", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+  simulation_buttons(app);
+  record_window_rect(app, "view-controls");
+  ImGui::End();
 }
 
 void arrange_windows(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   const float W = io.DisplaySize.x, H = io.DisplaySize.y;
+  const float menu_h = ImGui::GetFrameHeight(), m = px(app, 8), top = menu_h + m;
+  // Compact when the panels would not fit side by side at this text size (a phone; large projector text).
+  const bool compact = W < px(app, 760) || H < px(app, 430);
+  if (compact != app.compact) app.layout_dirty = true;
+  app.compact = compact;
+  if (compact) {
+    app.view_top = menu_h + ImGui::GetFrameHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y;
+    app.view_left = 0;
+    app.view_right = W;
+    app.content_rect = {0, app.view_top, W, H - app.view_top};
+    return;
+  }
+  app.view_top = menu_h;
   const bool relayout = app.layout_dirty || app.layout_w != static_cast<int>(W) || app.layout_h != static_cast<int>(H);
   if (!relayout) return;
   app.layout_dirty = false;
   app.layout_w = static_cast<int>(W);
   app.layout_h = static_cast<int>(H);
-  const float m = px(app, 8), top = ImGui::GetFrameHeight() + m;
-  const bool narrow = W < px(app, 700);
-  const float left_w = narrow ? W - 2 * m : std::clamp(W * 0.24f, px(app, 290), px(app, 380));
-  const float right_w = narrow ? W - 2 * m : std::clamp(W * (app.state.presentation ? 0.5f : 0.40f), px(app, 360), W - left_w - 3 * m);
-  const float eig_h = is_bicycle(app) ? (H - top - m) * (app.state.presentation ? 0.62f : 0.56f) : 0.0f;
-  app.view_left = narrow || app.state.presentation ? 0.0f : left_w + m;
-  app.view_right = narrow ? W : W - right_w - m;
-  if (!app.state.presentation) {
-    ImGui::SetNextWindowPos(ImVec2(m, top), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(ImVec2(left_w, H - top - m), ImGuiCond_Always);
-    ImGui::SetNextWindowCollapsed(narrow, ImGuiCond_Always);
-    ImGui::Begin("Parameters");
-    ImGui::End();
-  }
-  if (is_bicycle(app)) {
-    ImGui::SetNextWindowPos(ImVec2(W - right_w - m, top), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(ImVec2(right_w, eig_h), ImGuiCond_Always);
+  auto place = [&](const char* title, float x, float y, float w, float h) {
+    ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(w, h), ImGuiCond_Always);
     ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
-    ImGui::Begin("Eigenvalues");
+    ImGui::Begin(title);
     ImGui::End();
+  };
+  const float full_h = H - top - m;
+  if (app.state.presentation) {
+    // Projector: no parameters; the simulation on the left, the eigenvalues full height on the right.
+    const float left_w = std::clamp(W * 0.30f, px(app, 300), W * 0.42f);
+    const float right_w = is_bicycle(app) ? std::clamp(W * 0.40f, px(app, 340), W - left_w - 3 * m - px(app, 120)) : 0.0f;
+    place("Simulation", m, top, left_w, full_h);
+    if (is_bicycle(app)) place("Eigenvalues", W - right_w - m, top, right_w, full_h);
+    app.view_left = left_w + m;
+    app.view_right = is_bicycle(app) ? W - right_w - m : W;
+    return;
   }
+  const float left_w = std::clamp(W * 0.24f, px(app, 290), px(app, 380));
+  const float right_w = std::clamp(W * 0.40f, px(app, 360), W - left_w - 3 * m);
+  const float eig_h = is_bicycle(app) ? full_h * 0.56f : 0.0f;
+  place("Parameters", m, top, left_w, full_h);
+  if (is_bicycle(app)) place("Eigenvalues", W - right_w - m, top, right_w, eig_h);
   const float sim_top = is_bicycle(app) ? top + eig_h + m : top;
-  ImGui::SetNextWindowPos(ImVec2(W - right_w - m, sim_top), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(right_w, H - sim_top - m), ImGuiCond_Always);
-  ImGui::SetNextWindowCollapsed(narrow, ImGuiCond_Always);
-  ImGui::Begin("Simulation");
-  ImGui::End();
+  place("Simulation", W - right_w - m, sim_top, right_w, H - sim_top - m);
+  app.view_left = left_w + m;
+  app.view_right = W - right_w - m;
 }
 
 }  // namespace
 
+bool begin_panel(App& app, const char* title) {
+  const std::string key = title == std::string("Parameters") ? "parameters" : title == std::string("Eigenvalues") ? "eigenvalues" : "simulation";
+  if (app.compact) {
+    if (app.state.panel != key) return false;
+    ImGui::SetNextWindowPos(ImVec2(app.content_rect[0], app.content_rect[1]), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(app.content_rect[2], app.content_rect[3]), ImGuiCond_Always);
+    ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+    ImGui::SetNextWindowBgAlpha(1.0f);  // one panel at a time: nothing to see through it
+    ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    record_window_rect(app, "panel:" + key);
+    app.panel_shown = true;
+    const auto messages = current_messages(app);
+    if (!messages.empty()) {
+      message_lines(app, messages);
+      ImGui::Separator();
+    }
+    return true;
+  }
+  ImGui::Begin(title);
+  record_window_rect(app, "panel:" + key);
+  return true;
+}
+
+void record_window_rect(App& app, const std::string& name) {
+  const ImVec2 a = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  const auto r = static_cast<float>(app.pixel_ratio);
+  app.rects[name] = {a.x / r, a.y / r, size.x / r, size.y / r};
+}
+
 void draw_ui(App& app) {
   app.rects.clear();
+  app.panel_shown = false;
   menu_bar(app);
   arrange_windows(app);
+  if (app.compact) panel_tabs(app);
   if (is_bicycle(app)) {
-    if (!app.state.presentation) parameters_panel(app);
+    if (!app.state.presentation || app.compact) parameters_panel(app);
     draw_eigen_panel(app);
     simulation_panel(app);
   } else {
-    if (!app.state.presentation) mechanism_model_panel(app);
+    if (!app.state.presentation || app.compact) mechanism_model_panel(app);
     mechanism_simulation_panel(app);
     draw_mechanism(app);
   }
+  if (app.compact && app.state.panel == "view") view_controls(app);
   messages_banner(app);
   help_overlay(app);
   performance_overlay(app);

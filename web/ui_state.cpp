@@ -20,7 +20,7 @@ namespace {
 
 // One entry per field of the link and of the JSON state (besides version, model, preset and the bicycle).
 struct Field {
-  enum class Kind { number, flag, word };
+  enum class Kind { number, flag, word, scale };
   const char* key;
   Kind kind;
   double lo = 0, hi = 0;  // numbers: accepted range, inclusive
@@ -28,6 +28,7 @@ struct Field {
   bool& (*flag)(UiState&) = nullptr;
   std::string& (*word)(UiState&) = nullptr;
   std::vector<std::string> (*choices)() = nullptr;
+  PlotScale& (*scale)(UiState&) = nullptr;
 };
 
 Field number(const char* key, double lo, double hi, double& (*ref)(UiState&)) {
@@ -47,7 +48,14 @@ Field word(const char* key, std::string& (*ref)(UiState&), std::vector<std::stri
   return f;
 }
 
+Field scale(const char* key, PlotScale& (*ref)(UiState&)) {
+  Field f{key, Field::Kind::scale};
+  f.scale = ref;
+  return f;
+}
+
 std::vector<std::string> integrators() { return {"ab4", "rk4", "dopri5"}; }
+std::vector<std::string> panels() { return {std::begin(kPanelNames), std::end(kPanelNames)}; }
 std::vector<std::string> solvers() { return {"augmented", "udwadia-kalaba"}; }
 std::vector<std::string> stabilizations() { return {"none", "baumgarte", "rgcpa", "direct", "selective"}; }
 
@@ -72,6 +80,13 @@ const std::vector<Field>& fields() {
       flag("inertia", [](UiState& s) -> bool& { return s.show_inertia; }),
       flag("follow", [](UiState& s) -> bool& { return s.follow; }),
       flag("present", [](UiState& s) -> bool& { return s.presentation; }),
+      number("text", 0.5, 3.0, [](UiState& s) -> double& { return s.text_scale; }),
+      word("panel", [](UiState& s) -> std::string& { return s.panel; }, panels),
+      flag("perf", [](UiState& s) -> bool& { return s.show_perf; }),
+      number("plotwin", 0.5, 600.0, [](UiState& s) -> double& { return s.plot_window; }),
+      scale("yangles", [](UiState& s) -> PlotScale& { return s.angles_axis; }),
+      scale("yspeed", [](UiState& s) -> PlotScale& { return s.speed_axis; }),
+      scale("yprobes", [](UiState& s) -> PlotScale& { return s.probes_axis; }),
       number("yaw", -100.0, 100.0, [](UiState& s) -> double& { return s.camera.yaw; }),
       number("pitch", -1.55, 1.55, [](UiState& s) -> double& { return s.camera.pitch; }),
       number("dist", 0.2, 100.0, [](UiState& s) -> double& { return s.camera.distance; }),
@@ -137,6 +152,13 @@ std::optional<std::string> percent_decode(std::string_view text) {
   return out;
 }
 
+bool usable_sweep_range(double lo, double hi) { return lo + kMinSweepSpan <= hi; }
+
+bool usable_fixed_range(double lo, double hi) {
+  return std::isfinite(lo) && std::isfinite(hi) && lo < hi && hi - lo >= kMinPlotSpan && std::abs(lo) <= kMaxPlotValue &&
+         std::abs(hi) <= kMaxPlotValue;
+}
+
 // Sets one field from text; returns why it was not set.
 std::optional<std::string> set_from_text(const Field& f, UiState& state, std::string_view value) {
   switch (f.kind) {
@@ -159,6 +181,22 @@ std::optional<std::string> set_from_text(const Field& f, UiState& state, std::st
       f.word(state) = std::string(value);
       return std::nullopt;
     }
+    case Field::Kind::scale: {
+      PlotScale& target = f.scale(state);
+      if (value == "fit" || value == "sym") {
+        target.mode = value == "fit" ? PlotScale::Mode::fit : PlotScale::Mode::symmetric;
+        return std::nullopt;
+      }
+      const std::size_t colon = value.find(':');
+      const auto lo = colon == std::string_view::npos ? std::nullopt : parse_number(value.substr(0, colon));
+      const auto hi = colon == std::string_view::npos ? std::nullopt : parse_number(value.substr(colon + 1));
+      if (!lo || !hi) return "expected fit, sym or <from>:<to>";
+      if (!usable_fixed_range(*lo, *hi))
+        return "the range must have from < to, span at least " + format_number(kMinPlotSpan) + " and stay within +-" +
+               format_number(kMaxPlotValue);
+      target = {PlotScale::Mode::fixed, *lo, *hi};
+      return std::nullopt;
+    }
   }
   return "unknown field";
 }
@@ -168,6 +206,11 @@ std::string field_text(const Field& f, UiState& state) {
     case Field::Kind::number: return format_number(f.number(state));
     case Field::Kind::flag: return f.flag(state) ? "1" : "0";
     case Field::Kind::word: return f.word(state);
+    case Field::Kind::scale: {
+      const PlotScale& p = f.scale(state);
+      if (p.mode == PlotScale::Mode::fixed) return format_number(p.lo) + ":" + format_number(p.hi);
+      return p.mode == PlotScale::Mode::fit ? "fit" : "sym";
+    }
   }
   return {};
 }
@@ -258,6 +301,52 @@ std::vector<std::string> variants_of(const std::string& model) {
 }
 }  // namespace
 
+std::string select_model(UiState& state, const std::string& name) {
+  if (name == state.model) return {};
+  state.model = name;
+  state.variant = checked_variant(name, "").value_or("");
+  if (name == "bicycle") {
+    const UiState defaults;
+    state.sim.integrator = defaults.sim.integrator;
+    state.sim.time_step = defaults.sim.time_step;
+    state.sim.solver = defaults.sim.solver;
+    state.sim.stabilization = defaults.sim.stabilization;
+    return {};
+  }
+  try {
+    const auto d = examples::make_model(name, state.variant).defaults;
+    state.sim.integrator = to_string(d.integrator);
+    state.sim.solver = to_string(d.acceleration);
+    state.sim.stabilization = d.stabilizer;
+    state.sim.time_step = d.step;
+    return {};
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+void summarize_unknown_fields(std::vector<std::string>& ignored) {
+  constexpr std::size_t kListed = 5;
+  for (const std::string what : {"field", "parameter"}) {
+    const std::string suffix = ": unknown " + what;
+    std::vector<std::string> keys, rest;
+    for (auto& line : ignored) {
+      const bool unknown = line.size() > suffix.size() && line.compare(line.size() - suffix.size(), suffix.size(), suffix) == 0;
+      if (unknown) keys.push_back(line.substr(0, line.size() - suffix.size()));
+      else rest.push_back(std::move(line));
+    }
+    if (keys.size() > 1) {
+      std::string text = std::to_string(keys.size()) + " unknown " + what + "s: ";
+      for (std::size_t i = 0; i < keys.size() && i < kListed; ++i) text += (i ? ", " : "") + keys[i];
+      if (keys.size() > kListed) text += " and " + std::to_string(keys.size() - kListed) + " more";
+      rest.push_back(text);
+    } else if (keys.size() == 1) {
+      rest.push_back(keys.front() + suffix);
+    }
+    ignored = std::move(rest);
+  }
+}
+
 std::vector<bicycle::ParameterIssue> bike_problems(const bicycle::Parameters& bike) {
   auto issues = bicycle::validate(bike);
   if (!issues.empty()) return issues;
@@ -316,10 +405,11 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   UiState& s = r.state;
   if (auto it = last.find("model"); it != last.end()) {
     const auto names = model_names();
-    if (std::find(names.begin(), names.end(), it->second) != names.end()) s.model = it->second;
-    else r.ignored.push_back("model=" + shown(it->second) + ": unknown model (known: " + quoted(names) + ")");
+    if (std::find(names.begin(), names.end(), it->second) == names.end())
+      r.ignored.push_back("model=" + shown(it->second) + ": unknown model (known: " + quoted(names) + ")");
+    else if (auto why = select_model(s, it->second); !why.empty())  // the menu's choices; the link's own follow
+      r.ignored.push_back("model=" + shown(it->second) + ": " + why);
   }
-  if (s.model != defaults.model) s.variant = checked_variant(s.model, "").value_or("");
   if (auto it = last.find("variant"); it != last.end()) {
     if (auto v = checked_variant(s.model, it->second)) s.variant = *v;
     else r.ignored.push_back("variant=" + shown(it->second) + ": not a variant of " + s.model + " (" + quoted(variants_of(s.model)) + ")");
@@ -353,10 +443,11 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
     if (auto why = set_from_text(*f, s, value)) r.ignored.push_back(key + "=" + shown(value) + ": " + *why);
   }
   keep_bike_valid(s.bike, base, overridden, r.ignored);
-  if (!(s.sweep_min < s.sweep_max)) {
-    r.ignored.push_back("vmin, vmax: the sweep range must have vmin < vmax; the defaults are used");
-    s.sweep_min = defaults.sweep_min < defaults.sweep_max ? defaults.sweep_min : 0.0;
-    s.sweep_max = defaults.sweep_min < defaults.sweep_max ? defaults.sweep_max : 10.0;
+  summarize_unknown_fields(r.ignored);
+  if (!usable_sweep_range(s.sweep_min, s.sweep_max)) {
+    r.ignored.push_back("vmin, vmax: the sweep range must have vmax - vmin >= " + format_number(kMinSweepSpan) + " m/s; the defaults are used");
+    s.sweep_min = usable_sweep_range(defaults.sweep_min, defaults.sweep_max) ? defaults.sweep_min : 0.0;
+    s.sweep_max = usable_sweep_range(defaults.sweep_min, defaults.sweep_max) ? defaults.sweep_max : 10.0;
   }
   return r;
 }
@@ -373,10 +464,19 @@ std::vector<std::string> sanitize(UiState& state) {
       changed.emplace_back(f.key);
     }
   }
-  if (!(state.sweep_min < state.sweep_max)) {
+  if (!usable_sweep_range(state.sweep_min, state.sweep_max)) {
     state.sweep_min = defaults.sweep_min;
     state.sweep_max = defaults.sweep_max;
     changed.emplace_back("vmin/vmax");
+  }
+  for (const auto& f : fields()) {
+    if (f.kind != Field::Kind::scale) continue;
+    PlotScale& p = f.scale(state);
+    if (!usable_fixed_range(p.lo, p.hi)) {
+      const PlotScale d = f.scale(defaults);
+      p.lo = d.lo, p.hi = d.hi;
+      changed.emplace_back(f.key);
+    }
   }
   return changed;
 }
@@ -396,6 +496,7 @@ nlohmann::json to_json(const UiState& state) {
       case Field::Kind::number: j[f.key] = f.number(s); break;
       case Field::Kind::flag: j[f.key] = f.flag(s); break;
       case Field::Kind::word: j[f.key] = f.word(s); break;
+      case Field::Kind::scale: j[f.key] = field_text(f, s); break;
     }
   }
   j["link"] = to_link(s);
@@ -412,8 +513,7 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
   if (auto it = partial.find("model"); it != partial.end()) {
     const auto names = model_names();
     if (it->is_string() && std::find(names.begin(), names.end(), it->get<std::string>()) != names.end()) {
-      if (s.model != it->get<std::string>()) s.variant = checked_variant(it->get<std::string>(), "").value_or("");
-      s.model = it->get<std::string>();
+      if (auto why = select_model(s, it->get<std::string>()); !why.empty()) ignored.push_back("model: " + why);
     } else {
       ignored.push_back("model: unknown model (known: " + quoted(names) + ")");
     }
@@ -459,7 +559,7 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
     std::string text;
     if (f->kind == Field::Kind::number && value.is_number()) text = format_number(value.get<double>());
     else if (f->kind == Field::Kind::flag && value.is_boolean()) text = value.get<bool>() ? "1" : "0";
-    else if (f->kind == Field::Kind::word && value.is_string()) text = value.get<std::string>();
+    else if ((f->kind == Field::Kind::word || f->kind == Field::Kind::scale) && value.is_string()) text = value.get<std::string>();
     else {
       ignored.push_back(key + ": wrong type (expected a " +
                         std::string(f->kind == Field::Kind::number ? "number" : f->kind == Field::Kind::flag ? "boolean" : "string") + ")");
@@ -468,12 +568,13 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
     // Exact doubles (format_number round-trips), range and word checks shared with the link.
     if (auto why = set_from_text(*f, s, text)) ignored.push_back(key + ": " + *why);
   }
-  if (!(s.sweep_min < s.sweep_max)) {
-    ignored.push_back("vmin, vmax: the sweep range must have vmin < vmax; not changed");
+  if (!usable_sweep_range(s.sweep_min, s.sweep_max)) {
+    ignored.push_back("vmin, vmax: the sweep range must have vmax - vmin >= " + format_number(kMinSweepSpan) + " m/s; not changed");
     s.sweep_min = state.sweep_min;
     s.sweep_max = state.sweep_max;
   }
   state = s;
+  summarize_unknown_fields(ignored);
   return ignored;
 }
 

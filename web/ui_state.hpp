@@ -35,6 +35,22 @@ struct SimulationSettings {
   double kick = 0.5;                       ///< rad/s of roll rate added by a kick
 };
 
+/// A linear time plot's y-axis (web/time_plot.hpp): fit the data, symmetric about zero, or a fixed
+/// range. Link text: "fit", "sym" or "<lo>:<hi>".
+struct PlotScale {
+  enum class Mode { fit, symmetric, fixed };
+  Mode mode = Mode::fit;
+  double lo = -1, hi = 1;  ///< the fixed range, in the plot's unit
+  bool operator==(const PlotScale&) const = default;
+};
+/// The eigenvalue plot's speed range spans at least this (m/s): a narrower one has no resolvable grid.
+inline constexpr double kMinSweepSpan = 0.01;
+/// A fixed range must span at least kMinPlotSpan and stay within +-kMaxPlotValue (plot units).
+inline constexpr double kMinPlotSpan = 1e-9, kMaxPlotValue = 1e9;
+
+/// The panels of the compact (phone, large text) layout, one at a time: the 3D view or one panel.
+inline constexpr const char* kPanelNames[] = {"view", "parameters", "eigenvalues", "simulation"};
+
 struct UiState {
   std::string model = "bicycle";     ///< "bicycle" or a registered model's name (examples/registry.hpp)
   std::string variant;               ///< registered models: one of the entry's variants ("" = the first)
@@ -47,6 +63,13 @@ struct UiState {
   bool show_inertia = false;                ///< 3D view: inertia ellipsoids
   bool follow = true;                       ///< 3D view: the camera follows the bicycle
   bool presentation = false;                ///< large fonts, secondary panels hidden
+  double text_scale = 1.0;                  ///< text size relative to the default (presentation: x 1.5 on top)
+  std::string panel = "view";               ///< compact layout: what fills the screen (kPanelNames)
+  bool show_perf = false;                   ///< the performance overlay
+  double plot_window = 10.0;                ///< s of history shown in the time plots
+  PlotScale angles_axis{PlotScale::Mode::fit, -10, 10};  ///< roll and steer plot (deg)
+  PlotScale speed_axis{PlotScale::Mode::fit, 0, 10};     ///< speed plot (m/s)
+  PlotScale probes_axis{};                               ///< a registered model's probes (their unit)
   SimulationSettings sim;
   OrbitCamera camera;
 
@@ -95,5 +118,13 @@ std::vector<bicycle::ParameterIssue> bike_problems(const bicycle::Parameters& bi
 
 /// Known model names ("bicycle" first, then examples::models()); the models menu and the link share this list.
 std::vector<std::string> model_names();
+
+/// Switches to a model the way the models menu does: its first variant and its paper's methods
+/// (integrator, solver, stabilization, step); the bicycle gets the playground's defaults. Returns why
+/// the paper's methods could not be read (empty when they were). Does nothing if `name` is current.
+std::string select_model(UiState& state, const std::string& name);
+
+/// Replaces many "<key>: unknown field" lines by one line with their count and the first few keys.
+void summarize_unknown_fields(std::vector<std::string>& ignored);
 
 }  // namespace carvallo::web

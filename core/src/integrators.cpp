@@ -85,6 +85,10 @@ class DormandPrince45 final : public Integrator {
     while (t < t_end) {
       double hs = std::min(h_try_, t_end - t);
       if (t_end - (t + hs) < 1e-12 * std::abs(t_end)) hs = t_end - t;  // do not leave a sliver
+      if (!(t + hs > t))  // a step below the resolution of t would never end the loop
+        throw SolverError(SolverError::Kind::NonConvergence,
+                          "Dormand-Prince step " + format_number(hs) + " s is below the resolution of t = " +
+                              format_number(t) + " s", t);
       stage(sys, t, hs, y);
       // Scaled RMS norm of the error estimate (Hairer et al. Eq II.4.11).
       double err = 0.0;

@@ -1,5 +1,7 @@
 #include "bicycle/parameters.hpp"
 
+#include "carvallo/errors.hpp"
+
 #include <cmath>
 #include <numbers>
 
@@ -7,41 +9,53 @@ namespace carvallo::bicycle {
 
 using G = ParameterGroup;
 
+namespace {
+constexpr double kHalfPi = std::numbers::pi / 2;
+}  // namespace
+
+const std::string_view kPlausibilitySources =
+    "Plausible ranges: lengths 1 mm to 100 m, masses 1 g to 100 t, moments of inertia 1e-12 to 1e6 kg m^2, "
+    "gravity 0.001 to 1000 m/s^2. Every bicycle in the literature lies well inside: the benchmark "
+    "(Meijaard et al. 2007, Table 1), the measured bicycles of Moore (2012, the presets' sources), the "
+    "two-mass-skate (Kooijman et al. 2011, zero-radius wheels and point masses, hence 'or 0'), and "
+    "motorcycles of a few hundred kilograms (Sharp 1971). Outside them a value can be represented but "
+    "describes nothing physical, and the linearized equations lose every significant digit.";
+
 const std::array<ParameterDescriptor, kParameterCount> kParameterTable = {{
-    {"w", "m", G::geometry, "wheelbase: distance between the wheel contact points", &Parameters::w, 0.5, 2.0},
-    {"c", "m", G::geometry, "trail: front contact point behind the steer axis (positive)", &Parameters::c, -0.2, 0.3},
-    {"lambda", "rad", G::geometry, "steer-axis tilt from the vertical (rake)", &Parameters::lambda, -0.5, 1.2},
-    {"g", "m/s^2", G::gravity, "gravitational acceleration", &Parameters::g, 1.0, 25.0},
-    {"rR", "m", G::rear_wheel, "rear wheel radius", &Parameters::rR, 0.0, 0.7},
-    {"mR", "kg", G::rear_wheel, "rear wheel mass", &Parameters::mR, 0.0, 10.0},
-    {"IRxx", "kg m^2", G::rear_wheel, "rear wheel moment of inertia about a diameter (= IRzz)", &Parameters::IRxx, 0.0, 0.5},
-    {"IRyy", "kg m^2", G::rear_wheel, "rear wheel moment of inertia about its axle (spin)", &Parameters::IRyy, 0.0, 1.0},
-    {"xB", "m", G::rear_frame, "rear frame (and rider) mass centre, forward of the rear contact", &Parameters::xB, -0.5, 1.5},
+    {"w", "m", G::geometry, "wheelbase: distance between the wheel contact points", &Parameters::w, 0.5, 2.0, 0.001, 100.0, false},
+    {"c", "m", G::geometry, "trail: front contact point behind the steer axis (positive)", &Parameters::c, -0.2, 0.3, -100.0, 100.0, false},
+    {"lambda", "rad", G::geometry, "steer-axis tilt from the vertical (rake)", &Parameters::lambda, -0.5, 1.2, -kHalfPi, kHalfPi, false},
+    {"g", "m/s^2", G::gravity, "gravitational acceleration", &Parameters::g, 1.0, 25.0, 0.001, 1000.0, false},
+    {"rR", "m", G::rear_wheel, "rear wheel radius", &Parameters::rR, 0.0, 0.7, 0.001, 100.0, true},
+    {"mR", "kg", G::rear_wheel, "rear wheel mass", &Parameters::mR, 0.0, 10.0, 0.001, 100000.0, true},
+    {"IRxx", "kg m^2", G::rear_wheel, "rear wheel moment of inertia about a diameter (= IRzz)", &Parameters::IRxx, 0.0, 0.5, 1e-12, 1000000.0, true},
+    {"IRyy", "kg m^2", G::rear_wheel, "rear wheel moment of inertia about its axle (spin)", &Parameters::IRyy, 0.0, 1.0, 1e-12, 1000000.0, true},
+    {"xB", "m", G::rear_frame, "rear frame (and rider) mass centre, forward of the rear contact", &Parameters::xB, -0.5, 1.5, -100.0, 100.0, false},
     {"zB", "m", G::rear_frame, "rear frame (and rider) mass centre, z down (negative is above ground)",
-     &Parameters::zB, -2.0, 0.0},
-    {"mB", "kg", G::rear_frame, "rear frame (and rider) mass", &Parameters::mB, 1.0, 150.0},
+     &Parameters::zB, -2.0, 0.0, -100.0, 0.0, false},
+    {"mB", "kg", G::rear_frame, "rear frame (and rider) mass", &Parameters::mB, 1.0, 150.0, 0.001, 100000.0, false},
     {"IBxx", "kg m^2", G::rear_frame, "rear frame moment of inertia about x through its mass centre",
-     &Parameters::IBxx, 0.0, 20.0},
+     &Parameters::IBxx, 0.0, 20.0, 1e-12, 1000000.0, true},
     {"IByy", "kg m^2", G::rear_frame, "rear frame moment of inertia about y (not in the linear equations)",
-     &Parameters::IByy, 0.0, 20.0},
+     &Parameters::IByy, 0.0, 20.0, 1e-12, 1000000.0, true},
     {"IBzz", "kg m^2", G::rear_frame, "rear frame moment of inertia about z through its mass centre",
-     &Parameters::IBzz, 0.0, 10.0},
-    {"IBxz", "kg m^2", G::rear_frame, "rear frame product of inertia xz (tensor entry)", &Parameters::IBxz, -5.0, 5.0},
+     &Parameters::IBzz, 0.0, 10.0, 1e-12, 1000000.0, true},
+    {"IBxz", "kg m^2", G::rear_frame, "rear frame product of inertia xz (tensor entry)", &Parameters::IBxz, -5.0, 5.0, -1000000.0, 1000000.0, false},
     {"xH", "m", G::front_frame, "front frame (fork, handlebar) mass centre, forward of the rear contact",
-     &Parameters::xH, 0.3, 1.5},
-    {"zH", "m", G::front_frame, "front frame mass centre, z down (negative is above ground)", &Parameters::zH, -1.5, 0.0},
-    {"mH", "kg", G::front_frame, "front frame (fork, handlebar) mass", &Parameters::mH, 0.5, 15.0},
+     &Parameters::xH, 0.3, 1.5, -100.0, 100.0, false},
+    {"zH", "m", G::front_frame, "front frame mass centre, z down (negative is above ground)", &Parameters::zH, -1.5, 0.0, -100.0, 0.0, false},
+    {"mH", "kg", G::front_frame, "front frame (fork, handlebar) mass", &Parameters::mH, 0.5, 15.0, 0.001, 100000.0, false},
     {"IHxx", "kg m^2", G::front_frame, "front frame moment of inertia about x through its mass centre",
-     &Parameters::IHxx, 0.0, 0.5},
+     &Parameters::IHxx, 0.0, 0.5, 1e-12, 1000000.0, true},
     {"IHyy", "kg m^2", G::front_frame, "front frame moment of inertia about y (not in the linear equations)",
-     &Parameters::IHyy, 0.0, 0.5},
+     &Parameters::IHyy, 0.0, 0.5, 1e-12, 1000000.0, true},
     {"IHzz", "kg m^2", G::front_frame, "front frame moment of inertia about z through its mass centre",
-     &Parameters::IHzz, 0.0, 0.2},
-    {"IHxz", "kg m^2", G::front_frame, "front frame product of inertia xz (tensor entry)", &Parameters::IHxz, -0.1, 0.1},
-    {"rF", "m", G::front_wheel, "front wheel radius", &Parameters::rF, 0.0, 0.7},
-    {"mF", "kg", G::front_wheel, "front wheel mass", &Parameters::mF, 0.0, 10.0},
-    {"IFxx", "kg m^2", G::front_wheel, "front wheel moment of inertia about a diameter (= IFzz)", &Parameters::IFxx, 0.0, 0.5},
-    {"IFyy", "kg m^2", G::front_wheel, "front wheel moment of inertia about its axle (spin)", &Parameters::IFyy, 0.0, 1.0},
+     &Parameters::IHzz, 0.0, 0.2, 1e-12, 1000000.0, true},
+    {"IHxz", "kg m^2", G::front_frame, "front frame product of inertia xz (tensor entry)", &Parameters::IHxz, -0.1, 0.1, -1000000.0, 1000000.0, false},
+    {"rF", "m", G::front_wheel, "front wheel radius", &Parameters::rF, 0.0, 0.7, 0.001, 100.0, true},
+    {"mF", "kg", G::front_wheel, "front wheel mass", &Parameters::mF, 0.0, 10.0, 0.001, 100000.0, true},
+    {"IFxx", "kg m^2", G::front_wheel, "front wheel moment of inertia about a diameter (= IFzz)", &Parameters::IFxx, 0.0, 0.5, 1e-12, 1000000.0, true},
+    {"IFyy", "kg m^2", G::front_wheel, "front wheel moment of inertia about its axle (spin)", &Parameters::IFyy, 0.0, 1.0, 1e-12, 1000000.0, true},
 }};
 
 std::string_view group_name(ParameterGroup group) {
@@ -123,6 +137,27 @@ void check_wheel(std::vector<ParameterIssue>& out, std::string_view wheel, doubl
                                                    "yy must be 0 when r" + w + " = 0)"});
 }
 
+// Representable but absurd values (kPlausibilitySources); a parameter already named by a physical
+// condition is not reported twice.
+void check_plausible(std::vector<ParameterIssue>& out, const Parameters& p) {
+  auto reported = [&](std::string_view name) {
+    for (const auto& issue : out)
+      for (const auto& n : issue.parameters)
+        if (n == name) return true;
+    return false;
+  };
+  for (const auto& d : kParameterTable) {
+    const double x = p.*d.member;
+    if ((d.zero_allowed && x == 0.0) || (x >= d.plausible_min && x <= d.plausible_max) || reported(d.name)) continue;
+    std::string message(d.description);
+    message.append(": ").append(format_number(x)).append(" ").append(d.unit).append(" is not plausible (need ");
+    if (d.zero_allowed) message.append("0 or ");
+    message.append(format_number(d.plausible_min)).append(" to ").append(format_number(d.plausible_max));
+    message.append(" ").append(d.unit).append(")");
+    out.push_back({{std::string(d.name)}, message});
+  }
+}
+
 }  // namespace
 
 std::vector<ParameterIssue> validate(const Parameters& p) {
@@ -143,6 +178,7 @@ std::vector<ParameterIssue> validate(const Parameters& p) {
   check_wheel(out, "F", p.rF, p.mF, p.IFxx, p.IFyy);
   check_frame_inertia(out, "B", p.IBxx, p.IByy, p.IBzz, p.IBxz);
   check_frame_inertia(out, "H", p.IHxx, p.IHyy, p.IHzz, p.IHxz);
+  check_plausible(out, p);
   return out;
 }
 

@@ -39,7 +39,17 @@ struct ParameterDescriptor {
   /// validity bound (validate() decides what is physical).
   double typical_min;
   double typical_max;
+  /// Plausible range, enforced by validate(): a value outside it is representable but absurd (a 1e-300 m
+  /// wheel, a 5e-324 kg rider) and would only make the numerics meaningless. Where zero_allowed, exactly
+  /// 0 is accepted as well (a skate's wheel, a point mass). The bounds are orders of magnitude beyond any
+  /// bicycle we know of; see kPlausibilitySources.
+  double plausible_min;
+  double plausible_max;
+  bool zero_allowed;
 };
+
+/// Where the plausible ranges come from (one paragraph, for help texts and the docs).
+extern const std::string_view kPlausibilitySources;
 
 inline constexpr std::size_t kParameterCount = 26;
 
@@ -66,6 +76,7 @@ struct ParameterIssue {
 ///   zero radius has no spin inertia (IRyy = 0, IFyy = 0);
 /// - every inertia tensor positive semi-definite and its principal moments obeying the triangle
 ///   inequality (each <= the sum of the other two), to a relative tolerance of 1e-9 for rounded data;
+/// - every value within its plausible range (ParameterDescriptor::plausible_min/max, or 0 where allowed);
 /// - a total mass and a front-assembly inertia about the steer axis that make the mass matrix invertible
 ///   is NOT checked here (see canonical.hpp, which reports it).
 std::vector<ParameterIssue> validate(const Parameters& p);

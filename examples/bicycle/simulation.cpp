@@ -5,6 +5,8 @@
 #include <Eigen/LU>
 
 #include <cmath>
+#include <cstdio>
+#include <numbers>
 #include <string>
 
 namespace carvallo::bicycle {
@@ -211,12 +213,22 @@ double steer_acceleration(const MultibodyBicycle& bike, const Eigen::VectorXd& q
 
 std::optional<std::string> fall_reason(const MultibodyBicycle& bike, const Eigen::VectorXd& q,
                                        const Observables& obs, const FallCriteria& criteria) {
+  // Plain words for students (the playground shows them as they are): the limit and the angle reached,
+  // in degrees, and to which side (Meijaard's signs: lean and steer to the right are positive).
+  auto degrees = [](double rad) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f", std::abs(rad) * 180.0 / std::numbers::pi);
+    return std::string(buf);
+  };
+  auto side = [](double angle) { return angle > 0 ? "right" : "left"; };
   if (!(std::abs(obs.roll) <= criteria.roll_limit))
-    return "roll " + format_number(obs.roll) + " rad passed the limit of " + format_number(criteria.roll_limit) + " rad";
+    return "the bicycle fell over: it leaned past " + degrees(criteria.roll_limit) + " degrees (" + degrees(obs.roll) +
+           " degrees to the " + side(obs.roll) + ")";
   if (!(std::abs(obs.steer) <= criteria.steer_limit))
-    return "steer " + format_number(obs.steer) + " rad passed the limit of " + format_number(criteria.steer_limit) + " rad";
-  if (!(q[mi::rear_frame + mi::z] < 0.0)) return "the rear frame's mass centre reached the ground";
-  if (!(q[mi::front_frame + mi::z] < 0.0)) return "the front frame's mass centre reached the ground";
+    return "the handlebars turned past " + degrees(criteria.steer_limit) + " degrees (" + degrees(obs.steer) +
+           " degrees to the " + side(obs.steer) + ")";
+  if (!(q[mi::rear_frame + mi::z] < 0.0)) return "the rear frame hit the ground";
+  if (!(q[mi::front_frame + mi::z] < 0.0)) return "the front frame hit the ground";
   (void)bike;
   return std::nullopt;
 }

@@ -121,3 +121,38 @@ TEST_CASE("non-finite values are reported and nothing else is evaluated", "[para
   CHECK(names(issues, "IBxx"));
   CHECK(to_string(issues[0]) == "c: must be a finite number");
 }
+
+TEST_CASE("representable but absurd values are refused by name; every preset and zero wheels stay plausible",
+          "[parameters]") {
+  // The values of the hostile links of issue 12: a 1e-300 m wheel, a 5e-324 kg rider, a 1e308 inertia.
+  struct Case {
+    double Parameters::*member;
+    const char* name;
+    double value;
+  };
+  for (const Case& k : {Case{&Parameters::rF, "rF", 1e-308}, Case{&Parameters::rR, "rR", 1e-300},
+                        Case{&Parameters::mB, "mB", 5e-324}, Case{&Parameters::mR, "mR", 5e-324},
+                        Case{&Parameters::w, "w", 1e308}, Case{&Parameters::g, "g", 1e-308},
+                        Case{&Parameters::c, "c", -1e300}, Case{&Parameters::mF, "mF", 1e300}}) {
+    Parameters p = benchmark_parameters();
+    p.*(k.member) = k.value;
+    const auto issues = validate(p);
+    INFO(k.name << " = " << k.value);
+    REQUIRE(names(issues, k.name));
+    bool mentions_plausible = false;
+    for (const auto& i : issues) mentions_plausible |= i.message.find("not plausible") != std::string::npos;
+    CHECK(mentions_plausible);
+  }
+  // The range's ends are accepted, one step beyond is not (w: 1 mm to 100 m).
+  Parameters p = benchmark_parameters();
+  p.w = 1e-3;
+  CHECK_FALSE(names(validate(p), "w"));
+  p.w = std::nextafter(1e-3, 0.0);
+  CHECK(names(validate(p), "w"));
+  for (const auto& d : kParameterTable) {
+    INFO(d.name);
+    CHECK(d.plausible_min < d.plausible_max);
+    CHECK((d.plausible_min <= d.typical_min || (d.zero_allowed && d.typical_min == 0.0)));
+    CHECK(d.plausible_max >= d.typical_max);
+  }
+}

@@ -240,7 +240,13 @@ TEST_CASE("a slow bicycle falls: the run ends with a fall event, never NaN", "[b
   // At 1 m/s the front frame flops over before the frame lies down: the steer limit (90°) ends the run.
   const Observables& o = sim.observables();
   CHECK((std::abs(o.roll) > 1.0 || std::abs(o.steer) > kPi / 2));
-  CHECK_FALSE(sim.fall_reason().empty());
+  // In words a student reads: the limit and the angle reached, in degrees, with its side.
+  if (std::abs(o.steer) > kPi / 2) {
+    CHECK_THAT(sim.fall_reason(), Catch::StartsWith("the handlebars turned past 90 degrees ("));
+    CHECK_THAT(sim.fall_reason(), Catch::EndsWith(o.steer > 0 ? " degrees to the right)" : " degrees to the left)"));
+  } else {
+    CHECK_THAT(sim.fall_reason(), Catch::StartsWith("the bicycle fell over: it leaned past 57 degrees ("));
+  }
   CHECK(std::isfinite(sim.energy()));
   const double t = sim.state().t;
   sim.step(1e-3);  // a fallen bicycle stays where it fell

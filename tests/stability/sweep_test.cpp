@@ -247,3 +247,31 @@ TEST_CASE("sweep: a neutral pair that collides at 0 and splits into +-lambda giv
   CHECK(result.stable_ranges[0].lower == 0.03);
   CHECK(std::abs(result.stable_ranges[0].upper - 1.0) < 1e-11);
 }
+
+TEST_CASE("sweep terminates on eigenvalues near the overflow limit and scales its matching", "[sweep]") {
+  // A nearly singular model's eigenvalues: |s| ~ 1e200, whose squared distances overflow to infinity.
+  // The same system scaled by 1e200 must give the branches of the unscaled one, scaled.
+  const double big = 1e200;
+  auto scaled = [&](double p) {
+    auto v = closed_form_system(p);
+    for (auto& s : v) s *= big;
+    return v;
+  };
+  const auto grid = linspace(-1.0, 2.0, 61);
+  const auto reference = sweep_eigenvalues(closed_form_system, grid);
+  SweepOptions options;
+  options.boundary_tolerance = 1e-9;
+  const auto result = sweep_eigenvalues(scaled, grid, options);
+  REQUIRE(result.branches.size() == reference.branches.size());
+  for (std::size_t b = 0; b < result.branches.size(); ++b)
+    for (std::size_t k = 0; k < grid.size(); ++k)
+      CHECK(std::abs(result.branches[b].values[k] / big - reference.branches[b].values[k]) <= 1e-12 * (1 + std::abs(reference.branches[b].values[k])));
+}
+
+TEST_CASE("sweep stops at its evaluation budget with a SweepError", "[sweep]") {
+  SweepOptions options;
+  options.max_evaluations = 30;  // fewer than the grid's 61 samples
+  CHECK_THROWS_AS(sweep_eigenvalues(closed_form_system, linspace(-1.0, 2.0, 61), options), SweepError);
+  options.max_evaluations = 100000;
+  CHECK_NOTHROW(sweep_eigenvalues(closed_form_system, linspace(-1.0, 2.0, 61), options));
+}

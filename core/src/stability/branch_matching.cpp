@@ -1,6 +1,7 @@
 #include "carvallo/stability/branch_matching.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -18,13 +19,26 @@ std::vector<std::size_t> match_branches(const std::vector<std::complex<double>>&
   std::vector<double> u(n + 1, 0.0), v(n + 1, 0.0), min_to(n + 1);
   std::vector<std::size_t> row_of(n + 1, 0), way(n + 1, 0);
   std::vector<char> used(n + 1);
-  auto cost = [&](std::size_t r, std::size_t c) { return std::norm(predicted[r - 1] - candidates[c - 1]); };
+  // Costs must be finite: with an infinite or NaN cost no column is ever chosen and the augmenting path
+  // below never ends. Values near the overflow limit (a nearly singular model) are compared after scaling
+  // by the largest magnitude, which keeps the argmin; a non-finite value cannot be matched at all.
+  double magnitude = 0.0;
+  for (const auto* values : {&predicted, &candidates})
+    for (const auto& s : *values) {
+      if (!std::isfinite(s.real()) || !std::isfinite(s.imag()))
+        throw std::invalid_argument("match_branches: a non-finite value cannot be matched to a branch");
+      magnitude = std::max({magnitude, std::abs(s.real()), std::abs(s.imag())});
+    }
+  const double unit = magnitude > 1e100 ? magnitude : 1.0;
+  auto cost = [&](std::size_t r, std::size_t c) { return std::norm((predicted[r - 1] - candidates[c - 1]) / unit); };
   for (std::size_t r = 1; r <= n; ++r) {
     row_of[0] = r;
     std::size_t col = 0;
     std::fill(min_to.begin(), min_to.end(), inf);
     std::fill(used.begin(), used.end(), 0);
+    std::size_t visited = 0;  // each pass marks one more column used: at most n + 1 passes
     do {
+      if (++visited > n + 1) throw std::invalid_argument("match_branches: no augmenting path (costs not comparable)");
       used[col] = 1;
       const std::size_t row = row_of[col];
       double delta = inf;

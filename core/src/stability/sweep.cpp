@@ -31,6 +31,9 @@ class Tracker {
   Tracker(const EigenvalueFunction& f, const SweepOptions& options) : f_(f), options_(options) {}
 
   Values evaluate(double p) {
+    if (evaluations_ >= options_.max_evaluations)
+      throw SweepError("sweep_eigenvalues: more than " + std::to_string(options_.max_evaluations) +
+                       " eigenvalue evaluations (the branches could not be told apart near parameter " + number(p) + ")");
     Values v = f_(p);
     ++evaluations_;
     if (!count_) {

@@ -41,6 +41,10 @@ struct SweepOptions {
   double neutral_tolerance = 1e-9;
   /// Grid intervals where the matching is ambiguous (two branches could swap) are bisected up to this depth.
   int max_subdivision_depth = 10;
+  /// Upper bound on eigenvalue evaluations for the whole sweep (grid, bisection, boundary refinement):
+  /// beyond it the sweep throws SweepError instead of running on (e.g. a nearly singular model whose
+  /// branches are never told apart).
+  std::size_t max_evaluations = 100000;
   /// Swapping two branches is "ambiguous" when it costs less than (1 + ambiguity_ratio) times the chosen matching.
   double ambiguity_ratio = 0.25;
   /// Optional labels: labeler is called once with the tracked branch values at the grid sample nearest

@@ -1,0 +1,446 @@
+// End-to-end: a playground that never breaks in front of a class. Hostile links, the wheel (direction
+// and step in every delta mode), touch on a phone through CDP touch events (orbit, pinch, taps that hit
+// their widget the first time), a drag released outside the page, vertex counts after long runs, the
+// message cap, words a student understands, and layouts that fit a phone and a 1280x720 projector.
+// Screenshots of each layout go to build/e2e/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, openPage, artifacts } from './browser.mjs';
+import { decodePng, colourStats } from './png.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { if (env) await env.close(); });
+
+async function frames(page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+const state = (page) => page.evaluate(() => window.carvallo.getState());
+const rect = (page, name) => page.evaluate((n) => window.carvallo.widgetRect(n), name);
+const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
+
+function inside(r, viewport, what) {
+  assert.ok(r, `${what} is on screen`);
+  assert.ok(r.x >= -0.5 && r.y >= -0.5 && r.x + r.w <= viewport.width + 0.5 && r.y + r.h <= viewport.height + 0.5,
+    `${what} ${JSON.stringify(r)} lies within ${viewport.width}x${viewport.height}`);
+}
+function disjoint(a, b, what) {
+  const overlap = a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+  assert.ok(!overlap, `${what}: ${JSON.stringify(a)} and ${JSON.stringify(b)} do not overlap`);
+}
+function notBlank(shot, what) {
+  const stats = colourStats(decodePng(shot));
+  assert.ok(stats.distinct >= 8 && stats.dominantShare < 0.95, `${what} is not blank (${stats.distinct} colours)`);
+}
+
+// ---- 1. Hostile links ----
+
+const HOSTILE = ['v=0.1.0&rF=1e-308', 'v=0.1.0&rR=1e-308&rF=1e-200', 'v=0.1.0&IFyy=1e308&rF=1e-300', 'v=0.1.0&mB=5e-324',
+  'v=0.1.0&rF=1e-300&IFyy=0&IFxx=0&mF=0', 'v=0.1.0&g=1e-308', 'v=0.1.0&w=1e308', 'v=0.1.0&speed=-0&vmin=-0&vmax=5e-324'];
+
+test('hostile links become ready at once, name what was refused and keep a finite state', async () => {
+  for (const hash of HOSTILE) {
+    const t0 = Date.now();
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#${hash}`, { width: 1280, height: 800 });
+    try {
+      const ms = Date.now() - t0;
+      assert.ok(ms < 20000, `${hash}: ready after ${ms} ms`);
+      const s = await state(page);
+      for (const [k, v] of Object.entries(s.bike)) assert.ok(Number.isFinite(v), `${hash}: bike.${k} = ${v}`);
+      const critical = await page.evaluate(() => window.carvallo.criticalSpeeds());
+      assert.ok(critical.weave === null || Number.isFinite(critical.weave));
+      const messages = await page.evaluate(() => window.carvallo.messages());
+      if (/rF|rR|mB|g=|w=/.test(hash)) {
+        assert.ok(messages.some((m) => /not plausible|not be physical/.test(m)), `${hash}: ${JSON.stringify(messages)}`);
+        assert.equal(s.bike.rF, 0.35, 'the preset value stays');
+      }
+      // The same values through setState are refused with their reason and change nothing.
+      const r = await page.evaluate(() => window.carvallo.setState({ bike: { rF: 1e-200 } }));
+      assert.ok(r.ignored.some((m) => m.includes('rF') && m.includes('not plausible')), JSON.stringify(r));
+      assert.equal((await state(page)).bike.rF, 0.35);
+      await frames(page, 3);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+// ---- 2. Input: wheel, drag released outside ----
+
+test('one wheel notch is one 10 % zoom step in every delta mode; wheel down moves away; panels scroll a step', async () => {
+  const viewport = { width: 1280, height: 800 };
+  const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
+  try {
+    const view = [640, 500];  // between the panels
+    const d0 = (await state(page)).dist;
+    await page.mouse.move(...view);
+    await page.mouse.wheel(0, 100);  // Chrome's notch: 100 px, deltaMode 0
+    await frames(page, 3);
+    const d1 = (await state(page)).dist;
+    assert.ok(Math.abs(d1 / d0 - 1.1) < 1e-9, `wheel down: distance ${d0} -> ${d1}`);
+    const wheelEvent = (deltaY, deltaMode) => page.evaluate(([y, m, x, cy]) => document.getElementById('canvas').dispatchEvent(
+      new WheelEvent('wheel', { deltaY: y, deltaMode: m, clientX: x, clientY: cy, bubbles: true, cancelable: true })), [deltaY, deltaMode, ...view]);
+    await wheelEvent(-3, 1);  // Firefox's notch: 3 lines
+    await frames(page, 3);
+    const d2 = (await state(page)).dist;
+    assert.ok(Math.abs(d2 / d1 - 1 / 1.1) < 1e-9, `wheel up (lines): ${d1} -> ${d2}`);
+    await wheelEvent(1, 2);  // one page
+    await frames(page, 3);
+    assert.ok(Math.abs((await state(page)).dist / d2 - 1.1) < 1e-9, 'page mode: one step');
+    await wheelEvent(100000, 0);  // a fling: bounded, not to the limit
+    await frames(page, 3);
+    const d4 = (await state(page)).dist;
+    assert.ok(d4 < 60 && d4 > d2, `a fling is bounded: ${d4}`);
+
+    // Over the parameters panel: a notch scrolls the list down by a few lines, not to its end.
+    const before = await rect(page, 'param:mB');
+    const panel = await rect(page, 'panel:parameters');
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + panel.h / 2);
+    await page.mouse.wheel(0, 100);
+    await frames(page, 3);
+    const after1 = await rect(page, 'param:mB');
+    const moved = before.y - after1.y;
+    assert.ok(moved > 10 && moved < panel.h / 2, `one notch scrolled the panel ${moved} px (down, one step)`);
+    assert.equal((await state(page)).dist, d4, 'the wheel over a panel does not zoom');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a drag that leaves the page ends when the button is released outside', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    await page.mouse.move(640, 500);
+    await page.mouse.down();
+    await page.mouse.move(700, 500, { steps: 4 });
+    await frames(page, 2);
+    const yaw0 = (await state(page)).yaw;
+    assert.notEqual(yaw0, -1.95, 'the drag orbits');
+    await page.mouse.move(1400, 500, { steps: 2 });  // beyond the 1280 px viewport
+    await page.mouse.up();
+    await frames(page, 2);
+    const yaw1 = (await state(page)).yaw;
+    await page.mouse.move(500, 450, { steps: 6 });  // back over the page, no button held
+    await frames(page, 3);
+    assert.equal((await state(page)).yaw, yaw1, 'moving after the release does not orbit');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// ---- 2b. Touch on a phone ----
+
+async function openPhone(hash = '') {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(env.server.url + hash);
+  await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
+  await page.evaluate(() => window.carvallo.ready);
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  const tap = async (name) => {
+    const r = await rect(page, name);
+    assert.ok(r, `${name} is on screen`);
+    await touch('touchStart', [centre(r)]);
+    await touch('touchEnd', []);
+    await frames(page, 3);
+  };
+  return { context, page, problems, touch, tap };
+}
+
+test('phone: one finger orbits, two fingers pinch and pan, a tap hits its widget the first time', async () => {
+  const { context, page, problems, touch, tap } = await openPhone();
+  try {
+    const s0 = await state(page);
+    await touch('touchStart', [[200, 500]]);
+    await frames(page);
+    for (let i = 1; i <= 10; i++) { await touch('touchMove', [[200 + 10 * i, 500]]); await frames(page, 1); }
+    await touch('touchEnd', []);
+    await frames(page, 2);
+    const s1 = await state(page);
+    assert.ok(Math.abs(s1.yaw - s0.yaw) > 0.3, `one-finger drag orbits: yaw ${s0.yaw} -> ${s1.yaw}`);
+
+    // Pinch out: the fingers move apart, the camera comes closer; moving together pans.
+    await touch('touchStart', [[150, 500], [240, 500]]);
+    await frames(page);
+    for (let i = 1; i <= 5; i++) { await touch('touchMove', [[150 - 10 * i, 500], [240 + 10 * i, 500]]); await frames(page, 1); }
+    for (let i = 1; i <= 5; i++) { await touch('touchMove', [[100, 500 + 10 * i], [290, 500 + 10 * i]]); await frames(page, 1); }
+    await touch('touchEnd', []);
+    await frames(page, 2);
+    const s2 = await state(page);
+    assert.ok(s2.dist < s1.dist * 0.8, `pinch out zooms in: ${s1.dist} -> ${s2.dist}`);
+    assert.ok(s2.tz !== s1.tz || s2.tx !== s1.tx || s2.ty !== s1.ty, 'two fingers moving together pan');
+    assert.equal(s2.yaw, s1.yaw, 'a pinch does not orbit');
+
+    // Taps: each acts where it lands, the first time.
+    await tap('tab:parameters');
+    assert.equal((await state(page)).panel, 'parameters');
+    await tap('tab:simulation');
+    assert.equal((await state(page)).panel, 'simulation');
+    await tap('play');
+    assert.equal((await page.evaluate(() => window.carvallo.simState())).playing, true, 'Play pressed by one tap');
+    await tap('play');
+    assert.equal((await page.evaluate(() => window.carvallo.simState())).playing, false, 'Pause pressed by one tap');
+    await tap('tab:view');
+    assert.equal((await state(page)).panel, 'view');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('phone layout: every panel reachable by touch, nothing off screen or overlapping', async () => {
+  const viewport = { width: 390, height: 844 };
+  const { context, page, problems, touch, tap } = await openPhone();
+  try {
+    const tabs = ['view', 'parameters', 'eigenvalues', 'simulation'];
+    const rects = [];
+    for (const t of tabs) {
+      const r = await rect(page, `tab:${t}`);
+      inside(r, viewport, `tab ${t}`);
+      rects.push(r);
+    }
+    for (let i = 1; i < rects.length; i++) disjoint(rects[i - 1], rects[i], 'tabs');
+    notBlank(await page.screenshot({ path: path.join(artifacts, 'phone-view.png') }), 'phone 3D view');
+    inside(await rect(page, 'view-controls'), viewport, 'play/kick bar over the 3D view');
+
+    await tap('tab:parameters');
+    const panel = await rect(page, 'panel:parameters');
+    inside(panel, viewport, 'parameters panel');
+    disjoint(panel, rects[0], 'panel and tabs');
+    inside(await rect(page, 'param:w'), viewport, 'the first parameter');
+    // Scroll the list by a finger drag on the labels column, then the last group's parameter is reachable.
+    for (let k = 0; k < 3; k++) {
+      await touch('touchStart', [[30, 700]]);
+      for (let i = 1; i <= 8; i++) { await touch('touchMove', [[30, 700 - 60 * i]]); await frames(page, 1); }
+      await touch('touchEnd', []);
+      await frames(page, 2);
+    }
+    const mH = await rect(page, 'param:mH');
+    assert.ok(mH && mH.y < 844 - mH.h, `the list scrolled by touch: mH at ${JSON.stringify(mH)}`);
+    await page.screenshot({ path: path.join(artifacts, 'phone-parameters.png') });
+
+    await tap('tab:eigenvalues');
+    inside(await rect(page, 'plot'), viewport, 'eigenvalue plot');
+    inside(await rect(page, 'weave-speed'), viewport, 'weave speed');
+    notBlank(await page.screenshot({ path: path.join(artifacts, 'phone-eigenvalues.png') }), 'phone eigenvalues');
+
+    await tap('tab:simulation');
+    inside(await rect(page, 'play'), viewport, 'play button');
+    inside(await rect(page, 'kick'), viewport, 'kick button');
+    await page.evaluate(() => { window.carvallo.play(true); });
+    await page.waitForTimeout(1500);
+    notBlank(await page.screenshot({ path: path.join(artifacts, 'phone-simulation.png') }), 'phone simulation');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// ---- 3. Plots ----
+
+test('time plots stay below 65 536 vertices per window however long a run goes; CSV of the series', async () => {
+  const viewport = { width: 1920, height: 1080 };
+  for (const model of ['bicycle', 'four-bar']) {
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&model=${model}`, viewport);
+    try {
+      await frames(page, 3);
+      const early = (await page.evaluate(() => window.carvallo.performance())).maxWindowVertices;
+      // 60 s of simulated time (the bicycle at 5 ms, the four-bar at its paper's 1 ms steps: 60 000 samples).
+      const steps = model === 'bicycle' ? 12000 : 60000;
+      for (let done = 0; done < steps; done += 2000) await page.evaluate(() => window.carvallo.step(2000));
+      await page.evaluate(() => window.carvallo.setState({ plotwin: 600 }));
+      await frames(page, 4);
+      const perf = await page.evaluate(() => window.carvallo.performance());
+      assert.ok(perf.maxWindowVertices < 65536, `${model}: largest window ${perf.maxWindowVertices} vertices`);
+      assert.ok(perf.maxWindowVertices < 4 * Math.max(early, 5000), `${model}: bounded (${early} at the start, ${perf.maxWindowVertices} after 60 s)`);
+      const shot = await page.screenshot({ path: path.join(artifacts, `long-run-${model}.png`) });
+      notBlank(shot, `${model} after a long run`);
+      inside(await rect(page, 'sim-csv'), viewport, 'the CSV button below the plots (the text below them is drawn)');
+      // CSV of the time series through the button.
+      const csv = await rect(page, 'sim-csv');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(...centre(csv))]);
+      const text = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
+      assert.match(text[0], /^t_s,/);
+      assert.ok(text.length > 1000, `${text.length} rows`);
+      const row = text[text.length - 1].split(',');
+      assert.equal(row.length, text[0].split(',').length);
+      assert.ok(row.every((x) => x === '' || Number.isFinite(Number(x))), text[text.length - 1]);
+      fs.writeFileSync(path.join(artifacts, 'performance-long-run.json'), JSON.stringify({ model, perf }, null, 2));
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+// ---- 4. Messages, overlays, layouts ----
+
+test('700 unknown link keys give one short summary; the banner covers no panel; long lines wrap', async () => {
+  const viewport = { width: 1280, height: 800 };
+  const keys = Array.from({ length: 700 }, (_, i) => `junk${i}=${i}`).join('&');
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&${keys}`, viewport);
+  try {
+    await frames(page, 3);
+    const messages = await page.evaluate(() => window.carvallo.messages());
+    assert.ok(messages.length <= 4, JSON.stringify(messages));
+    assert.ok(messages.some((m) => m.includes('700 unknown fields: junk0, junk1') && m.includes('and 695 more')), JSON.stringify(messages));
+    const banner = await rect(page, 'messages');
+    inside(banner, viewport, 'messages banner');
+    for (const p of ['panel:parameters', 'panel:eigenvalues', 'panel:simulation']) disjoint(banner, await rect(page, p), `banner and ${p}`);
+    assert.ok(banner.h < viewport.height * 0.45);
+    await page.screenshot({ path: path.join(artifacts, 'messages-700-keys.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('presentation at 1280x720: eigenvalues and time plots fit, the legend is outside the curves, two text steps still fit', async () => {
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&present=1`, viewport);
+  try {
+    await page.evaluate(() => { window.carvallo.kick(); window.carvallo.play(true); });
+    await page.waitForTimeout(1200);
+    for (const [step, name] of [[0, 'presentation-1280x720.png'], [1, 'presentation-1280x720-text2.png'], [2, 'presentation-1280x720-text3.png']]) {
+      if (step > 0) { await page.keyboard.press(']'); await frames(page, 4); }
+      const s = await state(page);
+      assert.equal(s.text, 1.25 ** step, `text step ${step}`);
+      const sim = await rect(page, 'panel:simulation');
+      const eig = await rect(page, 'panel:eigenvalues');
+      if (sim && eig) {
+        // Side by side: both full height and apart.
+        inside(sim, viewport, 'simulation panel');
+        inside(eig, viewport, 'eigenvalue panel');
+        disjoint(sim, eig, 'simulation and eigenvalue panels');
+        const plot = await rect(page, 'plot');
+        assert.ok(plot.h > viewport.height * 0.35, `eigenvalue plot not squashed: ${plot.h} px`);
+        disjoint(await rect(page, 'legend'), plot, 'legend and plot');
+        inside(await rect(page, 'sim-csv'), viewport, 'the row below the time plots');
+      } else {
+        // Text too large for side by side: one panel at a time, each on screen.
+        for (const tab of ['eigenvalues', 'simulation']) {
+          await page.evaluate((t) => window.carvallo.setState({ panel: t }), tab);
+          await frames(page, 3);
+          inside(await rect(page, `panel:${tab}`), viewport, `${tab} panel`);
+        }
+        inside(await rect(page, 'plot'), viewport, 'eigenvalue plot (simulation tab shown last: null allowed)');
+      }
+      notBlank(await page.screenshot({ path: path.join(artifacts, name) }), name);
+    }
+    // The performance overlay is off by default and, once shown from the View menu, covers no panel.
+    await page.evaluate(() => window.carvallo.setState({ text: 1, panel: 'view' }));
+    await frames(page, 3);
+    assert.equal(await rect(page, 'perf'), null, 'performance overlay off by default');
+    await page.mouse.click(...centre(await rect(page, 'menu:view')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'view:perf')));
+    await frames(page, 3);
+    const perf = await rect(page, 'perf');
+    inside(perf, viewport, 'performance overlay');
+    for (const p of ['panel:eigenvalues', 'panel:simulation']) disjoint(perf, await rect(page, p), `overlay and ${p}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('1920x1080 and 1280x800 HiDPI: panels side by side, within the screen, apart', async () => {
+  for (const [viewport, scale, name] of [[{ width: 1920, height: 1080 }, 1, 'layout-1920x1080.png'], [{ width: 1280, height: 800 }, 2, 'layout-1280x800-hidpi.png']]) {
+    const { context, page, problems } = await openPage(env.browser, env.server.url, { ...viewport, deviceScaleFactor: scale });
+    try {
+      await page.evaluate(() => { window.carvallo.play(true); });
+      await page.waitForTimeout(1000);
+      const panels = [];
+      for (const p of ['panel:parameters', 'panel:eigenvalues', 'panel:simulation']) {
+        const r = await rect(page, p);
+        inside(r, viewport, p);
+        panels.push(r);
+      }
+      disjoint(panels[0], panels[1], 'parameters and eigenvalues');
+      disjoint(panels[0], panels[2], 'parameters and simulation');
+      disjoint(panels[1], panels[2], 'eigenvalues and simulation');
+      disjoint(await rect(page, 'legend'), await rect(page, 'plot'), 'legend and plot');
+      notBlank(await page.screenshot({ path: path.join(artifacts, name) }), name);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('the shortcut list is opaque and on top', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    await page.keyboard.press('?');
+    await frames(page, 3);
+    const help = await rect(page, 'help');
+    inside(help, { width: 1280, height: 800 }, 'shortcut list');
+    // Opaque: its background is one colour where the eigenvalue plot's curves would show through.
+    const shot = decodePng(await page.screenshot({ clip: { x: help.x + help.w - 12, y: help.y + help.h - 12, width: 8, height: 8 } }));
+    const stats = colourStats(shot);
+    assert.equal(stats.distinct, 1, 'a uniform, opaque background');
+    await page.screenshot({ path: path.join(artifacts, 'shortcuts.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// ---- 5. Words a student understands; 6. setState({model}) as the menu ----
+
+test('a fall is told in plain words; the stability line says where the bicycle is stable, whatever is plotted', async () => {
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&speed=1&roll0=0.05&droll0=0`, { width: 1280, height: 800 });
+  try {
+    let s = await page.evaluate(() => window.carvallo.simState());
+    for (let i = 0; i < 20 && !s.fallen; i++) s = await page.evaluate(() => window.carvallo.step(100));
+    assert.ok(s.fallen, 'a slow bicycle falls');
+    assert.match(s.event, /^At t = [0-9.]+ s (the handlebars turned past 90 degrees|the bicycle fell over: it leaned past 57 degrees) \([0-9]+ degrees to the (left|right)\)\.$/);
+    assert.ok(!/rad|limit/.test(s.event), s.event);
+
+    await page.evaluate(() => window.carvallo.setState({ vmin: 0, vmax: 3 }));
+    let c = await page.evaluate(() => window.carvallo.criticalSpeeds());
+    assert.match(c.summary, /^Not self-stable in the plotted 0-3 m\/s; self-stable for 4\.2924 < v < 6\.0243 m\/s$/);
+    await page.evaluate(() => window.carvallo.setState({ vmin: 0, vmax: 10 }));
+    c = await page.evaluate(() => window.carvallo.criticalSpeeds());
+    assert.equal(c.summary, 'Self-stable for 4.2924 < v < 6.0243 m/s');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('setState({model}) gives what the models menu gives: the paper\'s methods and a new layout', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    await page.mouse.click(...centre(await rect(page, 'menu:models')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'model:four-bar')));
+    await frames(page, 3);
+    const byMenu = await state(page);
+    await page.evaluate(() => window.carvallo.setState({ model: 'bicycle' }));
+    await frames(page, 2);
+    assert.equal((await state(page)).integ, 'ab4');
+    await page.evaluate(() => window.carvallo.setState({ model: 'four-bar' }));
+    await frames(page, 3);
+    const byApi = await state(page);
+    assert.equal(byMenu.model, 'four-bar');
+    for (const k of ['model', 'variant', 'integ', 'solver', 'stab', 'dt']) assert.equal(byApi[k], byMenu[k], k);
+    // A link naming only the model gets the same.
+    const { context: c2, page: p2 } = await openPage(env.browser, `${env.server.url}#model=four-bar`, { width: 1280, height: 800 });
+    const byLink = await state(p2);
+    for (const k of ['model', 'variant', 'integ', 'solver', 'stab', 'dt']) assert.equal(byLink[k], byMenu[k], `link: ${k}`);
+    await c2.close();
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,81 @@
+// Pointer input that Emscripten 3.1.6's GLFW gets wrong, taken over before GLFW sees it (pre-js):
+// - wheel: GLFW hands ImGui the raw deltaY (100 per notch in Chrome, in pixels, lines or pages) with
+//   the wrong sign; here every event becomes steps (a notch is one step) with wheel-down positive;
+// - touch: GLFW drops touch coordinates (a tap acts where the previous one was); here every touch event
+//   is forwarded with its fingers' positions;
+// - a mouse drag that ends outside the canvas: GLFW never hears the release and keeps the button down.
+// The listeners sit on window in the capture phase, so they run before the canvas's own (GLFW's) and
+// can stop the events from reaching them. Coordinates are CSS pixels relative to the canvas.
+(function () {
+  const PIXELS_PER_STEP = 100, LINES_PER_STEP = 3;  // a notch in Chrome / Firefox
+  const MAX_STEPS_PER_EVENT = 3;                     // a fling or a trackpad's momentum stays bounded
+
+  function canvas() { return Module['canvas']; }
+  function ready() { return window.carvallo && window.carvallo._running; }
+  function onCanvas(event) { const c = canvas(); return c && (event.target === c); }
+  function local(c, clientX, clientY) {
+    const r = c.getBoundingClientRect();
+    return [clientX - r.left, clientY - r.top];
+  }
+
+  /// Wheel deltas to steps: pixels / 100, lines / 3, pages x 1 (exported for tests).
+  function wheelSteps(delta, mode) {
+    const steps = mode === 1 ? delta / LINES_PER_STEP : mode === 2 ? delta : delta / PIXELS_PER_STEP;
+    if (!isFinite(steps)) return 0;
+    return Math.max(-MAX_STEPS_PER_EVENT, Math.min(MAX_STEPS_PER_EVENT, steps));
+  }
+  window.carvallo = window.carvallo || {};
+  window.carvallo._wheelSteps = wheelSteps;
+
+  window.addEventListener('wheel', function (event) {
+    if (!onCanvas(event)) return;
+    event.stopPropagation();
+    event.preventDefault();
+    if (!ready()) return;
+    const [x, y] = local(canvas(), event.clientX, event.clientY);
+    Module['ccall']('carvallo_input_wheel', null, ['number', 'number', 'number', 'number'],
+                    [wheelSteps(event.deltaX, event.deltaMode), wheelSteps(event.deltaY, event.deltaMode), x, y]);
+  }, { capture: true, passive: false });
+
+  // kind: 0 start, 1 move, 2 end, 3 cancel; then the fingers still on the screen (at most two are used).
+  function onTouch(kind) {
+    return function (event) {
+      if (!onCanvas(event)) return;
+      event.stopPropagation();
+      event.preventDefault();  // no emulated mouse events, no page zoom or scroll
+      if (!ready()) return;
+      const c = canvas(), t = event.touches, xy = [0, 0, 0, 0];
+      const n = kind === 3 ? 0 : Math.min(t.length, 2);
+      for (let i = 0; i < n; i++) [xy[2 * i], xy[2 * i + 1]] = local(c, t[i].clientX, t[i].clientY);
+      // A finger lifted: where it was lifted is where a tap acts.
+      let lx = xy[0], ly = xy[1];
+      if ((kind === 2 || kind === 3) && event.changedTouches.length > 0)
+        [lx, ly] = local(c, event.changedTouches[0].clientX, event.changedTouches[0].clientY);
+      Module['ccall']('carvallo_input_touch', null, ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number'],
+                      [kind, n, xy[0], xy[1], xy[2], xy[3], lx, ly]);
+    };
+  }
+  const touchOptions = { capture: true, passive: false };
+  window.addEventListener('touchstart', onTouch(0), touchOptions);
+  window.addEventListener('touchmove', onTouch(1), touchOptions);
+  window.addEventListener('touchend', onTouch(2), touchOptions);
+  window.addEventListener('touchcancel', onTouch(3), touchOptions);
+
+  // A release GLFW cannot see (outside the canvas, outside the window, or while the tab lost focus):
+  // clear the button in GLFW's own state so ImGui and the camera see the drag end.
+  function release(domButton) {
+    if (typeof GLFW === 'undefined' || !GLFW.active) return;
+    const glfwButton = domButton === 1 ? 2 : domButton === 2 ? 1 : domButton;  // DOM middle/right -> GLFW
+    GLFW.active.buttons &= ~(1 << glfwButton);
+  }
+  window.addEventListener('mouseup', function (event) { if (!onCanvas(event)) release(event.button); }, true);
+  // Back over the canvas with a button no longer held (released where no event reached the page).
+  window.addEventListener('mousemove', function (event) {
+    if (typeof GLFW === 'undefined' || !GLFW.active || !GLFW.active.buttons) return;
+    const held = event.buttons;  // DOM bits: 1 left, 2 right, 4 middle
+    if (!(held & 1)) release(0);
+    if (!(held & 2)) release(2);
+    if (!(held & 4)) release(1);
+  }, true);
+  window.addEventListener('blur', function () { release(0); release(1); release(2); });
+})();

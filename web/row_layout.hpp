@@ -1,0 +1,25 @@
+#pragma once
+// Rows of widgets that wrap instead of running off a narrow panel (a phone, large projector text):
+// call before each widget after the first with the width it will take.
+
+#include <imgui.h>
+
+namespace carvallo::web {
+
+/// Continues the current row if a widget `width` wide still fits in the window, else starts a new one.
+inline void same_line_if_fits(float width) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right) ImGui::SameLine();
+}
+
+inline float text_width(const char* text) { return ImGui::CalcTextSize(text, nullptr, true).x; }
+inline float button_width(const char* label) { return text_width(label) + 2 * ImGui::GetStyle().FramePadding.x; }
+inline float checkbox_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + text_width(label);
+}
+/// A slider or drag of item width `item` followed by its label.
+inline float labelled_width(float item, const char* label) {
+  return item + ImGui::GetStyle().ItemInnerSpacing.x + text_width(label);
+}
+
+}  // namespace carvallo::web

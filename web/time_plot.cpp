@@ -1,0 +1,209 @@
+#include "time_plot.hpp"
+
+#include <cstdio>
+
+namespace carvallo::web {
+
+namespace {
+
+const ImU32 kColors[] = {IM_COL32(40, 90, 200, 255), IM_COL32(220, 90, 20, 255), IM_COL32(30, 150, 60, 255),
+                         IM_COL32(150, 60, 170, 255)};
+const ImU32 kGrid = IM_COL32(228, 231, 238, 255), kZero = IM_COL32(120, 120, 130, 255), kText = IM_COL32(70, 70, 80, 255);
+
+// 1, 2 or 5 times a power of ten, about span / target.
+double nice_step(double span, int target) {
+  const double raw = span / std::max(target, 1);
+  if (!(raw > 0) || !std::isfinite(raw)) return 1.0;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double n = raw / mag;
+  return (n < 1.5 ? 1 : n < 3 ? 2 : n < 7 ? 5 : 10) * mag;
+}
+
+std::string tick_text(double v, double step) {
+  char buf[32];
+  if (std::abs(v) < 1e-9 * step) v = 0;
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+void scale_menu(const PlotSpec& spec, PlotScale& scale) {
+  const char* names[] = {"fit", "symmetric", "fixed"};
+  const int mode = static_cast<int>(scale.mode);
+  char label[64];
+  std::snprintf(label, sizeof label, "y: %s##%s", names[mode], spec.id);
+  if (ImGui::SmallButton(label)) ImGui::OpenPopup(spec.id);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("y-axis: fit the data (never closer than %g %s), symmetric about zero, or a fixed range",
+                      spec.min_span, spec.unit);
+  if (!ImGui::BeginPopup(spec.id)) return;
+  for (int m = 0; m < 3; ++m)
+    if (ImGui::RadioButton(names[m], mode == m)) scale.mode = static_cast<PlotScale::Mode>(m);
+  if (scale.mode == PlotScale::Mode::fixed) {
+    double lo = scale.lo, hi = scale.hi;
+    const float speed = static_cast<float>(std::max(1e-6, 0.005 * (std::abs(hi) + std::abs(lo))));
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    const bool a = ImGui::DragScalar("from", ImGuiDataType_Double, &lo, speed, nullptr, nullptr, "%.4g");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    const bool b = ImGui::DragScalar("to", ImGuiDataType_Double, &hi, speed, nullptr, nullptr, "%.4g");
+    // Only an ordered, finite, representable-on-screen range is taken (sanitize() enforces the same).
+    if ((a || b) && std::isfinite(lo) && std::isfinite(hi) && lo < hi && hi - lo >= kMinPlotSpan && std::abs(lo) <= kMaxPlotValue &&
+        std::abs(hi) <= kMaxPlotValue)
+      scale.lo = lo, scale.hi = hi;
+    ImGui::TextDisabled("%s", spec.unit);
+  }
+  ImGui::EndPopup();
+}
+
+}  // namespace
+
+// The time plots share what is left of the panel's height, so they stay on screen when it is short
+// (a projector's 720 lines); below a readable minimum the panel scrolls instead.
+std::vector<float> plot_heights(std::initializer_list<float> shares, float reserve_lines) {
+  const float line = ImGui::GetTextLineHeightWithSpacing(), fh = ImGui::GetFontSize();
+  // Each block is its title and legend and the plot (draw_time_plot splits it).
+  const float free = ImGui::GetContentRegionAvail().y - reserve_lines * line;
+  std::vector<float> out;
+  for (float share : shares) out.push_back(std::max(fh * 7.0f, free * share - ImGui::GetStyle().ItemSpacing.y));
+  return out;
+}
+
+void plot_y_range(const PlotScale& scale, const PlotSpec& spec, double lo, double hi, double& out_lo, double& out_hi) {
+  if (scale.mode == PlotScale::Mode::fixed) {
+    out_lo = scale.lo, out_hi = scale.hi;
+    return;
+  }
+  const double largest = std::max(std::abs(lo), std::abs(hi));
+  const double floor_span = std::max({spec.min_span, spec.rel_span * largest, 1e-12 * (1 + largest)});
+  if (scale.mode == PlotScale::Mode::symmetric) {
+    const double half = std::max(largest * 1.08, 0.5 * floor_span);
+    out_lo = -half, out_hi = half;
+    return;
+  }
+  const double span = hi - lo, mid = 0.5 * (lo + hi);
+  const double half = 0.5 * std::max(span * 1.16, floor_span);
+  out_lo = mid - half, out_hi = mid + half;
+}
+
+void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale, float block_height) {
+  const float fh = ImGui::GetFontSize();
+  const float block_top = ImGui::GetCursorScreenPos().y;
+  ImGui::PushID(spec.id);
+  // Title, scale menu and legend (with the newest values) above the plot, wrapping as needed.
+  if (*spec.unit) ImGui::Text("%s (%s)", spec.title, spec.unit);
+  else ImGui::TextUnformatted(spec.title);
+  if (scale) {
+    ImGui::SameLine();
+    scale_menu(spec, *scale);
+  }
+  const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  for (std::size_t k = 0; k < data.series.size(); ++k) {
+    const auto& s = data.series[k];
+    char buf[96];
+    if (s.has_latest) std::snprintf(buf, sizeof buf, "%s %.4g", s.name.c_str(), s.latest);
+    else std::snprintf(buf, sizeof buf, "%s -", s.name.c_str());
+    if (ImGui::GetItemRectMax().x + fh + ImGui::CalcTextSize(buf).x < right_edge) ImGui::SameLine(0, fh);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColors[k % 4]), "%s", buf);
+  }
+
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  // What the title and legend left of the block (at least four lines for the plot itself).
+  const float height = std::max(fh * 4.0f, block_height - (origin.y - block_top) - ImGui::GetStyle().ItemSpacing.y);
+  ImGui::InvisibleButton("##area", ImVec2(std::max(width, fh * 8), height));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+
+  // Data range over the window.
+  double lo = INFINITY, hi = -INFINITY;
+  for (const auto& s : data.series)
+    for (std::size_t c = 0; c < s.lo.size(); ++c)
+      if (!std::isnan(s.lo[c])) lo = std::min(lo, static_cast<double>(s.lo[c])), hi = std::max(hi, static_cast<double>(s.hi[c]));
+  double ylo = -1, yhi = 1;
+  if (spec.log_scale) {
+    ylo = std::isfinite(lo) ? std::floor(lo) : -16.0;
+    yhi = std::isfinite(hi) ? std::max(std::ceil(hi), ylo + 1) : ylo + 1;
+  } else if (scale && (std::isfinite(lo) || scale->mode == PlotScale::Mode::fixed)) {
+    plot_y_range(*scale, spec, std::isfinite(lo) ? lo : 0, std::isfinite(hi) ? hi : 0, ylo, yhi);
+  } else if (std::isfinite(lo)) {
+    plot_y_range(PlotScale{}, spec, lo, hi, ylo, yhi);
+  }
+
+  // Tick labels decide the margins.
+  std::vector<std::pair<double, std::string>> yticks;
+  if (spec.log_scale) {
+    const int decades = static_cast<int>(yhi - ylo);
+    const int fit = std::max(1, static_cast<int>(height / (fh * 1.4f)));  // labels that fit without overlapping
+    const int every = std::max(1, (decades + fit - 1) / fit);
+    for (int e = static_cast<int>(ylo); e <= static_cast<int>(yhi); ++e)
+      if ((e - static_cast<int>(ylo)) % every == 0) yticks.emplace_back(e, "1e" + std::to_string(e));
+  } else {
+    const double step = nice_step(yhi - ylo, std::max(2, static_cast<int>(height / (fh * 2.2f))));
+    for (double v = std::ceil(ylo / step) * step; v <= yhi + 1e-9 * step && yticks.size() < 50; v += step)
+      yticks.emplace_back(v, tick_text(v, step));
+  }
+  float label_w = 0;
+  for (const auto& t : yticks) label_w = std::max(label_w, ImGui::CalcTextSize(t.second.c_str()).x);
+  const ImVec2 p0(origin.x + label_w + fh * 0.6f, origin.y + fh * 0.3f);
+  const ImVec2 p1(origin.x + std::max(width, fh * 8) - fh * 0.3f, origin.y + height - fh * 1.3f);
+  if (!(p1.x > p0.x + 4 && p1.y > p0.y + 4)) {
+    ImGui::PopID();
+    return;
+  }
+  dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
+  auto Y = [&](double v) { return p1.y - static_cast<float>((v - ylo) / (yhi - ylo)) * (p1.y - p0.y); };
+  for (const auto& [v, text] : yticks) {
+    const float y = Y(v);
+    const bool zero = !spec.log_scale && std::abs(v) < 1e-9 * (yhi - ylo);
+    dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), zero ? kZero : kGrid, zero ? 1.5f : 1.0f);
+    dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(text.c_str()).x - fh * 0.3f, y - fh * 0.5f), kText, text.c_str());
+  }
+  // Time axis: seconds since the start of the run, the window filling from the left.
+  const double t0 = data.t0, t1 = data.t1 > data.t0 ? data.t1 : data.t0 + 1;
+  auto X = [&](double t) { return p0.x + static_cast<float>((t - t0) / (t1 - t0)) * (p1.x - p0.x); };
+  {
+    const double step = nice_step(t1 - t0, std::max(2, static_cast<int>((p1.x - p0.x) / (fh * 4.5f))));
+    for (double t = std::ceil(t0 / step) * step; t <= t1 + 1e-9 * step; t += step) {
+      if (t < 0) continue;
+      const float x = X(t);
+      dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), kGrid);
+      const std::string text = tick_text(t, step);
+      const float tw = ImGui::CalcTextSize(text.c_str()).x;
+      if (x + tw * 0.5f < p1.x - ImGui::CalcTextSize("t (s)").x - fh) dl->AddText(ImVec2(x - tw * 0.5f, p1.y + 1), kText, text.c_str());
+    }
+    dl->AddText(ImVec2(p1.x - ImGui::CalcTextSize("t (s)").x, p1.y + 1), kText, "t (s)");
+  }
+  dl->AddRect(p0, p1, IM_COL32(160, 160, 170, 255));
+
+  // Curves: per column first -> extreme -> extreme -> last, so spikes inside a column are kept.
+  dl->PushClipRect(p0, p1, true);
+  const float thick = std::max(1.0f, fh * 0.11f);
+  std::vector<ImVec2> points;
+  for (std::size_t k = 0; k < data.series.size(); ++k) {
+    const auto& s = data.series[k];
+    const std::size_t columns = s.first.size();
+    points.clear();
+    auto flush = [&] {
+      if (points.size() >= 2) dl->AddPolyline(points.data(), static_cast<int>(points.size()), kColors[k % 4], ImDrawFlags_None, thick);
+      points.clear();
+    };
+    for (std::size_t c = 0; c < columns; ++c) {
+      if (std::isnan(s.first[c])) {
+        flush();
+        continue;
+      }
+      const float x = X(t0 + (static_cast<double>(c) + 0.5) / static_cast<double>(columns) * (t1 - t0));
+      const bool falling = s.last[c] < s.first[c];
+      points.emplace_back(x, Y(s.first[c]));
+      if (s.hi[c] > s.lo[c]) {
+        points.emplace_back(x, Y(falling ? s.hi[c] : s.lo[c]));
+        points.emplace_back(x, Y(falling ? s.lo[c] : s.hi[c]));
+      }
+      points.emplace_back(x, Y(s.last[c]));
+    }
+    flush();
+  }
+  dl->PopClipRect();
+  if (data.samples == 0) dl->AddText(ImVec2(p0.x + fh * 0.4f, p0.y + fh * 0.2f), kText, "no data yet");
+  ImGui::PopID();
+}
+
+}  // namespace carvallo::web
