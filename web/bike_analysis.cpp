@@ -81,7 +81,7 @@ EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, doub
 
 std::string stability_summary(const EigenSweep& sweep) {
   char buf[160];
-  auto range_text = [&](const bicycle::SpeedRange& r) {
+  auto range_text = [&buf, &sweep](const bicycle::SpeedRange& r) {
     if (r.hi >= sweep.search_max) std::snprintf(buf, sizeof buf, "above %.4f m/s (checked up to %g m/s)", r.lo, sweep.search_max);
     else if (r.lo <= 0) std::snprintf(buf, sizeof buf, "below %.4f m/s", r.hi);
     else std::snprintf(buf, sizeof buf, "for %.4f < v < %.4f m/s", r.lo, r.hi);
@@ -101,7 +101,8 @@ std::string stability_summary(const EigenSweep& sweep) {
     return "Self-stable " + list(sweep.stable_all);
   }
   std::snprintf(buf, sizeof buf, "Not self-stable in the plotted %g-%g m/s; self-stable ", sweep.vmin, sweep.vmax);
-  return buf + list(sweep.stable_all);
+  const std::string prefix = buf;  // list() reuses buf
+  return prefix + list(sweep.stable_all);
 }
 
 std::vector<LabelledEigenvalue> labelled_eigenvalues(const bicycle::CanonicalModel& model, double v,

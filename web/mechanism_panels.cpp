@@ -226,7 +226,7 @@ void mechanism_plots(App& app) {
   const auto& h = app.mech->history();
   const auto& defs = app.mech->instance().probes;
   const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
-  const auto heights = plot_heights({0.5f, 0.5f}, 2.6f);
+  const auto heights = plot_heights({0.5f, 0.5f}, 1, 1);
   // The probes share one plot when they share a unit (else the first unit's probes); the energy otherwise.
   std::vector<std::string> names;
   std::vector<std::size_t> shown;

@@ -314,23 +314,31 @@ void bicycle_plots(App& app) {
   UiState& s = app.state;
   const auto& h = app.sim->history();
   const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
-  const auto heights = plot_heights({0.42f, 0.23f, 0.35f}, 2.6f);
+  // Where the panel is short (a projector's large text, a phone) the nearly constant speed gives its
+  // room to the two plots that tell the story.
+  const bool with_speed = ImGui::GetContentRegionAvail().y > 22.0f * ImGui::GetTextLineHeightWithSpacing();
+  const float text_below = 1.0f + (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 40 ? 1.0f : 0.0f);
+  const auto heights = with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, 1) : plot_heights({0.55f, 0.45f}, text_below, 1);
   const std::function<double(std::size_t, const SimulationSample&)> angles = [](std::size_t k, const SimulationSample& m) {
     return (k == 0 ? m.roll : m.steer) * deg;
   };
   draw_time_plot({"angles", "roll and steer", "deg", false, 2.0, 0.0},
                  collect_plot(h, {"roll", "steer"}, angles, s.plot_window, columns, false), &s.angles_axis, heights[0]);
-  const std::function<double(std::size_t, const SimulationSample&)> speed = [](std::size_t, const SimulationSample& m) { return m.speed; };
-  draw_time_plot({"speed", "forward speed", "m/s", false, 0.1, 0.02},
-                 collect_plot(h, {"speed"}, speed, s.plot_window, columns, false), &s.speed_axis, heights[1]);
+  if (with_speed) {
+    const std::function<double(std::size_t, const SimulationSample&)> speed = [](std::size_t, const SimulationSample& m) { return m.speed; };
+    draw_time_plot({"speed", "forward speed", "m/s", false, 0.1, 0.02},
+                   collect_plot(h, {"speed"}, speed, s.plot_window, columns, false), &s.speed_axis, heights[1]);
+  }
   const std::function<double(std::size_t, const SimulationSample&)> violations = [](std::size_t k, const SimulationSample& m) {
     return k == 0 ? m.position_violation : m.velocity_violation;
   };
   draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
-                 collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, s.plot_window, columns, true), nullptr, heights[2]);
+                 collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, s.plot_window, columns, true), nullptr, heights.back());
   const double e0 = app.sim->initial_energy();
-  ImGui::Text("energy drift since start/kick: %.2e (relative)", e0 != 0.0 ? std::abs(app.sim->energy() - e0) / std::abs(e0) : 0.0);
-  ImGui::Text("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::Text("energy drift since start/kick %.2e (relative); simulated/real time %.2f", e0 != 0.0 ? std::abs(app.sim->energy() - e0) / std::abs(e0) : 0.0,
+              app.perf.sim_ratio);
+  ImGui::PopTextWrapPos();
   if (ImGui::Button("CSV")) {
     const std::function<double(std::size_t, const SimulationSample&)> column = [](std::size_t k, const SimulationSample& m) {
       const double values[] = {m.roll, m.steer, m.speed, m.position_violation, m.velocity_violation};
@@ -401,7 +409,8 @@ void simulation_panel(App& app) {
   same_line_if_fits(labelled_width(px(app, 130), "time x"));
   ImGui::SliderScalar("time x", ImGuiDataType_Double, &s.sim.time_scale, &ts_lo, &ts_hi, "%.2f", ImGuiSliderFlags_Logarithmic);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Simulated seconds per real second: slow motion below 1, fast above");
-  if (ImGui::TreeNode("Initial state, kick")) {
+  // Presentation: the plots get the room; setting up a run is done before the lecture (or leave it).
+  if (!s.presentation && ImGui::TreeNode("Initial state, kick")) {
     const double a_lo = -0.5, a_hi = 0.5, r_lo = -3, r_hi = 3;
     ImGui::SliderScalar("roll (rad)", ImGuiDataType_Double, &s.sim.roll0, &a_lo, &a_hi, "%.3f");
     ImGui::SliderScalar("steer (rad)", ImGuiDataType_Double, &s.sim.steer0, &a_lo, &a_hi, "%.3f");
@@ -410,7 +419,7 @@ void simulation_panel(App& app) {
     ImGui::SliderScalar("kick (rad/s)", ImGuiDataType_Double, &s.sim.kick, &r_lo, &r_hi, "%.3f");
     ImGui::TreePop();
   }
-  if (ImGui::TreeNode("Methods")) {
+  if (!s.presentation && ImGui::TreeNode("Methods")) {
     const char* integrators[] = {"ab4", "rk4", "dopri5"};
     if (ImGui::BeginCombo("integrator", s.sim.integrator.c_str())) {
       for (const char* name : integrators)
@@ -482,10 +491,12 @@ void help_overlay(App& app) {
   if (!app.show_help) return;
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(io.DisplaySize.x - px(app, 16), io.DisplaySize.y - px(app, 16)));
+  // A fixed width (the screen's on a phone) and an auto-fitted height: the descriptions wrap in it.
+  const float width = std::min(io.DisplaySize.x - px(app, 16), ImGui::GetFontSize() * 40);
+  ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the list must be readable over the plots
   ImGui::SetNextWindowFocus();
-  ImGui::Begin("Keyboard shortcuts", &app.show_help, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::Begin("Keyboard shortcuts", &app.show_help, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
   const char* rows[][2] = {{"space", "play / pause the simulation"},
                            {".", "single step"},
                            {"R", "reset the simulation"},
@@ -500,6 +511,8 @@ void help_overlay(App& app) {
                            {"mouse", "left drag: orbit, right or shift drag: pan, wheel: zoom"},
                            {"touch", "one finger: orbit, two fingers: pinch to zoom, move to pan"}};
   if (ImGui::BeginTable("keys", 2)) {
+    ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
     for (const auto& r : rows) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
@@ -521,10 +534,12 @@ void performance_overlay(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   const float m = px(app, 8);
   ImGui::SetNextWindowPos(ImVec2(app.view_right - m, io.DisplaySize.y - m), ImGuiCond_Always, ImVec2(1, 1));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(std::max(app.view_right - app.view_left - 2 * m, px(app, 120)), io.DisplaySize.y));
+  const float max_w = std::max(app.view_right - app.view_left - 2 * m, px(app, 160));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(max_w, io.DisplaySize.y));
   ImGui::SetNextWindowBgAlpha(0.85f);
   ImGui::Begin("##perf", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoInputs);
-  ImGui::PushTextWrapPos(0.0f);
+  // An auto-sized window cannot wrap at its own width: wrap at the widest it may be.
+  ImGui::PushTextWrapPos(max_w - 2 * ImGui::GetStyle().WindowPadding.x);
   ImGui::Text("frame %.1f ms (%.0f fps)  cpu %.1f ms (update %.1f)  sweep %.2f ms  step %.3f ms  vertices %d", app.perf.frame_ms,
               app.perf.frame_ms > 0 ? 1000.0 / app.perf.frame_ms : 0.0, app.perf.cpu_ms, app.perf.update_ms, app.perf.sweep_ms,
               app.perf.step_ms, app.perf.vertices);

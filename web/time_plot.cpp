@@ -58,12 +58,27 @@ void scale_menu(const PlotSpec& spec, PlotScale& scale) {
 
 // The time plots share what is left of the panel's height, so they stay on screen when it is short
 // (a projector's 720 lines); below a readable minimum the panel scrolls instead.
-std::vector<float> plot_heights(std::initializer_list<float> shares, float reserve_lines) {
-  const float line = ImGui::GetTextLineHeightWithSpacing(), fh = ImGui::GetFontSize();
+std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float fh = ImGui::GetFontSize();
   // Each block is its title and legend and the plot (draw_time_plot splits it).
-  const float free = ImGui::GetContentRegionAvail().y - reserve_lines * line;
+  const float below = text_lines_below * ImGui::GetTextLineHeightWithSpacing() + rows_below * ImGui::GetFrameHeightWithSpacing();
+  const float free = ImGui::GetContentRegionAvail().y - below - static_cast<float>(shares.size()) * style.ItemSpacing.y;
+  // A floor that keeps a plot readable (5.5 lines, or down to 3.5 when that is all there is); the
+  // blocks above the floor give back what the floor took.
+  const float floor = std::clamp(free / static_cast<float>(shares.size()), fh * 3.5f, fh * 5.5f);
   std::vector<float> out;
-  for (float share : shares) out.push_back(std::max(fh * 7.0f, free * share - ImGui::GetStyle().ItemSpacing.y));
+  float total = 0, flexible = 0;
+  for (float share : shares) {
+    out.push_back(std::max(floor, free * share));
+    total += out.back();
+    if (out.back() > floor) flexible += out.back() - floor;
+  }
+  if (total > free && flexible > 0) {
+    const float keep = std::max(0.0f, 1.0f - (total - free) / flexible);
+    for (float& h : out)
+      if (h > floor) h = floor + (h - floor) * keep;
+  }
   return out;
 }
 

@@ -97,9 +97,10 @@ PlotData collect_plot(const std::vector<Sample>& history, const std::vector<std:
 /// switches between fit, symmetric and fixed, and edits the fixed range.
 void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale, float block_height);
 
-/// Heights (device px) for plots sharing what is left of the window's height in the given proportions,
-/// after `reserve_lines` text lines below them; each at least five lines (then the window scrolls).
-std::vector<float> plot_heights(std::initializer_list<float> shares, float reserve_lines);
+/// Heights (device px) of plot blocks sharing what is left of the window's height in the given
+/// proportions, leaving room for `text_lines_below` lines of text and `rows_below` rows of widgets
+/// after them; each at least 5.5 lines (below that the window scrolls).
+std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below);
 
 /// The y-range a linear plot shows for data spanning [lo, hi] (finite, lo <= hi).
 void plot_y_range(const PlotScale& scale, const PlotSpec& spec, double lo, double hi, double& out_lo, double& out_hi);
