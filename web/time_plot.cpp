@@ -82,23 +82,6 @@ std::vector<float> plot_heights(std::initializer_list<float> shares, float text_
   return out;
 }
 
-void plot_y_range(const PlotScale& scale, const PlotSpec& spec, double lo, double hi, double& out_lo, double& out_hi) {
-  if (scale.mode == PlotScale::Mode::fixed) {
-    out_lo = scale.lo, out_hi = scale.hi;
-    return;
-  }
-  const double largest = std::max(std::abs(lo), std::abs(hi));
-  const double floor_span = std::max({spec.min_span, spec.rel_span * largest, 1e-12 * (1 + largest)});
-  if (scale.mode == PlotScale::Mode::symmetric) {
-    const double half = std::max(largest * 1.08, 0.5 * floor_span);
-    out_lo = -half, out_hi = half;
-    return;
-  }
-  const double span = hi - lo, mid = 0.5 * (lo + hi);
-  const double half = 0.5 * std::max(span * 1.16, floor_span);
-  out_lo = mid - half, out_hi = mid + half;
-}
-
 void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale, float block_height) {
   const float fh = ImGui::GetFontSize();
   const float block_top = ImGui::GetCursorScreenPos().y;
@@ -137,9 +120,9 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     ylo = std::isfinite(lo) ? std::floor(lo) : -16.0;
     yhi = std::isfinite(hi) ? std::max(std::ceil(hi), ylo + 1) : ylo + 1;
   } else if (scale && (std::isfinite(lo) || scale->mode == PlotScale::Mode::fixed)) {
-    plot_y_range(*scale, spec, std::isfinite(lo) ? lo : 0, std::isfinite(hi) ? hi : 0, ylo, yhi);
+    plot_y_range(*scale, spec.min_span, spec.rel_span, std::isfinite(lo) ? lo : 0, std::isfinite(hi) ? hi : 0, ylo, yhi);
   } else if (std::isfinite(lo)) {
-    plot_y_range(PlotScale{}, spec, lo, hi, ylo, yhi);
+    plot_y_range(PlotScale{}, spec.min_span, spec.rel_span, lo, hi, ylo, yhi);
   }
 
   // Tick labels decide the margins.

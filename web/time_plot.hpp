@@ -1,40 +1,20 @@
 #pragma once
-// Time plots for the simulation panels: several series of a run's history against time, with axes,
-// ticks, units, a time scale, a zero line and an honest y-range.
-//
-// - The history is decimated to at most one min/max pair per two pixel columns before anything is
-//   drawn, so the vertex count is bounded by the plot's width however long the run goes (plot_columns).
+// Time plots for the simulation panels (ImGui): several series of a run's history against time, with
+// axes, ticks, units, a time scale, a zero line and an honest y-range (web/plot_data.hpp computes what
+// is shown).
 // - The y-range never magnifies noise: in "fit" mode it spans at least the plot's min_span (a 0.03
 //   degree wiggle stays a wiggle in a plot whose floor is 2 degrees); "symmetric" centres zero; "fixed"
 //   is the user's range (PlotScale, part of the UI state and so of the link).
 // - Log plots (constraint violations) label decades, as many as fit without overlapping.
 
-#include "ui_state.hpp"
+#include "plot_data.hpp"
 
 #include <imgui.h>
 
-#include <algorithm>
-#include <cmath>
-#include <functional>
 #include <initializer_list>
-#include <string>
 #include <vector>
 
 namespace carvallo::web {
-
-/// One decimated series: per column the first, smallest, largest and last value (NaN where no sample).
-struct PlotSeries {
-  std::string name;
-  std::vector<float> first, lo, hi, last;
-  double latest = 0;  ///< the newest finite value (shown in the legend)
-  bool has_latest = false;
-};
-
-struct PlotData {
-  double t0 = 0, t1 = 0;  ///< s, the time window shown
-  std::vector<PlotSeries> series;
-  std::size_t samples = 0;  ///< samples inside the window
-};
 
 struct PlotSpec {
   const char* id;        ///< ImGui id, unique in the window
@@ -45,53 +25,6 @@ struct PlotSpec {
   double rel_span = 0;   ///< ... and at least this fraction of the largest |value| shown
 };
 
-/// Columns of `width_px` device pixels: two pixels per column.
-inline int plot_columns(float width_px) { return std::clamp(static_cast<int>(width_px / 2.0f), 8, 2048); }
-
-/// Decimates the samples with t in (t_end - window, t_end] onto `columns` columns. `value(k, sample)` is
-/// series k's value (log plots: log10 of |value|, exact zeros on a 1e-18 floor).
-template <class Sample>
-PlotData collect_plot(const std::vector<Sample>& history, const std::vector<std::string>& names,
-                      const std::function<double(std::size_t, const Sample&)>& value, double window, int columns,
-                      bool log_scale) {
-  PlotData d;
-  d.series.resize(names.size());
-  const float nan = std::nanf("");
-  for (std::size_t k = 0; k < names.size(); ++k) {
-    auto& s = d.series[k];
-    s.name = names[k];
-    s.first.assign(static_cast<std::size_t>(columns), nan);
-    s.lo = s.hi = s.last = s.first;
-  }
-  if (history.empty()) return d;
-  // The window starts with the run and then follows its end: [t_first, t_first + window] until the run
-  // is longer, then [t_last - window, t_last].
-  d.t0 = std::max(history.front().t, history.back().t - window);
-  d.t1 = d.t0 + window;
-  auto begin = std::lower_bound(history.begin(), history.end(), d.t0,
-                                [](const Sample& s, double t) { return s.t < t; });
-  const double span = d.t1 - d.t0;
-  for (auto it = begin; it != history.end(); ++it) {
-    ++d.samples;
-    const int c = std::clamp(static_cast<int>((it->t - d.t0) / span * columns), 0, columns - 1);
-    const auto col = static_cast<std::size_t>(c);
-    for (std::size_t k = 0; k < names.size(); ++k) {
-      const double raw = value(k, *it);
-      if (!std::isfinite(raw)) continue;
-      const double v = log_scale ? std::log10(std::max(std::abs(raw), 1e-18)) : raw;
-      auto& s = d.series[k];
-      s.latest = raw;
-      s.has_latest = true;
-      const auto f = static_cast<float>(v);
-      if (std::isnan(s.first[col])) s.first[col] = s.lo[col] = s.hi[col] = f;
-      s.lo[col] = std::min(s.lo[col], f);
-      s.hi[col] = std::max(s.hi[col], f);
-      s.last[col] = f;
-    }
-  }
-  return d;
-}
-
 /// Draws the plot (title, legend with the latest values, axes, ticks, curves) at the cursor, full width,
 /// the whole block `block_height` device pixels tall. With `scale` non-null (linear plots) a small menu on the title
 /// switches between fit, symmetric and fixed, and edits the fixed range.
@@ -101,26 +34,5 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
 /// proportions, leaving room for `text_lines_below` lines of text and `rows_below` rows of widgets
 /// after them; each at least 5.5 lines (below that the window scrolls).
 std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below);
-
-/// The y-range a linear plot shows for data spanning [lo, hi] (finite, lo <= hi).
-void plot_y_range(const PlotScale& scale, const PlotSpec& spec, double lo, double hi, double& out_lo, double& out_hi);
-
-/// CSV of a history: a header "t_s,<names>" and one row per sample, numbers round-tripping.
-template <class Sample>
-std::string history_csv(const std::vector<Sample>& history, const std::vector<std::string>& names,
-                        const std::function<double(std::size_t, const Sample&)>& value) {
-  std::string csv = "t_s";
-  for (const auto& n : names) csv += "," + n;
-  csv += "\n";
-  for (const auto& s : history) {
-    csv += format_number(s.t);
-    for (std::size_t k = 0; k < names.size(); ++k) {
-      const double v = value(k, s);
-      csv += "," + (std::isfinite(v) ? format_number(v) : std::string());
-    }
-    csv += "\n";
-  }
-  return csv;
-}
 
 }  // namespace carvallo::web

@@ -1,0 +1,17 @@
+// The stability line a student reads (web/bike_analysis.hpp) against Meijaard et al. (2007) Table 2:
+// weave 4.292382536 m/s and capsize 6.024262015 m/s for the benchmark, whatever range is plotted.
+#include "bike_analysis.hpp"
+
+#include "bicycle/canonical.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace carvallo;
+
+TEST_CASE("the stability line says where the benchmark is stable, inside or outside the plotted range", "[web][stability]") {
+  const auto model = *bicycle::make_canonical_model(bicycle::benchmark_parameters()).model;
+  CHECK(web::stability_summary(web::sweep_bicycle(model, 0, 10)) == "Self-stable for 4.2924 < v < 6.0243 m/s");
+  CHECK(web::stability_summary(web::sweep_bicycle(model, 0, 3)) ==
+        "Not self-stable in the plotted 0-3 m/s; self-stable for 4.2924 < v < 6.0243 m/s");
+  CHECK(web::stability_summary(web::sweep_bicycle(model, 5, 10)) == "Self-stable for 4.2924 < v < 6.0243 m/s");
+}

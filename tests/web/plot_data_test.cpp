@@ -1,0 +1,54 @@
+// What the time plots show (web/plot_data.hpp): decimation bounded by the width however long the run,
+// extremes kept, the window filling from the left; honest y-ranges.
+#include "plot_data.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace carvallo::web;
+
+namespace {
+struct Sample {
+  double t, v;
+};
+}  // namespace
+
+TEST_CASE("decimation keeps every column's extremes and is bounded by the columns, not the samples", "[web][plot]") {
+  std::vector<Sample> h;
+  for (int i = 0; i <= 600000; ++i) h.push_back({i * 1e-3, std::sin(i * 1e-3) + (i == 599000 ? 5.0 : 0.0)});  // a spike
+  const std::function<double(std::size_t, const Sample&)> value = [](std::size_t, const Sample& s) { return s.v; };
+  const auto d = collect_plot(h, {"v"}, value, 10.0, 200, false);
+  CHECK(d.t0 == Approx(590.0));
+  CHECK(d.t1 == Approx(600.0));
+  CHECK(d.samples == 10001);
+  REQUIRE(d.series.front().hi.size() == 200);
+  float top = -1e9f;
+  for (float x : d.series.front().hi) top = std::max(top, x);
+  CHECK(top == Approx(5.0 + std::sin(599.0)).epsilon(1e-6));  // the one-sample spike survives
+  // Early in a run the window starts at the run's start and fills from the left.
+  std::vector<Sample> early(h.begin(), h.begin() + 1001);
+  const auto e = collect_plot(early, {"v"}, value, 10.0, 200, false);
+  CHECK(e.t0 == 0.0);
+  CHECK(e.t1 == 10.0);
+  CHECK(std::isnan(e.series.front().first.back()));
+}
+
+TEST_CASE("fit never magnifies below the floor; symmetric centres zero; fixed is the user's", "[web][plot]") {
+  double lo, hi;
+  // A 0.03 degree wiggle in a plot with a 2 degree floor spans 2 degrees, not 0.03.
+  plot_y_range(PlotScale{}, 2.0, 0.0, 0.985, 1.015, lo, hi);
+  CHECK(hi - lo == Approx(2.0));
+  CHECK(0.5 * (lo + hi) == Approx(1.0));
+  plot_y_range(PlotScale{PlotScale::Mode::symmetric, 0, 0}, 2.0, 0.0, -3.0, 1.0, lo, hi);
+  CHECK(lo == -hi);
+  CHECK(hi >= 3.0);
+  plot_y_range(PlotScale{PlotScale::Mode::fixed, -10, 5}, 2.0, 0.0, -300.0, 300.0, lo, hi);
+  CHECK((lo == -10 && hi == 5));
+}
+
+TEST_CASE("the CSV of a history has a header and round-trips every number", "[web][plot]") {
+  const std::vector<Sample> h = {{0.0, 0.1}, {0.005, 1e-300}, {0.01, std::nan("")}};
+  const std::function<double(std::size_t, const Sample&)> value = [](std::size_t, const Sample& s) { return s.v; };
+  CHECK(history_csv(h, {"v"}, value) == "t_s,v\n0,0.1\n0.005,1e-300\n0.01,\n");
+}

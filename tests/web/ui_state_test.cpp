@@ -1,0 +1,112 @@
+// The playground's one UI state and its link codec, natively: hostile links refused with their reasons,
+// plot scales and layout fields round-tripping, 700 unknown keys summarized, a model chosen by link or
+// setState getting the paper's methods as from the menu.
+#include "ui_state.hpp"
+
+#include "registry.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+using namespace carvallo::web;
+
+namespace {
+
+bool same_bike_values(const carvallo::bicycle::Parameters& a, const carvallo::bicycle::Parameters& b) {
+  for (const auto& d : carvallo::bicycle::kParameterTable)
+    if (a.*(d.member) != b.*(d.member)) return false;
+  return true;
+}
+
+bool mentions(const std::vector<std::string>& lines, const std::string& text) {
+  for (const auto& l : lines)
+    if (l.find(text) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("hostile links of issue 12 are refused by name and keep the preset's bicycle", "[web][link]") {
+  const UiState defaults;
+  for (const char* link : {"v=0.1.0&rF=1e-308", "v=0.1.0&rR=1e-308&rF=1e-200", "v=0.1.0&IFyy=1e308&rF=1e-300", "v=0.1.0&mB=5e-324"}) {
+    INFO(link);
+    const auto r = read_link(link);
+    CHECK(mentions(r.ignored, "not plausible"));
+    CHECK(same_bike_values(r.state.bike, defaults.bike));
+  }
+  // setState with the same numbers: refused, nothing changed.
+  UiState s;
+  const auto ignored = apply_json(s, nlohmann::json::parse(R"({"bike": {"rF": 1e-200}, "speed": 4})"));
+  CHECK(mentions(ignored, "rF"));
+  CHECK(s.bike.rF == defaults.bike.rF);
+  CHECK(s.speed == 4);  // the rest of the call still applies
+}
+
+TEST_CASE("700 unknown keys give one line with the count and the first five", "[web][link]") {
+  std::string link = "v=0.1.0";
+  for (int i = 0; i < 700; ++i) link.append("&junk").append(std::to_string(i)).append("=").append(std::to_string(i));
+  const auto r = read_link(link);
+  REQUIRE(r.ignored.size() == 1);
+  CHECK(r.ignored.front() == "700 unknown fields: junk0, junk1, junk10, junk100, junk101 and 695 more");
+  nlohmann::json many = nlohmann::json::object();
+  for (int i = 0; i < 3000; ++i) many[std::string("k").append(std::to_string(i))] = i;
+  UiState s;
+  const auto ignored = apply_json(s, many);
+  REQUIRE(ignored.size() == 1);
+  CHECK_THAT(ignored.front(), Catch::StartsWith("3000 unknown fields: "));
+}
+
+TEST_CASE("plot scales, text size, panel and overlay round-trip through the link exactly", "[web][link]") {
+  UiState s;
+  s.angles_axis = {PlotScale::Mode::fixed, -2.5, 0.1};
+  s.speed_axis.mode = PlotScale::Mode::symmetric;
+  s.text_scale = 1.5625;
+  s.panel = "eigenvalues";
+  s.show_perf = true;
+  s.plot_window = 30;
+  const auto r = read_link(to_link(s));
+  CHECK(r.ignored.empty());
+  CHECK(r.state == s);
+  CHECK(r.state.angles_axis == s.angles_axis);
+  CHECK(to_link(r.state).find("yangles=-2.5:0.1") != std::string::npos);
+  // Unusable scales are refused with the reason and keep the default.
+  for (const char* bad : {"yangles=2:1", "yangles=0:0", "yangles=-1e308:1e308", "yangles=5e-324:1e-323", "yangles=1:", "yangles=auto"}) {
+    INFO(bad);
+    const auto b = read_link(std::string("v=0.1.0&") + bad);
+    CHECK(b.ignored.size() == 1);
+    CHECK(b.state.angles_axis == UiState{}.angles_axis);
+  }
+  // sanitize() repairs a fixed range a widget left unusable.
+  s.angles_axis = {PlotScale::Mode::fixed, 1, 1};
+  CHECK_FALSE(sanitize(s).empty());
+  CHECK(s.angles_axis.lo < s.angles_axis.hi);
+}
+
+TEST_CASE("a sweep range narrower than 0.01 m/s is refused (no grid to resolve)", "[web][link]") {
+  const auto r = read_link("v=0.1.0&vmin=-0&vmax=5e-324");
+  CHECK(mentions(r.ignored, "vmin, vmax"));
+  CHECK(r.state.sweep_min == 0.0);
+  CHECK(r.state.sweep_max == 10.0);
+}
+
+TEST_CASE("a model named by link or setState gets its paper's methods, as from the menu", "[web][link]") {
+  for (const auto& entry : carvallo::examples::models()) {
+    INFO(entry.name);
+    const auto paper = carvallo::examples::make_model(entry.name, "").defaults;
+    const auto r = read_link(std::string("model=").append(entry.name));
+    CHECK(r.state.variant == (entry.variants.empty() ? "" : entry.variants.front()));
+    CHECK(r.state.sim.integrator == to_string(paper.integrator));
+    CHECK(r.state.sim.solver == to_string(paper.acceleration));
+    CHECK(r.state.sim.stabilization == paper.stabilizer);
+    CHECK(r.state.sim.time_step == paper.step);
+    UiState s;
+    CHECK(apply_json(s, {{"model", entry.name}}).empty());
+    CHECK(s == r.state);
+    // Methods given with the model win over the paper's.
+    UiState t;
+    apply_json(t, {{"model", entry.name}, {"integ", "rk4"}});
+    CHECK(t.sim.integrator == "rk4");
+  }
+}
