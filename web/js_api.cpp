@@ -124,7 +124,9 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_eigenvalues(const char* text) {
   const json speeds = json::parse(text ? text : "", nullptr, false);
   json out = json::array();
   if (!app.model || !speeds.is_array()) return reply(out);
+  constexpr std::size_t kMaxSpeeds = 100000;  // a bounded call: about 1 s in the browser
   for (const auto& s : speeds) {
+    if (out.size() == kMaxSpeeds) break;
     if (!s.is_number() || !std::isfinite(s.get<double>())) {
       out.push_back(nullptr);
       continue;
@@ -148,34 +150,45 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_critical_speeds() {
                     {"stableRanges", ranges}, {"summary", carvallo::web::stability_summary(app.sweep)}});
 }
 
+// step(n) runs in chunks against a wall-clock budget, so no call can hold the page for long (a
+// teaching page asking for a million steps gets what fits in kStepBudget and is told so).
+constexpr double kStepBudgetSeconds = 5.0;
+
 EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
   App& app = carvallo::web::app();
-  if (!carvallo::web::is_bicycle(app)) {
-    carvallo::web::sync_mechanism(app);
-    try {
-      if (app.mech) app.mech->step(n);
-    } catch (const std::exception& e) {
-      app.mech_event = e.what();
-      app.playing = false;
-    }
-    return reply(sim_state(app));
-  }
-  carvallo::web::sync_simulation(app);
-  if (app.sim) {
-    try {
-      app.sim->step(n);
-      if (app.sim->fallen() && app.sim_event.empty()) {
-        char buf[96];
-        std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.sim->time());
-        app.sim_event = buf + app.sim->fall_reason() + ".";
-        app.playing = false;
+  const bool bicycle = carvallo::web::is_bicycle(app);
+  if (bicycle) carvallo::web::sync_simulation(app);
+  else carvallo::web::sync_mechanism(app);
+  const auto start = std::chrono::steady_clock::now();
+  int done = 0;
+  bool out_of_time = false;
+  try {
+    while (done < n) {
+      const int chunk = std::min(n - done, 50);
+      if (bicycle && app.sim) app.sim->step(chunk);
+      else if (!bicycle && app.mech) app.mech->step(chunk);
+      else break;
+      done += chunk;
+      if (bicycle && app.sim->fallen()) break;
+      if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > kStepBudgetSeconds) {
+        out_of_time = done < n;
+        break;
       }
-    } catch (const std::exception& e) {
-      app.sim_event = e.what();
+    }
+    if (bicycle && app.sim && app.sim->fallen() && app.sim_event.empty()) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.sim->time());
+      app.sim_event = buf + app.sim->fall_reason() + ".";
       app.playing = false;
     }
+  } catch (const std::exception& e) {
+    (bicycle ? app.sim_event : app.mech_event) = e.what();
+    app.playing = false;
   }
-  return reply(sim_state(app));
+  json j = sim_state(app);
+  j["stepped"] = done;
+  if (out_of_time) j["stoppedAfterSeconds"] = kStepBudgetSeconds;
+  return reply(j);
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_sim_state() { return reply(sim_state(carvallo::web::app())); }

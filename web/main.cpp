@@ -297,7 +297,9 @@ void frame() {
   glClearColor(0.80f, 0.86f, 0.93f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
-  if (carvallo::web::is_bicycle(app)) draw_scene(app, fb_w, fb_h);
+  // The compact layout's panels are opaque and fill the screen: no 3D scene behind them (phones).
+  const bool view_visible = !app.compact || app.state.panel == "view";
+  if (carvallo::web::is_bicycle(app) && view_visible) draw_scene(app, fb_w, fb_h);
   glDisable(GL_DEPTH_TEST);
   ImDrawData* draw_data = ImGui::GetDrawData();
   app.perf.vertices = draw_data->TotalVtxCount;
