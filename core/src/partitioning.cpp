@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <cmath>
 
 namespace carvallo {
 
@@ -135,17 +137,24 @@ double dependent_block_rcond(const MatrixXd& A, const Partition& p, PartitionWor
   return ws.lu.rcond();
 }
 
+double reachable_position_tolerance(const Tolerances& tol, const VectorXd& q) {
+  const double scale = q.size() > 0 ? q.lpNorm<Eigen::Infinity>() : 0.0;
+  const double floor = 64.0 * std::numeric_limits<double>::epsilon() * scale;
+  return std::isfinite(floor) ? std::max(tol.position, floor) : tol.position;
+}
+
 int position_analysis(const Model& model, double t, VectorXd& q, const Partition& p, const Tolerances& tol,
                       PartitionWorkspace& ws) {
   if (model.nch() == 0) return 0;
   int it = 0, worst = -1;
+  const double target = reachable_position_tolerance(tol, q);
   for (;;) {
     model.C(q, t, ws.c);
     const double res = max_abs(ws.c, p.rows, worst);
-    if (res <= tol.position) break;
+    if (res <= target) break;
     if (it == tol.max_iterations)
       throw SolverError(SolverError::Kind::NonConvergence,
-                        "position analysis did not reach ||C|| <= " + format_number(tol.position) + " in " +
+                        "position analysis did not reach ||C|| <= " + format_number(target) + " in " +
                             std::to_string(it) + " Newton iterations",
                         t, worst >= 0 ? model.constraint_name(worst) : std::string(), worst, it, res);
     model.C_q(q, t, ws.A);
@@ -156,7 +165,7 @@ int position_analysis(const Model& model, double t, VectorXd& q, const Partition
     for (int b = 0; b < p.rank; ++b) q[p.dependent[static_cast<std::size_t>(b)]] += ws.dx[b];
     ++it;
   }
-  if (!p.redundant_rows.empty()) check_redundant(model, t, ws.c, p, tol.redundant_factor * tol.position, "position analysis");
+  if (!p.redundant_rows.empty()) check_redundant(model, t, ws.c, p, tol.redundant_factor * target, "position analysis");
   return it;
 }
 

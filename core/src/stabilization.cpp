@@ -38,17 +38,18 @@ class DirectCorrection final : public Stabilizer {
     qd0_ = qd;
     cod_.setThreshold(tol_.rank);
     if (model.nch() > 0) {
+      const double target = reachable_position_tolerance(tol_, q);
       for (int it = 0;; ++it) {
         model.C(q, t, r_);
         Eigen::Index worst = 0;
         const double res = r_.cwiseAbs().maxCoeff(&worst);
-        if (res <= tol_.position && !(every_step_ && it == 0 && res > 0.0)) {
+        if (res <= target && !(every_step_ && it == 0 && res > 0.0)) {
           out.position_iterations = it;
           break;
         }
         if (it == tol_.max_iterations)
           throw SolverError(SolverError::Kind::NonConvergence,
-                            "direct position correction did not reach ||C|| <= " + format_number(tol_.position),
+                            "direct position correction did not reach ||C|| <= " + format_number(target),
                             t, model.constraint_name(static_cast<int>(worst)), static_cast<int>(worst), it, res);
         model.C_q(q, t, A_);
         cod_.compute(A_);
@@ -132,7 +133,7 @@ class Rgcpa : public Stabilizer {
   bool positions_within_tolerance(const Model& model, double t, const VectorXd& q, CorrectionReport& out) {
     model.C(q, t, r_);
     const double norm = r_.lpNorm<Eigen::Infinity>();
-    if (!(norm <= tol_.position)) return false;
+    if (!(norm <= reachable_position_tolerance(tol_, q))) return false;
     out.C_norm = norm;
     return true;
   }

@@ -11,6 +11,8 @@
 #include "bicycle/presets.hpp"
 #include "carvallo/acceleration.hpp"
 #include "carvallo/errors.hpp"
+#include "carvallo/partitioning.hpp"
+#include "carvallo/stabilization.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -21,6 +23,7 @@
 #include <array>
 #include <cmath>
 #include <complex>
+#include <limits>
 #include <vector>
 
 using namespace carvallo;
@@ -285,4 +288,32 @@ TEST_CASE("every integrator, solver and stabilizer runs the bicycle to the same 
         CHECK(std::abs(r[0] - reference[0]) < 1e-7);
         CHECK(std::abs(r[1] - reference[1]) < 1e-7);
       }
+}
+
+TEST_CASE("far from the origin (10 km) the bicycle keeps riding: position corrections aim at what q can resolve",
+          "[bicycle][simulation]") {
+  // A lecture left playing for half an hour at 5 m/s reaches x ~ 1e4 m, where x itself is only known to
+  // 1.8e-12 m: an absolute 1e-12 target made the position analysis fail (found by a tester at t = 2083 s).
+  namespace mi = multibody_index;
+  const BicycleSimulation start(benchmark_parameters(), InitialMotion{.speed = 5.0, .roll_rate = 0.3});
+  State far = start.simulation().state();
+  for (int body : {mi::rear_wheel, mi::rear_frame, mi::front_frame, mi::front_wheel}) {
+    far.q[body + mi::x] += 9904.0;
+    far.q[body + mi::y] += 3364.0;
+  }
+  for (const auto method : {StabilizationMethod::Rgcpa, StabilizationMethod::DirectCorrection}) {
+    SimulationOptions options = default_bicycle_simulation_options(benchmark_parameters());
+    options.stabilization = method;
+    Simulation sim(Model(make_multibody_bicycle(benchmark_parameters())), options);
+    sim.set_state(far);
+    double worst = 0;
+    for (int i = 0; i < 2000; ++i) worst = std::max(worst, sim.step(5e-3).C_norm);
+    INFO(to_string(method));
+    CHECK(worst <= 64 * std::numeric_limits<double>::epsilon() * 1.1e4);  // the coordinates' round-off
+    CHECK(sim.state().t == Approx(10.0));
+  }
+  // Near the origin the target is the absolute 1e-12 as before.
+  Tolerances tol;
+  CHECK(reachable_position_tolerance(tol, Eigen::VectorXd::Constant(3, 1.0)) == 1e-12);
+  CHECK(reachable_position_tolerance(tol, Eigen::VectorXd::Constant(3, 1e4)) == Approx(64 * std::numeric_limits<double>::epsilon() * 1e4));
 }

@@ -35,6 +35,12 @@ struct Tolerances {
   double redundant_factor = 1e3;///< redundant rows must end within factor × tolerance
 };
 
+/// The position tolerance reachable at q: tol.position, or 64 ulp of ||q||∞ when that is larger. A
+/// coordinate is only known to its own round-off, so a bicycle 10 km from the origin cannot hold its
+/// contact constraints to 1e-12 m (its x is known to 1.8e-12 m): an absolute target would make every
+/// correction there fail to converge. For coordinates below ~70 length units nothing changes.
+double reachable_position_tolerance(const Tolerances& tol, const Eigen::VectorXd& q);
+
 struct Partition {
   int rank = 0;
   std::vector<int> dependent;       ///< dependent coordinates / velocities (pivot columns), size rank
