@@ -81,6 +81,7 @@ struct App {
   std::map<std::string, std::array<float, 4>> rects;  ///< screen rects (CSS px) of named widgets, for tests
 
   double pixel_ratio = 1;     ///< device pixels per CSS pixel
+  bool coarse_pointer = false;  ///< a touch screen: text 1.2 x larger, widgets' touch areas padded
   double ui_scale = 0;        ///< device pixel ratio x presentation factor the fonts were built for
   bool fonts_presentation = false;
   int layout_w = 0, layout_h = 0;
@@ -110,7 +111,7 @@ void sync_simulation(App& app, bool force = false);
 /// Replaces the state by the one in the link; problems become messages.
 void apply_link(App& app, std::string_view hash);
 /// What the user is currently warned about: the banner's messages and every rejected parameter.
-std::vector<std::string> current_messages(const App& app);
+std::vector<std::string> current_messages(const App& app, bool with_simulation_events = true);
 /// Records a widget's rect under `name` (the last ImGui item), in CSS pixels.
 void record_rect(App& app, const std::string& name);
 

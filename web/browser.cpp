@@ -58,6 +58,10 @@ EM_JS(void, carvallo_js_open_json_file, (), {
   window.carvallo._upload();
 });
 
+EM_JS(int, carvallo_js_coarse_pointer, (), {
+  return window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
+});
+
 EM_JS(double, carvallo_js_now, (), {
   return performance.now();
 });
@@ -114,5 +118,7 @@ void download(const std::string& filename, const std::string& mime, const std::s
 void open_json_file() { carvallo_js_open_json_file(); }
 
 double page_time() { return carvallo_js_now() / 1000.0; }
+
+bool coarse_pointer() { return carvallo_js_coarse_pointer() != 0; }
 
 }  // namespace carvallo::web

@@ -41,6 +41,9 @@ void download(const std::string& filename, const std::string& mime, const std::s
 /// Opens the browser's file picker for a JSON file; the chosen file arrives in carvallo_load_bike_json.
 void open_json_file();
 
+/// True on a touch screen as the main pointer (a phone, a tablet): bigger text and touch targets.
+bool coarse_pointer();
+
 /// Seconds since the page started loading (performance.now()).
 double page_time();
 

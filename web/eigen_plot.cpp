@@ -94,7 +94,7 @@ void axes_and_grid(ImDrawList* dl, const Axis& x, const Axis& y, ImVec2 p0, ImVe
   dl->AddRect(p0, p1, IM_COL32(150, 150, 160, 255));
   const ImVec2 xs_size = ImGui::CalcTextSize(xlabel);
   dl->AddText(ImVec2(p1.x - xs_size.x, p1.y + 5 + fh), text, xlabel);
-  dl->AddText(ImVec2(p0.x + 4, p0.y + 2), text, ylabel);
+  dl->AddText(ImVec2(p0.x - fh * 2.6f, p0.y - fh * 1.15f), text, ylabel);  // above the plot: no curve covers it
 }
 
 // One row of line samples and names (wraps when the panel is narrow).
@@ -223,7 +223,7 @@ void draw_eigen_panel(App& app) {
   record_rect(app, "plot");
   const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 p0(origin.x + fw * 3.2f, origin.y + fw * 0.3f);
+  const ImVec2 p0(origin.x + fw * 3.2f, origin.y + fw * 1.3f);  // a line above for the y label
   const ImVec2 p1(origin.x + std::max(avail.x, fw * 10) - fw * 0.5f, origin.y + plot_h - fw * 2.6f);
   dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
   const auto current = labelled_eigenvalues(*app.model, s.speed, sw);

@@ -2,6 +2,8 @@
 
 #include "shaders.hpp"
 
+#include <cmath>
+
 namespace carvallo::web {
 
 GridRenderer::GridRenderer() : program_(shaders::grid_vert, shaders::grid_frag, "grid") {
@@ -25,10 +27,16 @@ GridRenderer::~GridRenderer() {
 void GridRenderer::draw(const OrbitCamera& camera, double aspect) const {
   if (!program_.id()) return;
   const Eigen::Matrix4f vp = camera.view_projection(aspect);
-  const Eigen::Vector3f eye = camera.eye().cast<float>();
+  // Whole metres (whole tens for far targets, keeping the offset exact in float): the quad follows the
+  // target, its lines stay on the world's metre lines.
+  const double step = std::abs(camera.target.x()) + std::abs(camera.target.y()) > 1e6 ? 10.0 : 1.0;
+  const double ox = std::isfinite(camera.target.x()) ? step * std::round(camera.target.x() / step) : 0.0;
+  const double oy = std::isfinite(camera.target.y()) ? step * std::round(camera.target.y() / step) : 0.0;
+  const Eigen::Vector3f eye = (camera.eye() - Eigen::Vector3d(ox, oy, 0)).cast<float>();
   glUseProgram(program_.id());
   glUniformMatrix4fv(program_.uniform("u_view_projection"), 1, GL_FALSE, vp.data());
   glUniform3fv(program_.uniform("u_camera"), 1, eye.data());
+  glUniform2f(program_.uniform("u_offset"), static_cast<float>(ox), static_cast<float>(oy));
   glBindVertexArray(vao_);
   glDrawArrays(GL_TRIANGLES, 0, 6);
   glBindVertexArray(0);

@@ -51,7 +51,8 @@ void follow_canvas(App& app) {
     carvallo::web::set_canvas_backing_size(size.backing_width(), size.backing_height());
   app.pixel_ratio = size.pixel_ratio;
   // Presentation mode is half as large again as the chosen text size (View > Text larger / smaller).
-  const double scale = size.pixel_ratio * app.state.text_scale * (app.state.presentation ? 1.5 : 1.0);
+  const double scale = size.pixel_ratio * app.state.text_scale * (app.state.presentation ? 1.5 : 1.0) *
+                       (app.coarse_pointer ? 1.2 : 1.0);
   if (scale != app.ui_scale) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
@@ -67,6 +68,8 @@ void follow_canvas(App& app) {
     style.Colors[ImGuiCol_WindowBg].w = 0.94f;
     style.FrameBorderSize = 1.0f;
     style.ScaleAllSizes(static_cast<float>(scale));
+    // Fingers are wider than the pointer: widgets take touches a little beyond their edges.
+    if (app.coarse_pointer) style.TouchExtraPadding = ImVec2(static_cast<float>(3 * scale), static_cast<float>(3 * scale));
     ImGui::GetStyle() = style;
     app.ui_scale = scale;
     app.layout_dirty = true;
@@ -97,7 +100,7 @@ void pointer_input(App& app) {
   glfwGetCursorPos(app.window, &mx, &my);
   if (mx != app.last_cursor_x || my != app.last_cursor_y) app.touch.mouse_moved();
   app.last_cursor_x = mx, app.last_cursor_y = my;
-  if (const auto m = app.touch.next_frame()) {
+  if (const auto m = app.touch.next_frame(carvallo::web::page_time())) {
     io.MousePos = m->visible ? ImVec2(m->x * r, m->y * r) : ImVec2(-FLT_MAX, -FLT_MAX);
     io.MouseDown[0] = m->down;
     io.MouseDown[1] = io.MouseDown[2] = false;
@@ -105,10 +108,9 @@ void pointer_input(App& app) {
   // Wheel down (positive steps) scrolls content down: ImGui's wheel is positive up.
   io.MouseWheel = static_cast<float>(-app.wheel_steps);
   app.wheel_steps = 0;
-  // A one-finger drag that started on a panel but on no widget scrolls that panel.
-  const float drag = app.touch.take_drag_y();
-  if (app.touch.engaged() && io.MouseDown[0] && io.WantCaptureMouse && !ImGui::IsAnyItemActive() && drag != 0)
-    io.MouseWheel += drag * r / (5.0f * std::max(ImGui::GetFontSize(), 1.0f));
+  // A vertical swipe on a panel scrolls it: ImGui scrolls 5 lines per wheel step, the content follows the finger.
+  const float swipe = app.touch.take_scroll_y();
+  if (swipe != 0) io.MouseWheel += swipe * r / (5.0f * std::max(ImGui::GetFontSize(), 1.0f));
 }
 
 void camera_input(App& app) {
@@ -142,6 +144,7 @@ void camera_input(App& app) {
 
 void shortcuts(App& app) {
   ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) app.show_help = false;  // Escape closes the shortcut list
   if (io.WantTextInput) return;
   for (const ImWchar ch : io.InputQueueCharacters) {
     switch (ch) {
@@ -331,7 +334,7 @@ EMSCRIPTEN_KEEPALIVE void carvallo_input_wheel(double steps_x, double steps_y, d
 EMSCRIPTEN_KEEPALIVE void carvallo_input_touch(int kind, int fingers, double x0, double y0, double x1, double y1,
                                                double lift_x, double lift_y) {
   auto f = [](double v) { return static_cast<float>(v); };
-  carvallo::web::app().touch.on_event(kind, fingers, f(x0), f(y0), f(x1), f(y1), f(lift_x), f(lift_y));
+  carvallo::web::app().touch.on_event(kind, fingers, f(x0), f(y0), f(x1), f(y1), f(lift_x), f(lift_y), carvallo::web::page_time());
 }
 }
 
@@ -343,6 +346,7 @@ int main() {
   glfwWindowHint(GLFW_SAMPLES, 4);  // multisampling (the WebGL context's antialias attribute)
   const CanvasSize size = carvallo::web::canvas_size();
   App& app = carvallo::web::app();
+  app.coarse_pointer = carvallo::web::coarse_pointer();
   app.window = glfwCreateWindow(size.backing_width(), size.backing_height(), "Carvallo", nullptr, nullptr);
   if (!app.window) {
     std::fprintf(stderr, "carvallo: could not create a WebGL 2 context\n");
@@ -360,6 +364,14 @@ int main() {
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
 
+  // A vertical swipe scrolls where a panel (or the messages, or the shortcut list) was last drawn.
+  app.touch.set_scroll_area([&app](float x, float y) {
+    for (const auto& [name, r] : app.rects) {
+      const bool scrolls = name.rfind("panel:", 0) == 0 || name == "messages" || name == "help";
+      if (scrolls && x >= r[0] && x <= r[0] + r[2] && y >= r[1] && y <= r[1] + r[3]) return true;
+    }
+    return false;
+  });
   app.grid = std::make_unique<carvallo::web::GridRenderer>();
   if (!app.grid->error().empty()) std::fprintf(stderr, "carvallo: %s\n", app.grid->error().c_str());
   app.scene = std::make_unique<carvallo::web::SceneRenderer>();

@@ -174,9 +174,6 @@ void draw_mechanism(App& app) {
     dl->AddCircle(P(p.p), 4.0f * px, IM_COL32(30, 30, 30, 255), 16, 1.5f * px);
     if (!p.label.empty()) dl->AddText(ImVec2(P(p.p).x + 6 * px, P(p.p).y - ImGui::GetFontSize() - 2 * px), IM_COL32(30, 30, 30, 255), p.label.c_str());
   }
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "t = %.3f s", app.mech->simulation().state().t);
-  dl->AddText(ImVec2(left + 10 * px, top + 10 * px), IM_COL32(40, 40, 50, 255), buf);
 }
 
 void mechanism_model_panel(App& app) {
@@ -268,7 +265,7 @@ void mechanism_plots(App& app) {
 void mechanism_buttons(App& app) {
   sync_mechanism(app);
   if (ImGui::Button(app.playing ? "Pause" : "Play")) app.playing = !app.playing && app.mech;
-  record_rect(app, app.panel_shown || !app.compact ? "play" : "view-play");
+  record_rect(app, "play");
   ImGui::SameLine();
   if (ImGui::Button("Step") && app.mech) {
     app.playing = false;
@@ -312,7 +309,7 @@ void mechanism_simulation_panel(App& app) {
     ImGui::PopTextWrapPos();
   }
   const float fw = ImGui::GetFontSize();
-  ImGui::PushItemWidth(fw * 9);
+  ImGui::PushItemWidth(fw * 11);  // "udwadia-kalaba" fits
   const double ts_lo = 0.05, ts_hi = 10.0;
   ImGui::SliderScalar("time x", ImGuiDataType_Double, &s.sim.time_scale, &ts_lo, &ts_hi, "%.2f", ImGuiSliderFlags_Logarithmic);
   auto combo = [&](const char* label, std::string& value, std::initializer_list<const char*> names) {

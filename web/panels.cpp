@@ -108,18 +108,24 @@ void apply_link(App& app, std::string_view hash) {
   refresh_analysis(app);
 }
 
-std::vector<std::string> current_messages(const App& app) {
+std::vector<std::string> current_messages(const App& app, bool with_simulation_events) {
   std::vector<std::string> out = app.messages;
   for (std::size_t i = 0; i < bicycle::kParameterCount; ++i)
     if (!app.edit_problem[i].empty())
       out.push_back(std::string(bicycle::kParameterTable[i].name) + " not applied: " + app.edit_problem[i]);
+  if (!with_simulation_events) return out;
   if (!app.sim_event.empty() && is_bicycle(app)) out.push_back("simulation: " + app.sim_event);
   if (!app.mech_event.empty() && !is_bicycle(app)) out.push_back(app.state.model + ": " + app.mech_event);
   return out;
 }
 
 void record_rect(App& app, const std::string& name) {
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  // What is visible of the item: a widget scrolled out of its panel is not on screen (no rect).
+  const ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 clip0 = dl->GetClipRectMin(), clip1 = dl->GetClipRectMax();
+  const ImVec2 a(std::max(ImGui::GetItemRectMin().x, clip0.x), std::max(ImGui::GetItemRectMin().y, clip0.y));
+  const ImVec2 b(std::min(ImGui::GetItemRectMax().x, clip1.x), std::min(ImGui::GetItemRectMax().y, clip1.y));
+  if (!(b.x > a.x && b.y > a.y)) return;
   const auto r = static_cast<float>(app.pixel_ratio);
   app.rects[name] = {a.x / r, a.y / r, (b.x - a.x) / r, (b.y - a.y) / r};
 }
@@ -358,7 +364,7 @@ void bicycle_plots(App& app) {
 void bicycle_buttons(App& app) {
   sync_simulation(app);
   if (ImGui::Button(app.playing ? "Pause" : "Play")) app.playing = !app.playing && app.sim && !app.sim->fallen();
-  record_rect(app, app.panel_shown || !app.compact ? "play" : "view-play");
+  record_rect(app, "play");
   ImGui::SameLine();
   if (ImGui::Button("Step") && app.sim) {
     app.playing = false;
@@ -375,7 +381,7 @@ void bicycle_buttons(App& app) {
   }
   ImGui::SameLine();
   if (ImGui::Button("Kick") && app.sim) app.sim->kick(app.state.sim.kick);
-  record_rect(app, app.panel_shown || !app.compact ? "kick" : "view-kick");
+  record_rect(app, "kick");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Lateral disturbance: adds %.2f rad/s to the roll rate (K)", app.state.sim.kick);
   if (app.sim) {
     char t[32];
@@ -608,11 +614,12 @@ std::vector<std::string> panels_of(const App& app) {
   return {"view", "parameters", "simulation"};
 }
 
-const char* panel_label(const std::string& panel, bool bicycle) {
-  if (panel == "view") return "3D";
-  if (panel == "parameters") return bicycle ? "Parameters" : "Model";
-  if (panel == "eigenvalues") return "Eigenvalues";
-  return "Simulation";
+// Full names where the tabs are wide enough, short ones on a narrow phone.
+const char* panel_label(const std::string& panel, bool bicycle, bool short_names) {
+  if (panel == "view") return bicycle ? "3D" : "View";
+  if (panel == "parameters") return bicycle ? (short_names ? "Params" : "Parameters") : "Model";
+  if (panel == "eigenvalues") return short_names ? "Eigen" : "Eigenvalues";
+  return short_names ? "Sim" : "Simulation";
 }
 
 // Compact layout: one row of tabs under the menu bar; the chosen panel fills the rest of the screen.
@@ -626,11 +633,12 @@ void panel_tabs(App& app) {
   ImGui::Begin("##tabs", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float w = (ImGui::GetContentRegionAvail().x - spacing * static_cast<float>(panels.size() - 1)) / static_cast<float>(panels.size());
+  const bool short_names = w < button_width("Eigenvalues");
   for (std::size_t i = 0; i < panels.size(); ++i) {
     if (i) ImGui::SameLine();
     const bool selected = panels[i] == app.state.panel;
     if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(panel_label(panels[i], is_bicycle(app)), ImVec2(w, 0))) app.state.panel = panels[i];
+    if (ImGui::Button(panel_label(panels[i], is_bicycle(app), short_names), ImVec2(w, 0))) app.state.panel = panels[i];
     if (selected) ImGui::PopStyleColor();
     record_rect(app, "tab:" + panels[i]);
   }
@@ -717,7 +725,9 @@ bool begin_panel(App& app, const char* title) {
     ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
     record_window_rect(app, "panel:" + key);
     app.panel_shown = true;
-    const auto messages = current_messages(app);
+    // The simulation panel shows its own events (a fall) under its buttons: not twice, and not above
+    // the buttons where they would move them under the user's finger.
+    const auto messages = current_messages(app, key != "simulation");
     if (!messages.empty()) {
       message_lines(app, messages);
       ImGui::Separator();

@@ -12,16 +12,54 @@
 
   // Every call goes through one C function per API entry; strings in, JSON text out. Nothing received
   // from the page or the link is ever evaluated: it is parsed by JSON.parse or by the C++ link reader.
+  // Strings go to the C side through the heap, never through ccall's stack copies (a few MB of text
+  // would overflow the 5 MB stack and corrupt memory), and are capped in length: a call with more text
+  // than any real state is refused with an error naming the size, before anything runs.
+  const MAX_TEXT = 1000000;
+  const API_NAME = { carvallo_set_state: 'setState', carvallo_eigenvalues: 'eigenvalues', carvallo_load_bike_json: 'loadBikeJson' };
+  function invoke(name, returnType, args) {
+    const types = [], values = [], owned = [];
+    try {
+      for (const a of args || []) {
+        if (typeof a === 'number') {
+          types.push('number');
+          values.push(a);
+          continue;
+        }
+        const text = String(a);
+        if (text.length > MAX_TEXT)
+          throw new Error(`${API_NAME[name] || name}: the argument is too large (${text.length} characters; at most ${MAX_TEXT})`);
+        const size = lengthBytesUTF8(text) + 1;
+        const p = _malloc(size);
+        if (!p) throw new Error(`${API_NAME[name] || name}: out of memory for a ${text.length}-character argument`);
+        owned.push(p);
+        stringToUTF8(text, p, size);
+        types.push('number');
+        values.push(p);
+      }
+      return Module['ccall'](name, returnType, types, values);
+    } finally {
+      for (const p of owned) _free(p);
+    }
+  }
   function call(name, args) {
     if (!api._running) throw new Error('Carvallo is not ready yet: await window.carvallo.ready first');
-    const types = (args || []).map((a) => (typeof a === 'number' ? 'number' : 'string'));
-    return Module['ccall'](name, 'string', types, args || []);
+    return invoke(name, 'string', args);
   }
   function json(name, args) { return JSON.parse(call(name, args)); }
+  api._invoke = invoke;
 
   api.getState = () => json('carvallo_get_state');
   /// Applies any subset of getState()'s fields; returns {ignored: [...]} (also shown to the user).
-  api.setState = (partial) => json('carvallo_set_state', [JSON.stringify(partial === undefined ? {} : partial)]);
+  api.setState = function (partial) {
+    let text;
+    try {
+      text = JSON.stringify(partial === undefined ? {} : partial);
+    } catch (e) {
+      text = '';  // e.g. a circular object: the C side reports "the argument is not JSON" like any unreadable one
+    }
+    return json('carvallo_set_state', [text === undefined ? 'null' : text]);
+  };
   /// speeds: array of m/s; returns per speed the four roll/steer eigenvalues [{re, im, mode}, ...].
   api.eigenvalues = (speeds) => json('carvallo_eigenvalues', [JSON.stringify(Array.isArray(speeds) ? speeds : [speeds])]);
   api.criticalSpeeds = () => json('carvallo_critical_speeds');
@@ -70,7 +108,7 @@
     api._lastHash = h;
     pending = null;
     api._markNavigated();
-    Module['ccall']('carvallo_apply_link', null, ['string'], [h]);
+    invoke('carvallo_apply_link', null, [h.length > 100000 ? h.slice(0, 100000) : h]);  // the reader refuses > 8192 anyway
   }
   window.addEventListener('hashchange', onNavigate);
   window.addEventListener('popstate', onNavigate);
@@ -96,10 +134,10 @@
       const file = input.files && input.files[0];
       if (!file) return;
       if (file.size > 256 * 1024) {
-        Module['ccall']('carvallo_load_bike_json', 'string', ['string', 'string'], [file.name, '(file larger than 256 kB)']);
+        invoke('carvallo_load_bike_json', 'string', [file.name, '(file larger than 256 kB)']);
         return;
       }
-      file.text().then((text) => Module['ccall']('carvallo_load_bike_json', 'string', ['string', 'string'], [file.name, text]));
+      file.text().then((text) => invoke('carvallo_load_bike_json', 'string', [file.name, text]));
     };
     input.click();
   };

@@ -8,15 +8,20 @@ namespace {
 constexpr std::size_t kMaxQueued = 256;  // a stalled frame loop must not grow the queue without bound
 }
 
-void TouchInput::on_event(int kind, int fingers, float x0, float y0, float x1, float y1, float lift_x, float lift_y) {
+void TouchInput::push(Event e) {
+  if (queue_.size() >= kMaxQueued) queue_.pop_front();
+  queue_.push_back(e);
+}
+
+void TouchInput::on_event(int kind, int fingers, float x0, float y0, float x1, float y1, float lift_x, float lift_y,
+                          double now) {
   if (!std::isfinite(x0) || !std::isfinite(y0) || !std::isfinite(x1) || !std::isfinite(y1) || !std::isfinite(lift_x) ||
-      !std::isfinite(lift_y))
+      !std::isfinite(lift_y) || !std::isfinite(now))
     return;
   engaged_ = true;
-  if (queue_.size() >= kMaxQueued) queue_.pop_front();
   if (fingers >= 2) {
-    if (single_) queue_.push_back({Event::abort, x0, y0});
-    single_ = false;
+    if (finger_ == Finger::dragging) push({Event::abort, x0, y0});
+    finger_ = Finger::none;
     const double d = std::hypot(x1 - x0, y1 - y0), cx = 0.5 * (x0 + x1), cy = 0.5 * (y0 + y1);
     if (gesture_ && distance_ > 0 && d > 0) {
       pending_.zoom *= distance_ / d;
@@ -29,26 +34,52 @@ void TouchInput::on_event(int kind, int fingers, float x0, float y0, float x1, f
   }
   if (fingers == 1) {
     if (gesture_) return;  // one finger left of a pinch: wait until it is lifted
-    if (!single_ && kind == start) {
-      single_ = true;
-      last_y_ = y0;
-      queue_.push_back({Event::press, x0, y0});
-    } else if (single_) {
-      drag_y_ += y0 - last_y_;
-      last_y_ = y0;
-      queue_.push_back({Event::motion, x0, y0});
+    if (finger_ == Finger::none) {
+      if (kind != start) return;
+      finger_ = Finger::undecided;
+      start_x_ = last_x_ = x0, start_y_ = last_y_ = y0;
+      start_time_ = now;
+      return;
     }
+    if (finger_ == Finger::undecided) {
+      const float dx = x0 - start_x_, dy = y0 - start_y_;
+      if (std::hypot(dx, dy) < kSlopPixels) return;
+      if (std::abs(dy) > 1.5f * std::abs(dx) && scrollable_ && scrollable_(start_x_, start_y_)) {
+        finger_ = Finger::scrolling;
+        scroll_y_ += dy;
+      } else {
+        finger_ = Finger::dragging;
+        push({Event::press, start_x_, start_y_});
+        push({Event::motion, x0, y0});
+      }
+    } else if (finger_ == Finger::scrolling) {
+      scroll_y_ += y0 - last_y_;
+    } else {
+      push({Event::motion, x0, y0});
+    }
+    last_x_ = x0, last_y_ = y0;
     return;
   }
   // No finger left.
-  if (single_) queue_.push_back({kind == cancel ? Event::abort : Event::release, lift_x, lift_y});
-  single_ = false;
+  if (finger_ == Finger::undecided && kind != cancel) {  // a tap
+    push({Event::press, start_x_, start_y_});
+    push({Event::release, lift_x, lift_y});
+  } else if (finger_ == Finger::dragging) {
+    push({kind == cancel ? Event::abort : Event::release, lift_x, lift_y});
+  }
+  finger_ = Finger::none;
   gesture_ = false;
   distance_ = 0;
 }
 
-std::optional<TouchMouse> TouchInput::next_frame() {
+std::optional<TouchMouse> TouchInput::next_frame(double now) {
   if (!engaged_) return std::nullopt;
+  // Held still: a press where the finger is (a slow drag of a value, a long press).
+  if (finger_ == Finger::undecided && now - start_time_ >= kHoldSeconds) {
+    finger_ = Finger::dragging;
+    push({Event::press, start_x_, start_y_});
+    if (last_x_ != start_x_ || last_y_ != start_y_) push({Event::motion, last_x_, last_y_});
+  }
   while (!queue_.empty() && queue_.front().type == Event::motion) {
     mouse_.x = queue_.front().x, mouse_.y = queue_.front().y;
     queue_.pop_front();
@@ -64,6 +95,7 @@ std::optional<TouchMouse> TouchInput::next_frame() {
     }
     return mouse_;
   }
+  if (finger_ == Finger::scrolling) return TouchMouse{true, last_x_, last_y_, false};  // the wheel's target
   if (!mouse_.down) mouse_.visible = false;
   return mouse_;
 }
@@ -75,9 +107,9 @@ TouchGesture TouchInput::take_gesture() {
   return g;
 }
 
-float TouchInput::take_drag_y() {
-  const float d = drag_y_;
-  drag_y_ = 0;
+float TouchInput::take_scroll_y() {
+  const float d = scroll_y_;
+  scroll_y_ = 0;
   return d;
 }
 

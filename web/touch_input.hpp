@@ -1,14 +1,16 @@
 #pragma once
 // Touch as a user expects it, turned into what the playground understands (Emscripten 3.1.6's GLFW
 // drops touch coordinates, so web/input.js forwards every touch event here):
-// - one finger is the mouse's left button: a tap presses and releases where the finger was, so it hits
-//   its widget the first time; a drag orbits the camera or drags a widget (and scrolls a panel where it
-//   lands on no widget: see scroll_pixels);
-// - two fingers pinch to zoom and move together to pan; the one-finger press they interrupt is
-//   cancelled, not clicked.
-// Pure C++ (no ImGui, GLFW or Emscripten), in CSS pixels.
+// - a tap presses and releases where the finger was, in two frames, so it hits its widget the first time;
+// - a finger that moves first decides what it does: mostly vertical on a panel scrolls the panel (and
+//   presses nothing, so a swipe that starts on a slider does not move it); any other motion is a drag
+//   of the left button from where the finger landed (orbit in the 3D view, drag a widget);
+// - a finger held still for kHoldSeconds presses too (a slow drag of a value);
+// - two fingers pinch to zoom and move together to pan; nothing is pressed.
+// Pure C++ (no ImGui, GLFW or Emscripten), in CSS pixels and seconds.
 
 #include <deque>
+#include <functional>
 #include <optional>
 
 namespace carvallo::web {
@@ -22,25 +24,31 @@ struct TouchMouse {
 
 /// Two-finger motion since the last frame.
 struct TouchGesture {
-  double zoom = 1.0;         ///< ratio of finger distances, old / new (> 1: fingers closed, zoom out)
+  double zoom = 1.0;            ///< ratio of finger distances, old / new (> 1: fingers closed, zoom out)
   double pan_x = 0, pan_y = 0;  ///< CSS px the fingers' centre moved
-  bool active = false;       ///< two fingers are down
+  bool active = false;          ///< two fingers are down
 };
 
 class TouchInput {
  public:
   enum Kind { start = 0, move = 1, end = 2, cancel = 3 };
-  /// One browser touch event: `fingers` still down (0-2 used) at (x0, y0), (x1, y1); (lift_x, lift_y)
-  /// is where the finger was lifted for end and cancel.
-  void on_event(int kind, int fingers, float x0, float y0, float x1, float y1, float lift_x, float lift_y);
+  static constexpr float kSlopPixels = 8.0f;   ///< motion below this is still a tap
+  static constexpr double kHoldSeconds = 0.3;  ///< a finger held this long without moving presses
 
-  /// The mouse for the next frame (at most one press or release per frame, so a quick tap is seen
-  /// as press then release); nullopt when touch has not been used since the last real mouse motion.
-  std::optional<TouchMouse> next_frame();
+  /// Where a vertical swipe scrolls (a panel) rather than drags (the 3D view); none by default.
+  void set_scroll_area(std::function<bool(float x, float y)> scrollable) { scrollable_ = std::move(scrollable); }
+
+  /// One browser touch event at time `now` (s): `fingers` still down (0-2 used) at (x0, y0), (x1, y1);
+  /// (lift_x, lift_y) is where the finger was lifted for end and cancel.
+  void on_event(int kind, int fingers, float x0, float y0, float x1, float y1, float lift_x, float lift_y, double now);
+
+  /// The mouse for the frame at time `now` (at most one press or release per frame, so a quick tap is
+  /// seen as press then release); nullopt when touch has not been used since the last real mouse motion.
+  std::optional<TouchMouse> next_frame(double now);
   /// The two-finger motion accumulated since the last call.
   TouchGesture take_gesture();
-  /// Vertical finger motion since the last call while one finger is down (CSS px, down positive).
-  float take_drag_y();
+  /// Vertical finger motion of a scrolling swipe since the last call (CSS px, finger down positive).
+  float take_scroll_y();
 
   /// A real mouse moved: touch no longer drives the pointer.
   void mouse_moved() { engaged_ = false; }
@@ -51,14 +59,19 @@ class TouchInput {
     enum Type { press, motion, release, abort } type;
     float x, y;
   };
+  enum class Finger { none, undecided, dragging, scrolling };
+  void push(Event e);
   std::deque<Event> queue_;
+  std::function<bool(float, float)> scrollable_;
   TouchMouse mouse_;
   bool engaged_ = false;
-  bool single_ = false;     ///< a one-finger press is in progress
-  bool gesture_ = false;    ///< two fingers were down: no new press until every finger is lifted
+  Finger finger_ = Finger::none;
+  float start_x_ = 0, start_y_ = 0, last_x_ = 0, last_y_ = 0;
+  double start_time_ = 0;
+  bool gesture_ = false;  ///< two fingers were down: nothing more until every finger is lifted
   double distance_ = 0, cx_ = 0, cy_ = 0;
   TouchGesture pending_;
-  float drag_y_ = 0, last_y_ = 0;
+  float scroll_y_ = 0;
 };
 
 }  // namespace carvallo::web

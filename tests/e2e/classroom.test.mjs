@@ -56,6 +56,20 @@ test('hostile links become ready at once, name what was refused and keep a finit
         assert.ok(messages.some((m) => /not plausible|not be physical/.test(m)), `${hash}: ${JSON.stringify(messages)}`);
         assert.equal(s.bike.rF, 0.35, 'the preset value stays');
       }
+      // Oversized calls are refused with an error naming the size; the page keeps working.
+      const big = await page.evaluate(() => {
+        const out = [];
+        try { window.carvallo.eigenvalues(Array.from({ length: 200000 }, (_, i) => i * 1e-4)); } catch (e) { out.push(e.message); }
+        try { window.carvallo.setState({ model: 'x'.repeat(5e6) }); } catch (e) { out.push(e.message); }
+        const c = {}; c.self = c;
+        out.push(window.carvallo.setState(c).ignored.join());
+        out.push(window.carvallo.eigenvalues(Array.from({ length: 50000 }, (_, i) => i * 1e-4)).length);
+        return out;
+      });
+      assert.match(big[0], /^eigenvalues: the argument is too large \(\d+ characters; at most 1000000\)$/);
+      assert.match(big[1], /^setState: the argument is too large/);
+      assert.match(big[2], /not JSON/);
+      assert.equal(big[3], 50000);
       // The same values through setState are refused with their reason and change nothing.
       const r = await page.evaluate(() => window.carvallo.setState({ bike: { rF: 1e-200 } }));
       assert.ok(r.ignored.some((m) => m.includes('rF') && m.includes('not plausible')), JSON.stringify(r));
@@ -221,15 +235,24 @@ test('phone layout: every panel reachable by touch, nothing off screen or overla
     inside(panel, viewport, 'parameters panel');
     disjoint(panel, rects[0], 'panel and tabs');
     inside(await rect(page, 'param:w'), viewport, 'the first parameter');
-    // Scroll the list by a finger drag on the labels column, then the last group's parameter is reachable.
-    for (let k = 0; k < 3; k++) {
-      await touch('touchStart', [[30, 700]]);
-      for (let i = 1; i <= 8; i++) { await touch('touchMove', [[30, 700 - 60 * i]]); await frames(page, 1); }
+    // A vertical swipe scrolls the list (made longer than the screen by larger text), starting on a label
+    // or on a value field alike, and changes no value.
+    await page.evaluate(() => window.carvallo.setState({ text: 1.5 }));
+    await frames(page, 4);
+    const before = await rect(page, 'param:mB');
+    const w0 = (await state(page)).bike.w;
+    const field = await rect(page, 'param:w');
+    for (const x of [30, field.x + field.w / 2]) {
+      await touch('touchStart', [[x, 650]]);
+      for (let i = 1; i <= 6; i++) { await touch('touchMove', [[x, 650 - 40 * i]]); await frames(page, 1); }
       await touch('touchEnd', []);
-      await frames(page, 2);
+      await frames(page, 3);
     }
-    const mH = await rect(page, 'param:mH');
-    assert.ok(mH && mH.y < 844 - mH.h, `the list scrolled by touch: mH at ${JSON.stringify(mH)}`);
+    const after = await rect(page, 'param:mB');
+    assert.ok(!after || before.y - after.y > 100, `the list scrolled by touch: mB ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+    assert.equal((await state(page)).bike.w, w0, 'a swipe over a value field does not change it');
+    await page.evaluate(() => window.carvallo.setState({ text: 1 }));
+    await frames(page, 4);
     await page.screenshot({ path: path.join(artifacts, 'phone-parameters.png') });
 
     await tap('tab:eigenvalues');
@@ -240,6 +263,14 @@ test('phone layout: every panel reachable by touch, nothing off screen or overla
     await tap('tab:simulation');
     inside(await rect(page, 'play'), viewport, 'play button');
     inside(await rect(page, 'kick'), viewport, 'kick button');
+    // A swipe down that starts on the speed slider scrolls (or nothing), it does not set the speed.
+    const slider = await rect(page, 'sim-speed');
+    const v0 = (await state(page)).speed;
+    await touch('touchStart', [centre(slider)]);
+    for (let i = 1; i <= 5; i++) { await touch('touchMove', [[centre(slider)[0] + 2, centre(slider)[1] + 30 * i]]); await frames(page, 1); }
+    await touch('touchEnd', []);
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, v0, 'speed unchanged by a vertical swipe');
     await page.evaluate(() => { window.carvallo.play(true); });
     await page.waitForTimeout(1500);
     notBlank(await page.screenshot({ path: path.join(artifacts, 'phone-simulation.png') }), 'phone simulation');
@@ -387,6 +418,19 @@ test('1920x1080 and 1280x800 HiDPI: panels side by side, within the screen, apar
   }
 });
 
+test('the ground is drawn under the camera however far the bicycle rode', async () => {
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&follow=0&tx=9904&ty=3364&tz=-0.5&pitch=0.5`, { width: 1280, height: 800 });
+  try {
+    await frames(page, 3);
+    // Below the horizon, between the panels: grid lines on the ground, not one flat colour.
+    const shot = decodePng(await page.screenshot({ clip: { x: 420, y: 600, width: 300, height: 150 }, path: path.join(artifacts, 'ground-far.png') }));
+    assert.ok(colourStats(shot).distinct >= 3, 'grid lines far from the origin');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the shortcut list is opaque and on top', async () => {
   const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
   try {
@@ -399,6 +443,9 @@ test('the shortcut list is opaque and on top', async () => {
     const stats = colourStats(shot);
     assert.equal(stats.distinct, 1, 'a uniform, opaque background');
     await page.screenshot({ path: path.join(artifacts, 'shortcuts.png') });
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+    assert.equal(await rect(page, 'help'), null, 'Escape closes the list');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -1,62 +1,95 @@
 // Touch turned into the pointer and gestures (web/touch_input.hpp): a tap is a press then a release at
-// the tap's own position, in two frames; a second finger cancels the press and pinches; nothing is
-// left hovering after a lift.
+// the tap's own position, in two frames; a vertical swipe on a panel scrolls and presses nothing; other
+// motion drags from where the finger landed; a held finger presses; two fingers pinch and pan.
 #include "touch_input.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 using carvallo::web::TouchInput;
+
+namespace {
+TouchInput with_panel_left_of(float x_edge) {
+  TouchInput t;
+  t.set_scroll_area([x_edge](float x, float) { return x < x_edge; });
+  return t;
+}
+}  // namespace
 
 TEST_CASE("a tap is seen as press then release where it landed, even within one frame", "[web][touch]") {
   TouchInput t;
-  CHECK_FALSE(t.next_frame());  // untouched: the mouse drives the pointer
-  t.on_event(TouchInput::start, 1, 100, 200, 0, 0, 0, 0);
-  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 101, 201);
-  auto f = t.next_frame();
+  CHECK_FALSE(t.next_frame(0.0));  // untouched: the mouse drives the pointer
+  t.on_event(TouchInput::start, 1, 100, 200, 0, 0, 0, 0, 0.0);
+  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 101, 201, 0.05);
+  auto f = t.next_frame(0.06);
   REQUIRE(f);
   CHECK((f->visible && f->down && f->x == 100 && f->y == 200));
-  f = t.next_frame();
+  f = t.next_frame(0.07);
   CHECK((f->visible && !f->down && f->x == 101 && f->y == 201));
-  f = t.next_frame();
+  f = t.next_frame(0.08);
   CHECK_FALSE(f->visible);  // no hover left behind
   // The next tap acts at its own position, not the previous one's.
-  t.on_event(TouchInput::start, 1, 300, 50, 0, 0, 0, 0);
-  f = t.next_frame();
+  t.on_event(TouchInput::start, 1, 300, 50, 0, 0, 0, 0, 1.0);
+  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 300, 50, 1.05);
+  f = t.next_frame(1.1);
   CHECK((f->down && f->x == 300 && f->y == 50));
 }
 
-TEST_CASE("a second finger cancels the press and pinches; one finger left of a pinch does not press", "[web][touch]") {
+TEST_CASE("a vertical swipe on a panel scrolls and presses nothing; elsewhere or sideways it drags", "[web][touch]") {
+  TouchInput t = with_panel_left_of(200);
+  t.on_event(TouchInput::start, 1, 50, 500, 0, 0, 0, 0, 0.0);
+  t.on_event(TouchInput::move, 1, 52, 460, 0, 0, 0, 0, 0.02);
+  t.on_event(TouchInput::move, 1, 53, 400, 0, 0, 0, 0, 0.04);
+  auto f = t.next_frame(0.05);
+  CHECK((f->visible && !f->down));  // over the panel for the wheel, nothing pressed (a slider stays put)
+  CHECK(t.take_scroll_y() == -100);
+  CHECK(t.take_scroll_y() == 0);
+  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 53, 400, 0.1);
+  CHECK_FALSE(t.next_frame(0.2)->down);
+  // The same swipe over the 3D view drags (orbit), pressing where the finger landed.
+  t.on_event(TouchInput::start, 1, 300, 500, 0, 0, 0, 0, 1.0);
+  t.on_event(TouchInput::move, 1, 300, 450, 0, 0, 0, 0, 1.02);
+  f = t.next_frame(1.03);
+  CHECK((f->down && f->x == 300 && f->y == 500));
+  f = t.next_frame(1.04);
+  CHECK((f->down && f->y == 450));
+  CHECK(t.take_scroll_y() == 0);
+  // Sideways on a panel drags too (a slider or a value).
+  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 300, 450, 1.1);
+  t.next_frame(1.2);
+  t.next_frame(1.3);
+  t.on_event(TouchInput::start, 1, 50, 500, 0, 0, 0, 0, 2.0);
+  t.on_event(TouchInput::move, 1, 80, 502, 0, 0, 0, 0, 2.02);
+  CHECK(t.next_frame(2.03)->down);
+}
+
+TEST_CASE("a finger held still presses; two fingers pinch without pressing", "[web][touch]") {
   TouchInput t;
-  t.on_event(TouchInput::start, 1, 100, 100, 0, 0, 0, 0);
-  t.on_event(TouchInput::start, 2, 100, 100, 200, 100, 0, 0);
-  t.on_event(TouchInput::move, 2, 50, 100, 250, 100, 0, 0);  // fingers 100 -> 200 apart
-  auto f = t.next_frame();
-  CHECK(f->down);
-  f = t.next_frame();
+  t.on_event(TouchInput::start, 1, 100, 100, 0, 0, 0, 0, 0.0);
+  CHECK_FALSE(t.next_frame(0.1)->down);
+  CHECK(t.next_frame(0.1 + TouchInput::kHoldSeconds)->down);
+  t.on_event(TouchInput::start, 2, 100, 100, 200, 100, 0, 0, 0.5);  // a second finger cancels the press
+  t.on_event(TouchInput::move, 2, 50, 100, 250, 100, 0, 0, 0.55);  // fingers 100 -> 200 apart
+  const auto f = t.next_frame(0.6);
   CHECK((!f->down && !f->visible));  // cancelled, not a click
   const auto g = t.take_gesture();
   CHECK(g.active);
   CHECK(g.zoom == Approx(0.5).epsilon(1e-12));  // fingers apart: come closer
   CHECK(g.pan_x == 0);
-  t.on_event(TouchInput::end, 1, 250, 100, 0, 0, 50, 100);
-  t.on_event(TouchInput::move, 1, 260, 100, 0, 0, 0, 0);
-  CHECK_FALSE(t.next_frame()->down);
-  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 260, 100);
+  t.on_event(TouchInput::end, 1, 250, 100, 0, 0, 50, 100, 0.7);
+  t.on_event(TouchInput::move, 1, 260, 100, 0, 0, 0, 0, 0.8);
+  CHECK_FALSE(t.next_frame(1.5)->down);  // one finger left of a pinch neither drags nor presses when held
+  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 260, 100, 1.6);
   CHECK_FALSE(t.take_gesture().active);
 }
 
-TEST_CASE("a one-finger drag reports its vertical motion; non-finite input is ignored; a real mouse takes over",
-          "[web][touch]") {
+TEST_CASE("non-finite input is ignored; a real mouse takes over", "[web][touch]") {
   TouchInput t;
-  t.on_event(TouchInput::start, 1, 10, 500, 0, 0, 0, 0);
-  t.on_event(TouchInput::move, 1, 10, 440, 0, 0, 0, 0);
-  t.on_event(TouchInput::move, 1, 10, 400, 0, 0, 0, 0);
-  CHECK(t.take_drag_y() == -100);
-  CHECK(t.take_drag_y() == 0);
-  t.on_event(TouchInput::move, 1, std::nanf(""), 400, 0, 0, 0, 0);
-  t.next_frame();
-  const auto f = t.next_frame();
-  CHECK((f->x == 10 && f->y == 400));
+  t.on_event(TouchInput::start, 1, std::nanf(""), 400, 0, 0, 0, 0, 0.0);
+  CHECK_FALSE(t.next_frame(0.0));
+  t.on_event(TouchInput::start, 1, 10, 400, 0, 0, 0, 0, 0.0);
+  CHECK(t.next_frame(0.01));
   t.mouse_moved();
-  CHECK_FALSE(t.next_frame());
+  CHECK_FALSE(t.next_frame(0.02));
 }
