@@ -58,6 +58,16 @@ EM_JS(void, carvallo_js_open_json_file, (), {
   window.carvallo._upload();
 });
 
+EM_JS(char*, carvallo_js_prompt, (const char* title, const char* current), {
+  const answer = window.prompt(UTF8ToString(title), UTF8ToString(current));
+  if (answer === null) return 0;
+  const s = String(answer).slice(0, 200);
+  const n = lengthBytesUTF8(s) + 1;
+  const p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
 EM_JS(int, carvallo_js_coarse_pointer, (), {
   return window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
 });
@@ -120,5 +130,11 @@ void open_json_file() { carvallo_js_open_json_file(); }
 double page_time() { return carvallo_js_now() / 1000.0; }
 
 bool coarse_pointer() { return carvallo_js_coarse_pointer() != 0; }
+
+std::optional<std::string> ask_number(const std::string& title, const std::string& current) {
+  char* p = carvallo_js_prompt(title.c_str(), current.c_str());
+  if (!p) return std::nullopt;
+  return take(p);
+}
 
 }  // namespace carvallo::web

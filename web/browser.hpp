@@ -2,6 +2,7 @@
 // The few things the playground needs from the browser that Emscripten 3.1.6's GLFW does not provide:
 // the canvas's CSS size and device pixel ratio (HiDPI), the system clipboard, and the page's JS API.
 
+#include <optional>
 #include <string>
 
 namespace carvallo::web {
@@ -40,6 +41,10 @@ void download(const std::string& filename, const std::string& mime, const std::s
 
 /// Opens the browser's file picker for a JSON file; the chosen file arrives in carvallo_load_bike_json.
 void open_json_file();
+
+/// Asks for a value in the browser's own dialog (window.prompt: on a phone it brings up the keyboard);
+/// nullopt when cancelled.
+std::optional<std::string> ask_number(const std::string& title, const std::string& current);
 
 /// True on a touch screen as the main pointer (a phone, a tablet): bigger text and touch targets.
 bool coarse_pointer();

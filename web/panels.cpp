@@ -270,6 +270,20 @@ void parameters_panel(App& app) {
       if (bad) ImGui::PopStyleColor(2);
       record_rect(app, "param:" + name);
       tooltip();
+      // A touch screen has no keyboard for ImGui's text entry: a tap (released without a drag) asks
+      // for the number in the browser's own dialog, which brings up the phone's keyboard.
+      const bool tapped = app.touch.engaged() && ImGui::IsItemDeactivated() && !ImGui::IsItemDeactivatedAfterEdit();
+      if (tapped) {
+        const std::string question = name + " (" + unit + "): " + description;
+        if (const auto typed = ask_number(question, format_number(app.edit[i]))) {
+          if (const auto v = parse_plain_number(*typed)) {
+            app.edit[i] = *v;
+            try_apply(app, i);
+          } else {
+            app.edit_problem[i] = "'" + typed->substr(0, 40) + "' is not a number";
+          }
+        }
+      }
       if (changed && !std::isfinite(app.edit[i])) {
         app.edit[i] = app.state.bike.*(d.member);
         app.edit_problem[i] = "not a finite number";

@@ -258,6 +258,12 @@ void keep_bike_valid(bicycle::Parameters& bike, const bicycle::Parameters& base,
 
 const char* link_version() { return carvallo::kVersion; }
 
+std::optional<double> parse_plain_number(std::string_view text) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  return parse_number(text);
+}
+
 bool UiState::operator==(const UiState& o) const { return to_link(*this) == to_link(o); }
 
 std::string format_number(double value) {

@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -105,6 +106,9 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
 /// Brings every number field back into its accepted range (a non-finite one to its default), e.g. after
 /// a value typed into a slider; returns the keys that were changed.
 std::vector<std::string> sanitize(UiState& state);
+
+/// A plain decimal number (as in links: no hex, inf or nan, no trailing text), surrounding spaces allowed.
+std::optional<double> parse_plain_number(std::string_view text);
 
 /// Shortest decimal text that reads back (strtod) to exactly `value`; "0" for non-finite input.
 std::string format_number(double value);

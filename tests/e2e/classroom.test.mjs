@@ -231,6 +231,19 @@ test('phone layout: every panel reachable by touch, nothing off screen or overla
     inside(await rect(page, 'view-controls'), viewport, 'play/kick bar over the 3D view');
 
     await tap('tab:parameters');
+    // A tap on a value asks for the number in the browser's dialog (the phone's keyboard comes up).
+    page.once('dialog', (d) => d.accept('1.1'));
+    await tap('param:w');
+    await frames(page, 2);
+    assert.equal((await state(page)).bike.w, 1.1, 'w typed through the dialog');
+    page.once('dialog', (d) => d.accept('abc'));
+    await tap('param:c');
+    await frames(page, 2);
+    assert.ok((await page.evaluate(() => window.carvallo.messages())).some((m) => m.includes("'abc' is not a number")));
+    assert.equal((await state(page)).bike.c, 0.08, 'c unchanged');
+    page.once('dialog', (d) => d.dismiss());
+    await tap('param:c');  // cancelled: nothing changes, the problem stays listed until fixed
+    await frames(page, 2);
     const panel = await rect(page, 'panel:parameters');
     inside(panel, viewport, 'parameters panel');
     disjoint(panel, rects[0], 'panel and tabs');
