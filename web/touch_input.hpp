@@ -33,7 +33,7 @@ class TouchInput {
  public:
   enum Kind { start = 0, move = 1, end = 2, cancel = 3 };
   static constexpr float kSlopPixels = 8.0f;   ///< motion below this is still a tap
-  static constexpr double kHoldSeconds = 0.3;  ///< a finger held this long without moving presses
+  static constexpr double kHoldSeconds = 0.5;  ///< a finger held this long without moving presses (a long press)
 
   /// Where a vertical swipe scrolls (a panel) rather than drags (the 3D view); none by default.
   void set_scroll_area(std::function<bool(float x, float y)> scrollable) { scrollable_ = std::move(scrollable); }

@@ -256,7 +256,9 @@ test('phone layout: every panel reachable by touch, nothing off screen or overla
     const w0 = (await state(page)).bike.w;
     const field = await rect(page, 'param:w');
     for (const x of [30, field.x + field.w / 2]) {
-      await touch('touchStart', [[x, 650]]);
+      // The finger lands and moves at once (sent together, as a real swipe's events arrive): held still
+      // for half a second it would be a long press instead.
+      await Promise.all([touch('touchStart', [[x, 650]]), touch('touchMove', [[x, 640]])]);
       for (let i = 1; i <= 6; i++) { await touch('touchMove', [[x, 650 - 40 * i]]); await frames(page, 1); }
       await touch('touchEnd', []);
       await frames(page, 3);
@@ -279,7 +281,7 @@ test('phone layout: every panel reachable by touch, nothing off screen or overla
     // A swipe down that starts on the speed slider scrolls (or nothing), it does not set the speed.
     const slider = await rect(page, 'sim-speed');
     const v0 = (await state(page)).speed;
-    await touch('touchStart', [centre(slider)]);
+    await Promise.all([touch('touchStart', [centre(slider)]), touch('touchMove', [[centre(slider)[0] + 1, centre(slider)[1] + 12]])]);
     for (let i = 1; i <= 5; i++) { await touch('touchMove', [[centre(slider)[0] + 2, centre(slider)[1] + 30 * i]]); await frames(page, 1); }
     await touch('touchEnd', []);
     await frames(page, 3);
