@@ -1,4 +1,4 @@
-// carvallo: the command-line front end of the engine. The commands live in examples/cli (a library, so
+// carvallo: the command-line front end of the engine. The commands live in cli/ (the carvallo_cli library, so
 // the unit tests run them exactly as this executable does).
 #include "cli/cli.hpp"
 

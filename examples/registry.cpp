@@ -1,5 +1,6 @@
 #include "registry.hpp"
 
+#include "bicycle/bicycle_model.hpp"
 #include "carvallo/errors.hpp"
 #include "mechanisms/appell_hamel.hpp"
 #include "mechanisms/double_inverted_pendulum.hpp"
@@ -15,13 +16,14 @@ const std::vector<ModelEntry>& models() {
   using namespace mechanisms;
   // One line per model (see registry.hpp for why the list lives here). Menu order.
   static const std::vector<ModelEntry> list = {
-      {"four-bar", "Four-bar linkage", "002 §6, Fig. 2: three bars, four revolute joints, spring-damper (Tables 1, 5, 6)", {"nacf", "angles"}, &make_four_bar},
-      {"slider-crank", "Slider-crank mechanism", "002 §6, Fig. 3: crank, rod and slider, spring-damper (Tables 2, 5, 7)", {"nacf", "angles"}, &make_slider_crank},
-      {"double-inverted-pendulum", "Double inverted pendulum", "002 §6, Fig. 4: cart and two links, spring-damper (Tables 3, 5, 8)", {"nacf", "angles"}, &make_double_inverted_pendulum},
-      {"quick-return", "Quick-return mechanism", "002 §6, Fig. 5: crank, block, rocker, link and ram, spring-damper (Tables 4, 5, 9)", {"nacf", "angles"}, &make_quick_return},
-      {"appell-hamel", "Appell-Hamel mechanism", "001 Example 1: rolling wheel and hanging weight; rolling modelled nonlinear (Eq 57) or linear (Eqs 101-102) in the velocities", {"nonlinear", "linear"}, &make_appell_hamel},
-      {"sliding-particle", "Sliding particle", "001 Example 2: particle on a parabolic surface; nonminimal, Baumgarte-stabilized (G1 = -20, G2 = -100) or minimal (Eq 137)", {"nonminimal", "baumgarte", "minimal"}, &make_sliding_particle},
-      {"epicyclic-gear", "Epicyclic gear train", "004 §4: ring, sun, arm, two carriers and planets with Euler parameters (49 coordinates), gear meshes Eqs 40-42, 0.1 N m on the arm", {"selective", "rgcpa", "full"}, &make_epicyclic_gear},
+      {"bicycle", "Whipple-Carvallo bicycle", "Meijaard et al. 2007 benchmark bicycle: four rigid bodies in absolute coordinates, two knife-edge wheels rolling without slip", {"multibody"}, &bicycle::make_bicycle_model, bicycle::bicycle_parameter_quantities(), bicycle::bicycle_settings()},
+      {"four-bar", "Four-bar linkage", "002 §6, Fig. 2: three bars, four revolute joints, spring-damper (Tables 1, 5, 6)", {"nacf", "angles"}, &by_variant<&make_four_bar>},
+      {"slider-crank", "Slider-crank mechanism", "002 §6, Fig. 3: crank, rod and slider, spring-damper (Tables 2, 5, 7)", {"nacf", "angles"}, &by_variant<&make_slider_crank>},
+      {"double-inverted-pendulum", "Double inverted pendulum", "002 §6, Fig. 4: cart and two links, spring-damper (Tables 3, 5, 8)", {"nacf", "angles"}, &by_variant<&make_double_inverted_pendulum>},
+      {"quick-return", "Quick-return mechanism", "002 §6, Fig. 5: crank, block, rocker, link and ram, spring-damper (Tables 4, 5, 9)", {"nacf", "angles"}, &by_variant<&make_quick_return>},
+      {"appell-hamel", "Appell-Hamel mechanism", "001 Example 1: rolling wheel and hanging weight; rolling modelled nonlinear (Eq 57) or linear (Eqs 101-102) in the velocities", {"nonlinear", "linear"}, &by_variant<&make_appell_hamel>},
+      {"sliding-particle", "Sliding particle", "001 Example 2: particle on a parabolic surface; nonminimal, Baumgarte-stabilized (G1 = -20, G2 = -100) or minimal (Eq 137)", {"nonminimal", "baumgarte", "minimal"}, &by_variant<&make_sliding_particle>},
+      {"epicyclic-gear", "Epicyclic gear train", "004 §4: ring, sun, arm, two carriers and planets with Euler parameters (49 coordinates), gear meshes Eqs 40-42, 0.1 N m on the arm", {"selective", "rgcpa", "full"}, &by_variant<&make_epicyclic_gear>},
   };
   return list;
 }
@@ -54,7 +56,11 @@ std::string join(const std::vector<std::string>& v) {
 }
 }  // namespace
 
-ModelInstance make_model(std::string_view name, const std::string& variant) {
+SimulationOptions simulation_options(const ModelInstance& instance) {
+  return instance.engine_options ? *instance.engine_options : simulation_options(instance.defaults);
+}
+
+ModelInstance make_model(std::string_view name, const ModelSetup& setup) {
   const ModelEntry* e = find_model(name);
   if (!e) {
     std::vector<std::string> names;
@@ -62,7 +68,7 @@ ModelInstance make_model(std::string_view name, const std::string& variant) {
     throw SolverError(SolverError::Kind::InvalidArgument,
                       "unknown model '" + std::string(name) + "' (" + join(names) + ")", 0.0);
   }
-  return e->make(variant);
+  return e->make(setup);
 }
 
 void unknown_variant(const std::string& model, const std::string& variant, const std::vector<std::string>& variants) {

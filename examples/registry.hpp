@@ -4,26 +4,34 @@
 //
 // A model registers itself with one line in examples/registry.cpp:
 //
-//   {"four-bar", "Four-bar linkage", "002 §6: ...", {"nacf", "angles"}, &mechanisms::make_four_bar},
+//   {"four-bar", "Four-bar linkage", "002 §6: ...", {"nacf", "angles"}, &by_variant<&mechanisms::make_four_bar>},
 //
 // (The list lives in registry.cpp rather than in static objects of each model file because the models
 // are linked from a static library, where an object file that nothing references is dropped together
 // with its static initializers; one explicit table avoids that and fixes the menu order.)
 //
-// make(variant) builds the model and everything needed to run it the way its paper did: the
-// `carvallo::Model`, a consistent initial state, the paper's method, step and duration, optional
-// probes (named scalar outputs such as an energy integral) and, where sensible, a drawing.
-// An empty variant means the first (default) variant. Unknown variants throw
-// carvallo::SolverError(InvalidArgument).
+// make(setup) builds the model and everything needed to run it the way its paper did: the
+// `carvallo::Model`, a consistent initial state, the paper's method, step and duration, probes (named
+// scalar outputs such as an energy integral), its bodies and the geoms attached to them (scene.hpp), and
+// optionally an end condition (the bicycle's fall) and a push. An empty variant means the first
+// (default) variant. Unknown variants throw carvallo::SolverError(InvalidArgument).
+//
+// Front ends (the CLI's `simulate`, the playground, the tests) run every model, the bicycle included,
+// through this interface and examples/model_run.hpp: nothing outside a model's own files knows which
+// model it is.
 
 #include "carvallo/acceleration.hpp"
 #include "carvallo/integrators.hpp"
 #include "carvallo/model.hpp"
 #include "carvallo/simulation.hpp"
+#include "carvallo/state.hpp"
+#include "scene.hpp"
 
 #include <Eigen/Core>
 
 #include <functional>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,31 +66,20 @@ struct Probe {
   std::function<double(const Model&, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd)> value;
 };
 
-/// What to draw, in world coordinates [model length units]. Planar models use z = 0; the viewer looks
-/// along −z for planar models and uses its 3D camera otherwise.
-struct Drawing {
-  struct Segment {
-    Eigen::Vector3d a, b;
-    double width = 0.0;        ///< drawn thickness [m]; 0 = a thin line
-    int body = -1;             ///< body index for colouring (-1 = ground)
-  };
-  struct Point {
-    Eigen::Vector3d p;
-    std::string label;         ///< e.g. "A" for a joint, "" for none
-  };
-  struct Spring {
-    Eigen::Vector3d a, b;      ///< end points of a spring–damper element
-  };
-  struct Circle {
-    Eigen::Vector3d center, normal;
-    double radius = 0.0;
-    int body = -1;
-  };
-  std::vector<Segment> segments;
-  std::vector<Point> points;
-  std::vector<Spring> springs;
-  std::vector<Circle> circles;
-  bool planar = true;
+/// A path drawn on the ground (or in space) behind a moving point, e.g. a wheel's contact point.
+struct Trace {
+  std::string name;
+  Rgba color;
+  std::function<Eigen::Vector3d(const Model&, const Eigen::VectorXd& q)> point;  ///< world coordinates
+};
+
+/// A disturbance a user can apply while the model runs (the bicycle: a lateral push adding roll rate).
+struct Push {
+  std::string label;   ///< e.g. "kick"
+  std::string unit;    ///< unit of the amount, e.g. "rad/s"
+  std::string description;
+  /// The state after the push (consistent with the constraints); `probes` are the probe values at `s`.
+  std::function<State(const Model&, const State& s, const std::vector<double>& probes, double amount)> apply;
 };
 
 /// Everything a front end needs to run and show one model.
@@ -92,8 +89,49 @@ struct ModelInstance {
   Eigen::VectorXd q0, qd0;       ///< initial state, consistent with the constraints (checked by the tests)
   SimulationDefaults defaults;
   std::vector<Probe> probes;
-  /// World-space drawing of configuration q (empty function: nothing to draw).
-  std::function<Drawing(const Eigen::VectorXd& q)> draw;
+  /// All probe values at once, same order as `probes` (optional: a model whose probes share work, such
+  /// as the bicycle's observables from one AD pass, sets it; else each Probe::value is called).
+  std::function<std::vector<double>(const Model&, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd)>
+      probe_values;
+  /// Whether output tables (the CLI's CSV) list the coordinates before the probes (the bicycle lists only
+  /// its observables: they are the rider's coordinates).
+  bool coordinates_in_output = true;
+
+  // ---- what it looks like (examples/scene.hpp) ----------------------------------------------------------
+  std::vector<std::string> body_names;
+  /// Each body's pose from q, by the model's own kinematics, in body_names' order.
+  std::function<std::vector<BodyPose>(const Eigen::VectorXd& q)> body_poses;
+  std::vector<Geom> geoms;       ///< attached to the bodies (or to the world)
+  std::vector<Trace> traces;
+  ViewHints view;
+
+  // ---- events and inputs --------------------------------------------------------------------------------
+  /// Why the run is over in state `s` (the bicycle has fallen), or nothing; `probes` are the probe values
+  /// at `s`. Empty function: the model runs until its duration.
+  std::function<std::optional<std::string>(const State& s, const std::vector<double>& probes)> ended;
+  std::optional<Push> push;
+  /// The engine's options when they are not those of simulation_options(defaults) (the bicycle's: its
+  /// selective-partitioning coordinates and lazy analysis depend on its parameters).
+  std::optional<SimulationOptions> engine_options;
+};
+
+/// A named number a model is built from: a parameter of its table or a setting (an initial condition).
+struct Quantity {
+  std::string name;
+  std::string unit;
+  std::string description;
+  double value = 0.0;                ///< default
+  double min = -1e300, max = 1e300;  ///< accepted range (a typical range for sliders is the model's panel's business)
+};
+
+/// What a model instance is built from. Implicit from a variant name, so `entry.make("linear")` reads well.
+struct ModelSetup {
+  ModelSetup() = default;
+  ModelSetup(std::string v) : variant(std::move(v)) {}  // NOLINT(google-explicit-constructor)
+  ModelSetup(const char* v) : variant(v) {}             // NOLINT(google-explicit-constructor)
+  std::string variant;                    ///< "" = the first
+  std::vector<double> parameters;         ///< in the order of ModelEntry::parameters; empty = the defaults
+  std::map<std::string, double> settings;  ///< by name (ModelEntry::settings); absent = default
 };
 
 struct ModelEntry {
@@ -101,8 +139,18 @@ struct ModelEntry {
   std::string title;                   ///< menu label, e.g. "Four-bar linkage"
   std::string description;             ///< one or two sentences with the paper reference
   std::vector<std::string> variants;   ///< alternative formulations; the first is the default
-  ModelInstance (*make)(const std::string& variant);
+  /// Builds the model. Throws carvallo::Error: SolverError(InvalidArgument) for an unknown variant or a
+  /// parameter/initial condition out of range, ModelError for a parameter set that is not physical.
+  ModelInstance (*make)(const ModelSetup& setup);
+  std::vector<Quantity> parameters;           ///< its parameter table, where it has one (the bicycle's 26)
+  std::vector<Quantity> settings;             ///< initial conditions and run settings a user may set (the bicycle's speed, roll, ...)
 };
+
+/// Adapts a factory of the form ModelInstance(const std::string& variant) for ModelEntry::make.
+template <ModelInstance (*Factory)(const std::string&)>
+ModelInstance by_variant(const ModelSetup& setup) {
+  return Factory(setup.variant);
+}
 
 /// Every registered model, in menu order.
 const std::vector<ModelEntry>& models();
@@ -115,8 +163,11 @@ SimulationOptions simulation_options(const SimulationDefaults& d);
 /// The entry named `name`, or nullptr.
 const ModelEntry* find_model(std::string_view name);
 
-/// Shorthand: find_model(name)->make(variant); throws SolverError(InvalidArgument) for an unknown name.
-ModelInstance make_model(std::string_view name, const std::string& variant = {});
+/// Shorthand: find_model(name)->make(setup); throws SolverError(InvalidArgument) for an unknown name.
+ModelInstance make_model(std::string_view name, const ModelSetup& setup = {});
+
+/// The engine's options for an instance: its engine_options when set, else simulation_options(defaults).
+SimulationOptions simulation_options(const ModelInstance& instance);
 
 /// For factories: throws SolverError(InvalidArgument) naming the model and its variants.
 [[noreturn]] void unknown_variant(const std::string& model, const std::string& variant,

@@ -45,17 +45,57 @@ ModelInstance make_appell_hamel(const std::string& variant) {
                  {"energy", "J", [](const Model& m, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
                     return m.energy(q, qd, t);  // 001 Eq 103 (wheel potential M g a instead of the printed ½M g a)
                   }}};
-  inst.draw = [def](const Eigen::VectorXd& q) {
-    Drawing d;
-    d.planar = false;
-    const Eigen::Vector3d o = def.wheel_centre(q), p = def.weight_position(q);
-    const Eigen::Vector3d axis(-std::sin(q[0]), std::cos(q[0]), 0.0);  // wheel axle ⟂ wheel plane (heading θ)
-    d.circles.push_back({o, axis, def.a, 0});
-    d.segments.push_back({{o.x(), o.y(), 0.0}, {p.x(), p.y(), 0.0}, 0.02, 1});         // frame
-    d.segments.push_back({{p.x(), p.y(), 0.0}, {p.x(), p.y(), def.z0 + 1.0}, 0.02, 1}); // vertical bar
-    d.points.push_back({p, "P"});
-    return d;
+  // Bodies: the wheel (heading θ, rolling angle φ about its axle), the rod carrying the thread from the
+  // wheel's centre to the vertical bar (heading only), the weight P.
+  inst.body_names = {"wheel", "rod", "weight"};
+  inst.body_poses = [def](const Eigen::VectorXd& q) {
+    const Eigen::Matrix3d heading = axis_rotation(Eigen::Vector3d::UnitZ(), q[0]);
+    const Eigen::Vector3d o = def.wheel_centre(q);
+    // Rolling forward along the heading turns the wheel about +y of its frame (φ̇ > 0 moves o forward, Eq 101).
+    return std::vector<BodyPose>{{o, heading * axis_rotation(Eigen::Vector3d::UnitY(), q[1])},
+                                 {o, heading},
+                                 {def.weight_position(q), heading}};
   };
+  const Rgba steel{0.55f, 0.57f, 0.62f, 1}, blue{0.12f, 0.39f, 0.75f, 1}, orange{0.84f, 0.35f, 0.12f, 1};
+  const Eigen::Matrix3d about_y = z_towards(Eigen::Vector3d::UnitY());
+  Geom tyre{GeomShape::torus, 0, Eigen::Vector3d::Zero(), about_y, Eigen::Vector3d(def.a - 0.05, 0.05, 0)};
+  tyre.color = {0.13f, 0.13f, 0.14f, 1};
+  inst.geoms.push_back(tyre);
+  for (int k = 0; k < 8; ++k) {
+    const double ang = 2.0 * 3.141592653589793 * k / 8;
+    Geom spoke{GeomShape::line, 0, Eigen::Vector3d::Zero()};
+    spoke.end_body = 0;
+    spoke.end = Eigen::Vector3d(std::cos(ang), 0, std::sin(ang)) * (def.a - 0.08);
+    spoke.size.x() = 0.015;
+    spoke.color = steel;
+    inst.geoms.push_back(spoke);
+  }
+  Geom axle{GeomShape::cylinder, 0, Eigen::Vector3d::Zero(), about_y, Eigen::Vector3d(0.06, 0.15, 0)};
+  axle.color = steel;
+  inst.geoms.push_back(axle);
+  Geom rod{GeomShape::line, 1, Eigen::Vector3d::Zero()};
+  rod.end_body = 1;
+  rod.end = Eigen::Vector3d(def.rho, 0, 0);
+  rod.size.x() = 0.04;
+  rod.color = blue;
+  inst.geoms.push_back(rod);
+  // The vertical bar P slides along, from the ground to above the thread's start height z0.
+  Geom bar{GeomShape::line, 1, Eigen::Vector3d(def.rho, 0, -def.a)};
+  bar.end_body = 1;
+  bar.end = Eigen::Vector3d(def.rho, 0, def.z0 + 1.0 - def.a);
+  bar.size.x() = 0.04;
+  bar.color = blue;
+  inst.geoms.push_back(bar);
+  Geom weight{GeomShape::box, 2, Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity(), Eigen::Vector3d(0.3, 0.3, 0.3)};
+  weight.color = orange;
+  inst.geoms.push_back(weight);
+  inst.traces = {{"wheel contact", {0.20f, 0.30f, 0.60f, 1}, [def](const Model&, const Eigen::VectorXd& q) {
+                    const Eigen::Vector3d o = def.wheel_centre(q);
+                    return Eigen::Vector3d(o.x(), o.y(), 0.0);
+                  }}};
+  inst.view.up = Eigen::Vector3d::UnitZ();
+  inst.view.forward = Eigen::Vector3d::UnitX();
+  inst.view.planar = false;
   return inst;
 }
 

@@ -110,23 +110,47 @@ ModelInstance make_epicyclic_gear(const std::string& variant) {
                  {"energy", "J", [](const Model& m, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
                     return m.kinetic_energy(q, qd, t);
                   }}};
-  inst.draw = [def](const Eigen::VectorXd& q) {
-    Drawing d;
-    d.planar = true;
-    const double r[7] = {def.pitch_radius(def.T1), def.pitch_radius(def.T2), 0.0, 0.0, def.pitch_radius(def.T5), 0.0,
-                         def.pitch_radius(def.T7)};
-    for (int k : {0, 1, 4, 6}) {
-      const auto& b = def.bodies[static_cast<std::size_t>(k)];
-      const Eigen::Vector3d c = b.position<double>(q);
-      d.circles.push_back({c, Eigen::Vector3d::UnitZ(), r[k], k});
-      // a spoke shows the rotation
-      d.segments.push_back({c, b.point<double>(q, Eigen::Vector3d(r[k], 0.0, 0.0)), 0.0, k});
-    }
-    const auto& arm = def.bodies[2];
-    d.segments.push_back({arm.point<double>(q, Eigen::Vector3d(-def.arm_radius(), 0.0, 0.0)),
-                          arm.point<double>(q, Eigen::Vector3d(def.arm_radius(), 0.0, 0.0)), 0.02, 2});
-    return d;
+  // Drawn in 3D from the seven bodies' poses: the four gears with their teeth in the plane z = 0, the arm
+  // above them, the carriers as pins from the arm down to the planets.
+  inst.body_names = {"ring", "sun", "arm", "carrier1", "planet1", "carrier2", "planet2"};
+  inst.body_poses = [def](const Eigen::VectorXd& q) {
+    std::vector<BodyPose> poses;
+    for (const auto& b : def.bodies) poses.push_back({b.position<double>(q), b.rotation<double>(q)});
+    return poses;
   };
+  const double face = 0.012, depth = 2.25 * def.module;
+  const Rgba palette[7] = {{0.55f, 0.57f, 0.62f, 1}, {0.84f, 0.35f, 0.12f, 1}, {0.12f, 0.39f, 0.75f, 1}, {0.3f, 0.3f, 0.32f, 1},
+                           {0.13f, 0.59f, 0.20f, 1}, {0.3f, 0.3f, 0.32f, 1}, {0.71f, 0.55f, 0.08f, 1}};
+  const double teeth[7] = {def.T1, def.T2, 0, 0, def.T5, 0, def.T7};
+  for (int k : {0, 1, 4, 6}) {
+    Geom gear{GeomShape::gear, k};
+    gear.size = Eigen::Vector3d(def.pitch_radius(teeth[k]), face, k == 0 ? -depth : depth);  // the ring's teeth point inwards
+    gear.teeth = static_cast<int>(teeth[k]);
+    gear.color = palette[k];
+    inst.geoms.push_back(gear);
+  }
+  Geom arm{GeomShape::box, 2, Eigen::Vector3d(0, 0, 3.0 * face), Eigen::Matrix3d::Identity(),
+           Eigen::Vector3d(def.arm_radius() + 0.02, 0.015, 0.006)};
+  arm.color = palette[2];
+  inst.geoms.push_back(arm);
+  Geom shaft{GeomShape::cylinder, 1, Eigen::Vector3d(0, 0, 2.0 * face), Eigen::Matrix3d::Identity(), Eigen::Vector3d(0.012, 2.5 * face, 0)};
+  shaft.color = palette[1];
+  inst.geoms.push_back(shaft);
+  for (int k : {3, 5}) {
+    Geom pin{GeomShape::cylinder, k, Eigen::Vector3d(0, 0, 1.5 * face), Eigen::Matrix3d::Identity(), Eigen::Vector3d(0.01, 1.8 * face, 0)};
+    pin.color = palette[k];
+    inst.geoms.push_back(pin);
+  }
+  // A mark on each gear shows its rotation.
+  for (int k : {1, 4, 6}) {
+    Geom mark{GeomShape::box, k, Eigen::Vector3d(0.5 * def.pitch_radius(teeth[k]), 0, face), Eigen::Matrix3d::Identity(),
+              Eigen::Vector3d(0.45 * def.pitch_radius(teeth[k]), 0.004, 0.002)};
+    mark.color = {0.97f, 0.97f, 0.97f, 1};
+    inst.geoms.push_back(mark);
+  }
+  inst.view.up = Eigen::Vector3d::UnitZ();
+  inst.view.forward = Eigen::Vector3d::UnitX();
+  inst.view.planar = false;
   return inst;
 }
 

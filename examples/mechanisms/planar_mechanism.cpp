@@ -2,6 +2,9 @@
 
 #include "carvallo/errors.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace carvallo::examples::mechanisms {
 
 namespace {
@@ -35,11 +38,82 @@ ModelInstance instance_for(const PlanarMechanismData& data) {
   inst.probes.push_back({"energy", "J", [](const Model& m, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
                            return m.energy(q, qd, t);
                          }});
-  inst.draw = [def](const Eigen::VectorXd& q) { return def.draw(q); };
+  for (const auto& b : data.bodies) inst.body_names.push_back(b.name);
+  inst.body_poses = [def](const Eigen::VectorXd& q) { return def.poses(q); };
+  inst.geoms = def.geoms();
+  inst.view.up = Eigen::Vector3d(-data.gravity.x(), -data.gravity.y(), 0.0).normalized();
+  inst.view.forward = Eigen::Vector3d(inst.view.up.y(), -inst.view.up.x(), 0.0);
   return inst;
 }
 
 }  // namespace
+
+std::vector<Geom> planar_geoms(const PlanarMechanismData& data) {
+  static const Rgba palette[] = {{0.12f, 0.39f, 0.75f, 1}, {0.84f, 0.35f, 0.12f, 1}, {0.13f, 0.59f, 0.20f, 1},
+                                 {0.59f, 0.24f, 0.67f, 1}, {0.71f, 0.55f, 0.08f, 1}, {0.08f, 0.59f, 0.63f, 1}};
+  const Rgba ground{0.45f, 0.45f, 0.48f, 1};
+  double span = 0.0;
+  for (const auto& b : data.bodies) span = std::max(span, b.half_length);
+  const double layer = 0.25 * span, thickness = 0.06 * span;
+  auto z_of = [&](int body) { return body < 0 ? -layer : layer * body; };
+  std::vector<Geom> g;
+  for (std::size_t k = 0; k < data.bodies.size(); ++k) {
+    const auto& b = data.bodies[k];
+    Geom plate;
+    plate.shape = GeomShape::box;
+    plate.body = static_cast<int>(k);
+    plate.position = Eigen::Vector3d(0, 0, z_of(plate.body));
+    plate.size = Eigen::Vector3d(std::max(b.half_length, thickness), std::max(b.half_width, 0.5 * thickness), 0.5 * thickness);
+    plate.color = palette[k % 6];
+    g.push_back(plate);
+  }
+  // A pin spans the layers of the two bodies it joins; the ground's side gets an anchor block.
+  for (const auto& p : data.pins) {
+    for (int side = 0; side < 2; ++side) {
+      const int body = side == 0 ? p.i : p.j;
+      const Eigen::Vector2d at = side == 0 ? p.Pi : p.Pj;
+      Geom pin;
+      pin.shape = GeomShape::cylinder;
+      pin.body = body;
+      pin.position = Eigen::Vector3d(at.x(), at.y(), z_of(body));
+      pin.size = Eigen::Vector3d(0.6 * thickness, 0.5 * layer + thickness, 0);
+      pin.color = {0.85f, 0.85f, 0.87f, 1};
+      g.push_back(pin);
+      if (body < 0) {
+        Geom anchor;
+        anchor.shape = GeomShape::box;
+        anchor.position = pin.position + Eigen::Vector3d(0, -1.5 * thickness, 0);
+        anchor.size = Eigen::Vector3d(1.5 * thickness, 1.5 * thickness, 0.5 * thickness);
+        anchor.color = ground;
+        g.push_back(anchor);
+      }
+    }
+  }
+  // A slider on the ground runs on a rail along its axis.
+  for (const auto& s : data.sliders) {
+    if (s.i >= 0 && s.j >= 0) continue;
+    const Eigen::Vector2d at = s.i < 0 ? s.Pi : s.Pj, axis = (s.i < 0 ? s.axis_i : s.axis_j).normalized();
+    Geom rail;
+    rail.shape = GeomShape::box;
+    rail.position = Eigen::Vector3d(at.x(), at.y(), -layer);
+    rail.rotation = axis_rotation(Eigen::Vector3d::UnitZ(), std::atan2(axis.y(), axis.x()));
+    rail.size = Eigen::Vector3d(6.0 * span, 0.4 * thickness, 0.5 * thickness);
+    rail.color = ground;
+    g.push_back(rail);
+  }
+  for (const auto& s : data.springs) {
+    Geom coil;
+    coil.shape = GeomShape::spring;
+    coil.body = s.i;
+    coil.position = Eigen::Vector3d(s.Pi.x(), s.Pi.y(), z_of(s.i));
+    coil.end_body = s.j;
+    coil.end = Eigen::Vector3d(s.Pj.x(), s.Pj.y(), z_of(s.j));
+    coil.size = Eigen::Vector3d(0.5 * thickness, 0, 0);
+    coil.color = {0.35f, 0.35f, 0.38f, 1};
+    g.push_back(coil);
+  }
+  return g;
+}
 
 ModelInstance make_planar_instance(const PlanarMechanismData& data, const std::string& variant) {
   if (variant.empty() || variant == "nacf") return instance_for<blocks::NaturalBody2D>(data);

@@ -10,6 +10,7 @@
 #include "carvallo/blocks/planar_joints.hpp"
 #include "carvallo/model.hpp"
 #include "registry.hpp"
+#include "scene.hpp"
 
 #include <Eigen/Core>
 
@@ -162,22 +163,27 @@ struct PlanarMechanism {
     if (body < 0) return local;
     return bodies[static_cast<std::size_t>(body)].point(q, local);
   }
-  Drawing draw(const Eigen::VectorXd& q) const {
-    Drawing d;
-    auto w3 = [](const Eigen::Vector2d& p) { return Eigen::Vector3d(p.x(), p.y(), 0.0); };
-    for (std::size_t b = 0; b < bodies.size(); ++b) {
-      const auto& bd = data.bodies[b];
-      const double hl = bd.half_length, hw = bd.half_width;
-      const Eigen::Vector2d c[4] = {{-hl, -hw}, {hl, -hw}, {hl, hw}, {-hl, hw}};
-      for (int k = 0; k < 4; ++k)
-        d.segments.push_back({w3(point(q, static_cast<int>(b), c[k])), w3(point(q, static_cast<int>(b), c[(k + 1) % 4])),
-                              0.0, static_cast<int>(b)});
+  /// Each body's pose: centre of mass in the plane z = 0, rotated by its angle about z.
+  std::vector<BodyPose> poses(const Eigen::VectorXd& q) const {
+    std::vector<BodyPose> out;
+    for (const auto& b : bodies) {
+      const Eigen::Vector2d c = b.point(q, Eigen::Vector2d::Zero());
+      out.push_back({Eigen::Vector3d(c.x(), c.y(), 0.0), axis_rotation(Eigen::Vector3d::UnitZ(), b.angle(q))});
     }
-    for (const auto& p : data.pins) d.points.push_back({w3(point(q, p.i, p.Pi)), p.name});
-    for (const auto& s : data.springs) d.springs.push_back({w3(point(q, s.i, s.Pi)), w3(point(q, s.j, s.Pj))});
-    return d;
+    return out;
   }
+  /// Plates for the bodies (one layer in z each, as real linkages are stacked), pins across the layers,
+  /// rails for sliders on the ground, coils for the springs.
+  std::vector<Geom> geoms() const;
 };
+
+/// The geoms of a planar mechanism (PlanarMechanism::geoms).
+std::vector<Geom> planar_geoms(const PlanarMechanismData& data);
+
+template <class Body>
+std::vector<Geom> PlanarMechanism<Body>::geoms() const {
+  return planar_geoms(data);
+}
 
 /// Index of the coordinate of body `body` and local component k (0: x, 1: y) of the centre of mass.
 inline int com_coordinate(int body, int k, int coordinates_per_body) { return body * coordinates_per_body + k; }

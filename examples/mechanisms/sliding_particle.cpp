@@ -9,6 +9,30 @@
 
 namespace carvallo::examples::mechanisms {
 
+namespace {
+
+// The particle as a ball on the surface y = l0 − x²/l0, drawn as a profile curve; gravity is +y (001
+// Example 2), so "up" is −y and the valley is at the bottom of the view.
+void add_particle_look(ModelInstance& inst, double l0) {
+  inst.body_names = {"particle"};
+  Geom ball{GeomShape::sphere, 0};
+  ball.size.x() = 0.05 * l0;
+  ball.color = {0.84f, 0.35f, 0.12f, 1};
+  inst.geoms.push_back(ball);
+  Geom surface{GeomShape::curve, -1};
+  for (int k = 0; k <= 60; ++k) {
+    const double x = -1.5 * l0 + 3.0 * l0 * k / 60;
+    surface.points.emplace_back(x, l0 - x * x / l0 + 0.05 * l0, 0.0);  // under the ball's centre by its radius
+  }
+  surface.size.x() = 0.02 * l0;
+  surface.color = {0.45f, 0.45f, 0.48f, 1};
+  inst.geoms.push_back(surface);
+  inst.view.up = Eigen::Vector3d(0, -1, 0);
+  inst.view.forward = Eigen::Vector3d::UnitX();
+}
+
+}  // namespace
+
 ModelInstance make_sliding_particle(const std::string& variant) {
   const std::vector<std::string> variants{"nonminimal", "baumgarte", "minimal"};
   const std::string v = variant.empty() ? variants[0] : variant;
@@ -29,17 +53,10 @@ ModelInstance make_sliding_particle(const std::string& variant) {
     }
     inst.probes = {{"y", "m", [](const Model&, double, const Eigen::VectorXd& q, const Eigen::VectorXd&) { return q[1]; }},
                    energy};
-    const double l0 = def.l0;
-    inst.draw = [l0](const Eigen::VectorXd& q) {
-      Drawing dr;
-      // The surface, y pointing down: drawn with −y so that the valley is at the bottom.
-      for (int k = 0; k < 40; ++k) {
-        const double x0 = -1.5 * l0 + 3.0 * l0 * k / 40, x1 = -1.5 * l0 + 3.0 * l0 * (k + 1) / 40;
-        dr.segments.push_back({{x0, -(l0 - x0 * x0 / l0), 0.0}, {x1, -(l0 - x1 * x1 / l0), 0.0}, 0.0, -1});
-      }
-      dr.circles.push_back({{q[0], -q[1], 0.0}, Eigen::Vector3d::UnitZ(), 0.05, 0});
-      return dr;
+    inst.body_poses = [](const Eigen::VectorXd& q) {
+      return std::vector<BodyPose>{{Eigen::Vector3d(q[0], q[1], 0.0), Eigen::Matrix3d::Identity()}};
     };
+    add_particle_look(inst, def.l0);
     return inst;
   }
   if (v == "minimal") {
@@ -50,6 +67,10 @@ ModelInstance make_sliding_particle(const std::string& variant) {
                       return l0 - q[0] * q[0] / l0;
                     }},
                    energy};
+    inst.body_poses = [l0 = def.l0](const Eigen::VectorXd& q) {
+      return std::vector<BodyPose>{{Eigen::Vector3d(q[0], l0 - q[0] * q[0] / l0, 0.0), Eigen::Matrix3d::Identity()}};
+    };
+    add_particle_look(inst, def.l0);
     return inst;
   }
   unknown_variant("sliding-particle", variant, variants);

@@ -8,6 +8,8 @@
 #include "bicycle/simulation.hpp"
 #include "carvallo/errors.hpp"
 #include "carvallo/simulation.hpp"
+#include "bicycle/bicycle_model.hpp"
+#include "model_run.hpp"
 #include "registry.hpp"
 
 #include <algorithm>
@@ -38,7 +40,7 @@ std::string simulate_usage() {
          "Runs the nonlinear equations of motion in redundant coordinates (000 Eq 36) and reports the largest\n"
          "constraint violations and the energy drift. A fall of the bicycle ends the run cleanly.\n"
          "\n"
-         "  --model <name>             bicycle (default) or a registered model: " + models + "\n"
+         "  --model <name>             a registered model (default bicycle): " + models + "\n"
          "                             (`carvallo models` lists them with their variants and the papers' methods)\n"
          "  --variant <v>              a registered model's formulation (default: its first)\n"
          "bicycle:\n"
@@ -75,44 +77,7 @@ std::string csv_name(std::string s) {
   return s;
 }
 
-// One run, whatever the model: how to step, what to write per row, whether it is over.
-struct Runner {
-  std::string model_name;
-  std::vector<std::string> columns;                 // CSV columns after t, before the violations
-  std::function<const StepReport&(double h)> step;  // advances one step
-  std::function<void(std::vector<double>&)> row;    // values of `columns` at the current state
-  std::function<const State&()> state;
-  std::function<double()> energy;
-  std::function<bool()> fallen;
-  std::function<std::string()> fall_reason;
-  std::function<std::optional<double>()> fell_at;
-  StepReport initial;
-  bool has_energy = true;
-  std::string methods;  // e.g. "augmented, ab4, rgcpa"
-};
-
-struct Choices {
-  std::optional<IntegratorMethod> integrator;
-  std::optional<AccelerationMethod> solver;
-  std::optional<StabilizationMethod> stabilization;
-  std::optional<double> tolerance;
-};
-
-void apply(const Choices& c, SimulationOptions& o) {
-  if (c.integrator) o.integrator = *c.integrator;
-  if (c.solver) o.acceleration = *c.solver;
-  if (c.stabilization) o.stabilization = *c.stabilization;
-  if (c.tolerance) {
-    o.stabilizer.tolerances.position = *c.tolerance;
-    o.stabilizer.tolerances.velocity = *c.tolerance;
-  }
-}
-
-std::string describe(const SimulationOptions& o) {
-  return std::string(to_string(o.acceleration)) + ", " + to_string(o.integrator) + ", " + to_string(o.stabilization);
-}
-
-int simulate_loop(Runner& run, double h, double duration, const std::optional<std::string>& csv_path, long csv_every,
+int simulate_loop(examples::ModelRun& run, double h, double duration, const std::optional<std::string>& csv_path, long csv_every,
                   bool json, std::ostream& out, std::ostream& err) {
   const double n_real = std::ceil(duration / h - 1e-9);
   if (!(n_real >= 1.0) || n_real > static_cast<double>(kMaxSteps))
@@ -128,7 +93,7 @@ int simulate_loop(Runner& run, double h, double duration, const std::optional<st
   std::string line;
   auto write_row = [&](const StepReport& r, double energy) {
     if (!csv_path) return;
-    run.row(values);
+    run.output_values(values);
     line = num(run.state().t);
     for (double v : values) line += ',' + num(v);
     line += ',' + num(r.C_norm) + ',' + num(std::max(r.Cdot_norm, r.D_norm)) + ',' + num(energy);
@@ -137,19 +102,20 @@ int simulate_loop(Runner& run, double h, double duration, const std::optional<st
   };
   if (csv_path) {
     line = "t";
-    for (const auto& c : run.columns) line += ',' + c;
+    for (const auto& c : run.output_names()) line += ',' + csv_name(c);
     line += ",position_violation,velocity_violation,energy\n";
     csv << line;
   }
 
   const double e0 = run.energy();
-  double max_c = run.initial.C_norm, max_v = std::max(run.initial.Cdot_norm, run.initial.D_norm), max_drift = 0.0;
+  const StepReport initial = run.last_report();
+  double max_c = initial.C_norm, max_v = std::max(initial.Cdot_norm, initial.D_norm), max_drift = 0.0;
   double e_last = e0;
-  write_row(run.initial, e0);
+  write_row(initial, e0);
   std::string error;
   long done = 0;
   const auto start = std::chrono::steady_clock::now();
-  for (long i = 0; i < steps && !run.fallen(); ++i) {
+  for (long i = 0; i < steps && !run.ended(); ++i) {
     try {
       const StepReport& r = run.step(h);
       const double e = r.energy;  // the step's diagnostics (kinetic + potential), as run.energy() would give
@@ -160,7 +126,7 @@ int simulate_loop(Runner& run, double h, double duration, const std::optional<st
       max_v = std::max({max_v, r.Cdot_norm, r.D_norm});
       if (e0 != 0.0) max_drift = std::max(max_drift, std::abs(e - e0) / std::abs(e0));
       e_last = e;
-      if ((i + 1) % csv_every == 0 || i + 1 == steps || run.fallen()) write_row(r, e);
+      if ((i + 1) % csv_every == 0 || i + 1 == steps || run.ended()) write_row(r, e);
     } catch (const std::exception& ex) {
       error = ex.what();
       break;
@@ -174,18 +140,20 @@ int simulate_loop(Runner& run, double h, double duration, const std::optional<st
       if (error.empty()) error = "writing the CSV failed";
     }
   }
-  const auto fell_at = run.fell_at();
+  const auto fell_at = run.ended_at();
+  const std::string model_name = run.entry().name, methods = run.methods();
+  const bool has_energy = run.model().has_potential_energy();
   auto opt = [](const std::optional<double>& x) { return x ? num(*x) : std::string("null"); };
   std::string text;
   if (json) {
-    text += "{\"model\": \"" + run.model_name + "\", \"methods\": \"" + run.methods + "\", \"dt\": " + num(h) +
+    text += "{\"model\": \"" + model_name + "\", \"methods\": \"" + methods + "\", \"dt\": " + num(h) +
             ", \"t_end\": " + num(run.state().t) + ", \"steps\": " + std::to_string(done) +
             ", \"fell\": " + (fell_at ? "true" : "false") + ", \"fell_at\": " + opt(fell_at);
-    if (fell_at) text += ", \"fell_reason\": \"" + run.fall_reason() + "\"";
+    if (fell_at) text += ", \"fell_reason\": \"" + run.end_reason() + "\"";
     text += ", \"max_position_violation\": " + num(max_c) + ", \"max_velocity_violation\": " + num(max_v) +
             ", \"energy_initial\": " + num(e0) + ", \"energy_final\": " + num(e_last) +
             ", \"max_energy_drift_rel\": " + (e0 != 0.0 ? num(max_drift) : std::string("null")) +
-            ", \"energy_includes_potential\": " + (run.has_energy ? "true" : "false") + ", \"wall_ms\": " + num(wall_ms);
+            ", \"energy_includes_potential\": " + (has_energy ? "true" : "false") + ", \"wall_ms\": " + num(wall_ms);
     if (!error.empty()) {
       std::string escaped;
       for (char c : error) escaped += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
@@ -193,9 +161,9 @@ int simulate_loop(Runner& run, double h, double duration, const std::optional<st
     }
     text += "}\n";
   } else {
-    text += "model: " + run.model_name + " (" + run.methods + "), dt " + num(h) + " s\n";
+    text += "model: " + model_name + " (" + methods + "), dt " + num(h) + " s\n";
     text += "t_end: " + num(run.state().t) + " s after " + std::to_string(done) + " steps\n";
-    if (fell_at) text += "fell at t = " + num(*fell_at) + " s: " + run.fall_reason() + "\n";
+    if (fell_at) text += "fell at t = " + num(*fell_at) + " s: " + run.end_reason() + "\n";
     text += "max position violation: " + num(max_c) + "\nmax velocity violation: " + num(max_v) + "\n";
     text += "energy: " + num(e0) + " -> " + num(e_last) + " J, max relative drift " +
             (e0 != 0.0 ? num(max_drift) : std::string("n/a")) + "\n";
@@ -224,10 +192,10 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
   }
   const std::string model = value_of(o, "--model").value_or("bicycle");
   const bool bicycle_model = model == "bicycle";
-  const examples::ModelEntry* entry = bicycle_model ? nullptr : examples::find_model(model);
-  if (!bicycle_model && !entry) {
-    std::string names = "bicycle";
-    for (const auto& m : examples::models()) names += ", " + m.name;
+  const examples::ModelEntry* entry = examples::find_model(model);
+  if (!entry) {
+    std::string names;
+    for (const auto& m : examples::models()) names += (names.empty() ? "" : ", ") + m.name;
     errors.push_back("--model '" + model + "': unknown (" + names + ")");
   }
 
@@ -261,7 +229,9 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
     else csv_every = *n;
   }
 
-  Choices choices;
+  std::optional<IntegratorMethod> integrator;
+  std::optional<AccelerationMethod> solver;
+  std::optional<StabilizationMethod> stabilization;
   auto method = [&](const std::string& key, auto&& parse, auto& slot) {
     if (auto text = value_of(o, key)) {
       try {
@@ -271,10 +241,9 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
       }
     }
   };
-  method("--integrator", parse_integrator_method, choices.integrator);
-  method("--solver", parse_acceleration_method, choices.solver);
-  method("--stabilization", parse_stabilization_method, choices.stabilization);
-  choices.tolerance = tolerance;
+  method("--integrator", parse_integrator_method, integrator);
+  method("--solver", parse_acceleration_method, solver);
+  method("--stabilization", parse_stabilization_method, stabilization);
 
   const std::vector<std::string> bicycle_only = {"--bike", "--speed", "--roll", "--steer", "--roll-rate", "--steer-rate", "--fall-roll"};
   std::optional<double> speed, roll, steer, roll_rate, steer_rate, fall_roll;
@@ -295,73 +264,30 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
   const auto csv_path = value_of(o, "--csv");
   if (!errors.empty()) return fail(err, "simulate", errors);
 
-  // ---- set up ------------------------------------------------------------------------------------
-  Runner run;
+  // ---- set up: every model, the bicycle included, through the registry's one interface --------------------
+  examples::ModelSetup setup(value_of(o, "--variant").value_or(""));
+  examples::MethodChoice choices;
+  choices.integrator = integrator;
+  choices.solver = solver;
+  choices.stabilization = stabilization;
+  choices.tolerance = tolerance;
   double h = 0.0, duration = 0.0;
-  std::shared_ptr<void> keep;  // owns the simulation the closures refer to
+  std::unique_ptr<examples::ModelRun> run;
   try {
     if (bicycle_model) {
-      bicycle::InitialMotion motion;
-      motion.speed = *speed;
-      motion.roll = roll.value_or(0.0);
-      motion.steer = steer.value_or(0.0);
-      motion.roll_rate = roll_rate.value_or(0.0);
-      motion.steer_rate = steer_rate.value_or(0.0);
-      SimulationOptions options = bicycle::default_bicycle_simulation_options(*params);
-      apply(choices, options);
-      bicycle::FallCriteria fall;
-      if (fall_roll) fall.roll_limit = *fall_roll;
-      auto sim = std::make_shared<bicycle::BicycleSimulation>(*params, motion, options, fall);
-      keep = sim;
-      run.model_name = "bicycle";
-      run.columns = {"x", "y", "yaw", "roll", "pitch", "steer", "rear_wheel", "front_wheel", "roll_rate", "steer_rate", "speed"};
-      run.step = [s = sim.get()](double step) -> const StepReport& { return s->step(step); };
-      run.row = [s = sim.get()](std::vector<double>& v) {
-        const auto& b = s->observables();
-        v = {b.x, b.y, b.yaw, b.roll, b.pitch, b.steer, b.rear_wheel, b.front_wheel, b.roll_rate, b.steer_rate, b.speed};
-      };
-      run.state = [s = sim.get()]() -> const State& { return s->state(); };
-      run.energy = [s = sim.get()] { return s->energy(); };
-      run.fallen = [s = sim.get()] { return s->fallen(); };
-      run.fall_reason = [s = sim.get()] { return s->fall_reason(); };
-      run.fell_at = [s = sim.get()] { return s->fell_at(); };
-      run.initial = sim->last_report();
-      run.methods = describe(options);
-      h = *dt;
-      duration = *t_end;
-    } else {
-      auto instance = std::make_shared<examples::ModelInstance>(entry->make(value_of(o, "--variant").value_or("")));
-      const examples::SimulationDefaults& d = instance->defaults;
-      SimulationOptions options = examples::simulation_options(d);
-      apply(choices, options);
-      auto sim = std::make_shared<Simulation>(instance->model, options);
-      sim->set_state(State{instance->t0, instance->q0, instance->qd0});
-      keep = std::make_shared<std::pair<std::shared_ptr<examples::ModelInstance>, std::shared_ptr<Simulation>>>(instance, sim);
-      run.model_name = entry->name;
-      for (const auto& c : instance->model.layout().coordinates) run.columns.push_back(csv_name(c));
-      for (const auto& p : instance->probes) run.columns.push_back(csv_name(p.name));
-      run.step = [s = sim.get()](double step) -> const StepReport& { return s->step(step); };
-      run.row = [s = sim.get(), m = instance.get()](std::vector<double>& v) {
-        const State& st = s->state();
-        v.assign(st.q.data(), st.q.data() + st.q.size());
-        for (const auto& p : m->probes) v.push_back(p.value(m->model, st.t, st.q, st.qd));
-      };
-      run.state = [s = sim.get()]() -> const State& { return s->state(); };
-      run.energy = [s = sim.get()] { return s->model().energy(s->state().q, s->state().qd, s->state().t); };
-      run.fallen = [] { return false; };
-      run.fall_reason = [] { return std::string(); };
-      run.fell_at = [] { return std::optional<double>(); };
-      run.initial = sim->evaluate();
-      run.has_energy = instance->model.has_potential_energy();
-      run.methods = describe(options);
-      h = dt.value_or(d.step);
-      duration = t_end.value_or(d.duration);
+      setup.variant.clear();
+      setup.parameters = bicycle::parameter_values(*params);
+      setup.settings = {{"speed", *speed}, {"roll", roll.value_or(0.0)}, {"steer", steer.value_or(0.0)},
+                        {"roll_rate", roll_rate.value_or(0.0)}, {"steer_rate", steer_rate.value_or(0.0)}};
+      if (fall_roll) setup.settings["fall_roll"] = *fall_roll;
     }
+    run = std::make_unique<examples::ModelRun>(*entry, setup, choices);
+    h = dt.value_or(run->instance().defaults.step);
+    duration = t_end.value_or(run->instance().defaults.duration);
   } catch (const std::exception& e) {
     err << "carvallo simulate: error: " << e.what() << "\n";
     return 2;
   }
-  return simulate_loop(run, h, duration, csv_path, csv_every, o.flags.count("--json") > 0, out, err);
+  return simulate_loop(*run, h, duration, csv_path, csv_every, o.flags.count("--json") > 0, out, err);
 }
-
 }  // namespace carvallo::cli

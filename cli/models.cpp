@@ -44,39 +44,37 @@ int run_models(const std::vector<std::string>& args, std::ostream& out, std::ost
   if (!errors.empty()) return fail(err, "models", errors);
   const bool json = o.flags.count("--json") > 0;
   std::string text = json ? "[\n" : "";
-  // The bicycle first: it needs --bike and --speed, so it has no fixed defaults for dt and t.
-  if (json)
-    text += "  {\"name\": \"bicycle\", \"title\": \"Whipple-Carvallo bicycle\", \"description\": \"Meijaard et al. (2007) "
-            "benchmark bicycle, four rigid bodies in absolute coordinates, two knife-edge wheels rolling without slip\", "
-            "\"variants\": [], \"coordinates\": 24, \"holonomic\": 17, \"nonholonomic\": 4, \"defaults\": {\"solver\": "
-            "\"augmented\", \"integrator\": \"ab4\", \"stabilization\": \"rgcpa\", \"dt\": null, \"t\": null}}";
-  else
-    text += "bicycle  Whipple-Carvallo bicycle (needs --bike, --speed, --t, --dt); augmented, ab4, rgcpa\n";
+  bool first = true;
   for (const auto& m : examples::models()) {
     std::optional<examples::ModelInstance> made;
     try {
-      made.emplace(m.make(""));
+      made.emplace(m.make(examples::ModelSetup{}));
     } catch (const std::exception& e) {
       err << "carvallo models: error: building '" << m.name << "': " << e.what() << "\n";
       return 1;
     }
     const examples::ModelInstance& inst = *made;
     const auto& d = inst.defaults;
+    // A model built from a parameter table (the bicycle: --bike) is run for a duration and step the user
+    // gives (--t, --dt): it has no paper's run to default to.
+    const bool needs_run = !m.parameters.empty();
+    const std::string dt = needs_run ? "null" : cli::format_number(d.step), t = needs_run ? "null" : cli::format_number(d.duration);
     if (json) {
-      text += ",\n  {\"name\": " + quoted(m.name) + ", \"title\": " + quoted(m.title) + ", \"description\": " +
+      text += std::string(first ? "" : ",\n") + "  {\"name\": " + quoted(m.name) + ", \"title\": " + quoted(m.title) + ", \"description\": " +
               quoted(m.description) + ", \"variants\": " + list(m.variants) +
               ", \"coordinates\": " + std::to_string(inst.model.nq()) + ", \"holonomic\": " + std::to_string(inst.model.nch()) +
               ", \"nonholonomic\": " + std::to_string(inst.model.ncnh()) + ", \"defaults\": {\"solver\": " +
               quoted(to_string(d.acceleration)) + ", \"integrator\": " + quoted(to_string(d.integrator)) +
-              ", \"stabilization\": " + quoted(d.stabilizer) + ", \"dt\": " + cli::format_number(d.step) +
-              ", \"t\": " + cli::format_number(d.duration) + "}}";
+              ", \"stabilization\": " + quoted(d.stabilizer) + ", \"dt\": " + dt + ", \"t\": " + t + "}}";
     } else {
       std::string variants;
       for (const auto& v : m.variants) variants += (variants.empty() ? "" : "|") + v;
       text += m.name + "  " + m.title + " [" + variants + "]; " + to_string(d.acceleration) + ", " +
-              to_string(d.integrator) + ", " + d.stabilizer + ", dt " + cli::format_number(d.step) + " s, " +
-              cli::format_number(d.duration) + " s\n";
+              to_string(d.integrator) + ", " + d.stabilizer +
+              (needs_run ? std::string(" (needs --bike, --speed, --t, --dt)")
+                         : ", dt " + cli::format_number(d.step) + " s, " + cli::format_number(d.duration) + " s") + "\n";
     }
+    first = false;
   }
   if (json) text += "\n]\n";
   out << text;

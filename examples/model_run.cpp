@@ -1,0 +1,120 @@
+#include "model_run.hpp"
+
+#include "carvallo/errors.hpp"
+
+namespace carvallo::examples {
+
+namespace {
+
+const ModelEntry& entry_named(std::string_view name) {
+  if (const ModelEntry* e = find_model(name)) return *e;
+  std::string names;
+  for (const auto& m : models()) names += (names.empty() ? "" : ", ") + m.name;
+  throw SolverError(SolverError::Kind::InvalidArgument, "unknown model '" + std::string(name) + "' (" + names + ")", 0.0);
+}
+
+}  // namespace
+
+ModelRun::ModelRun(std::string_view model, const ModelSetup& setup, const MethodChoice& methods)
+    : ModelRun(entry_named(model), setup, methods) {}
+
+ModelRun::ModelRun(const ModelEntry& entry, const ModelSetup& setup, const MethodChoice& methods)
+    : entry_(&entry), instance_(std::make_unique<ModelInstance>(entry.make(setup))) {
+  // The model's settings (tolerances, gains, selective partitioning's coordinates), then the user's methods.
+  options_ = simulation_options(*instance_);
+  if (methods.integrator) options_.integrator = *methods.integrator;
+  if (methods.solver) options_.acceleration = *methods.solver;
+  if (methods.stabilization) options_.stabilization = *methods.stabilization;
+  if (methods.tolerance) {
+    options_.stabilizer.tolerances.position = *methods.tolerance;
+    options_.stabilizer.tolerances.velocity = *methods.tolerance;
+  }
+  sim_ = std::make_unique<Simulation>(instance_->model, options_);
+  sim_->set_state(State{instance_->t0, instance_->q0, instance_->qd0});
+  report_ = sim_->evaluate();
+  check_end();
+}
+
+const StepReport& ModelRun::step(double h) {
+  if (ended()) return report_;
+  report_ = sim_->step(h);
+  probes_valid_ = false;
+  check_end();
+  return report_;
+}
+
+bool ModelRun::push(double amount) {
+  if (!instance_->push || ended()) return false;
+  sim_->set_state(instance_->push->apply(instance_->model, sim_->state(), probes(), amount));
+  report_ = sim_->evaluate();
+  probes_valid_ = false;
+  return true;
+}
+
+void ModelRun::check_end() {
+  if (!instance_->ended || ended()) return;
+  if (auto why = instance_->ended(sim_->state(), probes())) {
+    ended_at_ = sim_->state().t;
+    end_reason_ = *why;
+  }
+}
+
+double ModelRun::energy() const {
+  const State& s = sim_->state();
+  return instance_->model.energy(s.q, s.qd, s.t);
+}
+
+std::string ModelRun::methods() const {
+  return std::string(to_string(options_.acceleration)) + ", " + to_string(options_.integrator) + ", " +
+         to_string(options_.stabilization);
+}
+
+const std::vector<double>& ModelRun::probes() const {
+  if (probes_valid_) return probes_;
+  const State& s = sim_->state();
+  const ModelInstance& m = *instance_;
+  if (m.probe_values) {
+    probes_ = m.probe_values(m.model, s.t, s.q, s.qd);
+  } else {
+    probes_.clear();
+    for (const auto& p : m.probes) probes_.push_back(p.value(m.model, s.t, s.q, s.qd));
+  }
+  probes_valid_ = true;
+  return probes_;
+}
+
+int ModelRun::probe_index(std::string_view name) const {
+  const auto& p = instance_->probes;
+  for (std::size_t k = 0; k < p.size(); ++k)
+    if (p[k].name == name) return static_cast<int>(k);
+  return -1;
+}
+
+std::vector<std::string> ModelRun::output_names() const {
+  std::vector<std::string> names;
+  if (instance_->coordinates_in_output) names = instance_->model.layout().coordinates;
+  for (const auto& p : instance_->probes) names.push_back(p.name);
+  return names;
+}
+
+void ModelRun::output_values(std::vector<double>& values) const {
+  values.clear();
+  const State& s = sim_->state();
+  if (instance_->coordinates_in_output) values.assign(s.q.data(), s.q.data() + s.q.size());
+  const auto& p = probes();
+  values.insert(values.end(), p.begin(), p.end());
+}
+
+std::vector<BodyPose> ModelRun::body_poses() const {
+  return instance_->body_poses ? instance_->body_poses(sim_->state().q) : std::vector<BodyPose>{};
+}
+
+std::vector<PosedGeom> ModelRun::scene() const { return pose_scene(instance_->geoms, body_poses()); }
+
+std::vector<Eigen::Vector3d> ModelRun::trace_points() const {
+  std::vector<Eigen::Vector3d> points;
+  for (const auto& t : instance_->traces) points.push_back(t.point(instance_->model, sim_->state().q));
+  return points;
+}
+
+}  // namespace carvallo::examples
