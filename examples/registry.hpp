@@ -138,7 +138,7 @@ struct ModelEntry {
   std::string name;                    ///< CLI / URL name, e.g. "four-bar"
   std::string title;                   ///< menu label, e.g. "Four-bar linkage"
   std::string description;             ///< one or two sentences with the paper reference
-  std::vector<std::string> variants;   ///< alternative formulations; the first is the default
+  std::vector<std::string> variants;   ///< alternative formulations; the first is the default (none: one formulation)
   /// Builds the model. Throws carvallo::Error: SolverError(InvalidArgument) for an unknown variant or a
   /// parameter/initial condition out of range, ModelError for a parameter set that is not physical.
   ModelInstance (*make)(const ModelSetup& setup);

@@ -46,6 +46,48 @@ Eigen::Matrix3d z_towards(const Eigen::Vector3d& axis) {
   return R;
 }
 
+double support(const PosedGeom& g, const Eigen::Vector3d& d) {
+  const Eigen::Vector3d axis = g.rotation.col(2);
+  const double c = g.position.dot(d), along = std::abs(axis.dot(d)), across = std::sqrt(std::max(0.0, 1.0 - along * along));
+  switch (g.shape) {
+    case GeomShape::line:
+    case GeomShape::spring: {
+      // A tube (or coil) of radius size.x, open at its ends: its radius reaches across its axis only.
+      const Eigen::Vector3d u = g.end - g.position;
+      const double n = u.norm(), a = n > 0 ? std::abs(u.dot(d)) / n : 0.0;
+      const double radius = g.shape == GeomShape::spring ? 1.12 * g.size.x() : g.size.x();  // the coil's wire
+      return std::max(c, g.end.dot(d)) + radius * std::sqrt(std::max(0.0, 1.0 - a * a));
+    }
+    case GeomShape::curve: {
+      double m = -INFINITY;
+      for (const auto& p : g.points) m = std::max(m, p.dot(d));
+      return m + g.size.x();
+    }
+    case GeomShape::sphere:
+      return c + g.size.x();
+    case GeomShape::ellipsoid:
+      return c + (g.size.asDiagonal() * g.rotation.transpose() * d).norm();
+    case GeomShape::box:
+    case GeomShape::plane: {
+      double m = c;
+      for (int k = 0; k < 3; ++k) m += std::abs(g.rotation.col(k).dot(d)) * (g.shape == GeomShape::plane && k == 2 ? 0.0 : g.size(k));
+      return m;
+    }
+    case GeomShape::cylinder:
+      return c + along * g.size.y() + across * g.size.x();
+    case GeomShape::capsule:
+      return c + along * g.size.y() + g.size.x();
+    case GeomShape::torus:
+      return c + across * g.size.x() + g.size.y();
+    case GeomShape::gear: {
+      const double depth = std::abs(g.size.z());
+      const double outer = g.size.z() < 0 ? g.size.x() + 2.5 * depth : g.size.x() + 0.5 * depth;
+      return c + along * g.size.y() + across * outer;
+    }
+  }
+  return c;
+}
+
 std::pair<Eigen::Vector3d, Eigen::Vector3d> bounds(const std::vector<PosedGeom>& geoms) {
   Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = Eigen::Vector3d::Constant(-INFINITY);
   auto add = [&](const Eigen::Vector3d& p, double r) {

@@ -76,6 +76,10 @@ Eigen::Matrix3d axis_rotation(const Eigen::Vector3d& axis, double angle);
 /// A rotation whose third column is `axis` (normalized): orients a geom's local z along `axis`.
 Eigen::Matrix3d z_towards(const Eigen::Vector3d& axis);
 
+/// How far the posed geom reaches along the unit direction d: max over its points p of p·d (exact for
+/// every shape up to the gear's tooth tips, taken as a disk of its outer radius).
+double support(const PosedGeom& geom, const Eigen::Vector3d& d);
+
 /// Corners of the box enclosing the posed geoms (min, max); (0, 0) corners when there is none. Lines
 /// and springs count both ends; round shapes their centre ± their largest size.
 std::pair<Eigen::Vector3d, Eigen::Vector3d> bounds(const std::vector<PosedGeom>& geoms);

@@ -4,8 +4,8 @@
 // input), panels.cpp (the ImGui panels), eigen_plot.cpp and js_api.cpp (window.carvallo).
 
 #include "bike_analysis.hpp"
-#include "bicycle_run.hpp"
-#include "mechanism.hpp"
+#include "model_view.hpp"
+#include "scene_mesh.hpp"
 #include "touch_input.hpp"
 #include "ui_state.hpp"
 
@@ -61,18 +61,14 @@ struct App {
   std::string toast;  ///< short confirmation ("Link copied"), not a warning
   double toast_until = 0;
 
-  // Simulation of the linearized bicycle.
-  std::unique_ptr<BicycleRun> sim;
-  std::string sim_signature;  ///< the settings the simulation was built from
+  // The model running (every registered model, the bicycle included).
+  std::unique_ptr<ModelView> run;
+  std::string run_signature;  ///< the settings the run was built from (ModelView::signature)
   bool playing = false;
   double sim_debt = 0;        ///< simulated seconds owed to real time
-  std::string sim_event;      ///< "fell at t = ...", solver errors
-
-  // A registered model (state.model != "bicycle").
-  std::unique_ptr<MechanismRun> mech;
-  std::string mech_signature;
-  std::string mech_event;     ///< build or solver errors
-  float mech_fit[4] = {0, 0, 1, 1};  ///< world box (x0, y0, x1, y1) the planar view shows
+  std::string run_event;      ///< "At t = ... the bicycle fell", build or solver errors
+  DisplayFrame display;       ///< the model's world turned into the viewer's frame (set when the model is built)
+  std::string fitted_model;   ///< the model (and variant) the camera was last fitted to
 
   std::string analysed_model = "bicycle";  ///< the model the layout was made for
   std::string last_link;      ///< last link handed to the page
@@ -106,8 +102,18 @@ App& app();
 bool same_bike(const bicycle::Parameters& a, const bicycle::Parameters& b);
 /// Recomputes the canonical model and the sweep when the bicycle or the range changed.
 void refresh_analysis(App& app);
-/// Rebuilds the simulation from the state when its settings changed (or always with force).
-void sync_simulation(App& app, bool force = false);
+/// Rebuilds the run from the state when its settings changed (or always with force).
+void sync_run(App& app, bool force = false);
+/// Advances the run by real_dt x time scale (within a frame budget).
+void advance_run(App& app, double real_dt);
+/// Applies the model's push (the bicycle's kick) with the state's amount.
+void push_run(App& app);
+/// One step of the run, stopping play (the Step button, '.').
+void step_run(App& app);
+/// The model has a parameter table (the bicycle's 26): its parameters and eigenvalue panels are shown.
+bool has_parameter_table(const App& app);
+/// Points the camera at the model: its initial scene fills the free view, seen from the side.
+void fit_camera(App& app);
 /// Replaces the state by the one in the link; problems become messages.
 void apply_link(App& app, std::string_view hash);
 /// What the user is currently warned about: the banner's messages and every rejected parameter.
@@ -115,15 +121,10 @@ std::vector<std::string> current_messages(const App& app, bool with_simulation_e
 /// Records a widget's rect under `name` (the last ImGui item), in CSS pixels.
 void record_rect(App& app, const std::string& name);
 
-bool is_bicycle(const App& app);
-/// Rebuilds the registered model's run when the model, variant or methods changed (or always with force).
-void sync_mechanism(App& app, bool force = false);
-/// Advances the registered model by real_dt x time scale (within a frame budget).
-void advance_mechanism(App& app, double real_dt);
-/// Draws the registered model in the plane, behind the panels.
-void draw_mechanism(App& app);
-void mechanism_model_panel(App& app);
-void mechanism_simulation_panel(App& app);
+/// A model without a parameter table: its description, formulation and sizes.
+void model_panel(App& app);
+/// A model without the bicycle's panels: methods, probes and violations.
+void model_simulation_panel(App& app);
 /// Selects a model from the menu, with its paper's methods.
 void select_model(App& app, const std::string& name);
 
@@ -133,8 +134,8 @@ void draw_ui(App& app);
 bool begin_panel(App& app, const char* title);
 /// Records the current window's rect under `name` (CSS px), for tests.
 void record_window_rect(App& app, const std::string& name);
-/// Play, step, reset (and kick for the bicycle) with the time: the simulation panel's first row.
-void mechanism_buttons(App& app);
+/// Play, step, reset (and the model's push, if it has one) with the time: the simulation panel's first row.
+void run_buttons(App& app);
 void draw_eigen_panel(App& app);
 void set_toast(App& app, std::string text);
 

@@ -8,6 +8,8 @@
 #include <emscripten/emscripten.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <string>
@@ -25,66 +27,79 @@ const char* reply(const json& j) {
 
 json number_or_null(const std::optional<double>& v) { return v && std::isfinite(*v) ? json(*v) : json(nullptr); }
 
-json mechanism_state(App& app) {
-  carvallo::web::sync_mechanism(app);
+// "roll_rate" -> "rollRate": probes also appear at the top level in the API's camelCase.
+std::string camel_case(const std::string& name) {
+  std::string out;
+  bool upper = false;
+  for (char c : name) {
+    if (c == '_' || c == ' ') {
+      upper = !out.empty();
+      continue;
+    }
+    out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return out;
+}
+
+json sim_state(App& app) {
+  carvallo::web::sync_run(app);
   json j;
   j["model"] = app.state.model;
   j["variant"] = app.state.variant;
-  j["event"] = app.mech_event;
+  j["event"] = app.run_event;
   j["playing"] = app.playing;
-  if (!app.mech) {
+  if (!app.run) {
     j["available"] = false;
     return j;
   }
-  const auto& st = app.mech->simulation().state();
-  const auto& last = app.mech->history().back();
+  const auto& run = app.run->run();
+  const auto& st = run.state();
+  const auto& last = app.run->history().back();
   j["available"] = true;
+  j["title"] = run.entry().title;
+  j["methods"] = run.methods();
   j["t"] = st.t;
   j["q"] = std::vector<double>(st.q.data(), st.q.data() + st.q.size());
   j["qd"] = std::vector<double>(st.qd.data(), st.qd.data() + st.qd.size());
   j["C"] = last.C;
   j["Cdot"] = last.Cdot;
   j["D"] = last.D;
-  j["energy"] = last.energy;
+  j["positionViolation"] = last.C;
+  j["velocityViolation"] = std::max(last.Cdot, last.D);
+  j["energy"] = run.energy();
   json probes = json::object();
-  const auto& defs = app.mech->instance().probes;
-  for (std::size_t k = 0; k < defs.size() && k < last.probes.size(); ++k) probes[defs[k].name] = last.probes[k];
+  const auto& defs = run.instance().probes;
+  const auto& values = run.probes();
+  for (std::size_t k = 0; k < defs.size() && k < values.size(); ++k) {
+    probes[defs[k].name] = values[k];
+    const std::string key = camel_case(defs[k].name);
+    if (!j.contains(key)) j[key] = values[k];
+  }
   j["probes"] = probes;
-  j["steps"] = app.mech->history().size() - 1;
+  j["fallen"] = run.ended();
+  j["steps"] = app.run->history().size() - 1;
+  j["evaluations"] = run.simulation().integrator_stats().evaluations;
   return j;
 }
 
-json sim_state(App& app) {
-  if (!carvallo::web::is_bicycle(app)) return mechanism_state(app);
-  carvallo::web::sync_simulation(app);
-  json j;
-  if (!app.sim) {
-    j["available"] = false;
-    j["event"] = app.sim_event;
-    return j;
+// The bodies as drawn, in the model's world frame (the bicycle: Meijaard's x forward, y right, z down).
+json bodies(App& app) {
+  carvallo::web::sync_run(app);
+  json out = json::array();
+  if (!app.run) return out;
+  const auto& run = app.run->run();
+  const auto poses = run.body_poses();
+  const auto& names = run.instance().body_names;
+  for (std::size_t k = 0; k < poses.size(); ++k) {
+    const auto& p = poses[k];
+    json rotation = json::array();
+    for (int r = 0; r < 3; ++r) rotation.push_back({p.rotation(r, 0), p.rotation(r, 1), p.rotation(r, 2)});
+    out.push_back({{"name", k < names.size() ? names[k] : "body" + std::to_string(k)},
+                   {"position", {p.position.x(), p.position.y(), p.position.z()}},
+                   {"rotation", rotation}});
   }
-  const auto& o = app.sim->observables();
-  j["available"] = true;
-  j["model"] = "nonlinear multibody Whipple-Carvallo bicycle (redundant coordinates)";
-  j["t"] = app.sim->time();
-  j["roll"] = o.roll;
-  j["steer"] = o.steer;
-  j["pitch"] = o.pitch;
-  j["rollRate"] = o.roll_rate;
-  j["steerRate"] = o.steer_rate;
-  j["heading"] = o.yaw;
-  j["x"] = o.x;
-  j["y"] = o.y;
-  j["speed"] = o.speed;
-  j["positionViolation"] = app.sim->history().back().position_violation;
-  j["velocityViolation"] = app.sim->history().back().velocity_violation;
-  j["energy"] = app.sim->energy();
-  j["playing"] = app.playing;
-  j["fallen"] = app.sim->fallen();
-  j["event"] = app.sim_event;
-  j["steps"] = app.sim->history().size() - 1;
-  j["evaluations"] = app.sim->evaluations();
-  return j;
+  return out;
 }
 
 }  // namespace
@@ -156,33 +171,28 @@ constexpr double kStepBudgetSeconds = 5.0;
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
   App& app = carvallo::web::app();
-  const bool bicycle = carvallo::web::is_bicycle(app);
-  if (bicycle) carvallo::web::sync_simulation(app);
-  else carvallo::web::sync_mechanism(app);
+  carvallo::web::sync_run(app);
   const auto start = std::chrono::steady_clock::now();
   int done = 0;
   bool out_of_time = false;
   try {
-    while (done < n) {
+    while (done < n && app.run && !app.run->run().ended()) {
       const int chunk = std::min(n - done, 50);
-      if (bicycle && app.sim) app.sim->step(chunk);
-      else if (!bicycle && app.mech) app.mech->step(chunk);
-      else break;
+      app.run->step(chunk);
       done += chunk;
-      if (bicycle && app.sim->fallen()) break;
       if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > kStepBudgetSeconds) {
         out_of_time = done < n;
         break;
       }
     }
-    if (bicycle && app.sim && app.sim->fallen() && app.sim_event.empty()) {
+    if (app.run && app.run->run().ended() && app.run_event.empty()) {
       char buf[96];
-      std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.sim->time());
-      app.sim_event = buf + app.sim->fall_reason() + ".";
+      std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.run->time());
+      app.run_event = buf + app.run->run().end_reason() + ".";
       app.playing = false;
     }
   } catch (const std::exception& e) {
-    (bicycle ? app.sim_event : app.mech_event) = e.what();
+    app.run_event = e.what();
     app.playing = false;
   }
   json j = sim_state(app);
@@ -193,29 +203,24 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_sim_state() { return reply(sim_state(carvallo::web::app())); }
 
+EMSCRIPTEN_KEEPALIVE const char* carvallo_bodies() { return reply(bodies(carvallo::web::app())); }
+
 EMSCRIPTEN_KEEPALIVE const char* carvallo_play(int on) {
   App& app = carvallo::web::app();
-  if (!carvallo::web::is_bicycle(app)) {
-    carvallo::web::sync_mechanism(app);
-    app.playing = on != 0 && app.mech;
-    return reply(sim_state(app));
-  }
-  carvallo::web::sync_simulation(app);
-  app.playing = on != 0 && app.sim && !app.sim->fallen();
+  carvallo::web::sync_run(app);
+  app.playing = on != 0 && app.run && !app.run->run().ended();
   return reply(sim_state(app));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_kick() {
   App& app = carvallo::web::app();
-  carvallo::web::sync_simulation(app);
-  if (app.sim) app.sim->kick(app.state.sim.kick);
+  carvallo::web::push_run(app);
   return reply(sim_state(app));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_reset_simulation() {
   App& app = carvallo::web::app();
-  if (!carvallo::web::is_bicycle(app)) carvallo::web::sync_mechanism(app, true);
-  else carvallo::web::sync_simulation(app, true);
+  carvallo::web::sync_run(app, true);
   return reply(sim_state(app));
 }
 

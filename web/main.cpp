@@ -1,7 +1,7 @@
 // Carvallo playground: the browser application (Emscripten + GLFW + WebGL 2 + Dear ImGui 1.86).
 // The frame loop: input (camera, shortcuts), the simulation clock, the panels, the 3D scene, the link.
 #include "app.hpp"
-#include "bike_scene.hpp"
+#include "scene_mesh.hpp"
 #include "browser.hpp"
 #include "grid_renderer.hpp"
 #include "scene_renderer.hpp"
@@ -149,36 +149,15 @@ void shortcuts(App& app) {
   for (const ImWchar ch : io.InputQueueCharacters) {
     switch (ch) {
       case ' ':
-        if (!carvallo::web::is_bicycle(app)) {
-          app.playing = !app.playing && app.mech;
-          break;
-        }
-        carvallo::web::sync_simulation(app);
-        app.playing = !app.playing && app.sim && !app.sim->fallen();
+        carvallo::web::sync_run(app);
+        app.playing = !app.playing && app.run && !app.run->run().ended();
         break;
-      case '.':
-        app.playing = false;
-        try {
-          if (!carvallo::web::is_bicycle(app)) {
-            if (app.mech) app.mech->step(1);
-            break;
-          }
-          carvallo::web::sync_simulation(app);
-          if (app.sim) app.sim->step(1);
-        } catch (const std::exception& e) {
-          app.sim_event = e.what();
-        }
-        break;
+      case '.': carvallo::web::step_run(app); break;
       case 'r': case 'R':
-        if (carvallo::web::is_bicycle(app)) carvallo::web::sync_simulation(app, true);
-        else carvallo::web::sync_mechanism(app, true);
+        carvallo::web::sync_run(app, true);
         app.playing = false;
         break;
-      case 'k': case 'K':
-        if (!carvallo::web::is_bicycle(app)) break;
-        carvallo::web::sync_simulation(app);
-        if (app.sim) app.sim->kick(app.state.sim.kick);
-        break;
+      case 'k': case 'K': carvallo::web::push_run(app); break;
       case '?': app.show_help = !app.show_help; break;
       case 'p': case 'P': app.state.presentation = !app.state.presentation; app.layout_dirty = true; break;
       case 'f': case 'F': app.state.follow = !app.state.follow; break;
@@ -192,74 +171,29 @@ void shortcuts(App& app) {
   }
 }
 
-// Advances the simulation by the real time elapsed x the time scale, within a per-frame budget.
-void advance_simulation(App& app, double real_dt) {
-  carvallo::web::sync_simulation(app);
-  if (!app.playing || !app.sim) {
-    app.perf.sim_ratio = 0;
-    return;
-  }
-  const double h = app.sim->setup().time_step;
-  app.sim_debt += std::min(real_dt, 0.1) * app.state.sim.time_scale;
-  int steps = static_cast<int>(app.sim_debt / h);
-  const auto start = std::chrono::steady_clock::now();
-  const double t0 = app.sim->time();
-  int done = 0;
-  try {
-    for (; done < steps; ++done) {
-      app.sim->step(1);
-      if (app.sim->fallen()) break;
-      if ((done & 7) == 7 && std::chrono::steady_clock::now() - start > std::chrono::milliseconds(8)) {
-        app.sim_debt = 0;  // cannot keep up: run slower than asked rather than freeze the page
-        break;
+// The model as drawn: its geoms posed by its own kinematics at the current state, in the viewer's frame,
+// with the traced paths on the ground.
+void draw_scene(App& app, int fb_w, int fb_h) {
+  static carvallo::web::Mesh mesh;
+  mesh.opaque.clear();
+  mesh.transparent.clear();
+  if (app.run) {
+    const auto& run = app.run->run();
+    carvallo::web::tessellate(run.scene(), app.display, app.state.show_inertia, mesh);
+    std::vector<carvallo::examples::Rgba> colors;
+    for (const auto& t : run.instance().traces) colors.push_back(t.color);
+    carvallo::web::add_tracks(app.run->tracks(), colors, app.display, 0.025, mesh);
+    if (app.state.follow) {
+      // Follow the bodies' mean position, on the ground below it (the bicycle: between its wheels).
+      const auto poses = run.body_poses();
+      Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+      for (const auto& p : poses) mean += app.display.point(p.position);
+      if (!poses.empty() && mean.allFinite()) {
+        mean /= static_cast<double>(poses.size());
+        app.state.camera.target = Eigen::Vector3d(mean.x(), mean.y(), app.state.camera.target.z());
       }
     }
-  } catch (const std::exception& e) {
-    app.sim_event = e.what();
-    app.playing = false;
   }
-  app.sim_debt = std::max(0.0, app.sim_debt - done * h);
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  if (done > 0) app.perf.step_ms = 0.9 * app.perf.step_ms + 0.1 * ms / done;
-  const double ratio = real_dt > 0 ? (app.sim->time() - t0) / real_dt : 0;
-  app.perf.sim_ratio = 0.9 * app.perf.sim_ratio + 0.1 * ratio;
-  if (app.sim->fallen() && app.sim_event.empty()) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.sim->time());
-    app.sim_event = buf + app.sim->fall_reason() + ". Press R (Reset) to start again.";
-    app.playing = false;
-  }
-}
-
-void draw_scene(App& app, int fb_w, int fb_h) {
-  carvallo::web::Scene scene;
-  carvallo::web::BikePose pose;
-  if (app.sim) {
-    const auto& o = app.sim->observables();
-    pose.roll = o.roll;
-    pose.steer = o.steer;
-    pose.heading = o.yaw;
-    pose.x = o.x;
-    pose.y = o.y;
-    pose.rear_spin = o.rear_wheel;
-    pose.front_spin = o.front_wheel;
-    auto ribbon = [&](const std::vector<Eigen::Vector2d>& track, carvallo::web::Rgba color) {
-      carvallo::web::SceneRibbon r{{}, 0.025, color};
-      const std::size_t stride = std::max<std::size_t>(1, track.size() / 1500);
-      for (std::size_t k = 0; k < track.size(); k += stride) r.points.push_back(track[k]);
-      if (!track.empty()) r.points.push_back(track.back());
-      scene.ribbons.push_back(std::move(r));
-    };
-    ribbon(app.sim->rear_track(), {0.20f, 0.30f, 0.60f, 1});
-    ribbon(app.sim->front_track(), {0.85f, 0.35f, 0.15f, 1});
-  }
-  carvallo::web::add_bicycle(scene, app.state.bike, pose, app.state.show_inertia);
-  if (app.state.follow) {
-    const double c = std::cos(pose.heading), s = std::sin(pose.heading), half = 0.5 * app.state.bike.w;
-    app.state.camera.target = Eigen::Vector3d(pose.x + half * c, pose.y + half * s, -0.5);
-  }
-  static carvallo::web::Mesh mesh;
-  carvallo::web::tessellate(scene, mesh);
   const double aspect = fb_h > 0 ? static_cast<double>(fb_w) / fb_h : 1.0;
   if (fb_w > 0 && app.view_right > app.view_left)
     app.state.camera.shift_x = (app.view_left + app.view_right) / fb_w - 1.0;
@@ -287,8 +221,7 @@ void frame() {
   ImGui::NewFrame();
   shortcuts(app);
   camera_input(app);
-  if (carvallo::web::is_bicycle(app)) advance_simulation(app, real_dt);
-  else carvallo::web::advance_mechanism(app, real_dt);
+  carvallo::web::advance_run(app, real_dt);
   carvallo::web::draw_ui(app);
   ImGui::Render();
   const double update = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
@@ -302,7 +235,7 @@ void frame() {
   glEnable(GL_DEPTH_TEST);
   // The compact layout's panels are opaque and fill the screen: no 3D scene behind them (phones).
   const bool view_visible = !app.compact || app.state.panel == "view";
-  if (carvallo::web::is_bicycle(app) && view_visible) draw_scene(app, fb_w, fb_h);
+  if (view_visible) draw_scene(app, fb_w, fb_h);
   glDisable(GL_DEPTH_TEST);
   ImDrawData* draw_data = ImGui::GetDrawData();
   app.perf.vertices = draw_data->TotalVtxCount;
@@ -382,7 +315,7 @@ int main() {
   const std::string hash = carvallo::web::location_hash();
   if (!hash.empty()) carvallo::web::apply_link(app, hash);
   carvallo::web::refresh_analysis(app);
-  carvallo::web::sync_simulation(app);
+  carvallo::web::sync_run(app);
 
   emscripten_set_main_loop(frame, 0, false);
   return 0;

@@ -52,47 +52,6 @@ void refresh_analysis(App& app) {
   app.perf.sweep_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-namespace {
-
-std::string simulation_signature(const UiState& s) {
-  std::string sig = format_number(s.speed) + "|" + s.sim.integrator + "|" + s.sim.solver + "|" + s.sim.stabilization +
-                    "|" + format_number(s.sim.time_step) + "|" +
-                    format_number(s.sim.roll0) + "|" + format_number(s.sim.steer0) + "|" +
-                    format_number(s.sim.roll_rate0) + "|" + format_number(s.sim.steer_rate0);
-  for (const auto& d : bicycle::kParameterTable) sig += "|" + format_number(s.bike.*(d.member));
-  return sig;
-}
-
-}  // namespace
-
-void sync_simulation(App& app, bool force) {
-  const std::string sig = simulation_signature(app.state);
-  if (!force && app.sim && sig == app.sim_signature) return;
-  refresh_analysis(app);
-  app.sim_signature = sig;
-  app.sim_event.clear();
-  app.sim_debt = 0;
-  app.sim.reset();
-  if (!app.model) return;
-  BicycleRunSetup setup;
-  setup.parameters = app.state.bike;
-  setup.speed = app.state.speed;
-  setup.roll0 = app.state.sim.roll0;
-  setup.steer0 = app.state.sim.steer0;
-  setup.roll_rate0 = app.state.sim.roll_rate0;
-  setup.steer_rate0 = app.state.sim.steer_rate0;
-  setup.integrator = app.state.sim.integrator;
-  setup.solver = app.state.sim.solver;
-  setup.stabilization = app.state.sim.stabilization;
-  setup.time_step = app.state.sim.time_step;
-  try {
-    app.sim = std::make_unique<BicycleRun>(setup);
-  } catch (const std::exception& e) {
-    app.sim_event = e.what();
-    app.playing = false;
-  }
-}
-
 void apply_link(App& app, std::string_view hash) {
   auto r = read_link(hash);
   const bool presentation_changed = r.state.presentation != app.state.presentation;
@@ -114,8 +73,7 @@ std::vector<std::string> current_messages(const App& app, bool with_simulation_e
     if (!app.edit_problem[i].empty())
       out.push_back(std::string(bicycle::kParameterTable[i].name) + " not applied: " + app.edit_problem[i]);
   if (!with_simulation_events) return out;
-  if (!app.sim_event.empty() && is_bicycle(app)) out.push_back("simulation: " + app.sim_event);
-  if (!app.mech_event.empty() && !is_bicycle(app)) out.push_back(app.state.model + ": " + app.mech_event);
+  if (!app.run_event.empty()) out.push_back((has_parameter_table(app) ? std::string("simulation") : app.state.model) + ": " + app.run_event);
   return out;
 }
 
@@ -332,36 +290,39 @@ void parameters_panel(App& app) {
 void bicycle_plots(App& app) {
   constexpr double deg = 180.0 / 3.141592653589793;
   UiState& s = app.state;
-  const auto& h = app.sim->history();
+  const auto& h = app.run->history();
+  const auto& run = app.run->run();
+  const int roll = run.probe_index("roll"), steer = run.probe_index("steer"), speed_probe = run.probe_index("speed");
+  auto probe = [](const RunSample& m, int k) { return k >= 0 && static_cast<std::size_t>(k) < m.probes.size() ? m.probes[static_cast<std::size_t>(k)] : 0.0; };
   const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
   // Where the panel is short (a projector's large text, a phone) the nearly constant speed gives its
   // room to the two plots that tell the story.
   const bool with_speed = ImGui::GetContentRegionAvail().y > 22.0f * ImGui::GetTextLineHeightWithSpacing();
   const float text_below = 1.0f + (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 40 ? 1.0f : 0.0f);
   const auto heights = with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, 1) : plot_heights({0.55f, 0.45f}, text_below, 1);
-  const std::function<double(std::size_t, const SimulationSample&)> angles = [](std::size_t k, const SimulationSample& m) {
-    return (k == 0 ? m.roll : m.steer) * deg;
+  const std::function<double(std::size_t, const RunSample&)> angles = [&](std::size_t k, const RunSample& m) {
+    return probe(m, k == 0 ? roll : steer) * deg;
   };
   draw_time_plot({"angles", "roll and steer", "deg", false, 2.0, 0.0},
                  collect_plot(h, {"roll", "steer"}, angles, s.plot_window, columns, false), &s.angles_axis, heights[0]);
   if (with_speed) {
-    const std::function<double(std::size_t, const SimulationSample&)> speed = [](std::size_t, const SimulationSample& m) { return m.speed; };
+    const std::function<double(std::size_t, const RunSample&)> speed = [&](std::size_t, const RunSample& m) { return probe(m, speed_probe); };
     draw_time_plot({"speed", "forward speed", "m/s", false, 0.1, 0.02},
                    collect_plot(h, {"speed"}, speed, s.plot_window, columns, false), &s.speed_axis, heights[1]);
   }
-  const std::function<double(std::size_t, const SimulationSample&)> violations = [](std::size_t k, const SimulationSample& m) {
-    return k == 0 ? m.position_violation : m.velocity_violation;
+  const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
+    return k == 0 ? m.C : std::max(m.Cdot, m.D);
   };
   draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
                  collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, s.plot_window, columns, true), nullptr, heights.back());
-  const double e0 = app.sim->initial_energy();
+  const double e0 = app.run->initial_energy();
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("energy drift since start/kick %.2e (relative); simulated/real time %.2f", e0 != 0.0 ? std::abs(app.sim->energy() - e0) / std::abs(e0) : 0.0,
+  ImGui::Text("energy drift since start/kick %.2e (relative); simulated/real time %.2f", e0 != 0.0 ? std::abs(run.energy() - e0) / std::abs(e0) : 0.0,
               app.perf.sim_ratio);
   ImGui::PopTextWrapPos();
   if (ImGui::Button("CSV")) {
-    const std::function<double(std::size_t, const SimulationSample&)> column = [](std::size_t k, const SimulationSample& m) {
-      const double values[] = {m.roll, m.steer, m.speed, m.position_violation, m.velocity_violation};
+    const std::function<double(std::size_t, const RunSample&)> column = [&](std::size_t k, const RunSample& m) {
+      const double values[] = {probe(m, roll), probe(m, steer), probe(m, speed_probe), m.C, std::max(m.Cdot, m.D)};
       return values[k];
     };
     download("carvallo-simulation.csv", "text/csv",
@@ -375,36 +336,6 @@ void bicycle_plots(App& app) {
   ImGui::SliderScalar("time window (s)", ImGuiDataType_Double, &s.plot_window, &win_lo, &win_hi, "%.3g", ImGuiSliderFlags_Logarithmic);
 }
 
-void bicycle_buttons(App& app) {
-  sync_simulation(app);
-  if (ImGui::Button(app.playing ? "Pause" : "Play")) app.playing = !app.playing && app.sim && !app.sim->fallen();
-  record_rect(app, "play");
-  ImGui::SameLine();
-  if (ImGui::Button("Step") && app.sim) {
-    app.playing = false;
-    try {
-      app.sim->step(1);
-    } catch (const std::exception& e) {
-      app.sim_event = e.what();
-    }
-  }
-  ImGui::SameLine();
-  if (ImGui::Button("Reset")) {
-    sync_simulation(app, true);
-    app.playing = false;
-  }
-  ImGui::SameLine();
-  if (ImGui::Button("Kick") && app.sim) app.sim->kick(app.state.sim.kick);
-  record_rect(app, "kick");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Lateral disturbance: adds %.2f rad/s to the roll rate (K)", app.state.sim.kick);
-  if (app.sim) {
-    char t[32];
-    std::snprintf(t, sizeof t, "t = %.2f s", app.sim->time());
-    same_line_if_fits(text_width(t));
-    ImGui::TextUnformatted(t);
-  }
-}
-
 void simulation_panel(App& app) {
   if (!begin_panel(app, "Simulation")) return;
   note(app, "sim",
@@ -414,10 +345,10 @@ void simulation_panel(App& app) {
        "dies out by itself (self-stability); below the weave speed it grows into a fall; above the capsize "
        "speed it slowly leans over. The last plot shows how well the constraints hold.");
   UiState& s = app.state;
-  bicycle_buttons(app);
-  if (!app.sim_event.empty()) {
+  run_buttons(app);
+  if (!app.run_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.sim_event.c_str());
+    ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.run_event.c_str());
     ImGui::PopTextWrapPos();
   }
 
@@ -440,30 +371,27 @@ void simulation_panel(App& app) {
     ImGui::TreePop();
   }
   if (!s.presentation && ImGui::TreeNode("Methods")) {
-    const char* integrators[] = {"ab4", "rk4", "dopri5"};
     if (ImGui::BeginCombo("integrator", s.sim.integrator.c_str())) {
-      for (const char* name : integrators)
-        if (ImGui::Selectable(name, s.sim.integrator == name)) s.sim.integrator = name;
+      for (const auto& name : integrator_names())
+        if (ImGui::Selectable(name.c_str(), s.sim.integrator == name)) s.sim.integrator = name;
       ImGui::EndCombo();
     }
     const double dt_lo = 1e-4, dt_hi = 0.05;
     ImGui::SliderScalar("time step (s)", ImGuiDataType_Double, &s.sim.time_step, &dt_lo, &dt_hi, "%.4f", ImGuiSliderFlags_Logarithmic);
-    const char* solvers[] = {"augmented", "udwadia-kalaba"};
-    const char* stabs[] = {"rgcpa", "selective", "direct", "baumgarte", "none"};
     if (ImGui::BeginCombo("acceleration solver", s.sim.solver.c_str())) {
-      for (const char* name : solvers)
-        if (ImGui::Selectable(name, s.sim.solver == name)) s.sim.solver = name;
+      for (const auto& name : acceleration_method_names())
+        if (ImGui::Selectable(name.c_str(), s.sim.solver == name)) s.sim.solver = name;
       ImGui::EndCombo();
     }
     if (ImGui::BeginCombo("stabilization", s.sim.stabilization.c_str())) {
-      for (const char* name : stabs)
-        if (ImGui::Selectable(name, s.sim.stabilization == name)) s.sim.stabilization = name;
+      for (const auto& name : stabilization_method_names())
+        if (ImGui::Selectable(name.c_str(), s.sim.stabilization == name)) s.sim.stabilization = name;
       ImGui::EndCombo();
     }
     ImGui::TreePop();
   }
   ImGui::PopItemWidth();
-  if (app.sim) bicycle_plots(app);
+  if (app.run) bicycle_plots(app);
   ImGui::End();
 }
 
@@ -578,9 +506,6 @@ void menu_bar(App& app) {
   const bool models_open = ImGui::BeginMenu("Models");
   record_rect(app, "menu:models");
   if (models_open) {
-    if (ImGui::MenuItem("Whipple-Carvallo bicycle", nullptr, is_bicycle(app))) select_model(app, "bicycle");
-    record_rect(app, "model:bicycle");
-    ImGui::Separator();
     for (const auto& m : examples::models()) {
       if (ImGui::MenuItem(m.title.c_str(), nullptr, app.state.model == m.name)) select_model(app, m.name);
       record_rect(app, "model:" + m.name);
@@ -624,14 +549,14 @@ void menu_bar(App& app) {
 
 // Which panels a model has, in tab order.
 std::vector<std::string> panels_of(const App& app) {
-  if (is_bicycle(app)) return {"view", "parameters", "eigenvalues", "simulation"};
+  if (has_parameter_table(app)) return {"view", "parameters", "eigenvalues", "simulation"};
   return {"view", "parameters", "simulation"};
 }
 
 // Full names where the tabs are wide enough, short ones on a narrow phone.
-const char* panel_label(const std::string& panel, bool bicycle, bool short_names) {
-  if (panel == "view") return bicycle ? "3D" : "View";
-  if (panel == "parameters") return bicycle ? (short_names ? "Params" : "Parameters") : "Model";
+const char* panel_label(const std::string& panel, bool parameter_table, bool short_names) {
+  if (panel == "view") return "3D";
+  if (panel == "parameters") return parameter_table ? (short_names ? "Params" : "Parameters") : "Model";
   if (panel == "eigenvalues") return short_names ? "Eigen" : "Eigenvalues";
   return short_names ? "Sim" : "Simulation";
 }
@@ -652,7 +577,7 @@ void panel_tabs(App& app) {
     if (i) ImGui::SameLine();
     const bool selected = panels[i] == app.state.panel;
     if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(panel_label(panels[i], is_bicycle(app), short_names), ImVec2(w, 0))) app.state.panel = panels[i];
+    if (ImGui::Button(panel_label(panels[i], has_parameter_table(app), short_names), ImVec2(w, 0))) app.state.panel = panels[i];
     if (selected) ImGui::PopStyleColor();
     record_rect(app, "tab:" + panels[i]);
   }
@@ -660,10 +585,7 @@ void panel_tabs(App& app) {
 }
 
 // Compact layout, 3D tab: the buttons a student needs without leaving the view.
-void simulation_buttons(App& app) {
-  if (is_bicycle(app)) bicycle_buttons(app);
-  else mechanism_buttons(app);
-}
+void simulation_buttons(App& app) { run_buttons(app); }
 
 void view_controls(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
@@ -708,19 +630,19 @@ void arrange_windows(App& app) {
   if (app.state.presentation) {
     // Projector: no parameters; the simulation on the left, the eigenvalues full height on the right.
     const float left_w = std::clamp(W * 0.30f, px(app, 300), W * 0.42f);
-    const float right_w = is_bicycle(app) ? std::clamp(W * 0.40f, px(app, 340), W - left_w - 3 * m - px(app, 120)) : 0.0f;
+    const float right_w = has_parameter_table(app) ? std::clamp(W * 0.40f, px(app, 340), W - left_w - 3 * m - px(app, 120)) : 0.0f;
     place("Simulation", m, top, left_w, full_h);
-    if (is_bicycle(app)) place("Eigenvalues", W - right_w - m, top, right_w, full_h);
+    if (has_parameter_table(app)) place("Eigenvalues", W - right_w - m, top, right_w, full_h);
     app.view_left = left_w + m;
-    app.view_right = is_bicycle(app) ? W - right_w - m : W;
+    app.view_right = has_parameter_table(app) ? W - right_w - m : W;
     return;
   }
   const float left_w = std::clamp(W * 0.24f, px(app, 290), px(app, 380));
   const float right_w = std::clamp(W * 0.40f, px(app, 360), W - left_w - 3 * m);
-  const float eig_h = is_bicycle(app) ? full_h * 0.56f : 0.0f;
+  const float eig_h = has_parameter_table(app) ? full_h * 0.56f : 0.0f;
   place("Parameters", m, top, left_w, full_h);
-  if (is_bicycle(app)) place("Eigenvalues", W - right_w - m, top, right_w, eig_h);
-  const float sim_top = is_bicycle(app) ? top + eig_h + m : top;
+  if (has_parameter_table(app)) place("Eigenvalues", W - right_w - m, top, right_w, eig_h);
+  const float sim_top = has_parameter_table(app) ? top + eig_h + m : top;
   place("Simulation", W - right_w - m, sim_top, right_w, H - sim_top - m);
   app.view_left = left_w + m;
   app.view_right = W - right_w - m;
@@ -765,14 +687,13 @@ void draw_ui(App& app) {
   menu_bar(app);
   arrange_windows(app);
   if (app.compact) panel_tabs(app);
-  if (is_bicycle(app)) {
+  if (has_parameter_table(app)) {
     if (!app.state.presentation || app.compact) parameters_panel(app);
     draw_eigen_panel(app);
     simulation_panel(app);
   } else {
-    if (!app.state.presentation || app.compact) mechanism_model_panel(app);
-    mechanism_simulation_panel(app);
-    draw_mechanism(app);
+    if (!app.state.presentation || app.compact) model_panel(app);
+    model_simulation_panel(app);
   }
   if (app.compact && app.state.panel == "view") view_controls(app);
   messages_banner(app);

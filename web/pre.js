@@ -65,6 +65,8 @@
   api.criticalSpeeds = () => json('carvallo_critical_speeds');
   api.step = (n) => json('carvallo_step', [Math.max(0, Math.min(1e6, Math.floor(Number(n === undefined ? 1 : n)) || 0))]);
   api.simState = () => json('carvallo_sim_state');
+  /// The model's bodies as drawn: [{name, position: [x, y, z], rotation: [[...], [...], [...]]}] (world frame).
+  api.bodies = () => json('carvallo_bodies');
   api.play = (on) => json('carvallo_play', [on === false ? 0 : 1]);
   api.kick = () => json('carvallo_kick');
   api.resetSimulation = () => json('carvallo_reset_simulation');

@@ -1,8 +1,8 @@
 #pragma once
-// Draws a tessellated scene (web/bike_scene.hpp) with shaders/mesh.*.glsl: opaque triangles, then the
+// Draws a tessellated scene (web/scene_mesh.hpp) with shaders/mesh.*.glsl: opaque triangles, then the
 // translucent ones (inertia ellipsoids) blended without depth writes.
 
-#include "bike_scene.hpp"
+#include "scene_mesh.hpp"
 #include "camera.hpp"
 #include "gl_program.hpp"
 

@@ -3,6 +3,9 @@
 #include "bicycle/canonical.hpp"
 #include "bicycle/presets.hpp"
 #include "registry.hpp"
+#include "carvallo/acceleration.hpp"
+#include "carvallo/integrators.hpp"
+#include "carvallo/stabilization.hpp"
 #include "carvallo/version.hpp"
 
 #include <algorithm>
@@ -54,10 +57,10 @@ Field scale(const char* key, PlotScale& (*ref)(UiState&)) {
   return f;
 }
 
-std::vector<std::string> integrators() { return {"ab4", "rk4", "dopri5"}; }
+std::vector<std::string> integrators() { return integrator_names(); }
 std::vector<std::string> panels() { return {std::begin(kPanelNames), std::end(kPanelNames)}; }
-std::vector<std::string> solvers() { return {"augmented", "udwadia-kalaba"}; }
-std::vector<std::string> stabilizations() { return {"none", "baumgarte", "rgcpa", "direct", "selective"}; }
+std::vector<std::string> solvers() { return acceleration_method_names(); }
+std::vector<std::string> stabilizations() { return stabilization_method_names(); }
 
 // The order here is the order in the link (after v, model, preset and the bicycle's parameters).
 const std::vector<Field>& fields() {
@@ -284,19 +287,35 @@ bicycle::Parameters preset_parameters(std::string_view preset) {
   return bicycle::benchmark_parameters();
 }
 
+std::vector<std::string> integrator_names() {
+  std::vector<std::string> names;
+  for (const auto m : kIntegratorMethods) names.emplace_back(to_string(m));
+  return names;
+}
+std::vector<std::string> acceleration_method_names() {
+  std::vector<std::string> names;
+  for (const auto m : kAccelerationMethods) names.emplace_back(to_string(m));
+  return names;
+}
+std::vector<std::string> stabilization_method_names() {
+  std::vector<std::string> names;
+  for (const auto m : kStabilizationMethods) names.emplace_back(to_string(m));
+  return names;
+}
+
 std::vector<std::string> model_names() {
-  std::vector<std::string> names{"bicycle"};
+  std::vector<std::string> names;
   for (const auto& m : examples::models()) names.push_back(m.name);
   return names;
 }
 
 namespace {
-// The variant if the model has it ("" for the bicycle); nullopt otherwise.
+// The variant if the model has it ("" for a model without variants); nullopt otherwise.
 std::optional<std::string> checked_variant(const std::string& model, const std::string& variant) {
-  if (model == "bicycle") return variant.empty() ? std::optional<std::string>("") : std::nullopt;
   const auto* entry = examples::find_model(model);
   if (!entry) return std::nullopt;
   if (variant.empty()) return entry->variants.empty() ? std::string() : entry->variants.front();
+  if (entry->variants.empty()) return std::nullopt;
   for (const auto& v : entry->variants)
     if (v == variant) return v;
   return std::nullopt;
@@ -311,14 +330,6 @@ std::string select_model(UiState& state, const std::string& name) {
   if (name == state.model) return {};
   state.model = name;
   state.variant = checked_variant(name, "").value_or("");
-  if (name == "bicycle") {
-    const UiState defaults;
-    state.sim.integrator = defaults.sim.integrator;
-    state.sim.time_step = defaults.sim.time_step;
-    state.sim.solver = defaults.sim.solver;
-    state.sim.stabilization = defaults.sim.stabilization;
-    return {};
-  }
   try {
     const auto d = examples::make_model(name, state.variant).defaults;
     state.sim.integrator = to_string(d.integrator);

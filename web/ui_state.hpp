@@ -120,7 +120,13 @@ bicycle::Parameters preset_parameters(std::string_view preset);
 /// bicycle::validate() and the solvability of the linearized equations (make_canonical_model).
 std::vector<bicycle::ParameterIssue> bike_problems(const bicycle::Parameters& bike);
 
-/// Known model names ("bicycle" first, then examples::models()); the models menu and the link share this list.
+/// The engine's method names (carvallo::to_string of kIntegratorMethods, kAccelerationMethods,
+/// kStabilizationMethods): the panels' menus and the link's accepted words.
+std::vector<std::string> integrator_names();
+std::vector<std::string> acceleration_method_names();
+std::vector<std::string> stabilization_method_names();
+
+/// Known model names (examples::models(), the bicycle first); the models menu and the link share this list.
 std::vector<std::string> model_names();
 
 /// Switches to a model the way the models menu does: its first variant and its paper's methods

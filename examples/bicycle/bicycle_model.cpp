@@ -247,7 +247,8 @@ std::vector<Geom> bicycle_geoms(const Parameters& p) {
 }
 
 examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
-  if (!setup.variant.empty() && setup.variant != "multibody") examples::unknown_variant("bicycle", setup.variant, {"multibody"});
+  if (!setup.variant.empty())
+    throw SolverError(SolverError::Kind::InvalidArgument, "the bicycle has no variant '" + setup.variant + "' (it has one formulation)", 0.0);
   const Parameters p = setup.parameters.empty() ? benchmark_parameters() : parameters_from_values(setup.parameters);
 
   std::map<std::string, double> v;

@@ -32,6 +32,8 @@
 namespace carvallo {
 
 enum class AccelerationMethod { Augmented, UdwadiaKalaba };
+/// Every method, in the order user interfaces list them (the one source of the names: to_string of each).
+inline constexpr AccelerationMethod kAccelerationMethods[] = {AccelerationMethod::Augmented, AccelerationMethod::UdwadiaKalaba};
 
 const char* to_string(AccelerationMethod m);
 /// "augmented" or "udwadia-kalaba"; throws SolverError(InvalidArgument) otherwise.

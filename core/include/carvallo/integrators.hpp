@@ -28,6 +28,9 @@ class OdeSystem {
 };
 
 enum class IntegratorMethod { AdamsBashforth4, RungeKutta4, DormandPrince45 };
+/// Every method, in the order user interfaces list them (the one source of the names: to_string of each).
+inline constexpr IntegratorMethod kIntegratorMethods[] = {IntegratorMethod::AdamsBashforth4, IntegratorMethod::RungeKutta4,
+                                                          IntegratorMethod::DormandPrince45};
 
 const char* to_string(IntegratorMethod m);
 /// "ab4", "rk4" or "dopri5"; throws SolverError(InvalidArgument) otherwise.

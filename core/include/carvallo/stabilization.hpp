@@ -24,6 +24,10 @@
 namespace carvallo {
 
 enum class StabilizationMethod { None, Baumgarte, DirectCorrection, Rgcpa, Selective };
+/// Every method, in the order user interfaces list them (the one source of the names: to_string of each).
+inline constexpr StabilizationMethod kStabilizationMethods[] = {StabilizationMethod::None, StabilizationMethod::Baumgarte,
+                                                                StabilizationMethod::DirectCorrection, StabilizationMethod::Rgcpa,
+                                                                StabilizationMethod::Selective};
 
 const char* to_string(StabilizationMethod m);
 /// "none", "baumgarte", "direct", "rgcpa" or "selective".

@@ -1,0 +1,90 @@
+#include "model_view.hpp"
+
+#include "bicycle/bicycle_model.hpp"
+#include "carvallo/acceleration.hpp"
+#include "carvallo/integrators.hpp"
+#include "carvallo/stabilization.hpp"
+
+#include <algorithm>
+
+namespace carvallo::web {
+
+namespace {
+
+// The UI state's fields for a model's settings (ModelEntry::settings), by the settings' names.
+const double* setting_field(const UiState& s, const std::string& name) {
+  if (name == "speed") return &s.speed;
+  if (name == "roll") return &s.sim.roll0;
+  if (name == "steer") return &s.sim.steer0;
+  if (name == "roll_rate") return &s.sim.roll_rate0;
+  if (name == "steer_rate") return &s.sim.steer_rate0;
+  return nullptr;
+}
+
+}  // namespace
+
+examples::ModelSetup model_setup(const UiState& state) {
+  examples::ModelSetup setup(state.variant);
+  const examples::ModelEntry* entry = examples::find_model(state.model);
+  if (!entry) return setup;
+  // The parameters panel edits the bicycle's table (UiState::bike); a model with that table is built from it.
+  if (entry->parameters.size() == bicycle::kParameterCount) setup.parameters = bicycle::parameter_values(state.bike);
+  for (const auto& q : entry->settings)
+    if (const double* v = setting_field(state, q.name)) setup.settings[q.name] = *v;
+  return setup;
+}
+
+examples::MethodChoice method_choice(const UiState& state) {
+  examples::MethodChoice m;
+  m.integrator = parse_integrator_method(state.sim.integrator);
+  m.solver = parse_acceleration_method(state.sim.solver);
+  m.stabilization = parse_stabilization_method(state.sim.stabilization);
+  return m;
+}
+
+std::string ModelView::signature(const UiState& s) {
+  std::string sig = s.model;
+  sig.append("|").append(s.variant).append("|").append(s.sim.integrator).append("|").append(s.sim.solver);
+  sig.append("|").append(s.sim.stabilization).append("|").append(format_number(s.sim.time_step));
+  const examples::ModelSetup setup = model_setup(s);
+  for (double p : setup.parameters) sig.append("|").append(format_number(p));
+  for (const auto& [name, value] : setup.settings) sig.append("|").append(name).append("=").append(format_number(value));
+  return sig;
+}
+
+ModelView::ModelView(const UiState& state)
+    : run_(std::make_unique<examples::ModelRun>(state.model, model_setup(state), method_choice(state))),
+      time_step_(state.sim.time_step) {
+  tracks_.resize(run_->instance().traces.size());
+  energy0_ = run_->energy();
+  record();
+}
+
+void ModelView::step(int n) {
+  for (int i = 0; i < n && !run_->ended(); ++i) {
+    run_->step(time_step_);
+    record();
+  }
+}
+
+bool ModelView::push(double amount) {
+  if (!run_->push(amount)) return false;
+  energy0_ = run_->energy();  // a push adds energy: drift is measured from here on
+  return true;
+}
+
+void ModelView::record() {
+  // Bounded memory for long runs: drop the older half.
+  constexpr std::size_t kMax = 40000;
+  if (history_.size() >= kMax) history_.erase(history_.begin(), history_.begin() + kMax / 2);
+  const StepReport& r = run_->last_report();
+  history_.push_back({run_->state().t, r.C_norm, r.Cdot_norm, r.D_norm, run_->energy(), run_->probes()});
+  const auto points = run_->trace_points();
+  for (std::size_t k = 0; k < points.size() && k < tracks_.size(); ++k) {
+    auto& track = tracks_[k];
+    if (track.size() >= kMax) track.erase(track.begin(), track.begin() + kMax / 2);
+    track.push_back(points[k]);
+  }
+}
+
+}  // namespace carvallo::web
