@@ -205,6 +205,13 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_sim_state() { return reply(sim_state(c
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_bodies() { return reply(bodies(carvallo::web::app())); }
 
+EMSCRIPTEN_KEEPALIVE const char* carvallo_models() {
+  json out = json::array();
+  for (const auto& m : carvallo::examples::models())
+    out.push_back({{"name", m.name}, {"title", m.title}, {"description", m.description}, {"variants", m.variants}});
+  return reply(out);
+}
+
 EMSCRIPTEN_KEEPALIVE const char* carvallo_play(int on) {
   App& app = carvallo::web::app();
   carvallo::web::sync_run(app);

@@ -67,6 +67,8 @@
   api.simState = () => json('carvallo_sim_state');
   /// The model's bodies as drawn: [{name, position: [x, y, z], rotation: [[...], [...], [...]]}] (world frame).
   api.bodies = () => json('carvallo_bodies');
+  /// Every registered model: [{name, title, description, variants}] (the models menu's list).
+  api.models = () => json('carvallo_models');
   api.play = (on) => json('carvallo_play', [on === false ? 0 : 1]);
   api.kick = () => json('carvallo_kick');
   api.resetSimulation = () => json('carvallo_reset_simulation');

@@ -1,0 +1,65 @@
+// End-to-end: every registered model plays in the 3D view, drawn from its bodies' poses
+// (window.carvallo.bodies()), which are finite and move; the bicycle's drawn rear frame is the state's
+// Rz(yaw) Rx(roll) Ry(pitch). Screenshots of each model's view go to build/e2e/model-<name>.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { launch, openPage, artifacts } from './browser.mjs';
+import { decodePng, colourStats } from './png.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { if (env) await env.close(); });
+
+const finite = (x) => typeof x === 'number' && Number.isFinite(x);
+const poseFinite = (b) => b.position.every(finite) && b.rotation.every((row) => row.length === 3 && row.every(finite));
+const distance = (a, b) => Math.max(...a.position.map((x, i) => Math.abs(x - b.position[i])),
+  ...a.rotation.flatMap((row, i) => row.map((x, j) => Math.abs(x - b.rotation[i][j]))));
+
+test('every registered model plays in 3D from its body poses', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
+  try {
+    const models = await page.evaluate(() => window.carvallo.models());
+    assert.ok(models.length >= 8, `models: ${models.map((m) => m.name)}`);
+    assert.equal(models[0].name, 'bicycle');
+    for (const { name } of models) {
+      await page.evaluate((model) => window.carvallo.setState({ model }), name);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const before = await page.evaluate(() => window.carvallo.bodies());
+      assert.ok(before.length >= 1, `${name}: no bodies`);
+      assert.ok(before.every(poseFinite), `${name}: a pose is not finite`);
+      const stepped = await page.evaluate(() => window.carvallo.step(200));
+      assert.ok(stepped.stepped > 0, `${name}: did not step (${stepped.event})`);
+      const after = await page.evaluate(() => window.carvallo.bodies());
+      assert.ok(after.every(poseFinite), `${name}: a pose is not finite after stepping`);
+      const moved = Math.max(...after.map((b, i) => distance(b, before[i])));
+      assert.ok(moved > 1e-6, `${name}: the bodies did not move (${moved})`);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const shot = await page.screenshot({ path: path.join(artifacts, `model-${name}.png`) });
+      const stats = colourStats(decodePng(shot));
+      assert.ok(stats.distinct >= 8, `${name}: the view looks blank`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the bicycle's drawn rear frame is the state's Rz(yaw) Rx(roll) Ry(pitch)", async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url);
+  try {
+    await page.evaluate(() => window.carvallo.setState({ model: 'bicycle' }));
+    const s = await page.evaluate(() => window.carvallo.step(300));  // 1.5 s after a 0.5 rad/s roll-rate start
+    const bodies = await page.evaluate(() => window.carvallo.bodies());
+    assert.deepEqual(bodies.map((b) => b.name), ['rear_wheel', 'rear_frame', 'front_frame', 'front_wheel']);
+    const [cy, sy, cr, sr, cp, sp] = [Math.cos(s.yaw), Math.sin(s.yaw), Math.cos(s.roll), Math.sin(s.roll), Math.cos(s.pitch), Math.sin(s.pitch)];
+    const mul = (A, B) => A.map((row) => B[0].map((_, j) => row.reduce((acc, a, k) => acc + a * B[k][j], 0)));
+    const R = mul(mul([[cy, -sy, 0], [sy, cy, 0], [0, 0, 1]], [[1, 0, 0], [0, cr, -sr], [0, sr, cr]]), [[cp, 0, sp], [0, 1, 0], [-sp, 0, cp]]);
+    const err = Math.max(...R.flatMap((row, i) => row.map((x, j) => Math.abs(x - bodies[1].rotation[i][j]))));
+    assert.ok(Math.abs(s.roll) > 1e-3 && Math.abs(s.yaw) > 1e-3, `the bicycle should have rolled and turned: ${JSON.stringify(s)}`);
+    assert.ok(err < 1e-9, `rear frame rotation differs from Rz(yaw) Rx(roll) Ry(pitch) by ${err}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
