@@ -1,6 +1,7 @@
-// Where one step of the bicycle's nonlinear simulation spends its time (issue 5: at least 50 times
-// faster than real time at Δt = 1e-3 s, i.e. under 20 µs per step). Times each model evaluation and the
-// acceleration solve separately at a state of the 5 m/s benchmark run, then a whole Simulation::step.
+// Where one step of the bicycle's nonlinear simulation spends its time (budget, docs/performance.md: at
+// least 50 times faster than real time at Δt = 1e-3 s, i.e. under 20 µs per step). Times each model
+// evaluation and the acceleration solve separately at a state of the 5 m/s benchmark run, then a whole
+// Simulation::step.
 // Not part of the CMake build; from the repository root, after building build/native:
 //   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iexamples -Ibuild/native/core/include -isystem /usr/include/eigen3 \
 //     bench/simulation_step_bench.cpp build/native/examples/libcarvallo_models.a \

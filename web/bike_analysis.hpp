@@ -14,7 +14,7 @@
 
 namespace carvallo::web {
 
-/// Mode names of the benchmark (Meijaard et al. 2007, Sec. 5): the oscillatory pair is "weave", the slow
+/// Mode names of the benchmark (Meijaard et al. 2007, §5): the oscillatory pair is "weave", the slow
 /// real root "capsize", the fast negative real root "castering".
 std::vector<std::string> mode_labels(const std::vector<std::complex<double>>& values);
 

@@ -54,7 +54,7 @@ void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thicknes
 }
 
 // The y range: what the branches span, clipped to +-limit (the castering root runs off to large negative
-// values that would flatten everything else; the paper's figures clip likewise).
+// values that would flatten everything else; Meijaard 2007's eigenvalue figures clip likewise).
 void data_range(const EigenSweep& sw, bool re, bool im, double limit, double& lo, double& hi) {
   lo = -1;
   hi = 1;

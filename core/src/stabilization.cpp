@@ -111,7 +111,7 @@ class Rgcpa : public Stabilizer {
       out.position_rank = pp_.rank;
       out.redundant_holonomic = static_cast<int>(pp_.redundant_rows.size());
       out.independent_coordinates = pp_.independent;
-      out.position_iterations = position_analysis(model, t, q, pp_, tol_, ws_);  // Eqs 46-54
+      out.position_iterations = position_analysis(model, t, q, pp_, tol_, ws_);  // 000 Eqs 46-54
     } else if (model.nch() == 0) {
       out.independent_coordinates.resize(static_cast<std::size_t>(model.nq()));
       for (int j = 0; j < model.nq(); ++j) out.independent_coordinates[static_cast<std::size_t>(j)] = j;
@@ -122,7 +122,7 @@ class Rgcpa : public Stabilizer {
       out.velocity_rank = pv_.rank;
       out.redundant_total = static_cast<int>(pv_.redundant_rows.size());
       out.independent_velocities = pv_.independent;
-      out.velocity_iterations = velocity_analysis(model, t, q, qd, pv_, tol_, ws_);  // Eqs 58-61, 66-78
+      out.velocity_iterations = velocity_analysis(model, t, q, qd, pv_, tol_, ws_);  // 000 Eqs 58-61, 66-78
     } else if (model.nc() == 0) {
       out.independent_velocities = out.independent_coordinates;
     }

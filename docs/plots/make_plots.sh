@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the plots of docs/examples.md (issue 6) from the command line's output: every time series
+# Regenerates the plots of docs/examples.md from the command line's output: every time series
 # is a CSV written by `carvallo simulate --model <name> ... --csv`, i.e. the registry models run by the
 # engine exactly as a user would run them, and gnuplot (Debian's gnuplot-nox, installed by
 # scripts/install-deps.sh) draws them into docs/plots/*.svg. The tables of docs/examples.md come from the

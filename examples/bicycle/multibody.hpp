@@ -1,6 +1,7 @@
 #pragma once
-// The Whipple–Carvallo bicycle as a multibody system in redundant absolute coordinates (issue 5 item 2),
-// built only from the 3D building blocks (carvallo/blocks/): no hand-derived equations of motion.
+// The Whipple–Carvallo bicycle as a multibody system in redundant absolute coordinates, built only from
+// the 3D building blocks (carvallo/blocks/): no hand-derived equations of motion, so agreement with the
+// closed forms of Meijaard 2007 (canonical.hpp) tests the engine, not a second derivation.
 //
 // Bodies (each 6 coordinates: mass-centre position x, y, z, then Euler angles of sequence ZXY =
 // yaw, roll, then pitch/spin about the body's own y axis), in this order in q:

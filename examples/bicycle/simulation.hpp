@@ -1,5 +1,5 @@
 #pragma once
-// Nonlinear simulation of the multibody bicycle (issue 5 item 5): setting up a consistent initial state
+// Nonlinear simulation of the multibody bicycle: setting up a consistent initial state
 // from the quantities a rider thinks in (speed, roll, steer and their rates), reading those quantities
 // back from the redundant coordinates, and detecting a fall.
 //
@@ -87,10 +87,11 @@ struct FallCriteria {
 std::optional<std::string> fall_reason(const MultibodyBicycle& bike, const Eigen::VectorXd& q,
                                        const Observables& obs, const FallCriteria& criteria = {});
 
-/// The simulation options issue 5 prescribes by default: augmented formulation, AB4, RGCPA with
-/// tolerances 1e-12, per-step diagnostics on. The selective partitioning choice is filled in too (rear
-/// frame x, y, yaw, roll, front frame yaw and the wheel spins; velocities: roll, front frame yaw and the
-/// rear wheel spin), so any stabilizer can be selected afterwards.
+/// The bicycle's default simulation options, the methods of 000 (the bicycle paper): augmented
+/// formulation (Eq 36), AB4 (Eq 42), RGCPA (§3.3-3.4) with tolerances 1e-12, per-step diagnostics on.
+/// The selective partitioning choice is filled in too (rear frame x, y, yaw, roll, front frame yaw and
+/// the wheel spins; velocities: roll, front frame yaw and the rear wheel spin), so any stabilizer can be
+/// selected afterwards.
 SimulationOptions default_bicycle_simulation_options(const Parameters& p);
 
 /// The multibody bicycle run forward in time: Simulation plus the rider's observables and fall detection.

@@ -3,7 +3,7 @@
 // These satisfy Eqs 57-59 and 101-102 exactly.
 //
 // Not given by 001: the wheel's moment of inertia I (assumed M a²/2 = 2.5 kg m²), g (9.81 m/s²), the
-// integrator for this example (the paper used Kutta–Merson for Example 2; we use RK4) and the time span of
+// integrator for this example (001 used Kutta–Merson for Example 2; we use RK4) and the time span of
 // Figs 2-9 (we run 50 s at Δt = 0.01 s). The paper's runs are unstabilized ("none"): the energy integral
 // of Eq 103 then drifts, less with the nonlinear constraint (Fig. 9).
 

@@ -1,4 +1,4 @@
-// Parameter table and physical validation (issue 5, item 1).
+// Parameter table (Meijaard 2007 Table 1) and physical validation.
 #include "bicycle/parameters.hpp"
 
 #include <catch2/catch.hpp>
@@ -124,7 +124,8 @@ TEST_CASE("non-finite values are reported and nothing else is evaluated", "[para
 
 TEST_CASE("representable but absurd values are refused by name; every preset and zero wheels stay plausible",
           "[parameters]") {
-  // The values of the hostile links of issue 12: a 1e-300 m wheel, a 5e-324 kg rider, a 1e308 inertia.
+  // Values a share link can carry (a 1e-300 m wheel, a 5e-324 kg rider, a 1e308 inertia): representable,
+  // but they once hung the playground (costs overflowing to infinity, docs/playground.md).
   struct Case {
     double Parameters::*member;
     const char* name;

@@ -24,7 +24,7 @@ std::string read_file(const std::string& path) {
 }  // namespace
 
 TEST_CASE("embedded presets are byte-identical to examples/bicycle/presets/<name>.json", "[presets]") {
-  REQUIRE(presets().size() >= 5);  // benchmark and at least four published sets (issue 5)
+  REQUIRE(presets().size() >= 5);  // the benchmark and the published sets (docs/bicycle.md)
   for (const auto& p : presets()) {
     const std::string path = std::string(CARVALLO_SOURCE_DIR) + "/examples/bicycle/presets/" + std::string(p.name) + ".json";
     INFO(path);

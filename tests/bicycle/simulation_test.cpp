@@ -1,4 +1,4 @@
-// Nonlinear simulation of the multibody bicycle (issue 5 item 5), against independent references:
+// Nonlinear simulation of the multibody bicycle, against independent references:
 //  - Basu-Mandal, Chatterjee & Papadopoulos (2007), Proc. R. Soc. A 463:1983-2003, Table 1: the state of
 //    the benchmark bicycle in a general (large lean and steer) configuration and the accelerations their two
 //    independent derivations agree on to 13-14 digits (values as tabulated there);

@@ -1,4 +1,4 @@
-// The command line (issue 5, item 6), driven through carvallo::cli::run exactly as the executable does.
+// The command line, driven through carvallo::cli::run exactly as the executable does.
 #include "cli/cli.hpp"
 
 #include "carvallo/version.hpp"

@@ -51,7 +51,7 @@ TEST_CASE("Euler angles: all 12 sequences are R_a R_b R_c of the textbook elemen
 }
 
 TEST_CASE("Euler angles: ZYX closed form (yaw-pitch-roll) written out", "[blocks][rotation]") {
-  // R = Rz(ψ) Ry(θ) Rx(φ), e.g. Diebel (2006) Eq. 290 transposed to body->global.
+  // R = Rz(ψ) Ry(θ) Rx(φ), e.g. Diebel 2006 Eq 290 transposed to body->global.
   const double ps = 0.7, th = -0.4, ph = 1.3;
   const double cps = std::cos(ps), sps = std::sin(ps), cth = std::cos(th), sth = std::sin(th), cph = std::cos(ph),
                sph = std::sin(ph);

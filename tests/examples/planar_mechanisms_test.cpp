@@ -67,7 +67,8 @@ TEST_CASE("planar mechanisms: table-5/6 data in the nacf mass matrix (002 Eq 57-
 TEST_CASE("planar mechanisms: constraint violations at the level of 002 Table 11", "[planar_mechanisms]") {
   // 002 Table 10 settings (the registry defaults): Udwadia–Kalaba, direct correction applied at every
   // step as 002 does, AB4, Δt = 1e-3 s, 5 s, tolerance 1e-12. "Same level" = within a factor of ten of
-  // Table 11 (issue 6), or below.
+  // Table 11, or below: the values are round-off (1e-15..1e-12) of another program and integrator, so
+  // only their order of magnitude can be reproduced.
   for (const auto& row : kTable11) {
     const double factor_C = 10.0;
     const ModelInstance inst = make_model(row.name);
@@ -83,7 +84,7 @@ TEST_CASE("planar mechanisms: natural coordinates vs plain angles with augmented
           "[planar_mechanisms]") {
   // Second formulation: the same mechanism in (x, y, θ) per body, augmented formulation, RGCPA, RK4 at the
   // same step. Both runs are accurate to ~1e-9 m (fourth-order methods at 1e-3 s on motions with periods of
-  // seconds); the issue's 1e-6 m bound on every centre of mass over the 5 s therefore tests the models, not
+  // seconds); a 1e-6 m bound on every centre of mass over the 5 s therefore tests the models, not
   // the integrators.
   for (const auto& row : kTable11) {
     const ModelInstance a = make_model(row.name, "nacf");

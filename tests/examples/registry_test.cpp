@@ -1,5 +1,6 @@
-// examples/registry: every model of issue 6 is registered, builds in every variant with a consistent
-// initial state, and unknown names/variants fail with a typed error.
+// examples/registry: every mechanism of the papers (002 §6, 001 Examples 1-2, 004 §4) is registered,
+// builds in every variant with a consistent initial state, and unknown names/variants fail with a typed
+// error.
 #include "registry.hpp"
 
 #include "carvallo/errors.hpp"

@@ -1,5 +1,6 @@
-// The full-length reproductions of issue 6 (too long for the unit-test run; hidden tag). Prints the
-// numbers of docs/examples.md and writes the time series that docs/plots/make_plots.sh plots:
+// The full-length reproductions of 001's, 002's and 004's results (too long for the unit-test run;
+// hidden tag). Prints the numbers of docs/examples.md and writes the time series that
+// docs/plots/make_plots.sh plots:
 //
 //   CARVALLO_REPORT_DIR=docs/plots/data build/mech/bin/carvallo_tests "[.reproduction]"
 //

@@ -122,7 +122,8 @@ TEST_CASE("sweep keeps branches continuous through crossings and complex-pair sp
 
 TEST_CASE("sweep finds the benchmark bicycle's weave and capsize speeds", "[sweep]") {
   // Canonical linearized bicycle M q'' + v C1 q' + (g K0 + v^2 K2) q = 0, q = [roll, steer], with the
-  // 40-digit matrices of Meijaard et al. (2007) (docs: /work/shared/reference/meijaard2007.md).
+  // matrices of Meijaard et al. (2007) recomputed in 40-digit arithmetic (the same values as
+  // examples/bicycle/meijaard2007_reference.hpp).
   Eigen::Matrix2d M, C1, K0, K2;
   M << 80.81722, 2.3194133220870913477, 2.3194133220870913477, 0.29784188199685552999;
   C1 << 0.0, 33.866413914924943883, -0.85035641456978437036, 1.6854039739755967411;

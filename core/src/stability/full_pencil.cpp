@@ -25,7 +25,7 @@ Pencil state_space_pencil_eq31(const Linearization& lin) {
 
 Pencil full_pencil(const Linearization& lin) {
   const int nq = lin.nq, nc = lin.nc(), nx = lin.nx(), n = 2 * nq + nc;
-  // Keep rows/columns [q, ν | q̇] of Eq 31: drop the ν̇ columns and the ν rows of its second block row.
+  // Keep rows/columns [q, ν | q̇] of 000 Eq 31: drop the ν̇ columns and the ν rows of its second block row.
   Pencil full = state_space_pencil_eq31(lin);
   std::vector<int> keep(static_cast<std::size_t>(n));
   std::iota(keep.begin(), keep.begin() + nx, 0);
