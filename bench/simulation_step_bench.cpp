@@ -2,10 +2,8 @@
 // least 50 times faster than real time at Δt = 1e-3 s, i.e. under 20 µs per step). Times each model
 // evaluation and the acceleration solve separately at a state of the 5 m/s benchmark run, then a whole
 // Simulation::step.
-// Not part of the CMake build; from the repository root, after building build/native:
-//   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iexamples -Ibuild/native/core/include -isystem /usr/include/eigen3 \
-//     bench/simulation_step_bench.cpp build/native/examples/libcarvallo_models.a \
-//     build/native/core/libcarvallo_core.a -o /tmp/simulation_step_bench && /tmp/simulation_step_bench
+// Built with the native preset (bench/CMakeLists.txt); run from the repository root:
+//   cmake --build --preset native --target simulation_step_bench && build/native/bin/simulation_step_bench
 #include "bicycle/multibody.hpp"
 #include "bicycle/parameters.hpp"
 #include "bicycle/simulation.hpp"

@@ -1,10 +1,7 @@
 // Benchmark of the stability module on the bicycle's multibody model (targets and figures in
-// docs/performance.md: a 201-speed sweep under 200 ms, the full pencil for one speed under 20 ms). Not
-// part of the CMake build (it needs examples/bicycle/multibody.*); build by hand from the repository
-// root, after a configure in build/stab:
-//   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iexamples -Ibuild/stab/core/include -isystem /usr/include/eigen3 \
-//     bench/stability_bicycle_bench.cpp examples/bicycle/{multibody,parameters,canonical}.cpp \
-//     core/src/{model,errors,generalized_eigen}.cpp core/src/stability/*.cpp -o /tmp/stability_bench
+// docs/performance.md: a 201-speed sweep under 200 ms, the full pencil for one speed under 20 ms).
+// Built with the native preset (bench/CMakeLists.txt); run from the repository root:
+//   cmake --build --preset native --target stability_bicycle_bench && build/native/bin/stability_bicycle_bench
 #include "bicycle/multibody.hpp"
 #include "carvallo/stability/full_pencil.hpp"
 #include "carvallo/stability/reduced.hpp"

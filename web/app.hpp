@@ -3,11 +3,11 @@
 // eigenvalue sweep, the running simulation) and the view's bookkeeping. Shared by main.cpp (frame loop,
 // input), panels.cpp (the ImGui panels), eigen_plot.cpp and js_api.cpp (window.carvallo).
 
-#include "bike_analysis.hpp"
-#include "model_view.hpp"
-#include "scene_mesh.hpp"
-#include "touch_input.hpp"
-#include "ui_state.hpp"
+#include "logic/bike_analysis.hpp"
+#include "logic/model_view.hpp"
+#include "logic/scene_mesh.hpp"
+#include "logic/touch_input.hpp"
+#include "logic/ui_state.hpp"
 
 #include "bicycle/canonical.hpp"
 
@@ -73,6 +73,7 @@ struct App {
   std::string analysed_model = "bicycle";  ///< the model the layout was made for
   std::string last_link;      ///< last link handed to the page
   bool show_help = false, show_notes = false;
+  bool escape_pressed = false;  ///< Escape went down since the last frame (a GLFW key callback: press and release can share a frame)
   PerfStats perf;
   std::map<std::string, std::array<float, 4>> rects;  ///< screen rects (CSS px) of named widgets, for tests
 
@@ -87,7 +88,7 @@ struct App {
   std::array<float, 4> content_rect{};  ///< compact layout: x, y, w, h of the panel shown
   bool panel_shown = false;             ///< this frame, the compact layout shows a panel (not the 3D view)
   bool layout_dirty = true;
-  double wheel_steps = 0;     ///< wheel notches (down positive) received since the last frame (web/input.js)
+  double wheel_steps = 0;     ///< wheel notches (down positive) received since the last frame (web/platform/input.js)
   TouchInput touch;           ///< touch turned into the pointer and two-finger gestures
   double last_cursor_x = 0, last_cursor_y = 0;  ///< GLFW's cursor last frame: a change means a real mouse
 

@@ -1,10 +1,10 @@
 // Carvallo playground: the browser application (Emscripten + GLFW + WebGL 2 + Dear ImGui 1.86).
 // The frame loop: input (camera, shortcuts), the simulation clock, the panels, the 3D scene, the link.
 #include "app.hpp"
-#include "scene_mesh.hpp"
-#include "browser.hpp"
-#include "grid_renderer.hpp"
-#include "scene_renderer.hpp"
+#include "logic/scene_mesh.hpp"
+#include "platform/browser.hpp"
+#include "platform/grid_renderer.hpp"
+#include "platform/scene_renderer.hpp"
 
 #include "carvallo/version.hpp"
 
@@ -91,8 +91,8 @@ void zoom_camera(App& app, double factor) {
   if (std::isfinite(factor) && factor > 0) cam.distance = std::clamp(cam.distance * factor, 0.3, 60.0);
 }
 
-// The pointer as the user moves it: GLFW's mouse, or touch (web/input.js -> TouchInput) once a finger
-// has been used; the wheel in steps (web/input.js), replacing GLFW's raw deltas.
+// The pointer as the user moves it: GLFW's mouse, or touch (web/platform/input.js -> TouchInput) once a finger
+// has been used; the wheel in steps (web/platform/input.js), replacing GLFW's raw deltas.
 void pointer_input(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   const auto r = static_cast<float>(app.pixel_ratio);
@@ -144,7 +144,8 @@ void camera_input(App& app) {
 
 void shortcuts(App& app) {
   ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) app.show_help = false;  // Escape closes the shortcut list
+  if (app.escape_pressed) app.show_help = false;  // Escape closes the shortcut list
+  app.escape_pressed = false;
   if (io.WantTextInput) return;
   for (const ImWchar ch : io.InputQueueCharacters) {
     switch (ch) {
@@ -161,6 +162,7 @@ void shortcuts(App& app) {
       case '?': app.show_help = !app.show_help; break;
       case 'p': case 'P': app.state.presentation = !app.state.presentation; app.layout_dirty = true; break;
       case 'f': case 'F': app.state.follow = !app.state.follow; break;
+      case 'v': case 'V': carvallo::web::fit_camera(app); break;
       case 'i': case 'I': app.state.show_inertia = !app.state.show_inertia; break;
       case ']': app.state.text_scale = std::min(3.0, app.state.text_scale * 1.25); break;
       case '[': app.state.text_scale = std::max(0.5, app.state.text_scale / 1.25); break;
@@ -258,7 +260,7 @@ void frame() {
 
 }  // namespace
 
-// web/input.js forwards wheel and touch here (steps; CSS px relative to the canvas).
+// web/platform/input.js forwards wheel and touch here (steps; CSS px relative to the canvas).
 extern "C" {
 EMSCRIPTEN_KEEPALIVE void carvallo_input_wheel(double steps_x, double steps_y, double, double) {
   (void)steps_x;  // horizontal wheels and trackpad sideways swipes do nothing in the playground
@@ -294,6 +296,11 @@ int main() {
   io.ClipboardUserData = &app;
   io.GetClipboardTextFn = get_clipboard;
   io.SetClipboardTextFn = set_clipboard;
+  // ImGui polls keys once a frame, so a press and release between two frames (a quick tap, or a slow
+  // frame) never shows as pressed: Escape is recorded by a callback, which ImGui's backend chains.
+  glfwSetKeyCallback(app.window, [](GLFWwindow*, int key, int, int action, int) {
+    if (key == GLFW_KEY_ESCAPE && action == GLFW_PRESS) carvallo::web::app().escape_pressed = true;
+  });
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
 

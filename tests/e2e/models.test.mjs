@@ -63,3 +63,44 @@ test("the bicycle's drawn rear frame is the state's Rz(yaw) Rx(roll) Ry(pitch)",
     await context.close();
   }
 });
+
+test('one camera for every model: zoomed away, V fits the model in view; F follows a model that rolls away', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
+  const frames = (n) => page.evaluate((k) => new Promise((r) => { const f = () => (--k > 0 ? requestAnimationFrame(f) : r()); requestAnimationFrame(f); }), n);
+  const state = () => page.evaluate(() => window.carvallo.getState());
+  try {
+    await page.evaluate(() => window.carvallo.setState({ model: 'appell-hamel' }));
+    await frames(3);
+    const fitted = await state();
+    // Zoom far out and pan away with the mouse as a user would, then ask for the fit again.
+    await page.mouse.move(640, 600);
+    for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 100);
+    await page.mouse.move(640, 600);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(400, 500, { steps: 5 });
+    await page.mouse.up({ button: 'right' });
+    await frames(3);
+    const away = await state();
+    assert.ok(away.dist > 2 * fitted.dist, `the wheel zoomed out: ${fitted.dist} -> ${away.dist}`);
+    assert.ok(Math.hypot(away.tx - fitted.tx, away.ty - fitted.ty, away.tz - fitted.tz) > 1e-3, 'the right drag panned');
+    await page.keyboard.press('v');
+    await frames(3);
+    const refit = await state();
+    for (const k of ['dist', 'tx', 'ty', 'tz', 'yaw', 'pitch']) assert.ok(Math.abs(refit[k] - fitted[k]) < 1e-9, `V restores ${k}: ${refit[k]} vs ${fitted[k]}`);
+
+    // The disk rolls off its starting place; with F the camera's target stays over its bodies.
+    await page.keyboard.press('f');
+    await frames(2);
+    assert.equal((await state()).follow, true);
+    await page.evaluate(() => window.carvallo.step(400));
+    await frames(3);
+    const bodies = await page.evaluate(() => window.carvallo.bodies());
+    const followed = await state();
+    assert.ok(Math.hypot(followed.tx - refit.tx, followed.ty - refit.ty) > 1e-3, 'the target moved with the model');
+    assert.ok(bodies.every((b) => b.position.every(Number.isFinite)));
+    await page.screenshot({ path: path.join(artifacts, 'model-follow-appell-hamel.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,6 +1,6 @@
-// The stability line a student reads (web/bike_analysis.hpp) against Meijaard et al. (2007) Table 2:
+// The stability line a student reads (web/logic/bike_analysis.hpp) against Meijaard et al. (2007) Table 2:
 // weave 4.292382536 m/s and capsize 6.024262015 m/s for the benchmark, whatever range is plotted.
-#include "bike_analysis.hpp"
+#include "logic/bike_analysis.hpp"
 
 #include "bicycle/canonical.hpp"
 

@@ -1,6 +1,6 @@
-// What the time plots show (web/plot_data.hpp): decimation bounded by the width however long the run,
+// What the time plots show (web/logic/plot_data.hpp): decimation bounded by the width however long the run,
 // extremes kept, the window filling from the left; honest y-ranges.
-#include "plot_data.hpp"
+#include "logic/plot_data.hpp"
 
 #include <catch2/catch.hpp>
 

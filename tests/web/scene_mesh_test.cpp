@@ -1,6 +1,6 @@
 // web/scene_mesh: every model's posed scene turns into finite triangles in the viewer's frame, standing
 // on the ground; the bicycle's frame is the identity (Meijaard's frame is the viewer's).
-#include "scene_mesh.hpp"
+#include "logic/scene_mesh.hpp"
 
 #include "model_run.hpp"
 

@@ -1,7 +1,7 @@
-// Touch turned into the pointer and gestures (web/touch_input.hpp): a tap is a press then a release at
+// Touch turned into the pointer and gestures (web/logic/touch_input.hpp): a tap is a press then a release at
 // the tap's own position, in two frames; a vertical swipe on a panel scrolls and presses nothing; other
 // motion drags from where the finger landed; a held finger presses; two fingers pinch and pan.
-#include "touch_input.hpp"
+#include "logic/touch_input.hpp"
 
 #include <catch2/catch.hpp>
 

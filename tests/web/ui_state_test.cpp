@@ -1,7 +1,7 @@
 // The playground's one UI state and its link codec, natively: hostile links refused with their reasons,
 // plot scales and layout fields round-tripping, 700 unknown keys summarized, a model chosen by link or
 // setState getting the paper's methods as from the menu.
-#include "ui_state.hpp"
+#include "logic/ui_state.hpp"
 
 #include "registry.hpp"
 

@@ -1,7 +1,7 @@
-// window.carvallo's C side (web/pre.js wraps each function; docs/playground.md documents the API).
+// window.carvallo's C side (web/platform/pre.js wraps each function; docs/playground.md documents the API).
 // Every function takes text and returns JSON text in a buffer valid until the next call.
 #include "app.hpp"
-#include "browser.hpp"
+#include "platform/browser.hpp"
 
 #include "bicycle/parameters_json.hpp"
 

@@ -1,4 +1,4 @@
-#include "browser.hpp"
+#include "platform/browser.hpp"
 
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>

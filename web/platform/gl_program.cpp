@@ -1,4 +1,4 @@
-#include "gl_program.hpp"
+#include "platform/gl_program.hpp"
 
 #include <utility>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "scene_renderer.hpp"
+#include "platform/scene_renderer.hpp"
 
 #include "shaders.hpp"
 

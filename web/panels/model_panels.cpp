@@ -2,9 +2,9 @@
 // model without a parameter table: its description and formulation, the methods, time plots of its
 // probes and of the constraint violations on a log scale.
 #include "app.hpp"
-#include "time_plot.hpp"
-#include "browser.hpp"
-#include "row_layout.hpp"
+#include "panels/time_plot.hpp"
+#include "platform/browser.hpp"
+#include "panels/row_layout.hpp"
 
 #include "carvallo/errors.hpp"
 
@@ -162,7 +162,7 @@ void model_panel(App& app) {
   if (app.run) {
     const auto& m = app.run->run().model();
     ImGui::Separator();
-    ImGui::Text("%d coordinates, %d holonomic + %d nonholonomic constraints", m.nq(), m.nch(), m.ncnh());
+    ImGui::TextWrapped("%d coordinates, %d holonomic + %d nonholonomic constraints", m.nq(), m.nch(), m.ncnh());
   }
   ImGui::End();
 }

@@ -1,6 +1,6 @@
-#include "bike_analysis.hpp"
+#include "logic/bike_analysis.hpp"
 
-#include "ui_state.hpp"
+#include "logic/ui_state.hpp"
 
 #include "bicycle/stability_sweep.hpp"
 #include "carvallo/stability/sweep.hpp"

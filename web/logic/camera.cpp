@@ -1,4 +1,4 @@
-#include "camera.hpp"
+#include "logic/camera.hpp"
 
 #include <Eigen/Geometry>
 

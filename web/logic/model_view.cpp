@@ -1,4 +1,4 @@
-#include "model_view.hpp"
+#include "logic/model_view.hpp"
 
 #include "bicycle/bicycle_model.hpp"
 #include "carvallo/acceleration.hpp"

@@ -2,8 +2,8 @@
 // locus, drawn with ImDrawList (there is no ImPlot in Debian). Branches come from the core sweep and keep
 // their mode label through crossings; the self-stable range is shaded; the critical speeds are printed.
 #include "app.hpp"
-#include "browser.hpp"
-#include "row_layout.hpp"
+#include "platform/browser.hpp"
+#include "panels/row_layout.hpp"
 
 #include <imgui.h>
 

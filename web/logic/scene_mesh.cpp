@@ -1,4 +1,4 @@
-#include "scene_mesh.hpp"
+#include "logic/scene_mesh.hpp"
 
 #include <Eigen/Geometry>
 

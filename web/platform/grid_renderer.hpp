@@ -1,8 +1,8 @@
 #pragma once
 // Draws the ground plane with its grid (shaders/grid.*.glsl).
 
-#include "camera.hpp"
-#include "gl_program.hpp"
+#include "logic/camera.hpp"
+#include "platform/gl_program.hpp"
 
 #include <string>
 

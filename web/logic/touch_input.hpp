@@ -1,6 +1,6 @@
 #pragma once
 // Touch as a user expects it, turned into what the playground understands (Emscripten 3.1.6's GLFW
-// drops touch coordinates, so web/input.js forwards every touch event here):
+// drops touch coordinates, so web/platform/input.js forwards every touch event here):
 // - a tap presses and releases where the finger was, in two frames, so it hits its widget the first time;
 // - a finger that moves first decides what it does: mostly vertical on a panel scrolls the panel (and
 //   presses nothing, so a swipe that starts on a slider does not move it); any other motion is a drag

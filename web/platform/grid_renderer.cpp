@@ -1,4 +1,4 @@
-#include "grid_renderer.hpp"
+#include "platform/grid_renderer.hpp"
 
 #include "shaders.hpp"
 

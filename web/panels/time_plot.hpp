@@ -1,13 +1,13 @@
 #pragma once
 // Time plots for the simulation panels (ImGui): several series of a run's history against time, with
-// axes, ticks, units, a time scale, a zero line and an honest y-range (web/plot_data.hpp computes what
+// axes, ticks, units, a time scale, a zero line and an honest y-range (web/logic/plot_data.hpp computes what
 // is shown).
 // - The y-range never magnifies noise: in "fit" mode it spans at least the plot's min_span (a 0.03
 //   degree wiggle stays a wiggle in a plot whose floor is 2 degrees); "symmetric" centres zero; "fixed"
 //   is the user's range (PlotScale, part of the UI state and so of the link).
 // - Log plots (constraint violations) label decades, as many as fit without overlapping.
 
-#include "plot_data.hpp"
+#include "logic/plot_data.hpp"
 
 #include <imgui.h>
 

@@ -1,4 +1,4 @@
-#include "touch_input.hpp"
+#include "logic/touch_input.hpp"
 
 #include <cmath>
 

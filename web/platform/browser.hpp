@@ -30,7 +30,7 @@ void signal_ready(const char* version);
 /// The URL hash without '#' (percent-encoded as the browser keeps it).
 std::string location_hash();
 
-/// Hands the current share link to the page, which writes it to the URL debounced (web/pre.js).
+/// Hands the current share link to the page, which writes it to the URL debounced (web/platform/pre.js).
 void publish_link(const std::string& link);
 
 /// Copies the full URL with this link to the clipboard; returns the URL.

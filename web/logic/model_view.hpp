@@ -6,7 +6,7 @@
 // ImGui or Emscripten).
 
 #include "model_run.hpp"
-#include "ui_state.hpp"
+#include "logic/ui_state.hpp"
 
 #include <Eigen/Core>
 

@@ -11,7 +11,7 @@
 // - parsing never evaluates anything: keys are matched against the table, values are parsed as numbers
 //   or matched against fixed word lists. Every field that cannot be used is reported and keeps its default.
 
-#include "camera.hpp"
+#include "logic/camera.hpp"
 
 #include "bicycle/parameters.hpp"
 
@@ -36,7 +36,7 @@ struct SimulationSettings {
   double kick = 0.5;                       ///< rad/s of roll rate added by a kick
 };
 
-/// A linear time plot's y-axis (web/time_plot.hpp): fit the data, symmetric about zero, or a fixed
+/// A linear time plot's y-axis (web/panels/time_plot.hpp): fit the data, symmetric about zero, or a fixed
 /// range. Link text: "fit", "sym" or "<lo>:<hi>".
 struct PlotScale {
   enum class Mode { fit, symmetric, fixed };

@@ -1,4 +1,4 @@
-#include "time_plot.hpp"
+#include "panels/time_plot.hpp"
 
 #include <cstdio>
 

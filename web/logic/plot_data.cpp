@@ -1,4 +1,4 @@
-#include "plot_data.hpp"
+#include "logic/plot_data.hpp"
 
 namespace carvallo::web {
 

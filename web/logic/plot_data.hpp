@@ -3,7 +3,7 @@
 // natively): the history decimated onto pixel columns, so the vertex count is bounded by the plot's
 // width however long the run goes; the y-range a scale mode gives; the CSV of a history.
 
-#include "ui_state.hpp"
+#include "logic/ui_state.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
 #pragma once
-// Draws a tessellated scene (web/scene_mesh.hpp) with shaders/mesh.*.glsl: opaque triangles, then the
+// Draws a tessellated scene (web/logic/scene_mesh.hpp) with shaders/mesh.*.glsl: opaque triangles, then the
 // translucent ones (inertia ellipsoids) blended without depth writes.
 
-#include "scene_mesh.hpp"
-#include "camera.hpp"
-#include "gl_program.hpp"
+#include "logic/scene_mesh.hpp"
+#include "logic/camera.hpp"
+#include "platform/gl_program.hpp"
 
 #include <string>
 

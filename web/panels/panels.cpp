@@ -1,9 +1,9 @@
 // The playground's panels (menu bar, parameters, simulation, messages, help, performance) and the
 // plumbing between the one UiState and what is derived from it.
 #include "app.hpp"
-#include "time_plot.hpp"
-#include "row_layout.hpp"
-#include "browser.hpp"
+#include "panels/time_plot.hpp"
+#include "panels/row_layout.hpp"
+#include "platform/browser.hpp"
 
 #include "bicycle/parameters_json.hpp"
 #include "bicycle/presets.hpp"
@@ -451,7 +451,8 @@ void help_overlay(App& app) {
                            {"K", "kick (lateral disturbance)"},
                            {"P", "presentation mode (large text, fewer panels)"},
                            {"[ / ]", "text smaller / larger"},
-                           {"F", "camera follows the bicycle"},
+                           {"F", "camera follows the model"},
+                           {"V", "fit the model in view"},
                            {"I", "inertia ellipsoids"},
                            {"arrows", "orbit the camera"},
                            {"+ / -", "zoom"},
@@ -526,7 +527,9 @@ void menu_bar(App& app) {
     if (ImGui::MenuItem("Text smaller", "[")) set_text_scale(app, app.state.text_scale / 1.25);
     if (ImGui::MenuItem("Text size 100 %", nullptr, app.state.text_scale == 1.0)) set_text_scale(app, 1.0);
     ImGui::Separator();
-    if (ImGui::MenuItem("Camera follows the bicycle", "F", app.state.follow)) app.state.follow = !app.state.follow;
+    if (ImGui::MenuItem("Fit the model in view", "V")) fit_camera(app);
+    record_rect(app, "view:fit");
+    if (ImGui::MenuItem("Camera follows the model", "F", app.state.follow)) app.state.follow = !app.state.follow;
     if (ImGui::MenuItem("Inertia ellipsoids", "I", app.state.show_inertia)) app.state.show_inertia = !app.state.show_inertia;
     if (ImGui::MenuItem("Performance overlay", nullptr, app.state.show_perf)) app.state.show_perf = !app.state.show_perf;
     record_rect(app, "view:perf");
@@ -594,6 +597,9 @@ void view_controls(App& app) {
   ImGui::SetNextWindowBgAlpha(0.9f);
   ImGui::Begin("##view-controls", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
   simulation_buttons(app);
+  same_line_if_fits(button_width("Fit"));
+  if (ImGui::Button("Fit")) fit_camera(app);  // a phone has no V key: frame the model again after pinching away
+  record_rect(app, "fit");
   record_window_rect(app, "view-controls");
   ImGui::End();
 }

@@ -1,4 +1,4 @@
-#include "ui_state.hpp"
+#include "logic/ui_state.hpp"
 
 #include "bicycle/canonical.hpp"
 #include "bicycle/presets.hpp"
