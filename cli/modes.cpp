@@ -32,7 +32,7 @@ std::string modes_usage() {
          "  --method canonical|multibody\n"
          "                             canonical (default): null vectors of M s^2 + v C1 s + g K0 + v^2 K2 (closed\n"
          "                             form, microseconds); multibody: eigenvectors of the multibody model's full\n"
-         "                             pencil mapped to roll and steer (an independent route, ~0.1 s)\n"
+         "                             pencil mapped to roll and steer (an independent route, ~10 ms)\n"
          "  --json                     {\"speed\": v, \"modes\": [{\"eigenvalue\": [re, im], \"label\": ..., \"roll\": [re, im],\n"
          "                              \"steer\": [re, im]}, x4]}\n"
          "  --help                     this text\n";
