@@ -105,4 +105,8 @@ TEST_CASE("map: bad input exits 2 naming the problem and writes nothing", "[cli]
   const auto bad_dir = run({"map", "--bike", "benchmark", "--x", "w:1:2:3", "--y", "c:0:0.1:3", "--csv", output("no/such/dir/map.csv")});
   CHECK(bad_dir.status == 2);
   CHECK_THAT(bad_dir.err, Catch::Contains("cannot be written"));
+  const auto help = run({"map", "--help"});
+  CHECK(help.status == 0);
+  CHECK_THAT(help.out, Catch::StartsWith("usage: carvallo map"));
+  CHECK_THAT(run({"--help"}).out, Catch::Contains("sensitivity"));
 }

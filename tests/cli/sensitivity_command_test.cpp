@@ -64,4 +64,7 @@ TEST_CASE("sensitivity: bad input exits 2 naming the problem", "[cli][sensitivit
     CHECK(r.out.empty());
     CHECK_THAT(r.err, Catch::Contains(message));
   }
+  const auto help = run({"sensitivity", "--help"});
+  CHECK(help.status == 0);
+  CHECK_THAT(help.out, Catch::StartsWith("usage: carvallo sensitivity"));
 }
