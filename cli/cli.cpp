@@ -1,4 +1,6 @@
 #include "cli/cli.hpp"
+#include "cli/analysis.hpp"
+#include "cli/bike.hpp"
 #include "cli/options.hpp"
 #include "cli/simulate.hpp"
 
@@ -59,15 +61,15 @@ namespace {
 
 using bicycle::CanonicalModel;
 
-// Far beyond any bicycle, well inside the range where v^2 terms stay accurate in double precision.
-constexpr double kMaxSpeed = 1e5;  // m/s
-
 constexpr const char* kUsage =
     "usage: carvallo <command> [options]\n"
     "\n"
     "commands:\n"
     "  eig        eigenvalues of the bicycle's roll/steer motion over a range of speeds\n"
     "  stability  weave and capsize speeds and the stable speed ranges\n"
+    "  modes      the roll/steer mode shapes (eigenvectors) of the bicycle at one speed\n"
+    "  sensitivity  derivatives of the weave and capsize speeds with respect to the 26 parameters\n"
+    "  map        weave speed, capsize speed and stable-range width over a grid of two parameters (CSV)\n"
     "  simulate   nonlinear time simulation of the bicycle or of a registered model\n"
     "  models     the models simulate runs, with their papers' methods (--json)\n"
     "\n"
@@ -139,24 +141,6 @@ std::optional<std::vector<double>> parse_speeds(const std::string& spec, std::ve
   for (long i = 0; i < n; ++i)
     v[static_cast<std::size_t>(i)] = i == n - 1 ? *to : *from + (*to - *from) * static_cast<double>(i) / static_cast<double>(n - 1);
   return v;
-}
-
-// A bike as loaded: its parameters and their canonical model (which validates them).
-struct Bike {
-  bicycle::Parameters parameters;
-  CanonicalModel model;
-};
-
-// The bike: its parameters (validated by the canonical model, which names every unphysical value).
-std::optional<Bike> load_bike(const std::optional<std::string>& spec, std::vector<std::string>& errors) {
-  auto params = load_bike_parameters(spec, errors);
-  if (!params) return std::nullopt;
-  auto model = bicycle::make_canonical_model(*params);
-  if (!model.model) {
-    for (const auto& issue : model.issues) errors.push_back("--bike " + *spec + ": " + bicycle::to_string(issue));
-    return std::nullopt;
-  }
-  return Bike{*params, *model.model};
 }
 
 // One way of computing the eigenvalues and the critical speeds, chosen by --method. Adding a route (the
@@ -296,17 +280,11 @@ int run_stability(const std::vector<std::string>& args, std::ostream& out, std::
     return 0;
   }
   const auto method = parse_method(o, errors);
-  double vmax = 20.0;
-  if (auto s = value_of(o, "--vmax")) {
-    const auto x = parse_double(*s);
-    if (!x) errors.push_back("--vmax '" + *s + "': not a finite number");
-    else if (!(*x > 0)) errors.push_back("--vmax: must be > 0 m/s, got " + *s);
-    else if (*x > kMaxSpeed) errors.push_back("--vmax: must be at most " + format_number(kMaxSpeed) + " m/s, got " + *s);
-    else vmax = *x;
-  }
+  const auto vmax_option = parse_vmax(o, errors);
   const auto bike = load_bike(value_of(o, "--bike"), errors);
   const auto route = method && bike ? make_route(*method, *bike, errors) : std::nullopt;
-  if (!errors.empty() || !route) return fail(err, "stability", errors);
+  if (!errors.empty() || !route || !vmax_option) return fail(err, "stability", errors);
+  const double vmax = *vmax_option;
 
   bicycle::StabilityResult r;
   try {
@@ -355,6 +333,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   }
   if (command == "eig") return run_eig(args, out, err);
   if (command == "stability") return run_stability(args, out, err);
+  if (command == "modes") return run_modes(args, out, err);
+  if (command == "sensitivity") return run_sensitivity(args, out, err);
+  if (command == "map") return run_map(args, out, err);
   if (command == "simulate") return run_simulate(args, out, err);
   if (command == "models") return run_models(args, out, err);
   err << "carvallo: error: unknown command '" << command << "'\n" << kUsage;

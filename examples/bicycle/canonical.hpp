@@ -35,8 +35,11 @@ struct CanonicalMatrices {
 
 /// Appendix A, written once for any scalar type (double, autodiff, ...). A wheel of zero radius
 /// contributes S = 0 (validate() guarantees its spin inertia is then zero).
-template <class T>
-AppendixA<T> appendix_a(const Parameters& p) {
+/// P is Parameters (doubles) or ParameterValues<T> (parameter_values.hpp), whose members may be AD
+/// scalars seeded on the parameters: the derivatives of every quantity with respect to them. With
+/// P = Parameters and T = double the expressions are the same as before that generalization (bit-identical).
+template <class T, class P = Parameters>
+AppendixA<T> appendix_a(const P& p) {
   using std::cos;
   using std::sin;
   AppendixA<T> a;
@@ -68,9 +71,9 @@ AppendixA<T> appendix_a(const Parameters& p) {
   return a;
 }
 
-/// M, C1, K0, K2 from Appendix A.
-template <class T>
-CanonicalMatrices<T> canonical_matrices(const Parameters& p, const AppendixA<T>& a) {
+/// M, C1, K0, K2 from Appendix A (P as for appendix_a).
+template <class T, class P = Parameters>
+CanonicalMatrices<T> canonical_matrices(const P& p, const AppendixA<T>& a) {
   using std::cos;
   using std::sin;
   const T sl = sin(T(p.lambda)), cl = cos(T(p.lambda));
@@ -85,8 +88,8 @@ CanonicalMatrices<T> canonical_matrices(const Parameters& p, const AppendixA<T>&
   return m;
 }
 
-template <class T>
-CanonicalMatrices<T> canonical_matrices(const Parameters& p) {
+template <class T, class P = Parameters>
+CanonicalMatrices<T> canonical_matrices(const P& p) {
   return canonical_matrices<T>(p, appendix_a<T>(p));
 }
 

@@ -1,0 +1,21 @@
+#pragma once
+// The bicycle's analysis commands beyond eigenvalues and critical speeds: mode shapes (`modes`),
+// critical-speed sensitivities (`sensitivity`) and two-parameter design maps (`map`). Each prints its
+// usage on --help; bad input exits 2 naming every problem, nothing on stdout (cli.hpp).
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace carvallo::cli {
+
+/// carvallo modes --bike <preset|file> --speed <v> [--method canonical|multibody] [--json]
+int run_modes(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// carvallo sensitivity --bike <preset|file> [--vmax <m/s>] [--json]
+int run_sensitivity(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// carvallo map --bike <preset|file> --x <name>:<lo>:<hi>:<n> --y <name>:<lo>:<hi>:<n> --csv <file> [--vmax <m/s>]
+int run_map(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace carvallo::cli

@@ -1,0 +1,78 @@
+#pragma once
+// Design maps: the weave speed, the capsize speed and the width of the self-stable speed range over a
+// grid of two parameters, every other parameter kept from a base bicycle. Each point is the closed form
+// of stability.hpp on the canonical model (a few microseconds), so a 100 x 100 map takes a fraction of a
+// second. The classic chart, stability over trail and steer-axis tilt (head angle = 90 deg - lambda),
+// is `design_map(p, {"trail", ...}, {"steer_axis_tilt", ...}, vmax)`.
+
+#include "bicycle/canonical.hpp"
+#include "bicycle/parameters.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace carvallo::bicycle {
+
+/// A map input: a parameter of kParameterTable by its name, or an alias: "trail" (= c, m) and
+/// "steer_axis_tilt" (= lambda, rad). nullptr when unknown.
+const ParameterDescriptor* find_design_input(std::string_view name);
+
+/// "w, c, ..., IFyy, trail, steer_axis_tilt": every accepted input name, for messages and help texts.
+std::string design_input_names();
+
+/// Most grid points per axis (a 1000 x 1000 map takes about a minute natively).
+inline constexpr std::size_t kMaxMapAxisCount = 1000;
+
+/// `count` evenly spaced values of one input from lo to hi (both included).
+struct MapAxis {
+  std::string name;  ///< a parameter name or an alias (find_design_input); the CSV column's header
+  double lo = 0, hi = 0;  ///< SI units of the parameter
+  std::size_t count = 0;  ///< 2..kMaxMapAxisCount
+  /// Value i: lo + (hi - lo) i / (count - 1), exactly hi for the last.
+  double value(std::size_t i) const;
+};
+
+/// Every problem of an axis, each naming the axis by `label` ("--x", "x axis"): an unknown input, a
+/// non-finite lo or hi, lo >= hi, count < 2 or > kMaxMapAxisCount. Empty when usable.
+std::vector<std::string> check_map_axis(const MapAxis& axis, std::string_view label);
+
+/// What the map shows at one point.
+struct DesignPoint {
+  std::optional<double> weave_speed;    ///< m/s in (0, vmax] (stability.hpp's definition); empty if none
+  std::optional<double> capsize_speed;  ///< m/s in (0, vmax]; empty if none
+  double stable_width = 0;  ///< m/s: total length of the self-stable speed ranges within [0, vmax] (0: never)
+};
+
+/// The point of one bicycle: stability(model, vmax) summarized. vmax finite and > 0.
+DesignPoint design_point(const CanonicalModel& model, double vmax);
+
+/// p with input `name` (as for find_design_input) set to x; false, p unchanged, when the name is unknown.
+bool set_design_input(Parameters& p, std::string_view name, double x);
+
+struct DesignMap {
+  MapAxis x, y;
+  double vmax = 0;
+  std::vector<DesignPoint> points;  ///< y-major: points[iy * x.count + ix]
+  const DesignPoint& at(std::size_t ix, std::size_t iy) const { return points[iy * x.count + ix]; }
+};
+
+struct DesignMapResult {
+  std::optional<DesignMap> map;
+  std::vector<std::string> issues;  ///< why nothing was computed (then map is empty)
+};
+
+/// Called after each row (each y value) with (rows done, rows in all); may be empty.
+using DesignMapProgress = std::function<void(std::size_t rows_done, std::size_t rows_total)>;
+
+/// The map over x by y. Refuses, computing nothing: bad axes (check_map_axis), both axes the same
+/// parameter, vmax not finite or <= 0, and any grid point whose parameter set make_canonical_model
+/// refuses (the first one found, named by its x and y values and the violated conditions): a map is
+/// computed only when every point of it is a physical bicycle.
+DesignMapResult design_map(const Parameters& base, const MapAxis& x, const MapAxis& y, double vmax,
+                           const DesignMapProgress& progress = {});
+
+}  // namespace carvallo::bicycle
