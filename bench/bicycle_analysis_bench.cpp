@@ -1,10 +1,8 @@
 // Benchmark of the bicycle's analysis functions (targets in docs/performance.md: the modes at one speed
 // under 1 ms, all 52 critical-speed sensitivities under 10 ms, a 100 x 100 design map under 0.5 s, natively).
 // Times the library calls the CLI's `modes`, `sensitivity` and `map` make, without process start-up and
-// output. Not part of the CMake build; from the repository root, after building build/native:
-//   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iexamples -Ibuild/native/core/include -isystem /usr/include/eigen3 \
-//     bench/bicycle_analysis_bench.cpp build/native/examples/libcarvallo_models.a \
-//     build/native/core/libcarvallo_core.a -o /tmp/bicycle_analysis_bench && /tmp/bicycle_analysis_bench
+// output. Built with the native preset (bench/CMakeLists.txt); run from the repository root:
+//   cmake --build --preset native --target bicycle_analysis_bench && build/native/bin/bicycle_analysis_bench
 #include "bicycle/canonical.hpp"
 #include "bicycle/design_map.hpp"
 #include "bicycle/mode_shapes.hpp"
