@@ -131,9 +131,13 @@ TEST_CASE("Adaptive Kutta-Merson meets its tolerance, subdivides large steps and
   auto km = carvallo::make_integrator(carvallo::IntegratorMethod::KuttaMersonAdaptive, opt);
   const double err = run(*km, 0.5, 5.0);
   // Merson's estimate y1 − ŷ1 is the local error of y1 to leading order on linear problems (ŷ1 is then of
-  // order 5) and overstates it otherwise; per step ≤ tol, so over a few hundred steps within 100× rtol.
-  INFO("error " << err << " after " << km->stats().steps << " steps, " << km->stats().rejected << " rejected");
-  CHECK(err < 1e-8);
+  // order 5, and y1 − ŷ1 = −z⁵/720 = the local error of y1 on y' = λy). Each accepted step's error is then
+  // within rtol·|y| + atol (|y| ≤ ω = 2 here), and on this neutrally stable oscillator local errors add
+  // up at most linearly: the global error is within steps × (2 rtol + atol).
+  const double budget = static_cast<double>(km->stats().steps) * (2.0 * opt.rtol + opt.atol);
+  INFO("error " << err << " after " << km->stats().steps << " steps, " << km->stats().rejected << " rejected; budget " << budget);
+  CHECK(err < budget);
+  CHECK(err > budget / 100.0);  // and the control does not waste steps far below the tolerance
   CHECK(km->stats().steps > 10);
   CHECK(km->stats().rejected > 0);  // the first try, h = 0.5 s, is far too long for 1e-10
   // g once at each accepted step's start (kept across rejections), four more stages per attempt.
