@@ -31,10 +31,16 @@ constexpr long kMaxSteps = 100'000'000;
 std::string simulate_usage() {
   std::string models;
   for (const auto& m : examples::models()) models += (models.empty() ? "" : ", ") + m.name;
+  // The method names come from the engine (one source for the CLI and the playground).
+  std::string integrators, solvers, stabilizations;
+  for (const auto m : kIntegratorMethods) integrators.append(integrators.empty() ? "" : "|").append(to_string(m));
+  for (const auto m : kAccelerationMethods) solvers.append(solvers.empty() ? "" : "|").append(to_string(m));
+  for (const auto m : kStabilizationMethods) stabilizations.append(stabilizations.empty() ? "" : "|").append(to_string(m));
   return "usage: carvallo simulate --model bicycle --bike <preset|file.json> --speed <v> [--roll <rad>] [--steer <rad>]\n"
          "                         [--roll-rate <rad/s>] [--steer-rate <rad/s>] --t <T> --dt <h>\n"
-         "                         [--integrator ab4|rk4|dopri5] [--solver augmented|udwadia-kalaba]\n"
-         "                         [--stabilization rgcpa|selective|direct|baumgarte|none] [--csv <file>] [--json]\n"
+         "                         [--integrator " + integrators + "]\n"
+         "                         [--solver " + solvers + "] [--stabilization " + stabilizations + "]\n"
+         "                         [--csv <file>] [--json]\n"
          "       carvallo simulate --model <name> [--variant <v>] [--t <T>] [--dt <h>] [method options] [--csv <file>] [--json]\n"
          "\n"
          "Runs the nonlinear equations of motion in redundant coordinates (000 Eq 36) and reports the largest\n"
@@ -51,9 +57,9 @@ std::string simulate_usage() {
          "  --fall-roll <rad>          roll beyond which the bicycle has fallen (default 1)\n"
          "  --t <s>, --dt <s>          duration and step (required for the bicycle; a model's paper values otherwise)\n"
          "methods (defaults: bicycle augmented + ab4 + rgcpa; a model: its paper's):\n"
-         "  --integrator ab4|rk4|dopri5\n"
-         "  --solver augmented|udwadia-kalaba\n"
-         "  --stabilization rgcpa|selective|direct|baumgarte|none\n"
+         "  --integrator " + integrators + "\n"
+         "  --solver " + solvers + "\n"
+         "  --stabilization " + stabilizations + "\n"
          "  --tolerance <x>            position/velocity tolerance of the correction (default 1e-12)\n"
          "output:\n"
          "  --csv <file>               trajectory; bicycle columns: t,x,y,yaw,roll,pitch,steer,rear_wheel,front_wheel,\n"

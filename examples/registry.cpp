@@ -39,6 +39,7 @@ SimulationOptions simulation_options(const SimulationDefaults& d) {
   o.stabilizer.correct_every_step = d.correct_every_step;
   o.stabilizer.independent_coordinates = d.independent_coordinates;
   o.stabilizer.independent_velocities = d.independent_velocities;
+  o.stabilizer.analyse_only_when_violated = d.analyse_only_when_violated;
   return o;
 }
 

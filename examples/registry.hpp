@@ -56,6 +56,9 @@ struct SimulationDefaults {
   std::vector<std::string> independent_coordinates;
   /// Independent velocities (nonholonomic systems have fewer than coordinates); empty = choose.
   std::vector<std::string> independent_velocities;
+  /// RGCPA / selective partitioning analyse a level only when it is violated
+  /// (StabilizationOptions::analyse_only_when_violated).
+  bool analyse_only_when_violated = false;
 };
 
 /// A named scalar computed from the state, reported by the CLI beside the constraint violations

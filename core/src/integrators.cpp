@@ -70,26 +70,28 @@ class AdamsBashforth4 final : public Integrator {
   double h_ = 0.0;
 };
 
-// Dormand & Prince (1980) RK5(4)7M coefficients (Hairer, Nørsett & Wanner, Solving ODEs I, Table 5.2).
-class DormandPrince45 final : public Integrator {
+// The step-size control shared by the embedded pairs: step() covers [t, t + h] with as many accepted
+// internal steps as the error estimate allows. A pair supplies its stages (attempt) and says whether the
+// derivative at the accepted point is already known (FSAL), so that g is never evaluated twice at a point.
+class EmbeddedRungeKutta : public Integrator {
  public:
-  explicit DormandPrince45(const AdaptiveOptions& o) : opt_(o) {}
-  IntegratorMethod method() const override { return IntegratorMethod::DormandPrince45; }
-  int order() const override { return 5; }
+  explicit EmbeddedRungeKutta(const AdaptiveOptions& o) : opt_(o) {}
   void restart() override { h_try_ = 0.0; }
 
   void step(OdeSystem& sys, double t, double h, VectorXd& y) override {
     const double t_end = t + h;
     if (h_try_ <= 0.0) h_try_ = opt_.h_initial > 0.0 ? opt_.h_initial : h;
-    eval(sys, t, y, k_[0]);
+    bool have_k1 = false;  // the state may have been corrected since the last call: g at t is not known
     while (t < t_end) {
       double hs = std::min(h_try_, t_end - t);
       if (t_end - (t + hs) < 1e-12 * std::abs(t_end)) hs = t_end - t;  // do not leave a sliver
       if (!(t + hs > t))  // a step below the resolution of t would never end the loop
         throw SolverError(SolverError::Kind::NonConvergence,
-                          "Dormand-Prince step " + format_number(hs) + " s is below the resolution of t = " +
+                          std::string(name()) + " step " + format_number(hs) + " s is below the resolution of t = " +
                               format_number(t) + " s", t);
-      stage(sys, t, hs, y);
+      if (!have_k1) eval(sys, t, y, k1_);
+      have_k1 = true;
+      attempt(sys, t, hs, y);
       // Scaled RMS norm of the error estimate (Hairer et al. Eq II.4.11).
       double err = 0.0;
       for (Eigen::Index i = 0; i < y.size(); ++i) {
@@ -99,11 +101,13 @@ class DormandPrince45 final : public Integrator {
       }
       err = std::sqrt(err / static_cast<double>(std::max<Eigen::Index>(1, y.size())));
       if (!std::isfinite(err)) err = 1e10;
-      const double factor = std::clamp(0.9 * std::pow(std::max(err, 1e-10), -0.2), 0.2, 5.0);
+      // The estimate is O(h^q) with q = error_order(): aim at err = 1 with a safety factor of 0.9.
+      const double factor =
+          std::clamp(0.9 * std::pow(std::max(err, 1e-10), -1.0 / error_order()), 0.2, 5.0);
       if (err <= 1.0) {
         t += hs;
         y = ynew_;
-        k_[0] = k_[6];  // FSAL: g at the new point
+        have_k1 = derivative_at_new_point(k1_);
         ++stats_.steps;
         // Keep the caller's step as a cap so that the next call starts sensibly.
         if (hs == h_try_ || factor < 1.0) h_try_ = hs * factor;
@@ -112,15 +116,43 @@ class DormandPrince45 final : public Integrator {
         h_try_ = hs * std::min(1.0, factor);
         if (h_try_ < opt_.h_min)
           throw SolverError(SolverError::Kind::NonConvergence,
-                            "Dormand-Prince step size fell below h_min = " + format_number(opt_.h_min) +
+                            std::string(name()) + " step size fell below h_min = " + format_number(opt_.h_min) +
                                 " s (error " + format_number(err) + ")",
                             t);
       }
     }
   }
 
+ protected:
+  virtual const char* name() const = 0;
+  /// Order q of the local error estimate (err ~ h^q), which sets the step-size exponent −1/q.
+  virtual double error_order() const = 0;
+  /// One step of size h from (t, y) with g(t, y) in k1_: fills ynew_ and the error estimate err_.
+  virtual void attempt(OdeSystem& sys, double t, double h, const VectorXd& y) = 0;
+  /// After an accepted step: writes g at the new point into k1 and returns true if the pair computed it
+  /// (first same as last), else returns false and g is evaluated when needed.
+  virtual bool derivative_at_new_point(VectorXd& k1) = 0;
+
+  AdaptiveOptions opt_;
+  VectorXd k1_, tmp_, ynew_, err_;
+  double h_try_ = 0.0;
+};
+
+// Dormand & Prince (1980) RK5(4)7M coefficients (Hairer, Nørsett & Wanner, Solving ODEs I, Table 5.2).
+class DormandPrince45 final : public EmbeddedRungeKutta {
+ public:
+  using EmbeddedRungeKutta::EmbeddedRungeKutta;
+  IntegratorMethod method() const override { return IntegratorMethod::DormandPrince45; }
+  int order() const override { return 5; }
+
  private:
-  void stage(OdeSystem& sys, double t, double h, const VectorXd& y) {
+  const char* name() const override { return "Dormand-Prince"; }
+  double error_order() const override { return 5.0; }
+  bool derivative_at_new_point(VectorXd& k1) override {
+    k1.swap(k_[5]);  // FSAL: the last stage is g at the accepted point
+    return true;
+  }
+  void attempt(OdeSystem& sys, double t, double h, const VectorXd& y) override {
     constexpr double a21 = 1.0 / 5;
     constexpr double a31 = 3.0 / 40, a32 = 9.0 / 40;
     constexpr double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
@@ -130,25 +162,87 @@ class DormandPrince45 final : public Integrator {
     constexpr double b1 = 35.0 / 384, b3 = 500.0 / 1113, b4 = 125.0 / 192, b5 = -2187.0 / 6784, b6 = 11.0 / 84;
     constexpr double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
                      e6 = 22.0 / 525, e7 = -1.0 / 40;
-    tmp_ = y + h * a21 * k_[0];
-    eval(sys, t + h / 5, tmp_, k_[1]);
-    tmp_ = y + h * (a31 * k_[0] + a32 * k_[1]);
-    eval(sys, t + 3 * h / 10, tmp_, k_[2]);
-    tmp_ = y + h * (a41 * k_[0] + a42 * k_[1] + a43 * k_[2]);
-    eval(sys, t + 4 * h / 5, tmp_, k_[3]);
-    tmp_ = y + h * (a51 * k_[0] + a52 * k_[1] + a53 * k_[2] + a54 * k_[3]);
-    eval(sys, t + 8 * h / 9, tmp_, k_[4]);
-    tmp_ = y + h * (a61 * k_[0] + a62 * k_[1] + a63 * k_[2] + a64 * k_[3] + a65 * k_[4]);
-    eval(sys, t + h, tmp_, k_[5]);
-    ynew_ = y + h * (b1 * k_[0] + b3 * k_[2] + b4 * k_[3] + b5 * k_[4] + b6 * k_[5]);
-    eval(sys, t + h, ynew_, k_[6]);
-    err_ = h * (e1 * k_[0] + e3 * k_[2] + e4 * k_[3] + e5 * k_[4] + e6 * k_[5] + e7 * k_[6]);
+    // k_[0..5] are stages 2..7 (stage 1 is k1_).
+    tmp_ = y + h * a21 * k1_;
+    eval(sys, t + h / 5, tmp_, k_[0]);
+    tmp_ = y + h * (a31 * k1_ + a32 * k_[0]);
+    eval(sys, t + 3 * h / 10, tmp_, k_[1]);
+    tmp_ = y + h * (a41 * k1_ + a42 * k_[0] + a43 * k_[1]);
+    eval(sys, t + 4 * h / 5, tmp_, k_[2]);
+    tmp_ = y + h * (a51 * k1_ + a52 * k_[0] + a53 * k_[1] + a54 * k_[2]);
+    eval(sys, t + 8 * h / 9, tmp_, k_[3]);
+    tmp_ = y + h * (a61 * k1_ + a62 * k_[0] + a63 * k_[1] + a64 * k_[2] + a65 * k_[3]);
+    eval(sys, t + h, tmp_, k_[4]);
+    ynew_ = y + h * (b1 * k1_ + b3 * k_[1] + b4 * k_[2] + b5 * k_[3] + b6 * k_[4]);
+    eval(sys, t + h, ynew_, k_[5]);
+    err_ = h * (e1 * k1_ + e3 * k_[1] + e4 * k_[2] + e5 * k_[3] + e6 * k_[4] + e7 * k_[5]);
   }
 
-  AdaptiveOptions opt_;
-  std::array<VectorXd, 7> k_;
-  VectorXd tmp_, ynew_, err_;
-  double h_try_ = 0.0;
+  std::array<VectorXd, 6> k_;
+};
+
+// Merson's 5-stage scheme (Merson 1957; Hairer et al. Solving ODEs I §II.4), 001's integrator:
+//   k1 = g(t, y)                 k2 = g(t + h/3, y + h/3 k1)      k3 = g(t + h/3, y + h/6 (k1 + k2))
+//   k4 = g(t + h/2, y + h/8 (k1 + 3 k3))                           k5 = g(t + h, y + h/2 (k1 − 3 k3 + 4 k4))
+//   y1 = y + h/6 (k1 + 4 k4 + k5)                                  (order 4: the solution)
+//   ŷ1 = y + h/10 (k1 + 3 k3 + 4 k4 + 2 k5)                       (order 3; order 5 on linear problems)
+//   error estimate y1 − ŷ1 = h/30 (2 k1 − 9 k3 + 8 k4 − k5)
+// Both variants advance with y1; the adaptive one controls h with the estimate. `g(t, y, dydt)` evaluates
+// the system (the owner's counting eval); k1 = g(t, y) is given.
+struct MersonStages {
+  VectorXd k2, k3, k4, k5, tmp;
+
+  template <class G>
+  void step(G&& g, double t, double h, const VectorXd& y, const VectorXd& k1, VectorXd& y1, VectorXd* error) {
+    tmp = y + (h / 3) * k1;
+    g(t + h / 3, tmp, k2);
+    tmp = y + (h / 6) * (k1 + k2);
+    g(t + h / 3, tmp, k3);
+    tmp = y + (h / 8) * (k1 + 3.0 * k3);
+    g(t + h / 2, tmp, k4);
+    tmp = y + (h / 2) * (k1 - 3.0 * k3 + 4.0 * k4);
+    g(t + h, tmp, k5);
+    y1 = y + (h / 6) * (k1 + 4.0 * k4 + k5);
+    if (error) *error = (h / 30) * (2.0 * k1 - 9.0 * k3 + 8.0 * k4 - k5);
+  }
+};
+
+class KuttaMerson final : public Integrator {
+ public:
+  IntegratorMethod method() const override { return IntegratorMethod::KuttaMerson; }
+  int order() const override { return 4; }
+  void step(OdeSystem& sys, double t, double h, VectorXd& y) override {
+    eval(sys, t, y, k1_);
+    stages_.step([&](double ts, const VectorXd& ys, VectorXd& dy) { eval(sys, ts, ys, dy); }, t, h, y, k1_, y1_,
+                 nullptr);
+    y.swap(y1_);
+    ++stats_.steps;
+  }
+
+ private:
+  MersonStages stages_;
+  VectorXd k1_, y1_;
+};
+
+class KuttaMersonAdaptive final : public EmbeddedRungeKutta {
+ public:
+  using EmbeddedRungeKutta::EmbeddedRungeKutta;
+  IntegratorMethod method() const override { return IntegratorMethod::KuttaMersonAdaptive; }
+  int order() const override { return 4; }
+
+ private:
+  const char* name() const override { return "Kutta-Merson"; }
+  // ŷ1 is of order 3, so the estimate y1 − ŷ1 is O(h⁴) in general (Hairer et al. §II.4): the step-size
+  // exponent is −1/4. On smooth problems the estimate overstates the error of y1 (order 4, local error
+  // O(h⁵)), which only makes the steps smaller than needed.
+  double error_order() const override { return 4.0; }
+  bool derivative_at_new_point(VectorXd&) override { return false; }
+  void attempt(OdeSystem& sys, double t, double h, const VectorXd& y) override {
+    stages_.step([&](double ts, const VectorXd& ys, VectorXd& dy) { eval(sys, ts, ys, dy); }, t, h, y, k1_, ynew_,
+                 &err_);
+  }
+
+  MersonStages stages_;
 };
 
 }  // namespace
@@ -158,15 +252,19 @@ const char* to_string(IntegratorMethod m) {
     case IntegratorMethod::AdamsBashforth4: return "ab4";
     case IntegratorMethod::RungeKutta4: return "rk4";
     case IntegratorMethod::DormandPrince45: return "dopri5";
+    case IntegratorMethod::KuttaMerson: return "kutta-merson";
+    case IntegratorMethod::KuttaMersonAdaptive: return "kutta-merson-adaptive";
   }
   return "?";
 }
 
 IntegratorMethod parse_integrator_method(const std::string& name) {
-  if (name == "ab4") return IntegratorMethod::AdamsBashforth4;
-  if (name == "rk4") return IntegratorMethod::RungeKutta4;
-  if (name == "dopri5") return IntegratorMethod::DormandPrince45;
-  throw SolverError(SolverError::Kind::InvalidArgument, "unknown integrator '" + name + "' (ab4, rk4, dopri5)", 0.0);
+  std::string names;
+  for (const auto m : kIntegratorMethods) {
+    if (name == to_string(m)) return m;
+    names.append(names.empty() ? "" : ", ").append(to_string(m));
+  }
+  throw SolverError(SolverError::Kind::InvalidArgument, "unknown integrator '" + name + "' (" + names + ")", 0.0);
 }
 
 std::unique_ptr<Integrator> make_integrator(IntegratorMethod method, const AdaptiveOptions& options) {
@@ -174,6 +272,8 @@ std::unique_ptr<Integrator> make_integrator(IntegratorMethod method, const Adapt
     case IntegratorMethod::AdamsBashforth4: return std::make_unique<AdamsBashforth4>();
     case IntegratorMethod::RungeKutta4: return std::make_unique<RungeKutta4>();
     case IntegratorMethod::DormandPrince45: return std::make_unique<DormandPrince45>(options);
+    case IntegratorMethod::KuttaMerson: return std::make_unique<KuttaMerson>();
+    case IntegratorMethod::KuttaMersonAdaptive: return std::make_unique<KuttaMersonAdaptive>(options);
   }
   throw SolverError(SolverError::Kind::InvalidArgument, "unknown integrator", 0.0);
 }

@@ -201,31 +201,8 @@ class Selective final : public Rgcpa {
       initialized_ = true;
     }
     try {
-      // The per-step check that replaces RGCPA's pivoting: is the fixed choice still well conditioned?
-      if (model.nch() > 0) {
-        model.C_q(q, t, A_);
-        const double rc = dependent_block_rcond(A_, fp_, ws_);
-        if (!(rc > strict_.min_rcond))
-          throw SolverError(SolverError::Kind::SingularMatrix,
-                            "the fixed independent coordinates are (nearly) dependent here (rcond " + format_number(rc) + ")",
-                            t, names(model, iq_));
-      }
-      if (model.nc() > 0) {
-        model.J(q, qd, t, A_);
-        const double rc = dependent_block_rcond(A_, fv_, ws_);
-        if (!(rc > strict_.min_rcond))
-          throw SolverError(SolverError::Kind::SingularMatrix,
-                            "the fixed independent velocities are (nearly) dependent here (rcond " + format_number(rc) + ")",
-                            t, names(model, iv_));
-      }
-      out.position_rank = fp_.rank;
-      out.velocity_rank = fv_.rank;
-      out.redundant_holonomic = static_cast<int>(fp_.redundant_rows.size());
-      out.redundant_total = static_cast<int>(fv_.redundant_rows.size());
-      out.independent_coordinates = iq_;
-      out.independent_velocities = iv_;
-      out.position_iterations = position_analysis(model, t, q, fp_, strict_, ws_);
-      out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_);
+      if (lazy_) correct_when_violated(model, t, q, qd, out);
+      else correct_checking_condition(model, t, q, qd, out);
     } catch (const SolverError& e) {
       if (e.kind() != SolverError::Kind::SingularMatrix && e.kind() != SolverError::Kind::NonConvergence) throw;
       q = q0_;
@@ -239,6 +216,57 @@ class Selective final : public Rgcpa {
   }
 
  private:
+  // Every step: is the fixed choice still well conditioned? (the check that replaces RGCPA's pivoting),
+  // then the position and velocity analyses on the fixed partition.
+  void correct_checking_condition(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) {
+    if (model.nch() > 0) {
+      model.C_q(q, t, A_);
+      const double rc = dependent_block_rcond(A_, fp_, ws_);
+      if (!(rc > strict_.min_rcond))
+        throw SolverError(SolverError::Kind::SingularMatrix,
+                          "the fixed independent coordinates are (nearly) dependent here (rcond " + format_number(rc) + ")",
+                          t, names(model, iq_));
+    }
+    if (model.nc() > 0) {
+      model.J(q, qd, t, A_);
+      const double rc = dependent_block_rcond(A_, fv_, ws_);
+      if (!(rc > strict_.min_rcond))
+        throw SolverError(SolverError::Kind::SingularMatrix,
+                          "the fixed independent velocities are (nearly) dependent here (rcond " + format_number(rc) + ")",
+                          t, names(model, iv_));
+    }
+    report_partition(out);
+    out.position_rank = fp_.rank;
+    out.velocity_rank = fv_.rank;
+    out.position_iterations = position_analysis(model, t, q, fp_, strict_, ws_);
+    out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_);
+  }
+
+  // The lazy variant (analyse_only_when_violated): ||C|| and ||[Ċ; D]|| first; C_q or J, the dependent
+  // block's factorization and its condition estimate only for a level that needs a correction. The
+  // condition is then checked by the Newton iteration itself: it factorizes the same block and refuses
+  // it below strict_.min_rcond (SingularMatrix, hence the fallback). A level within tolerance is not
+  // solved for, so how well its block is conditioned does not matter in that step; the corrected states
+  // are those of correct_checking_condition wherever that one does not fall back.
+  void correct_when_violated(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) {
+    report_partition(out);
+    if (model.nch() > 0 && !positions_within_tolerance(model, t, q, out)) {
+      out.position_rank = fp_.rank;
+      out.position_iterations = position_analysis(model, t, q, fp_, strict_, ws_);
+    }
+    if (model.nc() > 0 && !velocities_within_tolerance(model, t, q, qd, out)) {
+      out.velocity_rank = fv_.rank;
+      out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_);
+    }
+  }
+
+  void report_partition(CorrectionReport& out) const {
+    out.redundant_holonomic = static_cast<int>(fp_.redundant_rows.size());
+    out.redundant_total = static_cast<int>(fv_.redundant_rows.size());
+    out.independent_coordinates = iq_;
+    out.independent_velocities = iv_;
+  }
+
   Tolerances strict_;
   std::vector<int> iq_, iv_;
   Partition fp_, fv_;

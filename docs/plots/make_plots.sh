@@ -32,9 +32,12 @@ for v in nonlinear linear; do
   run "appell-hamel-$v-none" --model appell-hamel --variant "$v" --stabilization none
   run "appell-hamel-$v-rgcpa" --model appell-hamel --variant "$v" --stabilization rgcpa
 done
-# 001 Example 2: 500 s at 1e-3 s (violation bound), and 1 h at 0.1 s (Fig. 16).
+# 001 Example 2: 500 s at 1e-3 s (violation bound; the paper's fixed-step Kutta-Merson, its adaptive
+# variant and classical RK4), and 1 h at 0.1 s (Fig. 16).
 run sliding-particle-nonminimal-500s --model sliding-particle --variant nonminimal --csv-every 100
 run sliding-particle-baumgarte-500s --model sliding-particle --variant baumgarte --csv-every 100
+run sliding-particle-baumgarte-adaptive-500s --model sliding-particle --variant baumgarte --integrator kutta-merson-adaptive --csv-every 100
+run sliding-particle-baumgarte-rk4-500s --model sliding-particle --variant baumgarte --integrator rk4 --csv-every 100
 for v in minimal nonminimal baumgarte; do
   run "sliding-particle-$v-1h" --model sliding-particle --variant "$v" --dt 0.1 --t 3600
 done
@@ -96,10 +99,14 @@ set ylabel "theta [rad], theta_dot [rad/s]"
 plot "data/appell-hamel-nonlinear-rgcpa.csv" u 1:"theta" w l t "theta", "" u 1:"theta_dot" w l t "theta_dot", "" u 1:"phi_dot" w l t "phi_dot"
 
 set output "sliding-particle-violation.svg"
-set title "001 Figs 12, 15: sliding particle |phi|, dt = 1e-3 s"
+set title "001 Figs 12, 15: sliding particle |phi|, dt = 1e-3 s (every 100th step)"
 set logscale y; set format y "%.0e"
 set ylabel "|phi| [m]"
-plot "data/sliding-particle-nonminimal-500s.csv" u 1:"position_violation" w l t "nonminimal, G = 0", "data/sliding-particle-baumgarte-500s.csv" u 1:"position_violation" w l t "Baumgarte G1 = -20, G2 = -100"
+plot "data/sliding-particle-nonminimal-500s.csv" u 1:"position_violation" w l t "nonminimal, G = 0 (Kutta-Merson)", \
+     "data/sliding-particle-baumgarte-rk4-500s.csv" u 1:"position_violation" w l t "Baumgarte G1 = -20, G2 = -100, RK4", \
+     "data/sliding-particle-baumgarte-500s.csv" u 1:"position_violation" w l t "Baumgarte, Kutta-Merson (001's scheme)", \
+     "data/sliding-particle-baumgarte-adaptive-500s.csv" u 1:"position_violation" w l t "Baumgarte, adaptive Kutta-Merson", \
+     2.0e-11 w l dt 2 lc rgb "black" t "001's bound 2.0e-11 m"
 unset logscale y; set format y "%g"
 
 set output "sliding-particle-1h.svg"

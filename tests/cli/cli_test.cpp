@@ -1,6 +1,7 @@
 // The command line, driven through carvallo::cli::run exactly as the executable does.
 #include "cli/cli.hpp"
 
+#include "carvallo/integrators.hpp"
 #include "carvallo/version.hpp"
 #include "bicycle/meijaard2007_reference.hpp"
 
@@ -48,6 +49,20 @@ TEST_CASE("--help on every command", "[cli]") {
     CHECK(r.status == 0);
     CHECK_THAT(r.out, Catch::StartsWith("usage: carvallo"));
     CHECK(r.err.empty());
+  }
+}
+
+TEST_CASE("simulate --help lists the engine's integrators and accepts each of them", "[cli]") {
+  // The names have one source (core's kIntegratorMethods): a new integrator appears here by itself.
+  const auto help = run({"simulate", "--help"});
+  for (const auto m : carvallo::kIntegratorMethods) {
+    const std::string name = carvallo::to_string(m);
+    INFO(name);
+    CHECK(help.out.find(name) != std::string::npos);
+    const auto s = run({"simulate", "--model", "sliding-particle", "--variant", "baumgarte", "--t", "0.01", "--integrator", name, "--json"});
+    REQUIRE(s.status == 0);
+    // "solver, integrator, stabilizer"
+    CHECK(nlohmann::json::parse(s.out)["methods"].get<std::string>() == "augmented, " + name + ", baumgarte");
   }
 }
 

@@ -1,11 +1,14 @@
-// Integrators on the harmonic oscillator y'' = −ω²y, exact solution y = cos ωt (closed form).
+// Integrators on the harmonic oscillator y'' = −ω²y, exact solution y = cos ωt (closed form), and on the
+// nonlinear, non-autonomous y' = −2t y², y(0) = 1, exact solution y = 1/(1 + t²) (closed form; a linear
+// problem only tests a method's stability polynomial, this one its nonlinear order conditions and its nodes).
 // Checks: global error order (halving h divides the error by ~2^p), evaluation counts (by construction of
-// each method), and the adaptive method's error against its tolerance.
+// each method), and the adaptive methods' errors against their tolerance.
 #include "carvallo/integrators.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <string>
 
 namespace {
 
@@ -16,6 +19,22 @@ struct Oscillator : carvallo::OdeSystem {
     dy << y[1], -w * w * y[0];
   }
 };
+
+// y' = −2t y²: the time argument matters (a wrong stage node c_i shows here).
+struct Riccati : carvallo::OdeSystem {
+  void rhs(double t, const Eigen::VectorXd& y, Eigen::VectorXd& dy) override {
+    dy.resize(1);
+    dy[0] = -2.0 * t * y[0] * y[0];
+  }
+};
+
+double run_riccati(carvallo::Integrator& integ, double h, double T) {
+  Riccati f;
+  Eigen::VectorXd y = Eigen::VectorXd::Constant(1, 1.0);
+  const int n = static_cast<int>(std::lround(T / h));
+  for (int i = 0; i < n; ++i) integ.step(f, i * h, h, y);
+  return std::abs(y[0] - 1.0 / (1.0 + T * T));
+}
 
 double run(carvallo::Integrator& integ, double h, double T) {
   Oscillator osc;
@@ -29,7 +48,8 @@ double run(carvallo::Integrator& integ, double h, double T) {
 }  // namespace
 
 TEST_CASE("Fixed-step integrators converge with order 4", "[integrators]") {
-  const auto m = GENERATE(carvallo::IntegratorMethod::AdamsBashforth4, carvallo::IntegratorMethod::RungeKutta4);
+  const auto m = GENERATE(carvallo::IntegratorMethod::AdamsBashforth4, carvallo::IntegratorMethod::RungeKutta4,
+                          carvallo::IntegratorMethod::KuttaMerson);
   CAPTURE(carvallo::to_string(m));
   auto a = carvallo::make_integrator(m);
   auto b = carvallo::make_integrator(m);
@@ -39,6 +59,35 @@ TEST_CASE("Fixed-step integrators converge with order 4", "[integrators]") {
   CHECK(observed > 3.8);
   CHECK(observed < 4.2);
   CHECK(e2 < 1e-7);
+}
+
+TEST_CASE("Fixed-step integrators converge with order 4 on a nonlinear non-autonomous problem", "[integrators]") {
+  const auto m = GENERATE(carvallo::IntegratorMethod::AdamsBashforth4, carvallo::IntegratorMethod::RungeKutta4,
+                          carvallo::IntegratorMethod::KuttaMerson);
+  CAPTURE(carvallo::to_string(m));
+  auto a = carvallo::make_integrator(m);
+  auto b = carvallo::make_integrator(m);
+  const double e1 = run_riccati(*a, 0.02, 2.0), e2 = run_riccati(*b, 0.01, 2.0);
+  const double observed = std::log2(e1 / e2);
+  INFO("errors " << e1 << ", " << e2 << ": observed order " << observed);
+  CHECK(observed > 3.8);
+  CHECK(observed < 4.2);
+}
+
+TEST_CASE("Kutta-Merson: five evaluations per step, and its error below classical RK4's", "[integrators]") {
+  auto km = carvallo::make_integrator(carvallo::IntegratorMethod::KuttaMerson);
+  const double e_km = run(*km, 0.01, 5.0);
+  CHECK(km->stats().evaluations == 5 * 500);
+  CHECK(km->stats().steps == 500);
+  CHECK(km->order() == 4);
+  // On y' = λy one step multiplies by 1 + z + z²/2 + z³/6 + z⁴/24 + z⁵/144 (z = λh): RK4's polynomial plus
+  // z⁵/144, so Merson's leading error term is z⁵(1/120 − 1/144) = z⁵/720 against RK4's z⁵/120, six times
+  // smaller. The global errors on the oscillator show the same ratio (5.5-6.5 allows for higher terms).
+  auto rk = carvallo::make_integrator(carvallo::IntegratorMethod::RungeKutta4);
+  const double e_rk = run(*rk, 0.01, 5.0);
+  INFO("Kutta-Merson " << e_km << ", RK4 " << e_rk);
+  CHECK(e_rk / e_km > 5.5);
+  CHECK(e_rk / e_km < 6.5);
 }
 
 TEST_CASE("Evaluation counts: RK4 4 per step, AB4 one per step after an RK4 start-up", "[integrators]") {
@@ -74,8 +123,44 @@ TEST_CASE("Dormand-Prince 5(4) meets its tolerance and reports rejected steps", 
   CHECK(dp->stats().evaluations == 10 + 6 * (dp->stats().steps + dp->stats().rejected));
 }
 
-TEST_CASE("Integrator names round-trip", "[integrators]") {
-  for (auto m : {carvallo::IntegratorMethod::AdamsBashforth4, carvallo::IntegratorMethod::RungeKutta4,
-                 carvallo::IntegratorMethod::DormandPrince45})
-    CHECK(carvallo::parse_integrator_method(carvallo::to_string(m)) == m);
+TEST_CASE("Adaptive Kutta-Merson meets its tolerance, subdivides large steps and reports rejected steps",
+          "[integrators]") {
+  carvallo::AdaptiveOptions opt;
+  opt.rtol = 1e-10;
+  opt.atol = 1e-12;
+  auto km = carvallo::make_integrator(carvallo::IntegratorMethod::KuttaMersonAdaptive, opt);
+  const double err = run(*km, 0.5, 5.0);
+  // Merson's estimate y1 − ŷ1 is the local error of y1 to leading order on linear problems (ŷ1 is then of
+  // order 5, and y1 − ŷ1 = −z⁵/720 = the local error of y1 on y' = λy). Each accepted step's error is then
+  // within rtol·|y| + atol (|y| ≤ ω = 2 here), and on this neutrally stable oscillator local errors add
+  // up at most linearly: the global error is within steps × (2 rtol + atol).
+  const double budget = static_cast<double>(km->stats().steps) * (2.0 * opt.rtol + opt.atol);
+  INFO("error " << err << " after " << km->stats().steps << " steps, " << km->stats().rejected << " rejected; budget " << budget);
+  CHECK(err < budget);
+  CHECK(err > budget / 100.0);  // and the control does not waste steps far below the tolerance
+  CHECK(km->stats().steps > 10);
+  CHECK(km->stats().rejected > 0);  // the first try, h = 0.5 s, is far too long for 1e-10
+  // g once at each accepted step's start (kept across rejections), four more stages per attempt.
+  CHECK(km->stats().evaluations == 5 * km->stats().steps + 4 * km->stats().rejected);
+  // Nonlinear problem: the tolerance still holds (the estimate is conservative there).
+  auto kn = carvallo::make_integrator(carvallo::IntegratorMethod::KuttaMersonAdaptive, opt);
+  CHECK(run_riccati(*kn, 0.5, 2.0) < 1e-8);
+  // Tightening the tolerance tightens the error (what the control is for).
+  opt.rtol = 1e-12;
+  opt.atol = 1e-14;
+  auto tight = carvallo::make_integrator(carvallo::IntegratorMethod::KuttaMersonAdaptive, opt);
+  CHECK(run(*tight, 0.5, 5.0) < err / 10.0);
+}
+
+TEST_CASE("Integrator names round-trip and unknown names are refused with the list", "[integrators]") {
+  for (auto m : carvallo::kIntegratorMethods) CHECK(carvallo::parse_integrator_method(carvallo::to_string(m)) == m);
+  CHECK(std::string(carvallo::to_string(carvallo::IntegratorMethod::KuttaMerson)) == "kutta-merson");
+  CHECK(std::string(carvallo::to_string(carvallo::IntegratorMethod::KuttaMersonAdaptive)) == "kutta-merson-adaptive");
+  try {
+    carvallo::parse_integrator_method("euler");
+    FAIL("no error");
+  } catch (const carvallo::SolverError& e) {
+    CHECK(e.kind() == carvallo::SolverError::Kind::InvalidArgument);
+    CHECK(std::string(e.what()).find("kutta-merson-adaptive") != std::string::npos);
+  }
 }

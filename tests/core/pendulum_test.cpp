@@ -57,7 +57,8 @@ double hermite_root(double t0, double h, double x0, double v0, double x1, double
 
 TEST_CASE("Pendulum: large-amplitude period against the elliptic-integral period, and energy", "[pendulum]") {
   const auto integrator = GENERATE(carvallo::IntegratorMethod::AdamsBashforth4, carvallo::IntegratorMethod::RungeKutta4,
-                                   carvallo::IntegratorMethod::DormandPrince45);
+                                   carvallo::IntegratorMethod::DormandPrince45, carvallo::IntegratorMethod::KuttaMerson,
+                                   carvallo::IntegratorMethod::KuttaMersonAdaptive);
   CAPTURE(carvallo::to_string(integrator));
   const Pendulum p;
   const carvallo::Model model{p};

@@ -11,7 +11,8 @@
 
 TEST_CASE("Every integrator x stabilizer x acceleration solver runs the sleigh correctly", "[simulation]") {
   const auto integ = GENERATE(carvallo::IntegratorMethod::AdamsBashforth4, carvallo::IntegratorMethod::RungeKutta4,
-                              carvallo::IntegratorMethod::DormandPrince45);
+                              carvallo::IntegratorMethod::DormandPrince45, carvallo::IntegratorMethod::KuttaMerson,
+                              carvallo::IntegratorMethod::KuttaMersonAdaptive);
   const auto stab = GENERATE(carvallo::StabilizationMethod::None, carvallo::StabilizationMethod::Baumgarte,
                              carvallo::StabilizationMethod::DirectCorrection, carvallo::StabilizationMethod::Rgcpa,
                              carvallo::StabilizationMethod::Selective);
@@ -62,6 +63,11 @@ TEST_CASE("Every integrator x stabilizer x acceleration solver runs the sleigh c
       break;
     case carvallo::IntegratorMethod::DormandPrince45:
       CHECK(st.evaluations == n + 6L * (st.steps + st.rejected));
+      break;
+    case carvallo::IntegratorMethod::KuttaMerson: CHECK(st.evaluations == 5L * n); break;
+    case carvallo::IntegratorMethod::KuttaMersonAdaptive:
+      CHECK(st.evaluations == 5L * st.steps + 4L * st.rejected);
+      CHECK(st.steps >= n);
       break;
   }
 }

@@ -29,7 +29,8 @@ TEST_CASE("Every stabilization keeps ||C|| and ||D|| <= 1e-10 over 1e4 steps", "
   const auto stab = GENERATE(carvallo::StabilizationMethod::Baumgarte, carvallo::StabilizationMethod::DirectCorrection,
                              carvallo::StabilizationMethod::Rgcpa, carvallo::StabilizationMethod::Selective);
   const auto integ = GENERATE(carvallo::IntegratorMethod::AdamsBashforth4, carvallo::IntegratorMethod::RungeKutta4,
-                              carvallo::IntegratorMethod::DormandPrince45);
+                              carvallo::IntegratorMethod::DormandPrince45, carvallo::IntegratorMethod::KuttaMerson,
+                              carvallo::IntegratorMethod::KuttaMersonAdaptive);
   CAPTURE(carvallo::to_string(stab), carvallo::to_string(integ));
   const carvallo_test::Sleigh sl;
   const carvallo::Model model{sl};
@@ -51,7 +52,8 @@ TEST_CASE("Energy drift follows each integrator's order under every stabilizatio
                              carvallo::StabilizationMethod::DirectCorrection, carvallo::StabilizationMethod::Rgcpa,
                              carvallo::StabilizationMethod::Selective);
   const auto integ = GENERATE(carvallo::IntegratorMethod::AdamsBashforth4, carvallo::IntegratorMethod::RungeKutta4,
-                              carvallo::IntegratorMethod::DormandPrince45);
+                              carvallo::IntegratorMethod::DormandPrince45, carvallo::IntegratorMethod::KuttaMerson,
+                              carvallo::IntegratorMethod::KuttaMersonAdaptive);
   CAPTURE(carvallo::to_string(stab), carvallo::to_string(integ));
   const carvallo_test::Sleigh sl;
   const carvallo::Model model{sl};
@@ -65,7 +67,7 @@ TEST_CASE("Energy drift follows each integrator's order under every stabilizatio
       drift[k] = std::max(drift[k], std::abs(sim.step(h).energy - E0));
   }
   INFO("max |E - E0| at h = 0.01: " << drift[0] << " J, at h = 0.005: " << drift[1] << " J (E0 = " << E0 << " J)");
-  if (integ == carvallo::IntegratorMethod::DormandPrince45) {
+  if (integ == carvallo::IntegratorMethod::DormandPrince45 || integ == carvallo::IntegratorMethod::KuttaMersonAdaptive) {
     // Adaptive: the drift follows the tolerance (rtol = 1e-10), not the output step.
     CHECK(drift[0] < 1e-10 * E0);
     CHECK(drift[1] < 1e-10 * E0);

@@ -9,6 +9,10 @@
 //  * RungeKutta4: classical fourth-order Runge–Kutta, 4 evaluations per step.
 //  * DormandPrince45: embedded Runge–Kutta 5(4) with local error control (rtol, atol); step() covers
 //    [t, t + h] with as many accepted internal steps as the tolerance needs (FSAL within one call).
+//  * KuttaMerson: Merson's five-stage fourth-order Runge–Kutta scheme (001's integrator), 5 evaluations
+//    per step, fixed step.
+//  * KuttaMersonAdaptive: the same scheme with Merson's embedded third-order estimate controlling the
+//    step like DormandPrince45 (rtol, atol); 5 evaluations per accepted and 4 per rejected internal step.
 
 #include "carvallo/errors.hpp"
 
@@ -27,17 +31,19 @@ class OdeSystem {
   virtual void rhs(double t, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) = 0;
 };
 
-enum class IntegratorMethod { AdamsBashforth4, RungeKutta4, DormandPrince45 };
+enum class IntegratorMethod { AdamsBashforth4, RungeKutta4, DormandPrince45, KuttaMerson, KuttaMersonAdaptive };
 /// Every method, in the order user interfaces list them (the one source of the names: to_string of each).
 inline constexpr IntegratorMethod kIntegratorMethods[] = {IntegratorMethod::AdamsBashforth4, IntegratorMethod::RungeKutta4,
-                                                          IntegratorMethod::DormandPrince45};
+                                                          IntegratorMethod::DormandPrince45, IntegratorMethod::KuttaMerson,
+                                                          IntegratorMethod::KuttaMersonAdaptive};
 
+/// "ab4", "rk4", "dopri5", "kutta-merson", "kutta-merson-adaptive".
 const char* to_string(IntegratorMethod m);
-/// "ab4", "rk4" or "dopri5"; throws SolverError(InvalidArgument) otherwise.
+/// The method named by to_string; throws SolverError(InvalidArgument) listing the names otherwise.
 IntegratorMethod parse_integrator_method(const std::string& name);
 
 struct AdaptiveOptions {
-  double rtol = 1e-10;        ///< relative tolerance of the local error (DormandPrince45)
+  double rtol = 1e-10;        ///< relative tolerance of the local error (DormandPrince45, KuttaMersonAdaptive)
   double atol = 1e-12;        ///< absolute tolerance
   double h_min = 1e-12;       ///< smallest internal step before giving up [s]
   double h_initial = 0.0;     ///< first internal step; 0 = the step requested by the caller
@@ -46,7 +52,7 @@ struct AdaptiveOptions {
 struct IntegratorStats {
   long evaluations = 0;       ///< calls of g
   long steps = 0;             ///< accepted (internal) steps
-  long rejected = 0;          ///< rejected internal steps (DormandPrince45)
+  long rejected = 0;          ///< rejected internal steps (the adaptive methods)
   long restarts = 0;          ///< history rebuilds (AdamsBashforth4), including the start-up
 };
 

@@ -50,8 +50,11 @@ struct StabilizationOptions {
   /// RGCPA and selective partitioning: evaluate ||C|| and ||[Ċ; D]|| first and run the DOF analysis and
   /// the Newton iteration of a level only when its violation exceeds the tolerance. The corrected states
   /// are the same (Newton would stop after zero iterations); what is saved is the Jacobians and the
-  /// pivoting LU of every step in which the integrator alone kept the constraints within tolerance
-  /// (most steps at Δt = 1e-3: see docs/performance.md). The report then has ranks −1 for levels skipped.
+  /// pivoting LU (RGCPA) or the fixed block's factorization and condition estimate (selective) of every
+  /// step in which the integrator alone kept the constraints within tolerance (most steps at Δt = 1e-3:
+  /// see docs/performance.md). Selective partitioning then checks the condition of its fixed block only
+  /// in the steps it solves with it (below selective_min_rcond the step falls back to RGCPA, as always).
+  /// The report has ranks −1 for levels skipped.
   bool analyse_only_when_violated = false;
   /// Direct correction: apply one correction of each level (002 Eqs 78 and 79) at every step even when the
   /// residual is already within the tolerance, as 002 does; further iterations only while above it.
