@@ -8,12 +8,9 @@
 // scpi-eager (variant selective as it was before the lazy treatment: C_q, J and both condition estimates
 // every step), scpi (variant selective as registered: lazy).
 //
-// Not part of the CMake build; from the repository root, after building build/native:
-//   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iexamples -Ibuild/native/core/include -isystem /usr/include/eigen3 \
-//     bench/selective_partitioning_bench.cpp build/native/examples/libcarvallo_models.a \
-//     build/native/core/libcarvallo_core.a -o /tmp/selective_partitioning_bench
-//   /tmp/selective_partitioning_bench [--t 2] [--rounds 7]          # alternating rounds, ratios
-//   valgrind --tool=callgrind --toggle-collect='*run_steps*' /tmp/selective_partitioning_bench --only scpi --t 1
+// Built with the native preset (bench/CMakeLists.txt); from the repository root:
+//   build/native/bin/selective_partitioning_bench [--t 2] [--rounds 7]          # alternating rounds, ratios
+//   valgrind --tool=callgrind --toggle-collect='*run_steps*' build/native/bin/selective_partitioning_bench --only scpi --t 1
 //                                                                   # instructions of the stepping loop only
 #include "mechanisms/epicyclic_gear.hpp"
 #include "registry.hpp"
