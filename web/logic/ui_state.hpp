@@ -26,7 +26,7 @@ namespace carvallo::web {
 
 /// Simulation settings shown in the simulation panel (and saved in the link).
 struct SimulationSettings {
-  std::string integrator = "ab4";          ///< "ab4", "rk4", "dopri5" (carvallo::IntegratorMethod names)
+  std::string integrator = "ab4";          ///< to_string of one of carvallo::kIntegratorMethods (core/include/carvallo/integrators.hpp)
   double time_step = 0.005;                ///< s
   std::string solver = "augmented";        ///< acceleration solver: "augmented", "udwadia-kalaba"
   std::string stabilization = "rgcpa";     ///< "rgcpa", "selective", "direct", "baumgarte", "none"
