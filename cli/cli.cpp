@@ -1,6 +1,7 @@
 #include "cli/cli.hpp"
 #include "cli/options.hpp"
 #include "cli/simulate.hpp"
+#include "cli/turn.hpp"
 
 #include "bicycle/canonical.hpp"
 #include "bicycle/multibody.hpp"
@@ -70,6 +71,7 @@ constexpr const char* kUsage =
     "  stability  weave and capsize speeds and the stable speed ranges\n"
     "  simulate   nonlinear time simulation of the bicycle or of a registered model\n"
     "  models     the models simulate runs, with their papers' methods (--json)\n"
+    "  turn       steady turns of the nonlinear bicycle and their stability (Basu-Mandal 2007)\n"
     "\n"
     "options:\n"
     "  --help     this text; `carvallo <command> --help` describes a command\n"
@@ -356,6 +358,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (command == "eig") return run_eig(args, out, err);
   if (command == "stability") return run_stability(args, out, err);
   if (command == "simulate") return run_simulate(args, out, err);
+  if (command == "turn") return run_turn(args, out, err);
   if (command == "models") return run_models(args, out, err);
   err << "carvallo: error: unknown command '" << command << "'\n" << kUsage;
   return 2;

@@ -162,6 +162,12 @@ std::vector<examples::Quantity> bicycle_settings() {
           {"fall_roll", "rad", "roll beyond which the bicycle has fallen", 1.0, 1e-9, 1.5}};
 }
 
+std::vector<examples::InputChannel> bicycle_inputs() {
+  return {{"steer_torque", "N m",
+           "rider's steer torque T_delta between rear and front frame about the steer axis (right positive)"},
+          {"roll_torque", "N m", "roll torque T_phi on the rear frame about the forward axis (lean right positive)"}};
+}
+
 const std::vector<std::string>& bicycle_body_names() {
   static const std::vector<std::string> names = {"rear_wheel", "rear_frame", "front_frame", "front_wheel"};
   return names;
@@ -308,6 +314,14 @@ examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
 
   inst.ended = [bike, fall](const State& s, const std::vector<double>& probes) {
     return fall_reason(bike, s.q, from_values(probes), fall);
+  };
+  // The rider's torques (multibody.hpp, RiderTorques): inputs in the order steer, roll.
+  inst.inputs = bicycle_inputs();
+  inst.model_with_inputs = [bike](const std::vector<examples::SignalPiece>& pieces) {
+    MultibodyBicycle b = bike;
+    b.rider.steer = pieces.size() > 0 ? pieces[0] : examples::SignalPiece{};
+    b.rider.roll = pieces.size() > 1 ? pieces[1] : examples::SignalPiece{};
+    return Model(b);
   };
   inst.push = examples::Push{"kick", "rad/s", "lateral disturbance: adds this to the roll rate",
                              [bike](const Model&, const State& s, const std::vector<double>& probes, double amount) {

@@ -21,6 +21,10 @@ std::vector<examples::Quantity> bicycle_parameter_quantities();
 /// speed, roll, steer, roll_rate, steer_rate, fall_roll, with their defaults and accepted ranges.
 std::vector<examples::Quantity> bicycle_settings();
 
+/// The rider's inputs, in this order: steer_torque (Meijaard's T_delta), roll_torque (T_phi), both N m;
+/// what they apply exactly: multibody.hpp, RiderTorques.
+std::vector<examples::InputChannel> bicycle_inputs();
+
 /// The registry's factory. Throws SolverError(InvalidArgument) for a wrong variant, a parameter count
 /// other than 26 or a setting out of range, ModelError for a parameter set that is not physical, and
 /// SolverError when no consistent initial state exists (roll or steer too large).

@@ -1,0 +1,88 @@
+// Steady turns of the multibody bicycle (bicycle/turns.hpp), against independent references:
+//  - the capsize speed of Meijaard et al. (2007) Table 2a (6.02426201538837 m/s; the closed form gives
+//    6.0242620153883589): a steady turn of vanishing lean is a zero of det(g K0 + v² K2), where the
+//    handlebar-forward family must start;
+//  - the nonlinear equations themselves: zero roll, steer and pitch accelerations at the turn's state;
+//  - the straight-running eigenvalues at the capsize speed (canonical.hpp), which the turn's eigenvalues
+//    must approach as the lean vanishes;
+//  - nonlinear simulations started on (and slightly off) turns: a stable turn keeps its circle, the growth
+//    or decay of a perturbation is the one the eigenvalues predict.
+#include "bicycle/turns.hpp"
+
+#include "bicycle/canonical.hpp"
+#include "bicycle/meijaard2007_reference.hpp"
+#include "bicycle/simulation.hpp"
+#include "bicycle/stability.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <vector>
+
+using namespace carvallo;
+using namespace carvallo::bicycle;
+namespace mi = multibody_index;
+
+namespace {
+
+constexpr double kCapsize = 6.0242620153883589;  // closed form (docs/bicycle.md); Table 2a: 6.02426201538837
+
+std::optional<SteadyTurn> forward_turn(const TurnSolver& solver, double lean, bool stability = true) {
+  TurnOptions o;
+  o.stability = stability;
+  std::optional<SteadyTurn> best;
+  for (auto& t : solver.at_lean(lean, o))
+    if (t.family == kHandlebarForward && (!best || std::abs(t.steer) < std::abs(best->steer))) best = t;
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("steady turns: the handlebar-forward family starts at the capsize speed", "[bicycle][turns]") {
+  const TurnSolver solver(benchmark_parameters());
+  // v(φ) = v_c + c φ² + O(φ⁴) (the family is symmetric in φ): Richardson from φ and 2φ.
+  const double phi = 2e-3;
+  const auto t1 = forward_turn(solver, phi, false), t2 = forward_turn(solver, 2 * phi, false);
+  REQUIRE(t1);
+  REQUIRE(t2);
+  const double v0 = (4.0 * t1->speed - t2->speed) / 3.0;
+  WARN("speed at lean " << phi << ": " << t1->speed << ", at " << 2 * phi << ": " << t2->speed << "; extrapolated to 0: "
+                        << v0 << " (capsize " << kCapsize << ", difference " << v0 - kCapsize << ")");
+  CHECK(std::abs(t1->speed - kCapsize) < 1e-3);
+  CHECK(std::abs(v0 - kCapsize) < 1e-7);
+  CHECK(std::abs(t1->steer) < 10 * phi);
+}
+
+TEST_CASE("steady turns: zero roll, steer and pitch accelerations at every turn", "[bicycle][turns]") {
+  const TurnSolver solver(benchmark_parameters());
+  int count = 0;
+  double worst = 0.0;
+  for (double lean : {0.05, 0.2, 0.5, 0.8, 1.1, -0.3}) {
+    TurnOptions o;
+    o.stability = false;
+    for (const auto& t : solver.at_lean(lean, o)) {
+      const TurnResidual r = solver.residual(t.lean, t.steer, t.speed);
+      worst = std::max(worst, r.max_abs());
+      CHECK(r.max_abs() <= 1e-10);
+      // and the state is the one the turn reports, on a circle of the reported radius
+      CHECK(std::abs(t.state.qd[mi::rear_frame + mi::roll]) == 0.0);
+      ++count;
+    }
+  }
+  WARN(count << " turns at 6 leans; largest |lean, steer, pitch, yaw acceleration| " << worst << " rad/s^2");
+  CHECK(count >= 6);
+}
+
+TEST_CASE("steady turns: at vanishing lean the eigenvalues are Meijaard's at the capsize speed", "[bicycle][turns]") {
+  const TurnSolver solver(benchmark_parameters());
+  const auto t = forward_turn(solver, 1e-3);
+  REQUIRE(t);
+  const CanonicalModel model = *make_canonical_model(benchmark_parameters()).model;
+  const auto upright = eigenvalues(model, t->speed);
+  for (std::size_t k = 0; k < 4; ++k) {
+    WARN("turn " << t->eigenvalues[k] << " vs straight running at the same speed " << upright[k]);
+    CHECK(std::abs(t->eigenvalues[k] - upright[k]) < 1e-4 * (1.0 + std::abs(upright[k])));
+  }
+}
