@@ -62,8 +62,8 @@ std::string simulate_usage() {
          "  --roll-torque <spec>       roll torque T_phi [N m] on the rear frame about the forward axis (lean right\n"
          "                             positive), same forms\n"
          "  --scenario <name>          a named demonstration: speed, torques, --t and --dt preset (options given\n"
-         "                             explicitly override them): countersteer (5 m/s, right steer pulse 5 N m for\n"
-         "                             0.1 s at 0.5 s: steers right, leans left, turns left)\n"
+         "                             explicitly override them): countersteer (5 m/s, right steer pulse 2 N m for\n"
+         "                             0.1 s at 0.5 s, 8 s: steers right, leans left, turns left)\n"
          "  --from-turn lean=<rad>,family=<name>  start on a steady turn (`carvallo turn`): handlebar-forward or\n"
          "                             handlebar-reversed; the lowest-|steer| turn of that family at that lean, with\n"
          "                             a constant --steer-torque if given; --roll-rate/--steer-rate perturb it\n"
@@ -375,10 +375,10 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
     const double torque = steer_torque ? steer_torque->value(0.0) : 0.0;
     std::optional<bicycle::SteadyTurn> turn;
     try {
-      const bicycle::TurnSolver solver(*params, torque);
+      const bicycle::TurnSolver turn_solver(*params, torque);
       bicycle::TurnOptions topt;
       topt.stability = false;
-      for (auto& t : solver.at_lean(turn_request->lean, topt))
+      for (auto& t : turn_solver.at_lean(turn_request->lean, topt))
         if (t.family == turn_request->family && (!turn || std::abs(t.steer) < std::abs(turn->steer))) turn = t;
     } catch (const std::exception& e) {
       err << "carvallo simulate: error: " << e.what() << "\n";
@@ -391,6 +391,8 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
     roll = turn->lean;
     steer = turn->steer;
   }
+  // A reversed handlebar is where such a turn lives, not a fall.
+  const bool reversed_turn = turn_request && turn_request->family == bicycle::kHandlebarReversed;
 
   // ---- set up: every model, the bicycle included, through the registry's one interface --------------------
   examples::ModelSetup setup(value_of(o, "--variant").value_or(""));
@@ -408,6 +410,7 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
       setup.settings = {{"speed", *speed}, {"roll", roll.value_or(0.0)}, {"steer", steer.value_or(0.0)},
                         {"roll_rate", roll_rate.value_or(0.0)}, {"steer_rate", steer_rate.value_or(0.0)}};
       if (fall_roll) setup.settings["fall_roll"] = *fall_roll;
+      if (reversed_turn) setup.settings["fall_steer"] = 4.0;
     }
     run = std::make_unique<examples::ModelRun>(*entry, setup, choices);
     if (bicycle_model) {

@@ -159,7 +159,9 @@ std::vector<examples::Quantity> bicycle_settings() {
           {"steer", "rad", "initial steer angle", 0.0, -1.5, 1.5},
           {"roll_rate", "rad/s", "initial roll rate", 0.0, -1e6, 1e6},
           {"steer_rate", "rad/s", "initial steer rate", 0.0, -1e6, 1e6},
-          {"fall_roll", "rad", "roll beyond which the bicycle has fallen", 1.0, 1e-9, 1.5}};
+          {"fall_roll", "rad", "roll beyond which the bicycle has fallen", 1.0, 1e-9, 1.5},
+          {"fall_steer", "rad", "steer beyond which the run ends (above pi: never, for a reversed handlebar)",
+           1.5707963267948966, 1e-9, 4.0}};
 }
 
 std::vector<examples::InputChannel> bicycle_inputs() {
@@ -278,6 +280,7 @@ examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
   motion.steer_rate = v["steer_rate"];
   FallCriteria fall;
   fall.roll_limit = v["fall_roll"];
+  fall.steer_limit = v["fall_steer"];
   const State s0 = multibody_initial_state(bike, motion);
 
   examples::ModelInstance inst{Model(bike), s0.t, s0.q, s0.qd, {}, {}, {}};

@@ -7,11 +7,11 @@ const std::vector<Scenario>& scenarios() {
     Scenario counter;
     counter.name = "countersteer";
     counter.description =
-        "5 m/s, a short right steer-torque pulse (5 N m for 0.1 s at 0.5 s): the bicycle steers right, leans left "
-        "and turns left";
+        "5 m/s, a short right steer-torque pulse (2 N m for 0.1 s at 0.5 s): the bicycle steers right, leans left "
+        "and turns left, then rights itself on the new heading";
     counter.motion.speed = 5.0;
-    counter.input.steer = examples::InputSignal::pulse(5.0, 0.5, 0.1);
-    counter.duration = 5.0;
+    counter.input.steer = examples::InputSignal::pulse(2.0, 0.5, 0.1);
+    counter.duration = 8.0;
     counter.step = 1e-3;
     return std::vector<Scenario>{counter};
   }();

@@ -20,7 +20,7 @@ struct Scenario {
 };
 
 /// Every scenario, in menu order:
-///   countersteer  benchmark at 5 m/s (self-stable); a 0.1 s right steer-torque pulse of 5 N m at 0.5 s.
+///   countersteer  5 m/s (self-stable for the benchmark); a 0.1 s right steer-torque pulse of 2 N m at 0.5 s.
 ///                 The bicycle steers right, leans left and turns left, then recovers upright on a new
 ///                 heading to the left (the classic countersteering demonstration).
 const std::vector<Scenario>& scenarios();

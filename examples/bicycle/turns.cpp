@@ -134,16 +134,24 @@ std::optional<SteadyTurn> TurnSolver::in_bracket(double lean, double lo, double 
 std::vector<SteadyTurn> TurnSolver::at_lean(double lean, const TurnOptions& options) const {
   if (!(std::abs(lean) < 0.5 * std::numbers::pi))
     throw SolverError(SolverError::Kind::InvalidArgument, "steady turns: the lean must be within +-pi/2 rad", 0.0);
-  const int n = std::max(options.steer_samples, 16);
+  const int n0 = std::max(options.steer_samples, 16);
   const double pi = std::numbers::pi;
-  std::vector<double> steer(static_cast<std::size_t>(n)), g(steer.size());
+  std::vector<double> steer;
+  for (int k = 0; k < n0; ++k) steer.push_back(-pi + 2.0 * pi * (k + 0.5) / n0);  // never exactly ±π/2 or π
+  // Near upright, a × b is a quadratic form in (φ, δ): for small φ it has two zeros δ = O(φ) (the turn
+  // bifurcating from the capsize speed and a spurious one with v² < 0), closer together than the grid.
+  // A local grid of spacing φ/20 separates them.
+  const double span = 30.0 * std::abs(lean);
+  if (span < 0.5)
+    for (int k = -600; k <= 600; ++k) steer.push_back(span * (k + 0.5) / 600.5);
+  std::sort(steer.begin(), steer.end());
+  const int n = static_cast<int>(steer.size());
+  std::vector<double> g(steer.size());
   std::vector<bool> ok(steer.size());
-  for (int k = 0; k < n; ++k) {
-    const double d = -pi + 2.0 * pi * (k + 0.5) / n;  // never exactly ±π/2 or π: no special geometry on the grid
-    const Ab t = shape_terms(lean, d);
-    steer[static_cast<std::size_t>(k)] = d;
-    ok[static_cast<std::size_t>(k)] = t.ok;
-    g[static_cast<std::size_t>(k)] = t.ok ? cross(t.a, t.b) / (1e-300 + t.a.norm() * t.b.norm()) : 0.0;
+  for (std::size_t k = 0; k < steer.size(); ++k) {
+    const Ab t = shape_terms(lean, steer[k]);
+    ok[k] = t.ok;
+    g[k] = t.ok ? cross(t.a, t.b) / (1e-300 + t.a.norm() * t.b.norm()) : 0.0;
   }
   std::vector<SteadyTurn> out;
   for (int k = 0; k < n; ++k) {

@@ -186,15 +186,15 @@ TEST_CASE("countersteering: a right steer-torque pulse steers right, leans left,
   for (std::size_t k = at(t_on); k < at(t_off + 1.0); ++k) min_roll = std::min(min_roll, r.roll[k]);
   WARN("steer at the end of the pulse " << r.steer[at(t_off)] << " rad, most left lean " << min_roll
                                         << " rad, heading change " << r.yaw.back() << " rad");
-  CHECK(min_roll < -0.02);
+  CHECK(min_roll < -0.05);
   for (std::size_t k = at(t_on); k < at(t_off + 1.0); ++k) CHECK(r.roll[k] <= 1e-9);
   // ... and it turns left: yaw rate negative after the pulse, heading ends to the left.
   double mean_yaw_rate = 0.0;
   for (std::size_t k = at(t_off + 0.2); k <= at(t_off + 1.2); ++k) mean_yaw_rate += r.yaw_rate[k];
   CHECK(mean_yaw_rate < 0.0);
-  CHECK(r.yaw.back() < -0.05);
+  CHECK(r.yaw.back() < -0.2);
   // Self-stable at 5 m/s: it ends upright again.
-  CHECK(std::abs(r.roll.back()) < 0.01);
+  CHECK(std::abs(r.roll.back()) < 0.1 * std::abs(min_roll));
 }
 
 TEST_CASE("a torque edge inside a step is stepped to exactly", "[bicycle][rider]") {
