@@ -66,7 +66,7 @@ std::string simulate_usage() {
          "                             0.1 s at 0.5 s, 8 s: steers right, leans left, turns left)\n"
          "  --from-turn lean=<rad>,family=<name>  start on a steady turn (`carvallo turn`): handlebar-forward or\n"
          "                             handlebar-reversed; the lowest-|steer| turn of that family at that lean, with\n"
-         "                             a constant --steer-torque if given; --roll-rate/--steer-rate perturb it\n"
+         "                             a constant --steer-torque if given; --roll-rate <rad/s> kicks it off\n"
          "  --t <s>, --dt <s>          duration and step (required for the bicycle; a model's paper values otherwise)\n"
          "methods (defaults: bicycle augmented + ab4 + rgcpa; a model: its paper's):\n"
          "  --integrator ab4|rk4|dopri5\n"
@@ -350,7 +350,7 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
     speed = number("--speed", !preset_run && !from_turn, [](double x) { return std::abs(x) <= 100.0; }, "must be within +-100 m/s");
     if (scenario && !speed) speed = scenario->motion.speed;
     if (from_turn)
-      for (const char* key : {"--speed", "--roll", "--steer", "--scenario"})
+      for (const char* key : {"--speed", "--roll", "--steer", "--steer-rate", "--scenario"})
         if (value_of(o, key)) errors.push_back(std::string(key) + ": not with --from-turn (the turn sets the initial state)");
     roll = number("--roll", false, angle, "must be within +-1.5 rad");
     steer = number("--steer", false, angle, "must be within +-1.5 rad");
@@ -370,7 +370,8 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
     errors.push_back("--steer-torque: with --from-turn only a constant torque (the turn's) is accepted");
   if (!errors.empty()) return fail(err, "simulate", errors);
 
-  // The steady turn to start on: its lean, steer and speed are the initial motion (same kinematics).
+  // The steady turn to start on.
+  std::optional<State> start_state;
   if (turn_request) {
     const double torque = steer_torque ? steer_torque->value(0.0) : 0.0;
     std::optional<bicycle::SteadyTurn> turn;
@@ -387,9 +388,12 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
     if (!turn)
       return fail(err, "simulate", {"--from-turn: no " + turn_request->family + " turn at lean " + num(turn_request->lean) +
                                     " rad (see carvallo turn --lean " + num(turn_request->lean) + ")"});
+    // The registry's initial motion cannot hold a reversed handlebar (|steer| < 1.5): start upright at the
+    // turn's speed, then replace the state by the turn's (ModelRun::set_state).
     speed = turn->speed;
     roll = turn->lean;
-    steer = turn->steer;
+    steer = 0.0;
+    start_state = turn->state;
   }
   // A reversed handlebar is where such a turn lives, not a fall.
   const bool reversed_turn = turn_request && turn_request->family == bicycle::kHandlebarReversed;
@@ -413,6 +417,10 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
       if (reversed_turn) setup.settings["fall_steer"] = 4.0;
     }
     run = std::make_unique<examples::ModelRun>(*entry, setup, choices);
+    if (start_state) {
+      run->set_state(*start_state);
+      if (roll_rate && *roll_rate != 0.0) run->push(*roll_rate);  // the bicycle's push: a roll-rate kick
+    }
     if (bicycle_model) {
       if (steer_torque) run->set_input(static_cast<std::size_t>(run->input_index("steer_torque")), *steer_torque);
       if (roll_torque) run->set_input(static_cast<std::size_t>(run->input_index("roll_torque")), *roll_torque);
