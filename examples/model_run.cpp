@@ -66,6 +66,7 @@ void ModelRun::apply_pieces(const std::vector<SignalPiece>& pieces) {
 
 void ModelRun::set_state(const State& s) {
   sim_->set_state(s);
+  apply_pieces(pieces(signals_, s.t));  // the inputs acting at the new time
   report_ = sim_->evaluate();
   probes_valid_ = false;
   ended_at_.reset();

@@ -290,6 +290,7 @@ void BicycleSimulation::set_rider_input(const RiderInput& input) {
 
 void BicycleSimulation::set_state(const State& s) {
   sim_.set_state(s);
+  apply_pieces({input_.steer.piece(s.t), input_.roll.piece(s.t)});  // the torques acting at the new time
   report_ = sim_.evaluate();
   fell_at_.reset();
   fall_reason_.clear();

@@ -371,10 +371,7 @@ std::vector<SteadyTurn> turns_at_speed(const TurnSolver& solver, double speed, d
       }
       if (!best || !(std::abs(best->speed - speed) <= 1e-8 * (1.0 + speed))) continue;
       auto t = solver.in_bracket(best->lean, best->steer - 1e-3, best->steer + 1e-3, options);
-      if (t) {
-        t->family = br.family;
-        out.push_back(std::move(*t));
-      }
+      if (t) out.push_back(std::move(*t));
     }
   }
   std::sort(out.begin(), out.end(), [](const SteadyTurn& a, const SteadyTurn& b) { return a.lean < b.lean; });

@@ -120,7 +120,7 @@ class TurnSolver {
 /// A family continued over lean: turns at increasing lean (natural-parameter continuation: each lean's
 /// turns from the scan, joined to the previous lean's by nearest steer and speed).
 struct TurnBranch {
-  std::string family;
+  std::string family;  ///< the family of its first turn (a branch may cross |steer| = π/2: see each turn's)
   std::vector<SteadyTurn> turns;
 };
 
