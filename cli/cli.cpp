@@ -3,6 +3,7 @@
 #include "cli/bike.hpp"
 #include "cli/options.hpp"
 #include "cli/simulate.hpp"
+#include "cli/turn.hpp"
 
 #include "bicycle/canonical.hpp"
 #include "bicycle/multibody.hpp"
@@ -72,6 +73,7 @@ constexpr const char* kUsage =
     "  map        weave speed, capsize speed and stable-range width over a grid of two parameters (CSV)\n"
     "  simulate   nonlinear time simulation of the bicycle or of a registered model\n"
     "  models     the models simulate runs, with their papers' methods (--json)\n"
+    "  turn       steady turns of the nonlinear bicycle and their stability (Basu-Mandal 2007)\n"
     "\n"
     "options:\n"
     "  --help     this text; `carvallo <command> --help` describes a command\n"
@@ -337,6 +339,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (command == "sensitivity") return run_sensitivity(args, out, err);
   if (command == "map") return run_map(args, out, err);
   if (command == "simulate") return run_simulate(args, out, err);
+  if (command == "turn") return run_turn(args, out, err);
   if (command == "models") return run_models(args, out, err);
   err << "carvallo: error: unknown command '" << command << "'\n" << kUsage;
   return 2;

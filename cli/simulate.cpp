@@ -5,7 +5,9 @@
 #include "cli/simulate.hpp"
 
 #include "bicycle/parameters.hpp"
+#include "bicycle/scenarios.hpp"
 #include "bicycle/simulation.hpp"
+#include "bicycle/turns.hpp"
 #include "carvallo/errors.hpp"
 #include "carvallo/simulation.hpp"
 #include "bicycle/bicycle_model.hpp"
@@ -19,8 +21,10 @@
 #include <fstream>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
+#include <string>
 
 namespace carvallo::cli {
 
@@ -38,6 +42,9 @@ std::string simulate_usage() {
   for (const auto m : kStabilizationMethods) stabilizations.append(stabilizations.empty() ? "" : "|").append(to_string(m));
   return "usage: carvallo simulate --model bicycle --bike <preset|file.json> --speed <v> [--roll <rad>] [--steer <rad>]\n"
          "                         [--roll-rate <rad/s>] [--steer-rate <rad/s>] --t <T> --dt <h>\n"
+         "                         [--steer-torque <spec>] [--roll-torque <spec>]\n"
+         "       carvallo simulate --bike <b> --scenario countersteer [options]\n"
+         "       carvallo simulate --bike <b> --from-turn lean=<rad>,family=<name> --t <T> --dt <h> [options]\n"
          "                         [--integrator " + integrators + "]\n"
          "                         [--solver " + solvers + "] [--stabilization " + stabilizations + "]\n"
          "                         [--csv <file>] [--json]\n"
@@ -55,6 +62,17 @@ std::string simulate_usage() {
          "  --roll, --steer <rad>      initial roll and steer angle (default 0; pitch is solved from the contact)\n"
          "  --roll-rate, --steer-rate <rad/s>  initial rates (default 0)\n"
          "  --fall-roll <rad>          roll beyond which the bicycle has fallen (default 1)\n"
+         "  --steer-torque <spec>      rider's steer torque T_delta [N m] between rear and front frame about the steer\n"
+         "                             axis (right positive): step:<amp>@<t0>, pulse:<amp>@<t0>:<duration>,\n"
+         "                             sine:<amp>:<freq> (s, Hz) or a constant <amp>\n"
+         "  --roll-torque <spec>       roll torque T_phi [N m] on the rear frame about the forward axis (lean right\n"
+         "                             positive), same forms\n"
+         "  --scenario <name>          a named demonstration: speed, torques, --t and --dt preset (options given\n"
+         "                             explicitly override them): countersteer (5 m/s, right steer pulse 2 N m for\n"
+         "                             0.1 s at 0.5 s, 8 s: steers right, leans left, turns left)\n"
+         "  --from-turn lean=<rad>,family=<name>  start on a steady turn (`carvallo turn`): handlebar-forward or\n"
+         "                             handlebar-reversed; the lowest-|steer| turn of that family at that lean, with\n"
+         "                             a constant --steer-torque if given; --roll-rate <rad/s> kicks it off\n"
          "  --t <s>, --dt <s>          duration and step (required for the bicycle; a model's paper values otherwise)\n"
          "methods (defaults: bicycle augmented + ab4 + rgcpa; a model: its paper's):\n"
          "  --integrator " + integrators + "\n"
@@ -63,7 +81,8 @@ std::string simulate_usage() {
          "  --tolerance <x>            position/velocity tolerance of the correction (default 1e-12)\n"
          "output:\n"
          "  --csv <file>               trajectory; bicycle columns: t,x,y,yaw,roll,pitch,steer,rear_wheel,front_wheel,\n"
-         "                             roll_rate,steer_rate,speed,position_violation,velocity_violation,energy;\n"
+         "                             roll_rate,steer_rate,speed,steer_torque,roll_torque,position_violation,\n"
+         "                             velocity_violation,energy;\n"
          "                             a model: t, its coordinates, its probes, the violations and energy\n"
          "  --csv-every <n>            write every n-th step (default 1)\n"
          "  --json                     summary {\"model\", \"t_end\", \"steps\", \"fell\", \"fell_at\",\n"
@@ -76,6 +95,51 @@ std::string simulate_usage() {
 }
 
 std::string num(double x) { return cli::format_number(x); }  // %.17g, not carvallo::format_number
+
+// --from-turn lean=<rad>,family=<name>
+struct TurnRequest {
+  double lean = 0.0;
+  std::string family;
+};
+
+std::optional<TurnRequest> parse_turn_request(const std::string& text, std::vector<std::string>& errors) {
+  TurnRequest r;
+  bool has_lean = false, has_family = false, ok = true;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    const std::size_t end = std::min(text.find(',', pos), text.size());
+    const std::string item = text.substr(pos, end - pos);
+    const std::size_t eq = item.find('=');
+    const std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
+    if (key == "lean" && eq != std::string::npos) {
+      const auto x = parse_double(value);
+      if (!x || !(std::abs(*x) > 0.0 && std::abs(*x) < 1.5)) {
+        errors.push_back("--from-turn lean '" + value + "': must be a number with 0 < |lean| < 1.5 rad");
+        ok = false;
+      } else {
+        r.lean = *x;
+        has_lean = true;
+      }
+    } else if (key == "family" && eq != std::string::npos) {
+      if (value != bicycle::kHandlebarForward && value != bicycle::kHandlebarReversed) {
+        errors.push_back("--from-turn family '" + value + "': unknown (" + bicycle::kHandlebarForward + ", " +
+                         bicycle::kHandlebarReversed + ")");
+        ok = false;
+      } else {
+        r.family = value;
+        has_family = true;
+      }
+    } else {
+      errors.push_back("--from-turn '" + item + "': expected lean=<rad>,family=<name>");
+      ok = false;
+    }
+    pos = end + 1;
+  }
+  if (ok && !has_lean) errors.push_back("--from-turn: lean=<rad> missing");
+  if (ok && !has_family) errors.push_back("--from-turn: family=<name> missing");
+  if (!ok || !has_lean || !has_family) return std::nullopt;
+  return r;
+}
 
 std::string csv_name(std::string s) {
   for (char& c : s)
@@ -190,7 +254,8 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
   const auto o = parse_options(args,
                                {"--model", "--variant", "--bike", "--speed", "--roll", "--steer", "--roll-rate",
                                 "--steer-rate", "--fall-roll", "--t", "--dt", "--integrator", "--solver",
-                                "--stabilization", "--tolerance", "--csv", "--csv-every"},
+                                "--stabilization", "--tolerance", "--csv", "--csv-every", "--steer-torque",
+                                "--roll-torque", "--scenario", "--from-turn"},
                                {"--json"}, errors);
   if (o.help) {
     out << simulate_usage();
@@ -225,8 +290,39 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
   };
   auto any = [](double) { return true; };
   auto angle = [](double x) { return std::abs(x) < 1.5; };
-  const auto t_end = number("--t", bicycle_model, [](double x) { return x > 0.0 && x <= 1e6; }, "must be > 0 and at most 1e6 s");
-  const auto dt = number("--dt", bicycle_model, [](double x) { return x >= 1e-7 && x <= 1.0; }, "must be within [1e-7, 1] s");
+  // A scenario presets speed, torques, duration and step; explicit options override it.
+  const bicycle::Scenario* scenario = nullptr;
+  if (auto name = value_of(o, "--scenario")) {
+    scenario = bicycle::find_scenario(*name);
+    if (!scenario) {
+      std::string names;
+      for (const auto& sc : bicycle::scenarios()) names += (names.empty() ? "" : ", ") + sc.name;
+      errors.push_back("--scenario '" + *name + "': unknown (" + names + ")");
+    }
+  }
+  const bool from_turn = value_of(o, "--from-turn").has_value();
+  const bool preset_run = scenario != nullptr;
+  auto t_end = number("--t", bicycle_model && !preset_run, [](double x) { return x > 0.0 && x <= 1e6; }, "must be > 0 and at most 1e6 s");
+  auto dt = number("--dt", bicycle_model && !preset_run, [](double x) { return x >= 1e-7 && x <= 1.0; }, "must be within [1e-7, 1] s");
+  if (scenario) {
+    if (!t_end) t_end = scenario->duration;
+    if (!dt) dt = scenario->step;
+  }
+  // Rider torques.
+  std::optional<examples::InputSignal> steer_torque, roll_torque;
+  auto read_signal = [&](const std::string& key, std::optional<examples::InputSignal>& slot) {
+    if (auto text = value_of(o, key)) {
+      std::string why;
+      slot = examples::parse_input_signal(*text, why);
+      if (!slot) errors.push_back(key + " '" + *text + "': " + why);
+    }
+  };
+  read_signal("--steer-torque", steer_torque);
+  read_signal("--roll-torque", roll_torque);
+  if (scenario) {
+    if (!steer_torque) steer_torque = scenario->input.steer;
+    if (!roll_torque) roll_torque = scenario->input.roll;
+  }
   const auto tolerance = number("--tolerance", false, [](double x) { return x >= 1e-15 && x <= 1e-3; }, "must be within [1e-15, 1e-3]");
   long csv_every = 1;
   if (auto text = value_of(o, "--csv-every")) {
@@ -251,12 +347,17 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
   method("--solver", parse_acceleration_method, solver);
   method("--stabilization", parse_stabilization_method, stabilization);
 
-  const std::vector<std::string> bicycle_only = {"--bike", "--speed", "--roll", "--steer", "--roll-rate", "--steer-rate", "--fall-roll"};
+  const std::vector<std::string> bicycle_only = {"--bike", "--speed", "--roll", "--steer", "--roll-rate", "--steer-rate",
+                                                 "--fall-roll", "--steer-torque", "--roll-torque", "--scenario", "--from-turn"};
   std::optional<double> speed, roll, steer, roll_rate, steer_rate, fall_roll;
   std::optional<bicycle::Parameters> params;
   if (bicycle_model) {
     if (value_of(o, "--variant")) errors.push_back("--variant: the bicycle has no variants");
-    speed = number("--speed", true, [](double x) { return std::abs(x) <= 100.0; }, "must be within +-100 m/s");
+    speed = number("--speed", !preset_run && !from_turn, [](double x) { return std::abs(x) <= 100.0; }, "must be within +-100 m/s");
+    if (scenario && !speed) speed = scenario->motion.speed;
+    if (from_turn)
+      for (const char* key : {"--speed", "--roll", "--steer", "--steer-rate", "--scenario"})
+        if (value_of(o, key)) errors.push_back(std::string(key) + ": not with --from-turn (the turn sets the initial state)");
     roll = number("--roll", false, angle, "must be within +-1.5 rad");
     steer = number("--steer", false, angle, "must be within +-1.5 rad");
     roll_rate = number("--roll-rate", false, any, "");
@@ -268,7 +369,40 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
       if (value_of(o, key)) errors.push_back(key + ": only for --model bicycle");
   }
   const auto csv_path = value_of(o, "--csv");
+  std::optional<TurnRequest> turn_request;
+  if (from_turn && bicycle_model) turn_request = parse_turn_request(*value_of(o, "--from-turn"), errors);
+  if (turn_request && steer_torque && steer_torque->kind != examples::InputSignal::Kind::Constant &&
+      steer_torque->kind != examples::InputSignal::Kind::None)
+    errors.push_back("--steer-torque: with --from-turn only a constant torque (the turn's) is accepted");
   if (!errors.empty()) return fail(err, "simulate", errors);
+
+  // The steady turn to start on.
+  std::optional<State> start_state;
+  if (turn_request) {
+    const double torque = steer_torque ? steer_torque->value(0.0) : 0.0;
+    std::optional<bicycle::SteadyTurn> turn;
+    try {
+      const bicycle::TurnSolver turn_solver(*params, torque);
+      bicycle::TurnOptions topt;
+      topt.stability = false;
+      for (auto& t : turn_solver.at_lean(turn_request->lean, topt))
+        if (t.family == turn_request->family && (!turn || std::abs(t.steer) < std::abs(turn->steer))) turn = t;
+    } catch (const std::exception& e) {
+      err << "carvallo simulate: error: " << e.what() << "\n";
+      return 2;
+    }
+    if (!turn)
+      return fail(err, "simulate", {"--from-turn: no " + turn_request->family + " turn at lean " + num(turn_request->lean) +
+                                    " rad (see carvallo turn --lean " + num(turn_request->lean) + ")"});
+    // The registry's initial motion cannot hold a reversed handlebar (|steer| < 1.5): start upright at the
+    // turn's speed, then replace the state by the turn's (ModelRun::set_state).
+    speed = turn->speed;
+    roll = turn->lean;
+    steer = 0.0;
+    start_state = turn->state;
+  }
+  // A reversed handlebar is where such a turn lives, not a fall.
+  const bool reversed_turn = turn_request && turn_request->family == bicycle::kHandlebarReversed;
 
   // ---- set up: every model, the bicycle included, through the registry's one interface --------------------
   examples::ModelSetup setup(value_of(o, "--variant").value_or(""));
@@ -286,8 +420,17 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
       setup.settings = {{"speed", *speed}, {"roll", roll.value_or(0.0)}, {"steer", steer.value_or(0.0)},
                         {"roll_rate", roll_rate.value_or(0.0)}, {"steer_rate", steer_rate.value_or(0.0)}};
       if (fall_roll) setup.settings["fall_roll"] = *fall_roll;
+      if (reversed_turn) setup.settings["fall_steer"] = 4.0;
     }
     run = std::make_unique<examples::ModelRun>(*entry, setup, choices);
+    if (start_state) {
+      run->set_state(*start_state);
+      if (roll_rate && *roll_rate != 0.0) run->push(*roll_rate);  // the bicycle's push: a roll-rate kick
+    }
+    if (bicycle_model) {
+      if (steer_torque) run->set_input(static_cast<std::size_t>(run->input_index("steer_torque")), *steer_torque);
+      if (roll_torque) run->set_input(static_cast<std::size_t>(run->input_index("roll_torque")), *roll_torque);
+    }
     h = dt.value_or(run->instance().defaults.step);
     duration = t_end.value_or(run->instance().defaults.duration);
   } catch (const std::exception& e) {

@@ -19,7 +19,8 @@ ModelRun::ModelRun(std::string_view model, const ModelSetup& setup, const Method
     : ModelRun(entry_named(model), setup, methods) {}
 
 ModelRun::ModelRun(const ModelEntry& entry, const ModelSetup& setup, const MethodChoice& methods)
-    : entry_(&entry), instance_(std::make_unique<ModelInstance>(entry.make(setup))) {
+    : entry_(&entry), instance_(std::make_unique<ModelInstance>(entry.make(setup))), model_(instance_->model),
+      signals_(instance_->inputs.size()), pieces_(instance_->inputs.size()) {
   // The model's settings (tolerances, gains, selective partitioning's coordinates), then the user's methods.
   options_ = simulation_options(*instance_);
   if (methods.integrator) options_.integrator = *methods.integrator;
@@ -29,7 +30,7 @@ ModelRun::ModelRun(const ModelEntry& entry, const ModelSetup& setup, const Metho
     options_.stabilizer.tolerances.position = *methods.tolerance;
     options_.stabilizer.tolerances.velocity = *methods.tolerance;
   }
-  sim_ = std::make_unique<Simulation>(instance_->model, options_);
+  sim_ = std::make_unique<Simulation>(model_, options_);
   sim_->set_state(State{instance_->t0, instance_->q0, instance_->qd0});
   report_ = sim_->evaluate();
   check_end();
@@ -37,15 +38,65 @@ ModelRun::ModelRun(const ModelEntry& entry, const ModelSetup& setup, const Metho
 
 const StepReport& ModelRun::step(double h) {
   if (ended()) return report_;
-  report_ = sim_->step(h);
+  if (signals_.empty()) {
+    report_ = sim_->step(h);
+  } else {
+    step_through_changes(
+        signals_, sim_->state().t, h, [&](double dt) { report_ = sim_->step(dt); },
+        [&](const std::vector<SignalPiece>& p) { apply_pieces(p); });
+  }
   probes_valid_ = false;
   check_end();
   return report_;
 }
 
+void ModelRun::apply_pieces(const std::vector<SignalPiece>& pieces) {
+  if (pieces == pieces_) return;
+  if (!instance_->model_with_inputs)
+    throw SolverError(SolverError::Kind::InvalidArgument, "model '" + entry_->name + "' cannot apply its inputs", 0.0);
+  model_ = instance_->model_with_inputs(pieces);
+  pieces_ = pieces;
+  // A new piece is a new smooth right-hand side: the integrator starts afresh (a multistep history must
+  // not reach across the jump).
+  const State s = sim_->state();
+  sim_ = std::make_unique<Simulation>(model_, options_);
+  sim_->set_state(s);
+  report_ = sim_->evaluate();
+}
+
+void ModelRun::set_state(const State& s) {
+  sim_->set_state(s);
+  apply_pieces(pieces(signals_, s.t));  // the inputs acting at the new time
+  report_ = sim_->evaluate();
+  probes_valid_ = false;
+  ended_at_.reset();
+  end_reason_.clear();
+  check_end();
+}
+
+int ModelRun::input_index(std::string_view name) const {
+  for (std::size_t k = 0; k < instance_->inputs.size(); ++k)
+    if (instance_->inputs[k].name == name) return static_cast<int>(k);
+  return -1;
+}
+
+void ModelRun::set_input(std::size_t index, const InputSignal& signal) {
+  if (index >= signals_.size())
+    throw SolverError(SolverError::Kind::InvalidArgument,
+                      "model '" + entry_->name + "' has no input " + std::to_string(index), 0.0);
+  signals_[index] = signal;
+  apply_pieces(pieces(signals_, sim_->state().t));
+}
+
+std::vector<double> ModelRun::input_values() const {
+  std::vector<double> v;
+  for (const auto& s : signals_) v.push_back(s.value(sim_->state().t));
+  return v;
+}
+
 bool ModelRun::push(double amount) {
   if (!instance_->push || ended()) return false;
-  sim_->set_state(instance_->push->apply(instance_->model, sim_->state(), probes(), amount));
+  sim_->set_state(instance_->push->apply(model_, sim_->state(), probes(), amount));
   report_ = sim_->evaluate();
   probes_valid_ = false;
   return true;
@@ -61,7 +112,7 @@ void ModelRun::check_end() {
 
 double ModelRun::energy() const {
   const State& s = sim_->state();
-  return instance_->model.energy(s.q, s.qd, s.t);
+  return model_.energy(s.q, s.qd, s.t);
 }
 
 std::string ModelRun::methods() const {
@@ -74,10 +125,10 @@ const std::vector<double>& ModelRun::probes() const {
   const State& s = sim_->state();
   const ModelInstance& m = *instance_;
   if (m.probe_values) {
-    probes_ = m.probe_values(m.model, s.t, s.q, s.qd);
+    probes_ = m.probe_values(model_, s.t, s.q, s.qd);
   } else {
     probes_.clear();
-    for (const auto& p : m.probes) probes_.push_back(p.value(m.model, s.t, s.q, s.qd));
+    for (const auto& p : m.probes) probes_.push_back(p.value(model_, s.t, s.q, s.qd));
   }
   probes_valid_ = true;
   return probes_;
@@ -94,6 +145,7 @@ std::vector<std::string> ModelRun::output_names() const {
   std::vector<std::string> names;
   if (instance_->coordinates_in_output) names = instance_->model.layout().coordinates;
   for (const auto& p : instance_->probes) names.push_back(p.name);
+  for (const auto& i : instance_->inputs) names.push_back(i.name);
   return names;
 }
 
@@ -103,6 +155,7 @@ void ModelRun::output_values(std::vector<double>& values) const {
   if (instance_->coordinates_in_output) values.assign(s.q.data(), s.q.data() + s.q.size());
   const auto& p = probes();
   values.insert(values.end(), p.begin(), p.end());
+  for (const auto& signal : signals_) values.push_back(signal.value(s.t));
 }
 
 std::vector<BodyPose> ModelRun::body_poses() const {
@@ -113,7 +166,7 @@ std::vector<PosedGeom> ModelRun::scene() const { return pose_scene(instance_->ge
 
 std::vector<Eigen::Vector3d> ModelRun::trace_points() const {
   std::vector<Eigen::Vector3d> points;
-  for (const auto& t : instance_->traces) points.push_back(t.point(instance_->model, sim_->state().q));
+  for (const auto& t : instance_->traces) points.push_back(t.point(model_, sim_->state().q));
   return points;
 }
 

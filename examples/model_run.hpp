@@ -41,10 +41,25 @@ class ModelRun {
   const StepReport& step(double h);
   /// Applies the model's push (ModelInstance::push) with `amount`; false when it has none or has ended.
   bool push(double amount);
+  /// Replaces the state (it must satisfy the constraints, e.g. a steady turn) and restarts the integrator.
+  void set_state(const State& s);
+
+  /// The model's inputs (ModelInstance::inputs) and the signals driving them (initially all zero).
+  const std::vector<InputChannel>& input_channels() const { return instance_->inputs; }
+  const std::vector<InputSignal>& input_signals() const { return signals_; }
+  /// Index of the input named `name`, or -1.
+  int input_index(std::string_view name) const;
+  /// Drives input `index` by `signal` from now on (signals are functions of absolute time: a step at
+  /// t0 < now is on at once). Rebuilds the model when the acting piece changes; the state is kept.
+  /// Throws SolverError(InvalidArgument) for an index out of range.
+  void set_input(std::size_t index, const InputSignal& signal);
+  /// The inputs' values at the current time, in input_channels()' order.
+  std::vector<double> input_values() const;
 
   const ModelEntry& entry() const { return *entry_; }
   const ModelInstance& instance() const { return *instance_; }
-  const Model& model() const { return instance_->model; }
+  /// The model acting now (with the inputs' current pieces).
+  const Model& model() const { return model_; }
   const Simulation& simulation() const { return *sim_; }
   const SimulationOptions& options() const { return options_; }
   const State& state() const { return sim_->state(); }
@@ -62,7 +77,7 @@ class ModelRun {
   const std::vector<double>& probes() const;
   /// Index of the probe named `name`, or -1.
   int probe_index(std::string_view name) const;
-  /// Output columns after t: the coordinates (when the model lists them) then the probes.
+  /// Output columns after t: the coordinates (when the model lists them), the probes, then the inputs.
   std::vector<std::string> output_names() const;
   void output_values(std::vector<double>& values) const;
 
@@ -75,8 +90,13 @@ class ModelRun {
 
  private:
   void check_end();
+  // Rebuilds model and simulation when the inputs' pieces differ from those acting (state kept).
+  void apply_pieces(const std::vector<SignalPiece>& pieces);
   const ModelEntry* entry_ = nullptr;
   std::unique_ptr<ModelInstance> instance_;
+  Model model_;
+  std::vector<InputSignal> signals_;
+  std::vector<SignalPiece> pieces_;
   SimulationOptions options_;
   std::unique_ptr<Simulation> sim_;
   StepReport report_;

@@ -25,6 +25,7 @@
 #include "carvallo/model.hpp"
 #include "carvallo/simulation.hpp"
 #include "carvallo/state.hpp"
+#include "input_signal.hpp"
 #include "scene.hpp"
 
 #include <Eigen/Core>
@@ -85,6 +86,14 @@ struct Push {
   std::function<State(const Model&, const State& s, const std::vector<double>& probes, double amount)> apply;
 };
 
+/// An input a user or a script applies while the model runs (the bicycle: the rider's torques). Its
+/// name is also its output column (the CLI's CSV), its value a signal of time (input_signal.hpp).
+struct InputChannel {
+  std::string name;  ///< e.g. "steer_torque"
+  std::string unit;  ///< e.g. "N m"
+  std::string description;
+};
+
 /// Everything a front end needs to run and show one model.
 struct ModelInstance {
   Model model;
@@ -113,6 +122,10 @@ struct ModelInstance {
   /// at `s`. Empty function: the model runs until its duration.
   std::function<std::optional<std::string>(const State& s, const std::vector<double>& probes)> ended;
   std::optional<Push> push;
+  /// Inputs (may be empty). With inputs, `model_with_inputs` builds the model with each input's current
+  /// smooth piece acting (in `inputs`' order); `model` is the model with every input zero.
+  std::vector<InputChannel> inputs;
+  std::function<Model(const std::vector<SignalPiece>& pieces)> model_with_inputs;
   /// The engine's options when they are not those of simulation_options(defaults) (the bicycle's: its
   /// selective-partitioning coordinates and lazy analysis depend on its parameters).
   std::optional<SimulationOptions> engine_options;

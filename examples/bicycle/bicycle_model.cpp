@@ -159,7 +159,15 @@ std::vector<examples::Quantity> bicycle_settings() {
           {"steer", "rad", "initial steer angle", 0.0, -1.5, 1.5},
           {"roll_rate", "rad/s", "initial roll rate", 0.0, -1e6, 1e6},
           {"steer_rate", "rad/s", "initial steer rate", 0.0, -1e6, 1e6},
-          {"fall_roll", "rad", "roll beyond which the bicycle has fallen", 1.0, 1e-9, 1.5}};
+          {"fall_roll", "rad", "roll beyond which the bicycle has fallen", 1.0, 1e-9, 1.5},
+          {"fall_steer", "rad", "steer beyond which the run ends (above pi: never, for a reversed handlebar)",
+           1.5707963267948966, 1e-9, 4.0}};
+}
+
+std::vector<examples::InputChannel> bicycle_inputs() {
+  return {{"steer_torque", "N m",
+           "rider's steer torque T_delta between rear and front frame about the steer axis (right positive)"},
+          {"roll_torque", "N m", "roll torque T_phi on the rear frame about the forward axis (lean right positive)"}};
 }
 
 const std::vector<std::string>& bicycle_body_names() {
@@ -272,6 +280,7 @@ examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
   motion.steer_rate = v["steer_rate"];
   FallCriteria fall;
   fall.roll_limit = v["fall_roll"];
+  fall.steer_limit = v["fall_steer"];
   const State s0 = multibody_initial_state(bike, motion);
 
   examples::ModelInstance inst{Model(bike), s0.t, s0.q, s0.qd, {}, {}, {}};
@@ -308,6 +317,14 @@ examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
 
   inst.ended = [bike, fall](const State& s, const std::vector<double>& probes) {
     return fall_reason(bike, s.q, from_values(probes), fall);
+  };
+  // The rider's torques (multibody.hpp, RiderTorques): inputs in the order steer, roll.
+  inst.inputs = bicycle_inputs();
+  inst.model_with_inputs = [bike](const std::vector<examples::SignalPiece>& pieces) {
+    MultibodyBicycle b = bike;
+    b.rider.steer = pieces.size() > 0 ? pieces[0] : examples::SignalPiece{};
+    b.rider.roll = pieces.size() > 1 ? pieces[1] : examples::SignalPiece{};
+    return Model(b);
   };
   inst.push = examples::Push{"kick", "rad/s", "lateral disturbance: adds this to the roll rate",
                              [bike](const Model&, const State& s, const std::vector<double>& probes, double amount) {

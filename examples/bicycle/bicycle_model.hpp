@@ -5,7 +5,7 @@
 // four bodies, so the picture is posed by the same kinematics the simulation integrates (pitch included).
 //
 // Setup: parameters = the 26 benchmark parameters in kParameterTable's order (empty: the benchmark);
-// settings = speed [m/s], roll, steer [rad], roll_rate, steer_rate [rad/s], fall_roll [rad].
+// settings = speed [m/s], roll, steer [rad], roll_rate, steer_rate [rad/s], fall_roll, fall_steer [rad].
 
 #include "bicycle/multibody.hpp"
 #include "bicycle/parameters.hpp"
@@ -18,8 +18,12 @@ namespace carvallo::bicycle {
 
 /// The 26 parameters as registry quantities (benchmark values as defaults; plausible ranges as limits).
 std::vector<examples::Quantity> bicycle_parameter_quantities();
-/// speed, roll, steer, roll_rate, steer_rate, fall_roll, with their defaults and accepted ranges.
+/// speed, roll, steer, roll_rate, steer_rate, fall_roll, fall_steer, with their defaults and accepted ranges.
 std::vector<examples::Quantity> bicycle_settings();
+
+/// The rider's inputs, in this order: steer_torque (Meijaard's T_delta), roll_torque (T_phi), both N m;
+/// what they apply exactly: multibody.hpp, RiderTorques.
+std::vector<examples::InputChannel> bicycle_inputs();
 
 /// The registry's factory. Throws SolverError(InvalidArgument) for a wrong variant, a parameter count
 /// other than 26 or a setting out of range, ModelError for a parameter set that is not physical, and

@@ -91,6 +91,13 @@ MultibodyBicycle make_multibody_bicycle(const Parameters& p) {
   b.front_contact.radius = p.rF;
   b.front_contact.longitudinal = !b.front_skate;
   b.gravity = Eigen::Vector3d(0.0, 0.0, p.g);  // z down
+  b.steer_axis = steer_axis;
+  return b;
+}
+
+MultibodyBicycle make_multibody_bicycle(const Parameters& p, const RiderTorques& rider) {
+  MultibodyBicycle b = make_multibody_bicycle(p);
+  b.rider = rider;
   return b;
 }
 

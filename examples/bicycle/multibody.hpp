@@ -26,6 +26,7 @@
 
 #include "bicycle/canonical.hpp"
 #include "bicycle/parameters.hpp"
+#include "input_signal.hpp"
 
 #include "carvallo/blocks/forces.hpp"
 #include "carvallo/blocks/joints_3d.hpp"
@@ -52,6 +53,22 @@ inline constexpr int rear_wheel = 0, rear_frame = 6, front_frame = 12, front_whe
 inline constexpr int x = 0, y = 1, z = 2, yaw = 3, roll = 4, pitch = 5;  // pitch = spin for the wheels
 }  // namespace multibody_index
 
+/// The rider's torques [N m] acting on the model, each a smooth function of time (input_signal.hpp), in
+/// the sense of Meijaard et al. (2007) Eq. (A 1)'s right-hand side [T_phi, T_delta]:
+///   steer  T_delta: an action–reaction couple between rear frame B and front frame H about the steer
+///          axis: +T_delta a on H, −T_delta a on B, a = R_B (sin λ, 0, cos λ) (pointing down). Its virtual
+///          power is T_delta δ̇ exactly (δ the rotation of H relative to B about a; right positive).
+///   roll   T_phi: a torque on the rear frame about the horizontal forward (heading) axis
+///          h = (cos ψ, sin ψ, 0), ψ the rear frame's yaw, reacting on the ground. With the rear frame's
+///          ZXY Euler angles, ω·h = φ̇ exactly, so its generalized force is T_phi on the rear frame's roll
+///          coordinate and nothing else (lean right positive).
+/// So the rider does work T_phi φ̇ + T_delta δ̇, as in the linear equations M q̈ + v C1 q̇ + (g K0 + v² K2) q
+/// = [T_phi, T_delta] (canonical.hpp), which the tests compare with.
+struct RiderTorques {
+  examples::SignalPiece roll, steer;
+  bool is_zero() const { return roll.is_zero() && steer.is_zero(); }
+};
+
 /// The model definition (carvallo::ModelDefinition). Build with make_multibody_bicycle().
 struct MultibodyBicycle {
   Parameters parameters;
@@ -61,6 +78,8 @@ struct MultibodyBicycle {
   bool rear_skate = false, front_skate = false;
   blocks::KnifeEdgeWheel rear_contact, front_contact;
   Eigen::Vector3d gravity = Eigen::Vector3d::Zero();
+  Eigen::Vector3d steer_axis = Eigen::Vector3d::UnitZ();  ///< in the rear frame's body axes, pointing down
+  RiderTorques rider;
 
   Layout layout() const;
 
@@ -69,10 +88,26 @@ struct MultibodyBicycle {
     for (const auto* b : bodies()) b->add_mass<S>(q, M);
   }
   template <class S>
-  void forces(const Vec<S>& q, const Vec<S>& qd, const S&, Vec<S>& Q) const {
+  void forces(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& Q) const {
     for (const auto* b : bodies()) {
       b->add_quadratic_velocity<S>(q, qd, Q);
       blocks::add_gravity<S>(*b, gravity, Q);
+    }
+    if (!rider.is_zero()) add_rider_torques<S>(q, t, Q);
+  }
+  /// Q += the generalized forces of the rider's torques at time t (see RiderTorques).
+  template <class S>
+  void add_rider_torques(const Vec<S>& q, const S& t, Vec<S>& Q) const {
+    if (!rider.steer.is_zero()) {
+      const S T = rider.steer.at<S>(t);
+      const blocks::Vec3<S> a = blocks::times<S>(rear_frame.rotation<S>(q), steer_axis);
+      blocks::add_torque<S>(front_frame, q, blocks::Vec3<S>(T * a), Q);
+      blocks::add_torque<S>(rear_frame, q, blocks::Vec3<S>(-T * a), Q);
+    }
+    if (!rider.roll.is_zero()) {
+      const S T = rider.roll.at<S>(t);
+      const S yaw = q[rear_frame.offset + 3];
+      blocks::add_torque<S>(rear_frame, q, blocks::Vec3<S>(T * cos(yaw), T * sin(yaw), S(0.0)), Q);
     }
   }
   template <class S>
@@ -126,6 +161,8 @@ struct MultibodyBicycle {
 /// Builds the definition from the 26 benchmark parameters. Throws carvallo::ModelError naming the
 /// violated conditions if validate(p) reports any.
 MultibodyBicycle make_multibody_bicycle(const Parameters& p);
+/// The same with the rider's torques.
+MultibodyBicycle make_multibody_bicycle(const Parameters& p, const RiderTorques& rider);
 
 /// The upright reference configuration (all Euler angles 0, wheels touching the ground at x = 0 and w).
 Eigen::VectorXd multibody_upright_configuration(const Parameters& p);

@@ -264,9 +264,37 @@ BicycleSimulation::BicycleSimulation(const Parameters& p, const InitialMotion& m
 
 const StepReport& BicycleSimulation::step(double h) {
   if (fallen()) return report_;
-  report_ = sim_.step(h);
+  const std::vector<examples::InputSignal> signals = {input_.steer, input_.roll};
+  examples::step_through_changes(
+      signals, sim_.state().t, h, [&](double dt) { report_ = sim_.step(dt); },
+      [&](const std::vector<examples::SignalPiece>& p) { apply_pieces(p); });
   update_observables();
   return report_;
+}
+
+void BicycleSimulation::apply_pieces(const std::vector<examples::SignalPiece>& pieces) {
+  if (pieces[0] == bike_.rider.steer && pieces[1] == bike_.rider.roll) return;
+  bike_.rider.steer = pieces[0];
+  bike_.rider.roll = pieces[1];
+  // A new piece is a new smooth right-hand side: a fresh simulation (no multistep history across the jump).
+  const State s = sim_.state();
+  sim_ = Simulation(Model(bike_), sim_.options());
+  sim_.set_state(s);
+  report_ = sim_.evaluate();
+}
+
+void BicycleSimulation::set_rider_input(const RiderInput& input) {
+  input_ = input;
+  apply_pieces({input_.steer.piece(sim_.state().t), input_.roll.piece(sim_.state().t)});
+}
+
+void BicycleSimulation::set_state(const State& s) {
+  sim_.set_state(s);
+  apply_pieces({input_.steer.piece(s.t), input_.roll.piece(s.t)});  // the torques acting at the new time
+  report_ = sim_.evaluate();
+  fell_at_.reset();
+  fall_reason_.clear();
+  update_observables();
 }
 
 void BicycleSimulation::kick(double roll_rate) {

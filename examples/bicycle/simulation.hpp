@@ -28,6 +28,7 @@
 
 #include "carvallo/simulation.hpp"
 #include "carvallo/state.hpp"
+#include "input_signal.hpp"
 
 #include <Eigen/Core>
 
@@ -94,6 +95,11 @@ std::optional<std::string> fall_reason(const MultibodyBicycle& bike, const Eigen
 /// selected afterwards.
 SimulationOptions default_bicycle_simulation_options(const Parameters& p);
 
+/// The rider's scripted torques [N m] as signals of time (what each applies: multibody.hpp, RiderTorques).
+struct RiderInput {
+  examples::InputSignal steer, roll;
+};
+
 /// The multibody bicycle run forward in time: Simulation plus the rider's observables and fall detection.
 /// step() throws SolverError on a solver failure (the state is then the last good one); after a fall,
 /// step() does nothing and fallen() is true.
@@ -108,6 +114,15 @@ class BicycleSimulation {
   /// Adds `roll_rate` to the roll rate, keeping steer rate and speed (a lateral push), and restarts the
   /// integrator from the new consistent state.
   void kick(double roll_rate);
+  /// Drives the rider's torques by these signals from now on (functions of absolute time). Each step ends
+  /// exactly where a signal's piece changes (a step's or pulse's edge) and the model is rebuilt with the
+  /// next piece, so the integration stays exact across the jumps (input_signal.hpp).
+  void set_rider_input(const RiderInput& input);
+  const RiderInput& rider_input() const { return input_; }
+  /// The torques acting now: {steer, roll} [N m].
+  RiderTorques rider_torques() const { return bike_.rider; }
+  /// Replaces the state (it must satisfy the constraints, e.g. turn_state() of turns.hpp).
+  void set_state(const State& s);
 
   bool fallen() const { return fell_at_.has_value(); }
   std::optional<double> fell_at() const { return fell_at_; }
@@ -122,8 +137,10 @@ class BicycleSimulation {
 
  private:
   void update_observables();
+  void apply_pieces(const std::vector<examples::SignalPiece>& pieces);
 
-  MultibodyBicycle bike_;
+  MultibodyBicycle bike_;  // with the rider's torques acting now
+  RiderInput input_;
   Simulation sim_;
   FallCriteria fall_;
   Observables observables_;

@@ -231,14 +231,14 @@ TEST_CASE("simulate the bicycle: JSON summary, CSV columns, constraints and ener
   std::ifstream in(csv);
   std::string header, line;
   std::getline(in, header);
-  CHECK(header == "t,x,y,yaw,roll,pitch,steer,rear_wheel,front_wheel,roll_rate,steer_rate,speed,"
+  CHECK(header == "t,x,y,yaw,roll,pitch,steer,rear_wheel,front_wheel,roll_rate,steer_rate,speed,steer_torque,roll_torque,"
                   "position_violation,velocity_violation,energy");
   int rows = 0;
   std::string first;
   while (std::getline(in, line)) {
     if (rows == 0) first = line;
     ++rows;
-    CHECK(std::count(line.begin(), line.end(), ',') == 14);
+    CHECK(std::count(line.begin(), line.end(), ',') == 16);
     CHECK_FALSE(Catch::contains(line, "nan"));
   }
   CHECK(rows == 501);
@@ -246,7 +246,7 @@ TEST_CASE("simulate the bicycle: JSON summary, CSV columns, constraints and ener
   std::vector<double> v;
   std::stringstream ss(first);
   for (std::string cell; std::getline(ss, cell, ',');) v.push_back(std::stod(cell));
-  REQUIRE(v.size() == 15);
+  REQUIRE(v.size() == 17);
   CHECK(v[0] == 0.0);
   CHECK(std::abs(v[9] - 0.1) < 1e-12);
   CHECK(std::abs(v[11] - 5.0) < 1e-12);

@@ -2,6 +2,9 @@
 // body poses stay finite and move; the CLI's output columns and the probes agree.
 #include "model_run.hpp"
 
+#include "bicycle/simulation.hpp"
+#include "carvallo/errors.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -44,4 +47,46 @@ TEST_CASE("model run: user methods override the model's, the paper's settings st
   CHECK(run.methods() == "augmented, rk4, baumgarte");
   CHECK(run.options().stabilizer.gains.gamma1 == -20.0);
   CHECK_THROWS_AS(ModelRun("no-such-model"), SolverError);
+}
+
+TEST_CASE("model run: the bicycle's inputs drive the same motion as BicycleSimulation's rider input", "[model_run]") {
+  // Two front ends, one engine: the generic inputs (ModelRun) and the bicycle's own (BicycleSimulation).
+  ModelSetup setup;
+  setup.settings = {{"speed", 5.0}};
+  ModelRun run("bicycle", setup);
+  REQUIRE(run.input_channels().size() == 2);
+  const int steer = run.input_index("steer_torque"), roll = run.input_index("roll_torque");
+  REQUIRE(steer == 0);
+  REQUIRE(roll == 1);
+  CHECK(run.input_index("pedal") == -1);
+  CHECK_THROWS_AS(run.set_input(7, InputSignal::constant(1.0)), SolverError);
+  const auto names = run.output_names();
+  REQUIRE(names.size() >= 2);
+  CHECK(names[names.size() - 2] == "steer_torque");
+  CHECK(names.back() == "roll_torque");
+
+  const InputSignal pulse = InputSignal::pulse(1.5, 0.2037, 0.1), sine = InputSignal::sine(0.4, 1.1);
+  run.set_input(static_cast<std::size_t>(steer), pulse);
+  run.set_input(static_cast<std::size_t>(roll), sine);
+  bicycle::BicycleSimulation sim(bicycle::benchmark_parameters(), bicycle::InitialMotion{.speed = 5.0});
+  sim.set_rider_input({pulse, sine});
+  const double h = 5e-3;
+  std::vector<double> values;
+  for (int k = 0; k < 200; ++k) {
+    run.step(h);
+    sim.step(h);
+    const double t = run.state().t;
+    CHECK(std::abs(run.input_values()[0] - pulse.value(t)) == 0.0);
+    run.output_values(values);
+    CHECK(values[values.size() - 2] == run.input_values()[0]);
+    CHECK(values.back() == run.input_values()[1]);
+  }
+  CHECK((run.state().q - sim.state().q).lpNorm<Eigen::Infinity>() <= 1e-12);
+  CHECK(std::abs(sim.observables().roll) > 1e-3);  // the torques did something
+
+  // set_state: back to the initial state, the run goes on from there.
+  const State s0{0.0, run.instance().q0, run.instance().qd0};
+  run.set_state(s0);
+  CHECK(run.state().t == 0.0);
+  CHECK((run.state().q - s0.q).norm() == 0.0);
 }

@@ -1,0 +1,12 @@
+#pragma once
+// `carvallo turn` (turn.cpp), called by cli::run().
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace carvallo::cli {
+
+int run_turn(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace carvallo::cli

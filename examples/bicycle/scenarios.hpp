@@ -1,0 +1,30 @@
+#pragma once
+// Named demonstrations of the nonlinear bicycle: an initial motion plus the rider's scripted torques, for
+// the CLI (`carvallo simulate --scenario <name>`) and the playground's menu.
+
+#include "bicycle/simulation.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace carvallo::bicycle {
+
+struct Scenario {
+  std::string name;         ///< e.g. "countersteer"
+  std::string description;  ///< one sentence: what to watch
+  InitialMotion motion;
+  RiderInput input;
+  double duration = 5.0;  ///< [s]
+  double step = 1e-3;     ///< [s]
+};
+
+/// Every scenario, in menu order:
+///   countersteer  5 m/s (self-stable for the benchmark); a 0.1 s right steer-torque pulse of 2 N m at 0.5 s.
+///                 The bicycle steers right, leans left and turns left, then recovers upright on a new
+///                 heading to the left (the classic countersteering demonstration).
+const std::vector<Scenario>& scenarios();
+/// The scenario named `name`, or nullptr.
+const Scenario* find_scenario(std::string_view name);
+
+}  // namespace carvallo::bicycle
