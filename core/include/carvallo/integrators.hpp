@@ -32,6 +32,7 @@ enum class IntegratorMethod { AdamsBashforth4, RungeKutta4, DormandPrince45 };
 inline constexpr IntegratorMethod kIntegratorMethods[] = {IntegratorMethod::AdamsBashforth4, IntegratorMethod::RungeKutta4,
                                                           IntegratorMethod::DormandPrince45};
 
+/// The method's name ("?" for a value outside the enum). Never throws.
 const char* to_string(IntegratorMethod m);
 /// "ab4", "rk4" or "dopri5"; throws SolverError(InvalidArgument) otherwise.
 IntegratorMethod parse_integrator_method(const std::string& name);
@@ -56,7 +57,9 @@ class Integrator {
   virtual IntegratorMethod method() const = 0;
   /// Order of accuracy of the method (global error O(h^order)).
   virtual int order() const = 0;
-  /// Advances y from t to t + h (h > 0).
+  /// Advances y from t to t + h (h > 0). Throws what system.rhs throws; DormandPrince45 throws
+  /// SolverError(NonConvergence) when its internal step falls below h_min or the resolution of t. The
+  /// other members never throw.
   virtual void step(OdeSystem& system, double t, double h, Eigen::VectorXd& y) = 0;
   /// Forgets any history (multistep methods) and cached derivatives.
   virtual void restart() {}
@@ -71,6 +74,7 @@ class Integrator {
   IntegratorStats stats_;
 };
 
+/// Throws SolverError(InvalidArgument) for a value outside the enum.
 std::unique_ptr<Integrator> make_integrator(IntegratorMethod method, const AdaptiveOptions& options = {});
 
 }  // namespace carvallo

@@ -18,6 +18,7 @@
 //   G = [−e, ẽ + e0 I],  Ḡ = [−e, −ẽ + e0 I]   (3 × 4; ẽ the cross-product matrix of e).
 // These hold on pᵀp = 1 (and pᵀṗ = 0), which a model enforces with the normalization constraint of
 // rigid_body_3d.hpp.
+// Nothing here throws: degenerate geometry gives non-finite values, which Model reports (SolverError NonFinite).
 
 #include "carvallo/ad.hpp"
 #include "carvallo/ad_vector.hpp"
