@@ -5,9 +5,12 @@
 // (model_definition.hpp) and records, instead of derivatives, which inputs a value depends on: a bit per
 // input of the current pass, OR-ed through every operation (a + b, sin(a), atan2(a, b), ...). An output
 // whose bit j is clear has no data path from input j, so any forward-mode AD of the same code yields an
-// exact 0 in column j (barring NaN/inf partials, which the Model reports as non-finite anyway). The bits
-// are a superset of the nonzeros of the true Jacobian: x · 0.0 or sin(q)·cos(q) − cos(q)·sin(q) keep their
-// bits, which only costs colours, never correctness.
+// exact 0 in column j (barring NaN/inf partials, which the Model reports as non-finite anyway).
+// One refinement keeps the pattern as tight as the code allows: a product with (or a quotient of) a
+// constant exactly 0 (a literal, a parameter, a zero entry of Mat3::Zero(), a zero local coordinate) is a
+// constant 0 without bits, because every AD tangent of it is a.d · 0 + a.v · 0 = 0 as well. What remains
+// conservative are cancellations, e.g. (c + k d) − c or sin(q)cos(q) − cos(q)sin(q): they keep their bits,
+// which only costs colours, never correctness.
 //
 // Branches. The tracer carries the double value, computed exactly as a double evaluation would, so model
 // code that branches on values (if (x > 0), abs, min/max, value_of) follows the branches of the traced
@@ -40,11 +43,11 @@ struct SparsityTracer {
 
   SparsityTracer& operator+=(const SparsityTracer& o) { v += o.v; return join(o); }
   SparsityTracer& operator-=(const SparsityTracer& o) { v -= o.v; return join(o); }
-  SparsityTracer& operator*=(const SparsityTracer& o) { v *= o.v; return join(o); }
-  SparsityTracer& operator/=(const SparsityTracer& o) { v /= o.v; return join(o); }
+  SparsityTracer& operator*=(const SparsityTracer& o);
+  SparsityTracer& operator/=(const SparsityTracer& o);
   SparsityTracer& operator+=(double o) { v += o; return *this; }
   SparsityTracer& operator-=(double o) { v -= o; return *this; }
-  SparsityTracer& operator*=(double o) { v *= o; return *this; }
+  SparsityTracer& operator*=(double o);
   SparsityTracer& operator/=(double o) { v /= o; return *this; }
 
  private:
@@ -70,6 +73,16 @@ inline SparsityTracer with_value(const SparsityTracer& a, double v) { return {v,
 inline SparsityTracer with_value(const SparsityTracer& a, const SparsityTracer& b, double v) {
   return {v, a.deps | b.deps, a.live || b.live};
 }
+/// A constant exactly 0: depends on nothing, so a product with it is the constant 0 (see the header).
+inline bool is_constant_zero(const SparsityTracer& a) { return !a.live && a.deps == 0 && a.v == 0.0; }
+inline SparsityTracer product(const SparsityTracer& a, const SparsityTracer& b, double v) {
+  if (is_constant_zero(a) || is_constant_zero(b)) return SparsityTracer(v);
+  return with_value(a, b, v);
+}
+inline SparsityTracer scaled(const SparsityTracer& a, double factor, double v) {
+  if (factor == 0.0) return SparsityTracer(v);
+  return with_value(a, v);
+}
 }  // namespace detail
 
 /// The value; counted as a branch when live (the caller may take a decision on it).
@@ -83,16 +96,24 @@ inline SparsityTracer operator+(const SparsityTracer& a) { return a; }
 inline SparsityTracer operator-(const SparsityTracer& a) { return detail::with_value(a, -a.v); }
 inline SparsityTracer operator+(const SparsityTracer& a, const SparsityTracer& b) { return detail::with_value(a, b, a.v + b.v); }
 inline SparsityTracer operator-(const SparsityTracer& a, const SparsityTracer& b) { return detail::with_value(a, b, a.v - b.v); }
-inline SparsityTracer operator*(const SparsityTracer& a, const SparsityTracer& b) { return detail::with_value(a, b, a.v * b.v); }
-inline SparsityTracer operator/(const SparsityTracer& a, const SparsityTracer& b) { return detail::with_value(a, b, a.v / b.v); }
+inline SparsityTracer operator*(const SparsityTracer& a, const SparsityTracer& b) { return detail::product(a, b, a.v * b.v); }
+// 0 / b is a constant 0 when 0 is one (b's partials enter multiplied by it); a / 0 is not finite anyway.
+inline SparsityTracer operator/(const SparsityTracer& a, const SparsityTracer& b) {
+  if (detail::is_constant_zero(a)) return SparsityTracer(a.v / b.v);
+  return detail::with_value(a, b, a.v / b.v);
+}
 inline SparsityTracer operator+(const SparsityTracer& a, double b) { return detail::with_value(a, a.v + b); }
 inline SparsityTracer operator+(double a, const SparsityTracer& b) { return detail::with_value(b, a + b.v); }
 inline SparsityTracer operator-(const SparsityTracer& a, double b) { return detail::with_value(a, a.v - b); }
 inline SparsityTracer operator-(double a, const SparsityTracer& b) { return detail::with_value(b, a - b.v); }
-inline SparsityTracer operator*(const SparsityTracer& a, double b) { return detail::with_value(a, a.v * b); }
-inline SparsityTracer operator*(double a, const SparsityTracer& b) { return detail::with_value(b, a * b.v); }
+inline SparsityTracer operator*(const SparsityTracer& a, double b) { return detail::scaled(a, b, a.v * b); }
+inline SparsityTracer operator*(double a, const SparsityTracer& b) { return detail::scaled(b, a, a * b.v); }
 inline SparsityTracer operator/(const SparsityTracer& a, double b) { return detail::with_value(a, a.v / b); }
-inline SparsityTracer operator/(double a, const SparsityTracer& b) { return detail::with_value(b, a / b.v); }
+inline SparsityTracer operator/(double a, const SparsityTracer& b) { return detail::scaled(b, a, a / b.v); }
+
+inline SparsityTracer& SparsityTracer::operator*=(const SparsityTracer& o) { return *this = *this * o; }
+inline SparsityTracer& SparsityTracer::operator/=(const SparsityTracer& o) { return *this = *this / o; }
+inline SparsityTracer& SparsityTracer::operator*=(double o) { return *this = *this * o; }
 
 // ---- comparisons: on the value, counted when an operand is live --------------------------------
 #define CARVALLO_TRACER_COMPARISON(op)                                                                   \
