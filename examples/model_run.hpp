@@ -40,6 +40,9 @@ class ModelRun {
   /// state is then the last good one.
   const StepReport& step(double h);
   /// Applies the model's push (ModelInstance::push) with `amount`; false when it has none or has ended.
+  /// Throws carvallo::Error when no consistent state follows the push (the state is then unchanged).
+  /// The members below evaluate the model at the current, finite state and throw only what the model's
+  /// own probe and pose functions throw (nothing, for the registered models).
   bool push(double amount);
   /// Replaces the state (it must satisfy the constraints, e.g. a steady turn) and restarts the integrator.
   void set_state(const State& s);

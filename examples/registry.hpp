@@ -168,7 +168,7 @@ ModelInstance by_variant(const ModelSetup& setup) {
   return Factory(setup.variant);
 }
 
-/// Every registered model, in menu order.
+/// Every registered model, in menu order. Never throws.
 const std::vector<ModelEntry>& models();
 
 /// The engine's options for running a model the way its paper did (its SimulationDefaults); the paper's
@@ -176,13 +176,14 @@ const std::vector<ModelEntry>& models();
 /// switches to Baumgarte). Throws SolverError(InvalidArgument) for an unknown stabilizer name.
 SimulationOptions simulation_options(const SimulationDefaults& d);
 
-/// The entry named `name`, or nullptr.
+/// The entry named `name`, or nullptr. Never throws.
 const ModelEntry* find_model(std::string_view name);
 
 /// Shorthand: find_model(name)->make(setup); throws SolverError(InvalidArgument) for an unknown name.
 ModelInstance make_model(std::string_view name, const ModelSetup& setup = {});
 
-/// The engine's options for an instance: its engine_options when set, else simulation_options(defaults).
+/// The engine's options for an instance: its engine_options when set, else simulation_options(defaults);
+/// throws as that.
 SimulationOptions simulation_options(const ModelInstance& instance);
 
 /// For factories: throws SolverError(InvalidArgument) naming the model and its variants.

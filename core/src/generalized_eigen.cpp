@@ -1,28 +1,31 @@
 #include "carvallo/generalized_eigen.hpp"
 
+#include "carvallo/errors.hpp"
+
 #include <Eigen/Eigenvalues>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <stdexcept>
 #include <string>
 
 namespace carvallo {
 
 std::vector<GeneralizedEigenvalue> generalized_eigenvalues(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) {
   if (A.rows() != A.cols() || B.rows() != B.cols() || A.rows() != B.rows())
-    throw std::invalid_argument("generalized_eigenvalues: pencil matrices must be square and of equal size (A is " +
+    throw SolverError(SolverError::Kind::InvalidArgument, "generalized_eigenvalues: pencil matrices must be square and of equal size (A is " +
                                 std::to_string(A.rows()) + "x" + std::to_string(A.cols()) + ", B is " +
-                                std::to_string(B.rows()) + "x" + std::to_string(B.cols()) + ")");
+                                std::to_string(B.rows()) + "x" + std::to_string(B.cols()) + ")",
+                      0.0);
   if (!A.allFinite() || !B.allFinite())
-    throw std::invalid_argument("generalized_eigenvalues: pencil has non-finite entries");
+    throw SolverError(SolverError::Kind::NonFinite, "generalized_eigenvalues: pencil has non-finite entries", 0.0);
   std::vector<GeneralizedEigenvalue> out;
   const Eigen::Index n = A.rows();
   if (n == 0) return out;
 
   Eigen::GeneralizedEigenSolver<Eigen::MatrixXd> qz(A, B, /*computeEigenvectors=*/false);
-  if (qz.info() != Eigen::Success) throw std::runtime_error("generalized_eigenvalues: QZ iteration did not converge");
+  if (qz.info() != Eigen::Success)
+    throw SolverError(SolverError::Kind::NonConvergence, "generalized_eigenvalues: QZ iteration did not converge", 0.0);
 
   const double eps = std::numeric_limits<double>::epsilon();
   const double na = std::max(A.norm(), std::numeric_limits<double>::min());

@@ -2,25 +2,19 @@
 // and reads the derivative off the dual parts. The constraint Jacobians evaluated at every step (C_q,
 // D_q̇, D_q) use vector mode (ad_vector.hpp) with column colouring: columns that share no row are seeded
 // in the same tangent slot (Curtis, Powell & Reid 1974), so the bicycle's 24 columns of C_q (8 colours)
-// take one evaluation of 8 slots, and so do those of D_q̇ (5 colours) and D_q (2).
+// take one evaluation of 8 slots, and so do those of D_q̇ (5 colours) and D_q (2). The rows each column
+// may touch come from an exact structural pass (sparsity.hpp), never from sampled values: a structural
+// nonzero that happened to vanish at sampled points would otherwise be dropped from every later Jacobian.
 #include "carvallo/model.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <mutex>
 #include <set>
 
 namespace carvallo {
 
 namespace detail {
-
-// The nonzero rows of each column and a greedy colouring of the columns.
-struct ColumnColoring {
-  int colors = 0;
-  std::vector<int> color;              // per column
-  std::vector<std::vector<int>> rows;  // nonzero rows per column
-};
 
 struct JacobianCache {
   std::once_flag cq_once, dqd_once, dq_once;
@@ -30,8 +24,6 @@ struct JacobianCache {
 }  // namespace detail
 
 namespace {
-
-using detail::ColumnColoring;
 
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
@@ -57,24 +49,6 @@ void passive(const VectorXd& x, Vec<S>& out) {
   for (Eigen::Index i = 0; i < x.size(); ++i) out[i] = S(x[i]);
 }
 
-// Vector-mode Jacobian (ad_vector.hpp): columns [j0, j0 + width) of ∂f/∂x in one evaluation per chunk.
-// `x` is the seeded argument; f(xs, out) evaluates the function at the seeded copy xs (the other
-// arguments are captured by f).
-template <class F>
-void chunked_jacobian(const VectorXd& x, int rows, Vec<DualChunk>& xs, Vec<DualChunk>& out_s, MatrixXd& out, F&& f) {
-  const auto n = static_cast<int>(x.size());
-  passive(x, xs);
-  for (int j0 = 0; j0 < n; j0 += kJacobianChunk) {
-    const int width = std::min(kJacobianChunk, n - j0);
-    for (int k = 0; k < width; ++k) xs[j0 + k].d[static_cast<std::size_t>(k)] = 1.0;
-    out_s.setZero(rows);
-    f(xs, out_s);
-    for (int i = 0; i < rows; ++i)
-      for (int k = 0; k < width; ++k) out(i, j0 + k) = out_s[i].d[static_cast<std::size_t>(k)];
-    for (int k = 0; k < width; ++k) xs[j0 + k].d[static_cast<std::size_t>(k)] = 0.0;
-  }
-}
-
 // The colour classes [c0, c0 + width) in one evaluation: every column of those colours is seeded in its
 // colour's slot, and each nonzero (i, j) is read from slot color(j).
 template <class F>
@@ -98,54 +72,16 @@ void colored_jacobian(const ColumnColoring& cc, const VectorXd& x, int rows, Vec
   }
 }
 
-// Sparsity from the full Jacobian at the given point and two random nearby points (an entry that is not
-// structurally zero vanishes at all three only by coincidence of measure zero), then greedy colouring.
-template <class F>
-ColumnColoring detect_coloring(const VectorXd& x, const VectorXd& y, int rows, F&& full_jacobian) {
-  const auto n = static_cast<int>(x.size());
-  std::vector<std::vector<char>> nz(static_cast<std::size_t>(n), std::vector<char>(static_cast<std::size_t>(rows), 0));
-  std::uint64_t state = 0x9E3779B97F4A7C15ull;
-  auto uniform = [&state] {  // splitmix64 → [-1, 1)
-    state += 0x9E3779B97F4A7C15ull;
-    std::uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return static_cast<double>(z >> 11) * 0x1.0p-52 - 1.0;
-  };
-  MatrixXd J;
-  for (int sample = 0; sample < 3; ++sample) {
-    VectorXd xs = x, ys = y;
-    if (sample > 0) {
-      for (Eigen::Index i = 0; i < xs.size(); ++i) xs[i] += 1e-2 * (1.0 + std::abs(xs[i])) * uniform();
-      for (Eigen::Index i = 0; i < ys.size(); ++i) ys[i] += 1e-2 * (1.0 + std::abs(ys[i])) * uniform();
-    }
-    J.setZero(rows, n);
-    full_jacobian(xs, ys, J);
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i < rows; ++i)
-        if (J(i, j) != 0.0) nz[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)] = 1;
-  }
-  ColumnColoring cc;
-  cc.color.assign(static_cast<std::size_t>(n), 0);
-  cc.rows.resize(static_cast<std::size_t>(n));
-  std::vector<std::vector<char>> used;  // used[c][i]: colour c has a column with a nonzero in row i
-  for (int j = 0; j < n; ++j) {
-    auto& r = cc.rows[static_cast<std::size_t>(j)];
-    for (int i = 0; i < rows; ++i)
-      if (nz[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)]) r.push_back(i);
-    std::size_t c = 0;
-    for (; c < used.size(); ++c) {
-      bool clash = false;
-      for (int i : r) clash = clash || used[c][static_cast<std::size_t>(i)];
-      if (!clash) break;
-    }
-    if (c == used.size()) used.emplace_back(static_cast<std::size_t>(rows), 0);
-    for (int i : r) used[c][static_cast<std::size_t>(i)] = 1;
-    cc.color[static_cast<std::size_t>(j)] = static_cast<int>(c);
-  }
-  cc.colors = static_cast<int>(used.size());
-  return cc;
+// The colouring the Jacobians use: from the traced pattern, or from the dense pattern when the traced one is
+// only proven for the branches of the traced state (sparsity.hpp, "Branches").
+ColumnColoring coloring_for(const SparsityPattern& p) {
+  return color_columns(p.value_dependent ? dense_pattern(p.rows, p.cols()) : p);
+}
+
+// A watched argument: its value, live (branches on it are counted), no input bits.
+void live(const VectorXd& x, Vec<SparsityTracer>& out) {
+  out.resize(x.size());
+  for (Eigen::Index i = 0; i < x.size(); ++i) out[i] = SparsityTracer(x[i], 0, true);
 }
 
 void seed1(const VectorXd& x, const VectorXd& dir, Vec<Dual1>& out) {
@@ -209,11 +145,23 @@ Model::Model(std::shared_ptr<const detail::ModelConcept> impl)
   check_names(all, "constraint");
 }
 
-const std::string& Model::coordinate_name(int i) const { return layout().coordinates.at(static_cast<std::size_t>(i)); }
+const std::string& Model::coordinate_name(int i) const {
+  if (i < 0 || i >= nq_)
+    throw SolverError(SolverError::Kind::InvalidArgument,
+                      "model '" + name() + "' has no coordinate " + std::to_string(i) + " (it has " +
+                          std::to_string(nq_) + ")",
+                      0.0, "", i);
+  return layout().coordinates[static_cast<std::size_t>(i)];
+}
 
 const std::string& Model::constraint_name(int i) const {
-  if (i < nch_) return layout().holonomic.at(static_cast<std::size_t>(i));
-  return layout().nonholonomic.at(static_cast<std::size_t>(i - nch_));
+  if (i < 0 || i >= nc())
+    throw SolverError(SolverError::Kind::InvalidArgument,
+                      "model '" + name() + "' has no constraint " + std::to_string(i) + " (it has " +
+                          std::to_string(nc()) + ")",
+                      0.0, "", i);
+  if (i < nch_) return layout().holonomic[static_cast<std::size_t>(i)];
+  return layout().nonholonomic[static_cast<std::size_t>(i - nch_)];
 }
 
 int Model::coordinate_index(const std::string& n) const {
@@ -266,11 +214,7 @@ void Model::C_q(const VectorXd& q, double t, MatrixXd& out) const {
   const DualChunk tc(t);
   const auto& ev = chunk_evaluator();
   auto f = [&](const Vec<DualChunk>& x, Vec<DualChunk>& o) { ev.eval_holonomic(x, tc, o); };
-  std::call_once(jacobians_->cq_once, [&] {
-    jacobians_->cq = detect_coloring(q, VectorXd(), nch_, [&](const VectorXd& x, const VectorXd&, MatrixXd& J) {
-      chunked_jacobian(x, nch_, s.qc, s.oc, J, f);
-    });
-  });
+  std::call_once(jacobians_->cq_once, [&] { jacobians_->cq = coloring_for(C_q_sparsity(q, t)); });
   colored_jacobian(jacobians_->cq, q, nch_, s.qc, s.oc, out, f);
   check_rows(*this, out, t, "holonomic constraint Jacobian C_q", 0, true);
 }
@@ -335,14 +279,7 @@ void Model::D_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out)
   Scratch& s = scratch();
   const auto& ev = chunk_evaluator();
   // q and t stay passive: definitions with HasRateSeededNonholonomic evaluate the geometry in double.
-  std::call_once(jacobians_->dqd_once, [&] {
-    jacobians_->dqd = detect_coloring(qd, q, ncnh_, [&](const VectorXd& v, const VectorXd& x, MatrixXd& J) {
-      passive(x, s.qc);
-      chunked_jacobian(v, ncnh_, s.qdc, s.oc, J, [&](const Vec<DualChunk>& vs, Vec<DualChunk>& o) {
-        ev.eval_nonholonomic_rates(x, s.qc, vs, t, o);
-      });
-    });
-  });
+  std::call_once(jacobians_->dqd_once, [&] { jacobians_->dqd = coloring_for(D_qd_sparsity(q, qd, t)); });
   passive(q, s.qc);
   colored_jacobian(jacobians_->dqd, qd, ncnh_, s.qdc, s.oc, out, [&](const Vec<DualChunk>& vs, Vec<DualChunk>& o) {
     ev.eval_nonholonomic_rates(q, s.qc, vs, t, o);
@@ -358,14 +295,7 @@ void Model::D_q(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) 
   Scratch& s = scratch();
   const DualChunk tc(t);
   const auto& ev = chunk_evaluator();
-  std::call_once(jacobians_->dq_once, [&] {
-    jacobians_->dq = detect_coloring(q, qd, ncnh_, [&](const VectorXd& x, const VectorXd& v, MatrixXd& J) {
-      passive(v, s.qdc);
-      chunked_jacobian(x, ncnh_, s.qc, s.oc, J, [&](const Vec<DualChunk>& xs, Vec<DualChunk>& o) {
-        ev.eval_nonholonomic(xs, s.qdc, tc, o);
-      });
-    });
-  });
+  std::call_once(jacobians_->dq_once, [&] { jacobians_->dq = coloring_for(D_q_sparsity(q, qd, t)); });
   passive(qd, s.qdc);
   colored_jacobian(jacobians_->dq, q, ncnh_, s.qc, s.oc, out, [&](const Vec<DualChunk>& xs, Vec<DualChunk>& o) {
     ev.eval_nonholonomic(xs, s.qdc, tc, o);
@@ -400,6 +330,47 @@ void Model::Q_dnh(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out
   evaluator<Dual1>().eval_nonholonomic(s.q1, s.qd1, Dual1(t, 1.0), s.o1);
   for (int i = 0; i < ncnh_; ++i) out[i] = -s.o1[i].d;
   check_vec(*this, out, t, "nonholonomic quadratic-velocity vector Q_d,nh", nch_, true);
+}
+
+// ---- structure of the coloured Jacobians --------------------------------------------------------------
+
+SparsityPattern Model::C_q_sparsity(const VectorXd& q, double t) const {
+  check_q(q, t);
+  const auto& ev = tracer_evaluator();
+  const SparsityTracer tt(t, 0, true);
+  return trace_jacobian_sparsity(q, nch_, [&](const Vec<SparsityTracer>& x, Vec<SparsityTracer>& o) {
+    if (nch_ > 0) ev.eval_holonomic(x, tt, o);
+  });
+}
+
+SparsityPattern Model::D_qd_sparsity(const VectorXd& q, const VectorXd& qd, double t) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  const auto& ev = tracer_evaluator();
+  Vec<SparsityTracer> q_live;
+  live(q, q_live);
+  const SparsityTracer tt(t, 0, true);
+  // The path D_qd evaluates (q in double for a rate-seeded definition) gives the bits it needs; the generic
+  // path runs the same templates with q live, so that their branches on q are seen too.
+  const SparsityPattern rates = trace_jacobian_sparsity(qd, ncnh_, [&](const Vec<SparsityTracer>& v, Vec<SparsityTracer>& o) {
+    if (ncnh_ > 0) ev.eval_nonholonomic_rates(q, q_live, v, t, o);
+  });
+  const SparsityPattern generic = trace_jacobian_sparsity(qd, ncnh_, [&](const Vec<SparsityTracer>& v, Vec<SparsityTracer>& o) {
+    if (ncnh_ > 0) ev.eval_nonholonomic(q_live, v, tt, o);
+  });
+  return pattern_union(rates, generic);
+}
+
+SparsityPattern Model::D_q_sparsity(const VectorXd& q, const VectorXd& qd, double t) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  const auto& ev = tracer_evaluator();
+  Vec<SparsityTracer> qd_live;
+  live(qd, qd_live);
+  const SparsityTracer tt(t, 0, true);
+  return trace_jacobian_sparsity(q, ncnh_, [&](const Vec<SparsityTracer>& x, Vec<SparsityTracer>& o) {
+    if (ncnh_ > 0) ev.eval_nonholonomic(x, qd_live, tt, o);
+  });
 }
 
 // ---- combined ------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@
 namespace carvallo::bicycle {
 
 /// The 26 parameters as registry quantities (benchmark values as defaults; plausible ranges as limits).
+/// This and the other functions here without a "Throws" never throw.
 std::vector<examples::Quantity> bicycle_parameter_quantities();
 /// speed, roll, steer, roll_rate, steer_rate, fall_roll, fall_steer, with their defaults and accepted ranges.
 std::vector<examples::Quantity> bicycle_settings();
@@ -30,7 +31,7 @@ std::vector<examples::InputChannel> bicycle_inputs();
 /// SolverError when no consistent initial state exists (roll or steer too large).
 examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup);
 
-/// Parameters from values in kParameterTable's order (size 26).
+/// Parameters from values in kParameterTable's order. Throws SolverError(InvalidArgument) unless there are 26.
 Parameters parameters_from_values(const std::vector<double>& values);
 /// The values of `p` in kParameterTable's order.
 std::vector<double> parameter_values(const Parameters& p);

@@ -106,6 +106,7 @@ struct CanonicalModelResult {
   std::optional<CanonicalModel> model;
   std::vector<ParameterIssue> issues;
 };
+/// Never throws: problems are reported as issues. Nor do the functions below (NaN when they overflow).
 CanonicalModelResult make_canonical_model(const Parameters& p);
 
 using Eigenvalues = std::array<std::complex<double>, 4>;

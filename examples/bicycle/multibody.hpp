@@ -165,6 +165,7 @@ MultibodyBicycle make_multibody_bicycle(const Parameters& p);
 MultibodyBicycle make_multibody_bicycle(const Parameters& p, const RiderTorques& rider);
 
 /// The upright reference configuration (all Euler angles 0, wheels touching the ground at x = 0 and w).
+/// This and multibody_steady_reference never throw.
 Eigen::VectorXd multibody_upright_configuration(const Parameters& p);
 
 /// Upright straight running at speed v (m/s) at time t: q0(t) (x advanced by v t, wheel spins by
@@ -198,7 +199,9 @@ class MultibodyStability {
   const Model& model() const { return model_; }
   stability::Reference reference(double v, double t = 0.0) const { return multibody_steady_reference(parameters_, v, t); }
 
-  /// Direct AD linearization about the steady reference at speed v.
+  /// Direct AD linearization about the steady reference at speed v. The members below throw
+  /// stability::LinearizationError (a degenerate linearization or eigenvalue problem, including a deflation
+  /// that does not vanish) and SolverError from the model's evaluations; the accessors above never throw.
   stability::Linearization linearize(double v) const;
   /// The linearization at speed v from the quadratic interpolation (fast; same matrices to round-off).
   stability::Linearization interpolated_linearization(double v) const;
@@ -235,10 +238,13 @@ class MultibodyStability {
 struct MultibodyCriticalSpeeds {
   std::optional<double> weave_speed, capsize_speed;
 };
+/// Throws what MultibodyStability's members and the sweep throw (LinearizationError, SweepError,
+/// RootFindingError, SolverError: all carvallo::Error).
 MultibodyCriticalSpeeds multibody_critical_speeds(const MultibodyStability& stability, double vmax = 10.0,
                                                   std::size_t grid = 201);
 
 /// Convenience for the CLI and the playground: the roll/steer eigenvalues at each speed.
+/// Both throw ModelError for an unphysical parameter set, and as above.
 std::vector<Eigenvalues> multibody_roll_steer_eigenvalues(const Parameters& p, const std::vector<double>& speeds);
 MultibodyCriticalSpeeds multibody_critical_speeds(const Parameters& p, double vmax = 10.0, std::size_t grid = 201);
 

@@ -56,7 +56,7 @@ inline constexpr std::size_t kParameterCount = 26;
 /// The parameter table, in the order of the paper's Table 1 (and of `benchmark-bicycle.json`).
 extern const std::array<ParameterDescriptor, kParameterCount> kParameterTable;
 
-/// The descriptor named `name`, or nullptr.
+/// The descriptor named `name`, or nullptr. This and every function below never throw (validate reports).
 const ParameterDescriptor* find_parameter(std::string_view name);
 
 /// The benchmark bicycle, Meijaard et al. (2007) Table 1 (exact values; lambda = pi/10).

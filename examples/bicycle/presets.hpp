@@ -16,7 +16,7 @@ struct Preset {
   std::string_view json;  ///< the file's text, byte for byte
 };
 
-/// Every preset, "benchmark" first.
+/// Every preset, "benchmark" first. These three never throw (a preset that does not read gives empty).
 std::span<const Preset> presets();
 
 /// The preset's parameters, name and source; empty if there is no preset of that name.

@@ -59,7 +59,9 @@ struct Observables {
   double roll_rate = 0.0, steer_rate = 0.0, speed = 0.0;
 };
 
-/// Coordinates of a pose, pitch as given (use solve_pitch() for a consistent one).
+/// Coordinates of a pose, pitch as given (use solve_pitch() for a consistent one). This and the other
+/// functions here without a "Throws" never throw (observe and steer_acceleration give NaN for a
+/// non-finite state rather than throw).
 Eigen::VectorXd multibody_configuration(const MultibodyBicycle& bike, const Pose& pose);
 
 /// The pitch at which the front wheel touches the ground for the given yaw, roll and steer (Newton from
@@ -70,7 +72,8 @@ double solve_pitch(const MultibodyBicycle& bike, Pose pose);
 /// Throws SolverError when none exists (e.g. roll or steer so large that the front wheel cannot touch).
 State multibody_initial_state(const MultibodyBicycle& bike, const InitialMotion& motion);
 
-/// Same configuration, velocities re-solved with new roll rate, steer rate and speed (a "kick").
+/// Same configuration, velocities re-solved with new roll rate, steer rate and speed (a "kick"). Throws
+/// as multibody_initial_state.
 State with_rates(const MultibodyBicycle& bike, const State& s, double roll_rate, double steer_rate, double speed);
 
 Observables observe(const MultibodyBicycle& bike, const Eigen::VectorXd& q, const Eigen::VectorXd& qd);

@@ -1,9 +1,10 @@
 #include "bicycle/stability.hpp"
 
+#include "carvallo/errors.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <complex>
-#include <stdexcept>
 
 namespace carvallo::bicycle {
 
@@ -101,7 +102,8 @@ std::vector<double> stability_breakpoints(const CanonicalModel& model, double vm
 }
 
 StabilityResult stability(const CanonicalModel& model, double vmax) {
-  if (!(vmax > 0) || !std::isfinite(vmax)) throw std::invalid_argument("stability: vmax must be a finite speed > 0");
+  if (!(vmax > 0) || !std::isfinite(vmax))
+    throw SolverError(SolverError::Kind::InvalidArgument, "stability: vmax must be a finite speed > 0", 0.0);
   const SpeedPolynomials P(model);
   StabilityResult result;
 

@@ -34,14 +34,14 @@ struct StabilityResult {
   std::vector<SpeedRange> stable_speed_ranges;
 };
 
-/// Requires vmax > 0 (throws std::invalid_argument otherwise).
+/// Requires a finite vmax > 0 (throws carvallo::SolverError(InvalidArgument) otherwise).
 StabilityResult stability(const CanonicalModel& model, double vmax);
 
-/// True when every eigenvalue at speed v has a negative real part (Lienard–Chipart test).
+/// True when every eigenvalue at speed v has a negative real part (Lienard–Chipart test). Never throws.
 bool is_stable(const CanonicalModel& model, double v);
 
 /// All speeds in (0, vmax) where one of the Lienard–Chipart quantities vanishes, sorted: the candidates for
-/// stability boundaries.
+/// stability boundaries. Never throws.
 std::vector<double> stability_breakpoints(const CanonicalModel& model, double vmax);
 
 }  // namespace carvallo::bicycle

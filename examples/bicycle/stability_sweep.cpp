@@ -1,7 +1,8 @@
 #include "bicycle/stability_sweep.hpp"
 
+#include "carvallo/errors.hpp"
+
 #include <cmath>
-#include <stdexcept>
 
 namespace carvallo::bicycle {
 
@@ -15,7 +16,8 @@ carvallo::stability::EigenvalueFunction eigenvalue_function(const CanonicalModel
 StabilityResult stability_by_sweep(const carvallo::stability::EigenvalueFunction& eigenvalues,
                                    const SweepStabilityOptions& o) {
   if (!(o.vmax > 0) || !std::isfinite(o.vmax) || o.samples < 2)
-    throw std::invalid_argument("stability_by_sweep: need a finite vmax > 0 and samples >= 2");
+    throw SolverError(SolverError::Kind::InvalidArgument, "stability_by_sweep: need a finite vmax > 0 and samples >= 2",
+                      0.0);
   const auto sweep = carvallo::stability::sweep_eigenvalues(eigenvalues, carvallo::stability::linspace(0.0, o.vmax, o.samples), o.sweep);
   StabilityResult result;
   // Boundaries closer to v = 0 than the root finder's tolerance are the exact zero of Re s of the

@@ -20,11 +20,12 @@ struct SweepStabilityOptions {
 /// Same definitions as stability(): the weave speed is the first boundary of a complex pair that
 /// becomes stable, the capsize speed the first boundary of a real eigenvalue that becomes unstable, both in
 /// (0, vmax] (a boundary at v = 0 is the undamped system's Re s = 0, not a crossing). Throws
-/// std::invalid_argument on bad options; carvallo::stability::SweepError from the sweep.
+/// carvallo::SolverError(InvalidArgument) on bad options; carvallo::stability::SweepError or
+/// RootFindingError from the sweep; exceptions of `eigenvalues` propagate.
 StabilityResult stability_by_sweep(const carvallo::stability::EigenvalueFunction& eigenvalues,
                                    const SweepStabilityOptions& options);
 
-/// The canonical model's eigenvalues as a sweepable function.
+/// The canonical model's eigenvalues as a sweepable function (the function throws what eigenvalues() throws).
 carvallo::stability::EigenvalueFunction eigenvalue_function(const CanonicalModel& model);
 
 }  // namespace carvallo::bicycle

@@ -59,6 +59,7 @@ struct AppellHamel {
 };
 
 /// Variants "nonlinear" (Eqs 57-58) and "linear" (Eqs 101-102).
+/// Throws SolverError(InvalidArgument) for an unknown variant.
 ModelInstance make_appell_hamel(const std::string& variant);
 
 }  // namespace carvallo::examples::mechanisms

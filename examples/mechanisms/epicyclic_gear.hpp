@@ -77,6 +77,7 @@ struct EpicyclicGear {
 
 /// Variants choose the paper's three integration schemes (004 §4.2): "selective" (SCPI, the default),
 /// "rgcpa" (GCPI, full coordinate partitioning), "full" (FCI: all 49 coordinates, no stabilization).
+/// Throws SolverError(InvalidArgument) for an unknown variant.
 ModelInstance make_epicyclic_gear(const std::string& variant);
 
 }  // namespace carvallo::examples::mechanisms

@@ -5,5 +5,6 @@
 namespace carvallo::examples::mechanisms {
 PlanarMechanismData four_bar_data();
 /// Variants "nacf" (natural absolute coordinates, 18 q) and "angles" (x, y, θ, 9 q).
+/// Throws SolverError(InvalidArgument) for a variant other than "nacf" and "angles". The data never throws.
 ModelInstance make_four_bar(const std::string& variant);
 }  // namespace carvallo::examples::mechanisms

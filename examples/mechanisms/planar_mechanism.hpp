@@ -191,6 +191,8 @@ inline int com_coordinate(int body, int k, int coordinates_per_body) { return bo
 /// Builds a registry instance for a planar mechanism in natural absolute coordinates ("nacf") or plain
 /// angles ("angles"), with 002's simulation settings (Table 10): Udwadia–Kalaba, direct correction, AB4,
 /// Δt = 1e-3 s, 5 s, tolerance 1e-12. Probes: the centre of mass x and y of every body.
+/// Throws SolverError(InvalidArgument) for a variant other than "nacf" and "angles", and what building the
+/// consistent initial state throws (make_consistent).
 ModelInstance make_planar_instance(const PlanarMechanismData& data, const std::string& variant);
 
 }  // namespace carvallo::examples::mechanisms

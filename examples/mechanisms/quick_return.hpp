@@ -5,5 +5,6 @@
 namespace carvallo::examples::mechanisms {
 PlanarMechanismData quick_return_data();
 /// Variants "nacf" (natural absolute coordinates) and "angles" (x, y, θ).
+/// Throws SolverError(InvalidArgument) for a variant other than "nacf" and "angles". The data never throws.
 ModelInstance make_quick_return(const std::string& variant);
 }  // namespace carvallo::examples::mechanisms

@@ -50,6 +50,7 @@ struct SlidingParticleMinimal {
 
 /// Variants: "nonminimal" (Γ = 0, 001 Eqs 121-122), "baumgarte" (Γ1 = −20 s⁻¹, Γ2 = −100 s⁻², Eqs 125-126),
 /// "minimal" (Eq 137).
+/// Throws SolverError(InvalidArgument) for an unknown variant.
 ModelInstance make_sliding_particle(const std::string& variant);
 
 }  // namespace carvallo::examples::mechanisms

@@ -5,11 +5,12 @@
 #include "bicycle/stability.hpp"
 #include "bicycle/stability_sweep.hpp"
 #include "bicycle/meijaard2007_reference.hpp"
+#include "carvallo/errors.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <stdexcept>
+#include <string>
 
 using namespace carvallo::bicycle;
 namespace ref = meijaard2007;
@@ -60,8 +61,29 @@ TEST_CASE("vmax bounds the search: below the weave speed nothing is stable", "[s
   const auto mid = stability(benchmark_model(), 5.0);
   REQUIRE(mid.stable_speed_ranges.size() == 1);
   CHECK(mid.stable_speed_ranges[0].hi == 5.0);
-  CHECK_THROWS_AS(stability(benchmark_model(), 0.0), std::invalid_argument);
-  CHECK_THROWS_AS(stability(benchmark_model(), std::nan("")), std::invalid_argument);
+  CHECK_THROWS_AS(stability(benchmark_model(), 0.0), carvallo::SolverError);
+  CHECK_THROWS_AS(stability(benchmark_model(), std::nan("")), carvallo::SolverError);
+}
+
+TEST_CASE("bad speeds or sample counts are carvallo::Errors for both routes", "[stability]") {
+  // The engine's error contract (carvallo/errors.hpp): one catch of carvallo::Error sees every failure.
+  auto caught = [](auto&& f) {
+    try {
+      f();
+    } catch (const carvallo::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("nothing thrown");
+  };
+  CHECK(caught([] { stability(benchmark_model(), -1.0); }).find("vmax") != std::string::npos);
+  SweepStabilityOptions o;
+  o.samples = 1;
+  CHECK(caught([&] { stability_by_sweep(eigenvalue_function(benchmark_model()), o); }).find("samples") !=
+        std::string::npos);
+  o.samples = 11;
+  o.vmax = std::nan("");
+  CHECK(caught([&] { stability_by_sweep(eigenvalue_function(benchmark_model()), o); }).find("vmax") !=
+        std::string::npos);
 }
 
 TEST_CASE("eigenvalue sweep with bisection reproduces Table 2a", "[stability]") {

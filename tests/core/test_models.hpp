@@ -4,6 +4,8 @@
 #include "carvallo/model.hpp"
 #include "carvallo/state.hpp"
 
+#include <Eigen/LU>
+
 #include <cmath>
 
 namespace carvallo_test {

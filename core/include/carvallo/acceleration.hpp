@@ -35,6 +35,7 @@ enum class AccelerationMethod { Augmented, UdwadiaKalaba };
 /// Every method, in the order user interfaces list them (the one source of the names: to_string of each).
 inline constexpr AccelerationMethod kAccelerationMethods[] = {AccelerationMethod::Augmented, AccelerationMethod::UdwadiaKalaba};
 
+/// The method's name ("?" for a value outside the enum). Never throws.
 const char* to_string(AccelerationMethod m);
 /// "augmented" or "udwadia-kalaba"; throws SolverError(InvalidArgument) otherwise.
 AccelerationMethod parse_acceleration_method(const std::string& name);
@@ -59,7 +60,8 @@ struct AccelerationResult {
 struct DynamicsTerms {
   Eigen::MatrixXd M, J, Cq, Dqd;
   Eigen::VectorXd Qb, Qd, Qdh, Qdnh, C, Cdot, D;
-  /// Evaluates M, J, Q_b and Q_d (with the Baumgarte terms if the gains are active).
+  /// Evaluates M, J, Q_b and Q_d (with the Baumgarte terms if the gains are active). Throws what the
+  /// Model's evaluations throw (SolverError NonFinite / InvalidArgument, model.hpp).
   void evaluate(const Model& model, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                 const BaumgarteGains& gains);
 };
@@ -69,6 +71,10 @@ class AccelerationSolver {
   virtual ~AccelerationSolver() = default;
   virtual AccelerationMethod method() const = 0;
   /// Solves for q̈ and ν at (t, q, q̇). The solver owns its workspace: not thread-safe, one per thread.
+  /// Throws SolverError: SingularMatrix when M is singular on the constraint null space (or, for
+  /// Udwadia–Kalaba, not positive definite), InconsistentInput naming the row when redundant rows contradict
+  /// the others, NonFinite naming the coordinate or constraint when q̈ or ν is not finite, and whatever the
+  /// Model's evaluations throw. `out` is unspecified after a throw. The accessors below never throw.
   virtual void solve(const Model& model, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                      const BaumgarteGains& gains, AccelerationResult& out) = 0;
   /// Relative tolerance below which a pivot / singular value counts as zero (rank decisions).
@@ -82,9 +88,11 @@ class AccelerationSolver {
   double rank_tol_ = 1e-10;
 };
 
+/// Throws SolverError(InvalidArgument) for a value outside the enum.
 std::unique_ptr<AccelerationSolver> make_acceleration_solver(AccelerationMethod method);
 
-/// Generalized constraint forces −Jᵀν (000 Eq 4) for a result and the J it was computed with.
+/// Generalized constraint forces −Jᵀν (000 Eq 4) for a result and the J it was computed with (J must have
+/// as many rows as r.nu; not checked). Never throws.
 Eigen::VectorXd constraint_forces(const Eigen::MatrixXd& J, const AccelerationResult& r);
 
 }  // namespace carvallo

@@ -10,6 +10,7 @@
 // Why not Eigen's AutoDiffScalar: with a dynamic derivative vector it allocates on the heap in every
 // operation, and nesting it for higher orders is awkward. A single-direction dual is a pair of numbers,
 // never allocates and nests to any order.
+// Nothing here throws: out-of-domain arguments give NaN or infinity, as for double, and Model reports them.
 
 #include <Eigen/Core>
 

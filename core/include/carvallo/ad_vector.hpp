@@ -6,6 +6,7 @@
 // Jacobians evaluated at every step of a simulation (Model::C_q etc.); see docs/performance.md.
 //
 // Only first derivatives: for higher orders the engine nests the single-direction Dual of ad.hpp.
+// Nothing here throws (as ad.hpp).
 
 #include "carvallo/ad.hpp"
 

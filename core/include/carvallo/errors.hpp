@@ -1,7 +1,15 @@
 #pragma once
-// Typed errors of the engine. Everything the engine throws derives from carvallo::Error, so a UI can
-// catch one type and show what(); tools that react differently per failure inspect kind() and the
-// fields. No engine function returns NaN or infinity as a result: it throws instead.
+// Typed errors of the engine. Everything the engine (core/ and the models of examples/) throws derives
+// from carvallo::Error, so a UI can catch one type and show what(); tools that react differently per
+// failure catch the derived type or inspect kind() and the fields. No engine function returns NaN or
+// infinity as a result: it throws instead.
+//
+// The family: ModelError and SolverError (here), stability::LinearizationError (stability/linearization.hpp),
+// stability::SweepError (stability/sweep.hpp), stability::RootFindingError (stability/bracketed_root.hpp).
+// Two exceptions pass unchanged: std::bad_alloc when memory runs out, and whatever a caller's own code
+// throws from inside an engine call (a model definition, an eigenvalue function given to a sweep, ...).
+// Every public function says in its header comment what it throws; tests/core/errors_test.cpp provokes
+// each failure and catches it as a carvallo::Error.
 
 #include <stdexcept>
 #include <string>

@@ -21,12 +21,12 @@ struct GeneralizedEigenvalue {
   std::complex<double> value() const { return alpha / beta; }
 };
 
-/// Eigenvalues of A x = s B x (square, same size). Throws std::invalid_argument on size mismatch or
-/// non-finite entries. Eigenvalues with |beta| <= tol * |alpha| are flagged infinite, where
+/// Eigenvalues of A x = s B x (square, same size). Throws SolverError (time 0): InvalidArgument on a size
+/// mismatch, NonFinite on non-finite entries, NonConvergence if the QZ iteration fails. Eigenvalues with |beta| <= tol * |alpha| are flagged infinite, where
 /// tol = 1e3 * n * eps * max(||A||, ||B||) / min(||A||, ||B||) guards against QZ round-off.
 std::vector<GeneralizedEigenvalue> generalized_eigenvalues(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B);
 
-/// The finite eigenvalues only, sorted by real part, then imaginary part.
+/// The finite eigenvalues only, sorted by real part, then imaginary part. Throws as generalized_eigenvalues.
 std::vector<std::complex<double>> finite_generalized_eigenvalues(const Eigen::MatrixXd& A,
                                                                 const Eigen::MatrixXd& B);
 

@@ -37,7 +37,8 @@ inline constexpr IntegratorMethod kIntegratorMethods[] = {IntegratorMethod::Adam
                                                           IntegratorMethod::DormandPrince45, IntegratorMethod::KuttaMerson,
                                                           IntegratorMethod::KuttaMersonAdaptive};
 
-/// "ab4", "rk4", "dopri5", "kutta-merson", "kutta-merson-adaptive".
+/// The method's name: "ab4", "rk4", "dopri5", "kutta-merson", "kutta-merson-adaptive" ("?" for a value
+/// outside the enum). Never throws.
 const char* to_string(IntegratorMethod m);
 /// The method named by to_string; throws SolverError(InvalidArgument) listing the names otherwise.
 IntegratorMethod parse_integrator_method(const std::string& name);
@@ -62,7 +63,9 @@ class Integrator {
   virtual IntegratorMethod method() const = 0;
   /// Order of accuracy of the method (global error O(h^order)).
   virtual int order() const = 0;
-  /// Advances y from t to t + h (h > 0).
+  /// Advances y from t to t + h (h > 0). Throws what system.rhs throws; DormandPrince45 throws
+  /// SolverError(NonConvergence) when its internal step falls below h_min or the resolution of t. The
+  /// other members never throw.
   virtual void step(OdeSystem& system, double t, double h, Eigen::VectorXd& y) = 0;
   /// Forgets any history (multistep methods) and cached derivatives.
   virtual void restart() {}
@@ -77,6 +80,7 @@ class Integrator {
   IntegratorStats stats_;
 };
 
+/// Throws SolverError(InvalidArgument) for a value outside the enum.
 std::unique_ptr<Integrator> make_integrator(IntegratorMethod method, const AdaptiveOptions& options = {});
 
 }  // namespace carvallo

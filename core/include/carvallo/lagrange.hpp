@@ -5,6 +5,7 @@
 //   Q_v = ½ ∂(q̇ᵀ M q̇)/∂q − Ṁ q̇,   Ṁ = Σ_j (∂M/∂q_j) q̇_j + ∂M/∂t.
 // add_lagrange_quadratic_velocity() adds Q_v to Q, evaluating def.mass<Dual<S>>() n_q + 1 times.
 // Call it from a model's forces(): `carvallo::add_lagrange_quadratic_velocity(*this, q, qd, t, Q);`
+// Throws only what def.mass throws.
 
 #include "carvallo/ad.hpp"
 #include "carvallo/model_definition.hpp"

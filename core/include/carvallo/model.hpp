@@ -14,8 +14,10 @@
 // coordinates are −Jᵀν. Units are those of the model (SI in all shipped models). Rows of J, C, D and ν
 // are ordered holonomic first, then nonholonomic, in the order of Layout's name lists.
 //
-// Failure: every function throws carvallo::SolverError(Kind::NonFinite) naming the constraint or
-// coordinate and the time if the model produces NaN/inf, and Kind::InvalidArgument on size mismatch.
+// Failure: every evaluating function throws carvallo::SolverError(Kind::NonFinite) naming the constraint
+// or coordinate and the time if q, q̇ or the model's output is NaN/inf, and Kind::InvalidArgument on a size
+// mismatch; exceptions the definition itself throws propagate. Construction throws ModelError. The layout
+// accessors without an index never throw.
 //
 // Thread safety: a Model may be shared between threads; evaluations use thread-local scratch buffers and
 // do not allocate after the first call with a given size (outputs are resized only if their size differs).
@@ -24,6 +26,7 @@
 #include "carvallo/ad_vector.hpp"
 #include "carvallo/errors.hpp"
 #include "carvallo/model_definition.hpp"
+#include "carvallo/sparsity.hpp"
 
 #include <Eigen/Core>
 
@@ -78,7 +81,8 @@ class ModelConcept : public ScalarEvaluator<double>,
                      public ScalarEvaluator<Dual1>,
                      public ScalarEvaluator<Dual2>,
                      public ScalarEvaluator<Dual3>,
-                     public ConstraintEvaluator<DualChunk> {
+                     public ConstraintEvaluator<DualChunk>,
+                     public ConstraintEvaluator<SparsityTracer> {
  public:
   ~ModelConcept() override = default;
   virtual const Layout& layout() const = 0;
@@ -136,6 +140,21 @@ class ModelImpl final : public ModelConcept {
     else if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<DualChunk>(q_passive, qd, DualChunk(t), D);
   }
 
+  // The tracer takes the same paths as DualChunk; t is live (watched for branches, never traced).
+  void eval_holonomic(const Vec<SparsityTracer>& q, const SparsityTracer& t, Vec<SparsityTracer>& C) const override {
+    if constexpr (HasHolonomic<Def>) def_.template holonomic<SparsityTracer>(q, t, C);
+  }
+  void eval_nonholonomic(const Vec<SparsityTracer>& q, const Vec<SparsityTracer>& qd, const SparsityTracer& t,
+                         Vec<SparsityTracer>& D) const override {
+    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<SparsityTracer>(q, qd, t, D);
+  }
+  void eval_nonholonomic_rates(const Vec<double>& q, const Vec<SparsityTracer>& q_passive,
+                               const Vec<SparsityTracer>& qd, double t, Vec<SparsityTracer>& D) const override {
+    if constexpr (HasRateSeededNonholonomic<Def>) def_.template nonholonomic<SparsityTracer, double>(q, qd, t, D);
+    else if constexpr (HasNonholonomic<Def>)
+      def_.template nonholonomic<SparsityTracer>(q_passive, qd, SparsityTracer(t, 0, true), D);
+  }
+
  private:
   Def def_;
   Layout layout_;
@@ -162,8 +181,10 @@ class Model {
   int nch() const { return nch_; }  ///< number of holonomic constraints
   int ncnh() const { return ncnh_; }///< number of nonholonomic constraints
   int nc() const { return nch_ + ncnh_; }
+  /// Name of coordinate i; throws SolverError(InvalidArgument, index i) unless 0 <= i < nq().
   const std::string& coordinate_name(int i) const;
-  /// Name of constraint row i of J (holonomic first, then nonholonomic).
+  /// Name of constraint row i of J (holonomic first, then nonholonomic); throws SolverError(InvalidArgument)
+  /// unless 0 <= i < nc().
   const std::string& constraint_name(int i) const;
   /// Index of a coordinate by name; throws SolverError(InvalidArgument) if unknown.
   int coordinate_index(const std::string& name) const;
@@ -228,6 +249,20 @@ class Model {
   const detail::ConstraintEvaluator<DualChunk>& chunk_evaluator() const {
     return static_cast<const detail::ConstraintEvaluator<DualChunk>&>(*impl_);
   }
+  const detail::ConstraintEvaluator<SparsityTracer>& tracer_evaluator() const {
+    return static_cast<const detail::ConstraintEvaluator<SparsityTracer>&>(*impl_);
+  }
+
+  // ---- structure of the coloured Jacobians (sparsity.hpp) ------------------------------------------
+  /// Structural nonzeros of C_q, D_q̇ and D_q found by tracing the definition at this state (one
+  /// SparsityTracer pass per 64 columns; D_q̇ traces both the rate-seeded path it evaluates and the generic
+  /// one, whose double-valued geometry would hide branches on q). A pattern that is not value_dependent
+  /// holds at every state; C_q, D_q̇ and D_q colour their columns from the pattern at the state of their
+  /// first call, or use the dense pattern when it is value_dependent, so they are exact at every state.
+  /// Same checks and errors as C_q etc. (SolverError NonFinite / InvalidArgument on q, q̇).
+  SparsityPattern C_q_sparsity(const Eigen::VectorXd& q, double t) const;
+  SparsityPattern D_qd_sparsity(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const;
+  SparsityPattern D_q_sparsity(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const;
 
  private:
   void check_q(const Eigen::VectorXd& q, double t) const;

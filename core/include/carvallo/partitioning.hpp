@@ -39,6 +39,7 @@ struct Tolerances {
 /// coordinate is only known to its own round-off, so a bicycle 10 km from the origin cannot hold its
 /// contact constraints to 1e-12 m (its x is known to 1.8e-12 m): an absolute target would make every
 /// correction there fail to converge. For coordinates below ~70 length units nothing changes.
+/// Never throws.
 double reachable_position_tolerance(const Tolerances& tol, const Eigen::VectorXd& q);
 
 struct Partition {
@@ -57,26 +58,31 @@ struct PartitionWorkspace {
   Eigen::VectorXd r, dx, c;
 };
 
-/// DOF analysis of A (rows: constraints, columns: coordinates).
+/// DOF analysis of A (rows: constraints, columns: coordinates). Never throws.
 void dof_analysis(const Eigen::MatrixXd& A, double rank_tol, Partition& out, PartitionWorkspace& ws);
 
 /// Builds a partition from a fixed set of independent coordinates (selective partitioning): rows are
-/// the independent rows of A restricted to the dependent columns. Throws InvalidArgument if the count does
-/// not match the rank of A.
+/// the independent rows of A restricted to the dependent columns. Throws SolverError: InvalidArgument if an
+/// index is out of range or the count does not match the rank of A, SingularMatrix naming the coordinates
+/// if they cannot be independent (the dependent block is singular).
 void fixed_partition(const Model& model, const Eigen::MatrixXd& A, const std::vector<int>& independent,
                      double rank_tol, double t, Partition& out, PartitionWorkspace& ws);
 
 /// Reciprocal condition estimate of the dependent block A(rows, dependent) (1 if the partition is empty).
-/// Selective partitioning uses it to notice that its fixed choice is becoming singular.
+/// Selective partitioning uses it to notice that its fixed choice is becoming singular. Never throws.
 double dependent_block_rcond(const Eigen::MatrixXd& A, const Partition& p, PartitionWorkspace& ws);
 
 /// Position analysis (000 Eqs 46-54): corrects the dependent coordinates of q in place so that
-/// ||C̄||∞ ≤ tol.position. Returns the number of Newton steps (0 if q was already consistent).
+/// ||C̄||∞ ≤ tol.position. Returns the number of Newton steps (0 if q was already consistent). Throws
+/// SolverError: NonConvergence (naming the worst constraint) after tol.max_iterations, SingularMatrix when the
+/// dependent block is singular, InconsistentInput when a redundant row stays violated, and what the Model
+/// throws.
 int position_analysis(const Model& model, double t, Eigen::VectorXd& q, const Partition& p, const Tolerances& tol,
                       PartitionWorkspace& ws);
 
 /// Velocity analysis (000 Eqs 58-61, 66-67, 72-78): corrects the dependent velocities of q̇ in place so
 /// that ||[Ċ̄; D̄]||∞ ≤ tol.velocity; `p` partitions J = [C_q; D_q̇]. Returns the Newton steps taken.
+/// Throws as position_analysis.
 int velocity_analysis(const Model& model, double t, const Eigen::VectorXd& q, Eigen::VectorXd& qd, const Partition& p,
                       const Tolerances& tol, PartitionWorkspace& ws);
 

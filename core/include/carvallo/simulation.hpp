@@ -57,21 +57,27 @@ struct StepReport {
 
 class Simulation {
  public:
+  /// Throws SolverError(InvalidArgument) for options make_acceleration_solver, make_integrator or
+  /// make_stabilizer reject (e.g. selective partitioning without independent coordinates).
   Simulation(Model model, SimulationOptions options = {});
   ~Simulation();
   Simulation(Simulation&&) noexcept;
   Simulation& operator=(Simulation&&) noexcept;
 
   /// Sets the state as is (no correction; use make_consistent() first) and restarts the integrator.
+  /// Throws SolverError: InvalidArgument for sizes other than nq, NonFinite for a non-finite t, q or q̇.
   void set_state(const State& s);
   const State& state() const { return state_; }
 
   /// Advances by h > 0 and stabilizes. Returns the report of this step (valid until the next call).
+  /// Throws SolverError: InvalidArgument for h not positive and finite, NonFinite when the state diverges,
+  /// and what the acceleration solver, integrator and stabilizer throw; the state stays at the step's start.
   const StepReport& step(double h);
-  /// Diagnostics of the current state without stepping.
+  /// Diagnostics of the current state without stepping. Throws what the Model's evaluations throw.
   StepReport evaluate() const;
 
   /// q̈ and ν at the current state (one acceleration solve; not counted in the integrator's stats).
+  /// Throws what AccelerationSolver::solve throws. The accessors below never throw.
   const AccelerationResult& accelerations();
 
   const Model& model() const { return model_; }

@@ -29,8 +29,9 @@ inline constexpr StabilizationMethod kStabilizationMethods[] = {StabilizationMet
                                                                 StabilizationMethod::DirectCorrection, StabilizationMethod::Rgcpa,
                                                                 StabilizationMethod::Selective};
 
+/// The method's name ("?" for a value outside the enum). Never throws.
 const char* to_string(StabilizationMethod m);
-/// "none", "baumgarte", "direct", "rgcpa" or "selective".
+/// "none", "baumgarte", "direct", "rgcpa" or "selective"; throws SolverError(InvalidArgument) otherwise.
 StabilizationMethod parse_stabilization_method(const std::string& name);
 
 struct StabilizationOptions {
@@ -86,10 +87,15 @@ class Stabilizer {
   virtual StabilizationMethod method() const = 0;
   /// Gains the acceleration solver must use with this stabilizer (zero unless Baumgarte).
   virtual BaumgarteGains gains() const { return {}; }
-  /// Corrects (q, q̇) at time t in place. Throws SolverError on failure.
+  /// Corrects (q, q̇) at time t in place. Throws SolverError: NonConvergence (a Newton iteration or direct
+  /// correction did not reach the tolerance), SingularMatrix (the dependent block is singular), InconsistentInput
+  /// (redundant rows contradict the others), and what the Model's evaluations throw. method() and gains()
+  /// never throw.
   virtual void correct(const Model& model, double t, Eigen::VectorXd& q, Eigen::VectorXd& qd, CorrectionReport& out) = 0;
 };
 
+/// Throws SolverError(InvalidArgument) for a value outside the enum, and for Selective without independent
+/// coordinates (holonomic models) or velocities, or with a name that is not one of the model's coordinates.
 std::unique_ptr<Stabilizer> make_stabilizer(StabilizationMethod method, const Model& model,
                                             const StabilizationOptions& options = {});
 

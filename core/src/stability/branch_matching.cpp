@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <stdexcept>
 #include <string>
 
 namespace carvallo::stability {
@@ -12,7 +11,7 @@ std::vector<std::size_t> match_branches(const std::vector<std::complex<double>>&
                                         const std::vector<std::complex<double>>& candidates) {
   const std::size_t n = predicted.size();
   if (candidates.size() != n)
-    throw std::invalid_argument("match_branches: " + std::to_string(n) + " predictions but " +
+    throw SweepError("match_branches: " + std::to_string(n) + " predictions but " +
                                 std::to_string(candidates.size()) + " candidates");
   // Shortest augmenting paths with row/column potentials (O(n^3)); index 0 is a sentinel column.
   const double inf = std::numeric_limits<double>::infinity();
@@ -26,7 +25,7 @@ std::vector<std::size_t> match_branches(const std::vector<std::complex<double>>&
   for (const auto* values : {&predicted, &candidates})
     for (const auto& s : *values) {
       if (!std::isfinite(s.real()) || !std::isfinite(s.imag()))
-        throw std::invalid_argument("match_branches: a non-finite value cannot be matched to a branch");
+        throw SweepError("match_branches: a non-finite value cannot be matched to a branch");
       magnitude = std::max({magnitude, std::abs(s.real()), std::abs(s.imag())});
     }
   const double unit = magnitude > 1e100 ? magnitude : 1.0;
@@ -38,7 +37,7 @@ std::vector<std::size_t> match_branches(const std::vector<std::complex<double>>&
     std::fill(used.begin(), used.end(), 0);
     std::size_t visited = 0;  // each pass marks one more column used: at most n + 1 passes
     do {
-      if (++visited > n + 1) throw std::invalid_argument("match_branches: no augmenting path (costs not comparable)");
+      if (++visited > n + 1) throw SweepError("match_branches: no augmenting path (costs not comparable)");
       used[col] = 1;
       const std::size_t row = row_of[col];
       double delta = inf;

@@ -21,6 +21,7 @@
 //   intrinsic<S>(q, C, row) writes the intrinsic constraints at rows row.. (intrinsic_rows of them)
 //   offset                  index of the body's first coordinate in q (-1 for the ground)
 // Names for the model's Layout come from coordinate_names(prefix) and intrinsic_names(prefix).
+// Nothing here throws: degenerate geometry gives non-finite values, which Model reports (SolverError NonFinite).
 
 #include "carvallo/ad.hpp"
 #include "carvallo/model_definition.hpp"

@@ -5,6 +5,7 @@
 // Jacobians are velocities for unit rates: computed from the body's kinematics, never by hand.
 //
 // Sign conventions: Q is what the force does on the coordinates (Q_e of docs/engine.md).
+// Nothing here throws: degenerate geometry gives non-finite values, which Model reports (SolverError NonFinite).
 
 #include "carvallo/blocks/rigid_body_3d.hpp"
 

@@ -10,6 +10,7 @@
 // Each row is linear in the velocities (Pfaffian). GearMesh is the general form Σ_k c_k ω̄_k·a_k = 0 over
 // bodies of rigid_body_3d.hpp (the ground may appear: its ω is 0). The angular velocities come from the
 // body's kinematics (rotation.hpp); nothing is differentiated by hand.
+// Nothing here throws: degenerate geometry gives non-finite values, which Model reports (SolverError NonFinite).
 
 #include "carvallo/blocks/rigid_body_3d.hpp"
 

@@ -17,6 +17,7 @@
 //
 // assemble(...) builds a joint from a reference configuration q0 and global data (point, axis), so a
 // model states where the joint is in the world once instead of computing body coordinates by hand.
+// Nothing here throws: degenerate geometry gives non-finite values, which Model reports (SolverError NonFinite).
 
 #include "carvallo/blocks/rigid_body_3d.hpp"
 

@@ -17,6 +17,7 @@
 //
 // A wheel of zero radius is a skate: P = c, and only the lateral row applies (a skate slides freely
 // along its blade); set `longitudinal = false` (nonholonomic_rows() is then 1).
+// Nothing here throws: degenerate geometry gives non-finite values, which Model reports (SolverError NonFinite).
 
 #include "carvallo/blocks/rigid_body_3d.hpp"
 

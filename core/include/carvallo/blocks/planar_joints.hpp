@@ -17,6 +17,7 @@
 // point_velocity, and SpringDamper2D (linear spring of free length l0 and viscous damper between two
 // points, 002 Table 5; force f = k(l − l0) + c l̇ along the line of the points, pulling them together
 // when positive).
+// Nothing here throws: degenerate geometry gives non-finite values, which Model reports (SolverError NonFinite).
 
 #include "carvallo/blocks/body_2d.hpp"
 

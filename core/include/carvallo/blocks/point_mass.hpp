@@ -8,6 +8,7 @@
 //
 // `position` is a generic callable: position(qq, tt) → Eigen::Matrix<T, N, 1> for the scalar type T of qq
 // (it is called with Dual<S>).
+// Nothing here throws: degenerate geometry gives non-finite values, which Model reports (SolverError NonFinite).
 
 #include "carvallo/ad.hpp"
 #include "carvallo/model_definition.hpp"

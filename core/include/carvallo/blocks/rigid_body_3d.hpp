@@ -13,6 +13,7 @@
 // Nothing is differentiated by hand.
 //
 // A body with offset < 0 is the ground: at rest at the origin, axes global (for joints to the ground).
+// Nothing here throws: degenerate geometry gives non-finite values, which Model reports (SolverError NonFinite).
 
 #include "carvallo/ad.hpp"
 #include "carvallo/ad_vector.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // Rotations in 3D for building blocks: Euler angles (all 12 sequences) and Euler parameters, and the
-// angular velocity from the coordinate rates. Scalar templates (double and every Dual), no allocation.
+// angular velocity from the coordinate rates. Scalar templates (double, every Dual and the SparsityTracer), no allocation.
 //
 // Conventions. A rotation matrix R maps body components to global components: r_global = R r_body.
 // Euler angles (θ1, θ2, θ3) of sequence "abc" are intrinsic rotations: first about the global axis a by
@@ -18,9 +18,11 @@
 //   G = [−e, ẽ + e0 I],  Ḡ = [−e, −ẽ + e0 I]   (3 × 4; ẽ the cross-product matrix of e).
 // These hold on pᵀp = 1 (and pᵀṗ = 0), which a model enforces with the normalization constraint of
 // rigid_body_3d.hpp.
+// Nothing here throws: degenerate geometry gives non-finite values, which Model reports (SolverError NonFinite).
 
 #include "carvallo/ad.hpp"
 #include "carvallo/ad_vector.hpp"
+#include "carvallo/sparsity.hpp"
 
 #include <Eigen/Core>
 
@@ -132,6 +134,13 @@ void sin_cos(const DualVec<N>& a, DualVec<N>& s, DualVec<N>& c) {
   sincos_memo(a.v, sv, cv);
   s = carvallo::detail::chain(a, sv, cv);
   c = carvallo::detail::chain(a, cv, -sv);
+}
+
+inline void sin_cos(const SparsityTracer& a, SparsityTracer& s, SparsityTracer& c) {
+  double sv = 0.0, cv = 0.0;
+  sincos_memo(a.v, sv, cv);
+  s = SparsityTracer(sv, a.deps, a.live);
+  c = SparsityTracer(cv, a.deps, a.live);
 }
 
 }  // namespace detail

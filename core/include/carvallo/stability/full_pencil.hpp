@@ -27,6 +27,7 @@ struct Pencil {
 };
 
 /// Eq 31 literally, size 2 (n_q + n_c); singular whenever n_c > 0 (see above). For inspection and tests.
+/// These three never throw (the Linearization's blocks must have the sizes linearize() gives them).
 Pencil state_space_pencil_eq31(const Linearization& lin);
 
 /// Eq 31 without its identically zero rows and columns and with I in the kinematic rows: regular,
@@ -39,7 +40,8 @@ int expected_infinite_count(const Linearization& lin);
 /// QZ on full_pencil(). The expected_infinite_count() eigenvalues with the smallest |beta|/|alpha| are
 /// Infinite (robust: the index-3 Jordan blocks make QZ return them as |s| ~ eps^(-1/3), not as beta = 0);
 /// the rest are classified Zero/Dynamic. Shapes are the q-part of the eigenvectors.
-/// Throws LinearizationError if QZ fails.
+/// Throws LinearizationError if the pencil is not finite, QZ fails or finds more infinite eigenvalues than
+/// expected.
 ModalAnalysis full_pencil_modes(const Linearization& lin, const ModalOptions& options = {});
 
 }  // namespace carvallo::stability

@@ -34,7 +34,7 @@ struct Reference {
   double t = 0.0;
 };
 
-/// An equilibrium at q (q̇ = q̈ = 0).
+/// An equilibrium at q (q̇ = q̈ = 0). Never throws.
 Reference equilibrium(const Eigen::VectorXd& q, double t = 0.0);
 
 /// A reference that is not a solution of the equations of motion, or a degenerate one (dependent
@@ -69,7 +69,8 @@ struct Linearization {
 };
 
 /// Linearizes `model` about `reference`. Throws LinearizationError if the reference is inconsistent or
-/// the augmented matrix [[M, Jᵀ], [J, 0]] is singular; SolverError from the model's evaluations.
+/// the augmented matrix [[M, Jᵀ], [J, 0]] is singular, or the sizes of the reference are not the model's;
+/// SolverError from the model's evaluations.
 Linearization linearize(const Model& model, const Reference& reference, const LinearizationOptions& options = {});
 
 /// Composite matrices at two times along a steady reference (000 §2.2 applied to a steady motion is only
@@ -79,6 +80,7 @@ struct InvarianceReport {
   double max_relative_difference = 0.0;
   std::string worst;  ///< e.g. "K̄(q:lean, q:spin)" or "ν(rolling x)", empty if none differ
 };
+/// Throws what linearize() throws at either time, and what `reference` throws.
 InvarianceReport check_reference_invariance(const Model& model, const std::function<Reference(double t)>& reference,
                                             double t_a, double t_b, double tolerance = 1e-9,
                                             const LinearizationOptions& options = {});

@@ -44,13 +44,14 @@ struct ModalAnalysis {
   double largest_finite_magnitude = 0.0;
   double smallest_infinite_magnitude = 0.0;
 
-  /// Eigenvalues of one kind, in the order of `modes`.
+  /// Eigenvalues of one kind, in the order of `modes`. Never throws.
   std::vector<std::complex<double>> eigenvalues(EigenvalueKind kind) const;
-  /// Dynamic and Zero eigenvalues (all finite ones).
+  /// Dynamic and Zero eigenvalues (all finite ones). Never throws.
   std::vector<std::complex<double>> finite_eigenvalues() const;
 };
 
 /// Sorts modes (order above), classifies finite ones into Zero/Dynamic, normalizes shapes, fills counts.
+/// Never throws.
 void finalize_modal_analysis(ModalAnalysis& analysis, const ModalOptions& options);
 
 }  // namespace carvallo::stability

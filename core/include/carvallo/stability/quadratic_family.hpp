@@ -16,15 +16,17 @@ class QuadraticLinearizationFamily {
  public:
   /// Linearizes at p = -h, 0, +h (h = sample_step) and verifies the interpolation at p = verify_at:
   /// max |interpolated − direct| / (1 + max |direct|) over M̄, R̄, K̄, ν must be <= tolerance, else
-  /// LinearizationError ("not quadratic in the parameter ...").
+  /// LinearizationError ("not quadratic in the parameter ..."; also for sample_step <= 0); whatever
+  /// linearize() and `reference` throw.
   QuadraticLinearizationFamily(const Model& model, std::function<Reference(double)> reference,
                                double sample_step = 1.0, double verify_at = 2.7, double tolerance = 1e-10,
                                const LinearizationOptions& options = {});
 
-  /// The linearization at parameter p by quadratic interpolation (reference = reference(p)).
+  /// The linearization at parameter p by quadratic interpolation (reference = reference(p)). Throws what
+  /// `reference` throws.
   Linearization at(double p) const;
 
-  /// The verification residual measured in the constructor.
+  /// The verification residual measured in the constructor. Never throws.
   double verification_residual() const { return residual_; }
 
  private:

@@ -25,6 +25,7 @@ namespace carvallo::stability {
 
 /// Coordinates whose position does not enter the linearized equations: max |column of K̄| <=
 /// tolerance * max(1, max |K̄|). Exact zeros from AD when the coordinate does not appear at all.
+/// Never throws.
 std::vector<int> cyclic_coordinates(const Linearization& lin, double tolerance = 1e-12);
 
 struct ReducedOptions {
@@ -46,18 +47,20 @@ struct ReducedSystem {
 /// rank deficient) or a mass matrix that is not positive definite on the admissible velocities.
 ReducedSystem reduce(const Linearization& lin, const ReducedOptions& options = {});
 
-/// Eigenvalues of the reduced system (no eigenvectors; the fast path for sweeps).
+/// Eigenvalues of the reduced system (no eigenvectors; the fast path for sweeps). Throws what reduce()
+/// throws, and LinearizationError if the eigenvalue iteration does not converge.
 std::vector<std::complex<double>> reduced_eigenvalues(const Linearization& lin, const ReducedOptions& options = {});
 
 /// Modal analysis on the reduced path; shapes mapped back to q (a = N_h p; the eliminated cyclic
-/// components recovered from ṗ = s p).
+/// components recovered from ṗ = s p). Throws as reduced_eigenvalues().
 ModalAnalysis reduced_modes(const Linearization& lin, const ModalOptions& options = {},
                             const ReducedOptions& reduced_options = {});
 
 /// A sweep source: parameter -> reduced eigenvalues of `model` linearized about reference(parameter).
 /// The `drop_zeros` eigenvalues of smallest magnitude are removed at every parameter (e.g. the neutral
 /// forward-speed mode of a vehicle); with drop_zeros < 0 the count is the number of Zero eigenvalues
-/// (ModalOptions::zero_tolerance) at the first parameter evaluated.
+/// (ModalOptions::zero_tolerance) at the first parameter evaluated. Building it never throws; the function
+/// throws what `reference`, linearize() and reduced_eigenvalues() throw.
 EigenvalueFunction reduced_eigenvalue_function(Model model, std::function<Reference(double parameter)> reference,
                                                int drop_zeros = -1, const ReducedOptions& options = {},
                                                const LinearizationOptions& linearization_options = {});

@@ -6,11 +6,12 @@
 // linearization of a multibody model, ...). It must return the same number of eigenvalues at every
 // parameter; it may return them in any order (the sweep matches them to branches itself).
 
+#include "carvallo/errors.hpp"
+
 #include <complex>
 #include <cstddef>
 #include <functional>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -24,10 +25,11 @@ using BranchLabeler =
     std::function<std::vector<std::string>(double parameter, const std::vector<std::complex<double>>& values)>;
 
 /// Thrown when a sweep cannot be carried out: empty or unsorted grid, the eigenvalue count changes,
-/// a non-finite eigenvalue, a labeler returning the wrong number of labels. The message names the parameter.
-class SweepError : public std::runtime_error {
+/// a non-finite eigenvalue, a labeler returning the wrong number of labels, an exhausted evaluation
+/// budget. The message names the parameter. A carvallo::Error, like everything the engine throws.
+class SweepError : public Error {
  public:
-  explicit SweepError(const std::string& what) : std::runtime_error(what) {}
+  using Error::Error;
 };
 
 struct SweepOptions {
@@ -87,7 +89,8 @@ struct SweepResult {
   std::size_t evaluations = 0;  ///< calls of the eigenvalue function (grid + subdivisions + root finding)
 };
 
-/// count equally spaced values from first to last inclusive (count >= 2, or 1 giving {first}).
+/// count equally spaced values from first to last inclusive (count >= 2, or 1 giving {first}; 0 gives
+/// an empty grid). Never throws.
 std::vector<double> linspace(double first, double last, std::size_t count);
 
 /// Sweeps `eigenvalues` over the strictly increasing `parameters`. Branches are followed by predicting
@@ -96,7 +99,8 @@ std::vector<double> linspace(double first, double last, std::size_t count);
 /// two real roots (and merges) keep every branch continuous. Boundaries are found as sign changes of Re s
 /// between consecutive (sub)samples of a non-neutral branch, refined by the Illinois method.
 /// Limitation: two sign changes of one branch inside one grid interval cancel and are not seen.
-/// Throws SweepError (see above); exceptions of `eigenvalues` propagate.
+/// Throws SweepError (see above), RootFindingError (bracketed_root.hpp) if a boundary cannot be refined;
+/// exceptions of `eigenvalues` and of the labeler propagate unchanged.
 SweepResult sweep_eigenvalues(const EigenvalueFunction& eigenvalues, const std::vector<double>& parameters,
                               const SweepOptions& options = {});
 
