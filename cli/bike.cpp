@@ -21,7 +21,7 @@ std::optional<double> parse_vmax(const ParsedOptions& o, std::vector<std::string
   const auto x = parse_double(*s);
   if (!x) errors.push_back("--vmax '" + *s + "': not a finite number");
   else if (!(*x > 0)) errors.push_back("--vmax: must be > 0 m/s, got " + *s);
-  else if (*x > kMaxSpeed) errors.push_back("--vmax: must be at most " + format_number(kMaxSpeed) + " m/s, got " + *s);
+  else if (*x > kMaxSpeed) errors.push_back("--vmax: must be at most " + format_exact(kMaxSpeed) + " m/s, got " + *s);
   else return *x;
   return std::nullopt;
 }

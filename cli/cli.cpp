@@ -27,7 +27,7 @@
 
 namespace carvallo::cli {
 
-std::string format_number(double x) {
+std::string format_exact(double x) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.17g", x);
   return buf;
@@ -136,7 +136,7 @@ std::optional<std::vector<double>> parse_speeds(const std::string& spec, std::ve
   else if (*count > 1000000) errors.push_back("--speeds: <count> must be at most 1000000, got " + sc);
   if (from && to && !(*from < *to)) errors.push_back("--speeds: <from> must be less than <to>");
   if ((from && std::abs(*from) > kMaxSpeed) || (to && std::abs(*to) > kMaxSpeed))
-    errors.push_back("--speeds: speeds must be within +-" + format_number(kMaxSpeed) + " m/s");
+    errors.push_back("--speeds: speeds must be within +-" + format_exact(kMaxSpeed) + " m/s");
   if (errors.size() != before) return std::nullopt;
   std::vector<double> v(static_cast<std::size_t>(*count));
   const long n = *count;
@@ -225,7 +225,7 @@ int run_eig(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     text += "{\"method\": \"" + route->name + "\", \"speeds\": [";
     for (std::size_t i = 0; i < speeds->size(); ++i) {
       if (i) text += ", ";
-      text += format_number((*speeds)[i]);
+      text += format_exact((*speeds)[i]);
     }
     text += "], \"eigenvalues\": [";
     for (std::size_t i = 0; i < ev.size(); ++i) {
@@ -233,9 +233,9 @@ int run_eig(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       for (std::size_t k = 0; k < 4; ++k) {
         if (k) text += ", ";
         text += "{\"re\": ";
-        text += format_number(ev[i][k].real());
+        text += format_exact(ev[i][k].real());
         text += ", \"im\": ";
-        text += format_number(ev[i][k].imag());
+        text += format_exact(ev[i][k].imag());
         text += '}';
       }
       text += "]";
@@ -244,12 +244,12 @@ int run_eig(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   } else if (csv) {
     text += "speed,re1,im1,re2,im2,re3,im3,re4,im4\n";
     for (std::size_t i = 0; i < ev.size(); ++i) {
-      text += format_number((*speeds)[i]);
+      text += format_exact((*speeds)[i]);
       for (const auto& s : ev[i]) {
         text += ',';
-        text += format_number(s.real());
+        text += format_exact(s.real());
         text += ',';
-        text += format_number(s.imag());
+        text += format_exact(s.imag());
       }
       text += "\n";
     }
@@ -257,13 +257,13 @@ int run_eig(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     text += "# method: " + route->name + "; eigenvalues (1/s) sorted by real part, then imaginary part\n";
     text += "# speed (m/s)  eigenvalue 1  eigenvalue 2  eigenvalue 3  eigenvalue 4\n";
     for (std::size_t i = 0; i < ev.size(); ++i) {
-      text += format_number((*speeds)[i]);
+      text += format_exact((*speeds)[i]);
       for (const auto& s : ev[i]) {
         text += "  ";
-        text += format_number(s.real());
+        text += format_exact(s.real());
         if (s.imag() != 0.0) {
           text += s.imag() < 0 ? '-' : '+';
-          text += format_number(std::abs(s.imag()));
+          text += format_exact(std::abs(s.imag()));
           text += 'i';
         }
       }
@@ -295,22 +295,22 @@ int run_stability(const std::vector<std::string>& args, std::ostream& out, std::
     err << "carvallo stability: error: " << e.what() << "\n";
     return 1;
   }
-  auto opt = [](const std::optional<double>& x) { return x ? format_number(*x) : std::string("null"); };
+  auto opt = [](const std::optional<double>& x) { return x ? format_exact(*x) : std::string("null"); };
   std::string text;
   if (o.flags.count("--json")) {
     text += "{\"weave_speed\": " + opt(r.weave_speed) + ", \"capsize_speed\": " + opt(r.capsize_speed) +
             ", \"stable_speed_ranges\": [";
     for (std::size_t i = 0; i < r.stable_speed_ranges.size(); ++i)
-      text += (i ? ", [" : "[") + format_number(r.stable_speed_ranges[i].lo) + ", " +
-              format_number(r.stable_speed_ranges[i].hi) + "]";
+      text += (i ? ", [" : "[") + format_exact(r.stable_speed_ranges[i].lo) + ", " +
+              format_exact(r.stable_speed_ranges[i].hi) + "]";
     text += "]}\n";
   } else {
-    text += "method: " + route->name + ", speeds within [0, " + format_number(vmax) + "] m/s\n";
-    text += "weave speed (m/s): " + (r.weave_speed ? format_number(*r.weave_speed) : "none") + "\n";
-    text += "capsize speed (m/s): " + (r.capsize_speed ? format_number(*r.capsize_speed) : "none") + "\n";
+    text += "method: " + route->name + ", speeds within [0, " + format_exact(vmax) + "] m/s\n";
+    text += "weave speed (m/s): " + (r.weave_speed ? format_exact(*r.weave_speed) : "none") + "\n";
+    text += "capsize speed (m/s): " + (r.capsize_speed ? format_exact(*r.capsize_speed) : "none") + "\n";
     text += "stable speed ranges (m/s):";
     if (r.stable_speed_ranges.empty()) text += " none";
-    for (const auto& s : r.stable_speed_ranges) text += " [" + format_number(s.lo) + ", " + format_number(s.hi) + "]";
+    for (const auto& s : r.stable_speed_ranges) text += " [" + format_exact(s.lo) + ", " + format_exact(s.hi) + "]";
     text += "\n";
   }
   out << text;

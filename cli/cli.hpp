@@ -16,6 +16,6 @@ namespace carvallo::cli {
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 /// "%.17g": round-trips every double; the output format of every number the CLI prints.
-std::string format_number(double x);
+std::string format_exact(double x);
 
 }  // namespace carvallo::cli

@@ -71,7 +71,7 @@ std::optional<bicycle::MapAxis> parse_axis(const std::string& option, const std:
   return axis;
 }
 
-std::string optional_number(const std::optional<double>& x) { return x ? format_number(*x) : std::string(); }
+std::string optional_number(const std::optional<double>& x) { return x ? format_exact(*x) : std::string(); }
 
 }  // namespace
 
@@ -125,9 +125,9 @@ int run_map(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   for (std::size_t iy = 0; iy < y->count; ++iy)
     for (std::size_t ix = 0; ix < x->count; ++ix) {
       const auto& p = map.at(ix, iy);
-      text.append(format_number(x->value(ix))).append(",").append(format_number(y->value(iy))).append(",");
+      text.append(format_exact(x->value(ix))).append(",").append(format_exact(y->value(iy))).append(",");
       text.append(optional_number(p.weave_speed)).append(",").append(optional_number(p.capsize_speed)).append(",");
-      text.append(format_number(p.stable_width)).append("\n");
+      text.append(format_exact(p.stable_width)).append("\n");
     }
   std::ofstream file(*csv_path, std::ios::binary | std::ios::trunc);
   file << text;

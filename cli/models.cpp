@@ -58,7 +58,7 @@ int run_models(const std::vector<std::string>& args, std::ostream& out, std::ost
     // A model built from a parameter table (the bicycle: --bike) is run for a duration and step the user
     // gives (--t, --dt): it has no paper's run to default to.
     const bool needs_run = !m.parameters.empty();
-    const std::string dt = needs_run ? "null" : cli::format_number(d.step), t = needs_run ? "null" : cli::format_number(d.duration);
+    const std::string dt = needs_run ? "null" : cli::format_exact(d.step), t = needs_run ? "null" : cli::format_exact(d.duration);
     if (json) {
       text += std::string(first ? "" : ",\n") + "  {\"name\": " + quoted(m.name) + ", \"title\": " + quoted(m.title) + ", \"description\": " +
               quoted(m.description) + ", \"variants\": " + list(m.variants) +
@@ -72,7 +72,7 @@ int run_models(const std::vector<std::string>& args, std::ostream& out, std::ost
       text += m.name + "  " + m.title + " [" + variants + "]; " + to_string(d.acceleration) + ", " +
               to_string(d.integrator) + ", " + d.stabilizer +
               (needs_run ? std::string(" (needs --bike, --speed, --t, --dt)")
-                         : ", dt " + cli::format_number(d.step) + " s, " + cli::format_number(d.duration) + " s") + "\n";
+                         : ", dt " + cli::format_exact(d.step) + " s, " + cli::format_exact(d.duration) + " s") + "\n";
     }
     first = false;
   }

@@ -40,12 +40,12 @@ std::string modes_usage() {
 
 std::string complex_json(std::complex<double> z) {
   std::string s = "[";
-  return s.append(format_number(z.real())).append(", ").append(format_number(z.imag())).append("]");
+  return s.append(format_exact(z.real())).append(", ").append(format_exact(z.imag())).append("]");
 }
 
 std::string complex_text(std::complex<double> z) {
-  std::string s = format_number(z.real());
-  if (z.imag() != 0.0) s.append(z.imag() < 0 ? " - " : " + ").append(format_number(std::abs(z.imag()))).append("i");
+  std::string s = format_exact(z.real());
+  if (z.imag() != 0.0) s.append(z.imag() < 0 ? " - " : " + ").append(format_exact(std::abs(z.imag()))).append("i");
   return s;
 }
 
@@ -65,7 +65,7 @@ int run_modes(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (const auto s = value_of(o, "--speed")) {
     const auto x = parse_double(*s);
     if (!x) errors.push_back("--speed '" + *s + "': not a finite number");
-    else if (std::abs(*x) > kMaxSpeed) errors.push_back("--speed: must be within +-" + format_number(kMaxSpeed) + " m/s, got " + *s);
+    else if (std::abs(*x) > kMaxSpeed) errors.push_back("--speed: must be within +-" + format_exact(kMaxSpeed) + " m/s, got " + *s);
     else speed = *x, speed_ok = true;
   } else {
     errors.push_back("--speed: missing (m/s)");
@@ -92,7 +92,7 @@ int run_modes(const std::vector<std::string>& args, std::ostream& out, std::ostr
   // append() throughout: g++ 12 reports false -Wrestrict errors for "text" + std::string (DEVELOPERS.md).
   std::string text;
   if (o.flags.count("--json")) {
-    text.append("{\"speed\": ").append(format_number(speed)).append(", \"modes\": [");
+    text.append("{\"speed\": ").append(format_exact(speed)).append(", \"modes\": [");
     for (std::size_t i = 0; i < modes.size(); ++i) {
       const auto& m = modes[i];
       text.append(i ? ",\n  " : "\n  ");
@@ -103,7 +103,7 @@ int run_modes(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     text.append("]}\n");
   } else {
-    text.append("# method: ").append(method).append("; speed ").append(format_number(speed)).append(" m/s\n");
+    text.append("# method: ").append(method).append("; speed ").append(format_exact(speed)).append(" m/s\n");
     text.append("# eigenvector [roll, steer] (rad/rad), the larger component 1; |x| and arg(x) in degrees\n");
     for (const auto& m : modes) {
       text.append(bicycle::mode_label_name(m.label)).append(": s = ").append(complex_text(m.eigenvalue)).append(" 1/s\n");

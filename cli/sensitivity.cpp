@@ -32,13 +32,13 @@ std::string sensitivity_usage() {
          "  --help                     this text\n";
 }
 
-std::string speed_json(const std::optional<double>& v) { return v ? format_number(*v) : "null"; }
+std::string speed_json(const std::optional<double>& v) { return v ? format_exact(*v) : "null"; }
 
 std::string gradient_json(const std::optional<bicycle::ParameterGradient>& g) {
   if (!g) return "null";
   std::string s = "{";
   for (std::size_t k = 0; k < bicycle::kParameterCount; ++k)
-    s += (k ? ", \"" : "\"") + std::string(bicycle::kParameterTable[k].name) + "\": " + format_number((*g)[k]);
+    s += (k ? ", \"" : "\"") + std::string(bicycle::kParameterTable[k].name) + "\": " + format_exact((*g)[k]);
   return s + "}";
 }
 
@@ -51,7 +51,7 @@ std::string gradient_entry_text(const bicycle::CriticalSpeedSensitivity& s, std:
 
 std::string speed_text(const bicycle::CriticalSpeedSensitivity& s) {
   if (!s.speed) return "none";
-  std::string t = format_number(*s.speed) + " m/s";
+  std::string t = format_exact(*s.speed) + " m/s";
   if (!s.gradient) t += " (" + s.note + ")";
   return t;
 }

@@ -94,7 +94,7 @@ std::string simulate_usage() {
          "the summary and the CSV up to the last good step are still written).\n";
 }
 
-std::string num(double x) { return cli::format_number(x); }  // %.17g, not carvallo::format_number
+std::string num(double x) { return cli::format_exact(x); }  // %.17g, not carvallo::format_for_message
 
 // --from-turn lean=<rad>,family=<name>
 struct TurnRequest {

@@ -40,7 +40,7 @@ std::string turn_usage() {
          "the rear contact's circle), eigenvalues in 1/s.\n";
 }
 
-std::string num(double x) { return format_number(x); }
+std::string num(double x) { return format_exact(x); }
 
 }  // namespace
 

@@ -336,7 +336,7 @@ class AugmentedSolver final : public AccelerationSolver {
     if (!(rc > 1e-14)) {
       if (!final) return false;
       throw SolverError(SolverError::Kind::SingularMatrix,
-                        "augmented matrix [M Jᵀ; J 0] is singular (reciprocal condition " + format_number(rc) +
+                        "augmented matrix [M Jᵀ; J 0] is singular (reciprocal condition " + format_for_message(rc) +
                             "): the mass matrix is not positive definite on the constraint null space",
                         t);
     }
@@ -377,7 +377,7 @@ class AugmentedSolver final : public AccelerationSolver {
       if (res > 1e-6 * scale)
         throw SolverError(SolverError::Kind::InconsistentInput,
                           "redundant constraint's acceleration equation contradicts the others (residual " +
-                              format_number(res) + ")",
+                              format_for_message(res) + ")",
                           t, model.constraint_name(i), i, 0, res);
     }
   }

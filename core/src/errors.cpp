@@ -26,7 +26,7 @@ SolverError::SolverError(Kind kind, const std::string& message, double time, std
       iterations_(iterations),
       residual_(residual) {}
 
-std::string format_number(double x) {
+std::string format_for_message(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", x);
   return buf;

@@ -87,8 +87,8 @@ class EmbeddedRungeKutta : public Integrator {
       if (t_end - (t + hs) < 1e-12 * std::abs(t_end)) hs = t_end - t;  // do not leave a sliver
       if (!(t + hs > t))  // a step below the resolution of t would never end the loop
         throw SolverError(SolverError::Kind::NonConvergence,
-                          std::string(name()) + " step " + format_number(hs) + " s is below the resolution of t = " +
-                              format_number(t) + " s", t);
+                          std::string(name()) + " step " + format_for_message(hs) + " s is below the resolution of t = " +
+                              format_for_message(t) + " s", t);
       if (!have_k1) eval(sys, t, y, k1_);
       have_k1 = true;
       attempt(sys, t, hs, y);
@@ -116,8 +116,8 @@ class EmbeddedRungeKutta : public Integrator {
         h_try_ = hs * std::min(1.0, factor);
         if (h_try_ < opt_.h_min)
           throw SolverError(SolverError::Kind::NonConvergence,
-                            std::string(name()) + " step size fell below h_min = " + format_number(opt_.h_min) +
-                                " s (error " + format_number(err) + ")",
+                            std::string(name()) + " step size fell below h_min = " + format_for_message(opt_.h_min) +
+                                " s (error " + format_for_message(err) + ")",
                             t);
       }
     }

@@ -44,7 +44,7 @@ void factor_dependent_block(const Model& model, double t, const Partition& p, co
   if (!(rc > tol.min_rcond))
     throw SolverError(SolverError::Kind::SingularMatrix,
                       std::string(what) + ": the Jacobian block of the dependent coordinates is singular (rcond " +
-                          format_number(rc) + "); they cannot be solved for from the independent ones",
+                          format_for_message(rc) + "); they cannot be solved for from the independent ones",
                       t, join_names(model, p.dependent, true), p.dependent.empty() ? -1 : p.dependent.front());
 }
 
@@ -55,7 +55,7 @@ void check_redundant(const Model& model, double t, const VectorXd& r, const Part
     if (std::abs(r[i]) > limit)
       throw SolverError(SolverError::Kind::InconsistentInput,
                         std::string(what) + ": redundant constraint is violated although the independent ones hold (" +
-                            format_number(std::abs(r[i])) + ")",
+                            format_for_message(std::abs(r[i])) + ")",
                         t, model.constraint_name(i), i, 0, std::abs(r[i]));
 }
 
@@ -154,7 +154,7 @@ int position_analysis(const Model& model, double t, VectorXd& q, const Partition
     if (res <= target) break;
     if (it == tol.max_iterations)
       throw SolverError(SolverError::Kind::NonConvergence,
-                        "position analysis did not reach ||C|| <= " + format_number(target) + " in " +
+                        "position analysis did not reach ||C|| <= " + format_for_message(target) + " in " +
                             std::to_string(it) + " Newton iterations",
                         t, worst >= 0 ? model.constraint_name(worst) : std::string(), worst, it, res);
     model.C_q(q, t, ws.A);
@@ -179,7 +179,7 @@ int velocity_analysis(const Model& model, double t, const VectorXd& q, VectorXd&
     if (res <= tol.velocity) break;
     if (it == tol.max_iterations)
       throw SolverError(SolverError::Kind::NonConvergence,
-                        "velocity analysis did not reach ||[Cdot; D]|| <= " + format_number(tol.velocity) + " in " +
+                        "velocity analysis did not reach ||[Cdot; D]|| <= " + format_for_message(tol.velocity) + " in " +
                             std::to_string(it) + " Newton iterations",
                         t, worst >= 0 ? model.constraint_name(worst) : std::string(), worst, it, res);
     model.J(q, qd, t, ws.A);  // ∂[Ċ; D]/∂q̇ = [C_q; D_q̇]

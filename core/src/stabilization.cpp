@@ -49,7 +49,7 @@ class DirectCorrection final : public Stabilizer {
         }
         if (it == tol_.max_iterations)
           throw SolverError(SolverError::Kind::NonConvergence,
-                            "direct position correction did not reach ||C|| <= " + format_number(target),
+                            "direct position correction did not reach ||C|| <= " + format_for_message(target),
                             t, model.constraint_name(static_cast<int>(worst)), static_cast<int>(worst), it, res);
         model.C_q(q, t, A_);
         cod_.compute(A_);
@@ -69,7 +69,7 @@ class DirectCorrection final : public Stabilizer {
         }
         if (it == tol_.max_iterations)
           throw SolverError(SolverError::Kind::NonConvergence,
-                            "direct velocity correction did not reach ||[Cdot; D]|| <= " + format_number(tol_.velocity),
+                            "direct velocity correction did not reach ||[Cdot; D]|| <= " + format_for_message(tol_.velocity),
                             t, model.constraint_name(static_cast<int>(worst)), static_cast<int>(worst), it, res);
         model.J(q, qd, t, A_);
         cod_.compute(A_);
@@ -224,7 +224,7 @@ class Selective final : public Rgcpa {
       const double rc = dependent_block_rcond(A_, fp_, ws_);
       if (!(rc > strict_.min_rcond))
         throw SolverError(SolverError::Kind::SingularMatrix,
-                          "the fixed independent coordinates are (nearly) dependent here (rcond " + format_number(rc) + ")",
+                          "the fixed independent coordinates are (nearly) dependent here (rcond " + format_for_message(rc) + ")",
                           t, names(model, iq_));
     }
     if (model.nc() > 0) {
@@ -232,7 +232,7 @@ class Selective final : public Rgcpa {
       const double rc = dependent_block_rcond(A_, fv_, ws_);
       if (!(rc > strict_.min_rcond))
         throw SolverError(SolverError::Kind::SingularMatrix,
-                          "the fixed independent velocities are (nearly) dependent here (rcond " + format_number(rc) + ")",
+                          "the fixed independent velocities are (nearly) dependent here (rcond " + format_for_message(rc) + ")",
                           t, names(model, iv_));
     }
     report_partition(out);

@@ -150,9 +150,9 @@ void check_plausible(std::vector<ParameterIssue>& out, const Parameters& p) {
     const double x = p.*d.member;
     if ((d.zero_allowed && x == 0.0) || (x >= d.plausible_min && x <= d.plausible_max) || reported(d.name)) continue;
     std::string message(d.description);
-    message.append(": ").append(format_number(x)).append(" ").append(d.unit).append(" is not plausible (need ");
+    message.append(": ").append(format_for_message(x)).append(" ").append(d.unit).append(" is not plausible (need ");
     if (d.zero_allowed) message.append("0 or ");
-    message.append(format_number(d.plausible_min)).append(" to ").append(format_number(d.plausible_max));
+    message.append(format_for_message(d.plausible_min)).append(" to ").append(format_for_message(d.plausible_max));
     message.append(" ").append(d.unit).append(")");
     out.push_back({{std::string(d.name)}, message});
   }

@@ -124,8 +124,8 @@ double solve_pitch(const MultibodyBicycle& bike, Pose pose) {
     if (std::abs(pitch.v) > 1.5) break;
   }
   throw SolverError(SolverError::Kind::NonConvergence,
-                    "no pitch puts the front wheel on the ground at roll " + format_number(pose.roll) +
-                        " rad and steer " + format_number(pose.steer) + " rad",
+                    "no pitch puts the front wheel on the ground at roll " + format_for_message(pose.roll) +
+                        " rad and steer " + format_for_message(pose.steer) + " rad",
                     0.0, "front contact", -1, 50, residual);
 }
 

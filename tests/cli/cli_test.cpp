@@ -179,8 +179,8 @@ TEST_CASE("bad input: exit 2, every problem named on stderr, nothing on stdout",
 }
 
 TEST_CASE("numbers are printed with %.17g and round-trip", "[cli]") {
-  CHECK(carvallo::cli::format_number(0.1) == "0.10000000000000001");
-  CHECK(std::strtod(carvallo::cli::format_number(ref::weave_speed).c_str(), nullptr) == ref::weave_speed);
+  CHECK(carvallo::cli::format_exact(0.1) == "0.10000000000000001");
+  CHECK(std::strtod(carvallo::cli::format_exact(ref::weave_speed).c_str(), nullptr) == ref::weave_speed);
 }
 
 TEST_CASE("eig --method multibody (the default) reproduces Table 2b-c to 1e-10", "[cli]") {

@@ -145,8 +145,8 @@ std::string sweep_csv(const EigenSweep& sweep) {
   }
   csv += "\n";
   for (std::size_t k = 0; k < sweep.speeds.size(); ++k) {
-    csv += format_number(sweep.speeds[k]);
-    for (const auto& b : sweep.branches) csv += "," + format_number(b.values[k].real()) + "," + format_number(b.values[k].imag());
+    csv += format_shortest(sweep.speeds[k]);
+    for (const auto& b : sweep.branches) csv += "," + format_shortest(b.values[k].real()) + "," + format_shortest(b.values[k].imag());
     csv += "\n";
   }
   return csv;

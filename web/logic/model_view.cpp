@@ -45,10 +45,10 @@ examples::MethodChoice method_choice(const UiState& state) {
 std::string ModelView::signature(const UiState& s) {
   std::string sig = s.model;
   sig.append("|").append(s.variant).append("|").append(s.sim.integrator).append("|").append(s.sim.solver);
-  sig.append("|").append(s.sim.stabilization).append("|").append(format_number(s.sim.time_step));
+  sig.append("|").append(s.sim.stabilization).append("|").append(format_shortest(s.sim.time_step));
   const examples::ModelSetup setup = model_setup(s);
-  for (double p : setup.parameters) sig.append("|").append(format_number(p));
-  for (const auto& [name, value] : setup.settings) sig.append("|").append(name).append("=").append(format_number(value));
+  for (double p : setup.parameters) sig.append("|").append(format_shortest(p));
+  for (const auto& [name, value] : setup.settings) sig.append("|").append(name).append("=").append(format_shortest(value));
   return sig;
 }
 

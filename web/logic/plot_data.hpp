@@ -86,11 +86,11 @@ std::string history_csv(const std::vector<Sample>& history, const std::vector<st
   for (const auto& n : names) csv.append(",").append(n);
   csv += '\n';
   for (const auto& s : history) {
-    csv += format_number(s.t);
+    csv += format_shortest(s.t);
     for (std::size_t k = 0; k < names.size(); ++k) {
       const double v = value(k, s);
       csv += ',';
-      if (std::isfinite(v)) csv += format_number(v);
+      if (std::isfinite(v)) csv += format_shortest(v);
     }
     csv += '\n';
   }

@@ -168,7 +168,7 @@ std::optional<std::string> set_from_text(const Field& f, UiState& state, std::st
     case Field::Kind::number: {
       const auto v = parse_number(value);
       if (!v) return "not a number";
-      if (*v < f.lo || *v > f.hi) return "out of range [" + format_number(f.lo) + ", " + format_number(f.hi) + "]";
+      if (*v < f.lo || *v > f.hi) return "out of range [" + format_shortest(f.lo) + ", " + format_shortest(f.hi) + "]";
       f.number(state) = *v;
       return std::nullopt;
     }
@@ -195,8 +195,8 @@ std::optional<std::string> set_from_text(const Field& f, UiState& state, std::st
       const auto hi = colon == std::string_view::npos ? std::nullopt : parse_number(value.substr(colon + 1));
       if (!lo || !hi) return "expected fit, sym or <from>:<to>";
       if (!usable_fixed_range(*lo, *hi))
-        return "the range must have from < to, span at least " + format_number(kMinPlotSpan) + " and stay within +-" +
-               format_number(kMaxPlotValue);
+        return "the range must have from < to, span at least " + format_shortest(kMinPlotSpan) + " and stay within +-" +
+               format_shortest(kMaxPlotValue);
       target = {PlotScale::Mode::fixed, *lo, *hi};
       return std::nullopt;
     }
@@ -206,12 +206,12 @@ std::optional<std::string> set_from_text(const Field& f, UiState& state, std::st
 
 std::string field_text(const Field& f, UiState& state) {
   switch (f.kind) {
-    case Field::Kind::number: return format_number(f.number(state));
+    case Field::Kind::number: return format_shortest(f.number(state));
     case Field::Kind::flag: return f.flag(state) ? "1" : "0";
     case Field::Kind::word: return f.word(state);
     case Field::Kind::scale: {
       const PlotScale& p = f.scale(state);
-      if (p.mode == PlotScale::Mode::fixed) return format_number(p.lo) + ":" + format_number(p.hi);
+      if (p.mode == PlotScale::Mode::fixed) return format_shortest(p.lo) + ":" + format_shortest(p.hi);
       return p.mode == PlotScale::Mode::fit ? "fit" : "sym";
     }
   }
@@ -269,7 +269,7 @@ std::optional<double> parse_plain_number(std::string_view text) {
 
 bool UiState::operator==(const UiState& o) const { return to_link(*this) == to_link(o); }
 
-std::string format_number(double value) {
+std::string format_shortest(double value) {
   if (!std::isfinite(value)) return "0";
   char buf[40];
   // Plain notation for everyday magnitudes ("10", not "1e+01"); exponents only for tiny or huge values.
@@ -378,7 +378,7 @@ std::string to_link(const UiState& state) {
   const bicycle::Parameters base = preset_parameters(s.preset);
   for (const auto& d : bicycle::kParameterTable)
     if (s.bike.*(d.member) != base.*(d.member))
-      out += "&" + std::string(d.name) + "=" + format_number(s.bike.*(d.member));
+      out += "&" + std::string(d.name) + "=" + format_shortest(s.bike.*(d.member));
   for (const auto& f : fields()) out += "&" + std::string(f.key) + "=" + field_text(f, s);
   return out;
 }
@@ -462,7 +462,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   keep_bike_valid(s.bike, base, overridden, r.ignored);
   summarize_unknown_fields(r.ignored);
   if (!usable_sweep_range(s.sweep_min, s.sweep_max)) {
-    r.ignored.push_back("vmin, vmax: the sweep range must have vmax - vmin >= " + format_number(kMinSweepSpan) + " m/s; the defaults are used");
+    r.ignored.push_back("vmin, vmax: the sweep range must have vmax - vmin >= " + format_shortest(kMinSweepSpan) + " m/s; the defaults are used");
     s.sweep_min = usable_sweep_range(defaults.sweep_min, defaults.sweep_max) ? defaults.sweep_min : 0.0;
     s.sweep_max = usable_sweep_range(defaults.sweep_min, defaults.sweep_max) ? defaults.sweep_max : 10.0;
   }
@@ -574,7 +574,7 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
       continue;
     }
     std::string text;
-    if (f->kind == Field::Kind::number && value.is_number()) text = format_number(value.get<double>());
+    if (f->kind == Field::Kind::number && value.is_number()) text = format_shortest(value.get<double>());
     else if (f->kind == Field::Kind::flag && value.is_boolean()) text = value.get<bool>() ? "1" : "0";
     else if ((f->kind == Field::Kind::word || f->kind == Field::Kind::scale) && value.is_string()) text = value.get<std::string>();
     else {
@@ -582,11 +582,11 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
                         std::string(f->kind == Field::Kind::number ? "number" : f->kind == Field::Kind::flag ? "boolean" : "string") + ")");
       continue;
     }
-    // Exact doubles (format_number round-trips), range and word checks shared with the link.
+    // Exact doubles (format_shortest round-trips), range and word checks shared with the link.
     if (auto why = set_from_text(*f, s, text)) ignored.push_back(key + ": " + *why);
   }
   if (!usable_sweep_range(s.sweep_min, s.sweep_max)) {
-    ignored.push_back("vmin, vmax: the sweep range must have vmax - vmin >= " + format_number(kMinSweepSpan) + " m/s; not changed");
+    ignored.push_back("vmin, vmax: the sweep range must have vmax - vmin >= " + format_shortest(kMinSweepSpan) + " m/s; not changed");
     s.sweep_min = state.sweep_min;
     s.sweep_max = state.sweep_max;
   }

@@ -111,7 +111,7 @@ std::vector<std::string> sanitize(UiState& state);
 std::optional<double> parse_plain_number(std::string_view text);
 
 /// Shortest decimal text that reads back (strtod) to exactly `value`; "0" for non-finite input.
-std::string format_number(double value);
+std::string format_shortest(double value);
 
 /// The preset's parameters (exact), or the benchmark's if there is no preset of that name.
 bicycle::Parameters preset_parameters(std::string_view preset);

@@ -208,8 +208,8 @@ void parameters_panel(App& app) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
         ImGui::Text("%s (%s): %s", name.c_str(), unit.c_str(), description.c_str());
-        ImGui::Text("preset '%s': %s", app.state.preset.c_str(), format_number(preset_value).c_str());
-        ImGui::TextDisabled("typical %s to %s %s", format_number(d.typical_min).c_str(), format_number(d.typical_max).c_str(), unit.c_str());
+        ImGui::Text("preset '%s': %s", app.state.preset.c_str(), format_shortest(preset_value).c_str());
+        ImGui::TextDisabled("typical %s to %s %s", format_shortest(d.typical_min).c_str(), format_shortest(d.typical_max).c_str(), unit.c_str());
         if (bad) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "Not applied: %s", app.edit_problem[i].c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
@@ -233,7 +233,7 @@ void parameters_panel(App& app) {
       const bool tapped = app.touch.engaged() && ImGui::IsItemDeactivated() && !ImGui::IsItemDeactivatedAfterEdit();
       if (tapped) {
         const std::string question = name + " (" + unit + "): " + description;
-        if (const auto typed = ask_number(question, format_number(app.edit[i]))) {
+        if (const auto typed = ask_number(question, format_shortest(app.edit[i]))) {
           if (const auto v = parse_plain_number(*typed)) {
             app.edit[i] = *v;
             try_apply(app, i);
@@ -260,7 +260,7 @@ void parameters_panel(App& app) {
         app.edit_problem[i].clear();
       }
       ImGui::EndDisabled();
-      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Reset %s to the preset's %s", name.c_str(), format_number(preset_value).c_str());
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Reset %s to the preset's %s", name.c_str(), format_shortest(preset_value).c_str());
       ImGui::PopID();
       if (bad) {
         ImGui::TableNextRow();

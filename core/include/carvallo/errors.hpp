@@ -65,6 +65,6 @@ class SolverError : public Error {
 const char* to_string(SolverError::Kind kind);
 
 /// A number for messages: "%.3g" (std::to_string prints 1e-12 as 0.000000).
-std::string format_number(double x);
+std::string format_for_message(double x);
 
 }  // namespace carvallo
