@@ -42,7 +42,7 @@ inline void check_messages_are_json(const std::vector<std::string>& messages) {
   for (const auto& m : messages) {
     try {
       (void)nlohmann::json(m).dump();
-    } catch (const std::exception& e) {
+    } catch (const std::exception&) {
       fail(__FILE__, __LINE__, "message is valid UTF-8", m);
     }
   }
