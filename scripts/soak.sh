@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Soak test (not part of ./test.sh): long runs through the command line, one after the other, at low priority.
-#   scripts/soak.sh [seconds]      # simulated time per run, default 3600 (one hour)
+#   scripts/soak.sh [seconds] [preset]   # simulated time per run, default 3600 (one hour); the build preset,
+#                                        # default native (native-debug: the same runs under ASan + UBSan)
 # Runs the bicycle (benchmark, 5 m/s, kicked with a roll rate of 0.5 rad/s, the playground's step 5 ms and
 # methods) and every registered model and variant (`carvallo models`) with its paper's methods and step.
 # A run passes when it finishes without a solver failure (the bicycle also without falling) and, for the
@@ -11,11 +12,13 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds="${1:-3600}"
+preset="${2:-native}"
 out=build/soak
 mkdir -p "$out"
 
-cmake --preset native >/dev/null && nice -n 19 cmake --build --preset native --target carvallo || exit 1
-exe=build/native/bin/carvallo
+cmake --preset "$preset" >/dev/null && nice -n 19 cmake --build --preset "$preset" --target carvallo || exit 1
+exe="build/$preset/bin/carvallo"
+export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1" UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
 
 # name|arguments after `simulate`
 runs=("bicycle|--model bicycle --bike benchmark --speed 5 --roll-rate 0.5 --dt 0.005")
@@ -39,9 +42,9 @@ for run in "${runs[@]}"; do
 done
 
 names=(); for run in "${runs[@]}"; do names+=("${run%%|*}"); done
-node - "$out" "$seconds" "${names[@]}" <<'JS'
+node - "$out" "$seconds" "$preset" "${names[@]}" <<'JS'
 const fs = require('fs');
-const [dir, seconds, ...names] = process.argv.slice(2);
+const [dir, seconds, preset, ...names] = process.argv.slice(2);
 const correcting = new Set(['rgcpa', 'selective', 'direct']);
 const rows = [`| run | methods | dt (s) | t_end (s) | steps | wall (s) | max position violation (tolerance) | max velocity violation (tolerance) | max energy drift (rel.) | result |`,
               `|---|---|---|---|---|---|---|---|---|---|`];
@@ -66,7 +69,7 @@ for (const name of names) {
             `${g(s.max_position_violation)}${tol(s.position_tolerance)} | ${g(s.max_velocity_violation)}${tol(s.velocity_tolerance)} | ` +
             `${g(s.max_energy_drift_rel)} | ${problems.length ? 'FAIL: ' + problems.join('; ') : 'pass'} |`);
 }
-const text = `Soak: ${seconds} s of simulated time per run.\n\n${rows.join('\n')}\n`;
+const text = `Soak: ${seconds} s of simulated time per run (build preset ${preset}).\n\n${rows.join('\n')}\n`;
 fs.writeFileSync(`${dir}/summary.md`, text);
 console.log(text);
 console.log(`soak: ${names.length - failed} passed, ${failed} failed`);
