@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the whole test suite in three layers:
+# Installs what is missing, builds, and runs the whole test suite in five layers:
 #   1. native unit tests (Catch2 under ctest)
-#   2. the same unit tests compiled to WebAssembly, run under node (ctest's emulator)
-#   3. browser end-to-end tests (playwright-core driving Debian's chromium, node's test runner)
+#   2. the same unit tests under AddressSanitizer and UndefinedBehaviorSanitizer (native-debug preset: clang 14,
+#      -O1; every report is fatal), and the fuzz harnesses' corpora replayed
+#   3. the libFuzzer harnesses, 10 s each (scripts/fuzz.sh; reuses layer 2's build)
+#   4. the unit tests compiled to WebAssembly, run under node (ctest's emulator)
+#   5. browser end-to-end tests (playwright-core driving Debian's chromium, node's test runner)
 # Every layer runs even if an earlier one fails; the script fails if any layer fails or runs no test.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -26,6 +29,8 @@ run_layer() {  # name, then the command
 }
 
 native() { cmake --preset native && cmake --build --preset native && ctest --preset native; }
+sanitize() { cmake --preset native-debug && cmake --build --preset native-debug && ctest --preset native-debug; }
+fuzz() { scripts/fuzz.sh 10; }
 wasm() { cmake --preset wasm && cmake --build --preset wasm && ctest --preset wasm; }
 e2e() {
   [ -f build/wasm/web/carvallo.wasm ] || { echo "e2e: the wasm build did not produce the playground"; return 1; }
@@ -37,12 +42,14 @@ e2e() {
 }
 
 run_layer native native
+run_layer sanitize sanitize
+run_layer fuzz fuzz
 run_layer wasm wasm
 run_layer e2e e2e
 
 echo; echo "=== summary ($((SECONDS - start_all)) s) ==="
 for i in "${!names[@]}"; do
-  summary=$(grep -E "tests passed|^# (pass|fail) " "$logs/${names[$i]}.log" | tr '\n' ' ')
+  summary=$(grep -E "tests passed|^# (pass|fail) |^fuzz: [0-9]+ passed" "$logs/${names[$i]}.log" | tr '\n' ' ')
   echo "  ${names[$i]}: exit ${results[$i]}  ${summary}"
 done
 [ "$overall" -eq 0 ] && echo "all layers passed" || echo "FAILED"

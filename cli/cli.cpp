@@ -205,7 +205,8 @@ int run_eig(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   else
     errors.push_back("--speeds: missing (<from>:<to>:<count>, e.g. 0:10:201)");
   const auto bike = load_bike(value_of(o, "--bike"), errors);
-  const auto route = method && bike ? make_route(*method, *bike, errors) : std::nullopt;
+  // The multibody route linearizes the model (a noticeable time): not for input that is refused anyway.
+  const auto route = method && bike && errors.empty() ? make_route(*method, *bike, errors) : std::nullopt;
   if (!errors.empty() || !route || !speeds) return fail(err, "eig", errors);
 
   std::vector<bicycle::Eigenvalues> ev;
@@ -284,7 +285,8 @@ int run_stability(const std::vector<std::string>& args, std::ostream& out, std::
   const auto method = parse_method(o, errors);
   const auto vmax_option = parse_vmax(o, errors);
   const auto bike = load_bike(value_of(o, "--bike"), errors);
-  const auto route = method && bike ? make_route(*method, *bike, errors) : std::nullopt;
+  // The multibody route linearizes the model (a noticeable time): not for input that is refused anyway.
+  const auto route = method && bike && errors.empty() ? make_route(*method, *bike, errors) : std::nullopt;
   if (!errors.empty() || !route || !vmax_option) return fail(err, "stability", errors);
   const double vmax = *vmax_option;
 

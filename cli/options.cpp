@@ -42,7 +42,9 @@ std::optional<double> parse_double(const std::string& text) {
   errno = 0;
   char* end = nullptr;
   const double x = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(x)) return std::nullopt;
+  // strtod also reports ERANGE for a result below the normal range (1e-310: subnormal or zero), which is a
+  // finite number (format_exact prints such values); only an overflow (±HUGE_VAL) is refused.
+  if (end != text.c_str() + text.size() || (errno == ERANGE && std::isinf(x)) || !std::isfinite(x)) return std::nullopt;
   return x;
 }
 

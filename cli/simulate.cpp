@@ -9,6 +9,7 @@
 #include "bicycle/simulation.hpp"
 #include "bicycle/turns.hpp"
 #include "carvallo/errors.hpp"
+#include "carvallo/partitioning.hpp"
 #include "carvallo/simulation.hpp"
 #include "bicycle/bicycle_model.hpp"
 #include "model_run.hpp"
@@ -87,7 +88,10 @@ std::string simulate_usage() {
          "  --csv-every <n>            write every n-th step (default 1)\n"
          "  --json                     summary {\"model\", \"t_end\", \"steps\", \"fell\", \"fell_at\",\n"
          "                             \"max_position_violation\", \"max_velocity_violation\", \"energy_initial\",\n"
-         "                             \"energy_final\", \"max_energy_drift_rel\", \"wall_ms\", ...}\n"
+         "                             \"energy_final\", \"max_energy_drift_rel\",\n"
+         "                             \"position_tolerance\" (the largest target of the position correction:\n"
+         "                             the tolerance, or 64 ulp of the largest coordinate), \"velocity_tolerance\",\n"
+         "                             \"wall_ms\", ...}\n"
          "  --help                     this text\n"
          "\n"
          "Exit status: 0 finished (or fell); 2 bad input, nothing run; 1 the solver failed (message on stderr,\n"
@@ -181,6 +185,9 @@ int simulate_loop(examples::ModelRun& run, double h, double duration, const std:
   const StepReport initial = run.last_report();
   double max_c = initial.C_norm, max_v = std::max(initial.Cdot_norm, initial.D_norm), max_drift = 0.0;
   double e_last = e0;
+  // The position target grows to 64 ulp of ||q||∞ far from the origin (partitioning.hpp); the largest one met.
+  const Tolerances& tolerances = run.options().stabilizer.tolerances;
+  double max_position_target = reachable_position_tolerance(tolerances, run.state().q);
   write_row(initial, e0);
   std::string error;
   long done = 0;
@@ -193,6 +200,7 @@ int simulate_loop(examples::ModelRun& run, double h, double duration, const std:
         throw SolverError(SolverError::Kind::NonFinite, "the state diverged (non-finite energy or violation)", run.state().t);
       ++done;
       max_c = std::max(max_c, r.C_norm);
+      max_position_target = std::max(max_position_target, reachable_position_tolerance(tolerances, run.state().q));
       max_v = std::max({max_v, r.Cdot_norm, r.D_norm});
       if (e0 != 0.0) max_drift = std::max(max_drift, std::abs(e - e0) / std::abs(e0));
       e_last = e;
@@ -223,7 +231,10 @@ int simulate_loop(examples::ModelRun& run, double h, double duration, const std:
     text += ", \"max_position_violation\": " + num(max_c) + ", \"max_velocity_violation\": " + num(max_v) +
             ", \"energy_initial\": " + num(e0) + ", \"energy_final\": " + num(e_last) +
             ", \"max_energy_drift_rel\": " + (e0 != 0.0 ? num(max_drift) : std::string("null")) +
-            ", \"energy_includes_potential\": " + (has_energy ? "true" : "false") + ", \"wall_ms\": " + num(wall_ms);
+            ", \"energy_includes_potential\": " + (has_energy ? "true" : "false") +
+            // What the stabilizer corrects to: scripts/soak.sh checks the violations against these.
+            ", \"position_tolerance\": " + num(max_position_target) +
+            ", \"velocity_tolerance\": " + num(run.options().stabilizer.tolerances.velocity) + ", \"wall_ms\": " + num(wall_ms);
     if (!error.empty()) {
       std::string escaped;
       for (char c : error) escaped += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);

@@ -9,8 +9,18 @@ endif()
 
 add_library(carvallo_sanitizers INTERFACE)
 if(CARVALLO_SANITIZE)
+  # Every UBSan finding is an error that stops the program (no "recover and go on"), so a report cannot
+  # scroll by in a passing test.
   target_compile_options(carvallo_sanitizers INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
-  target_link_options(carvallo_sanitizers INTERFACE -fsanitize=address,undefined)
+  target_link_options(carvallo_sanitizers INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=all)
+endif()
+if(CARVALLO_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang" OR NOT CARVALLO_SANITIZE)
+    message(FATAL_ERROR "CARVALLO_FUZZ needs clang (libFuzzer) and CARVALLO_SANITIZE=ON: use the native-debug preset")
+  endif()
+  # Coverage for libFuzzer in everything the harnesses reach; the unit tests link the same objects with their
+  # own main (the sanitizer runtime provides the coverage hooks), so one build serves both.
+  target_compile_options(carvallo_sanitizers INTERFACE -fsanitize=fuzzer-no-link)
 endif()
 
 # Emscripten: C++ exceptions are how the engine reports typed errors, so catching must work.

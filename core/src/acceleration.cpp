@@ -125,7 +125,9 @@ class BlockSchur {
   void accumulate(std::integral_constant<int, K>, const MatrixXd& J, std::size_t b) {
     const int s = starts_[b], k = K > 0 ? K : starts_[b + 1] - s;
     const int t0 = tstart_[b], t1 = tstart_[b + 1];
-    double* Yb = &ybuf_[static_cast<std::size_t>(yoff_[b])];
+    // data() + offset, not &ybuf_[offset]: a block no row touches has offset == size (0 for a model without
+    // constraint rows), and indexing there is undefined (UBSan: reference binding to null).
+    double* Yb = ybuf_.data() + yoff_[b];
     for (int a = t0; a < t1; ++a) {
       double* y = Yb + static_cast<std::ptrdiff_t>(a - t0) * k;
       const int row = rows_[static_cast<std::size_t>(tlist_[static_cast<std::size_t>(a)])];
@@ -182,7 +184,7 @@ class BlockSchur {
   void forward(std::integral_constant<int, K>, std::size_t b, VectorXd& x, VectorXd& nu) const {
     const int s = starts_[b], k = K > 0 ? K : starts_[b + 1] - s;
     block_lower_solve<K>(s, k, x.data() + s);
-    const double* Yb = &ybuf_[static_cast<std::size_t>(yoff_[b])];
+    const double* Yb = ybuf_.data() + yoff_[b];  // as in accumulate(): the offset may equal the size
     for (int a = tstart_[b]; a < tstart_[b + 1]; ++a, Yb += k) {
       double sum = 0.0;
       for (int i = 0; i < k; ++i) sum += Yb[i] * x[s + i];
@@ -193,7 +195,7 @@ class BlockSchur {
   template <int K>
   void backward(std::integral_constant<int, K>, std::size_t b, const VectorXd& nu, VectorXd& x) const {
     const int s = starts_[b], k = K > 0 ? K : starts_[b + 1] - s;
-    const double* Yb = &ybuf_[static_cast<std::size_t>(yoff_[b])];
+    const double* Yb = ybuf_.data() + yoff_[b];  // as in accumulate(): the offset may equal the size
     for (int a = tstart_[b]; a < tstart_[b + 1]; ++a, Yb += k) {
       const double n = nu[tlist_[static_cast<std::size_t>(a)]];
       for (int i = 0; i < k; ++i) x[s + i] -= Yb[i] * n;

@@ -228,6 +228,11 @@ TEST_CASE("simulate the bicycle: JSON summary, CSV columns, constraints and ener
   CHECK(doc["max_position_violation"].get<double>() <= 1e-10);
   CHECK(doc["max_velocity_violation"].get<double>() <= 1e-10);
   CHECK(doc["max_energy_drift_rel"].get<double>() <= 1e-6);
+  // The stabilizer's targets (rgcpa, 1e-12): the bicycle stays within 3 m of the origin, where 64 ulp of its
+  // coordinates is below 1e-12, so the position target is the tolerance itself. scripts/soak.sh relies on them.
+  CHECK(doc["position_tolerance"] == 1e-12);
+  CHECK(doc["velocity_tolerance"] == 1e-12);
+  CHECK(doc["max_position_violation"].get<double>() <= doc["position_tolerance"].get<double>());
   std::ifstream in(csv);
   std::string header, line;
   std::getline(in, header);
