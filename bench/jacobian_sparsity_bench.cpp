@@ -3,10 +3,8 @@
 // vector-mode Jacobians at the initial state and at two random nearby points (q and q̇ perturbed, t not),
 // kept here to compare: nonzeros and colours found by each, entries the sampling missed, and the time of
 // each detection (median of 21 runs, CPU time on the shared machine).
-// Not part of the CMake build; from the repository root, after building build/native:
-//   g++ -std=c++20 -O3 -DNDEBUG -Icore/include -Iexamples -Ibuild/native/core/include -isystem /usr/include/eigen3 \
-//     bench/jacobian_sparsity_bench.cpp build/native/examples/libcarvallo_models.a \
-//     build/native/core/libcarvallo_core.a -o /tmp/jacobian_sparsity_bench && /tmp/jacobian_sparsity_bench
+// Built with the native preset (bench/CMakeLists.txt); from the repository root:
+//   cmake --build --preset native --target jacobian_sparsity_bench && build/native/bin/jacobian_sparsity_bench
 #include "registry.hpp"
 
 #include "carvallo/sparsity.hpp"
