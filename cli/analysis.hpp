@@ -1,7 +1,8 @@
 #pragma once
 // The bicycle's analysis commands beyond eigenvalues and critical speeds: mode shapes (`modes`),
 // critical-speed sensitivities (`sensitivity`) and two-parameter design maps (`map`). Each prints its
-// usage on --help; bad input exits 2 naming every problem, nothing on stdout (cli.hpp).
+// usage on --help; bad input exits 2 naming every problem, nothing on stdout (cli.hpp). The run_*
+// functions never throw: engine errors and bad input become the exit status and a message on `err`.
 
 #include <iosfwd>
 #include <string>

@@ -23,11 +23,11 @@ struct Bike {
 };
 
 /// --bike: a preset or a JSON file; every problem (see load_bike_parameters, and a mass matrix that is
-/// not positive definite) is appended to `errors` by name.
+/// not positive definite) is appended to `errors` by name. Never throws.
 std::optional<Bike> load_bike(const std::optional<std::string>& spec, std::vector<std::string>& errors);
 
 /// --vmax: the upper end of the speed interval searched for critical speeds, > 0 and <= kMaxSpeed
-/// (default 20 m/s when absent). Empty, with the problem in `errors`, when invalid.
+/// (default 20 m/s when absent). Empty, with the problem in `errors`, when invalid. Never throws.
 std::optional<double> parse_vmax(const ParsedOptions& o, std::vector<std::string>& errors);
 
 }  // namespace carvallo::cli

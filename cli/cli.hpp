@@ -12,10 +12,11 @@
 
 namespace carvallo::cli {
 
-/// Runs `carvallo <args...>` (args excludes the program name).
+/// Runs `carvallo <args...>` (args excludes the program name). Never throws: every failure is reported
+/// as the exit status above with a message on `err`.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-/// "%.17g": round-trips every double; the output format of every number the CLI prints.
+/// "%.17g": round-trips every double; the output format of every number the CLI prints. Never throws.
 std::string format_exact(double x);
 
 }  // namespace carvallo::cli

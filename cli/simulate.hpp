@@ -1,5 +1,6 @@
 #pragma once
-// `carvallo simulate` (simulate.cpp) and `carvallo models` (models.cpp), called by cli::run().
+// `carvallo simulate` (simulate.cpp) and `carvallo models` (models.cpp), called by cli::run(). Neither
+// throws: engine errors and bad input become the exit status and a message on `err` (cli.hpp).
 
 #include <iosfwd>
 #include <string>

@@ -1,5 +1,6 @@
 #pragma once
-// `carvallo turn` (turn.cpp), called by cli::run().
+// `carvallo turn` (turn.cpp), called by cli::run(). Never throws: engine errors and bad input become
+// the exit status and a message on `err` (cli.hpp).
 
 #include <iosfwd>
 #include <string>

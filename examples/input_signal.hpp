@@ -22,7 +22,7 @@
 
 namespace carvallo::examples {
 
-/// One smooth piece of a signal: u(t) = constant + amplitude sin(2π frequency t).
+/// One smooth piece of a signal: u(t) = constant + amplitude sin(2π frequency t). Its members never throw.
 struct SignalPiece {
   double constant = 0.0, amplitude = 0.0, frequency = 0.0;
 
@@ -36,7 +36,8 @@ struct SignalPiece {
   friend bool operator==(const SignalPiece&, const SignalPiece&) = default;
 };
 
-/// A scripted signal. kind None is zero for all t.
+/// A scripted signal. kind None is zero for all t. Its members never throw (the factories do not check
+/// their arguments; parse_input_signal does).
 struct InputSignal {
   enum class Kind { None, Constant, Step, Pulse, Sine };
   Kind kind = Kind::None;
@@ -60,18 +61,19 @@ struct InputSignal {
   friend bool operator==(const InputSignal&, const InputSignal&) = default;
 };
 
-/// Reads the text form. On failure returns nothing and sets `error` to what is wrong.
+/// Reads the text form. On failure returns nothing and sets `error` to what is wrong; never throws.
 std::optional<InputSignal> parse_input_signal(std::string_view text, std::string& error);
 
-/// The earliest next_change(t) of several signals, or nothing.
+/// The earliest next_change(t) of several signals, or nothing. Never throws.
 std::optional<double> next_change(const std::vector<InputSignal>& signals, double t);
 
-/// Each signal's piece in effect at t.
+/// Each signal's piece in effect at t. Never throws.
 std::vector<SignalPiece> pieces(const std::vector<InputSignal>& signals, double t);
 
 /// Advances a simulation from t by h, ending a sub-step exactly at each change of the signals' pieces
 /// inside (t, t + h) and calling `changed(pieces)` there (the caller rebuilds its model); `step(dt)`
 /// advances by dt. A change within 1e-12 relative of t + h ends the step and is applied after it.
+/// Throws only what `step` and `changed` throw.
 template <class StepFn, class ChangeFn>
 void step_through_changes(const std::vector<InputSignal>& signals, double t, double h, StepFn&& step,
                           ChangeFn&& changed) {

@@ -31,7 +31,8 @@ struct MethodChoice {
 class ModelRun {
  public:
   /// Builds the model and its simulation at the initial state. Throws carvallo::Error (unknown variant,
-  /// setting out of range, parameters not physical, methods the model cannot use).
+  /// setting out of range, parameters not physical, methods the model cannot use, a solver failure at
+  /// the initial state).
   ModelRun(const ModelEntry& entry, const ModelSetup& setup = {}, const MethodChoice& methods = {});
   /// Shorthand: the entry named `model`; throws SolverError(InvalidArgument) for an unknown name.
   ModelRun(std::string_view model, const ModelSetup& setup = {}, const MethodChoice& methods = {});
@@ -41,22 +42,26 @@ class ModelRun {
   const StepReport& step(double h);
   /// Applies the model's push (ModelInstance::push) with `amount`; false when it has none or has ended.
   /// Throws carvallo::Error when no consistent state follows the push (the state is then unchanged).
-  /// The members below evaluate the model at the current, finite state and throw only what the model's
-  /// own probe and pose functions throw (nothing, for the registered models).
   bool push(double amount);
   /// Replaces the state (it must satisfy the constraints, e.g. a steady turn) and restarts the integrator.
+  /// Throws SolverError (InvalidArgument for wrong sizes, NonFinite for a non-finite state) and what the
+  /// model's evaluation at the new state throws.
   void set_state(const State& s);
+
+  // The members below evaluate the model at the current, finite state and throw only what the model's
+  // own probe, pose and energy functions throw (nothing, for the registered models); the others never throw.
 
   /// The model's inputs (ModelInstance::inputs) and the signals driving them (initially all zero).
   const std::vector<InputChannel>& input_channels() const { return instance_->inputs; }
   const std::vector<InputSignal>& input_signals() const { return signals_; }
-  /// Index of the input named `name`, or -1.
+  /// Index of the input named `name`, or -1. Never throws.
   int input_index(std::string_view name) const;
   /// Drives input `index` by `signal` from now on (signals are functions of absolute time: a step at
   /// t0 < now is on at once). Rebuilds the model when the acting piece changes; the state is kept.
-  /// Throws SolverError(InvalidArgument) for an index out of range.
+  /// Throws SolverError(InvalidArgument) for an index out of range or a model that cannot apply inputs,
+  /// and what rebuilding and evaluating the model throws.
   void set_input(std::size_t index, const InputSignal& signal);
-  /// The inputs' values at the current time, in input_channels()' order.
+  /// The inputs' values at the current time, in input_channels()' order. Never throws.
   std::vector<double> input_values() const;
 
   const ModelEntry& entry() const { return *entry_; }
@@ -69,7 +74,7 @@ class ModelRun {
   /// The last step's report (violations, energy), or the initial evaluation's.
   const StepReport& last_report() const { return report_; }
   double energy() const;
-  /// "augmented, ab4, rgcpa": solver, integrator, stabilizer.
+  /// "augmented, ab4, rgcpa": solver, integrator, stabilizer. Never throws.
   std::string methods() const;
 
   bool ended() const { return ended_at_.has_value(); }
@@ -78,9 +83,10 @@ class ModelRun {
 
   /// The probe values at the current state (ModelInstance::probes' order), computed once per state.
   const std::vector<double>& probes() const;
-  /// Index of the probe named `name`, or -1.
+  /// Index of the probe named `name`, or -1. Never throws.
   int probe_index(std::string_view name) const;
   /// Output columns after t: the coordinates (when the model lists them), the probes, then the inputs.
+  /// output_names never throws; output_values throws what probes() throws.
   std::vector<std::string> output_names() const;
   void output_values(std::vector<double>& values) const;
 

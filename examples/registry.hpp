@@ -162,7 +162,8 @@ struct ModelEntry {
   std::vector<Quantity> settings;             ///< initial conditions and run settings a user may set (the bicycle's speed, roll, ...)
 };
 
-/// Adapts a factory of the form ModelInstance(const std::string& variant) for ModelEntry::make.
+/// Adapts a factory of the form ModelInstance(const std::string& variant) for ModelEntry::make; throws
+/// what the factory throws.
 template <ModelInstance (*Factory)(const std::string&)>
 ModelInstance by_variant(const ModelSetup& setup) {
   return Factory(setup.variant);
@@ -179,7 +180,8 @@ SimulationOptions simulation_options(const SimulationDefaults& d);
 /// The entry named `name`, or nullptr. Never throws.
 const ModelEntry* find_model(std::string_view name);
 
-/// Shorthand: find_model(name)->make(setup); throws SolverError(InvalidArgument) for an unknown name.
+/// Shorthand: find_model(name)->make(setup); throws SolverError(InvalidArgument) for an unknown name,
+/// and what ModelEntry::make throws.
 ModelInstance make_model(std::string_view name, const ModelSetup& setup = {});
 
 /// The engine's options for an instance: its engine_options when set, else simulation_options(defaults);

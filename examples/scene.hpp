@@ -67,8 +67,8 @@ struct ViewHints {
 using PosedGeom = Geom;
 
 /// Places every geom by its body's pose (and, for lines and springs, the other end by end_body's).
-/// Geoms whose body index is out of range are dropped. The functions here never throw (degenerate input
-/// gives non-finite numbers).
+/// Geoms whose body index is out of range are dropped. This and the functions below never throw
+/// (degenerate input gives non-finite numbers).
 std::vector<PosedGeom> pose_scene(const std::vector<Geom>& geoms, const std::vector<BodyPose>& poses);
 
 /// The rotation about `axis` (unit) by `angle` (rad): small helper for building geoms.

@@ -22,6 +22,10 @@ bool SparsityPattern::contains(int row, int col) const {
 }
 
 SparsityPattern dense_pattern(int rows, int cols) {
+  // A negative size would reach vector::resize as a huge count (std::length_error, not an engine error).
+  if (rows < 0 || cols < 0)
+    throw SolverError(SolverError::Kind::InvalidArgument,
+                      "dense_pattern: negative size " + std::to_string(rows) + " x " + std::to_string(cols), 0.0);
   SparsityPattern p;
   p.rows = rows;
   p.column_rows.resize(static_cast<std::size_t>(cols));

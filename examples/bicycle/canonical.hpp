@@ -38,6 +38,7 @@ struct CanonicalMatrices {
 /// P is Parameters (doubles) or ParameterValues<T> (parameter_values.hpp), whose members may be AD
 /// scalars seeded on the parameters: the derivatives of every quantity with respect to them. With
 /// P = Parameters and T = double the expressions are the same as before that generalization (bit-identical).
+/// This and canonical_matrices never throw (an unphysical set gives non-finite entries).
 template <class T, class P = Parameters>
 AppendixA<T> appendix_a(const P& p) {
   using std::cos;

@@ -18,10 +18,11 @@
 namespace carvallo::bicycle {
 
 /// A map input: a parameter of kParameterTable by its name, or an alias: "trail" (= c, m) and
-/// "steer_axis_tilt" (= lambda, rad). nullptr when unknown.
+/// "steer_axis_tilt" (= lambda, rad). nullptr when unknown. Never throws.
 const ParameterDescriptor* find_design_input(std::string_view name);
 
 /// "w, c, ..., IFyy, trail, steer_axis_tilt": every accepted input name, for messages and help texts.
+/// Never throws.
 std::string design_input_names();
 
 /// Most grid points per axis (a 1000 x 1000 map takes about a minute natively).
@@ -32,12 +33,12 @@ struct MapAxis {
   std::string name;  ///< a parameter name or an alias (find_design_input); the CSV column's header
   double lo = 0, hi = 0;  ///< SI units of the parameter
   std::size_t count = 0;  ///< 2..kMaxMapAxisCount
-  /// Value i: lo + (hi - lo) i / (count - 1), exactly hi for the last.
+  /// Value i: lo + (hi - lo) i / (count - 1), exactly hi for the last. Never throws.
   double value(std::size_t i) const;
 };
 
 /// Every problem of an axis, each naming the axis by `label` ("--x", "x axis"): an unknown input, a
-/// non-finite lo or hi, lo >= hi, count < 2 or > kMaxMapAxisCount. Empty when usable.
+/// non-finite lo or hi, lo >= hi, count < 2 or > kMaxMapAxisCount. Empty when usable. Never throws.
 std::vector<std::string> check_map_axis(const MapAxis& axis, std::string_view label);
 
 /// What the map shows at one point.
@@ -47,16 +48,19 @@ struct DesignPoint {
   double stable_width = 0;  ///< m/s: total length of the self-stable speed ranges within [0, vmax] (0: never)
 };
 
-/// The point of one bicycle: stability(model, vmax) summarized. vmax finite and > 0.
+/// The point of one bicycle: stability(model, vmax) summarized. vmax finite and > 0 (throws
+/// carvallo::SolverError(InvalidArgument) otherwise); never throws otherwise.
 DesignPoint design_point(const CanonicalModel& model, double vmax);
 
 /// p with input `name` (as for find_design_input) set to x; false, p unchanged, when the name is unknown.
+/// Never throws.
 bool set_design_input(Parameters& p, std::string_view name, double x);
 
 struct DesignMap {
   MapAxis x, y;
   double vmax = 0;
   std::vector<DesignPoint> points;  ///< y-major: points[iy * x.count + ix]
+  /// Unchecked (ix < x.count, iy < y.count); never throws.
   const DesignPoint& at(std::size_t ix, std::size_t iy) const { return points[iy * x.count + ix]; }
 };
 
@@ -71,7 +75,7 @@ using DesignMapProgress = std::function<void(std::size_t rows_done, std::size_t 
 /// The map over x by y. Refuses, computing nothing: bad axes (check_map_axis), both axes the same
 /// parameter, vmax not finite or <= 0, and any grid point whose parameter set make_canonical_model
 /// refuses (the first one found, named by its x and y values and the violated conditions): a map is
-/// computed only when every point of it is a physical bicycle.
+/// computed only when every point of it is a physical bicycle. Throws only what `progress` throws.
 DesignMapResult design_map(const Parameters& base, const MapAxis& x, const MapAxis& y, double vmax,
                            const DesignMapProgress& progress = {});
 

@@ -19,7 +19,7 @@ namespace carvallo::bicycle {
 /// The benchmark's names of the four roll/steer modes (Meijaard 2007 Table 2).
 enum class ModeLabel { weave, capsize, castering };
 
-/// "weave", "capsize", "castering".
+/// "weave", "capsize", "castering". Never throws.
 std::string_view mode_label_name(ModeLabel label);
 
 /// Labels of four eigenvalues at one speed, by the rule of the playground's eigenvalue plot
@@ -27,6 +27,7 @@ std::string_view mode_label_name(ModeLabel label);
 /// oscillatory pair is weave and the remaining one capsize; without a pair (below the speed where the
 /// weave roots merge, 0.68 m/s for the benchmark), the root nearest zero is capsize (at equal modulus the
 /// one with the smaller real part, so at v = 0 the stable root of +-3.13 is capsize) and the other two weave.
+/// Never throws.
 std::array<ModeLabel, 4> mode_labels(const Eigenvalues& eigenvalues);
 
 struct RollSteerMode {
@@ -42,13 +43,14 @@ using RollSteerModes = std::array<RollSteerMode, 4>;
 /// null vector of the 2x2 matrix P(s) = M s^2 + v C1 s + g K0 + v^2 K2 read from its row of larger norm
 /// (exact for a singular 2x2; the better-conditioned row). Where P(s) vanishes altogether (a double
 /// eigenvalue with two independent eigenvectors) the eigenvector is [1, 0]. NaN as for eigenvalues()
-/// when v overflows the equations (|v| beyond ~1e150 m/s).
+/// when v overflows the equations (|v| beyond ~1e150 m/s). Never throws.
 RollSteerModes roll_steer_modes(const CanonicalModel& model, double v);
 
-/// The eigenvector of P(s) at speed v for an eigenvalue s, normalized.
+/// The eigenvector of P(s) at speed v for an eigenvalue s, normalized. Never throws.
 std::array<std::complex<double>, 2> roll_steer_eigenvector(const CanonicalModel& model, double v, std::complex<double> s);
 
 /// Scales [roll, steer] so that the component of larger modulus is 1 (roll on a tie); [0, 0] stays.
+/// Never throws.
 std::array<std::complex<double>, 2> normalize_mode_shape(std::complex<double> roll, std::complex<double> steer);
 
 }  // namespace carvallo::bicycle

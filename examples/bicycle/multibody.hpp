@@ -66,10 +66,11 @@ inline constexpr int x = 0, y = 1, z = 2, yaw = 3, roll = 4, pitch = 5;  // pitc
 /// = [T_phi, T_delta] (canonical.hpp), which the tests compare with.
 struct RiderTorques {
   examples::SignalPiece roll, steer;
-  bool is_zero() const { return roll.is_zero() && steer.is_zero(); }
+  bool is_zero() const { return roll.is_zero() && steer.is_zero(); }  ///< never throws
 };
 
-/// The model definition (carvallo::ModelDefinition). Build with make_multibody_bicycle().
+/// The model definition (carvallo::ModelDefinition). Build with make_multibody_bicycle(). Its members
+/// never throw (a non-finite q gives non-finite outputs, which Model reports as SolverError(NonFinite)).
 struct MultibodyBicycle {
   Parameters parameters;
   blocks::RigidBody3D rear_wheel, rear_frame, front_frame, front_wheel;
@@ -161,7 +162,7 @@ struct MultibodyBicycle {
 /// Builds the definition from the 26 benchmark parameters. Throws carvallo::ModelError naming the
 /// violated conditions if validate(p) reports any.
 MultibodyBicycle make_multibody_bicycle(const Parameters& p);
-/// The same with the rider's torques.
+/// The same with the rider's torques; throws as the above.
 MultibodyBicycle make_multibody_bicycle(const Parameters& p, const RiderTorques& rider);
 
 /// The upright reference configuration (all Euler angles 0, wheels touching the ground at x = 0 and w).

@@ -19,7 +19,8 @@ namespace carvallo::bicycle {
 /// rear frame's roll angle. Steer: for small angles the ZXY Euler angles (yaw, roll, pitch) of a body are
 /// its rotation vector theta = (roll, pitch, yaw) about (x, y, z), R ~ I + [theta]x; the steer joint turns
 /// the front frame relative to the rear one about the unit steer axis a = (sin lambda, 0, cos lambda)
-/// (multibody.hpp), so theta_H - theta_B = steer a, i.e. steer = a . (theta_H - theta_B).
+/// (multibody.hpp), so theta_H - theta_B = steer a, i.e. steer = a . (theta_H - theta_B). `shape` must have
+/// the 24 entries (not checked); never throws.
 std::array<std::complex<double>, 2> multibody_roll_steer(const Parameters& p, const Eigen::VectorXcd& shape);
 
 /// The four roll/steer modes at speed v from the full pencil: each roll/steer eigenvalue of the reduced
@@ -27,7 +28,8 @@ std::array<std::complex<double>, 2> multibody_roll_steer(const Parameters& p, co
 /// structural zeros, whose shapes have no roll or steer, are left out even when the capsize eigenvalue is
 /// near zero); eigenvalue and shape are the pencil's, the shape mapped by multibody_roll_steer and
 /// normalized (normalize_mode_shape); labels by mode_labels; order as roll_steer_modes(). Throws
-/// stability::LinearizationError when the pencil has no shape for a mode.
+/// stability::LinearizationError when the pencil has no shape for a mode, and what
+/// MultibodyStability::roll_steer_eigenvalues and full_pencil_modes throw.
 RollSteerModes multibody_roll_steer_modes(const MultibodyStability& multibody, double v);
 
 }  // namespace carvallo::bicycle

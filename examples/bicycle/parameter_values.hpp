@@ -14,7 +14,8 @@
 
 namespace carvallo::bicycle {
 
-/// The members of Parameters, same names, same order (kParameterTable's), scalar type T.
+/// The members of Parameters, same names, same order (kParameterTable's), scalar type T. Nothing in this
+/// header throws (for the engine's scalar types: double, Dual, DualVec).
 template <class T>
 struct ParameterValues {
   T w{}, c{}, lambda{}, g{};

@@ -19,12 +19,12 @@ struct Scenario {
   double step = 1e-3;     ///< [s]
 };
 
-/// Every scenario, in menu order:
+/// Every scenario, in menu order (never throws):
 ///   countersteer  5 m/s (self-stable for the benchmark); a 0.1 s right steer-torque pulse of 2 N m at 0.5 s.
 ///                 The bicycle steers right, leans left and turns left, then recovers upright on a new
 ///                 heading to the left (the classic countersteering demonstration).
 const std::vector<Scenario>& scenarios();
-/// The scenario named `name`, or nullptr.
+/// The scenario named `name`, or nullptr. Never throws.
 const Scenario* find_scenario(std::string_view name);
 
 }  // namespace carvallo::bicycle

@@ -39,10 +39,12 @@ struct SpeedSensitivitiesResult {
 };
 
 /// The weave and capsize speeds in (0, vmax] (definitions of stability.hpp) and their gradients.
-/// Refuses (issues, nothing else) what make_canonical_model refuses; vmax must be finite and > 0.
+/// Refuses (issues, nothing else) what make_canonical_model refuses; vmax must be finite and > 0
+/// (throws carvallo::SolverError(InvalidArgument) otherwise); never throws otherwise.
 SpeedSensitivitiesResult critical_speed_sensitivities(const Parameters& p, double vmax = 20.0);
 
 /// The same from a model already built from p (the model must come from make_canonical_model(p)).
+/// Throws SolverError(InvalidArgument) for vmax not finite and > 0; never throws otherwise.
 SpeedSensitivities critical_speed_sensitivities(const Parameters& p, const CanonicalModel& model, double vmax = 20.0);
 
 }  // namespace carvallo::bicycle

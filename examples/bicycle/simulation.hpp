@@ -69,7 +69,8 @@ Eigen::VectorXd multibody_configuration(const MultibodyBicycle& bike, const Pose
 double solve_pitch(const MultibodyBicycle& bike, Pose pose);
 
 /// A state satisfying every constraint (||C||, ||Ċ||, ||D|| at round-off) for the initial motion.
-/// Throws SolverError when none exists (e.g. roll or steer so large that the front wheel cannot touch).
+/// Throws SolverError when none exists (e.g. roll or steer so large that the front wheel cannot touch):
+/// NonConvergence (no pitch), SingularMatrix (rates not independent), InvalidArgument (a non-finite motion).
 State multibody_initial_state(const MultibodyBicycle& bike, const InitialMotion& motion);
 
 /// Same configuration, velocities re-solved with new roll rate, steer rate and speed (a "kick"). Throws
@@ -95,7 +96,7 @@ std::optional<std::string> fall_reason(const MultibodyBicycle& bike, const Eigen
 /// formulation (Eq 36), AB4 (Eq 42), RGCPA (§3.3-3.4) with tolerances 1e-12, per-step diagnostics on.
 /// The selective partitioning choice is filled in too (rear frame x, y, yaw, roll, front frame yaw and
 /// the wheel spins; velocities: roll, front frame yaw and the rear wheel spin), so any stabilizer can be
-/// selected afterwards.
+/// selected afterwards. Never throws.
 SimulationOptions default_bicycle_simulation_options(const Parameters& p);
 
 /// The rider's scripted torques [N m] as signals of time (what each applies: multibody.hpp, RiderTorques).
@@ -108,25 +109,34 @@ struct RiderInput {
 /// step() does nothing and fallen() is true.
 class BicycleSimulation {
  public:
+  /// Throws ModelError for an unphysical parameter set, SolverError(InvalidArgument) for options the
+  /// engine rejects, and SolverError as multibody_initial_state when the initial motion has no consistent state.
   BicycleSimulation(const Parameters& p, const InitialMotion& motion);
   BicycleSimulation(const Parameters& p, const InitialMotion& motion, const SimulationOptions& options,
                     const FallCriteria& fall = {});
 
-  /// Advances by h and checks for a fall. Returns the engine's step report.
+  /// Advances by h and checks for a fall. Returns the engine's step report. Throws SolverError as
+  /// Simulation::step (InvalidArgument for h not positive and finite, a solver failure).
   const StepReport& step(double h);
   /// Adds `roll_rate` to the roll rate, keeping steer rate and speed (a lateral push), and restarts the
-  /// integrator from the new consistent state.
+  /// integrator from the new consistent state. Throws SolverError as with_rates when no consistent state
+  /// exists (the state is then unchanged).
   void kick(double roll_rate);
   /// Drives the rider's torques by these signals from now on (functions of absolute time). Each step ends
   /// exactly where a signal's piece changes (a step's or pulse's edge) and the model is rebuilt with the
-  /// next piece, so the integration stays exact across the jumps (input_signal.hpp).
+  /// next piece, so the integration stays exact across the jumps (input_signal.hpp). Throws SolverError
+  /// when the model with the new torques cannot be evaluated at the current state.
   void set_rider_input(const RiderInput& input);
   const RiderInput& rider_input() const { return input_; }
   /// The torques acting now: {steer, roll} [N m].
   RiderTorques rider_torques() const { return bike_.rider; }
-  /// Replaces the state (it must satisfy the constraints, e.g. turn_state() of turns.hpp).
+  /// Replaces the state (it must satisfy the constraints, e.g. turn_state() of turns.hpp). Throws
+  /// SolverError: InvalidArgument for sizes other than nq, NonFinite for a non-finite state, and what the
+  /// model's evaluation there throws.
   void set_state(const State& s);
 
+  // These accessors never throw; energy() throws only what the model's energy function throws (nothing
+  // for the bicycle).
   bool fallen() const { return fell_at_.has_value(); }
   std::optional<double> fell_at() const { return fell_at_; }
   const std::string& fall_reason() const { return fall_reason_; }

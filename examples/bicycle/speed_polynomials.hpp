@@ -33,6 +33,7 @@ T mixed_det2(const Eigen::Matrix<T, 2, 2>& X, const Eigen::Matrix<T, 2, 2>& Y) {
 }  // namespace detail
 
 /// The coefficients from M, C1, K0, K2 and gravity g (same expressions as stability.cpp's closed form).
+/// Never throws (for the engine's scalar types: double, Dual, DualVec).
 template <class T>
 SpeedPolynomialCoefficients<T> speed_polynomial_coefficients(const CanonicalMatrices<T>& m, const T& g) {
   using detail::det2;

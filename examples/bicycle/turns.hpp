@@ -66,7 +66,7 @@ struct SteadyTurn {
 /// The shape accelerations at a state of zero roll and steer rates (rad/s²): a steady turn has all zero.
 struct TurnResidual {
   double lean = 0.0, steer = 0.0, pitch = 0.0, yaw = 0.0;
-  double max_abs() const;
+  double max_abs() const;  ///< never throws
 };
 
 struct TurnOptions {
@@ -79,7 +79,7 @@ struct TurnOptions {
 /// (not thread-safe: one per thread).
 class TurnSolver {
  public:
-  /// Throws carvallo::ModelError for an unphysical parameter set.
+  /// Throws carvallo::ModelError for an unphysical parameter set. The accessors below never throw.
   explicit TurnSolver(const Parameters& p, double steer_torque = 0.0);
 
   const MultibodyBicycle& bike() const { return bike_; }
@@ -87,18 +87,24 @@ class TurnSolver {
   double steer_torque() const { return steer_torque_; }
 
   /// The state with roll `lean`, steer `steer`, zero roll and steer rates, rear contact speed `speed`.
-  /// Throws SolverError when the front wheel cannot touch the ground or the rates are not independent.
+  /// Throws SolverError when the front wheel cannot touch the ground or the rates are not independent
+  /// (InvalidArgument for a non-finite argument), as multibody_initial_state.
   State state(double lean, double steer, double speed) const;
-  /// The shape accelerations at state(lean, steer, speed).
+  /// The shape accelerations at state(lean, steer, speed). Throws SolverError as state() does, or when
+  /// the acceleration solve fails (singular or non-finite).
   TurnResidual residual(double lean, double steer, double speed) const;
 
-  /// Every steady turn at this lean (|lean| < π/2), sorted by steer.
+  /// Every steady turn at this lean (|lean| < π/2), sorted by steer. Throws SolverError(InvalidArgument)
+  /// for a lean outside (−π/2, π/2) or not finite, and what in_bracket throws.
   std::vector<SteadyTurn> at_lean(double lean, const TurnOptions& options = {}) const;
-  /// The turn at this lean with steer in [steer_lo, steer_hi] (a bracket of a × b), or nothing.
+  /// The turn at this lean with steer in [steer_lo, steer_hi] (a bracket of a × b), or nothing (also when
+  /// no state exists or the root finding fails). Throws SolverError when the acceleration solve at the
+  /// turn found fails, and what eigenvalues() throws when options.stability is set.
   std::optional<SteadyTurn> in_bracket(double lean, double steer_lo, double steer_hi, const TurnOptions& options = {}) const;
 
   /// The 4 roll/steer eigenvalues about a turn (see the header comment); throws
-  /// stability::LinearizationError when the structural modes do not separate.
+  /// stability::LinearizationError when the structural modes do not separate, the linearization or
+  /// reduction fails or the eigenvalue iteration does not converge; SolverError from the model's evaluations.
   std::vector<std::complex<double>> eigenvalues(const SteadyTurn& turn) const;
 
  private:
@@ -124,12 +130,14 @@ struct TurnBranch {
   std::vector<SteadyTurn> turns;
 };
 
-/// The branches of steady turns at leans `leans` (increasing, all of one sign).
+/// The branches of steady turns at leans `leans` (increasing, all of one sign). Throws what
+/// TurnSolver::at_lean throws (SolverError(InvalidArgument) for a lean outside (−π/2, π/2)).
 std::vector<TurnBranch> continue_turns(const TurnSolver& solver, const std::vector<double>& leans,
                                        const TurnOptions& options = {});
 
 /// Every steady turn at this forward speed with lean in (0, lean_max]: the branches sampled at `samples`
-/// leans, each crossing of `speed` refined by bisection in lean.
+/// leans, each crossing of `speed` refined by bisection in lean. Throws what continue_turns throws
+/// (SolverError(InvalidArgument) for lean_max ≥ π/2 or not finite).
 std::vector<SteadyTurn> turns_at_speed(const TurnSolver& solver, double speed, double lean_max = 1.45,
                                        int samples = 146, const TurnOptions& options = {});
 

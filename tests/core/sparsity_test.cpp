@@ -142,6 +142,8 @@ TEST_CASE("colouring: columns of one colour share no row; the dense pattern need
   CHECK(p.nonzeros() == 6);
   SparsityPattern q = dense_pattern(3, 4);
   CHECK_THROWS_AS(pattern_union(p, q), SolverError);
+  CHECK_THROWS_AS(dense_pattern(-1, 2), SolverError);  // not std::length_error from vector::resize
+  CHECK_THROWS_AS(dense_pattern(2, -1), SolverError);
 }
 
 TEST_CASE("tracer: more than 64 columns are traced in passes of 64", "[sparsity]") {

@@ -63,9 +63,10 @@ class Integrator {
   virtual IntegratorMethod method() const = 0;
   /// Order of accuracy of the method (global error O(h^order)).
   virtual int order() const = 0;
-  /// Advances y from t to t + h (h > 0). Throws what system.rhs throws; DormandPrince45 throws
-  /// SolverError(NonConvergence) when its internal step falls below h_min or the resolution of t. The
-  /// other members never throw.
+  /// Advances y from t to t + h (h > 0). Throws what system.rhs throws; DormandPrince45 and
+  /// KuttaMersonAdaptive throw SolverError(NonConvergence) when their internal step falls below h_min or
+  /// the resolution of t (RungeKutta4, AdamsBashforth4 and KuttaMerson throw nothing else). The other
+  /// members never throw.
   virtual void step(OdeSystem& system, double t, double h, Eigen::VectorXd& y) = 0;
   /// Forgets any history (multistep methods) and cached derivatives.
   virtual void restart() {}

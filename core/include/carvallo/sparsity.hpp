@@ -31,6 +31,7 @@
 
 namespace carvallo {
 
+/// The tracer and every operation and function on it below never throw (like double: NaN and inf pass).
 struct SparsityTracer {
   double v = 0.0;          ///< the value, as a double evaluation computes it (branches follow the real state)
   std::uint64_t deps = 0;  ///< bit k: depends on traced input k of the current pass
@@ -219,12 +220,14 @@ struct SparsityPattern {
   /// the branches taken at the traced state only (see the header comment).
   bool value_dependent = false;
 
+  // These never throw (contains is false for a column out of range).
   int cols() const { return static_cast<int>(column_rows.size()); }
   int nonzeros() const;
   bool contains(int row, int col) const;
 };
 
-/// Every entry of a rows × cols Jacobian (what Model uses for a value-dependent pattern).
+/// Every entry of a rows × cols Jacobian (what Model uses for a value-dependent pattern). Throws
+/// SolverError(InvalidArgument) for a negative size; never throws otherwise.
 SparsityPattern dense_pattern(int rows, int cols);
 
 /// The union of two patterns of the same size (value_dependent if either is).

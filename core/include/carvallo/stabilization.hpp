@@ -78,7 +78,7 @@ struct CorrectionReport {
   /// ||C||∞, ||Ċ||∞ and ||D||∞ of the returned state when the stabilizer evaluated them there (the lazy
   /// RGCPA's checks), else −1; Simulation::step then does not evaluate them again for its diagnostics.
   double C_norm = -1.0, Cdot_norm = -1.0, D_norm = -1.0;
-  void clear();
+  void clear();  ///< never throws
 };
 
 class Stabilizer {
