@@ -1,5 +1,6 @@
 // The command line, driven through carvallo::cli::run exactly as the executable does.
 #include "cli/cli.hpp"
+#include "run_cli.hpp"
 
 #include "carvallo/integrators.hpp"
 #include "carvallo/version.hpp"
@@ -20,18 +21,9 @@ namespace ref = meijaard2007;
 
 namespace {
 
-struct Run {
-  int status;
-  std::string out, err;
-};
-
-Run run(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int status = carvallo::cli::run(args, out, err);
-  return {status, out.str(), err.str()};
-}
-
-std::string data(const std::string& name) { return std::string(CARVALLO_SOURCE_DIR) + "/tests/cli/data/" + name; }
+using cli_test::Run;
+using cli_test::run;
+using cli_test::data;
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 // handlebar-forward family of steady turns starts), the turn's own state (a simulation started on it), and
 // the signals as given on the command line (the CSV's torque columns).
 #include "cli/cli.hpp"
+#include "run_cli.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -15,16 +16,8 @@
 
 namespace {
 
-struct Run {
-  int status;
-  std::string out, err;
-};
-
-Run run(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int status = carvallo::cli::run(args, out, err);
-  return {status, out.str(), err.str()};
-}
+using cli_test::Run;
+using cli_test::run;
 
 // Rows of a CSV as numbers, with the header.
 std::vector<std::vector<double>> read_csv(const std::string& path, std::vector<std::string>& header) {
