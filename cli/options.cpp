@@ -63,6 +63,26 @@ std::optional<std::string> value_of(const ParsedOptions& o, const std::string& k
   return it->second;
 }
 
+std::optional<double> option_number(const ParsedOptions& o, const std::string& key, bool required,
+                                    const std::function<bool(double)>& valid, const char* what,
+                                    std::vector<std::string>& errors) {
+  const auto text = value_of(o, key);
+  if (!text) {
+    if (required) errors.push_back(key + ": missing");
+    return std::nullopt;
+  }
+  const auto x = parse_double(*text);
+  if (!x) {
+    errors.push_back(key + " '" + *text + "': not a finite number");
+    return std::nullopt;
+  }
+  if (!valid(*x)) {
+    errors.push_back(key + " '" + *text + "': " + what);
+    return std::nullopt;
+  }
+  return x;
+}
+
 int fail(std::ostream& err, const std::string& command, const std::vector<std::string>& errors) {
   for (const auto& e : errors) err << "carvallo " << command << ": error: " << e << "\n";
   err << "(see `carvallo " << command << " --help`)\n";

@@ -3,6 +3,7 @@
 // message naming the option, so a command reports all of them at once and exits with status 2. None of
 // the functions here throws: problems go to `errors` or an empty result.
 
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <optional>
@@ -33,6 +34,13 @@ std::optional<long> parse_count(const std::string& text);
 
 /// The value given for `key`, or nothing. Never throws.
 std::optional<std::string> value_of(const ParsedOptions& o, const std::string& key);
+
+/// The number given for `key`, checked: nothing, with a message appended to `errors`, when it is missing and
+/// `required` ("<key>: missing"), not a finite number, or fails `valid` ("<key> '<text>': <what>"); nothing
+/// and no message when it is absent and optional. Never throws (unless `valid` does).
+std::optional<double> option_number(const ParsedOptions& o, const std::string& key, bool required,
+                                    const std::function<bool(double)>& valid, const char* what,
+                                    std::vector<std::string>& errors);
 
 /// Prints each error as "carvallo <command>: error: ..." and a pointer to --help; returns 2. Never throws.
 int fail(std::ostream& err, const std::string& command, const std::vector<std::string>& errors);

@@ -282,22 +282,8 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
   }
 
   // Numbers: every one named when malformed or out of range.
-  auto number = [&](const std::string& key, bool required, auto&& valid, const char* what) -> std::optional<double> {
-    const auto text = value_of(o, key);
-    if (!text) {
-      if (required) errors.push_back(key + ": missing");
-      return std::nullopt;
-    }
-    const auto x = parse_double(*text);
-    if (!x) {
-      errors.push_back(key + " '" + *text + "': not a finite number");
-      return std::nullopt;
-    }
-    if (!valid(*x)) {
-      errors.push_back(key + " '" + *text + "': " + what);
-      return std::nullopt;
-    }
-    return x;
+  auto number = [&](const std::string& key, bool required, const std::function<bool(double)>& valid, const char* what) {
+    return option_number(o, key, required, valid, what, errors);
   };
   auto any = [](double) { return true; };
   auto angle = [](double x) { return std::abs(x) < 1.5; };

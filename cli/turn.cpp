@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -51,19 +52,8 @@ int run_turn(const std::vector<std::string>& args, std::ostream& out, std::ostre
     out << turn_usage();
     return 0;
   }
-  auto number = [&](const std::string& key, auto&& valid, const char* what) -> std::optional<double> {
-    const auto text = value_of(o, key);
-    if (!text) return std::nullopt;
-    const auto x = parse_double(*text);
-    if (!x) {
-      errors.push_back(key + " '" + *text + "': not a finite number");
-      return std::nullopt;
-    }
-    if (!valid(*x)) {
-      errors.push_back(key + " '" + *text + "': " + what);
-      return std::nullopt;
-    }
-    return x;
+  auto number = [&](const std::string& key, const std::function<bool(double)>& valid, const char* what) {
+    return option_number(o, key, false, valid, what, errors);
   };
   const auto lean = number("--lean", [](double x) { return x != 0.0 && std::abs(x) < 1.5; }, "must satisfy 0 < |lean| < 1.5 rad");
   const auto speed = number("--speed", [](double x) { return x > 0.0 && x <= 100.0; }, "must be within (0, 100] m/s");
