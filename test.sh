@@ -4,7 +4,8 @@
 #   2. the same unit tests under AddressSanitizer and UndefinedBehaviorSanitizer (native-debug preset: clang 14,
 #      -O1; every report is fatal), and the fuzz harnesses' corpora replayed
 #   3. the libFuzzer harnesses, 10 s each (scripts/fuzz.sh; reuses layer 2's build)
-#   4. the unit tests compiled to WebAssembly, run under node (ctest's emulator)
+#   4. the engine's and the playground logic's unit tests (tests/core, tests/web) compiled to WebAssembly,
+#      run under node (ctest's emulator)
 #   5. browser end-to-end tests (playwright-core driving Debian's chromium, node's test runner)
 # Every layer runs even if an earlier one fails; the script fails if any layer fails or runs no test.
 set -uo pipefail
