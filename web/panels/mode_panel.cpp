@@ -119,8 +119,9 @@ void advance_mode_view(App& app, double real_dt) {
     v.shown = key;
     v.t = 0;
   } else if (std::isfinite(real_dt) && real_dt > 0) {
-    // A long pause (a hidden tab) does not jump far: at most a quarter second of real time per frame.
-    v.t += std::min(real_dt, 0.25) * app.state.mode_time_scale;
+    // A long pause (a hidden tab) does not jump far: at most one second of real time per frame (slow
+    // software-rendered frames take up to ~0.5 s and still run in real time).
+    v.t += std::min(real_dt, 1.0) * app.state.mode_time_scale;
   }
   pose(app, *mode);
 }
