@@ -2,6 +2,7 @@
 // The frame loop: input (camera, shortcuts), the simulation clock, the panels, the 3D scene, the link.
 #include "app.hpp"
 #include "logic/scene_mesh.hpp"
+#include "panels/analysis_panels.hpp"
 #include "platform/browser.hpp"
 #include "platform/grid_renderer.hpp"
 #include "platform/scene_renderer.hpp"
@@ -179,13 +180,15 @@ void draw_scene(App& app, int fb_w, int fb_h) {
   static carvallo::web::Mesh mesh;
   mesh.opaque.clear();
   mesh.transparent.clear();
+  // A mode shape (panels/mode_panel.cpp) is drawn instead of the simulation, by the same scene, without tracks.
+  const carvallo::examples::ModelRun* mode_run = carvallo::web::mode_display_run(app);
   if (app.run) {
-    const auto& run = app.run->run();
+    const auto& run = mode_run ? *mode_run : app.run->run();
     carvallo::web::tessellate(run.scene(), app.display, app.state.show_inertia, mesh);
     std::vector<carvallo::examples::Rgba> colors;
     for (const auto& t : run.instance().traces) colors.push_back(t.color);
-    carvallo::web::add_tracks(app.run->tracks(), colors, app.display, 0.025, mesh);
-    if (app.state.follow) {
+    if (!mode_run) carvallo::web::add_tracks(app.run->tracks(), colors, app.display, 0.025, mesh);
+    if (app.state.follow && !mode_run) {  // a mode shape stays in place: nothing to follow
       // Follow the bodies' mean position, on the ground below it (the bicycle: between its wheels).
       const auto poses = run.body_poses();
       Eigen::Vector3d mean = Eigen::Vector3d::Zero();
@@ -224,6 +227,7 @@ void frame() {
   shortcuts(app);
   camera_input(app);
   carvallo::web::advance_run(app, real_dt);
+  carvallo::web::advance_mode_view(app, real_dt);
   carvallo::web::draw_ui(app);
   ImGui::Render();
   const double update = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();

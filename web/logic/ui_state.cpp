@@ -23,7 +23,7 @@ namespace {
 
 // One entry per field of the link and of the JSON state (besides version, model, preset and the bicycle).
 struct Field {
-  enum class Kind { number, flag, word, scale };
+  enum class Kind { number, flag, word, scale, design };
   const char* key;
   Kind kind;
   double lo = 0, hi = 0;  // numbers: accepted range, inclusive
@@ -32,6 +32,7 @@ struct Field {
   std::string& (*word)(UiState&) = nullptr;
   std::vector<std::string> (*choices)() = nullptr;
   PlotScale& (*scale)(UiState&) = nullptr;
+  std::optional<bicycle::Parameters>& (*design)(UiState&) = nullptr;
 };
 
 Field number(const char* key, double lo, double hi, double& (*ref)(UiState&)) {
@@ -57,6 +58,16 @@ Field scale(const char* key, PlotScale& (*ref)(UiState&)) {
   return f;
 }
 
+// A bicycle as one value: its 26 parameters in kParameterTable's order, comma-separated ("" = none).
+Field design(const char* key, std::optional<bicycle::Parameters>& (*ref)(UiState&)) {
+  Field f{key, Field::Kind::design};
+  f.design = ref;
+  return f;
+}
+
+std::vector<std::string> mode_shapes() { return {std::begin(kModeShapeNames), std::end(kModeShapeNames)}; }
+std::vector<std::string> eigen_views() { return {std::begin(kEigenViewNames), std::end(kEigenViewNames)}; }
+std::vector<std::string> sensitivity_scales() { return {std::begin(kSensitivityScaleNames), std::end(kSensitivityScaleNames)}; }
 std::vector<std::string> integrators() { return integrator_names(); }
 std::vector<std::string> panels() { return {std::begin(kPanelNames), std::end(kPanelNames)}; }
 std::vector<std::string> solvers() { return acceleration_method_names(); }
@@ -96,6 +107,12 @@ const std::vector<Field>& fields() {
       number("tx", -1e6, 1e6, [](UiState& s) -> double& { return s.camera.target.x(); }),
       number("ty", -1e6, 1e6, [](UiState& s) -> double& { return s.camera.target.y(); }),
       number("tz", -1e3, 1e3, [](UiState& s) -> double& { return s.camera.target.z(); }),
+      word("mode", [](UiState& s) -> std::string& { return s.mode_shape; }, mode_shapes),
+      number("modeamp", 0.1, 30.0, [](UiState& s) -> double& { return s.mode_amplitude; }),
+      number("modespeed", 0.01, 4.0, [](UiState& s) -> double& { return s.mode_time_scale; }),
+      word("eigview", [](UiState& s) -> std::string& { return s.eigen_view; }, eigen_views),
+      word("sensunit", [](UiState& s) -> std::string& { return s.sensitivity_scale; }, sensitivity_scales),
+      design("ghost", [](UiState& s) -> std::optional<bicycle::Parameters>& { return s.ghost; }),
   };
   return table;
 }
@@ -200,6 +217,28 @@ std::optional<std::string> set_from_text(const Field& f, UiState& state, std::st
       target = {PlotScale::Mode::fixed, *lo, *hi};
       return std::nullopt;
     }
+    case Field::Kind::design: {
+      if (value.empty()) {
+        f.design(state).reset();
+        return std::nullopt;
+      }
+      bicycle::Parameters p{};
+      std::size_t k = 0, start = 0;
+      for (; k < bicycle::kParameterCount && start <= value.size(); ++k) {
+        std::size_t end = value.find(',', start);
+        if (end == std::string_view::npos) end = value.size();
+        const auto v = parse_number(value.substr(start, end - start));
+        if (!v) return "value " + std::to_string(k + 1) + " (" + std::string(bicycle::kParameterTable[k].name) + ") is not a number";
+        p.*(bicycle::kParameterTable[k].member) = *v;
+        start = end + 1;
+      }
+      if (k != bicycle::kParameterCount || start <= value.size())
+        return "expected the " + std::to_string(bicycle::kParameterCount) + " parameters, comma-separated";
+      const auto problems = bike_problems(p);
+      if (!problems.empty()) return "the pinned design would not be physical: " + bicycle::to_string(problems.front());
+      f.design(state) = p;
+      return std::nullopt;
+    }
   }
   return "unknown field";
 }
@@ -213,6 +252,13 @@ std::string field_text(const Field& f, UiState& state) {
       const PlotScale& p = f.scale(state);
       if (p.mode == PlotScale::Mode::fixed) return format_shortest(p.lo) + ":" + format_shortest(p.hi);
       return p.mode == PlotScale::Mode::fit ? "fit" : "sym";
+    }
+    case Field::Kind::design: {
+      const auto& d = f.design(state);
+      std::string out;
+      if (!d) return out;
+      for (const auto& entry : bicycle::kParameterTable) out.append(out.empty() ? "" : ",").append(format_shortest((*d).*(entry.member)));
+      return out;
     }
   }
   return {};
@@ -379,7 +425,8 @@ std::string to_link(const UiState& state) {
   for (const auto& d : bicycle::kParameterTable)
     if (s.bike.*(d.member) != base.*(d.member))
       out += "&" + std::string(d.name) + "=" + format_shortest(s.bike.*(d.member));
-  for (const auto& f : fields()) out += "&" + std::string(f.key) + "=" + field_text(f, s);
+  for (const auto& f : fields())
+    if (f.kind != Field::Kind::design || f.design(s)) out += "&" + std::string(f.key) + "=" + field_text(f, s);
   return out;
 }
 
@@ -514,6 +561,17 @@ nlohmann::json to_json(const UiState& state) {
       case Field::Kind::flag: j[f.key] = f.flag(s); break;
       case Field::Kind::word: j[f.key] = f.word(s); break;
       case Field::Kind::scale: j[f.key] = field_text(f, s); break;
+      case Field::Kind::design: {
+        const auto& d = f.design(s);
+        if (!d) {
+          j[f.key] = nullptr;
+          break;
+        }
+        nlohmann::json design = nlohmann::json::object();
+        for (const auto& e : bicycle::kParameterTable) design[std::string(e.name)] = (*d).*(e.member);
+        j[f.key] = design;
+        break;
+      }
     }
   }
   j["link"] = to_link(s);
@@ -574,7 +632,34 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
       continue;
     }
     std::string text;
-    if (f->kind == Field::Kind::number && value.is_number()) text = format_shortest(value.get<double>());
+    if (f->kind == Field::Kind::design) {
+      // null clears; an object of parameters applies on top of the pinned design (or the live bicycle).
+      if (value.is_null()) {
+        f->design(s).reset();
+        continue;
+      }
+      if (!value.is_object()) {
+        ignored.push_back(key + ": expected null or an object of parameters, e.g. {w: 1.1}");
+        continue;
+      }
+      bicycle::Parameters p = f->design(s).value_or(s.bike);
+      bool usable = true;
+      for (const auto& [name, v] : value.items()) {
+        const auto* d = bicycle::find_parameter(name);
+        if (!d) ignored.push_back(key + "." + shown(name) + ": unknown parameter");
+        else if (!v.is_number() || !std::isfinite(v.get<double>())) ignored.push_back(key + "." + name + ": not a finite number");
+        else {
+          p.*(d->member) = v.get<double>();
+          continue;
+        }
+        usable = false;
+      }
+      if (!usable) {
+        ignored.push_back(key + ": not applied");
+        continue;
+      }
+      for (const auto& e : bicycle::kParameterTable) text.append(text.empty() ? "" : ",").append(format_shortest(p.*(e.member)));
+    } else if (f->kind == Field::Kind::number && value.is_number()) text = format_shortest(value.get<double>());
     else if (f->kind == Field::Kind::flag && value.is_boolean()) text = value.get<bool>() ? "1" : "0";
     else if ((f->kind == Field::Kind::word || f->kind == Field::Kind::scale) && value.is_string()) text = value.get<std::string>();
     else {

@@ -49,6 +49,14 @@ inline constexpr double kMinSweepSpan = 0.01;
 /// A fixed range must span at least kMinPlotSpan and stay within +-kMaxPlotValue (plot units).
 inline constexpr double kMinPlotSpan = 1e-9, kMaxPlotValue = 1e9;
 
+/// The eigenvalue panel's mode-shape view (web/logic/mode_animation.hpp): "off" shows the simulation in
+/// the 3D view, a mode's name animates that mode's eigenvector there instead.
+inline constexpr const char* kModeShapeNames[] = {"off", "weave", "capsize", "castering"};
+/// What the eigenvalue panel's plot area shows: the eigenvalues or the sensitivity bar chart.
+inline constexpr const char* kEigenViewNames[] = {"plot", "sensitivity"};
+/// The sensitivity chart's scaling: relative ((dv/v)/(dp/p)) or per SI unit of each parameter (m/s per unit).
+inline constexpr const char* kSensitivityScaleNames[] = {"relative", "si"};
+
 /// The panels of the compact (phone, large text) layout, one at a time: the 3D view or one panel.
 inline constexpr const char* kPanelNames[] = {"view", "parameters", "eigenvalues", "simulation"};
 
@@ -73,6 +81,12 @@ struct UiState {
   PlotScale probes_axis{};                               ///< a registered model's probes (their unit)
   SimulationSettings sim;
   OrbitCamera camera;
+  std::string mode_shape = "off";           ///< kModeShapeNames: the mode animated in the 3D view at `speed`
+  double mode_amplitude = 5.0;              ///< deg: the animated mode's largest roll or steer angle
+  double mode_time_scale = 1.0;             ///< animation seconds per real second (1 real time, 0.25 slowed)
+  std::string eigen_view = "plot";          ///< kEigenViewNames
+  std::string sensitivity_scale = "relative";  ///< kSensitivityScaleNames
+  std::optional<bicycle::Parameters> ghost;  ///< a pinned design drawn faded under the live curves (always physical)
 
   bool operator==(const UiState&) const;
 };

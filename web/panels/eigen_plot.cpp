@@ -3,6 +3,7 @@
 // their mode label through crossings; the self-stable range is shaded; the critical speeds are printed.
 #include "app.hpp"
 #include "platform/browser.hpp"
+#include "panels/analysis_panels.hpp"
 #include "panels/row_layout.hpp"
 
 #include <imgui.h>
@@ -174,6 +175,14 @@ void draw_eigen_panel(App& app) {
   same_line_if_fits(button_width("CSV"));
   if (ImGui::Button("CSV")) download("carvallo-eigenvalues.csv", "text/csv", sweep_csv(sw));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Download the sweep (speed, Re and Im of every branch)");
+  {
+    const char* toggle = s.eigen_view == "sensitivity" ? "Eigenvalue plot" : "Sensitivities";
+    same_line_if_fits(button_width(toggle));
+    if (ImGui::Button(toggle)) s.eigen_view = s.eigen_view == "sensitivity" ? "plot" : "sensitivity";
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("What moves my stable range: the critical speeds' derivatives by parameter");
+    record_rect(app, "eigen-view-toggle");
+  }
+  ghost_buttons(app);
   ImGui::PushTextWrapPos(0.0f);
   if (!range_problem.empty()) ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "%s", range_problem.c_str());
   refresh_analysis(app);
@@ -203,6 +212,12 @@ void draw_eigen_panel(App& app) {
     ImGui::PopTextWrapPos();
     record_rect(app, "stability-summary");
   }
+  ghost_comparison(app);
+  if (s.eigen_view == "sensitivity") {
+    sensitivity_chart_view(app);
+    ImGui::End();
+    return;
+  }
 
   // The legend, above the plot so that it never covers a curve.
   std::vector<std::string> labels;
@@ -217,7 +232,7 @@ void draw_eigen_panel(App& app) {
   // The plot.
   const float line_h = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float plot_h = std::max(fw * 10.0f, avail.y - 3.4f * line_h);
+  const float plot_h = std::max(fw * 10.0f, avail.y - (3.4f + mode_section_lines(app)) * line_h);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("plot", ImVec2(std::max(avail.x, fw * 10), plot_h));
   record_rect(app, "plot");
@@ -240,6 +255,7 @@ void draw_eigen_panel(App& app) {
       dl->AddRectFilled(ImVec2(x(r.lo), p0.y), ImVec2(x(r.hi), p1.y), IM_COL32(120, 200, 120, 60));
     axes_and_grid(dl, x, y, p0, p1, "speed v (m/s)", s.show_imaginary ? "Re s, Im s (1/s)" : "Re s (1/s)");
     dl->PushClipRect(p0, p1, true);
+    draw_ghost_curves(app, dl, x.lo, x.hi, y.lo, y.hi, p0, p1);  // under the live curves
     // Critical speeds.
     for (const auto& [v, name, col] : {std::tuple{sw.weave, "v_w", mode_color("weave")}, std::tuple{sw.capsize, "v_c", mode_color("capsize")}}) {
       if (!v || *v < sw.vmin || *v > sw.vmax) continue;
@@ -260,15 +276,27 @@ void draw_eigen_panel(App& app) {
     if (s.speed >= sw.vmin && s.speed <= sw.vmax) {
       const float X = x(s.speed);
       dl->AddLine(ImVec2(X, p0.y), ImVec2(X, p1.y), IM_COL32(30, 30, 30, 200), 1.5f);
+      const auto ratio = static_cast<float>(app.pixel_ratio);
       for (const auto& e : current) {
         dl->AddCircleFilled(ImVec2(X, y(e.value.real())), fw * 0.35f, mode_color(e.label));
         dl->AddCircle(ImVec2(X, y(e.value.real())), fw * 0.35f, IM_COL32(0, 0, 0, 255));
+        // Where each branch crosses the current speed (CSS px), for tests and tutorials that click it.
+        if (y(e.value.real()) >= p0.y && y(e.value.real()) <= p1.y)
+          app.rects["marker:" + e.label] = {(X - fw * 0.35f) / ratio, (y(e.value.real()) - fw * 0.35f) / ratio, fw * 0.7f / ratio, fw * 0.7f / ratio};
       }
     }
     dl->PopClipRect();
     if ((hovered || active) && mouse.x >= p0.x && mouse.x <= p1.x) {
       const double v = std::clamp(x.inverse(mouse.x), sw.vmin, sw.vmax);
       if (active) s.speed = std::clamp(v, 0.0, 50.0);
+      // A click on (or within a finger's width of) a branch picks that mode for the 3D view.
+      if (ImGui::IsItemClicked(0)) {
+        float best = fw * 0.9f;
+        std::string picked;
+        for (const auto& e : labelled_eigenvalues(*app.model, v, sw))
+          if (const float d = std::abs(y(e.value.real()) - mouse.y); d < best) best = d, picked = e.label;
+        if (!picked.empty()) select_mode_shape(app, picked);
+      }
       dl->AddLine(ImVec2(mouse.x, p0.y), ImVec2(mouse.x, p1.y), IM_COL32(0, 0, 0, 90));
       if (hovered) {
         ImGui::BeginTooltip();
@@ -332,12 +360,27 @@ void draw_eigen_panel(App& app) {
       std::snprintf(buf, sizeof buf, " %+.4f +- %.4f i", e.value.real(), std::abs(e.value.imag()));
       t = e.label + buf;
     }
-    const float w = ImGui::CalcTextSize(t.c_str()).x;
+    const float w = button_width(t.c_str());
     const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     if (ImGui::GetItemRectMax().x + fw + w < right_edge) ImGui::SameLine(0, fw);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(mode_color(e.label)), "%s", t.c_str());
+    // Each entry picks its mode for the 3D view (the marker list).
+    const bool shown = s.mode_shape == e.label;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(mode_color(e.label)));
+    // The mode shown: a pale fill of its own colour and a frame, so its coloured text stays readable.
+    if (shown) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(mode_color(e.label, 60)));
+    ImGui::PushID(static_cast<int>(&e - current.data()));  // stable across frames (the vector is rebuilt each frame)
+    if (ImGui::SmallButton(t.c_str())) select_mode_shape(app, shown ? "off" : e.label);
+    ImGui::PopID();
+    if (shown) {
+      ImGui::PopStyleColor();
+      ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), mode_color(e.label), 2.0f, 0, 2.0f);
+    }
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip(shown ? "Back to the simulation" : "Animate this mode on the 3D bicycle");
+    record_rect(app, "mode:" + e.label);
   }
   record_rect(app, "current-eigenvalues");
+  mode_section(app);
   ImGui::End();
 }
 

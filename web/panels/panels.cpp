@@ -1,6 +1,7 @@
 // The playground's panels (menu bar, parameters, simulation, messages, help, performance) and the
 // plumbing between the one UiState and what is derived from it.
 #include "app.hpp"
+#include "panels/analysis_panels.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/row_layout.hpp"
 #include "platform/browser.hpp"
@@ -702,6 +703,7 @@ void draw_ui(App& app) {
     model_simulation_panel(app);
   }
   if (app.compact && app.state.panel == "view") view_controls(app);
+  mode_overlay(app);
   messages_banner(app);
   help_overlay(app);
   performance_overlay(app);

@@ -2,6 +2,7 @@
 // Every function takes text and returns JSON text in a buffer valid until the next call.
 #include "app.hpp"
 #include "platform/browser.hpp"
+#include "panels/analysis_panels.hpp"
 
 #include "bicycle/parameters_json.hpp"
 
@@ -83,12 +84,14 @@ json sim_state(App& app) {
   return j;
 }
 
-// The bodies as drawn, in the model's world frame (the bicycle: Meijaard's x forward, y right, z down).
+// The bodies as drawn, in the model's world frame (the bicycle: Meijaard's x forward, y right, z down):
+// the simulation's, or the mode shape's while one is shown.
 json bodies(App& app) {
   carvallo::web::sync_run(app);
   json out = json::array();
   if (!app.run) return out;
-  const auto& run = app.run->run();
+  const auto* mode_run = carvallo::web::mode_display_run(app);
+  const auto& run = mode_run ? *mode_run : app.run->run();
   const auto poses = run.body_poses();
   const auto& names = run.instance().body_names;
   for (std::size_t k = 0; k < poses.size(); ++k) {

@@ -67,6 +67,12 @@
   api.simState = () => json('carvallo_sim_state');
   /// The model's bodies as drawn: [{name, position: [x, y, z], rotation: [[...], [...], [...]]}] (world frame).
   api.bodies = () => json('carvallo_bodies');
+  /// The mode shape shown in the 3D view: {mode, active, speed, eigenvalue, roll, steer, ratio, phaseDeg, window, t, tau, motion, shown}.
+  api.modeView = () => json('carvallo_mode_view');
+  /// The sensitivity chart: {scale, weaveSpeed, capsizeSpeed, rows: [{name, unit, weave, capsize, weaveSI, capsizeSI}], computations}.
+  api.sensitivity = () => json('carvallo_sensitivity');
+  /// Both designs' critical speeds: {pinned, live: {weave, capsize}, ghost: {weave, capsize} | null}.
+  api.ghost = () => json('carvallo_ghost');
   /// Every registered model: [{name, title, description, variants}] (the models menu's list).
   api.models = () => json('carvallo_models');
   api.play = (on) => json('carvallo_play', [on === false ? 0 : 1]);

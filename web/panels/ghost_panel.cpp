@@ -1,0 +1,93 @@
+// Comparing two designs: "Pin as ghost" keeps the current bicycle's parameters in the state (and so in
+// the link); its eigenvalue curves are drawn faded and dashed under the live ones and both designs'
+// critical speeds are listed side by side, until "Clear ghost".
+#include "app.hpp"
+#include "panels/analysis_panels.hpp"
+#include "panels/row_layout.hpp"
+
+#include "logic/ghost.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace carvallo::web {
+namespace {
+
+GhostAnalysis& analysis() {
+  static GhostAnalysis a;
+  return a;
+}
+
+ImU32 faded(const std::string& label) {
+  if (label == "weave") return IM_COL32(31, 100, 190, 110);
+  if (label == "capsize") return IM_COL32(214, 39, 40, 110);
+  if (label == "castering") return IM_COL32(34, 150, 50, 110);
+  return IM_COL32(100, 100, 100, 110);
+}
+
+std::string speed_text(const std::optional<double>& v) {
+  if (!v) return "none";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6f", *v);
+  return buf;
+}
+
+}  // namespace
+
+const EigenSweep* ghost_sweep(App& app) { return analysis().sweep(app.state.ghost, app.state.sweep_min, app.state.sweep_max); }
+
+void ghost_buttons(App& app) {
+  same_line_if_fits(button_width("Pin as ghost"));
+  if (ImGui::Button("Pin as ghost")) app.state.ghost = app.state.bike;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keep this bicycle's curves, faded, to compare with the next design");
+  record_rect(app, "ghost-pin");
+  if (app.state.ghost) {
+    same_line_if_fits(button_width("Clear ghost"));
+    if (ImGui::Button("Clear ghost")) app.state.ghost.reset();
+    record_rect(app, "ghost-clear");
+  }
+}
+
+void ghost_comparison(App& app) {
+  const EigenSweep* ghost = ghost_sweep(app);
+  if (!ghost) return;
+  const EigenSweep& live = app.sweep;
+  const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH;
+  if (ImGui::BeginTable("ghost-compare", 3, flags)) {
+    ImGui::TableSetupColumn("design");
+    ImGui::TableSetupColumn("weave (m/s)");
+    ImGui::TableSetupColumn("capsize (m/s)");
+    ImGui::TableHeadersRow();
+    for (const auto& [name, sw] : {std::pair{"live", &live}, std::pair{"ghost (dashed)", ghost}}) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(name);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(speed_text(sw->weave).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(speed_text(sw->capsize).c_str());
+    }
+    ImGui::EndTable();
+    record_rect(app, "ghost-compare");
+  }
+}
+
+void draw_ghost_curves(App& app, ImDrawList* dl, double vlo, double vhi, double ylo, double yhi, ImVec2 p0, ImVec2 p1) {
+  const EigenSweep* ghost = ghost_sweep(app);
+  if (!ghost || !(vhi > vlo) || !(yhi > ylo)) return;
+  auto X = [&](double v) { return p0.x + static_cast<float>((v - vlo) / (vhi - vlo)) * (p1.x - p0.x); };
+  auto Y = [&](double re) { return p1.y + static_cast<float>((re - ylo) / (yhi - ylo)) * (p0.y - p1.y); };
+  const float thick = std::max(1.5f, ImGui::GetFontSize() * 0.14f);
+  for (const auto& b : ghost->branches)
+    for (std::size_t k = 0; k + 1 < b.values.size() && k + 1 < ghost->speeds.size(); ++k) {
+      if (k % 4 >= 2) continue;  // dashed: two segments drawn, two left out
+      const double a = b.values[k].real(), c = b.values[k + 1].real();
+      if (!std::isfinite(a) || !std::isfinite(c)) continue;
+      dl->AddLine(ImVec2(X(ghost->speeds[k]), Y(a)), ImVec2(X(ghost->speeds[k + 1]), Y(c)), faded(b.label), thick);
+    }
+}
+
+}  // namespace carvallo::web

@@ -1,0 +1,205 @@
+// The mode-shape view: a mode picked in the eigenvalue panel (a click on its branch, or its entry in the
+// list under the plot) is animated on the 3D bicycle. The bicycle is the registered multibody model
+// (bicycle_model.hpp) posed at each frame in the consistent state (multibody_initial_state: pitch solved,
+// constraints met) whose roll, steer and rates are the mode's motion (logic/mode_animation.hpp), so the
+// 3D view draws it through the same scene and body poses as the simulation. The simulation itself is
+// paused and left as it was.
+#include "app.hpp"
+#include "panels/analysis_panels.hpp"
+#include "panels/row_layout.hpp"
+
+#include "logic/model_view.hpp"
+
+#include "bicycle/mode_shapes.hpp"
+#include "bicycle/simulation.hpp"
+#include "model_run.hpp"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+namespace carvallo::web {
+namespace {
+
+constexpr double kDegree = 3.141592653589793 / 180;
+
+struct ModeView {
+  std::unique_ptr<examples::ModelRun> run;
+  std::unique_ptr<bicycle::MultibodyBicycle> bike;
+  std::string signature;  // what run and bike were built from
+  std::string shown;      // label and speed of the mode being animated: a change restarts the clock
+  double t = 0;           // animation seconds
+  ModeMotion motion;
+  std::string error;
+  bool was_active = false;
+};
+
+ModeView& view() {
+  static ModeView v;
+  return v;
+}
+
+// The run's setup: the state's bicycle upright at its speed (the mode's motion replaces roll and steer).
+UiState upright(const UiState& s) {
+  UiState u = s;
+  u.sim.roll0 = u.sim.steer0 = u.sim.roll_rate0 = u.sim.steer_rate0 = 0;
+  return u;
+}
+
+// Poses the view's bicycle in the mode's motion at its clock; errors are kept for the panel.
+void pose(App& app, const ModeShape& mode) {
+  ModeView& v = view();
+  const UiState u = upright(app.state);
+  const std::string sig = ModelView::signature(u);
+  try {
+    if (!v.run || v.signature != sig) {
+      v.run.reset();
+      v.bike = std::make_unique<bicycle::MultibodyBicycle>(bicycle::make_multibody_bicycle(u.bike));
+      v.run = std::make_unique<examples::ModelRun>(u.model, model_setup(u), method_choice(u));
+      v.signature = sig;
+    }
+    v.motion = mode_motion(mode, app.state.mode_amplitude * kDegree, v.t);
+    bicycle::InitialMotion m;
+    m.speed = mode.speed;
+    m.roll = v.motion.roll;
+    m.steer = v.motion.steer;
+    m.roll_rate = v.motion.roll_rate;
+    m.steer_rate = v.motion.steer_rate;
+    v.run->set_state(bicycle::multibody_initial_state(*v.bike, m));
+    v.error.clear();
+  } catch (const std::exception& e) {
+    v.error = std::string("the mode cannot be posed: ") + e.what();
+    v.run.reset();
+    v.signature.clear();
+  }
+}
+
+}  // namespace
+
+void select_mode_shape(App& app, const std::string& label) {
+  app.state.mode_shape = label;
+  if (label != "off") app.state.eigen_view = "plot";
+}
+
+bool mode_view_active(App& app) {
+  if (app.state.model != "bicycle" || app.state.mode_shape == "off") return false;
+  refresh_analysis(app);
+  return app.model.has_value();
+}
+
+std::optional<ModeShape> current_mode_shape(App& app) {
+  if (!mode_view_active(app)) return std::nullopt;
+  return find_mode_shape(*app.model, app.state.speed, app.state.mode_shape);
+}
+
+void advance_mode_view(App& app, double real_dt) {
+  ModeView& v = view();
+  bool active = mode_view_active(app);
+  // Play means "show me the simulation": it ends the mode view; entering the view pauses the simulation.
+  if (active && app.playing) {
+    if (v.was_active) {
+      app.state.mode_shape = "off";
+      active = false;
+    } else {
+      app.playing = false;
+    }
+  }
+  v.was_active = active;
+  const auto mode = active ? current_mode_shape(app) : std::nullopt;
+  if (!mode) {
+    v.shown.clear();
+    v.t = 0;
+    return;
+  }
+  char key[96];
+  std::snprintf(key, sizeof key, "%s@%.17g", mode->label.c_str(), mode->speed);
+  if (v.shown != key) {
+    v.shown = key;
+    v.t = 0;
+  } else if (std::isfinite(real_dt) && real_dt > 0) {
+    // A long pause (a hidden tab) does not jump far: at most one second of real time per frame (slow
+    // software-rendered frames take up to ~0.5 s and still run in real time).
+    v.t += std::min(real_dt, 1.0) * app.state.mode_time_scale;
+  }
+  pose(app, *mode);
+}
+
+const examples::ModelRun* mode_display_run(App& app) {
+  if (!current_mode_shape(app)) return nullptr;
+  return view().run.get();
+}
+
+double mode_view_time(App&) { return view().t; }
+ModeMotion mode_view_motion(App&) { return view().motion; }
+const std::string& mode_view_error(App&) { return view().error; }
+
+float mode_section_lines(App& app) {
+  if (app.state.mode_shape == "off" || app.state.model != "bicycle") return 0.0f;
+  // A narrow panel (a phone) wraps the three lines of numbers and the controls' row.
+  return ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 38 ? 9.5f : 5.5f;
+}
+
+void mode_section(App& app) {
+  if (app.state.mode_shape == "off" || app.state.model != "bicycle") return;
+  UiState& s = app.state;
+  ImGui::Separator();
+  const auto mode = current_mode_shape(app);
+  ImGui::PushTextWrapPos(0.0f);
+  if (!mode) {
+    ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "No %s mode at v = %.3f m/s.", s.mode_shape.c_str(), s.speed);
+  } else {
+    const auto d = describe_mode(*mode);
+    char head[160];
+    if (mode->eigenvalue.imag() > 0)
+      std::snprintf(head, sizeof head, "Mode shape: %s at v = %.3f m/s, s = %.4f +- %.4f i 1/s", mode->label.c_str(), mode->speed,
+                    mode->eigenvalue.real(), mode->eigenvalue.imag());
+    else
+      std::snprintf(head, sizeof head, "Mode shape: %s at v = %.3f m/s, s = %.4f 1/s", mode->label.c_str(), mode->speed, mode->eigenvalue.real());
+    ImGui::TextUnformatted(head);
+    record_rect(app, "mode-title");
+    ImGui::TextUnformatted(d.shape.c_str());
+    record_rect(app, "mode-shape");
+    ImGui::TextUnformatted(d.growth.c_str());
+    record_rect(app, "mode-growth");
+  }
+  if (!view().error.empty()) ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "%s", view().error.c_str());
+  ImGui::PopTextWrapPos();
+  const float fw = ImGui::GetFontSize();
+  ImGui::SetNextItemWidth(fw * 8);
+  double amp = s.mode_amplitude;
+  const double amp_lo = 0.5, amp_hi = 30;
+  if (ImGui::SliderScalar("amplitude (deg)", ImGuiDataType_Double, &amp, &amp_lo, &amp_hi, "%.1f") && std::isfinite(amp))
+    s.mode_amplitude = std::clamp(amp, 0.1, 30.0);
+  record_rect(app, "mode-amplitude");
+  for (const auto& [label, scale] : {std::pair{"1x", 1.0}, std::pair{"0.25x", 0.25}}) {
+    same_line_if_fits(button_width(label));
+    const bool on = s.mode_time_scale == scale;
+    if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(label)) s.mode_time_scale = scale;
+    if (on) ImGui::PopStyleColor();
+    record_rect(app, std::string("mode-speed-") + label);
+  }
+  same_line_if_fits(button_width("Back to simulation"));
+  if (ImGui::Button("Back to simulation")) select_mode_shape(app, "off");
+  record_rect(app, "mode-back");
+}
+
+void mode_overlay(App& app) {
+  const auto mode = current_mode_shape(app);
+  if (!mode || (app.compact && app.state.panel != "view")) return;
+  const float fw = ImGui::GetFontSize();
+  const float x = (app.view_left + app.view_right) * 0.5f;
+  ImGui::SetNextWindowPos(ImVec2(x, app.view_top + fw * 0.6f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  ImGui::SetNextWindowBgAlpha(0.9f);
+  ImGui::Begin("##mode-overlay", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+  ImGui::Text("%s mode, %gx", mode->label.c_str(), app.state.mode_time_scale);
+  ImGui::SameLine();
+  if (ImGui::Button("Back to simulation")) select_mode_shape(app, "off");
+  record_rect(app, "mode-overlay-back");
+  record_window_rect(app, "mode-overlay");
+  ImGui::End();
+}
+
+}  // namespace carvallo::web
