@@ -150,7 +150,13 @@ int run_model_eig(const std::vector<std::string>& args, std::ostream& out, std::
     text += "\n";
     for (std::size_t i = 0; i < sw.values.size(); ++i) {
       text += format_exact(sw.values[i]);
-      for (const auto& s : sw.eigenvalues[i]) text += "," + format_exact(s.real()) + "," + format_exact(s.imag());
+      for (const auto& s : sw.eigenvalues[i]) {
+        // Appends, not "literal" + string: g++ 12 reports a false -Wrestrict there (GCC bug 105651).
+        text += ',';
+        text += format_exact(s.real());
+        text += ',';
+        text += format_exact(s.imag());
+      }
       text += "\n";
     }
   } else {
@@ -159,13 +165,24 @@ int run_model_eig(const std::vector<std::string>& args, std::ostream& out, std::
     for (std::size_t i = 0; i < sw.values.size(); ++i) {
       text += format_exact(sw.values[i]);
       for (const auto& s : sw.eigenvalues[i]) {
-        text += "  " + format_exact(s.real());
-        if (s.imag() != 0.0) text += (s.imag() < 0 ? "-" : "+") + format_exact(std::abs(s.imag())) + "i";
+        text += "  ";
+        text += format_exact(s.real());
+        if (s.imag() != 0.0) {
+          text += s.imag() < 0 ? '-' : '+';
+          text += format_exact(std::abs(s.imag()));
+          text += 'i';
+        }
       }
       text += "\n";
     }
     for (const auto& b : sw.sweep.boundaries)
-      text += "# boundary: " + sw.parameter + " = " + format_exact(b.parameter) + (b.destabilizing ? " (destabilizing)" : " (stabilizing)") + "\n";
+    {
+      text += "# boundary: ";
+      text += sw.parameter;
+      text += " = ";
+      text += format_exact(b.parameter);
+      text += b.destabilizing ? " (destabilizing)\n" : " (stabilizing)\n";
+    }
   }
   out << text;
   return 0;

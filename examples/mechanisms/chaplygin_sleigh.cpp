@@ -22,9 +22,13 @@ std::vector<Quantity> chaplygin_sleigh_settings() {
 
 namespace {
 
-// Straight gliding along +x: the blade rows fix ẏ = a θ̇ = 0; x and y are cyclic (removed exactly), the
-// two structural zeros are the heading and the speed (the family of glides).
-constexpr int kStructuralZeros = 2;
+// Which coordinates are cyclic depends on the speed (at rest more are), so their exact zeros are kept and
+// dropped with the others: the eigenvalue count is then the same at every speed, as a sweep needs.
+const stability::ReducedOptions kKeepCyclic{false};
+
+// Straight gliding along +x: four zero eigenvalues besides λ: the cyclic x and y, the heading and the
+// speed (the family of glides).
+constexpr int kStructuralZeros = 4;
 
 stability::EigenvalueFunction sleigh_eigenvalues(const ModelSetup& setup, const std::string& parameter) {
   setting_values("chaplygin-sleigh", chaplygin_sleigh_settings(), setup);  // throws for a bad setup
@@ -40,13 +44,13 @@ stability::EigenvalueFunction sleigh_eigenvalues(const ModelSetup& setup, const 
         ref.qdd = Eigen::VectorXd::Zero(3);
         return ref;
       },
-      kStructuralZeros);
+      kStructuralZeros, kKeepCyclic);
 }
 
 }  // namespace
 
 SteadyMotion chaplygin_sleigh_steady_motion() {
-  return {"straight gliding at the speed setting", {"speed"}, -3.0, 3.0, kStructuralZeros, &sleigh_eigenvalues};
+  return {"straight gliding at the speed setting", {"speed"}, -6.0, 6.0, kStructuralZeros, &sleigh_eigenvalues};
 }
 
 ModelInstance make_chaplygin_sleigh(const ModelSetup& setup) {

@@ -56,10 +56,14 @@ std::vector<Quantity> rolling_disk_settings() {
 
 namespace {
 
-// The upright rolling's linearization: the three structural zeros are the heading, the turning rate of the
-// neighbouring steady turns and the spin rate (the family of speeds); x, y and the spin angle are cyclic
-// and removed exactly by the reduced path (docs/stability.md).
-constexpr int kStructuralZeros = 3;
+// Which coordinates are cyclic depends on the speed (at rest more are), so their exact zeros are kept and
+// dropped with the others: the eigenvalue count is then the same at every speed, as a sweep needs.
+const stability::ReducedOptions kKeepCyclic{false};
+
+// The upright rolling's linearization has six zero eigenvalues besides the lean pair: the cyclic x, y and
+// spin angle, the heading, the turning rate of the neighbouring steady turns and the spin rate (the
+// family of speeds).
+constexpr int kStructuralZeros = 6;
 
 stability::EigenvalueFunction disk_eigenvalues(const ModelSetup& setup, const std::string& parameter) {
   setting_values("rolling-disk", rolling_disk_settings(), setup);  // throws for a bad setup
@@ -74,13 +78,13 @@ stability::EigenvalueFunction disk_eigenvalues(const ModelSetup& setup, const st
         ref.qdd = Eigen::VectorXd::Zero(6);
         return ref;
       },
-      kStructuralZeros);
+      kStructuralZeros, kKeepCyclic);
 }
 
 }  // namespace
 
 SteadyMotion rolling_disk_steady_motion() {
-  return {"upright, straight rolling at the speed setting", {"speed"}, 0.0, 3.0, kStructuralZeros, &disk_eigenvalues};
+  return {"upright, straight rolling at the speed setting", {"speed"}, 0.0, 6.0, kStructuralZeros, &disk_eigenvalues};
 }
 
 ModelInstance make_rolling_disk(const ModelSetup& setup) {

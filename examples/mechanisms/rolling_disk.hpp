@@ -9,8 +9,8 @@
 // depend on time), z up, and one KnifeEdgeWheel (contact height, longitudinal and lateral rolling).
 //
 // Straight upright rolling at speed v (ẋ = v, θ̇ = v/r) linearizes (docs/examples.md, "Rolling disk") to a
-// lean/heading pair s = ±√σ, σ = [m g r − (I_a + m r²) I_a v² / (I_d r²)] / (I_d + m r²), plus structural
-// zeros (heading, turning rate, spin rate). For the thin uniform disk (I_a = m r²/2, I_d = m r²/4):
+// lean/heading pair s = ±√σ, σ = [m g r − (I_a + m r²) I_a v² / (I_d r²)] / (I_d + m r²), plus six zeros
+// (the cyclic x, y, spin angle; heading, turning rate, spin rate). For the thin uniform disk (I_a = m r²/2, I_d = m r²/4):
 // σ = 4 (g r − 3 v²) / (5 r²), stable (neutrally: s = ±iω) above the critical speed v_c = √(g r / 3).
 #include "registry.hpp"
 

@@ -24,7 +24,7 @@ TEST_CASE("eig --model rolling-disk: eigenvalues and critical speed against the 
   CHECK(j.at("model") == "rolling-disk");
   CHECK(j.at("parameter") == "speed");
   CHECK(j.at("unit") == "m/s");
-  CHECK(j.at("structural_zeros_removed") == 3);
+  CHECK(j.at("structural_zeros_removed") == 6);
   REQUIRE(j.at("values").size() == 31);
   REQUIRE(j.at("eigenvalues").size() == 31);
   const double r0 = 0.3, g = 9.81;
@@ -40,7 +40,8 @@ TEST_CASE("eig --model rolling-disk: eigenvalues and critical speed against the 
     CHECK(std::abs(value(row[1]) - s) < 1e-9);
   }
   REQUIRE(j.at("boundaries").size() == 1);
-  CHECK(std::abs(j["boundaries"][0]["value"].get<double>() - std::sqrt(g * r0 / 3.0)) < 1e-9);
+  // The lean pair is a defective double root at v_c: the boundary is accurate to ~1e-9 (steady_motion_test).
+  CHECK(std::abs(j["boundaries"][0]["value"].get<double>() - std::sqrt(g * r0 / 3.0)) < 1e-8);
   CHECK(j["boundaries"][0]["destabilizing"] == false);
 }
 

@@ -43,9 +43,9 @@ function checkDisk(me) {
   const k = top.findIndex((x) => x <= 1e-6);
   assert.ok(k > 0, `no zero crossing of the real part: ${top.slice(0, 10)}`);
   assert.ok(me.values[k - 1] < vc && vc <= me.values[k], `crossing between ${me.values[k - 1]} and ${me.values[k]}, closed form ${vc}`);
-  // The refined boundary: to 1e-9.
+  // The refined boundary: to 1e-8 (a defective double root there limits it, docs/stability.md).
   assert.equal(me.boundaries.length, 1);
-  assert.ok(Math.abs(me.boundaries[0].value - vc) < 1e-9, `boundary ${me.boundaries[0].value} vs ${vc}`);
+  assert.ok(Math.abs(me.boundaries[0].value - vc) < 1e-8, `boundary ${me.boundaries[0].value} vs ${vc}`);
   for (let i = 0; i < me.values.length; i += 10) {
     const s = diskSigma(me.values[i]);
     const big = Math.sqrt(Math.abs(s));

@@ -46,7 +46,7 @@ TEST_CASE("steady motion: the rolling disk's lean/heading eigenvalues match the 
   for (std::size_t k = 0; k < speeds.size(); ++k) {
     INFO("v = " << speeds[k]);
     const auto& row = sw.eigenvalues[k];
-    REQUIRE(row.size() == 2);  // 5 reduced eigenvalues − 3 structural zeros
+    REQUIRE(row.size() == 2);  // 8 reduced eigenvalues − 6 zeros
     const double sigma = disk_sigma(speeds[k]);
     const std::complex<double> s = sigma >= 0 ? std::complex<double>(std::sqrt(sigma), 0) : std::complex<double>(0, std::sqrt(-sigma));
     // Sorted by real part, then imaginary: (−s, +s) below v_c, (−iω, +iω) above.
@@ -60,7 +60,11 @@ TEST_CASE("steady motion: the sweep finds the rolling disk's critical speed sqrt
   const SteadySweep sw = sweep_steady_motion(entry("rolling-disk"), {}, "speed", sweep_grid(0.0, 3.0, 31));
   const double vc = std::sqrt(kG * kR / 3.0);  // 0.99045444...
   REQUIRE(sw.sweep.boundaries.size() == 1);
-  CHECK(std::abs(sw.sweep.boundaries[0].parameter - vc) < 1e-9);
+  // At v_c the lean pair ±√σ is a defective double root at 0: near it the computed eigenvalues are
+  // conditioned like 1/|s|, so their real parts leave the sweep's neutral band ~1e-9 m/s early or late
+  // (measured 1.0e-9 on this grid, 3.2e-9 on 0:3:4). 1e-8 bounds that; the eigenvalues themselves are
+  // checked to 1e-9 above.
+  CHECK(std::abs(sw.sweep.boundaries[0].parameter - vc) < 1e-8);
   CHECK_FALSE(sw.sweep.boundaries[0].destabilizing);  // stable above
   CHECK(std::abs(mechanisms::rolling_disk_critical_speed(mechanisms::RollingDisk{}) - vc) < 1e-15);
 }
@@ -70,7 +74,7 @@ TEST_CASE("steady motion: the Chaplygin sleigh's eigenvalue matches -m a v / (I 
   const SteadySweep sw = sweep_steady_motion(entry("chaplygin-sleigh"), {}, "speed", speeds);
   for (std::size_t k = 0; k < speeds.size(); ++k) {
     INFO("v = " << speeds[k]);
-    REQUIRE(sw.eigenvalues[k].size() == 1);  // 3 reduced eigenvalues − 2 structural zeros
+    REQUIRE(sw.eigenvalues[k].size() == 1);  // 5 reduced eigenvalues − 4 zeros
     CHECK(std::abs(sw.eigenvalues[k][0] - sleigh_lambda(speeds[k])) < 1e-9);
   }
   // Unstable backwards, stable forwards: one boundary at v = 0.
