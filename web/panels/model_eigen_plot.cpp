@@ -91,7 +91,8 @@ void draw_model_eigen_panel(App& app) {
   std::string boundaries;
   char buf[96];
   for (const auto& b : sw.sweep.boundaries) {
-    std::snprintf(buf, sizeof buf, "%s%s = %.6f %s (%s)", boundaries.empty() ? "" : "; ", me.parameter().c_str(), b.parameter,
+    const double shown = std::abs(b.parameter) < 5e-7 ? 0.0 : b.parameter;  // no "-0.000000" for a root at 0
+    std::snprintf(buf, sizeof buf, "%s%s = %.6f %s (%s)", boundaries.empty() ? "" : "; ", me.parameter().c_str(), shown,
                   unit.c_str(), b.destabilizing ? "becomes unstable" : "becomes stable");
     boundaries += buf;
   }
