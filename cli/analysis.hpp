@@ -19,4 +19,7 @@ int run_sensitivity(const std::vector<std::string>& args, std::ostream& out, std
 /// carvallo map --bike <preset|file> --x <name>:<lo>:<hi>:<n> --y <name>:<lo>:<hi>:<n> --csv <file> [--vmax <m/s>]
 int run_map(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// carvallo eig --model <name> [--param <p>] --range <lo>:<hi>:<n> [--json|--csv] (any model with a steady motion)
+int run_model_eig(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 }  // namespace carvallo::cli

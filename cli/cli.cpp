@@ -13,6 +13,7 @@
 #include "bicycle/stability.hpp"
 #include "carvallo/version.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -66,7 +67,8 @@ constexpr const char* kUsage =
     "usage: carvallo <command> [options]\n"
     "\n"
     "commands:\n"
-    "  eig        eigenvalues of the bicycle's roll/steer motion over a range of speeds\n"
+    "  eig        eigenvalues of the bicycle's roll/steer motion over a range of speeds, or of any model's\n"
+    "             steady motion against one of its quantities (eig --model <name> --param <p> --range lo:hi:n)\n"
     "  stability  weave and capsize speeds and the stable speed ranges\n"
     "  modes      the roll/steer mode shapes (eigenvectors) of the bicycle at one speed\n"
     "  sensitivity  derivatives of the weave and capsize speeds with respect to the 26 parameters\n"
@@ -93,6 +95,7 @@ constexpr const char* kMethodHelp =
 std::string eig_usage() {
   return std::string(
              "usage: carvallo eig --bike <preset|file.json> --speeds <from>:<to>:<count> [--method multibody|canonical] [--json|--csv]\n"
+             "       carvallo eig --model <name> [--param <p>] --range <lo>:<hi>:<n> [--json|--csv]   (any model: eig --model x --help)\n"
              "\n"
              "The four roll/steer eigenvalues (1/s) at `count` evenly spaced speeds (m/s) from `from` to `to`,\n"
              "sorted by real part, then imaginary part. Conventions of Meijaard et al. (2007).\n"
@@ -190,6 +193,8 @@ bool all_finite(const std::vector<bicycle::Eigenvalues>& ev) {
 }
 
 int run_eig(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  // Any registered model's steady motion (the bicycle too): cli/model_eig.cpp.
+  if (std::find(args.begin(), args.end(), "--model") != args.end()) return run_model_eig(args, out, err);
   std::vector<std::string> errors;
   const auto o = parse_options(args, {"--bike", "--speeds", "--method"}, {"--json", "--csv"}, errors);
   if (o.help) {

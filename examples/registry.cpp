@@ -1,7 +1,10 @@
 #include "registry.hpp"
 
 #include "bicycle/bicycle_model.hpp"
+#include "bicycle/steady_motion.hpp"
 #include "carvallo/errors.hpp"
+#include "mechanisms/chaplygin_sleigh.hpp"
+#include "mechanisms/rolling_disk.hpp"
 #include "mechanisms/appell_hamel.hpp"
 #include "mechanisms/double_inverted_pendulum.hpp"
 #include "mechanisms/epicyclic_gear.hpp"
@@ -10,13 +13,15 @@
 #include "mechanisms/slider_crank.hpp"
 #include "mechanisms/sliding_particle.hpp"
 
+#include <cmath>
+
 namespace carvallo::examples {
 
 const std::vector<ModelEntry>& models() {
   using namespace mechanisms;
   // One line per model (see registry.hpp for why the list lives here). Menu order.
   static const std::vector<ModelEntry> list = {
-      {"bicycle", "Whipple-Carvallo bicycle", "Meijaard et al. 2007 benchmark bicycle: four rigid bodies in absolute coordinates, two knife-edge wheels rolling without slip", {}, &bicycle::make_bicycle_model, bicycle::bicycle_parameter_quantities(), bicycle::bicycle_settings()},
+      {"bicycle", "Whipple-Carvallo bicycle", "Meijaard et al. 2007 benchmark bicycle: four rigid bodies in absolute coordinates, two knife-edge wheels rolling without slip", {}, &bicycle::make_bicycle_model, bicycle::bicycle_parameter_quantities(), bicycle::bicycle_settings(), bicycle::bicycle_steady_motion()},
       {"four-bar", "Four-bar linkage", "002 §6, Fig. 2: three bars, four revolute joints, spring-damper (Tables 1, 5, 6)", {"nacf", "angles"}, &by_variant<&make_four_bar>},
       {"slider-crank", "Slider-crank mechanism", "002 §6, Fig. 3: crank, rod and slider, spring-damper (Tables 2, 5, 7)", {"nacf", "angles"}, &by_variant<&make_slider_crank>},
       {"double-inverted-pendulum", "Double inverted pendulum", "002 §6, Fig. 4: cart and two links, spring-damper (Tables 3, 5, 8)", {"nacf", "angles"}, &by_variant<&make_double_inverted_pendulum>},
@@ -24,6 +29,8 @@ const std::vector<ModelEntry>& models() {
       {"appell-hamel", "Appell-Hamel mechanism", "001 Example 1: rolling wheel and hanging weight; rolling modelled nonlinear (Eq 57) or linear (Eqs 101-102) in the velocities", {"nonlinear", "linear"}, &by_variant<&make_appell_hamel>},
       {"sliding-particle", "Sliding particle", "001 Example 2: particle on a parabolic surface; nonminimal, Baumgarte-stabilized (G1 = -20, G2 = -100) or minimal (Eq 137)", {"nonminimal", "baumgarte", "minimal"}, &by_variant<&make_sliding_particle>},
       {"epicyclic-gear", "Epicyclic gear train", "004 §4: ring, sun, arm, two carriers and planets with Euler parameters (49 coordinates), gear meshes Eqs 40-42, 0.1 N m on the arm", {"selective", "rgcpa", "full"}, &by_variant<&make_epicyclic_gear>},
+      {"rolling-disk", "Rolling disk", "Thin uniform disk rolling upright without slip (Neimark & Fufaev 1972, Bloch 2003): one rigid body, knife-edge rolling; stable above the critical speed sqrt(g r / 3)", {}, &make_rolling_disk, {}, rolling_disk_settings(), rolling_disk_steady_motion()},
+      {"chaplygin-sleigh", "Chaplygin sleigh", "Rigid body on a plane with a knife edge behind its mass centre (Chaplygin 1911; Neimark & Fufaev 1972): straight gliding is stable forwards, unstable backwards", {}, &make_chaplygin_sleigh, {}, chaplygin_sleigh_settings(), chaplygin_sleigh_steady_motion()},
   };
   return list;
 }
@@ -70,6 +77,23 @@ ModelInstance make_model(std::string_view name, const ModelSetup& setup) {
                       "unknown model '" + std::string(name) + "' (" + join(names) + ")", 0.0);
   }
   return e->make(setup);
+}
+
+std::map<std::string, double> setting_values(const std::string& model, const std::vector<Quantity>& settings,
+                                             const ModelSetup& setup) {
+  std::map<std::string, double> v;
+  for (const auto& q : settings) v[q.name] = q.value;
+  for (const auto& [name, value] : setup.settings) {
+    if (v.count(name) == 0)
+      throw SolverError(SolverError::Kind::InvalidArgument, "model '" + model + "' has no setting '" + name + "'", 0.0);
+    v[name] = value;
+  }
+  for (const auto& q : settings)
+    if (!(std::isfinite(v[q.name]) && v[q.name] >= q.min && v[q.name] <= q.max))
+      throw SolverError(SolverError::Kind::InvalidArgument,
+                        model + ": " + q.name + " = " + std::to_string(v[q.name]) + " " + q.unit + " is out of range [" +
+                            std::to_string(q.min) + ", " + std::to_string(q.max) + "]", 0.0);
+  return v;
 }
 
 void unknown_variant(const std::string& model, const std::string& variant, const std::vector<std::string>& variants) {

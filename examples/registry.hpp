@@ -24,6 +24,7 @@
 #include "carvallo/integrators.hpp"
 #include "carvallo/model.hpp"
 #include "carvallo/simulation.hpp"
+#include "carvallo/stability/sweep.hpp"
 #include "carvallo/state.hpp"
 #include "input_signal.hpp"
 #include "scene.hpp"
@@ -150,6 +151,27 @@ struct ModelSetup {
   std::map<std::string, double> settings;  ///< by name (ModelEntry::settings); absent = default
 };
 
+/// An equilibrium or steady motion of a model (the bicycle's upright straight run, the disk's upright
+/// rolling, the sleigh's straight glide) and how its linearization's eigenvalues depend on the model's
+/// quantities. Front ends sweep it through examples/steady_motion.hpp (`carvallo eig --model`, the
+/// playground's eigenvalue panel); nothing outside the model's own files knows which model it is.
+struct SteadyMotion {
+  std::string description;              ///< e.g. "upright, straight rolling at the speed setting"
+  /// Names of the quantities (ModelEntry::settings or ::parameters) that may be swept; the first is the
+  /// default of front ends.
+  std::vector<std::string> parameters;
+  double plot_min = 0.0, plot_max = 1.0;  ///< a telling range of the first parameter (the playground's default)
+  /// How many structural zero eigenvalues (symmetries: heading, position along the path, the speed of a
+  /// steady family) were removed from each eigenvalue list, for the record (docs and JSON).
+  int structural_zeros_removed = 0;
+  /// For `setup` and the swept quantity `parameter` (one of `parameters`): the function value ->
+  /// eigenvalues (1/s) of the linearization about the steady motion with the quantity at that value, the
+  /// same count at every value, any order. Building it throws carvallo::Error (a setup the model cannot be
+  /// built from); the function throws carvallo::Error (stability::LinearizationError, SolverError) when
+  /// the linearization fails at a value.
+  std::function<stability::EigenvalueFunction(const ModelSetup& setup, const std::string& parameter)> eigenvalues;
+};
+
 struct ModelEntry {
   std::string name;                    ///< CLI / URL name, e.g. "four-bar"
   std::string title;                   ///< menu label, e.g. "Four-bar linkage"
@@ -160,6 +182,9 @@ struct ModelEntry {
   ModelInstance (*make)(const ModelSetup& setup);
   std::vector<Quantity> parameters;           ///< its parameter table, where it has one (the bicycle's 26)
   std::vector<Quantity> settings;             ///< initial conditions and run settings a user may set (the bicycle's speed, roll, ...)
+  /// Its equilibrium or steady motion whose eigenvalues front ends plot against a quantity (none: the
+  /// model has no such analysis, e.g. a driven mechanism).
+  std::optional<SteadyMotion> steady_motion;
 };
 
 /// Adapts a factory of the form ModelInstance(const std::string& variant) for ModelEntry::make; throws
@@ -168,6 +193,12 @@ template <ModelInstance (*Factory)(const std::string&)>
 ModelInstance by_variant(const ModelSetup& setup) {
   return Factory(setup.variant);
 }
+
+/// The values of `settings` for `setup`: each setting's default, overridden by setup.settings. Throws
+/// SolverError(InvalidArgument) naming `model` for an unknown setting or a value outside [min, max] or
+/// not finite.
+std::map<std::string, double> setting_values(const std::string& model, const std::vector<Quantity>& settings,
+                                             const ModelSetup& setup);
 
 /// Every registered model, in menu order. Never throws.
 const std::vector<ModelEntry>& models();

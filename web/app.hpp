@@ -4,6 +4,7 @@
 // input), panels.cpp (the ImGui panels), eigen_plot.cpp and js_api.cpp (window.carvallo).
 
 #include "logic/bike_analysis.hpp"
+#include "logic/model_eigen.hpp"
 #include "logic/model_view.hpp"
 #include "logic/scene_mesh.hpp"
 #include "logic/touch_input.hpp"
@@ -48,6 +49,7 @@ struct App {
   // Derived from state.bike and the sweep range (refresh_analysis).
   std::optional<bicycle::CanonicalModel> model;
   EigenSweep sweep;
+  ModelEigenSweep model_eigen;  ///< any other model's steady-motion eigenvalues (model_eigen_plot.cpp)
   bicycle::Parameters analysed_bike{};
   double analysed_vmin = -1, analysed_vmax = -1;
 
@@ -138,6 +140,14 @@ void record_window_rect(App& app, const std::string& name);
 /// Play, step, reset (and the model's push, if it has one) with the time: the simulation panel's first row.
 void run_buttons(App& app);
 void draw_eigen_panel(App& app);
+/// The model has an eigenvalue panel: the bicycle's, or any model's steady motion (model_eigen_plot.cpp).
+bool has_eigen_panel(const App& app);
+/// Any model's eigenvalue panel (models with a steady motion; the others are told there is none).
+void draw_model_eigen_panel(App& app);
+/// Starts or continues the model's eigenvalue sweep (a frame's budget); the JS API's modelEigen uses it.
+void update_model_eigen(App& app);
+/// The current value of the swept quantity (the setting as the run uses it), NaN without a steady motion.
+double current_sweep_value(const App& app);
 void set_toast(App& app, std::string text);
 
 }  // namespace carvallo::web

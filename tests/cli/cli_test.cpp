@@ -268,7 +268,7 @@ TEST_CASE("models --json lists every registered model; simulate runs one with it
   std::vector<std::string> names;
   for (const auto& m : doc) names.push_back(m["name"].get<std::string>());
   CHECK(names == std::vector<std::string>{"bicycle", "four-bar", "slider-crank", "double-inverted-pendulum", "quick-return",
-                                          "appell-hamel", "sliding-particle", "epicyclic-gear"});
+                                          "appell-hamel", "sliding-particle", "epicyclic-gear", "rolling-disk", "chaplygin-sleigh"});
   CHECK(doc[1]["defaults"]["dt"].get<double>() == 1e-3);
   CHECK(doc[1]["defaults"]["t"].get<double>() == 5.0);
 

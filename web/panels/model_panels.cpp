@@ -23,6 +23,11 @@ bool has_parameter_table(const App& app) {
   return e && !e->parameters.empty();
 }
 
+bool has_eigen_panel(const App& app) {
+  const examples::ModelEntry* e = examples::find_model(app.state.model);
+  return e && (!e->parameters.empty() || e->steady_motion.has_value());
+}
+
 void select_model(App& app, const std::string& name) {
   if (name == app.state.model) return;
   app.playing = false;
@@ -138,6 +143,8 @@ void model_panel(App& app) {
   ImGui::TextUnformatted(entry->title.c_str());
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", entry->description.c_str());
+  // Said here rather than shown as an empty eigenvalue plot.
+  if (!entry->steady_motion) ImGui::TextDisabled("No equilibrium or steady motion declared: no eigenvalue plot.");
   ImGui::PopTextWrapPos();
   if (!entry->variants.empty()) {
     if (ImGui::BeginCombo("formulation", app.state.variant.c_str())) {

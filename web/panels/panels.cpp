@@ -553,7 +553,7 @@ void menu_bar(App& app) {
 
 // Which panels a model has, in tab order.
 std::vector<std::string> panels_of(const App& app) {
-  if (has_parameter_table(app)) return {"view", "parameters", "eigenvalues", "simulation"};
+  if (has_eigen_panel(app)) return {"view", "parameters", "eigenvalues", "simulation"};
   return {"view", "parameters", "simulation"};
 }
 
@@ -637,19 +637,19 @@ void arrange_windows(App& app) {
   if (app.state.presentation) {
     // Projector: no parameters; the simulation on the left, the eigenvalues full height on the right.
     const float left_w = std::clamp(W * 0.30f, px(app, 300), W * 0.42f);
-    const float right_w = has_parameter_table(app) ? std::clamp(W * 0.40f, px(app, 340), W - left_w - 3 * m - px(app, 120)) : 0.0f;
+    const float right_w = has_eigen_panel(app) ? std::clamp(W * 0.40f, px(app, 340), W - left_w - 3 * m - px(app, 120)) : 0.0f;
     place("Simulation", m, top, left_w, full_h);
-    if (has_parameter_table(app)) place("Eigenvalues", W - right_w - m, top, right_w, full_h);
+    if (has_eigen_panel(app)) place("Eigenvalues", W - right_w - m, top, right_w, full_h);
     app.view_left = left_w + m;
-    app.view_right = has_parameter_table(app) ? W - right_w - m : W;
+    app.view_right = has_eigen_panel(app) ? W - right_w - m : W;
     return;
   }
   const float left_w = std::clamp(W * 0.24f, px(app, 290), px(app, 380));
   const float right_w = std::clamp(W * 0.40f, px(app, 360), W - left_w - 3 * m);
-  const float eig_h = has_parameter_table(app) ? full_h * 0.56f : 0.0f;
+  const float eig_h = has_eigen_panel(app) ? full_h * 0.56f : 0.0f;
   place("Parameters", m, top, left_w, full_h);
-  if (has_parameter_table(app)) place("Eigenvalues", W - right_w - m, top, right_w, eig_h);
-  const float sim_top = has_parameter_table(app) ? top + eig_h + m : top;
+  if (has_eigen_panel(app)) place("Eigenvalues", W - right_w - m, top, right_w, eig_h);
+  const float sim_top = has_eigen_panel(app) ? top + eig_h + m : top;
   place("Simulation", W - right_w - m, sim_top, right_w, H - sim_top - m);
   app.view_left = left_w + m;
   app.view_right = W - right_w - m;
@@ -700,6 +700,7 @@ void draw_ui(App& app) {
     simulation_panel(app);
   } else {
     if (!app.state.presentation || app.compact) model_panel(app);
+    if (has_eigen_panel(app)) draw_model_eigen_panel(app);
     model_simulation_panel(app);
   }
   if (app.compact && app.state.panel == "view") view_controls(app);

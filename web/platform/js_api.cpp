@@ -157,6 +157,35 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_eigenvalues(const char* text) {
   return reply(out);
 }
 
+// Any model's steady-motion eigenvalues as the panel shows them (model_eigen_plot.cpp); advances the
+// sweep by one frame's budget per call, so a test polls until "done".
+EMSCRIPTEN_KEEPALIVE const char* carvallo_model_eigen() {
+  App& app = carvallo::web::app();
+  carvallo::web::update_model_eigen(app);
+  const auto& me = app.model_eigen;
+  json out{{"model", app.state.model}, {"steadyMotion", me.has_steady_motion()}, {"done", me.done()},
+           {"evaluated", me.evaluated()}, {"samples", me.grid().size()}, {"error", me.error()},
+           {"parameter", me.parameter()}, {"computeMs", me.compute_ms()}};
+  if (const double v = carvallo::web::current_sweep_value(app); std::isfinite(v)) out["current"] = v;
+  if (me.result()) {
+    const auto& r = *me.result();
+    json rows = json::array(), boundaries = json::array(), stable = json::array();
+    for (const auto& row : r.eigenvalues) {
+      json jr = json::array();
+      for (const auto& e : row) jr.push_back({{"re", e.real()}, {"im", e.imag()}});
+      rows.push_back(jr);
+    }
+    for (const auto& b : r.sweep.boundaries) boundaries.push_back({{"value", b.parameter}, {"destabilizing", b.destabilizing}});
+    for (const auto& range : r.sweep.stable_ranges) stable.push_back({range.lower, range.upper});
+    out["unit"] = r.unit;
+    out["values"] = r.values;
+    out["eigenvalues"] = rows;
+    out["boundaries"] = boundaries;
+    out["stableRanges"] = stable;
+  }
+  return reply(out);
+}
+
 EMSCRIPTEN_KEEPALIVE const char* carvallo_critical_speeds() {
   App& app = carvallo::web::app();
   carvallo::web::refresh_analysis(app);

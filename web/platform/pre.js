@@ -63,6 +63,10 @@
   /// speeds: array of m/s; returns per speed the four roll/steer eigenvalues [{re, im, mode}, ...].
   api.eigenvalues = (speeds) => json('carvallo_eigenvalues', [JSON.stringify(Array.isArray(speeds) ? speeds : [speeds])]);
   api.criticalSpeeds = () => json('carvallo_critical_speeds');
+  /// Any model's steady-motion eigenvalues (the eigenvalue panel of a model other than the bicycle):
+  /// {model, steadyMotion, done, evaluated, samples, error, parameter, unit, values, eigenvalues: [[{re, im}]],
+  ///  boundaries: [{value, destabilizing}], stableRanges, current}; each call advances the sweep one frame's budget.
+  api.modelEigen = () => json('carvallo_model_eigen');
   api.step = (n) => json('carvallo_step', [Math.max(0, Math.min(1e6, Math.floor(Number(n === undefined ? 1 : n)) || 0))]);
   api.simState = () => json('carvallo_sim_state');
   /// The model's bodies as drawn: [{name, position: [x, y, z], rotation: [[...], [...], [...]]}] (world frame).

@@ -1,0 +1,53 @@
+#include "panels/plot_axes.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace carvallo::web {
+
+double nice_step(double span, int target) {
+  const double raw = span / std::max(target, 1);
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double n = raw / mag;
+  return (n < 1.5 ? 1 : n < 3 ? 2 : n < 7 ? 5 : 10) * mag;
+}
+
+void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash) {
+  const float len = std::hypot(b.x - a.x, b.y - a.y);
+  if (len < 1e-3f) return;
+  const ImVec2 d((b.x - a.x) / len, (b.y - a.y) / len);
+  for (float t = 0; t < len; t += 2 * dash) {
+    const float e = std::min(t + dash, len);
+    dl->AddLine(ImVec2(a.x + d.x * t, a.y + d.y * t), ImVec2(a.x + d.x * e, a.y + d.y * e), color, thickness);
+  }
+}
+
+void axes_and_grid(ImDrawList* dl, const Axis& x, const Axis& y, ImVec2 p0, ImVec2 p1, const char* xlabel, const char* ylabel) {
+  const ImU32 grid = IM_COL32(225, 228, 235, 255), text = IM_COL32(70, 70, 80, 255);
+  const float fh = ImGui::GetFontSize();
+  char buf[32];
+  const double xs = nice_step(x.hi - x.lo, 8), ys = nice_step(y.hi - y.lo, 6);
+  for (double v = std::ceil(x.lo / xs) * xs; v <= x.hi + 1e-9 * xs; v += xs) {
+    const float X = x(v);
+    dl->AddLine(ImVec2(X, p0.y), ImVec2(X, p1.y), grid);
+    dl->AddLine(ImVec2(X, p1.y), ImVec2(X, p1.y + 4), text);
+    std::snprintf(buf, sizeof buf, "%g", std::abs(v) < 1e-12 * xs ? 0.0 : v);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    dl->AddText(ImVec2(X - ts.x * 0.5f, p1.y + 5), text, buf);
+  }
+  for (double v = std::ceil(y.lo / ys) * ys; v <= y.hi + 1e-9 * ys; v += ys) {
+    const float Y = y(v);
+    dl->AddLine(ImVec2(p0.x, Y), ImVec2(p1.x, Y), std::abs(v) < 1e-9 * ys ? IM_COL32(120, 120, 130, 255) : grid);
+    dl->AddLine(ImVec2(p0.x - 4, Y), ImVec2(p0.x, Y), text);
+    std::snprintf(buf, sizeof buf, "%g", std::abs(v) < 1e-12 * ys ? 0.0 : v);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    dl->AddText(ImVec2(p0.x - ts.x - 6, Y - fh * 0.5f), text, buf);
+  }
+  dl->AddRect(p0, p1, IM_COL32(150, 150, 160, 255));
+  const ImVec2 xs_size = ImGui::CalcTextSize(xlabel);
+  dl->AddText(ImVec2(p1.x - xs_size.x, p1.y + 5 + fh), text, xlabel);
+  dl->AddText(ImVec2(p0.x - fh * 2.6f, p0.y - fh * 1.15f), text, ylabel);  // above the plot: no curve covers it
+}
+
+}  // namespace carvallo::web
