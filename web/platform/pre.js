@@ -63,6 +63,10 @@
   /// speeds: array of m/s; returns per speed the four roll/steer eigenvalues [{re, im, mode}, ...].
   api.eigenvalues = (speeds) => json('carvallo_eigenvalues', [JSON.stringify(Array.isArray(speeds) ? speeds : [speeds])]);
   api.criticalSpeeds = () => json('carvallo_critical_speeds');
+  /// The design window's heat map: axes, progress, timing, the hovered cell (web/platform/design_api.cpp).
+  api.designMap = () => json('carvallo_design_map');
+  const cellIndex = (i) => Math.max(0, Math.min(1e6, Math.floor(Number(i)) || 0));
+  api.designMapCell = (ix, iy) => json('carvallo_design_map_cell', [cellIndex(ix), cellIndex(iy)]);
   api.step = (n) => json('carvallo_step', [Math.max(0, Math.min(1e6, Math.floor(Number(n === undefined ? 1 : n)) || 0))]);
   api.simState = () => json('carvallo_sim_state');
   /// The model's bodies as drawn: [{name, position: [x, y, z], rotation: [[...], [...], [...]]}] (world frame).
