@@ -45,6 +45,7 @@ void DesignMapJob::sync(const bicycle::Parameters& base, const DesignMapSettings
   };
   if (started_ && same_settings(settings, settings_) && same_parameters(masked(base), masked(base_))) return;
   started_ = true;
+  ++generation_;
   base_ = base;
   settings_ = settings;
   x_ = map_x_axis(settings);
@@ -53,7 +54,8 @@ void DesignMapJob::sync(const bicycle::Parameters& base, const DesignMapSettings
   issues_ = bicycle::check_design_map(x_, y_, vmax_);
   points_.assign(issues_.empty() ? x_.count * y_.count : 0, std::nullopt);
   rows_done_ = unphysical_ = 0;
-  longest_advance_ms_ = 0;
+  longest_advance_ms_ = compute_ms_ = 0;
+  advances_ = 0;
   start_ = finish_ = Clock::now();
 }
 
@@ -70,7 +72,10 @@ void DesignMapJob::advance(double budget_ms) {
     }
     ++rows_done_;
   } while (rows_done_ < y_.count && spent_ms() < budget_ms);
-  longest_advance_ms_ = std::max(longest_advance_ms_, spent_ms());
+  const double spent = spent_ms();
+  longest_advance_ms_ = std::max(longest_advance_ms_, spent);
+  compute_ms_ += spent;
+  ++advances_;
   finish_ = Clock::now();
 }
 

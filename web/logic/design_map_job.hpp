@@ -51,6 +51,11 @@ class DesignMapJob {
   double elapsed_ms() const;
   /// Longest single advance() (ms): what a frame spent on the map at most.
   double longest_advance_ms() const { return longest_advance_ms_; }
+  /// Counts the maps started (each sync that starts over): with rows_done(), tells a drawing when to redo.
+  std::size_t generation() const { return generation_; }
+  /// Calls of advance() that computed rows, and their total time (ms): the map's computing alone.
+  std::size_t advances() const { return advances_; }
+  double compute_ms() const { return compute_ms_; }
   /// Cells whose bicycle is not physical, among the rows done.
   std::size_t unphysical() const { return unphysical_; }
 
@@ -64,7 +69,8 @@ class DesignMapJob {
   std::vector<std::optional<bicycle::DesignPoint>> points_;
   std::size_t rows_done_ = 0, unphysical_ = 0;
   Clock::time_point start_{}, finish_{};
-  double longest_advance_ms_ = 0;
+  double longest_advance_ms_ = 0, compute_ms_ = 0;
+  std::size_t advances_ = 0, generation_ = 0;
 };
 
 }  // namespace carvallo::web

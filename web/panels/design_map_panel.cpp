@@ -5,6 +5,7 @@
 #include "app.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/row_layout.hpp"
+#include "platform/heatmap_texture.hpp"
 
 #include "bicycle/design_map.hpp"
 
@@ -13,8 +14,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace carvallo::web {
 
@@ -219,21 +223,28 @@ void design_map_view(App& app) {
 
   const std::size_t nx = job.x().count, ny = job.y().count;
   const double top = colour_top(job, m.quantity);
-  const float cw = plot_w / static_cast<float>(nx), ch = plot_h / static_cast<float>(ny);
-  dl->AddRectFilled(p0, p1, kPending);
-  for (std::size_t iy = 0; iy < job.rows_done(); ++iy) {
-    const float y1 = p1.y - ch * static_cast<float>(iy), y0 = y1 - ch;
-    for (std::size_t ix = 0; ix < nx; ++ix) {
-      const auto& cell = job.at(ix, iy);
-      ImU32 colour = kNotBicycle;
-      if (cell) {
-        const auto v = map_quantity(*cell, m.quantity);
-        colour = v ? ramp(*v / top) : kEmptyCell;
+  const float cw = plot_w / static_cast<float>(nx), ch = plot_h / static_cast<float>(ny);  // a cell on screen
+  // The cells as one texture, rebuilt when the map, its progress, the quantity or the scale changed.
+  static HeatmapTexture texture;
+  static std::vector<std::uint32_t> pixels;
+  static std::tuple<std::size_t, std::size_t, std::string, double> drawn{};
+  const auto now = std::make_tuple(job.generation(), job.rows_done(), m.quantity, top);
+  if (now != drawn || pixels.size() != nx * ny) {
+    pixels.assign(nx * ny, kPending);
+    for (std::size_t iy = 0; iy < job.rows_done(); ++iy)
+      for (std::size_t ix = 0; ix < nx; ++ix) {
+        const auto& cell = job.at(ix, iy);
+        ImU32 colour = kNotBicycle;
+        if (cell) {
+          const auto v = map_quantity(*cell, m.quantity);
+          colour = v ? ramp(*v / top) : kEmptyCell;
+        }
+        pixels[(ny - 1 - iy) * nx + ix] = colour;  // texture row 0 is the top: the largest y
       }
-      // Cells overlap by a pixel's fraction: no seams between them.
-      dl->AddRectFilled(ImVec2(p0.x + cw * static_cast<float>(ix), y0), ImVec2(p0.x + cw * static_cast<float>(ix + 1) + 0.5f, y1 + 0.5f), colour);
-    }
+    texture.upload(pixels, static_cast<int>(nx), static_cast<int>(ny));
+    drawn = now;
   }
+  dl->AddImage(texture.id(), p0, p1);
   dl->AddRect(p0, p1, IM_COL32(60, 60, 60, 255));
   // Ticks: both ends and the middle.
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
