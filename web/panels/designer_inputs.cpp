@@ -96,9 +96,14 @@ void designer_inputs(App& app) {
         [moves](const bicycle::Parameters& b, double mm) { return bicycle::set_wheelbase(b, mm / 1000, moves); });
     ImGui::EndTable();
   }
-  ImGui::Checkbox("front assembly moves with the wheelbase", &app.state.front_moves);
+  // The option's name is long for a narrow panel: the label wraps beside the box.
+  ImGui::Checkbox("##front-moves", &app.state.front_moves);
   record_rect(app, "designer:front-moves");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("On: a wheelbase change moves the front frame's mass centre xH by the same amount");
+  ImGui::SameLine();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted("front assembly moves with the wheelbase");
+  ImGui::PopTextWrapPos();
   if (!app.design.designer_problem.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.design.designer_problem.c_str());

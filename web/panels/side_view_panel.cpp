@@ -58,7 +58,7 @@ void side_view(App& app) {
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float fw = ImGui::GetFontSize();
-  const float w_px = std::max(avail.x, fw * 10), h_px = std::max(avail.y - ImGui::GetTextLineHeightWithSpacing() * 3.2f, fw * 8);
+  const float w_px = std::max(avail.x, fw * 10), h_px = std::max(avail.y - ImGui::GetTextLineHeightWithSpacing() * 4.6f, fw * 8);  // room for the notes
   const double scale = std::min(w_px / (x_hi - x_lo), h_px / (z_hi - z_lo));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("##side", ImVec2(w_px, static_cast<float>(scale * (z_hi - z_lo))));
