@@ -72,7 +72,8 @@ void row(App& app, const char* label, const char* id, double shown, const char* 
 }  // namespace
 
 void designer_inputs(App& app) {
-  ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+  // Open where there is room; on a phone closed, so the 26 parameters stay at hand (a tap opens it).
+  ImGui::SetNextItemOpen(!app.compact, ImGuiCond_Once);
   if (!ImGui::CollapsingHeader("designer inputs")) return;
   record_rect(app, "designer-inputs");
   const bicycle::Parameters& p = app.state.bike;
