@@ -172,7 +172,7 @@ void parameters_panel(App& app) {
   if (ImGui::Button("Reset all")) app.state.bike = preset_parameters(app.state.preset);
   record_rect(app, "reset-all");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every parameter back to the preset '%s'", app.state.preset.c_str());
-  designer_inputs(app);
+  if (!app.compact) designer_inputs(app);  // a phone has them after the 26 (the list stays at hand)
   sync_edit_buffers(app);
 
   const bicycle::Parameters base = preset_parameters(app.state.preset);
@@ -275,6 +275,7 @@ void parameters_panel(App& app) {
     ImGui::EndTable();
     ImGui::PopID();
   }
+  if (app.compact) designer_inputs(app);
   ImGui::Separator();
   if (ImGui::Button("Save bicycle (JSON)")) {
     const std::string name = app.state.preset + (same_bike(app.state.bike, base) ? "" : "-modified");

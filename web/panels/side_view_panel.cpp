@@ -131,8 +131,12 @@ void side_view(App& app) {
     dl->AddTriangleFilled(a, ImVec2(a.x + dir * h * 1.6f, a.y - h), ImVec2(a.x + dir * h * 1.6f, a.y + h), dim);
     dl->AddTriangleFilled(b, ImVec2(b.x - dir * h * 1.6f, b.y - h), ImVec2(b.x - dir * h * 1.6f, b.y + h), dim);
     const float tw = ImGui::CalcTextSize(value_text).x;
-    const float tx = label_right ? std::max(a.x, b.x) + fw * 0.3f : 0.5f * (a.x + b.x) - tw * 0.5f;
-    label(ImVec2(tx, a.y + (label_right ? -fw * 0.5f : fw * 0.15f)), dim, value_text);
+    // A short dimension's value beside it when there is room, else at the right edge on the wheelbase's
+    // text row (never over its arrows); a long one's under its middle.
+    const bool beside = label_right && std::max(a.x, b.x) + fw * 0.3f + tw <= right_edge;
+    if (beside) label(ImVec2(std::max(a.x, b.x) + fw * 0.3f, a.y - fw * 0.5f), dim, value_text);
+    else if (label_right) label(ImVec2(right_edge - tw, S(0, 0.17).y + fw * 0.15f), dim, value_text);
+    else label(ImVec2(0.5f * (a.x + b.x) - tw * 0.5f, a.y + fw * 0.15f), dim, value_text);
   };
   std::snprintf(text, sizeof text, "w = %.3f m", p.w);
   dimension(0, p.w, 0.17, text, false);
