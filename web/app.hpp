@@ -4,11 +4,13 @@
 // input), panels.cpp (the ImGui panels), eigen_plot.cpp and js_api.cpp (window.carvallo).
 
 #include "logic/bike_analysis.hpp"
+#include "logic/design_map_job.hpp"
 #include "logic/model_eigen.hpp"
 #include "logic/model_view.hpp"
 #include "logic/scene_mesh.hpp"
 #include "logic/touch_input.hpp"
 #include "logic/ui_state.hpp"
+#include "panels/design_panels.hpp"
 
 #include "bicycle/canonical.hpp"
 
@@ -93,6 +95,9 @@ struct App {
   double wheel_steps = 0;     ///< wheel notches (down positive) received since the last frame (web/platform/input.js)
   TouchInput touch;           ///< touch turned into the pointer and two-finger gestures
   double last_cursor_x = 0, last_cursor_y = 0;  ///< GLFW's cursor last frame: a change means a real mouse
+
+  DesignMapJob design_map;    ///< the design window's heat map, filled a few rows per frame
+  DesignPanelState design;
 
   std::unique_ptr<GridRenderer> grid;
   std::unique_ptr<SceneRenderer> scene;

@@ -74,30 +74,43 @@ DesignPoint design_point(const CanonicalModel& model, double vmax) {
   return point;
 }
 
-DesignMapResult design_map(const Parameters& base, const MapAxis& x, const MapAxis& y, double vmax,
-                           const DesignMapProgress& progress) {
-  DesignMapResult result;
-  result.issues = check_map_axis(x, "x axis");
+std::vector<std::string> check_design_map(const MapAxis& x, const MapAxis& y, double vmax) {
+  auto issues = check_map_axis(x, "x axis");
   const auto y_issues = check_map_axis(y, "y axis");
-  result.issues.insert(result.issues.end(), y_issues.begin(), y_issues.end());
-  if (!(vmax > 0) || !std::isfinite(vmax)) result.issues.push_back("vmax must be a finite speed > 0 m/s");
+  issues.insert(issues.end(), y_issues.begin(), y_issues.end());
+  if (!(vmax > 0) || !std::isfinite(vmax)) issues.push_back("vmax must be a finite speed > 0 m/s");
   const ParameterDescriptor* dx = find_design_input(x.name);
   const ParameterDescriptor* dy = find_design_input(y.name);
   if (dx && dx == dy)
-    result.issues.push_back("x and y axes: both vary the parameter " + std::string(dx->name) + "; choose two different ones");
+    issues.push_back("x and y axes: both vary the parameter " + std::string(dx->name) + "; choose two different ones");
+  return issues;
+}
+
+Parameters design_at(const Parameters& base, const MapAxis& x, const MapAxis& y, std::size_t ix, std::size_t iy) {
+  Parameters p = base;
+  set_design_input(p, x.name, x.value(ix));
+  set_design_input(p, y.name, y.value(iy));
+  return p;
+}
+
+std::optional<DesignPoint> design_point_at(const Parameters& base, const MapAxis& x, const MapAxis& y, std::size_t ix,
+                                           std::size_t iy, double vmax) {
+  const auto built = make_canonical_model(design_at(base, x, y, ix, iy));
+  if (!built.model) return std::nullopt;
+  return design_point(*built.model, vmax);
+}
+
+DesignMapResult design_map(const Parameters& base, const MapAxis& x, const MapAxis& y, double vmax,
+                           const DesignMapProgress& progress) {
+  DesignMapResult result;
+  result.issues = check_design_map(x, y, vmax);
   if (!result.issues.empty()) return result;
 
-  auto bicycle_at = [&](std::size_t ix, std::size_t iy) {
-    Parameters p = base;
-    p.*dx->member = x.value(ix);
-    p.*dy->member = y.value(iy);
-    return p;
-  };
   // Every point first (cheap: validation and the matrices), so that nothing is computed for a map that
   // leaves the physical parameter sets somewhere.
   for (std::size_t iy = 0; iy < y.count; ++iy)
     for (std::size_t ix = 0; ix < x.count; ++ix) {
-      const auto built = make_canonical_model(bicycle_at(ix, iy));
+      const auto built = make_canonical_model(design_at(base, x, y, ix, iy));
       if (built.model) continue;
       std::string where = "at " + x.name + " = " + number(x.value(ix)) + ", " + y.name + " = " +
                           number(y.value(iy)) + ": ";
@@ -109,7 +122,7 @@ DesignMapResult design_map(const Parameters& base, const MapAxis& x, const MapAx
   map.points.reserve(x.count * y.count);
   for (std::size_t iy = 0; iy < y.count; ++iy) {
     for (std::size_t ix = 0; ix < x.count; ++ix)
-      map.points.push_back(design_point(*make_canonical_model(bicycle_at(ix, iy)).model, vmax));
+      map.points.push_back(design_point(*make_canonical_model(design_at(base, x, y, ix, iy)).model, vmax));
     if (progress) progress(iy + 1, y.count);
   }
   result.map = std::move(map);

@@ -56,6 +56,20 @@ DesignPoint design_point(const CanonicalModel& model, double vmax);
 /// Never throws.
 bool set_design_input(Parameters& p, std::string_view name, double x);
 
+/// The problems of a map's settings alone, as design_map reports them: bad axes (check_map_axis), both
+/// axes the same parameter, vmax not finite or <= 0. Empty when usable. Never throws.
+std::vector<std::string> check_design_map(const MapAxis& x, const MapAxis& y, double vmax);
+
+/// base with input x.name set to x.value(ix) and y.name to y.value(iy) (an unknown name changes nothing).
+/// Never throws.
+Parameters design_at(const Parameters& base, const MapAxis& x, const MapAxis& y, std::size_t ix, std::size_t iy);
+
+/// One point of a map, for maps filled a row at a time (the playground's progressive heat map): the
+/// point of design_at(base, x, y, ix, iy), or empty when make_canonical_model refuses that bicycle
+/// (design_map refuses the whole map then). vmax as for design_point; never throws otherwise.
+std::optional<DesignPoint> design_point_at(const Parameters& base, const MapAxis& x, const MapAxis& y, std::size_t ix,
+                                           std::size_t iy, double vmax);
+
 struct DesignMap {
   MapAxis x, y;
   double vmax = 0;

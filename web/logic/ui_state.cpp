@@ -72,6 +72,15 @@ std::vector<std::string> integrators() { return integrator_names(); }
 std::vector<std::string> panels() { return {std::begin(kPanelNames), std::end(kPanelNames)}; }
 std::vector<std::string> solvers() { return acceleration_method_names(); }
 std::vector<std::string> stabilizations() { return stabilization_method_names(); }
+std::vector<std::string> design_inputs() {
+  std::vector<std::string> out;
+  for (const auto& d : bicycle::kParameterTable) out.emplace_back(d.name);
+  out.emplace_back("trail");
+  out.emplace_back("steer_axis_tilt");
+  return out;
+}
+std::vector<std::string> map_quantities() { return {std::begin(kMapQuantities), std::end(kMapQuantities)}; }
+std::vector<std::string> design_tabs() { return {"map", "side"}; }
 
 // The order here is the order in the link (after v, model, preset and the bicycle's parameters).
 const std::vector<Field>& fields() {
@@ -101,6 +110,18 @@ const std::vector<Field>& fields() {
       scale("yangles", [](UiState& s) -> PlotScale& { return s.angles_axis; }),
       scale("yspeed", [](UiState& s) -> PlotScale& { return s.speed_axis; }),
       scale("yprobes", [](UiState& s) -> PlotScale& { return s.probes_axis; }),
+      flag("design", [](UiState& s) -> bool& { return s.show_design; }),
+      word("dtab", [](UiState& s) -> std::string& { return s.design_tab; }, design_tabs),
+      flag("frontmoves", [](UiState& s) -> bool& { return s.front_moves; }),
+      word("mapx", [](UiState& s) -> std::string& { return s.map.x; }, design_inputs),
+      number("mapxlo", -1e6, 1e6, [](UiState& s) -> double& { return s.map.x_lo; }),
+      number("mapxhi", -1e6, 1e6, [](UiState& s) -> double& { return s.map.x_hi; }),
+      word("mapy", [](UiState& s) -> std::string& { return s.map.y; }, design_inputs),
+      number("mapylo", -1e6, 1e6, [](UiState& s) -> double& { return s.map.y_lo; }),
+      number("mapyhi", -1e6, 1e6, [](UiState& s) -> double& { return s.map.y_hi; }),
+      number("mapn", 2.0, 200.0, [](UiState& s) -> double& { return s.map.count; }),
+      word("mapq", [](UiState& s) -> std::string& { return s.map.quantity; }, map_quantities),
+      number("mapvmax", 0.1, 100.0, [](UiState& s) -> double& { return s.map.vmax; }),
       number("yaw", -100.0, 100.0, [](UiState& s) -> double& { return s.camera.yaw; }),
       number("pitch", -1.55, 1.55, [](UiState& s) -> double& { return s.camera.pitch; }),
       number("dist", 0.2, 100.0, [](UiState& s) -> double& { return s.camera.distance; }),

@@ -36,6 +36,21 @@ struct SimulationSettings {
   double kick = 0.5;                       ///< rad/s of roll rate added by a kick
 };
 
+/// The design map panel (web/panels/design_map_panel.cpp): two inputs of bicycle/design_map.hpp (a
+/// parameter name or the aliases trail, steer_axis_tilt) with their ranges, the grid size per axis, the
+/// quantity coloured ("width": the self-stable speed range's width, "weave", "capsize": those speeds)
+/// and the highest speed searched. Defaults: the classic chart of docs/plots/make_stability_map.sh.
+struct DesignMapSettings {
+  std::string x = "trail";
+  double x_lo = -0.1, x_hi = 0.3;           ///< SI units of the input
+  std::string y = "steer_axis_tilt";
+  double y_lo = 0.0, y_hi = 0.7;
+  double count = 100;                       ///< points per axis (an integer, 2..200)
+  std::string quantity = "width";           ///< kMapQuantities
+  double vmax = 10.0;                       ///< m/s
+};
+inline constexpr const char* kMapQuantities[] = {"width", "weave", "capsize"};
+
 /// A linear time plot's y-axis (web/panels/time_plot.hpp): fit the data, symmetric about zero, or a fixed
 /// range. Link text: "fit", "sym" or "<lo>:<hi>".
 struct PlotScale {
@@ -58,7 +73,7 @@ inline constexpr const char* kEigenViewNames[] = {"plot", "sensitivity"};
 inline constexpr const char* kSensitivityScaleNames[] = {"relative", "si"};
 
 /// The panels of the compact (phone, large text) layout, one at a time: the 3D view or one panel.
-inline constexpr const char* kPanelNames[] = {"view", "parameters", "eigenvalues", "simulation"};
+inline constexpr const char* kPanelNames[] = {"view", "parameters", "eigenvalues", "simulation", "design"};
 
 struct UiState {
   std::string model = "bicycle";     ///< "bicycle" or a registered model's name (examples/registry.hpp)
@@ -80,6 +95,10 @@ struct UiState {
   PlotScale speed_axis{PlotScale::Mode::fit, 0, 10};     ///< speed plot (m/s)
   PlotScale probes_axis{};                               ///< a registered model's probes (their unit)
   SimulationSettings sim;
+  bool show_design = false;                 ///< the design window (heat map and side view) in the wide layouts
+  std::string design_tab = "map";           ///< "map" or "side": the design window's tab
+  bool front_moves = true;                  ///< designer inputs: the front assembly moves with the wheelbase
+  DesignMapSettings map;
   OrbitCamera camera;
   std::string mode_shape = "off";           ///< kModeShapeNames: the mode animated in the 3D view at `speed`
   double mode_amplitude = 5.0;              ///< deg: the animated mode's largest roll or steer angle

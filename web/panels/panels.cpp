@@ -173,6 +173,7 @@ void parameters_panel(App& app) {
   if (ImGui::Button("Reset all")) app.state.bike = preset_parameters(app.state.preset);
   record_rect(app, "reset-all");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every parameter back to the preset '%s'", app.state.preset.c_str());
+  if (!app.compact) designer_inputs(app);  // a phone has them after the 26 (the list stays at hand)
   sync_edit_buffers(app);
 
   const bicycle::Parameters base = preset_parameters(app.state.preset);
@@ -275,6 +276,7 @@ void parameters_panel(App& app) {
     ImGui::EndTable();
     ImGui::PopID();
   }
+  if (app.compact) designer_inputs(app);
   ImGui::Separator();
   if (ImGui::Button("Save bicycle (JSON)")) {
     const std::string name = app.state.preset + (same_bike(app.state.bike, base) ? "" : "-modified");
@@ -532,6 +534,9 @@ void menu_bar(App& app) {
     record_rect(app, "view:fit");
     if (ImGui::MenuItem("Camera follows the model", "F", app.state.follow)) app.state.follow = !app.state.follow;
     if (ImGui::MenuItem("Inertia ellipsoids", "I", app.state.show_inertia)) app.state.show_inertia = !app.state.show_inertia;
+    if (has_parameter_table(app) && ImGui::MenuItem("Design map and side view", nullptr, app.state.show_design))
+      app.state.show_design = !app.state.show_design;
+    record_rect(app, "view:design");
     if (ImGui::MenuItem("Performance overlay", nullptr, app.state.show_perf)) app.state.show_perf = !app.state.show_perf;
     record_rect(app, "view:perf");
     if (ImGui::MenuItem("Arrange panels")) app.layout_dirty = true;
@@ -553,6 +558,7 @@ void menu_bar(App& app) {
 
 // Which panels a model has, in tab order.
 std::vector<std::string> panels_of(const App& app) {
+  if (has_parameter_table(app)) return {"view", "parameters", "eigenvalues", "simulation", "design"};
   if (has_eigen_panel(app)) return {"view", "parameters", "eigenvalues", "simulation"};
   return {"view", "parameters", "simulation"};
 }
@@ -562,6 +568,7 @@ const char* panel_label(const std::string& panel, bool parameter_table, bool sho
   if (panel == "view") return "3D";
   if (panel == "parameters") return parameter_table ? (short_names ? "Params" : "Parameters") : "Model";
   if (panel == "eigenvalues") return short_names ? "Eigen" : "Eigenvalues";
+  if (panel == "design") return "Design";
   return short_names ? "Sim" : "Simulation";
 }
 
@@ -658,7 +665,8 @@ void arrange_windows(App& app) {
 }  // namespace
 
 bool begin_panel(App& app, const char* title) {
-  const std::string key = title == std::string("Parameters") ? "parameters" : title == std::string("Eigenvalues") ? "eigenvalues" : "simulation";
+  const std::string t = title;
+  const std::string key = t == "Parameters" ? "parameters" : t == "Eigenvalues" ? "eigenvalues" : t == "Design" ? "design" : "simulation";
   if (app.compact) {
     if (app.state.panel != key) return false;
     ImGui::SetNextWindowPos(ImVec2(app.content_rect[0], app.content_rect[1]), ImGuiCond_Always);
@@ -697,7 +705,9 @@ void draw_ui(App& app) {
   if (has_parameter_table(app)) {
     if (!app.state.presentation || app.compact) parameters_panel(app);
     draw_eigen_panel(app);
-    simulation_panel(app);
+    // Presentation mode: the design window, when open, takes the simulation panel's place.
+    if (!(app.state.presentation && app.state.show_design && !app.compact)) simulation_panel(app);
+    draw_design_panel(app);
   } else {
     if (!app.state.presentation || app.compact) model_panel(app);
     if (has_eigen_panel(app)) draw_model_eigen_panel(app);

@@ -67,6 +67,10 @@
   /// {model, steadyMotion, done, evaluated, samples, error, parameter, unit, values, eigenvalues: [[{re, im}]],
   ///  boundaries: [{value, destabilizing}], stableRanges, current}; each call advances the sweep one frame's budget.
   api.modelEigen = () => json('carvallo_model_eigen');
+  /// The design window's heat map: axes, progress, timing, the hovered cell (web/platform/design_api.cpp).
+  api.designMap = () => json('carvallo_design_map');
+  const cellIndex = (i) => Math.max(0, Math.min(1e6, Math.floor(Number(i)) || 0));
+  api.designMapCell = (ix, iy) => json('carvallo_design_map_cell', [cellIndex(ix), cellIndex(iy)]);
   api.step = (n) => json('carvallo_step', [Math.max(0, Math.min(1e6, Math.floor(Number(n === undefined ? 1 : n)) || 0))]);
   api.simState = () => json('carvallo_sim_state');
   /// The model's bodies as drawn: [{name, position: [x, y, z], rotation: [[...], [...], [...]]}] (world frame).

@@ -1,0 +1,246 @@
+// End-to-end: the design window (heat map over two parameters, dimensioned side view) and the designer's
+// inputs, used as a student or a lecturer uses them: the map fills in without stalling the page, its
+// values equal `carvallo map`'s CSV (the native command line, run here), a real mouse click on a cell
+// loads that design, hovering shows the cell, designer inputs typed on the keyboard change trail and
+// lambda consistently and the link restores them; phone (touch), 1280x720 presentation and 1920x1080.
+// Screenshots go to build/e2e/design-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { launch, openPage, artifacts, root } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { if (env) await env.close(); });
+
+async function frames(page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+const rect = (page, name) => page.evaluate((n) => window.carvallo.widgetRect(n), name);
+const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
+
+// Frame intervals (requestAnimationFrame) over n frames.
+const frameGaps = (page, n) => page.evaluate((n) => new Promise((res) => {
+  const g = [];
+  let last = performance.now();
+  const tick = (t) => { g.push(t - last); last = t; if (g.length < n) requestAnimationFrame(tick); else res(g); };
+  requestAnimationFrame(tick);
+}), n);
+
+// Asks for a map and waits for it to be complete, recording every frame interval meanwhile; also the
+// intervals of 20 frames before, without the map (the page's own frame time on this machine: software
+// WebGL on shared cores).
+async function fillMap(page, settings) {
+  await frames(page, 10);  // past the page's first frames (fonts, shaders)
+  const baseline = await frameGaps(page, 20);
+  await page.evaluate(() => {
+    window.__frameGaps = [];
+    let last = performance.now();
+    const tick = (t) => { window.__frameGaps.push(t - last); last = t; if (!window.__stopGaps) requestAnimationFrame(tick); };
+    window.__stopGaps = false;
+    requestAnimationFrame(tick);
+  });
+  const wall0 = await page.evaluate(() => performance.now());
+  await page.evaluate((s) => window.carvallo.setState(s), settings);
+  await page.waitForFunction(() => window.carvallo.designMap().done, null, { timeout: 20000 });
+  const wall = (await page.evaluate(() => performance.now())) - wall0;
+  const gaps = await page.evaluate(() => { window.__stopGaps = true; return window.__frameGaps; });
+  return { wall, map: await page.evaluate(() => window.carvallo.designMap()), maxGap: Math.max(...gaps), baselineMax: Math.max(...baseline),
+           baselineMedian: [...baseline].sort((a, b) => a - b)[10] };
+}
+
+// The map's cell (ix, iy) on screen: x left to right, y bottom to top (CSS px).
+async function cellPoint(page, map, ix, iy) {
+  const r = await rect(page, 'design-map');
+  assert.ok(r, 'the heat map is on screen');
+  return [r.x + (ix + 0.5) * r.w / map.x.count, r.y + r.h - (iy + 0.5) * r.h / map.y.count];
+}
+
+test('the 100 x 100 benchmark map over trail and tilt fills in < 2 s without stalling, equal to `carvallo map`', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    const { wall, map, maxGap, baselineMax, baselineMedian } = await fillMap(page, { design: true, dtab: 'map' });
+    console.log(`# 100x100 map: filled in ${map.elapsedMs.toFixed(0)} ms (designMap().elapsedMs: first frame to last row), ` +
+      `${map.computeMs.toFixed(1)} ms of computing in ${map.advances} frames (longest ${map.longestAdvanceMs.toFixed(1)} ms); ` +
+      `${wall.toFixed(0)} ms from setState to done seen by the test; frame intervals: longest ${maxGap.toFixed(0)} ms while filling, ` +
+      `median ${baselineMedian.toFixed(0)} / longest ${baselineMax.toFixed(0)} ms before, without the map`);
+    assert.deepEqual([map.x.name, map.x.count, map.y.name, map.y.count], ['trail', 100, 'steer_axis_tilt', 100]);
+    assert.ok(map.elapsedMs < 2000, `the map took ${map.elapsedMs} ms to fill`);
+    // The map's own share of any frame: never a stall (what the frame costs besides is the page's
+    // drawing, reported above).
+    assert.ok(map.longestAdvanceMs < 100, `the map held a frame for ${map.longestAdvanceMs} ms`);
+    assert.deepEqual(map.issues, []);
+    // The same map from the native command line: three cells (a stable, an unstable, the benchmark's).
+    const csv = path.join(os.tmpdir(), `carvallo-design-test-${process.pid}.csv`);
+    execFileSync(path.join(root, 'build/native/bin/carvallo'),
+      ['map', '--bike', 'benchmark', '--x', 'trail:-0.1:0.3:100', '--y', 'steer_axis_tilt:0:0.7:100', '--vmax', '10', '--csv', csv]);
+    const rows = fs.readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    fs.rmSync(csv);
+    const num = (t) => (t === '' ? null : Number(t));
+    for (const [ix, iy] of [[45, 44], [5, 90], [99, 0]]) {
+      const c = await page.evaluate(([a, b]) => window.carvallo.designMapCell(a, b), [ix, iy]);
+      const row = rows[iy * 100 + ix];
+      assert.ok(Math.abs(c.x - Number(row[0])) <= 1e-12 && Math.abs(c.y - Number(row[1])) <= 1e-12, `cell ${ix},${iy} position`);
+      for (const [k, col] of [['weave', 2], ['capsize', 3], ['width', 4]]) {
+        const want = num(row[col]);
+        if (want === null) assert.equal(c[k], null, `${k} at ${ix},${iy}`);
+        else assert.ok(Math.abs(c[k] - want) <= 1e-9, `${k} at ${ix},${iy}: ${c[k]} vs ${want}`);
+      }
+    }
+    await frames(page, 2);
+    await page.screenshot({ path: path.join(artifacts, 'design-map-1280x800.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('hover shows a cell, a real mouse click loads that design; the link restores the map settings', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1920, height: 1080 });
+  try {
+    const { map } = await fillMap(page, { design: true, dtab: 'map', mapn: 40 });
+    const [ix, iy] = [30, 12];
+    const [px, py] = await cellPoint(page, map, ix, iy);
+    await page.mouse.move(px, py);
+    await frames(page, 3);
+    const hovered = (await page.evaluate(() => window.carvallo.designMap())).hover;
+    assert.ok(hovered, 'a hovered cell');
+    assert.deepEqual([hovered.ix, hovered.iy], [ix, iy]);
+    const cell = await page.evaluate(([a, b]) => window.carvallo.designMapCell(a, b), [ix, iy]);
+    assert.equal(hovered.width, cell.width);
+    await page.screenshot({ path: path.join(artifacts, 'design-map-hover.png') });
+    await page.mouse.click(px, py);
+    await frames(page, 3);
+    const s = await page.evaluate(() => window.carvallo.getState());
+    assert.equal(s.bike.c, cell.x, 'trail is the cell\'s x');
+    assert.equal(s.bike.lambda, cell.y, 'lambda is the cell\'s y');
+    // The map was not recomputed for the new design (only its own two inputs changed).
+    assert.ok((await page.evaluate(() => window.carvallo.designMap())).done);
+    // Map settings go through the link and come back exactly.
+    await page.evaluate(() => window.carvallo.setState({ mapx: 'mB', mapxlo: 20, mapxhi: 120, mapq: 'weave', mapvmax: 12 }));
+    await frames(page, 2);
+    const link = (await page.evaluate(() => window.carvallo.getState())).link;
+    const page2 = await context.newPage();
+    await page2.goto(env.server.url + '#' + link);
+    await page2.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
+    await page2.evaluate(() => window.carvallo.ready);
+    const s2 = await page2.evaluate(() => window.carvallo.getState());
+    assert.equal(s2.link, link);
+    assert.deepEqual([s2.mapx, s2.mapxlo, s2.mapxhi, s2.mapq, s2.mapvmax, s2.mapn], ['mB', 20, 120, 'weave', 12, 40]);
+    // Hostile values are refused with a message, the last good setting kept.
+    const r = await page2.evaluate(() => window.carvallo.setState({ mapxlo: 1e308, mapn: 5e-324, mapq: 'nope', mapy: 7 }));
+    assert.equal(r.ignored.length, 4, JSON.stringify(r.ignored));
+    const s3 = await page2.evaluate(() => window.carvallo.getState());
+    assert.deepEqual([s3.mapxlo, s3.mapn, s3.mapq, s3.mapy], [20, 40, 'weave', 'steer_axis_tilt']);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('designer inputs typed on the keyboard change trail and lambda consistently; the side view is drawn', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1920, height: 1080 });
+  try {
+    const type = async (name, text) => {
+      const r = await rect(page, name);
+      assert.ok(r, `${name} on screen`);
+      await page.mouse.click(...centre(r));
+      await frames(page, 2);  // ImGui activates the field on the frame after the click
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+      await frames(page, 3);
+      return page.evaluate(() => window.carvallo.getState());
+    };
+    const b0 = (await page.evaluate(() => window.carvallo.getState())).bike;
+    const rake0 = b0.rF * Math.sin(b0.lambda) - b0.c * Math.cos(b0.lambda);
+    // Head angle 70 deg: lambda = 20 deg, the rake kept, so c = (rF sin(lambda) - d) / cos(lambda).
+    let s = await type('designer:head-angle', '70');
+    const lam = 20 * Math.PI / 180;
+    assert.ok(Math.abs(s.bike.lambda - lam) < 1e-12, `lambda ${s.bike.lambda}`);
+    assert.ok(Math.abs(s.bike.c - (b0.rF * Math.sin(lam) - rake0) / Math.cos(lam)) < 1e-12, `c ${s.bike.c}`);
+    // Rake 45 mm: lambda kept, the trail follows.
+    s = await type('designer:rake', '45');
+    assert.ok(Math.abs(s.bike.lambda - lam) < 1e-12);
+    assert.ok(Math.abs(s.bike.c - (b0.rF * Math.sin(lam) - 0.045) / Math.cos(lam)) < 1e-12, `c ${s.bike.c}`);
+    // Wheelbase 1100 mm with the front assembly moving: xH moves by the same amount.
+    s = await type('designer:wheelbase', '1100');
+    assert.ok(Math.abs(s.bike.w - 1.1) < 1e-12 && Math.abs(s.bike.xH - (b0.xH + 1.1 - b0.w)) < 1e-12, `xH ${s.bike.xH}`);
+    // A hostile value: refused with a message naming the input, the bicycle unchanged.
+    const before = s.bike;
+    s = await type('designer:head-angle', '1e308');
+    assert.deepEqual(s.bike, before);
+    const problem = (await page.evaluate(() => window.carvallo.designMap())).designerProblem;
+    assert.match(problem, /head angle/);
+    // The link restores the design exactly.
+    const page2 = await context.newPage();
+    await page2.goto(env.server.url + '#' + s.link);
+    await page2.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
+    await page2.evaluate(() => window.carvallo.ready);
+    assert.deepEqual((await page2.evaluate(() => window.carvallo.getState())).bike, before);
+    await page2.close();
+    // The side view of this design.
+    await page.evaluate(() => window.carvallo.setState({ design: true, dtab: 'side' }));
+    await frames(page, 4);
+    assert.ok(await rect(page, 'side-view'), 'the side view is drawn');
+    await page.screenshot({ path: path.join(artifacts, 'design-side-1920x1080.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('phone 390x844@3: the Design tab, a tap on a cell loads it; presentation 1280x720 shows map and side view', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  try {
+    await page.goto(env.server.url);
+    await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
+    await page.evaluate(() => window.carvallo.ready);
+    const cdp = await context.newCDPSession(page);
+    const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    const tapAt = async ([x, y]) => { await touch('touchStart', [[x, y]]); await frames(page, 2); await touch('touchEnd', []); await frames(page, 3); };
+    await frames(page, 3);
+    const tab = await rect(page, 'tab:design');
+    assert.ok(tab, 'a Design tab');
+    await tapAt(centre(tab));
+    await page.waitForFunction(() => window.carvallo.designMap().done, null, { timeout: 20000 });
+    await frames(page, 2);
+    const map = await page.evaluate(() => window.carvallo.designMap());
+    const [ix, iy] = [70, 50];
+    await tapAt(await cellPoint(page, map, ix, iy));
+    const cell = await page.evaluate(([a, b]) => window.carvallo.designMapCell(a, b), [ix, iy]);
+    const s = await page.evaluate(() => window.carvallo.getState());
+    assert.equal(s.bike.c, cell.x);
+    assert.equal(s.bike.lambda, cell.y);
+    await page.screenshot({ path: path.join(artifacts, 'design-phone-map.png') });
+    await page.evaluate(() => window.carvallo.setState({ dtab: 'side' }));
+    await frames(page, 4);
+    assert.ok(await rect(page, 'side-view'));
+    await page.screenshot({ path: path.join(artifacts, 'design-phone-side.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+  const { context: c2, page: p2, problems: pr2 } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
+  try {
+    await p2.evaluate(() => window.carvallo.setState({ present: true, design: true, dtab: 'map' }));
+    await p2.waitForFunction(() => window.carvallo.designMap().done, null, { timeout: 20000 });
+    await frames(p2, 3);
+    const panel = await rect(p2, 'panel:design'), eig = await rect(p2, 'panel:eigenvalues');
+    assert.ok(panel && eig && panel.x + panel.w <= eig.x, 'the design window and the eigenvalues side by side');
+    await p2.screenshot({ path: path.join(artifacts, 'design-presentation-1280x720-map.png') });
+    await p2.evaluate(() => window.carvallo.setState({ dtab: 'side' }));
+    await frames(p2, 4);
+    await p2.screenshot({ path: path.join(artifacts, 'design-presentation-1280x720-side.png') });
+    assert.deepEqual(pr2, []);
+  } finally {
+    await c2.close();
+  }
+});

@@ -1,0 +1,37 @@
+#pragma once
+// The design window (a heat map of self-stability over two parameters, and a dimensioned side view of the
+// geometry) and the designer's inputs in the parameters panel. Kept apart from panels.cpp: each file one job
+// (design_map_panel.cpp, side_view_panel.cpp, designer_inputs.cpp).
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace carvallo::web {
+
+struct App;
+
+/// What the design panels remember between frames (besides the UiState, which the link holds).
+struct DesignPanelState {
+  std::optional<std::size_t> hover_ix, hover_iy;  ///< the map cell under the pointer, if any
+  std::string map_problem;                        ///< why the last click on the map was not applied
+  std::string designer_problem;                   ///< why the last designer input was not applied
+};
+
+/// Budget of wall time per frame for filling the map (ms): far from a stall (100 ms) and, with the rest of
+/// a frame, still 25 frames a second or more while a 100 x 100 map (about 75 ms of computing in WebAssembly
+/// on a loaded machine, docs/performance.md) takes 3 or 4 frames: on slow software-GL frames the fill time
+/// is the number of frames it needs.
+inline constexpr double kMapBudgetMs = 25.0;
+
+/// The "Design" window: tabs "Heat map" and "Side view" (bicycle only; UiState::show_design, or the
+/// compact layout's "design" tab).
+void draw_design_panel(App& app);
+/// The heat map, its settings and legend, filled progressively (design_map_panel.cpp).
+void design_map_view(App& app);
+/// The dimensioned side view with mass centres and inertia ellipses (side_view_panel.cpp).
+void side_view(App& app);
+/// Head angle, fork offset, wheel diameters, wheelbase with "front assembly moves" (designer_inputs.cpp).
+void designer_inputs(App& app);
+
+}  // namespace carvallo::web

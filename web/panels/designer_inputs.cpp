@@ -1,0 +1,115 @@
+// A designer's inputs in the parameters panel: head angle, fork offset (rake), wheel diameters and the
+// wheelbase, with the option "front assembly moves with the wheelbase". The 26 parameters stay the truth
+// (bicycle/designer_geometry.hpp says what each input keeps and what follows); an input that would make
+// the bicycle unphysical is refused with the reason, and the bicycle stays as it was.
+#include "app.hpp"
+#include "panels/design_panels.hpp"
+#include "platform/browser.hpp"
+
+#include "bicycle/designer_geometry.hpp"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <string>
+
+namespace carvallo::web {
+
+namespace {
+
+using Setter = std::function<bicycle::DesignerEdit(const bicycle::Parameters&, double)>;
+
+void apply(App& app, const Setter& set, double value) {
+  if (!std::isfinite(value)) {
+    app.design.designer_problem = "not a finite number";
+    return;
+  }
+  const auto edit = set(app.state.bike, value);
+  if (edit.bike && bike_problems(*edit.bike).empty()) {
+    app.state.bike = *edit.bike;
+    app.design.designer_problem.clear();
+    return;
+  }
+  std::string why;
+  for (const auto& p : edit.problems) why += (why.empty() ? "" : "; ") + p;
+  if (edit.bike)  // physical, yet the linearized equations cannot be solved (make_canonical_model)
+    for (const auto& issue : bike_problems(*edit.bike)) why += (why.empty() ? "" : "; ") + bicycle::to_string(issue);
+  app.design.designer_problem = why + " (not applied)";
+}
+
+// One row: label, the value (typed and applied on Enter; on a touch screen a tap asks for it), unit.
+void row(App& app, const char* label, const char* id, double shown, const char* format, const char* unit, const char* tip,
+         const Setter& set) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::TableNextColumn();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  const std::string rect = std::string("designer:") + id;
+  if (app.touch.engaged()) {
+    char text[48];
+    std::snprintf(text, sizeof text, "%.6g##%s", shown, id);
+    if (ImGui::Button(text, ImVec2(-FLT_MIN, 0))) {
+      if (const auto typed = ask_number(std::string(label) + " (" + unit + ")", format_shortest(shown))) {
+        if (const auto v = parse_plain_number(*typed)) apply(app, set, *v);
+        else app.design.designer_problem = std::string(label) + ": '" + typed->substr(0, 40) + "' is not a number";
+      }
+    }
+  } else {
+    double value = shown;
+    if (ImGui::InputDouble((std::string("##") + id).c_str(), &value, 0, 0, format, ImGuiInputTextFlags_EnterReturnsTrue))
+      apply(app, set, value);
+  }
+  record_rect(app, rect);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  ImGui::TableNextColumn();
+  ImGui::TextDisabled("%s", unit);
+}
+
+}  // namespace
+
+void designer_inputs(App& app) {
+  // Open where there is room; on a phone closed, so the 26 parameters stay at hand (a tap opens it).
+  ImGui::SetNextItemOpen(!app.compact, ImGuiCond_Once);
+  if (!ImGui::CollapsingHeader("designer inputs")) return;
+  record_rect(app, "designer-inputs");
+  const bicycle::Parameters& p = app.state.bike;
+  if (ImGui::BeginTable("designer", 3, ImGuiTableFlags_SizingFixedFit)) {
+    const float fw = ImGui::GetFontSize();
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, fw * 7.5f);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, fw * 2.2f);
+    row(app, "head angle", "head-angle", bicycle::head_angle_deg(p), "%.4f", "deg",
+        "90 deg - lambda; the fork (rake) is kept, the trail follows", bicycle::set_head_angle);
+    row(app, "fork offset", "rake", bicycle::fork_offset(p) * 1000, "%.3f", "mm",
+        "Rake: the front axle's distance ahead of the steer axis; lambda and rF kept, the trail follows",
+        [](const bicycle::Parameters& b, double mm) { return bicycle::set_fork_offset(b, mm / 1000); });
+    row(app, "front wheel", "front-diameter", 2000 * p.rF, "%.1f", "mm",
+        "Diameter 2 rF; rake and lambda kept (the trail follows), the front frame rises with the axle",
+        [](const bicycle::Parameters& b, double mm) { return bicycle::set_front_wheel_diameter(b, mm / 1000); });
+    row(app, "rear wheel", "rear-diameter", 2000 * p.rR, "%.1f", "mm", "Diameter 2 rR; the rear frame (with rider) rises with the axle",
+        [](const bicycle::Parameters& b, double mm) { return bicycle::set_rear_wheel_diameter(b, mm / 1000); });
+    const bool moves = app.state.front_moves;
+    row(app, "wheelbase", "wheelbase", p.w * 1000, "%.1f", "mm", "w; with the option below the front assembly moves along",
+        [moves](const bicycle::Parameters& b, double mm) { return bicycle::set_wheelbase(b, mm / 1000, moves); });
+    ImGui::EndTable();
+  }
+  // The option's name is long for a narrow panel: the label wraps beside the box.
+  ImGui::Checkbox("##front-moves", &app.state.front_moves);
+  record_rect(app, "designer:front-moves");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("On: a wheelbase change moves the front frame's mass centre xH by the same amount");
+  ImGui::SameLine();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted("front assembly moves with the wheelbase");
+  ImGui::PopTextWrapPos();
+  if (!app.design.designer_problem.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.design.designer_problem.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+}  // namespace carvallo::web

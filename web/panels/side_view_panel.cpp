@@ -1,0 +1,165 @@
+// The dimensioned side view of the bicycle's geometry: wheels, frame lines, the steer axis, the wheelbase,
+// trail, head angle and fork offset with their values, the four bodies' mass centres and their inertia
+// ellipses in the x-z plane (bicycle/designer_geometry.hpp: xz_inertia_ellipse). Drawn from the 26
+// parameters every frame, so it follows every change at once. Meijaard 2007's frame: x forward, z down,
+// rear contact at the origin; the screen's y is down too, so z maps to the screen without a flip.
+#include "app.hpp"
+#include "panels/design_panels.hpp"
+
+#include "bicycle/designer_geometry.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <vector>
+#include <cmath>
+#include <cstdio>
+
+namespace carvallo::web {
+
+namespace {
+
+struct Body {
+  const char* name;
+  double x, z, m, Ixx, Ixz, Izz;
+  ImU32 colour;
+};
+
+}  // namespace
+
+void side_view(App& app) {
+  const bicycle::Parameters& p = app.state.bike;
+  const double sl = std::sin(p.lambda), cl = std::cos(p.lambda);
+  const double d = bicycle::fork_offset(p);
+  // The steer axis: through its ground point (w + c, 0), upward direction (-sin lambda, -cos lambda).
+  const double gx = p.w + p.c;
+  // The foot of the fork offset on the axis: the point of the axis nearest the front wheel centre.
+  const double t_foot = (p.w - gx) * -sl + (-p.rF) * -cl;  // distance up the axis from its ground point
+  const double top_z = std::min({p.zB, p.zH, -2 * p.rF, -2 * p.rR}) - 0.1;
+  const double t_top = std::max(t_foot + 0.15, -top_z / std::max(cl, 0.2));
+  auto axis_point = [&](double t) { return std::array<double, 2>{gx - t * sl, -t * cl}; };
+
+  std::vector<Body> bodies = {
+      {"R", 0.0, -p.rR, p.mR, p.IRxx, 0.0, p.IRxx, IM_COL32(40, 110, 200, 255)},
+      {"B", p.xB, p.zB, p.mB, p.IBxx, p.IBxz, p.IBzz, IM_COL32(200, 60, 40, 255)},
+      {"H", p.xH, p.zH, p.mH, p.IHxx, p.IHxz, p.IHzz, IM_COL32(30, 150, 70, 255)},
+      {"F", p.w, -p.rF, p.mF, p.IFxx, 0.0, p.IFxx, IM_COL32(150, 70, 180, 255)},
+  };
+  // Bounds of the drawing (m), with room below the ground for the dimensions.
+  double x_lo = -p.rR - 0.05, x_hi = std::max(p.w + p.rF, gx) + 0.05, z_lo = top_z, z_hi = 0.25;
+  for (const auto& b : bodies) {
+    const auto e = bicycle::xz_inertia_ellipse(b.Ixx, b.Ixz, b.Izz, b.m);
+    x_lo = std::min(x_lo, b.x - e.semi_long), x_hi = std::max(x_hi, b.x + e.semi_long);
+    z_lo = std::min(z_lo, b.z - e.semi_long);
+  }
+  const auto top = axis_point(t_top);
+  x_lo = std::min(x_lo, top[0] - 0.05), z_lo = std::min(z_lo, top[1] - 0.05);
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float fw = ImGui::GetFontSize();
+  const float w_px = std::max(avail.x, fw * 10), h_px = std::max(avail.y - ImGui::GetTextLineHeightWithSpacing() * 4.6f, fw * 8);  // room for the notes
+  const double scale = std::min(w_px / (x_hi - x_lo), h_px / (z_hi - z_lo));
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##side", ImVec2(w_px, static_cast<float>(scale * (z_hi - z_lo))));
+  record_rect(app, "side-view");
+  const float ox = origin.x + static_cast<float>((w_px - scale * (x_hi - x_lo)) / 2);
+  auto S = [&](double x, double z) { return ImVec2(ox + static_cast<float>((x - x_lo) * scale), origin.y + static_cast<float>((z - z_lo) * scale)); };
+  auto len = [&](double metres) { return static_cast<float>(metres * scale); };
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 ink = IM_COL32(30, 30, 30, 255), dim = IM_COL32(20, 70, 160, 255), faint = IM_COL32(120, 120, 120, 255);
+  const float thin = std::max(1.0f, fw * 0.08f), thick = std::max(2.0f, fw * 0.16f);
+  // Text kept inside the drawing: moved left where it would run past the right edge.
+  const float right_edge = origin.x + w_px;
+  auto label = [&](ImVec2 at, ImU32 colour, const char* str) {
+    at.x = std::max(origin.x, std::min(at.x, right_edge - ImGui::CalcTextSize(str).x));
+    dl->AddText(at, colour, str);
+  };
+
+  // Ground, wheels, frame lines (rear axle to the axis, the fork from the axle to the axis' top).
+  dl->AddLine(S(x_lo, 0), S(x_hi, 0), faint, thin);
+  dl->AddCircle(S(0, -p.rR), len(p.rR), ink, 64, thick);
+  dl->AddCircle(S(p.w, -p.rF), len(p.rF), ink, 64, thick);
+  const auto foot = axis_point(t_foot), head_low = axis_point(std::max(t_foot, t_top - 0.2));
+  dl->AddLine(S(0, -p.rR), S(foot[0], foot[1]), ink, thick);
+  dl->AddLine(S(0, -p.rR), S(head_low[0], head_low[1]), ink, thick);
+  dl->AddLine(S(p.w, -p.rF), S(foot[0], foot[1]), ink, thick);
+  dl->AddLine(S(foot[0], foot[1]), S(top[0], top[1]), ink, thick);
+  // The steer axis, dashed down to the ground.
+  constexpr int kDashes = 24;
+  for (int k = 0; k < kDashes; k += 2) {
+    const auto a = axis_point(t_top * k / kDashes), b = axis_point(t_top * (k + 1) / kDashes);
+    dl->AddLine(S(a[0], a[1]), S(b[0], b[1]), faint, thin);
+  }
+
+  // Inertia ellipses and mass centres.
+  for (const auto& b : bodies) {
+    const auto e = bicycle::xz_inertia_ellipse(b.Ixx, b.Ixz, b.Izz, b.m);
+    if (e.semi_long > 0) {
+      constexpr int kPoints = 48;
+      ImVec2 pts[kPoints];
+      const double ca = std::cos(e.angle), sa = std::sin(e.angle);
+      for (int k = 0; k < kPoints; ++k) {
+        const double t = 2 * 3.141592653589793 * k / kPoints;
+        const double u = e.semi_long * std::cos(t), v = e.semi_short * std::sin(t);
+        pts[k] = S(b.x + u * ca - v * sa, b.z + u * sa + v * ca);
+      }
+      dl->AddPolyline(pts, kPoints, (b.colour & 0x00FFFFFF) | 0xC0000000, ImDrawFlags_Closed, thick);
+    }
+    // The usual mass-centre symbol: a circle with two opposite quarters filled.
+    const ImVec2 c = S(b.x, b.z);
+    const float r = fw * 0.42f;
+    dl->AddCircleFilled(c, r, IM_COL32(255, 255, 255, 255), 20);
+    dl->PathArcTo(c, r, 0.0f, 1.5707964f);
+    dl->PathLineTo(c);
+    dl->PathFillConvex(b.colour);
+    dl->PathArcTo(c, r, 3.1415927f, 4.712389f);
+    dl->PathLineTo(c);
+    dl->PathFillConvex(b.colour);
+    dl->AddCircle(c, r, b.colour, 20, thin);
+    dl->AddText(ImVec2(c.x + r * 1.1f, c.y - r * 2.2f), b.colour, b.name);
+  }
+
+  // Dimensions below the ground: wheelbase and trail, with arrows and values.
+  char text[64];
+  auto dimension = [&](double x0, double x1, double z, const char* value_text, bool label_right) {
+    const ImVec2 a = S(x0, z), b = S(x1, z);
+    dl->AddLine(S(x0, 0.01), S(x0, z + 0.02), dim, thin);
+    dl->AddLine(S(x1, 0.01), S(x1, z + 0.02), dim, thin);
+    dl->AddLine(a, b, dim, thin);
+    const float h = fw * 0.3f, dir = b.x >= a.x ? 1.0f : -1.0f;
+    dl->AddTriangleFilled(a, ImVec2(a.x + dir * h * 1.6f, a.y - h), ImVec2(a.x + dir * h * 1.6f, a.y + h), dim);
+    dl->AddTriangleFilled(b, ImVec2(b.x - dir * h * 1.6f, b.y - h), ImVec2(b.x - dir * h * 1.6f, b.y + h), dim);
+    const float tw = ImGui::CalcTextSize(value_text).x;
+    // A short dimension's value beside it when there is room, else at the right edge on the wheelbase's
+    // text row (never over its arrows); a long one's under its middle.
+    const bool beside = label_right && std::max(a.x, b.x) + fw * 0.3f + tw <= right_edge;
+    if (beside) label(ImVec2(std::max(a.x, b.x) + fw * 0.3f, a.y - fw * 0.5f), dim, value_text);
+    else if (label_right) label(ImVec2(right_edge - tw, S(0, 0.17).y + fw * 0.15f), dim, value_text);
+    else label(ImVec2(0.5f * (a.x + b.x) - tw * 0.5f, a.y + fw * 0.15f), dim, value_text);
+  };
+  std::snprintf(text, sizeof text, "w = %.3f m", p.w);
+  dimension(0, p.w, 0.17, text, false);
+  std::snprintf(text, sizeof text, "c = %.3f m", p.c);
+  dimension(p.w, gx, 0.07, text, true);
+  // Head angle: the arc between the ground (rearward) and the axis at its ground point, the value at the
+  // axis' top; the fork offset beside the front axle.
+  const ImVec2 g = S(gx, 0);
+  dl->PathArcTo(g, fw * 1.8f, -3.1415927f, static_cast<float>(std::atan2(-cl, -sl)), 16);
+  dl->PathStroke(dim, 0, thin);
+  std::snprintf(text, sizeof text, "head angle %.1f deg", bicycle::head_angle_deg(p));
+  const ImVec2 t = S(top[0], top[1]);
+  label(ImVec2(t.x + fw * 0.5f, t.y - fw * 0.2f), dim, text);
+  std::snprintf(text, sizeof text, "rake %.1f mm", d * 1000);
+  const ImVec2 f = S(p.w, -p.rF);
+  label(ImVec2(f.x + fw * 0.6f, f.y - fw * 1.4f), dim, text);
+
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::Text("wheels %.0f / %.0f mm (rear / front), head angle %.2f deg, rake %.1f mm, trail %.1f mm", 2000 * p.rR, 2000 * p.rF,
+              bicycle::head_angle_deg(p), d * 1000, p.c * 1000);
+  record_rect(app, "side-summary");
+  ImGui::TextDisabled("Mass centres R, B, H, F; ellipses: inertia in the side plane (semi-axes = radii of gyration, long where the mass is spread).");
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace carvallo::web
