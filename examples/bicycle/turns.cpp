@@ -300,42 +300,43 @@ std::vector<std::complex<double>> TurnSolver::eigenvalues(const SteadyTurn& turn
 
 // ---- continuation -----------------------------------------------------------------------------------
 
-std::vector<TurnBranch> continue_turns(const TurnSolver& solver, const std::vector<double>& leans,
-                                       const TurnOptions& options) {
-  std::vector<TurnBranch> branches;
-  std::vector<std::size_t> open;  // branches that reached the previous lean
-  for (std::size_t k = 0; k < leans.size(); ++k) {
-    std::vector<SteadyTurn> turns = solver.at_lean(leans[k], options);
-    std::vector<std::size_t> next;
-    std::vector<bool> used(turns.size(), false);
-    // Join each open branch to the nearest unused turn in steer (and speed), within a window that
-    // shrinks with the lean step.
-    for (std::size_t b : open) {
-      const SteadyTurn& last = branches[b].turns.back();
-      double best = 0.35;
-      std::optional<std::size_t> pick;
-      for (std::size_t i = 0; i < turns.size(); ++i) {
-        if (used[i]) continue;
-        const double d = std::abs(turns[i].steer - last.steer) + 0.05 * std::abs(turns[i].speed - last.speed);
-        if (d < best) {
-          best = d;
-          pick = i;
-        }
-      }
-      if (pick) {
-        used[*pick] = true;
-        branches[b].turns.push_back(turns[*pick]);
-        next.push_back(b);
-      }
-    }
+void TurnContinuation::add(double lean) {
+  std::vector<SteadyTurn> turns = solver_.at_lean(lean, options_);
+  std::vector<std::size_t> next;
+  std::vector<bool> used(turns.size(), false);
+  // Join each open branch to the nearest unused turn in steer (and speed), within a window that
+  // shrinks with the lean step.
+  for (std::size_t b : open_) {
+    const SteadyTurn& last = branches_[b].turns.back();
+    double best = 0.35;
+    std::optional<std::size_t> pick;
     for (std::size_t i = 0; i < turns.size(); ++i) {
       if (used[i]) continue;
-      branches.push_back({turns[i].family, {turns[i]}});
-      next.push_back(branches.size() - 1);
+      const double d = std::abs(turns[i].steer - last.steer) + 0.05 * std::abs(turns[i].speed - last.speed);
+      if (d < best) {
+        best = d;
+        pick = i;
+      }
     }
-    open = next;
+    if (pick) {
+      used[*pick] = true;
+      branches_[b].turns.push_back(turns[*pick]);
+      next.push_back(b);
+    }
   }
-  return branches;
+  for (std::size_t i = 0; i < turns.size(); ++i) {
+    if (used[i]) continue;
+    branches_.push_back({turns[i].family, {turns[i]}});
+    next.push_back(branches_.size() - 1);
+  }
+  open_ = next;
+}
+
+std::vector<TurnBranch> continue_turns(const TurnSolver& solver, const std::vector<double>& leans,
+                                       const TurnOptions& options) {
+  TurnContinuation continuation(solver, options);
+  for (double lean : leans) continuation.add(lean);
+  return continuation.branches();
 }
 
 std::vector<SteadyTurn> turns_at_speed(const TurnSolver& solver, double speed, double lean_max, int samples,

@@ -130,6 +130,23 @@ struct TurnBranch {
   std::vector<SteadyTurn> turns;
 };
 
+/// continue_turns one lean at a time, so a front end can spread the work over frames (the playground).
+/// Not thread-safe; holds a reference to the solver, which must outlive it.
+class TurnContinuation {
+ public:
+  TurnContinuation(const TurnSolver& solver, const TurnOptions& options = {}) : solver_(solver), options_(options) {}
+  /// Adds every turn at `lean` (the next in increasing order, same sign as the previous ones) to the
+  /// branches. Throws what TurnSolver::at_lean throws; the branches are then unchanged.
+  void add(double lean);
+  const std::vector<TurnBranch>& branches() const { return branches_; }
+
+ private:
+  const TurnSolver& solver_;
+  TurnOptions options_;
+  std::vector<TurnBranch> branches_;
+  std::vector<std::size_t> open_;  // branches that reached the previous lean
+};
+
 /// The branches of steady turns at leans `leans` (increasing, all of one sign). Throws what
 /// TurnSolver::at_lean throws (SolverError(InvalidArgument) for a lean outside (−π/2, π/2)).
 std::vector<TurnBranch> continue_turns(const TurnSolver& solver, const std::vector<double>& leans,

@@ -72,6 +72,12 @@ struct UiState {
   PlotScale speed_axis{PlotScale::Mode::fit, 0, 10};     ///< speed plot (m/s)
   PlotScale probes_axis{};                               ///< a registered model's probes (their unit)
   SimulationSettings sim;
+  // The rider (web/logic/rider_state.hpp): scripted torques as `carvallo simulate --steer-torque` reads
+  // them ("" = none), the torque a held arrow key or button applies, and the steady turn a run starts on.
+  std::string steer_torque, roll_torque;    ///< canonical specs, e.g. "pulse:2@0.5:0.1"
+  double hold_torque = 1.0;                 ///< N m while a torque key or button is held
+  std::string from_turn;                    ///< "lean=<rad>,family=<name>" (simulate --from-turn), "" = none
+  bool show_turns = false;                  ///< the steady-turns panel
   OrbitCamera camera;
 
   bool operator==(const UiState&) const;

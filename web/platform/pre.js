@@ -65,6 +65,7 @@
   api.criticalSpeeds = () => json('carvallo_critical_speeds');
   api.step = (n) => json('carvallo_step', [Math.max(0, Math.min(1e6, Math.floor(Number(n === undefined ? 1 : n)) || 0))]);
   api.simState = () => json('carvallo_sim_state');
+  api.turns = () => json('carvallo_turns');
   /// The model's bodies as drawn: [{name, position: [x, y, z], rotation: [[...], [...], [...]]}] (world frame).
   api.bodies = () => json('carvallo_bodies');
   /// Every registered model: [{name, title, description, variants}] (the models menu's list).
