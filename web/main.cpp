@@ -186,7 +186,8 @@ void draw_scene(App& app, int fb_w, int fb_h) {
     carvallo::web::tessellate(run.scene(), app.display, app.state.show_inertia, mesh);
     std::vector<carvallo::examples::Rgba> colors;
     for (const auto& t : run.instance().traces) colors.push_back(t.color);
-    carvallo::web::add_tracks(app.run->tracks(), colors, app.display, 0.025, mesh);
+    // At least 2-3 pixels wide however far the camera is (a countersteer path seen from 12 m).
+    carvallo::web::add_tracks(app.run->tracks(), colors, app.display, std::max(0.025, 0.004 * app.state.camera.distance), mesh);
     if (app.state.follow) {
       // Follow the bodies' mean position, on the ground below it (the bicycle: between its wheels).
       const auto poses = run.body_poses();

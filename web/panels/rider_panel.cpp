@@ -143,6 +143,11 @@ void start_scenario(App& app, const bicycle::Scenario& scenario) {
   apply_scenario(app.state, scenario);
   app.steer_spec = {}, app.roll_spec = {};
   sync_run(app, true);
+  // From the side and above, far enough to see the path bend over the scenario's first seconds.
+  fit_camera(app);
+  app.state.camera.pitch = 1.05;
+  app.state.camera.distance = 12.0;
+  app.state.follow = true;
   app.playing = app.run && !app.run->run().ended();
   set_toast(app, scenario.description);
 }
