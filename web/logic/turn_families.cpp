@@ -41,6 +41,7 @@ bicycle::TurnOptions TurnFamilies::options() {
 void TurnFamilies::reset(const bicycle::Parameters& bike) {
   if (started() && bicycle::parameter_values(bike) == bicycle::parameter_values(bike_)) return;
   bike_ = bike;
+  scan_.reset();
   continuation_.reset();
   solver_.reset();
   next_ = 0;
@@ -57,19 +58,25 @@ void TurnFamilies::reset(const bicycle::Parameters& bike) {
 bool TurnFamilies::advance(double budget_seconds) {
   if (!started() || done() || !continuation_) return false;
   const auto start = std::chrono::steady_clock::now();
-  bool added = false;
+  bool completed = false;
   while (next_ < leans().size()) {
     try {
-      continuation_->add(leans()[next_]);
+      if (!scan_) scan_ = std::make_unique<bicycle::LeanScan>(*solver_, leans()[next_], options());
+      scan_->step(16);  // 16 steer samples: a few ms in the browser
+      if (scan_->done()) {
+        continuation_->add(scan_->turns());
+        scan_.reset();
+        ++next_;
+        completed = true;
+      }
     } catch (const std::exception& e) {
       error_ = std::string("steady turns at lean ") + format_shortest(leans()[next_]) + " rad: " + e.what();
-      return added;
+      scan_.reset();
+      return completed;
     }
-    ++next_;
-    added = true;
     if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > budget_seconds) break;
   }
-  return added;
+  return completed;
 }
 
 const std::vector<bicycle::TurnBranch>& TurnFamilies::branches() const {

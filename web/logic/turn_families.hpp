@@ -28,13 +28,14 @@ class TurnFamilies {
   /// The leans the families are continued over: 0.02 to 1.4 rad in steps of 0.02 (right lean; the
   /// families are mirror-symmetric in lean).
   static const std::vector<double>& leans();
-  /// The scan of each lean: 0.5° steer spacing (the CLI's is 0.25°), so one lean costs about 50 ms in the browser.
+  /// The scan of each lean: 0.5° steer spacing (the CLI's is 0.25°): half the work per lean.
   static bicycle::TurnOptions options();
 
   /// Starts over for this bicycle (nothing when it is the one being computed). Never throws.
   void reset(const bicycle::Parameters& bike);
-  /// Adds leans until `budget_seconds` of wall time are spent (at least one lean when any is left).
-  /// Returns whether anything was added. Never throws: a failure ends the computation with error() set.
+  /// Works until `budget_seconds` of wall time are spent (at least a few steer samples of the lean in
+  /// hand: one lean is spread over several calls by LeanScan). Returns whether a lean was completed.
+  /// Never throws: a failure ends the computation with error() set.
   bool advance(double budget_seconds);
   bool started() const { return started_; }
   bool done() const { return started() && (next_ >= leans().size() || !error_.empty()); }
@@ -48,6 +49,7 @@ class TurnFamilies {
   bicycle::Parameters bike_{};
   std::unique_ptr<bicycle::TurnSolver> solver_;
   std::unique_ptr<bicycle::TurnContinuation> continuation_;
+  std::unique_ptr<bicycle::LeanScan> scan_;  // the lean in hand
   std::size_t next_ = 0;
   bool started_ = false;
   std::string error_;
