@@ -203,7 +203,7 @@ test('countersteer from the Scenarios menu: steer right first, lean left, turn l
 test('steady turns at 1920x1080: the families plotted by stability; a stable turn clicked is ridden on carvallo turn\'s circle', async () => {
   const { context, page, problems } = await openPage(env.browser, env.server.url + '#v=x&turns=1', { width: 1920, height: 1080 });
   try {
-    await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 240000, polling: 500 });
+    await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 480000, polling: 1000 });
     await frames(page, 2);
     const turns = await page.evaluate(() => window.carvallo.turns());
     assert.equal(turns.error, '');
