@@ -143,10 +143,12 @@ void start_scenario(App& app, const bicycle::Scenario& scenario) {
   apply_scenario(app.state, scenario);
   app.steer_spec = {}, app.roll_spec = {};
   sync_run(app, true);
-  // From the side and above, far enough to see the path bend over the scenario's first seconds.
+  // From behind and high above (yaw pi: the eye behind the start heading, screen left = the rider's left),
+  // far enough to see the path bend over the scenario's first seconds.
   fit_camera(app);
-  app.state.camera.pitch = 1.05;
-  app.state.camera.distance = 12.0;
+  app.state.camera.yaw = 3.141592653589793;
+  app.state.camera.pitch = 1.2;
+  app.state.camera.distance = 14.0;
   app.state.follow = true;
   app.playing = app.run && !app.run->run().ended();
   set_toast(app, scenario.description);
