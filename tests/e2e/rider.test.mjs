@@ -221,7 +221,9 @@ test('steady turns at 1920x1080: the families plotted by stability; a stable tur
     await frames(page, 2);
     await page.evaluate(() => window.carvallo.play(false));
     const s = await state(page);
-    assert.ok(s.from_turn.startsWith('lean=0.7,family=handlebar-reversed,steer='), s.from_turn);
+    const request = Object.fromEntries(s.from_turn.split(',').map((kv) => kv.split('=')));
+    assert.ok(Math.abs(Number(request.lean) - 0.7) < 1e-12 && request.family === 'handlebar-reversed' &&
+              Math.abs(Number(request.steer) - target.steer) < 1e-12, s.from_turn);
     // The command line's numbers for this turn (an independent run of the turn solver at the CLI's grid).
     const cli = path.join(root, 'build', 'native', 'bin', 'carvallo');
     const out = JSON.parse(execFileSync(cli, ['turn', '--bike', 'benchmark', '--lean', '0.7', '--json'], { encoding: 'utf8' }));
@@ -244,7 +246,7 @@ test('steady turns at 1920x1080: the families plotted by stability; a stable tur
     assert.ok(Math.abs(c.roll - ref.lean) < 1e-3 * ref.lean, `lean ${c.roll} vs ${ref.lean}`);
     // The link restores the turn.
     const link = await hashSettled(page);
-    assert.ok(link.includes('&from_turn=lean=0.7,family=handlebar-reversed,steer='), link);
+    assert.ok(link.includes(`&from_turn=${s.from_turn}&`), link);
     await page.evaluate(() => window.carvallo.play(true));
     await page.waitForFunction(() => window.carvallo.simState().t > 1.5, null, { timeout: 60000 });
     await page.screenshot({ path: path.join(artifacts, 'rider-turn-riding-1920x1080.png') });

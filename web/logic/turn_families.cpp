@@ -26,7 +26,7 @@ std::optional<bicycle::SteadyTurn> requested_turn(const bicycle::Parameters& bik
 const std::vector<double>& TurnFamilies::leans() {
   static const std::vector<double> grid = [] {
     std::vector<double> g;
-    for (int k = 1; k <= 70; ++k) g.push_back(0.02 * k);
+    for (int k = 1; k <= 70; ++k) g.push_back(k / 50.0);  // correctly rounded: lean 35/50 is the double 0.7 (0.02 * 35 is not)
     return g;
   }();
   return grid;
