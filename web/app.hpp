@@ -7,8 +7,10 @@
 #include "logic/design_map_job.hpp"
 #include "logic/model_eigen.hpp"
 #include "logic/model_view.hpp"
+#include "logic/rider_controls.hpp"
 #include "logic/scene_mesh.hpp"
 #include "logic/touch_input.hpp"
+#include "logic/turn_families.hpp"
 #include "logic/ui_state.hpp"
 #include "panels/design_panels.hpp"
 
@@ -37,6 +39,12 @@ struct PerfStats {
   double sim_ratio = 0;    ///< simulated seconds per real second (smoothed)
   int vertices = 0;        ///< ImGui vertices drawn last frame
   int max_window_vertices = 0;  ///< largest vertex count of one draw list since the page loaded
+};
+
+/// A torque spec being typed (web/panels/rider_panel.cpp): the text, why it was not applied, whether it has focus.
+struct SpecEdit {
+  std::string text, problem;
+  bool active = false;
 };
 
 struct App {
@@ -99,6 +107,18 @@ struct App {
   DesignMapJob design_map;    ///< the design window's heat map, filled a few rows per frame
   DesignPanelState design;
 
+  // The rider (web/panels/rider_panel.cpp) and the steady turns (web/panels/turns_panel.cpp).
+  RiderControls rider;               ///< torques held from keys and buttons
+  std::uint64_t rider_run = 0;       ///< ModelView::id() of the run the held torques were last handed to
+  unsigned rider_buttons_down = 0;   ///< hold buttons pressed this frame (bit k: button k)
+  SpecEdit steer_spec, roll_spec;
+  TurnFamilies turns;
+  struct TurnMark {
+    std::size_t branch, index;  ///< in turns.branches()
+    float x, y;                 ///< CSS px on screen, for tests (window.carvallo.turns())
+  };
+  std::vector<TurnMark> turn_marks;  ///< the turns drawn in the plot this frame
+
   std::unique_ptr<GridRenderer> grid;
   std::unique_ptr<SceneRenderer> scene;
   std::string clipboard;
@@ -153,6 +173,26 @@ void draw_model_eigen_panel(App& app);
 void update_model_eigen(App& app);
 /// The current value of the swept quantity (the setting as the run uses it), NaN without a steady motion.
 double current_sweep_value(const App& app);
+
+// The rider (web/panels/rider_panel.cpp) and the steady turns (web/panels/turns_panel.cpp).
+/// A key went down (GLFW_PRESS, GLFW_REPEAT) or up: Left/Right steer, A/D lean.
+void rider_key(App& app, int key, int action);
+/// Every held torque let go (the page lost focus or was hidden).
+void release_rider_input(App& app);
+/// The arrow keys drive the rider (the bicycle) rather than the camera.
+bool rider_keys_active(const App& app);
+/// Hands the held torques' changes to the run, each at the simulated time of its event (call before advance_run).
+void apply_rider_input(App& app, double previous_frame, double real_dt);
+/// The hold-to-push buttons (steer and lean, left and right).
+void rider_buttons(App& app);
+/// After the panels: the hold buttons' state this frame becomes presses and releases.
+void finish_rider_buttons(App& app);
+/// The simulation panel's rider part: buttons, held torque, scripted torques, scenarios, steady turns.
+void rider_section(App& app);
+/// The menu bar's "Scenarios" menu.
+void scenarios_menu(App& app);
+/// The steady turns panel (when UiState::show_turns), computing the families a little each frame.
+void turns_panel(App& app);
 void set_toast(App& app, std::string text);
 
 }  // namespace carvallo::web

@@ -135,8 +135,10 @@ void camera_input(App& app) {
   }
   if (!io.WantCaptureKeyboard) {
     const double step = 1.5 * io.DeltaTime;
-    if (ImGui::IsKeyDown(GLFW_KEY_LEFT)) cam.yaw += step;
-    if (ImGui::IsKeyDown(GLFW_KEY_RIGHT)) cam.yaw -= step;
+    // On the bicycle Left/Right are the rider's steer torque (rider_panel.cpp); the mouse and touch still orbit.
+    const bool orbit = !carvallo::web::rider_keys_active(app);
+    if (orbit && ImGui::IsKeyDown(GLFW_KEY_LEFT)) cam.yaw += step;
+    if (orbit && ImGui::IsKeyDown(GLFW_KEY_RIGHT)) cam.yaw -= step;
     if (ImGui::IsKeyDown(GLFW_KEY_UP)) cam.pitch = std::min(1.5, cam.pitch + step);
     if (ImGui::IsKeyDown(GLFW_KEY_DOWN)) cam.pitch = std::max(-0.1, cam.pitch - step);
   }
@@ -187,7 +189,9 @@ void draw_scene(App& app, int fb_w, int fb_h) {
     carvallo::web::tessellate(run.scene(), app.display, app.state.show_inertia, mesh);
     std::vector<carvallo::examples::Rgba> colors;
     for (const auto& t : run.instance().traces) colors.push_back(t.color);
-    if (!mode_run) carvallo::web::add_tracks(app.run->tracks(), colors, app.display, 0.025, mesh);
+    // At least 2-3 pixels wide however far the camera is (a countersteer path seen from 12 m).
+    if (!mode_run)
+      carvallo::web::add_tracks(app.run->tracks(), colors, app.display, std::max(0.025, 0.004 * app.state.camera.distance), mesh);
     if (app.state.follow && !mode_run) {  // a mode shape stays in place: nothing to follow
       // Follow the bodies' mean position, on the ground below it (the bicycle: between its wheels).
       const auto poses = run.body_poses();
@@ -226,9 +230,11 @@ void frame() {
   ImGui::NewFrame();
   shortcuts(app);
   camera_input(app);
+  carvallo::web::apply_rider_input(app, now - real_dt, real_dt);
   carvallo::web::advance_run(app, real_dt);
   carvallo::web::advance_mode_view(app, real_dt);
   carvallo::web::draw_ui(app);
+  carvallo::web::finish_rider_buttons(app);
   ImGui::Render();
   const double update = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
   app.perf.update_ms = app.perf.update_ms > 0 ? 0.95 * app.perf.update_ms + 0.05 * update : update;
@@ -270,6 +276,8 @@ EMSCRIPTEN_KEEPALIVE void carvallo_input_wheel(double steps_x, double steps_y, d
   (void)steps_x;  // horizontal wheels and trackpad sideways swipes do nothing in the playground
   if (std::isfinite(steps_y)) carvallo::web::app().wheel_steps = std::clamp(carvallo::web::app().wheel_steps + steps_y, -10.0, 10.0);
 }
+// web/platform/input.js: the page lost focus or was hidden; no key-up will come, so no torque may stay held.
+EMSCRIPTEN_KEEPALIVE void carvallo_input_release_all() { carvallo::web::release_rider_input(carvallo::web::app()); }
 EMSCRIPTEN_KEEPALIVE void carvallo_input_touch(int kind, int fingers, double x0, double y0, double x1, double y1,
                                                double lift_x, double lift_y) {
   auto f = [](double v) { return static_cast<float>(v); };
@@ -302,8 +310,10 @@ int main() {
   io.SetClipboardTextFn = set_clipboard;
   // ImGui polls keys once a frame, so a press and release between two frames (a quick tap, or a slow
   // frame) never shows as pressed: Escape is recorded by a callback, which ImGui's backend chains.
+  // The rider's keys likewise: a torque acts for as long as its key is held, however short.
   glfwSetKeyCallback(app.window, [](GLFWwindow*, int key, int, int action, int) {
     if (key == GLFW_KEY_ESCAPE && action == GLFW_PRESS) carvallo::web::app().escape_pressed = true;
+    carvallo::web::rider_key(carvallo::web::app(), key, action);
   });
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");

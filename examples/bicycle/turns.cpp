@@ -132,44 +132,61 @@ std::optional<SteadyTurn> TurnSolver::in_bracket(double lean, double lo, double 
 }
 
 std::vector<SteadyTurn> TurnSolver::at_lean(double lean, const TurnOptions& options) const {
+  LeanScan scan(*this, lean, options);
+  while (!scan.done()) scan.step(1 << 30);
+  return scan.turns();
+}
+
+LeanScan::LeanScan(const TurnSolver& solver, double lean, const TurnOptions& options)
+    : solver_(solver), lean_(lean), options_(options) {
   if (!(std::abs(lean) < 0.5 * std::numbers::pi))
     throw SolverError(SolverError::Kind::InvalidArgument, "steady turns: the lean must be within +-pi/2 rad", 0.0);
   const int n0 = std::max(options.steer_samples, 16);
   const double pi = std::numbers::pi;
-  std::vector<double> steer;
-  for (int k = 0; k < n0; ++k) steer.push_back(-pi + 2.0 * pi * (k + 0.5) / n0);  // never exactly ±π/2 or π
+  for (int k = 0; k < n0; ++k) steer_.push_back(-pi + 2.0 * pi * (k + 0.5) / n0);  // never exactly ±π/2 or π
   // Near upright, a × b is a quadratic form in (φ, δ): for small φ it has two zeros δ = O(φ) (the turn
   // bifurcating from the capsize speed and a spurious one with v² < 0), closer together than the grid.
   // A local grid of spacing φ/20 separates them.
   const double span = 30.0 * std::abs(lean);
   if (span < 0.5)
-    for (int k = -600; k <= 600; ++k) steer.push_back(span * (k + 0.5) / 600.5);
-  std::sort(steer.begin(), steer.end());
-  const int n = static_cast<int>(steer.size());
-  std::vector<double> g(steer.size());
-  std::vector<bool> ok(steer.size());
-  for (std::size_t k = 0; k < steer.size(); ++k) {
-    const Ab t = shape_terms(lean, steer[k]);
-    ok[k] = t.ok;
-    g[k] = t.ok ? cross(t.a, t.b) / (1e-300 + t.a.norm() * t.b.norm()) : 0.0;
+    for (int k = -600; k <= 600; ++k) steer_.push_back(span * (k + 0.5) / 600.5);
+  std::sort(steer_.begin(), steer_.end());
+  g_.assign(steer_.size(), 0.0);
+  ok_.assign(steer_.size(), false);
+}
+
+void LeanScan::step(int work) {
+  constexpr int kRefineCost = 40;
+  const double pi = std::numbers::pi;
+  while (work > 0 && next_sample_ < steer_.size()) {
+    const auto k = next_sample_++;
+    const TurnSolver::Ab t = solver_.shape_terms(lean_, steer_[k]);
+    ok_[k] = t.ok;
+    g_[k] = t.ok ? cross(t.a, t.b) / (1e-300 + t.a.norm() * t.b.norm()) : 0.0;
+    --work;
+    if (next_sample_ < steer_.size()) continue;
+    // The scan is complete: the sign changes of a × b, the last one across ±π.
+    const std::size_t n = steer_.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t j = (i + 1) % n;
+      if (!ok_[i] || !ok_[j] || g_[i] * g_[j] > 0.0) continue;
+      if (g_[i] == 0.0 && g_[j] == 0.0) continue;
+      brackets_.emplace_back(steer_[i], j == 0 ? steer_[j] + 2.0 * pi : steer_[j]);
+    }
   }
-  std::vector<SteadyTurn> out;
-  for (int k = 0; k < n; ++k) {
-    const auto i = static_cast<std::size_t>(k), j = static_cast<std::size_t>((k + 1) % n);
-    if (!ok[i] || !ok[j] || g[i] * g[j] > 0.0) continue;
-    if (g[i] == 0.0 && g[j] == 0.0) continue;
-    double hi = steer[j];
-    if (j == 0) hi += 2.0 * pi;  // the interval across ±π
-    auto turn = in_bracket(lean, steer[i], hi, options);
+  while (work > 0 && next_bracket_ < brackets_.size()) {
+    const auto [lo, hi] = brackets_[next_bracket_++];
+    work -= kRefineCost;
+    auto turn = solver_.in_bracket(lean_, lo, hi, options_);
     if (!turn) continue;
     if (turn->steer > pi) turn->steer -= 2.0 * pi;
-    const bool duplicate = std::any_of(out.begin(), out.end(), [&](const SteadyTurn& o) {
+    const bool duplicate = std::any_of(turns_.begin(), turns_.end(), [&](const SteadyTurn& o) {
       return std::abs(o.steer - turn->steer) < 1e-9;
     });
-    if (!duplicate) out.push_back(std::move(*turn));
+    if (duplicate) continue;
+    turns_.push_back(std::move(*turn));
+    std::sort(turns_.begin(), turns_.end(), [](const SteadyTurn& x, const SteadyTurn& y) { return x.steer < y.steer; });
   }
-  std::sort(out.begin(), out.end(), [](const SteadyTurn& a, const SteadyTurn& b) { return a.steer < b.steer; });
-  return out;
 }
 
 // ---- stability --------------------------------------------------------------------------------------
@@ -300,42 +317,44 @@ std::vector<std::complex<double>> TurnSolver::eigenvalues(const SteadyTurn& turn
 
 // ---- continuation -----------------------------------------------------------------------------------
 
-std::vector<TurnBranch> continue_turns(const TurnSolver& solver, const std::vector<double>& leans,
-                                       const TurnOptions& options) {
-  std::vector<TurnBranch> branches;
-  std::vector<std::size_t> open;  // branches that reached the previous lean
-  for (std::size_t k = 0; k < leans.size(); ++k) {
-    std::vector<SteadyTurn> turns = solver.at_lean(leans[k], options);
-    std::vector<std::size_t> next;
-    std::vector<bool> used(turns.size(), false);
-    // Join each open branch to the nearest unused turn in steer (and speed), within a window that
-    // shrinks with the lean step.
-    for (std::size_t b : open) {
-      const SteadyTurn& last = branches[b].turns.back();
-      double best = 0.35;
-      std::optional<std::size_t> pick;
-      for (std::size_t i = 0; i < turns.size(); ++i) {
-        if (used[i]) continue;
-        const double d = std::abs(turns[i].steer - last.steer) + 0.05 * std::abs(turns[i].speed - last.speed);
-        if (d < best) {
-          best = d;
-          pick = i;
-        }
-      }
-      if (pick) {
-        used[*pick] = true;
-        branches[b].turns.push_back(turns[*pick]);
-        next.push_back(b);
-      }
-    }
+void TurnContinuation::add(double lean) { add(solver_.at_lean(lean, options_)); }
+
+void TurnContinuation::add(std::vector<SteadyTurn> turns) {
+  std::vector<std::size_t> next;
+  std::vector<bool> used(turns.size(), false);
+  // Join each open branch to the nearest unused turn in steer (and speed), within a window that
+  // shrinks with the lean step.
+  for (std::size_t b : open_) {
+    const SteadyTurn& last = branches_[b].turns.back();
+    double best = 0.35;
+    std::optional<std::size_t> pick;
     for (std::size_t i = 0; i < turns.size(); ++i) {
       if (used[i]) continue;
-      branches.push_back({turns[i].family, {turns[i]}});
-      next.push_back(branches.size() - 1);
+      const double d = std::abs(turns[i].steer - last.steer) + 0.05 * std::abs(turns[i].speed - last.speed);
+      if (d < best) {
+        best = d;
+        pick = i;
+      }
     }
-    open = next;
+    if (pick) {
+      used[*pick] = true;
+      branches_[b].turns.push_back(turns[*pick]);
+      next.push_back(b);
+    }
   }
-  return branches;
+  for (std::size_t i = 0; i < turns.size(); ++i) {
+    if (used[i]) continue;
+    branches_.push_back({turns[i].family, {turns[i]}});
+    next.push_back(branches_.size() - 1);
+  }
+  open_ = next;
+}
+
+std::vector<TurnBranch> continue_turns(const TurnSolver& solver, const std::vector<double>& leans,
+                                       const TurnOptions& options) {
+  TurnContinuation continuation(solver, options);
+  for (double lean : leans) continuation.add(lean);
+  return continuation.branches();
 }
 
 std::vector<SteadyTurn> turns_at_speed(const TurnSolver& solver, double speed, double lean_max, int samples,

@@ -108,6 +108,7 @@ class TurnSolver {
   std::vector<std::complex<double>> eigenvalues(const SteadyTurn& turn) const;
 
  private:
+  friend class LeanScan;
   struct Ab {
     Eigen::Vector2d a, b;
     bool ok = false;
@@ -123,11 +124,58 @@ class TurnSolver {
   std::unique_ptr<AccelerationSolver> solver_;
 };
 
+/// TurnSolver::at_lean in pieces, for a front end that must never block for long (the playground spreads
+/// one lean over several frames): step() scans the next steers, then refines the brackets found, one turn
+/// at a time. The same grid and the same refinement as at_lean, so the same turns. Holds a reference to
+/// the solver, which must outlive it.
+class LeanScan {
+ public:
+  /// Throws SolverError(InvalidArgument) for a lean outside (−π/2, π/2) or not finite.
+  LeanScan(const TurnSolver& solver, double lean, const TurnOptions& options = {});
+  /// About `work` units of work: one steer sample is one unit, one turn's refinement (and stability) 40.
+  /// Throws what TurnSolver::in_bracket throws.
+  void step(int work);
+  bool done() const { return next_bracket_ >= brackets_.size() && next_sample_ >= steer_.size(); }
+  double lean() const { return lean_; }
+  /// Every turn found so far, sorted by steer; once done() what at_lean returns.
+  const std::vector<SteadyTurn>& turns() const { return turns_; }
+
+ private:
+  const TurnSolver& solver_;
+  double lean_;
+  TurnOptions options_;
+  std::vector<double> steer_, g_;
+  std::vector<bool> ok_;
+  std::size_t next_sample_ = 0;
+  std::vector<std::pair<double, double>> brackets_;  // found once the scan is complete
+  std::size_t next_bracket_ = 0;
+  std::vector<SteadyTurn> turns_;
+};
+
 /// A family continued over lean: turns at increasing lean (natural-parameter continuation: each lean's
 /// turns from the scan, joined to the previous lean's by nearest steer and speed).
 struct TurnBranch {
   std::string family;  ///< the family of its first turn (a branch may cross |steer| = π/2: see each turn's)
   std::vector<SteadyTurn> turns;
+};
+
+/// continue_turns one lean at a time, so a front end can spread the work over frames (the playground).
+/// Not thread-safe; holds a reference to the solver, which must outlive it.
+class TurnContinuation {
+ public:
+  TurnContinuation(const TurnSolver& solver, const TurnOptions& options = {}) : solver_(solver), options_(options) {}
+  /// Adds every turn at `lean` (the next in increasing order, same sign as the previous ones) to the
+  /// branches. Throws what TurnSolver::at_lean throws; the branches are then unchanged.
+  void add(double lean);
+  /// The same with the turns at the next lean already computed (at_lean's, or a finished LeanScan's).
+  void add(std::vector<SteadyTurn> turns);
+  const std::vector<TurnBranch>& branches() const { return branches_; }
+
+ private:
+  const TurnSolver& solver_;
+  TurnOptions options_;
+  std::vector<TurnBranch> branches_;
+  std::vector<std::size_t> open_;  // branches that reached the previous lean
 };
 
 /// The branches of steady turns at leans `leans` (increasing, all of one sign). Throws what

@@ -1,7 +1,9 @@
 #include "logic/model_view.hpp"
+#include "logic/turn_families.hpp"
 
 #include "bicycle/bicycle_model.hpp"
 #include "carvallo/acceleration.hpp"
+#include "carvallo/errors.hpp"
 #include "carvallo/integrators.hpp"
 #include "carvallo/stabilization.hpp"
 
@@ -49,15 +51,59 @@ std::string ModelView::signature(const UiState& s) {
   const examples::ModelSetup setup = model_setup(s);
   for (double p : setup.parameters) sig.append("|").append(format_shortest(p));
   for (const auto& [name, value] : setup.settings) sig.append("|").append(name).append("=").append(format_shortest(value));
+  sig.append("|").append(s.steer_torque).append("|").append(s.roll_torque).append("|").append(s.from_turn);
   return sig;
 }
 
-ModelView::ModelView(const UiState& state)
-    : run_(std::make_unique<examples::ModelRun>(state.model, model_setup(state), method_choice(state))),
-      time_step_(state.sim.time_step) {
+ModelView::ModelView(const UiState& state) : time_step_(state.sim.time_step) {
+  static std::uint64_t built = 0;
+  id_ = ++built;
+  examples::ModelSetup setup = model_setup(state);
+  const auto request = turn_request(state.from_turn);
+  std::optional<bicycle::SteadyTurn> turn;
+  if (request && setup.parameters.size() == bicycle::kParameterCount) {
+    turn = requested_turn(state.bike, *request);
+    if (!turn)
+      throw SolverError(SolverError::Kind::InvalidArgument, "no " + request->family + " steady turn at lean " +
+                                                                format_shortest(request->lean) + " rad for this bicycle", 0.0);
+    // As `simulate --from-turn`: built upright at the turn's speed, then put on the turn (a reversed
+    // handlebar is where such a turn lives, not a fall).
+    setup.settings["speed"] = turn->speed;
+    setup.settings["roll"] = turn->lean;
+    setup.settings["steer"] = setup.settings["roll_rate"] = setup.settings["steer_rate"] = 0.0;
+    if (request->family == bicycle::kHandlebarReversed) setup.settings["fall_steer"] = 4.0;
+  }
+  run_ = std::make_unique<examples::ModelRun>(state.model, setup, method_choice(state));
+  if (turn) run_->set_state(turn->state);
+  const std::pair<const char*, const std::string*> scripts[] = {{"steer_torque", &state.steer_torque},
+                                                                {"roll_torque", &state.roll_torque}};
+  for (const auto& [name, spec] : scripts) {
+    const int index = run_->input_index(name);
+    if (index >= 0 && !spec->empty()) run_->set_input(static_cast<std::size_t>(index), torque_signal(*spec));
+  }
+  held_.resize(run_->input_channels().size());
   tracks_.resize(run_->instance().traces.size());
   energy0_ = run_->energy();
   record();
+}
+
+void ModelView::hold_input(int index, int direction, double magnitude, double t) {
+  if (index < 0 || static_cast<std::size_t>(index) >= held_.size()) return;
+  Held& h = held_[static_cast<std::size_t>(index)];
+  const double now = time();
+  t = std::max(t, now);
+  examples::InputSignal signal;
+  if (direction != 0 && magnitude != 0.0) {
+    // Switching straight from one direction to the other starts now (one signal holds one pulse).
+    const double start = h.amplitude != 0.0 ? now : t;
+    h = {direction * magnitude, start};
+    signal = examples::InputSignal::step(h.amplitude, start);
+  } else {
+    if (h.amplitude == 0.0) return;
+    if (t > h.start) signal = examples::InputSignal::pulse(h.amplitude, h.start, t - h.start);
+    h = {};
+  }
+  run_->set_input(static_cast<std::size_t>(index), signal);
 }
 
 void ModelView::step(int n) {
@@ -78,7 +124,7 @@ void ModelView::record() {
   constexpr std::size_t kMax = 40000;
   if (history_.size() >= kMax) history_.erase(history_.begin(), history_.begin() + kMax / 2);
   const StepReport& r = run_->last_report();
-  history_.push_back({run_->state().t, r.C_norm, r.Cdot_norm, r.D_norm, run_->energy(), run_->probes()});
+  history_.push_back({run_->state().t, r.C_norm, r.Cdot_norm, r.D_norm, run_->energy(), run_->probes(), run_->input_values()});
   const auto points = run_->trace_points();
   for (std::size_t k = 0; k < points.size() && k < tracks_.size(); ++k) {
     auto& track = tracks_[k];

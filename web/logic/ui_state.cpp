@@ -1,4 +1,5 @@
 #include "logic/ui_state.hpp"
+#include "logic/rider_state.hpp"
 
 #include "bicycle/canonical.hpp"
 #include "bicycle/presets.hpp"
@@ -23,7 +24,7 @@ namespace {
 
 // One entry per field of the link and of the JSON state (besides version, model, preset and the bicycle).
 struct Field {
-  enum class Kind { number, flag, word, scale, design };
+  enum class Kind { number, flag, word, scale, design, text };
   const char* key;
   Kind kind;
   double lo = 0, hi = 0;  // numbers: accepted range, inclusive
@@ -33,6 +34,8 @@ struct Field {
   std::vector<std::string> (*choices)() = nullptr;
   PlotScale& (*scale)(UiState&) = nullptr;
   std::optional<bicycle::Parameters>& (*design)(UiState&) = nullptr;
+  // text: checks a value and gives its canonical spelling, or says why not (rider_state.hpp)
+  std::optional<std::string> (*check)(std::string_view, std::string&) = nullptr;
 };
 
 Field number(const char* key, double lo, double hi, double& (*ref)(UiState&)) {
@@ -49,6 +52,13 @@ Field word(const char* key, std::string& (*ref)(UiState&), std::vector<std::stri
   Field f{key, Field::Kind::word};
   f.word = ref;
   f.choices = choices;
+  return f;
+}
+
+Field text(const char* key, std::string& (*ref)(UiState&), std::optional<std::string> (*check)(std::string_view, std::string&)) {
+  Field f{key, Field::Kind::text};
+  f.word = ref;
+  f.check = check;
   return f;
 }
 
@@ -122,6 +132,11 @@ const std::vector<Field>& fields() {
       number("mapn", 2.0, 200.0, [](UiState& s) -> double& { return s.map.count; }),
       word("mapq", [](UiState& s) -> std::string& { return s.map.quantity; }, map_quantities),
       number("mapvmax", 0.1, 100.0, [](UiState& s) -> double& { return s.map.vmax; }),
+      text("steer_torque", [](UiState& s) -> std::string& { return s.steer_torque; }, check_torque_spec),
+      text("roll_torque", [](UiState& s) -> std::string& { return s.roll_torque; }, check_torque_spec),
+      number("torque", 0.0, 50.0, [](UiState& s) -> double& { return s.hold_torque; }),
+      text("from_turn", [](UiState& s) -> std::string& { return s.from_turn; }, check_turn_request),
+      flag("turns", [](UiState& s) -> bool& { return s.show_turns; }),
       number("yaw", -100.0, 100.0, [](UiState& s) -> double& { return s.camera.yaw; }),
       number("pitch", -1.55, 1.55, [](UiState& s) -> double& { return s.camera.pitch; }),
       number("dist", 0.2, 100.0, [](UiState& s) -> double& { return s.camera.distance; }),
@@ -222,6 +237,12 @@ std::optional<std::string> set_from_text(const Field& f, UiState& state, std::st
       f.word(state) = std::string(value);
       return std::nullopt;
     }
+    case Field::Kind::text: {
+      std::string canonical;
+      if (auto why = f.check(value, canonical)) return why;
+      f.word(state) = canonical;
+      return std::nullopt;
+    }
     case Field::Kind::scale: {
       PlotScale& target = f.scale(state);
       if (value == "fit" || value == "sym") {
@@ -269,6 +290,7 @@ std::string field_text(const Field& f, UiState& state) {
     case Field::Kind::number: return format_shortest(f.number(state));
     case Field::Kind::flag: return f.flag(state) ? "1" : "0";
     case Field::Kind::word: return f.word(state);
+    case Field::Kind::text: return f.word(state);
     case Field::Kind::scale: {
       const PlotScale& p = f.scale(state);
       if (p.mode == PlotScale::Mode::fixed) return format_shortest(p.lo) + ":" + format_shortest(p.hi);
@@ -581,6 +603,7 @@ nlohmann::json to_json(const UiState& state) {
       case Field::Kind::number: j[f.key] = f.number(s); break;
       case Field::Kind::flag: j[f.key] = f.flag(s); break;
       case Field::Kind::word: j[f.key] = f.word(s); break;
+      case Field::Kind::text: j[f.key] = f.word(s); break;
       case Field::Kind::scale: j[f.key] = field_text(f, s); break;
       case Field::Kind::design: {
         const auto& d = f.design(s);
@@ -682,7 +705,7 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
       for (const auto& e : bicycle::kParameterTable) text.append(text.empty() ? "" : ",").append(format_shortest(p.*(e.member)));
     } else if (f->kind == Field::Kind::number && value.is_number()) text = format_shortest(value.get<double>());
     else if (f->kind == Field::Kind::flag && value.is_boolean()) text = value.get<bool>() ? "1" : "0";
-    else if ((f->kind == Field::Kind::word || f->kind == Field::Kind::scale) && value.is_string()) text = value.get<std::string>();
+    else if ((f->kind == Field::Kind::word || f->kind == Field::Kind::scale || f->kind == Field::Kind::text) && value.is_string()) text = value.get<std::string>();
     else {
       ignored.push_back(key + ": wrong type (expected a " +
                         std::string(f->kind == Field::Kind::number ? "number" : f->kind == Field::Kind::flag ? "boolean" : "string") + ")");

@@ -99,6 +99,12 @@ struct UiState {
   std::string design_tab = "map";           ///< "map" or "side": the design window's tab
   bool front_moves = true;                  ///< designer inputs: the front assembly moves with the wheelbase
   DesignMapSettings map;
+  // The rider (web/logic/rider_state.hpp): scripted torques as `carvallo simulate --steer-torque` reads
+  // them ("" = none), the torque a held arrow key or button applies, and the steady turn a run starts on.
+  std::string steer_torque, roll_torque;    ///< canonical specs, e.g. "pulse:2@0.5:0.1"
+  double hold_torque = 1.0;                 ///< N m while a torque key or button is held
+  std::string from_turn;                    ///< "lean=<rad>,family=<name>" (simulate --from-turn), "" = none
+  bool show_turns = false;                  ///< the steady-turns panel
   OrbitCamera camera;
   std::string mode_shape = "off";           ///< kModeShapeNames: the mode animated in the 3D view at `speed`
   double mode_amplitude = 5.0;              ///< deg: the animated mode's largest roll or steer angle

@@ -302,7 +302,10 @@ void bicycle_plots(App& app) {
   // room to the two plots that tell the story.
   const bool with_speed = ImGui::GetContentRegionAvail().y > 22.0f * ImGui::GetTextLineHeightWithSpacing();
   const float text_below = 1.0f + (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 40 ? 1.0f : 0.0f);
-  const auto heights = with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, 1) : plot_heights({0.55f, 0.45f}, text_below, 1);
+  // The rider's torques (steer_torque, roll_torque) get a plot of their own.
+  const bool with_torques = !run.input_channels().empty();
+  const auto heights = with_torques ? (with_speed ? plot_heights({0.34f, 0.16f, 0.22f, 0.28f}, text_below, 1) : plot_heights({0.42f, 0.26f, 0.32f}, text_below, 1))
+                       : with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, 1) : plot_heights({0.55f, 0.45f}, text_below, 1);
   const std::function<double(std::size_t, const RunSample&)> angles = [&](std::size_t k, const RunSample& m) {
     return probe(m, k == 0 ? roll : steer) * deg;
   };
@@ -312,6 +315,16 @@ void bicycle_plots(App& app) {
     const std::function<double(std::size_t, const RunSample&)> speed = [&](std::size_t, const RunSample& m) { return probe(m, speed_probe); };
     draw_time_plot({"speed", "forward speed", "m/s", false, 0.1, 0.02},
                    collect_plot(h, {"speed"}, speed, s.plot_window, columns, false), &s.speed_axis, heights[1]);
+  }
+  if (with_torques) {
+    const std::function<double(std::size_t, const RunSample&)> torque = [](std::size_t k, const RunSample& m) {
+      return k < m.inputs.size() ? m.inputs[k] : 0.0;
+    };
+    std::vector<std::string> names;
+    for (const auto& c : run.input_channels()) names.push_back(c.name);
+    draw_time_plot({"torques", "rider torques (right positive)", "N m", false, 1.0, 0.0},
+                   collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, heights[heights.size() - 2]);
+    record_rect(app, "torque-plot");
   }
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : std::max(m.Cdot, m.D);
@@ -326,10 +339,12 @@ void bicycle_plots(App& app) {
   if (ImGui::Button("CSV")) {
     const std::function<double(std::size_t, const RunSample&)> column = [&](std::size_t k, const RunSample& m) {
       const double values[] = {probe(m, roll), probe(m, steer), probe(m, speed_probe), m.C, std::max(m.Cdot, m.D)};
+      if (k >= 5) return k - 5 < m.inputs.size() ? m.inputs[k - 5] : 0.0;  // the rider's torques, N m
       return values[k];
     };
-    download("carvallo-simulation.csv", "text/csv",
-             history_csv(h, {"roll_rad", "steer_rad", "speed_m_s", "position_violation", "velocity_violation"}, column));
+    std::vector<std::string> names = {"roll_rad", "steer_rad", "speed_m_s", "position_violation", "velocity_violation"};
+    for (const auto& c : run.input_channels()) names.push_back(c.name);
+    download("carvallo-simulation.csv", "text/csv", history_csv(h, names, column));
   }
   record_rect(app, "sim-csv");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Download the time series of this run (the last %zu samples)", h.size());
@@ -354,6 +369,7 @@ void simulation_panel(App& app) {
     ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.run_event.c_str());
     ImGui::PopTextWrapPos();
   }
+  rider_section(app);
 
   ImGui::PushItemWidth(px(app, 130));
   const double speed_lo = 0, speed_hi = std::max(10.0, s.sweep_max);
@@ -457,7 +473,9 @@ void help_overlay(App& app) {
                            {"F", "camera follows the model"},
                            {"V", "fit the model in view"},
                            {"I", "inertia ellipsoids"},
-                           {"arrows", "orbit the camera"},
+                           {"Left / Right", "bicycle: hold for a steer torque to the left / right (other models: orbit)"},
+                           {"A / D", "bicycle: hold for a roll (lean) torque to the left / right"},
+                           {"Up / Down", "tilt the camera"},
                            {"+ / -", "zoom"},
                            {"?", "this list"},
                            {"mouse", "left drag: orbit, right or shift drag: pan, wheel: zoom"},
@@ -542,6 +560,7 @@ void menu_bar(App& app) {
     if (ImGui::MenuItem("Arrange panels")) app.layout_dirty = true;
     ImGui::EndMenu();
   }
+  if (has_parameter_table(app)) scenarios_menu(app);
   if (ImGui::BeginMenu("Help")) {
     if (ImGui::MenuItem("Keyboard shortcuts", "?")) app.show_help = true;
     ImGui::TextDisabled("Carvallo %s", kVersion);
@@ -608,6 +627,7 @@ void view_controls(App& app) {
   same_line_if_fits(button_width("Fit"));
   if (ImGui::Button("Fit")) fit_camera(app);  // a phone has no V key: frame the model again after pinching away
   record_rect(app, "fit");
+  rider_buttons(app);  // hold to push, with a thumb
   record_window_rect(app, "view-controls");
   ImGui::End();
 }
@@ -715,6 +735,7 @@ void draw_ui(App& app) {
   }
   if (app.compact && app.state.panel == "view") view_controls(app);
   mode_overlay(app);
+  turns_panel(app);
   messages_banner(app);
   help_overlay(app);
   performance_overlay(app);

@@ -77,5 +77,10 @@
     if (!(held & 2)) release(2);
     if (!(held & 4)) release(1);
   }, true);
-  window.addEventListener('blur', function () { release(0); release(1); release(2); });
+  // A held torque (web/panels/rider_panel.cpp) ends when the page loses focus or is hidden: the key-up
+  // would go elsewhere, and a torque must never stick.
+  function releaseTorques() { if (ready()) Module['ccall']('carvallo_input_release_all', null, [], []); }
+  window.addEventListener('blur', function () { release(0); release(1); release(2); releaseTorques(); });
+  document.addEventListener('visibilitychange', function () { if (document.hidden) { release(0); releaseTorques(); } });
+  window.addEventListener('pagehide', releaseTorques);
 })();

@@ -78,6 +78,14 @@ json sim_state(App& app) {
     if (!j.contains(key)) j[key] = values[k];
   }
   j["probes"] = probes;
+  // The inputs acting now (the bicycle: steer_torque, roll_torque in N m), also at the top level in camelCase.
+  json inputs = json::object();
+  const auto input_values = run.input_values();
+  for (std::size_t k = 0; k < run.input_channels().size() && k < input_values.size(); ++k) {
+    inputs[run.input_channels()[k].name] = input_values[k];
+    j[camel_case(run.input_channels()[k].name)] = input_values[k];
+  }
+  j["inputs"] = inputs;
   j["fallen"] = run.ended();
   j["steps"] = app.run->history().size() - 1;
   j["evaluations"] = run.simulation().integrator_stats().evaluations;
@@ -231,6 +239,19 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
   j["stepped"] = done;
   if (out_of_time) j["stoppedAfterSeconds"] = kStepBudgetSeconds;
   return reply(j);
+}
+
+// The steady turns computed so far (web/panels/turns_panel.cpp), each with where the plot drew it.
+EMSCRIPTEN_KEEPALIVE const char* carvallo_turns() {
+  App& app = carvallo::web::app();
+  json points = json::array();
+  for (const auto& m : app.turn_marks) {
+    const auto& t = app.turns.branches()[m.branch].turns[m.index];
+    points.push_back({{"family", t.family}, {"lean", t.lean}, {"steer", t.steer}, {"speed", t.speed}, {"radius", t.radius},
+                      {"yawRate", t.yaw_rate}, {"stable", t.stable}, {"branch", m.branch}, {"x", m.x}, {"y", m.y}});
+  }
+  return reply(json{{"shown", app.state.show_turns}, {"done", app.turns.done()}, {"progress", app.turns.progress()},
+                    {"error", app.turns.error()}, {"points", points}});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_sim_state() { return reply(sim_state(carvallo::web::app())); }

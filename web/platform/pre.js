@@ -73,6 +73,7 @@
   api.designMapCell = (ix, iy) => json('carvallo_design_map_cell', [cellIndex(ix), cellIndex(iy)]);
   api.step = (n) => json('carvallo_step', [Math.max(0, Math.min(1e6, Math.floor(Number(n === undefined ? 1 : n)) || 0))]);
   api.simState = () => json('carvallo_sim_state');
+  api.turns = () => json('carvallo_turns');
   /// The model's bodies as drawn: [{name, position: [x, y, z], rotation: [[...], [...], [...]]}] (world frame).
   api.bodies = () => json('carvallo_bodies');
   /// The mode shape shown in the 3D view: {mode, active, speed, eigenvalue, roll, steer, ratio, phaseDeg, window, t, tau, motion, shown}.

@@ -1,0 +1,257 @@
+// End-to-end: the rider in the playground (issue 15) as a lecturer and a student use it. Holding the Right
+// arrow with the real keyboard, or the on-screen button with a finger on a phone, applies a positive
+// (right) steer torque exactly while held; scripted torques in the link round-trip and drive the run;
+// hostile specs are refused by name; the countersteer scenario from the Scenarios menu steers right, leans
+// left and turns left (Meijaard's signs); a stable steady turn clicked in the turns plot is ridden on the
+// circle `carvallo turn` computes. Screenshots (phone, 1280x720 presentation, 1920x1080) go to build/e2e/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, openPage, artifacts, root } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { if (env) await env.close(); });
+
+async function frames(page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+const sim = (page) => page.evaluate(() => window.carvallo.simState());
+const state = (page) => page.evaluate(() => window.carvallo.getState());
+const rect = (page, name) => page.evaluate((n) => window.carvallo.widgetRect(n), name);
+const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
+
+async function hashSettled(page) {
+  await page.waitForFunction(() => location.hash.slice(1) === window.carvallo.getState().link, null, { timeout: 10000 });
+  return page.evaluate(() => location.hash.slice(1));
+}
+
+test('holding the Right arrow applies a right (positive) steer torque exactly while held; A/D lean', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    await frames(page, 3);
+    // Focus the page where nothing is drawn over the 3D view (a click, no drag).
+    const view = await page.evaluate(() => ({ x: innerWidth / 2, y: innerHeight / 2 }));
+    await page.mouse.click(view.x, view.y);
+    await frames(page, 2);
+    const yaw0 = (await state(page)).yaw;
+    assert.equal((await sim(page)).steerTorque, 0);
+    await page.keyboard.down('ArrowRight');
+    await frames(page, 3);
+    const held = await sim(page);
+    assert.equal(held.steerTorque, (await state(page)).torque, 'the held torque (default 1 N m), positive = right');
+    assert.equal(held.inputs.steer_torque, held.steerTorque);
+    await page.keyboard.up('ArrowRight');
+    await frames(page, 3);
+    assert.equal((await sim(page)).steerTorque, 0, 'released: no torque');
+    assert.equal((await state(page)).yaw, yaw0, 'on the bicycle the arrows steer, not orbit the camera');
+    // Playing: the torque acts while held and the steer responds to the right.
+    await page.evaluate(() => window.carvallo.setState({ droll0: 0 }));
+    await page.evaluate(() => { window.carvallo.resetSimulation(); window.carvallo.play(true); });
+    await page.keyboard.down('ArrowRight');
+    await page.waitForFunction(() => window.carvallo.simState().t > 0.3, null, { timeout: 20000 });
+    const pushing = await sim(page);
+    assert.ok(pushing.steerTorque > 0 && pushing.steer > 0, `steer torque ${pushing.steerTorque}, steer ${pushing.steer}`);
+    await page.keyboard.up('ArrowRight');
+    await frames(page, 2);
+    assert.equal((await sim(page)).steerTorque, 0);
+    // D: roll torque to the right (positive); A: to the left.
+    await page.keyboard.down('d');
+    await frames(page, 2);
+    assert.ok((await sim(page)).rollTorque > 0);
+    await page.keyboard.up('d');
+    await page.keyboard.down('a');
+    await frames(page, 2);
+    assert.ok((await sim(page)).rollTorque < 0);
+    // The page losing focus releases it (no key-up would come).
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await frames(page, 2);
+    assert.equal((await sim(page)).rollTorque, 0, 'blur releases a held torque');
+    await page.keyboard.up('a');
+    await page.evaluate(() => window.carvallo.play(false));
+    await frames(page, 2);
+    assert.ok(await rect(page, 'torque-plot'), 'the torques have their time plot');
+    await page.screenshot({ path: path.join(artifacts, 'rider-keys-1280x800.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('phone 390x844@3: a finger held on the steer button pushes while held', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  try {
+    await page.goto(env.server.url);
+    await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
+    await frames(page, 4);
+    const cdp = await context.newCDPSession(page);
+    const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    const right = await rect(page, 'hold:steer-right'), left = await rect(page, 'hold:steer-left');
+    assert.ok(right && left, 'the hold buttons are in the 3D view bar');
+    assert.ok(right.h >= 40 && right.w >= 40, `a thumb-sized target: ${right.w} x ${right.h} CSS px`);
+    assert.ok(right.x + right.w <= 390 && right.y + right.h <= 844 && left.x >= 0, 'on screen');
+    assert.ok(left.x + left.w <= right.x || left.y + left.h <= right.y, 'the buttons do not overlap');
+    await touch('touchStart', [centre(right)]);
+    await frames(page, 4);
+    assert.ok((await sim(page)).steerTorque > 0, 'held: a right steer torque');
+    await page.screenshot({ path: path.join(artifacts, 'rider-phone-390x844.png') });
+    await touch('touchEnd', []);
+    await frames(page, 4);
+    assert.equal((await sim(page)).steerTorque, 0, 'lifted: none');
+    await touch('touchStart', [centre(left)]);
+    await frames(page, 4);
+    assert.ok((await sim(page)).steerTorque < 0, 'the left button: a left steer torque');
+    await touch('touchEnd', []);
+    await frames(page, 4);
+    assert.equal((await sim(page)).steerTorque, 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a link with steer_torque=pulse:... round-trips exactly and drives the simulation; hostile specs are refused', async () => {
+  const hash = '#v=x&steer_torque=pulse:1.5@0.2:0.25&roll_torque=sine:0.25:0.5&torque=2.5&droll0=0';
+  const { context, page, problems } = await openPage(env.browser, env.server.url + hash, { width: 1280, height: 800 });
+  try {
+    await frames(page, 2);
+    const s = await state(page);
+    assert.equal(s.steer_torque, 'pulse:1.5@0.2:0.25');
+    assert.equal(s.roll_torque, 'sine:0.25:0.5');
+    assert.equal(s.torque, 2.5);
+    const link = await hashSettled(page);
+    assert.ok(link.includes('&steer_torque=pulse:1.5@0.2:0.25&roll_torque=sine:0.25:0.5&torque=2.5'), link);
+    // Reopening the link restores the same state.
+    await page.evaluate((h) => { location.hash = h; }, link);
+    await frames(page, 3);
+    assert.equal((await state(page)).link, link);
+    // t = 0.3 s (dt 5 ms): inside the pulse; the sine's value at t.
+    let r = await page.evaluate(() => window.carvallo.step(60));
+    assert.ok(Math.abs(r.t - 0.3) < 1e-12);
+    assert.equal(r.steerTorque, 1.5);
+    assert.ok(Math.abs(r.rollTorque - 0.25 * Math.sin(2 * Math.PI * 0.5 * r.t)) < 1e-12);
+    r = await page.evaluate(() => window.carvallo.step(40));
+    assert.equal(r.steerTorque, 0, 'after the pulse');
+    assert.ok(r.steer > 0, 'the right pulse steered right');
+    // Hostile specs: by link and by setState; the last good state stays.
+    for (const bad of ['steer_torque=step:1e308@1', 'steer_torque=pulse:1@0:NaN', 'steer_torque=pulse:1@0:1e300', 'steer_torque=%3Cscript%3E',
+                       'from_turn=lean=1e308,family=handlebar-forward']) {
+      await page.evaluate((h) => { location.hash = h; }, `#v=x&steer_torque=step:1@2&${bad}`);
+      await frames(page, 3);
+      const st = await state(page);
+      assert.equal(st.steer_torque, bad.startsWith('steer') ? '' : 'step:1@2', bad);
+      const messages = await page.evaluate(() => window.carvallo.messages());
+      assert.ok(messages.some((m) => m.includes(bad.split('=')[0] + '=')), `${bad}: ${messages.join(' | ')}`);
+    }
+    await page.evaluate(() => window.carvallo.setState({ steer_torque: 'step:0.5@1' }));
+    for (const bad of [{ steer_torque: 1e308 }, { steer_torque: 'step:1e308@0' }, { roll_torque: 'sine:1:nan' }, { roll_torque: 'pulse:1@0:1e300' },
+                       { from_turn: 'lean=0.3,family=upside-down' }, { torque: 1e308 }]) {
+      const reply = await page.evaluate((b) => window.carvallo.setState(b), bad);
+      assert.equal(reply.ignored.length, 1, JSON.stringify(bad));
+      const st = await state(page);
+      assert.equal(st.steer_torque, 'step:0.5@1');
+      assert.equal(st.roll_torque, '');
+      assert.equal(st.from_turn, '');
+      assert.equal(st.torque, 1);
+    }
+    assert.equal((await sim(page)).available, true, 'the simulation still runs');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('countersteer from the Scenarios menu: steer right first, lean left, turn left; the path on the ground (1280x720 presentation)', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
+  try {
+    await page.evaluate(() => window.carvallo.setState({ present: true }));
+    await frames(page, 3);
+    await page.mouse.click(...centre(await rect(page, 'menu:scenarios')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'scenario:countersteer')));
+    await frames(page, 2);
+    await page.evaluate(() => window.carvallo.play(false));
+    const s = await state(page);
+    assert.equal(s.speed, 5);
+    assert.ok(s.steer_torque.startsWith('pulse:'), s.steer_torque);
+    await page.evaluate(() => window.carvallo.resetSimulation());
+    let firstSteer = 0, minRoll = 0, r;
+    while (!r || r.t < 4 - 1e-9) {
+      r = await page.evaluate(() => window.carvallo.step(10));
+      if (firstSteer === 0 && Math.abs(r.steer) > 1e-4) firstSteer = r.steer;
+      minRoll = Math.min(minRoll, r.roll);
+    }
+    assert.ok(firstSteer > 0, `steers right first: ${firstSteer}`);
+    assert.ok(minRoll < -0.01, `leans left: ${minRoll}`);
+    assert.ok(r.yaw < -0.05, `heading turned left: yaw ${r.yaw}`);
+    assert.equal(r.fallen, false);
+    assert.deepEqual(await page.evaluate(() => window.carvallo.messages()), []);
+    await frames(page, 3);
+    await page.screenshot({ path: path.join(artifacts, 'rider-countersteer-1280x720.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('steady turns at 1920x1080: the families plotted by stability; a stable turn clicked is ridden on carvallo turn\'s circle', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#v=x&turns=1', { width: 1920, height: 1080 });
+  try {
+    // The families grow a lean at a time in increasing lean (a few ms of each frame): wait until the lean
+    // 0.7 rad is in (the whole continuation takes minutes on a loaded machine's software renderer).
+    await page.waitForFunction(() => window.carvallo.turns().points.some((p) => p.lean > 0.71), null, { timeout: 600000, polling: 1000 });
+    await frames(page, 2);
+    const turns = await page.evaluate(() => window.carvallo.turns());
+    assert.equal(turns.error, '');
+    assert.ok(turns.progress > 0.5 && turns.progress <= 1);
+    const families = new Set(turns.points.map((p) => p.family));
+    assert.ok(families.has('handlebar-forward') && families.has('handlebar-reversed'), [...families].join());
+    assert.ok(turns.points.some((p) => p.stable) && turns.points.some((p) => !p.stable));
+    await page.screenshot({ path: path.join(artifacts, 'rider-turns-1920x1080.png') });
+    // The stable handlebar-reversed turn at lean 0.7 rad (Basu-Mandal et al. 2007: a small stable section).
+    const target = turns.points.find((p) => p.stable && p.family === 'handlebar-reversed' && Math.abs(p.lean - 0.7) < 1e-9);
+    assert.ok(target, 'a stable reversed turn at lean 0.7');
+    await page.mouse.click(target.x, target.y);
+    await frames(page, 2);
+    await page.evaluate(() => window.carvallo.play(false));
+    const s = await state(page);
+    const request = Object.fromEntries(s.from_turn.split(',').map((kv) => kv.split('=')));
+    assert.ok(Math.abs(Number(request.lean) - 0.7) < 1e-12 && request.family === 'handlebar-reversed' &&
+              Math.abs(Number(request.steer) - target.steer) < 1e-12, s.from_turn);
+    // The command line's numbers for this turn (an independent run of the turn solver at the CLI's grid).
+    const cli = path.join(root, 'build', 'native', 'bin', 'carvallo');
+    const out = JSON.parse(execFileSync(cli, ['turn', '--bike', 'benchmark', '--lean', '0.7', '--json'], { encoding: 'utf8' }));
+    const ref = out.turns.filter((t) => t.family === 'handlebar-reversed').sort((a, b) => Math.abs(a.steer - target.steer) - Math.abs(b.steer - target.steer))[0];
+    assert.ok(ref.stable);
+    assert.ok(Math.abs(target.speed - ref.speed) < 1e-9 * ref.speed && Math.abs(target.radius - ref.radius) < 1e-9 * ref.radius);
+    // Ride it for 5 s; the rear contact's circle from three points of the last second.
+    await page.evaluate(() => window.carvallo.resetSimulation());
+    const r0 = await sim(page);
+    assert.ok(Math.abs(r0.roll - 0.7) < 1e-12 && Math.abs(r0.speed - ref.speed) < 1e-9 * ref.speed, 'starts on the turn');
+    await page.evaluate(() => window.carvallo.step(800));
+    const a = await page.evaluate(() => window.carvallo.step(100));
+    const b = await page.evaluate(() => window.carvallo.step(50));
+    const c = await page.evaluate(() => window.carvallo.step(50));
+    assert.ok(Math.abs(c.t - 5) < 1e-9 && !c.fallen);
+    const d = (p, q) => Math.hypot(p.x - q.x, p.y - q.y);
+    const area2 = Math.abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x));
+    const radius = d(a, b) * d(b, c) * d(c, a) / (2 * area2);
+    assert.ok(Math.abs(radius - ref.radius) < 1e-3 * ref.radius, `radius ${radius} vs ${ref.radius}`);
+    assert.ok(Math.abs(c.roll - ref.lean) < 1e-3 * ref.lean, `lean ${c.roll} vs ${ref.lean}`);
+    // The link restores the turn.
+    const link = await hashSettled(page);
+    assert.ok(link.includes(`&from_turn=${s.from_turn}&`), link);
+    await page.evaluate(() => window.carvallo.play(true));
+    await page.waitForFunction(() => window.carvallo.simState().t > 1.5, null, { timeout: 60000 });
+    await page.screenshot({ path: path.join(artifacts, 'rider-turn-riding-1920x1080.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

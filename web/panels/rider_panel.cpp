@@ -1,0 +1,200 @@
+// The rider in the playground: torques held from the keyboard (Left/Right arrows steer, A/D lean) or from
+// hold-to-push buttons (mouse or touch), scripted torques in the CLI's text form, the named scenarios of
+// examples/bicycle/scenarios.hpp. Held torques reach the run at the simulated time matching the moment
+// they were pressed or released (web/logic/rider_controls.hpp).
+#include "app.hpp"
+#include "panels/row_layout.hpp"
+#include "platform/browser.hpp"
+
+#include "bicycle/scenarios.hpp"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace carvallo::web {
+
+namespace {
+
+// The on-screen buttons: sources kButtonSource + k of RiderControls.
+constexpr int kButtonSource = 1 << 20;
+struct HoldButton {
+  const char* label;
+  const char* rect;  // widget name for tests
+  int channel, direction;
+  const char* tooltip;
+};
+constexpr HoldButton kButtons[] = {
+    {"< steer", "hold:steer-left", RiderControls::kSteer, -1, "Hold: steer torque to the left (Left arrow)"},
+    {"steer >", "hold:steer-right", RiderControls::kSteer, +1, "Hold: steer torque to the right (Right arrow)"},
+    {"< lean", "hold:lean-left", RiderControls::kRoll, -1, "Hold: roll torque to the left (A)"},
+    {"lean >", "hold:lean-right", RiderControls::kRoll, +1, "Hold: roll torque to the right (D)"},
+};
+constexpr const char* kInputNames[RiderControls::kChannels] = {"steer_torque", "roll_torque"};
+
+bool has_rider(const App& app) { return app.run && app.run->run().input_index("steer_torque") >= 0; }
+
+// A spec typed into a field: applied when it reads, else the reason is shown and the state keeps the last good one.
+void spec_field(App& app, const char* label, const char* id, std::string& value, SpecEdit& edit) {
+  if (!edit.active && edit.problem.empty()) edit.text = value;  // the state may have changed (link, setState, scenario)
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "%s", edit.text.c_str());
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
+  const bool entered = ImGui::InputTextWithHint(id, "none, step:1@0.5, pulse:2@0.5:0.1, sine:0.5:1", buf, sizeof buf,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  edit.text = buf;
+  edit.active = ImGui::IsItemActive();
+  record_rect(app, std::string("spec:") + label);
+  if (entered || ImGui::IsItemDeactivatedAfterEdit()) {
+    std::string canonical;
+    if (auto why = check_torque_spec(edit.text, canonical)) {
+      edit.problem = *why;
+    } else {
+      edit.problem.clear();
+      value = canonical;
+      edit.text = canonical;
+    }
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted(label);
+  if (!edit.problem.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s not applied: %s", label, edit.problem.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+}  // namespace
+
+void rider_key(App& app, int key, int action) {
+  int channel = -1, direction = 0;
+  switch (key) {
+    case GLFW_KEY_LEFT: channel = RiderControls::kSteer, direction = -1; break;
+    case GLFW_KEY_RIGHT: channel = RiderControls::kSteer, direction = +1; break;
+    case GLFW_KEY_A: channel = RiderControls::kRoll, direction = -1; break;
+    case GLFW_KEY_D: channel = RiderControls::kRoll, direction = +1; break;
+    default: return;
+  }
+  const bool down = action != GLFW_RELEASE;
+  // Typing into a field (a torque spec's "a" or "d") is not riding; a release always counts.
+  if (down && (!has_rider(app) || ImGui::GetIO().WantTextInput)) return;
+  app.rider.set(key, channel, direction, down, page_time());
+}
+
+void release_rider_input(App& app) { app.rider.release_all(page_time()); }
+
+bool rider_keys_active(const App& app) { return has_rider(app); }
+
+void apply_rider_input(App& app, double previous_frame, double real_dt) {
+  sync_run(app);
+  const auto changes = app.rider.take_changes();
+  if (!app.run) return;
+  ModelView& run = *app.run;
+  try {
+    // A new run (reset, a changed setting) starts without the torques still held: hand them over.
+    if (app.rider_run != run.id()) {
+      app.rider_run = run.id();
+      for (int c = 0; c < RiderControls::kChannels; ++c)
+        if (const int d = app.rider.direction(c))
+          run.hold_input(run.run().input_index(kInputNames[c]), d, app.state.hold_torque, run.time());
+    }
+    for (const auto& ch : changes) {
+      // The simulated time matching the event: the run advances this frame by real_dt x time scale.
+      const double offset = app.playing ? std::clamp(ch.when - previous_frame, 0.0, std::min(real_dt, 0.1)) * app.state.sim.time_scale : 0.0;
+      run.hold_input(run.run().input_index(kInputNames[ch.channel]), ch.direction, app.state.hold_torque, run.time() + offset);
+    }
+  } catch (const std::exception& e) {
+    app.run_event = e.what();
+    app.playing = false;
+  }
+}
+
+void rider_buttons(App& app) {
+  if (!has_rider(app)) return;
+  // Large enough for a thumb on a phone: at least 44 CSS px tall.
+  const float h = std::max(ImGui::GetFrameHeight() * 1.25f, 44.0f * static_cast<float>(app.pixel_ratio) * (app.coarse_pointer ? 1.0f : 0.7f));
+  const float w = std::max(button_width("steer >") * 1.15f, h * 1.6f);
+  for (std::size_t k = 0; k < std::size(kButtons); ++k) {
+    const auto& b = kButtons[k];
+    if (k) same_line_if_fits(w);
+    const int d = app.rider.direction(b.channel);
+    const bool lit = d == b.direction;
+    if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.95f, 0.65f, 0.25f, 1));
+    ImGui::Button(b.label, ImVec2(w, h));
+    if (lit) ImGui::PopStyleColor();
+    if (ImGui::IsItemActive()) app.rider_buttons_down |= 1u << k;
+    record_rect(app, b.rect);
+    if (ImGui::IsItemHovered() && !app.coarse_pointer) ImGui::SetTooltip("%s, %.2f N m", b.tooltip, app.state.hold_torque);
+  }
+}
+
+void finish_rider_buttons(App& app) {
+  const double now = page_time();
+  for (std::size_t k = 0; k < std::size(kButtons); ++k)
+    app.rider.set(kButtonSource + static_cast<int>(k), kButtons[k].channel, kButtons[k].direction,
+                  (app.rider_buttons_down >> k) & 1u, now);
+  app.rider_buttons_down = 0;
+}
+
+void start_scenario(App& app, const bicycle::Scenario& scenario) {
+  if (app.state.model != "bicycle") select_model(app, "bicycle");
+  apply_scenario(app.state, scenario);
+  app.steer_spec = {}, app.roll_spec = {};
+  sync_run(app, true);
+  // From behind and high above (yaw pi: the eye behind the start heading, screen left = the rider's left),
+  // far enough to see the path bend over the scenario's first seconds.
+  fit_camera(app);
+  app.state.camera.yaw = 3.141592653589793;
+  app.state.camera.pitch = 1.2;
+  app.state.camera.distance = 14.0;
+  app.state.follow = true;
+  app.playing = app.run && !app.run->run().ended();
+  set_toast(app, scenario.description);
+}
+
+void scenarios_menu(App& app) {
+  const bool open = ImGui::BeginMenu("Scenarios");
+  record_rect(app, "menu:scenarios");
+  if (!open) return;
+  for (const auto& sc : bicycle::scenarios()) {
+    const std::string label = sc.name == "countersteer" ? "Countersteer at " + format_shortest(sc.motion.speed) + " m/s" : sc.name;
+    if (ImGui::MenuItem(label.c_str())) start_scenario(app, sc);
+    record_rect(app, "scenario:" + sc.name);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sc.description.c_str());
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Steady turns", nullptr, app.state.show_turns)) app.state.show_turns = !app.state.show_turns;
+  record_rect(app, "menu:turns");
+  ImGui::EndMenu();
+}
+
+void rider_section(App& app) {
+  if (!has_rider(app)) return;
+  UiState& s = app.state;
+  rider_buttons(app);
+  if (s.presentation) return;  // the lecture: the buttons, the keys and the menu; the scripts are set up before
+  if (!ImGui::TreeNode("Rider torques, scenarios")) return;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("Hold Left/Right (steer) or A/D (lean), or the buttons above. Right and lean right are positive (Meijaard).");
+  ImGui::PopTextWrapPos();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  const double lo = 0.0, hi = 20.0;
+  ImGui::SliderScalar("held torque (N m)", ImGuiDataType_Double, &s.hold_torque, &lo, &hi, "%.2f");
+  record_rect(app, "hold-torque");
+  spec_field(app, "steer torque", "##steer-spec", s.steer_torque, app.steer_spec);
+  spec_field(app, "roll torque", "##roll-spec", s.roll_torque, app.roll_spec);
+  for (const auto& sc : bicycle::scenarios()) {
+    const std::string label = sc.name == "countersteer" ? "Countersteer at " + format_shortest(sc.motion.speed) + " m/s" : sc.name;
+    if (ImGui::Button(label.c_str())) start_scenario(app, sc);
+    record_rect(app, "scenario-button:" + sc.name);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sc.description.c_str());
+  }
+  same_line_if_fits(button_width("Steady turns"));
+  if (ImGui::Button(s.show_turns ? "Hide steady turns" : "Steady turns")) s.show_turns = !s.show_turns;
+  record_rect(app, "turns-button");
+  ImGui::TreePop();
+}
+
+}  // namespace carvallo::web

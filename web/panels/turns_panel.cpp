@@ -1,0 +1,163 @@
+// The steady turns panel: the families of hands-free steady turns of the bicycle shown (Basu-Mandal,
+// Chatterjee & Papadopoulos 2007; examples/bicycle/turns.hpp) continued over lean a few leans per frame,
+// plotted as forward speed against lean, coloured by family and by linear stability. Clicking a turn
+// starts the simulation on it (as `carvallo simulate --from-turn`), so the 3D view shows the bicycle
+// riding that circle.
+#include "app.hpp"
+#include "panels/row_layout.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace carvallo::web {
+
+namespace {
+
+// Family colours: dark when stable, light when unstable (the docs' figure uses the same).
+ImU32 turn_color(const std::string& family, bool stable) {
+  const bool forward = family == bicycle::kHandlebarForward;
+  if (stable) return forward ? IM_COL32(31, 78, 156, 255) : IM_COL32(192, 57, 43, 255);
+  return forward ? IM_COL32(154, 167, 199, 255) : IM_COL32(217, 169, 143, 255);
+}
+
+constexpr double kMaxSpeed = 20.0;  // m/s: the plot's top (the reversed family reaches far higher speeds near upright)
+
+}  // namespace
+
+void turns_panel(App& app) {
+  app.turn_marks.clear();
+  if (!app.state.show_turns || !has_parameter_table(app)) return;
+  if (app.compact && app.state.panel != "view") return;
+  // About 25 ms of the frame (16 steer samples at a time): the page stays responsive while the families grow.
+  app.turns.reset(app.state.bike);
+  app.turns.advance(0.025);
+
+  const ImGuiIO& io = ImGui::GetIO();
+  const float m = ImGui::GetFontSize() * 0.5f;
+  const float left = app.view_left + m, right = std::max(app.view_right - m, left + ImGui::GetFontSize() * 16);
+  const float top = app.view_top + m + (current_messages(app).empty() ? 0.0f : ImGui::GetFontSize() * 4);
+  const float height = std::clamp((io.DisplaySize.y - top) * 0.5f, ImGui::GetFontSize() * 14, io.DisplaySize.y - top - m);
+  ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(right - left, height), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.96f);
+  bool open = true;
+  ImGui::Begin("Steady turns", &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  record_window_rect(app, "turns");
+  if (!open) app.state.show_turns = false;
+
+  const auto& turns = app.turns;
+  if (!turns.error().empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", turns.error().c_str());
+    ImGui::PopTextWrapPos();
+  }
+  // Legend (above the plot, never over a point).
+  const float fw = ImGui::GetFontSize();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  auto legend = [&](const char* text, ImU32 col, bool stable) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    dl->AddCircleFilled(ImVec2(p.x + fw * 0.4f, p.y + fw * 0.55f), stable ? fw * 0.32f : fw * 0.18f, col);
+    ImGui::Dummy(ImVec2(fw * 0.9f, fw));
+    ImGui::SameLine(0, fw * 0.2f);
+    ImGui::TextUnformatted(text);
+  };
+  legend("forward, stable", turn_color(bicycle::kHandlebarForward, true), true);
+  same_line_if_fits(text_width("forward, unstable") + fw * 1.2f);
+  legend("forward, unstable", turn_color(bicycle::kHandlebarForward, false), false);
+  same_line_if_fits(text_width("reversed, stable") + fw * 1.2f);
+  legend("reversed, stable", turn_color(bicycle::kHandlebarReversed, true), true);
+  same_line_if_fits(text_width("reversed, unstable") + fw * 1.2f);
+  legend("reversed, unstable", turn_color(bicycle::kHandlebarReversed, false), false);
+  record_rect(app, "turns-legend");
+  if (!turns.done()) {
+    ImGui::Text("computing the families: %.0f %% of the leans", 100 * turns.progress());
+  } else {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("hands-free, right lean (mirror-symmetric); click a turn to ride it");
+    ImGui::PopTextWrapPos();
+  }
+
+  // The plot: speed against lean.
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float plot_h = std::max(fw * 6, avail.y - ImGui::GetTextLineHeightWithSpacing() * (app.state.from_turn.empty() ? 0.2f : 1.3f));
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("turns-plot", ImVec2(std::max(avail.x, fw * 10), plot_h));
+  record_rect(app, "turns-plot");
+  const bool clicked = ImGui::IsItemClicked();
+  const ImVec2 p0(origin.x + fw * 2.6f, origin.y + fw * 0.4f);
+  const ImVec2 p1(origin.x + std::max(avail.x, fw * 10) - fw * 0.5f, origin.y + plot_h - fw * 2.4f);
+  dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
+  const double lean_max = TurnFamilies::leans().back();
+  auto X = [&](double lean) { return p0.x + static_cast<float>(lean / lean_max) * (p1.x - p0.x); };
+  auto Y = [&](double v) { return p1.y - static_cast<float>(v / kMaxSpeed) * (p1.y - p0.y); };
+  const ImU32 grid = IM_COL32(228, 231, 238, 255), text = IM_COL32(70, 70, 80, 255);
+  char buf[32];
+  for (int k = 0; k <= 7; ++k) {
+    const double lean = 0.2 * k;
+    dl->AddLine(ImVec2(X(lean), p0.y), ImVec2(X(lean), p1.y), grid);
+    std::snprintf(buf, sizeof buf, "%.1f", lean);
+    dl->AddText(ImVec2(X(lean) - ImGui::CalcTextSize(buf).x * 0.5f, p1.y + 2), text, buf);
+  }
+  for (int v = 0; v <= 20; v += 5) {
+    dl->AddLine(ImVec2(p0.x, Y(v)), ImVec2(p1.x, Y(v)), grid);
+    std::snprintf(buf, sizeof buf, "%d", v);
+    dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(buf).x - 3, Y(v) - fw * 0.5f), text, buf);
+  }
+  const char* xlabel = "lean (rad)";
+  dl->AddText(ImVec2(0.5f * (p0.x + p1.x) - ImGui::CalcTextSize(xlabel).x * 0.5f, p1.y + fw * 1.15f), text, xlabel);
+  dl->AddText(ImVec2(p0.x + 4, p0.y + 2), text, "speed (m/s)");
+  dl->AddRect(p0, p1, IM_COL32(150, 150, 160, 255));
+
+  const auto request = turn_request(app.state.from_turn);
+  const ImVec2 mouse = io.MousePos;
+  float best = fw * 1.2f;  // a click picks the nearest turn within about a finger's width
+  std::optional<std::pair<std::size_t, std::size_t>> picked;
+  dl->PushClipRect(p0, p1, true);
+  // Unstable first, the stable ones (the sections a lecture looks for) drawn over them.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t b = 0; b < turns.branches().size(); ++b) {
+      const auto& br = turns.branches()[b];
+      for (std::size_t k = 0; k < br.turns.size(); ++k) {
+        const auto& t = br.turns[k];
+        if (t.stable != (pass == 1) || !(t.speed <= kMaxSpeed)) continue;
+        const ImVec2 p(X(t.lean), Y(t.speed));
+        dl->AddCircleFilled(p, t.stable ? fw * 0.3f : fw * 0.17f, turn_color(t.family, t.stable));
+        const auto r = static_cast<float>(app.pixel_ratio);
+        app.turn_marks.push_back({b, k, p.x / r, p.y / r});
+        const float d = std::hypot(p.x - mouse.x, p.y - mouse.y);
+        if (d < best) best = d, picked = std::make_pair(b, k);
+        if (request && request->family == t.family && std::abs(request->lean - t.lean) < 1e-9 &&
+            (!request->steer || std::abs(*request->steer - t.steer) < 1e-6))
+          dl->AddCircle(p, fw * 0.55f, IM_COL32(0, 0, 0, 255), 0, 2.0f);
+      }
+    }
+  }
+  dl->PopClipRect();
+  if (picked && ImGui::IsItemHovered()) {
+    const auto& t = turns.branches()[picked->first].turns[picked->second];
+    ImGui::SetTooltip("%s, %s\nlean %.3f rad, steer %.3f rad\nspeed %.3f m/s, radius %.3f m", t.family.c_str(),
+                      t.stable ? "stable" : "unstable", t.lean, t.steer, t.speed, t.radius);
+  }
+  if (clicked && picked) {
+    const auto& t = turns.branches()[picked->first].turns[picked->second];
+    app.state.from_turn = turn_request_text({t.lean, t.family, t.steer});
+    app.state.follow = true;
+    sync_run(app, true);
+    app.playing = app.run && !app.run->run().ended();
+  }
+  if (request) {
+    ImGui::Text("riding: %s turn at lean %s rad", request->family.c_str(), format_shortest(request->lean).c_str());
+    same_line_if_fits(button_width("Leave the turn"));
+    if (ImGui::SmallButton("Leave the turn")) {
+      app.state.from_turn.clear();
+      app.playing = false;
+    }
+    record_rect(app, "leave-turn");
+  }
+  ImGui::End();
+}
+
+}  // namespace carvallo::web
