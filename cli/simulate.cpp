@@ -49,7 +49,7 @@ std::string simulate_usage() {
          "                         [--integrator " + integrators + "]\n"
          "                         [--solver " + solvers + "] [--stabilization " + stabilizations + "]\n"
          "                         [--csv <file>] [--json]\n"
-         "       carvallo simulate --model <name> [--variant <v>] [--t <T>] [--dt <h>] [method options] [--csv <file>] [--json]\n"
+         "       carvallo simulate --model <name> [--variant <v>] [--speed <v>] [--t <T>] [--dt <h>] [method options] [--csv <file>] [--json]\n"
          "\n"
          "Runs the nonlinear equations of motion in redundant coordinates (000 Eq 36) and reports the largest\n"
          "constraint violations and the energy drift. A fall of the bicycle ends the run cleanly.\n"
@@ -57,6 +57,8 @@ std::string simulate_usage() {
          "  --model <name>             a registered model (default bicycle): " + models + "\n"
          "                             (`carvallo models` lists them with their variants and the papers' methods)\n"
          "  --variant <v>              a registered model's formulation (default: its first)\n"
+         "  --speed <v>                a model with a speed setting (rolling-disk, chaplygin-sleigh): its steady\n"
+         "                             motion's speed, within the setting's range (default: the model's)\n"
          "bicycle:\n"
          "  --bike <preset|file.json>  the 26 benchmark parameters (required)\n"
          "  --speed <m/s>              forward speed of the rear contact point (required)\n"
@@ -362,8 +364,20 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
     fall_roll = number("--fall-roll", false, [](double x) { return x > 0.0 && x < 1.5; }, "must be within (0, 1.5) rad");
     params = load_bike_parameters(value_of(o, "--bike"), errors);
   } else {
+    // A model that declares a speed setting (the rolling disk, the Chaplygin sleigh) takes --speed, within the
+    // setting's own range, as the playground's speed field sets it.
+    const auto speed_setting = entry ? std::find_if(entry->settings.begin(), entry->settings.end(),
+                                                    [](const examples::Quantity& q) { return q.name == "speed"; })
+                                     : std::vector<examples::Quantity>::const_iterator{};
+    const bool has_speed = entry && speed_setting != entry->settings.end();
+    if (has_speed) {
+      const double lo = speed_setting->min, hi = speed_setting->max;
+      const std::string range = "must be within [" + format_exact(lo) + ", " + format_exact(hi) + "] " + speed_setting->unit;
+      speed = number("--speed", false, [lo, hi](double x) { return x >= lo && x <= hi; }, range.c_str());
+    }
     for (const auto& key : bicycle_only)
-      if (value_of(o, key)) errors.push_back(key + ": only for --model bicycle");
+      if (value_of(o, key) && !(has_speed && key == "--speed"))
+        errors.push_back(key + ": only for --model bicycle" + (key == "--speed" ? " and models with a speed setting" : ""));
   }
   const auto csv_path = value_of(o, "--csv");
   std::optional<TurnRequest> turn_request;
@@ -418,6 +432,8 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
                         {"roll_rate", roll_rate.value_or(0.0)}, {"steer_rate", steer_rate.value_or(0.0)}};
       if (fall_roll) setup.settings["fall_roll"] = *fall_roll;
       if (reversed_turn) setup.settings["fall_steer"] = 4.0;
+    } else if (speed) {
+      setup.settings["speed"] = *speed;
     }
     run = std::make_unique<examples::ModelRun>(*entry, setup, choices);
     if (start_state) {

@@ -260,8 +260,12 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_bodies() { return reply(bodies(carvall
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_models() {
   json out = json::array();
-  for (const auto& m : carvallo::examples::models())
-    out.push_back({{"name", m.name}, {"title", m.title}, {"description", m.description}, {"variants", m.variants}});
+  for (const auto& m : carvallo::examples::models()) {
+    std::vector<std::string> settings;  // what a link's fields (speed, roll0, ...) set for this model
+    for (const auto& q : m.settings) settings.push_back(q.name);
+    out.push_back({{"name", m.name}, {"title", m.title}, {"description", m.description}, {"variants", m.variants},
+                   {"settings", settings}});
+  }
   return reply(out);
 }
 
