@@ -34,6 +34,23 @@ std::string format_exact(double x) {
   return buf;
 }
 
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
 std::optional<bicycle::Parameters> load_bike_parameters(const std::optional<std::string>& spec,
                                                         std::vector<std::string>& errors) {
   if (!spec) {

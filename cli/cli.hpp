@@ -19,4 +19,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 /// "%.17g": round-trips every double; the output format of every number the CLI prints. Never throws.
 std::string format_exact(double x);
 
+/// s as a JSON string literal (quotes, backslashes and control characters escaped); the CLI's one writer of
+/// names and messages into JSON. Never throws (but std::bad_alloc).
+std::string json_string(const std::string& s);
+
 }  // namespace carvallo::cli

@@ -42,15 +42,6 @@ std::string complex_json(std::complex<double> s) {
   return "{\"re\": " + format_exact(s.real()) + ", \"im\": " + format_exact(s.imag()) + "}";
 }
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
 // <lo>:<hi>:<n>, every problem named.
 std::optional<std::vector<double>> parse_range(const std::string& spec, std::vector<std::string>& errors) {
   const auto c1 = spec.find(':');
@@ -126,8 +117,8 @@ int run_model_eig(const std::vector<std::string>& args, std::ostream& out, std::
       }
   std::string text;
   if (json) {
-    text += "{\"model\": " + quoted(sw.model) + ", \"parameter\": " + quoted(sw.parameter) + ", \"unit\": " + quoted(sw.unit) +
-            ", \"steady_motion\": " + quoted(entry->steady_motion->description) +
+    text += "{\"model\": " + json_string(sw.model) + ", \"parameter\": " + json_string(sw.parameter) + ", \"unit\": " + json_string(sw.unit) +
+            ", \"steady_motion\": " + json_string(entry->steady_motion->description) +
             ", \"structural_zeros_removed\": " + std::to_string(entry->steady_motion->structural_zeros_removed) + ",\n \"values\": [";
     for (std::size_t i = 0; i < sw.values.size(); ++i) text += (i ? ", " : "") + format_exact(sw.values[i]);
     text += "],\n \"eigenvalues\": [";

@@ -13,18 +13,9 @@ namespace carvallo::cli {
 
 namespace {
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
 std::string list(const std::vector<std::string>& v) {
   std::string s = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + quoted(v[i]);
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + json_string(v[i]);
   return s + "]";
 }
 
@@ -60,12 +51,12 @@ int run_models(const std::vector<std::string>& args, std::ostream& out, std::ost
     const bool needs_run = !m.parameters.empty();
     const std::string dt = needs_run ? "null" : cli::format_exact(d.step), t = needs_run ? "null" : cli::format_exact(d.duration);
     if (json) {
-      text += std::string(first ? "" : ",\n") + "  {\"name\": " + quoted(m.name) + ", \"title\": " + quoted(m.title) + ", \"description\": " +
-              quoted(m.description) + ", \"variants\": " + list(m.variants) +
+      text += std::string(first ? "" : ",\n") + "  {\"name\": " + json_string(m.name) + ", \"title\": " + json_string(m.title) + ", \"description\": " +
+              json_string(m.description) + ", \"variants\": " + list(m.variants) +
               ", \"coordinates\": " + std::to_string(inst.model.nq()) + ", \"holonomic\": " + std::to_string(inst.model.nch()) +
               ", \"nonholonomic\": " + std::to_string(inst.model.ncnh()) + ", \"defaults\": {\"solver\": " +
-              quoted(to_string(d.acceleration)) + ", \"integrator\": " + quoted(to_string(d.integrator)) +
-              ", \"stabilization\": " + quoted(d.stabilizer) + ", \"dt\": " + dt + ", \"t\": " + t + "}}";
+              json_string(to_string(d.acceleration)) + ", \"integrator\": " + json_string(to_string(d.integrator)) +
+              ", \"stabilization\": " + json_string(d.stabilizer) + ", \"dt\": " + dt + ", \"t\": " + t + "}}";
     } else {
       std::string variants;
       for (const auto& v : m.variants) variants += (variants.empty() ? "" : "|") + v;

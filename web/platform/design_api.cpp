@@ -1,6 +1,7 @@
 // window.carvallo.designMap() and designMapCell(ix, iy): the design window's heat map as the tests and
 // teaching pages read it (docs/playground.md). JSON text in a buffer valid until the next call.
 #include "app.hpp"
+#include "platform/js_reply.hpp"
 
 #include <emscripten/emscripten.h>
 #include <nlohmann/json.hpp>
@@ -11,15 +12,9 @@
 namespace {
 
 using carvallo::web::App;
+using carvallo::web::js_reply;
+using carvallo::web::number_or_null;
 using nlohmann::json;
-
-const char* reply(const json& j) {
-  static std::string buffer;
-  buffer = j.dump();
-  return buffer.c_str();
-}
-
-json speed(const std::optional<double>& v) { return v && std::isfinite(*v) ? json(*v) : json(nullptr); }
 
 json axis(const carvallo::bicycle::MapAxis& a) { return {{"name", a.name}, {"lo", a.lo}, {"hi", a.hi}, {"count", a.count}}; }
 
@@ -31,8 +26,8 @@ json cell(const App& app, std::size_t ix, std::size_t iy) {
   const auto& p = job.at(ix, iy);
   j["physical"] = p.has_value();
   if (p) {
-    j["weave"] = speed(p->weave_speed);
-    j["capsize"] = speed(p->capsize_speed);
+    j["weave"] = number_or_null(p->weave_speed);
+    j["capsize"] = number_or_null(p->capsize_speed);
     j["width"] = p->stable_width;
   }
   return j;
@@ -47,7 +42,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_design_map() {
   const auto& job = app.design_map;
   json hover = nullptr;
   if (app.design.hover_ix && app.design.hover_iy) hover = cell(app, *app.design.hover_ix, *app.design.hover_iy);
-  return reply(json{{"x", axis(job.x())},
+  return js_reply(json{{"x", axis(job.x())},
                     {"y", axis(job.y())},
                     {"vmax", job.vmax()},
                     {"quantity", app.state.map.quantity},
@@ -65,8 +60,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_design_map() {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_design_map_cell(int ix, int iy) {
-  if (ix < 0 || iy < 0) return reply(nullptr);
-  return reply(cell(carvallo::web::app(), static_cast<std::size_t>(ix), static_cast<std::size_t>(iy)));
+  if (ix < 0 || iy < 0) return js_reply(nullptr);
+  return js_reply(cell(carvallo::web::app(), static_cast<std::size_t>(ix), static_cast<std::size_t>(iy)));
 }
 
 }  // extern "C"

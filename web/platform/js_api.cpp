@@ -2,6 +2,7 @@
 // Every function takes text and returns JSON text in a buffer valid until the next call.
 #include "app.hpp"
 #include "platform/browser.hpp"
+#include "platform/js_reply.hpp"
 #include "panels/analysis_panels.hpp"
 
 #include "bicycle/parameters_json.hpp"
@@ -18,15 +19,9 @@
 namespace {
 
 using carvallo::web::App;
+using carvallo::web::js_reply;
+using carvallo::web::number_or_null;
 using nlohmann::json;
-
-const char* reply(const json& j) {
-  static std::string buffer;
-  buffer = j.dump();
-  return buffer.c_str();
-}
-
-json number_or_null(const std::optional<double>& v) { return v && std::isfinite(*v) ? json(*v) : json(nullptr); }
 
 // "roll_rate" -> "rollRate": probes also appear at the top level in the API's camelCase.
 std::string camel_case(const std::string& name) {
@@ -117,7 +112,7 @@ json bodies(App& app) {
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE const char* carvallo_get_state() { return reply(carvallo::web::to_json(carvallo::web::app().state)); }
+EMSCRIPTEN_KEEPALIVE const char* carvallo_get_state() { return js_reply(carvallo::web::to_json(carvallo::web::app().state)); }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
   App& app = carvallo::web::app();
@@ -137,7 +132,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
     for (const auto& m : ignored) app.messages.push_back("setState ignored " + m);
   }
   carvallo::web::refresh_analysis(app);
-  return reply(json{{"ignored", ignored}});
+  return js_reply(json{{"ignored", ignored}});
 }
 
 EMSCRIPTEN_KEEPALIVE void carvallo_apply_link(const char* hash) {
@@ -149,7 +144,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_eigenvalues(const char* text) {
   carvallo::web::refresh_analysis(app);
   const json speeds = json::parse(text ? text : "", nullptr, false);
   json out = json::array();
-  if (!app.model || !speeds.is_array()) return reply(out);
+  if (!app.model || !speeds.is_array()) return js_reply(out);
   constexpr std::size_t kMaxSpeeds = 100000;  // a bounded call: about 1 s in the browser
   for (const auto& s : speeds) {
     if (out.size() == kMaxSpeeds) break;
@@ -162,7 +157,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_eigenvalues(const char* text) {
       row.push_back({{"re", e.value.real()}, {"im", e.value.imag()}, {"mode", e.label}});
     out.push_back(row);
   }
-  return reply(out);
+  return js_reply(out);
 }
 
 // Any model's steady-motion eigenvalues as the panel shows them (model_eigen_plot.cpp); advances the
@@ -191,17 +186,17 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_model_eigen() {
     out["boundaries"] = boundaries;
     out["stableRanges"] = stable;
   }
-  return reply(out);
+  return js_reply(out);
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_critical_speeds() {
   App& app = carvallo::web::app();
   carvallo::web::refresh_analysis(app);
-  if (!app.model) return reply(json{{"weave", nullptr}, {"capsize", nullptr}});
+  if (!app.model) return js_reply(json{{"weave", nullptr}, {"capsize", nullptr}});
   const auto r = carvallo::web::critical_speeds(*app.model, std::max(50.0, app.state.sweep_max));
   json ranges = json::array();
   for (const auto& range : r.stable_speed_ranges) ranges.push_back({range.lo, range.hi});
-  return reply(json{{"weave", number_or_null(r.weave_speed)}, {"capsize", number_or_null(r.capsize_speed)},
+  return js_reply(json{{"weave", number_or_null(r.weave_speed)}, {"capsize", number_or_null(r.capsize_speed)},
                     {"stableRanges", ranges}, {"summary", carvallo::web::stability_summary(app.sweep)}});
 }
 
@@ -238,7 +233,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
   json j = sim_state(app);
   j["stepped"] = done;
   if (out_of_time) j["stoppedAfterSeconds"] = kStepBudgetSeconds;
-  return reply(j);
+  return js_reply(j);
 }
 
 // The steady turns computed so far (web/panels/turns_panel.cpp), each with where the plot drew it.
@@ -250,13 +245,13 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_turns() {
     points.push_back({{"family", t.family}, {"lean", t.lean}, {"steer", t.steer}, {"speed", t.speed}, {"radius", t.radius},
                       {"yawRate", t.yaw_rate}, {"stable", t.stable}, {"branch", m.branch}, {"x", m.x}, {"y", m.y}});
   }
-  return reply(json{{"shown", app.state.show_turns}, {"done", app.turns.done()}, {"progress", app.turns.progress()},
+  return js_reply(json{{"shown", app.state.show_turns}, {"done", app.turns.done()}, {"progress", app.turns.progress()},
                     {"error", app.turns.error()}, {"points", points}});
 }
 
-EMSCRIPTEN_KEEPALIVE const char* carvallo_sim_state() { return reply(sim_state(carvallo::web::app())); }
+EMSCRIPTEN_KEEPALIVE const char* carvallo_sim_state() { return js_reply(sim_state(carvallo::web::app())); }
 
-EMSCRIPTEN_KEEPALIVE const char* carvallo_bodies() { return reply(bodies(carvallo::web::app())); }
+EMSCRIPTEN_KEEPALIVE const char* carvallo_bodies() { return js_reply(bodies(carvallo::web::app())); }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_models() {
   json out = json::array();
@@ -266,33 +261,33 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_models() {
     out.push_back({{"name", m.name}, {"title", m.title}, {"description", m.description}, {"variants", m.variants},
                    {"settings", settings}});
   }
-  return reply(out);
+  return js_reply(out);
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_play(int on) {
   App& app = carvallo::web::app();
   carvallo::web::sync_run(app);
   app.playing = on != 0 && app.run && !app.run->run().ended();
-  return reply(sim_state(app));
+  return js_reply(sim_state(app));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_kick() {
   App& app = carvallo::web::app();
   carvallo::web::push_run(app);
-  return reply(sim_state(app));
+  return js_reply(sim_state(app));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_reset_simulation() {
   App& app = carvallo::web::app();
   carvallo::web::sync_run(app, true);
-  return reply(sim_state(app));
+  return js_reply(sim_state(app));
 }
 
-EMSCRIPTEN_KEEPALIVE const char* carvallo_messages() { return reply(carvallo::web::current_messages(carvallo::web::app())); }
+EMSCRIPTEN_KEEPALIVE const char* carvallo_messages() { return js_reply(carvallo::web::current_messages(carvallo::web::app())); }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_performance() {
   const auto& p = carvallo::web::app().perf;
-  return reply(json{{"frameMs", p.frame_ms}, {"cpuMs", p.cpu_ms}, {"updateMs", p.update_ms}, {"sweepMs", p.sweep_ms},
+  return js_reply(json{{"frameMs", p.frame_ms}, {"cpuMs", p.cpu_ms}, {"updateMs", p.update_ms}, {"sweepMs", p.sweep_ms},
                     {"stepMs", p.step_ms}, {"simRatio", p.sim_ratio}, {"vertices", p.vertices},
                     {"maxWindowVertices", p.max_window_vertices}});
 }
@@ -300,8 +295,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_performance() {
 EMSCRIPTEN_KEEPALIVE const char* carvallo_widget_rect(const char* name) {
   const auto& rects = carvallo::web::app().rects;
   const auto it = rects.find(name ? name : "");
-  if (it == rects.end()) return reply(nullptr);
-  return reply(json{{"x", it->second[0]}, {"y", it->second[1]}, {"w", it->second[2]}, {"h", it->second[3]}});
+  if (it == rects.end()) return js_reply(nullptr);
+  return js_reply(json{{"x", it->second[0]}, {"y", it->second[1]}, {"w", it->second[2]}, {"h", it->second[3]}});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_load_bike_json(const char* filename, const char* text) {
@@ -313,20 +308,20 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_load_bike_json(const char* filename, c
     app.messages.push_back(name + " was not loaded (the bicycle on screen is unchanged):");
     for (const auto& issue : read.issues)
       app.messages.push_back("  " + (issue.parameters.empty() ? issue.message : carvallo::bicycle::to_string(issue)));
-    return reply(carvallo::web::current_messages(app));
+    return js_reply(carvallo::web::current_messages(app));
   }
   const auto problems = carvallo::web::bike_problems(read.parameters->values);
   if (!problems.empty()) {
     app.messages.clear();
     app.messages.push_back(name + " was not loaded: the bicycle is not physical (the bicycle on screen is unchanged):");
     for (const auto& issue : problems) app.messages.push_back("  " + carvallo::bicycle::to_string(issue));
-    return reply(carvallo::web::current_messages(app));
+    return js_reply(carvallo::web::current_messages(app));
   }
   app.state.bike = read.parameters->values;
   app.messages.clear();  // an earlier refusal no longer applies
   carvallo::web::refresh_analysis(app);
   carvallo::web::set_toast(app, "Loaded " + (read.parameters->name.empty() ? name : read.parameters->name));
-  return reply(carvallo::web::current_messages(app));
+  return js_reply(carvallo::web::current_messages(app));
 }
 
 }  // extern "C"

@@ -2,6 +2,7 @@
 // sensitivity(), ghost(). Each returns JSON text in a buffer valid until the next call.
 #include "app.hpp"
 #include "panels/analysis_panels.hpp"
+#include "platform/js_reply.hpp"
 
 #include "model_run.hpp"
 
@@ -14,16 +15,11 @@
 namespace {
 
 using carvallo::web::App;
+using carvallo::web::js_reply;
+using carvallo::web::number_or_null;
 using nlohmann::json;
 
-const char* reply(const json& j) {
-  static std::string buffer;
-  buffer = j.dump();
-  return buffer.c_str();
-}
-
 json finite_or_null(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
-json number_or_null(const std::optional<double>& v) { return v && std::isfinite(*v) ? json(*v) : json(nullptr); }
 json complex_json(std::complex<double> z) { return json::array({finite_or_null(z.real()), finite_or_null(z.imag())}); }
 
 json mode_view(App& app) {
@@ -98,7 +94,7 @@ json ghost(App& app) {
 }  // namespace
 
 extern "C" {
-EMSCRIPTEN_KEEPALIVE const char* carvallo_mode_view() { return reply(mode_view(carvallo::web::app())); }
-EMSCRIPTEN_KEEPALIVE const char* carvallo_sensitivity() { return reply(sensitivity(carvallo::web::app())); }
-EMSCRIPTEN_KEEPALIVE const char* carvallo_ghost() { return reply(ghost(carvallo::web::app())); }
+EMSCRIPTEN_KEEPALIVE const char* carvallo_mode_view() { return js_reply(mode_view(carvallo::web::app())); }
+EMSCRIPTEN_KEEPALIVE const char* carvallo_sensitivity() { return js_reply(sensitivity(carvallo::web::app())); }
+EMSCRIPTEN_KEEPALIVE const char* carvallo_ghost() { return js_reply(ghost(carvallo::web::app())); }
 }
