@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Soak test (not part of ./test.sh): long runs through the command line, one after the other, at low priority.
-#   scripts/soak.sh [seconds] [preset]   # simulated time per run, default 3600 (one hour); the build preset,
-#                                        # default native (native-debug: the same runs under ASan + UBSan)
+#   scripts/soak.sh [seconds] [preset] [filter]
+#     seconds: simulated time per run, default 3600 (one hour); preset: the build preset, default native
+#     (native-debug: the same runs under ASan + UBSan); filter: run only the runs whose name matches this
+#     extended regular expression (e.g. 'epicyclic|appell'), default all
 # Runs the bicycle (benchmark, 5 m/s, kicked with a roll rate of 0.5 rad/s, the playground's step 5 ms and
-# methods) and every registered model and variant (`carvallo models`) with its paper's methods and step.
+# methods) and every registered model and variant (`carvallo models`) with its paper's methods and step, and
+# Appell-Hamel (whose weight falls for ever, so its speeds grow without bound) also under the correcting
+# stabilizers.
 # A run passes when it finishes without a solver failure (the bicycle also without falling) and, for the
 # correcting stabilizers (rgcpa, selective, direct), its largest violations stay within the stabilizer's
 # tolerances (`simulate --json`: position_tolerance, velocity_tolerance); Baumgarte and no stabilization
@@ -13,6 +17,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds="${1:-3600}"
 preset="${2:-native}"
+filter="${3:-.}"
 out=build/soak
 mkdir -p "$out"
 
@@ -32,6 +37,13 @@ while IFS= read -r line; do runs+=("$line"); done < <(
           console.log(`${m.name}${v ? "-" + v : ""}|--model ${m.name}${v ? " --variant " + v : ""}`);
       }
     });')
+for v in nonlinear linear; do
+  for s in direct rgcpa; do runs+=("appell-hamel-$v-$s|--model appell-hamel --variant $v --stabilization $s"); done
+done
+selected=()
+for run in "${runs[@]}"; do [[ "${run%%|*}" =~ $filter ]] && selected+=("$run"); done
+runs=("${selected[@]}")
+[ "${#runs[@]}" -gt 0 ] || { echo "soak: no run matches '$filter'"; exit 2; }
 
 for run in "${runs[@]}"; do
   name="${run%%|*}"; args="${run#*|}"

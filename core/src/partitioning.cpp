@@ -169,20 +169,31 @@ int position_analysis(const Model& model, double t, VectorXd& q, const Partition
   return it;
 }
 
+double reachable_velocity_tolerance(const Tolerances& tol, const MatrixXd& J, const VectorXd& qd) {
+  double scale = 0.0;
+  for (Eigen::Index i = 0; i < J.rows(); ++i) scale = std::max(scale, (J.row(i).cwiseAbs() * qd.cwiseAbs()).value());
+  const double floor = 64.0 * std::numeric_limits<double>::epsilon() * scale;
+  return std::isfinite(floor) ? std::max(tol.velocity, floor) : tol.velocity;
+}
+
 int velocity_analysis(const Model& model, double t, const VectorXd& q, VectorXd& qd, const Partition& p,
-                      const Tolerances& tol, PartitionWorkspace& ws) {
+                      const Tolerances& tol, PartitionWorkspace& ws, double* target_out) {
   if (model.nc() == 0) return 0;
   int it = 0, worst = -1;
+  // The target is tol.velocity until J is known; then it may grow to what round-off allows there.
+  double target = tol.velocity;
   for (;;) {
     model.velocity_residual(q, qd, t, ws.c);  // [Ċ; D]
     const double res = max_abs(ws.c, p.rows, worst);
-    if (res <= tol.velocity) break;
+    if (res <= target) break;
     if (it == tol.max_iterations)
       throw SolverError(SolverError::Kind::NonConvergence,
-                        "velocity analysis did not reach ||[Cdot; D]|| <= " + format_for_message(tol.velocity) + " in " +
+                        "velocity analysis did not reach ||[Cdot; D]|| <= " + format_for_message(target) + " in " +
                             std::to_string(it) + " Newton iterations",
                         t, worst >= 0 ? model.constraint_name(worst) : std::string(), worst, it, res);
     model.J(q, qd, t, ws.A);  // ∂[Ċ; D]/∂q̇ = [C_q; D_q̇]
+    target = std::max(target, reachable_velocity_tolerance(tol, ws.A, qd));
+    if (res <= target) break;
     factor_dependent_block(model, t, p, tol, ws, "velocity analysis");
     ws.r.resize(p.rank);
     for (int a = 0; a < p.rank; ++a) ws.r[a] = -ws.c[p.rows[static_cast<std::size_t>(a)]];
@@ -190,7 +201,8 @@ int velocity_analysis(const Model& model, double t, const VectorXd& q, VectorXd&
     for (int b = 0; b < p.rank; ++b) qd[p.dependent[static_cast<std::size_t>(b)]] += ws.dx[b];
     ++it;
   }
-  if (!p.redundant_rows.empty()) check_redundant(model, t, ws.c, p, tol.redundant_factor * tol.velocity, "velocity analysis");
+  if (!p.redundant_rows.empty()) check_redundant(model, t, ws.c, p, tol.redundant_factor * target, "velocity analysis");
+  if (target_out) *target_out = target;
   return it;
 }
 

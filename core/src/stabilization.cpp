@@ -59,19 +59,27 @@ class DirectCorrection final : public Stabilizer {
       }
     }
     if (model.nc() > 0) {
+      // The target is tol.velocity until J is known; then it may grow to what round-off allows there.
+      double target = tol_.velocity;
       for (int it = 0;; ++it) {
         model.velocity_residual(q, qd, t, r_);
         Eigen::Index worst = 0;
         const double res = r_.cwiseAbs().maxCoeff(&worst);
-        if (res <= tol_.velocity && !(every_step_ && it == 0 && res > 0.0)) {
+        if (res <= target && !(every_step_ && it == 0 && res > 0.0)) {
           out.velocity_iterations = it;
           break;
         }
         if (it == tol_.max_iterations)
           throw SolverError(SolverError::Kind::NonConvergence,
-                            "direct velocity correction did not reach ||[Cdot; D]|| <= " + format_for_message(tol_.velocity),
+                            "direct velocity correction did not reach ||[Cdot; D]|| <= " + format_for_message(target),
                             t, model.constraint_name(static_cast<int>(worst)), static_cast<int>(worst), it, res);
         model.J(q, qd, t, A_);
+        target = std::max(target, reachable_velocity_tolerance(tol_, A_, qd));
+        out.velocity_target = target;
+        if (res <= target && !(every_step_ && it == 0 && res > 0.0)) {
+          out.velocity_iterations = it;
+          break;
+        }
         cod_.compute(A_);
         out.velocity_rank = static_cast<int>(cod_.rank());
         out.redundant_total = model.nc() - out.velocity_rank;
@@ -122,7 +130,7 @@ class Rgcpa : public Stabilizer {
       out.velocity_rank = pv_.rank;
       out.redundant_total = static_cast<int>(pv_.redundant_rows.size());
       out.independent_velocities = pv_.independent;
-      out.velocity_iterations = velocity_analysis(model, t, q, qd, pv_, tol_, ws_);  // 000 Eqs 58-61, 66-78
+      out.velocity_iterations = velocity_analysis(model, t, q, qd, pv_, tol_, ws_, &out.velocity_target);  // 000 Eqs 58-61, 66-78
     } else if (model.nc() == 0) {
       out.independent_velocities = out.independent_coordinates;
     }
@@ -239,7 +247,7 @@ class Selective final : public Rgcpa {
     out.position_rank = fp_.rank;
     out.velocity_rank = fv_.rank;
     out.position_iterations = position_analysis(model, t, q, fp_, strict_, ws_);
-    out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_);
+    out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_, &out.velocity_target);
   }
 
   // The lazy variant (analyse_only_when_violated): ||C|| and ||[Ċ; D]|| first; C_q or J, the dependent
@@ -256,7 +264,7 @@ class Selective final : public Rgcpa {
     }
     if (model.nc() > 0 && !velocities_within_tolerance(model, t, q, qd, out)) {
       out.velocity_rank = fv_.rank;
-      out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_);
+      out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_, &out.velocity_target);
     }
   }
 
@@ -285,6 +293,7 @@ void CorrectionReport::clear() {
   note.clear();
   change = 0.0;
   C_norm = Cdot_norm = D_norm = -1.0;
+  velocity_target = -1.0;
 }
 
 const char* to_string(StabilizationMethod m) {

@@ -42,6 +42,13 @@ struct Tolerances {
 /// Never throws.
 double reachable_position_tolerance(const Tolerances& tol, const Eigen::VectorXd& q);
 
+/// The velocity tolerance reachable at (q, q̇) with J = ∂[Ċ; D]/∂q̇ evaluated there: tol.velocity, or
+/// 64 ulp of max_i Σ_j |J_ij q̇_j| when that is larger. Each residual row sums terms of about that size, so
+/// its round-off is about that many ulp: a body falling for minutes (Appell-Hamel's disk at 900 m/s) or a
+/// constraint quadratic in q̇ (its Eq 57) cannot be held to an absolute 1e-12. At everyday speeds (terms
+/// below ~70 units) nothing changes. Never throws.
+double reachable_velocity_tolerance(const Tolerances& tol, const Eigen::MatrixXd& J, const Eigen::VectorXd& qd);
+
 struct Partition {
   int rank = 0;
   std::vector<int> dependent;       ///< dependent coordinates / velocities (pivot columns), size rank
@@ -81,10 +88,11 @@ int position_analysis(const Model& model, double t, Eigen::VectorXd& q, const Pa
                       PartitionWorkspace& ws);
 
 /// Velocity analysis (000 Eqs 58-61, 66-67, 72-78): corrects the dependent velocities of q̇ in place so
-/// that ||[Ċ̄; D̄]||∞ ≤ tol.velocity; `p` partitions J = [C_q; D_q̇]. Returns the Newton steps taken.
-/// Throws as position_analysis.
+/// that ||[Ċ̄; D̄]||∞ ≤ the reachable velocity tolerance (tol.velocity unless round-off forbids it, see
+/// reachable_velocity_tolerance; the one aimed at is stored in *target when given); `p` partitions
+/// J = [C_q; D_q̇]. Returns the Newton steps taken. Throws as position_analysis.
 int velocity_analysis(const Model& model, double t, const Eigen::VectorXd& q, Eigen::VectorXd& qd, const Partition& p,
-                      const Tolerances& tol, PartitionWorkspace& ws);
+                      const Tolerances& tol, PartitionWorkspace& ws, double* target = nullptr);
 
 /// Which coordinates and velocities are prescribed when building consistent initial conditions.
 /// Empty lists mean: let the DOF analysis choose (pivoting), keeping the guess's values of those chosen.

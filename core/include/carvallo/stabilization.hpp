@@ -78,6 +78,9 @@ struct CorrectionReport {
   /// ||C||∞, ||Ċ||∞ and ||D||∞ of the returned state when the stabilizer evaluated them there (the lazy
   /// RGCPA's checks), else −1; Simulation::step then does not evaluate them again for its diagnostics.
   double C_norm = -1.0, Cdot_norm = -1.0, D_norm = -1.0;
+  /// The velocity target this correction aimed at when it corrected velocities (tol.velocity, or more
+  /// where round-off forbids it: reachable_velocity_tolerance), else −1.
+  double velocity_target = -1.0;
   void clear();  ///< never throws
 };
 
