@@ -250,3 +250,8 @@ std::vector<Eigenvalues> multibody_roll_steer_eigenvalues(const Parameters& p, c
 MultibodyCriticalSpeeds multibody_critical_speeds(const Parameters& p, double vmax = 10.0, std::size_t grid = 201);
 
 }  // namespace carvallo::bicycle
+
+// Model(MultibodyBicycle) instantiates the automatic differentiation of every residual for every scalar
+// type, the largest template instantiation of the project: it is compiled once, in multibody_model.cpp,
+// instead of in every file that builds the bicycle's Model (CI compiles the project twice, cold).
+extern template class carvallo::detail::ModelImpl<carvallo::bicycle::MultibodyBicycle>;

@@ -100,3 +100,5 @@ ModelInstance make_appell_hamel(const std::string& variant) {
 }
 
 }  // namespace carvallo::examples::mechanisms
+
+template class carvallo::detail::ModelImpl<carvallo::examples::mechanisms::AppellHamel>;

@@ -63,3 +63,6 @@ struct AppellHamel {
 ModelInstance make_appell_hamel(const std::string& variant);
 
 }  // namespace carvallo::examples::mechanisms
+
+// Model(AppellHamel) is compiled once, in appell_hamel.cpp, not again in each file that builds one.
+extern template class carvallo::detail::ModelImpl<carvallo::examples::mechanisms::AppellHamel>;
