@@ -243,9 +243,24 @@ test('a pinned ghost lists both designs\' critical speeds as the CLI computes th
     assert.equal(g.ghost.weave, sensitivityCli(s.ghost).weave_speed);
     assert.equal((await api(other.page, 'modeView')).mode, 'weave');
     assert.deepEqual(await api(other.page, 'messages'), []);
+    // The root locus draws the ghost too: the plot differs from the same view once the ghost is cleared.
+    await api(other.page, 'setState', { locus: true });
+    await other.page.mouse.move(5, 5);  // no tooltip over the plot
+    await frames(other.page, 3);
+    const plot = await rect(other.page, 'plot');
+    assert.ok(plot, 'the root locus is shown');
+    const clip = { x: plot.x, y: plot.y, width: plot.w, height: plot.h };
+    const withGhost = decodePng(await other.page.screenshot({ clip, path: path.join(artifacts, 'modes-ghost-locus-1280x800.png') }));
     // Clear ghost.
     await clickWidget(other.page, 'ghost-clear');
     assert.equal((await api(other.page, 'getState')).ghost, null);
+    await other.page.mouse.move(5, 5);
+    await frames(other.page, 3);
+    const without = decodePng(await other.page.screenshot({ clip }));
+    let changed = 0;
+    for (let i = 0; i < withGhost.pixels.length; i += 4)
+      if (Math.abs(withGhost.pixels[i] - without.pixels[i]) + Math.abs(withGhost.pixels[i + 2] - without.pixels[i + 2]) > 40) changed++;
+    assert.ok(changed > 200, `the ghost's dashed curves are drawn in the root locus (${changed} pixels differ)`);
     assert.deepEqual(other.problems, []);
   } finally {
     await other.context.close();

@@ -6,6 +6,7 @@
 #include "logic/bike_analysis.hpp"
 #include "logic/mode_animation.hpp"
 #include "logic/sensitivity_chart.hpp"
+#include "panels/plot_axes.hpp"
 
 #include <imgui.h>
 
@@ -59,8 +60,8 @@ const EigenSweep* ghost_sweep(App& app);
 void ghost_buttons(App& app);
 /// Both designs' weave and capsize speeds, side by side (nothing without a ghost).
 void ghost_comparison(App& app);
-/// The ghost's Re s curves, faded and dashed, in the eigenvalue plot's frame: speed lo..hi to x p0..p1,
-/// Re s ylo..yhi to y p1..p0.
-void draw_ghost_curves(App& app, ImDrawList* dl, double vlo, double vhi, double ylo, double yhi, ImVec2 p0, ImVec2 p1);
+/// The ghost's curves, faded and dashed, in the eigenvalue plot's frame: Re s against speed (x maps speed,
+/// y maps Re s), or in the root locus Im s against Re s (x maps Re s, y maps Im s).
+void draw_ghost_curves(App& app, ImDrawList* dl, const Axis& x, const Axis& y, bool root_locus);
 
 }  // namespace carvallo::web

@@ -5,6 +5,7 @@
 #include "app.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 #include "platform/heatmap_texture.hpp"
 
 #include "bicycle/design_map.hpp"
@@ -194,8 +195,8 @@ void design_map_view(App& app) {
   const DesignMapSettings& m = app.state.map;
   map_settings(app);
   ImGui::PushTextWrapPos(0.0f);
-  for (const auto& issue : job.issues()) ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "%s", issue.c_str());
-  if (!app.design.map_problem.empty()) ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "%s", app.design.map_problem.c_str());
+  for (const auto& issue : job.issues()) wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", issue.c_str());
+  if (!app.design.map_problem.empty()) wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", app.design.map_problem.c_str());
   ImGui::PopTextWrapPos();
   if (!job.issues().empty()) return;
   if (job.done()) ImGui::TextDisabled("%zu x %zu map in %.2f s", job.x().count, job.y().count, job.elapsed_ms() / 1000.0);

@@ -4,6 +4,7 @@
 // the bicycle unphysical is refused with the reason, and the bicycle stays as it was.
 #include "app.hpp"
 #include "panels/design_panels.hpp"
+#include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
 
 #include "bicycle/designer_geometry.hpp"
@@ -103,11 +104,11 @@ void designer_inputs(App& app) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("On: a wheelbase change moves the front frame's mass centre xH by the same amount");
   ImGui::SameLine();
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted("front assembly moves with the wheelbase");
+  wrapped_text("front assembly moves with the wheelbase");
   ImGui::PopTextWrapPos();
   if (!app.design.designer_problem.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.design.designer_problem.c_str());
+    wrapped_textf(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.design.designer_problem.c_str());
     ImGui::PopTextWrapPos();
   }
 }

@@ -6,6 +6,7 @@
 #include "panels/analysis_panels.hpp"
 #include "panels/plot_axes.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 
 #include <imgui.h>
 
@@ -85,7 +86,7 @@ void draw_eigen_panel(App& app) {
   if (!begin_panel(app, "Eigenvalues")) return;
   if (!s.presentation && ImGui::TreeNode("What am I looking at?")) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(
+    wrapped_text(
         "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
         "A positive real part means that motion grows (unstable), negative means it dies out. Weave (blue) is "
         "the oscillation of steer and lean, capsize (red) the slow fall to one side, castering (green) the "
@@ -134,11 +135,11 @@ void draw_eigen_panel(App& app) {
   }
   ghost_buttons(app);
   ImGui::PushTextWrapPos(0.0f);
-  if (!range_problem.empty()) ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "%s", range_problem.c_str());
+  if (!range_problem.empty()) wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", range_problem.c_str());
   refresh_analysis(app);
 
   if (!sw.error.empty()) {
-    ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "The sweep failed: %s", sw.error.c_str());
+    wrapped_textf(ImVec4(0.7f, 0, 0, 1), "The sweep failed: %s", sw.error.c_str());
     ImGui::PopTextWrapPos();
     ImGui::End();
     return;
@@ -157,8 +158,8 @@ void draw_eigen_panel(App& app) {
   {
     const std::string summary = stability_summary(sw);
     ImGui::PushTextWrapPos(0.0f);
-    if (sw.stable_all.empty()) ImGui::TextDisabled("%s", summary.c_str());
-    else ImGui::TextColored(ImVec4(0.1f, 0.45f, 0.15f, 1), "%s", summary.c_str());
+    if (sw.stable_all.empty()) wrapped_text_disabled("%s", summary.c_str());
+    else wrapped_textf(ImVec4(0.1f, 0.45f, 0.15f, 1), "%s", summary.c_str());
     ImGui::PopTextWrapPos();
     record_rect(app, "stability-summary");
   }
@@ -205,7 +206,7 @@ void draw_eigen_panel(App& app) {
       dl->AddRectFilled(ImVec2(x(r.lo), p0.y), ImVec2(x(r.hi), p1.y), IM_COL32(120, 200, 120, 60));
     axes_and_grid(dl, x, y, p0, p1, "speed v (m/s)", s.show_imaginary ? "Re s, Im s (1/s)" : "Re s (1/s)");
     dl->PushClipRect(p0, p1, true);
-    draw_ghost_curves(app, dl, x.lo, x.hi, y.lo, y.hi, p0, p1);  // under the live curves
+    draw_ghost_curves(app, dl, x, y, false);  // under the live curves
     // Critical speeds.
     for (const auto& [v, name, col] : {std::tuple{sw.weave, "v_w", mode_color("weave")}, std::tuple{sw.capsize, "v_c", mode_color("capsize")}}) {
       if (!v || *v < sw.vmin || *v > sw.vmax) continue;
@@ -265,6 +266,7 @@ void draw_eigen_panel(App& app) {
     axes_and_grid(dl, x, y, p0, p1, "Re s (1/s)", "Im s (1/s)");
     dl->PushClipRect(p0, p1, true);
     dl->AddLine(ImVec2(x(0), p0.y), ImVec2(x(0), p1.y), IM_COL32(120, 120, 130, 255));
+    draw_ghost_curves(app, dl, x, y, true);  // under the live curves
     const double span = std::max(sw.vmax - sw.vmin, 1e-9);
     for (const auto& b : sw.branches)
       for (std::size_t k = 0; k + 1 < b.values.size(); ++k)
@@ -280,7 +282,12 @@ void draw_eigen_panel(App& app) {
     dl->AddRectFilledMultiColor(c0, c1, speed_color(0), speed_color(1), speed_color(1), speed_color(0));
     char buf[48];
     std::snprintf(buf, sizeof buf, "v %.1f .. %.1f m/s", sw.vmin, sw.vmax);
-    dl->AddText(ImVec2(c0.x, c1.y + 2), IM_COL32(50, 50, 60, 255), buf);
+    // Right-aligned under the bar: the label is wider than the bar and must not run off the plot.
+    // On a translucent backing, so that a branch or marker under it does not make it unreadable.
+    const ImVec2 label_size = ImGui::CalcTextSize(buf), label_at(c1.x - label_size.x, c1.y + 2);
+    dl->AddRectFilled(ImVec2(label_at.x - 2, label_at.y), ImVec2(c1.x + 2, label_at.y + label_size.y),
+                      IM_COL32(255, 255, 255, 200));
+    dl->AddText(label_at, IM_COL32(50, 50, 60, 255), buf);
     if (hovered) {
       // Nearest sampled point.
       double best = 1e30;

@@ -3,6 +3,7 @@
 // critical speeds are listed side by side, until "Clear ghost".
 #include "app.hpp"
 #include "panels/analysis_panels.hpp"
+#include "panels/plot_axes.hpp"
 #include "panels/row_layout.hpp"
 
 #include "logic/ghost.hpp"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstdio>
 
 namespace carvallo::web {
@@ -75,18 +77,19 @@ void ghost_comparison(App& app) {
   }
 }
 
-void draw_ghost_curves(App& app, ImDrawList* dl, double vlo, double vhi, double ylo, double yhi, ImVec2 p0, ImVec2 p1) {
+void draw_ghost_curves(App& app, ImDrawList* dl, const Axis& x, const Axis& y, bool root_locus) {
   const EigenSweep* ghost = ghost_sweep(app);
-  if (!ghost || !(vhi > vlo) || !(yhi > ylo)) return;
-  auto X = [&](double v) { return p0.x + static_cast<float>((v - vlo) / (vhi - vlo)) * (p1.x - p0.x); };
-  auto Y = [&](double re) { return p1.y + static_cast<float>((re - ylo) / (yhi - ylo)) * (p0.y - p1.y); };
+  if (!ghost || !(x.hi > x.lo) || !(y.hi > y.lo)) return;
   const float thick = std::max(1.5f, ImGui::GetFontSize() * 0.14f);
+  auto point = [&](std::size_t k, const std::complex<double>& s) {
+    return root_locus ? ImVec2(x(s.real()), y(s.imag())) : ImVec2(x(ghost->speeds[k]), y(s.real()));
+  };
   for (const auto& b : ghost->branches)
     for (std::size_t k = 0; k + 1 < b.values.size() && k + 1 < ghost->speeds.size(); ++k) {
       if (k % 4 >= 2) continue;  // dashed: two segments drawn, two left out
-      const double a = b.values[k].real(), c = b.values[k + 1].real();
-      if (!std::isfinite(a) || !std::isfinite(c)) continue;
-      dl->AddLine(ImVec2(X(ghost->speeds[k]), Y(a)), ImVec2(X(ghost->speeds[k + 1]), Y(c)), faded(b.label), thick);
+      const auto a = b.values[k], c = b.values[k + 1];
+      if (!std::isfinite(a.real()) || !std::isfinite(c.real()) || !std::isfinite(a.imag()) || !std::isfinite(c.imag())) continue;
+      dl->AddLine(point(k, a), point(k + 1, c), faded(b.label), thick);
     }
 }
 

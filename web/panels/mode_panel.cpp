@@ -7,6 +7,7 @@
 #include "app.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 
 #include "logic/model_view.hpp"
 
@@ -148,7 +149,7 @@ void mode_section(App& app) {
   const auto mode = current_mode_shape(app);
   ImGui::PushTextWrapPos(0.0f);
   if (!mode) {
-    ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "No %s mode at v = %.3f m/s.", s.mode_shape.c_str(), s.speed);
+    wrapped_textf(ImVec4(0.7f, 0, 0, 1), "No %s mode at v = %.3f m/s.", s.mode_shape.c_str(), s.speed);
   } else {
     const auto d = describe_mode(*mode);
     char head[160];
@@ -157,14 +158,14 @@ void mode_section(App& app) {
                     mode->eigenvalue.real(), mode->eigenvalue.imag());
     else
       std::snprintf(head, sizeof head, "Mode shape: %s at v = %.3f m/s, s = %.4f 1/s", mode->label.c_str(), mode->speed, mode->eigenvalue.real());
-    ImGui::TextUnformatted(head);
+    wrapped_text(head);
     record_rect(app, "mode-title");
-    ImGui::TextUnformatted(d.shape.c_str());
+    wrapped_text(d.shape.c_str());
     record_rect(app, "mode-shape");
-    ImGui::TextUnformatted(d.growth.c_str());
+    wrapped_text(d.growth.c_str());
     record_rect(app, "mode-growth");
   }
-  if (!view().error.empty()) ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "%s", view().error.c_str());
+  if (!view().error.empty()) wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", view().error.c_str());
   ImGui::PopTextWrapPos();
   const float fw = ImGui::GetFontSize();
   ImGui::SetNextItemWidth(fw * 8);

@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "panels/plot_axes.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 
 #include <imgui.h>
 
@@ -55,7 +56,7 @@ void draw_model_eigen_panel(App& app) {
   const ModelEigenSweep& me = app.model_eigen;
   ImGui::PushTextWrapPos(0.0f);
   if (!me.has_steady_motion()) {
-    ImGui::TextUnformatted("This model declares no equilibrium or steady motion, so there are no eigenvalues to plot.");
+    wrapped_text("This model declares no equilibrium or steady motion, so there are no eigenvalues to plot.");
     record_rect(app, "model-eigen-none");
     ImGui::PopTextWrapPos();
     ImGui::End();
@@ -164,7 +165,7 @@ void draw_model_eigen_panel(App& app) {
   std::string text;
   for (const auto& e : now) text += (text.empty() ? "" : ",  ") + complex_text(e);
   ImGui::PushTextWrapPos(0.0f);
-  if (std::isfinite(current)) ImGui::Text("At %s = %.3f %s: %s", me.parameter().c_str(), current, unit.c_str(), text.c_str());
+  if (std::isfinite(current)) wrapped_textf("At %s = %.3f %s: %s", me.parameter().c_str(), current, unit.c_str(), text.c_str());
   ImGui::PopTextWrapPos();
   record_rect(app, "model-eigen-current");
   ImGui::End();

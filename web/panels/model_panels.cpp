@@ -5,6 +5,7 @@
 #include "panels/time_plot.hpp"
 #include "platform/browser.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 
 #include "carvallo/errors.hpp"
 
@@ -142,9 +143,9 @@ void model_panel(App& app) {
   }
   ImGui::TextUnformatted(entry->title.c_str());
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("%s", entry->description.c_str());
+  wrapped_text_disabled("%s", entry->description.c_str());
   // Said here rather than shown as an empty eigenvalue plot.
-  if (!entry->steady_motion) ImGui::TextDisabled("No equilibrium or steady motion declared: no eigenvalue plot.");
+  if (!entry->steady_motion) wrapped_text_disabled("No equilibrium or steady motion declared: no eigenvalue plot.");
   ImGui::PopTextWrapPos();
   if (!entry->variants.empty()) {
     if (ImGui::BeginCombo("formulation", app.state.variant.c_str())) {
@@ -253,7 +254,7 @@ void model_simulation_panel(App& app) {
   UiState& s = app.state;
   if (!s.presentation && ImGui::TreeNode("What am I looking at?")) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(
+    wrapped_text(
         "The mechanism moves under gravity and its springs, integrated in redundant coordinates with the "
         "chosen acceleration solver, integrator and stabilization. The lower plot shows how far the "
         "coordinates drift from the constraints (log scale): without stabilization the drift grows; "
@@ -264,7 +265,7 @@ void model_simulation_panel(App& app) {
   run_buttons(app);
   if (!app.run_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.run_event.c_str());
+    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.run_event.c_str());
     ImGui::PopTextWrapPos();
   }
   const float fw = ImGui::GetFontSize();

@@ -4,6 +4,7 @@
 #include "panels/analysis_panels.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
 
 #include "bicycle/parameters_json.hpp"
@@ -103,7 +104,7 @@ void note(App& app, const char* id, const char* text) {
   ImGui::PushID(id);
   if (ImGui::TreeNode("What am I looking at?")) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(text);
+    wrapped_text(text);
     ImGui::PopTextWrapPos();
     ImGui::TreePop();
   }
@@ -269,7 +270,7 @@ void parameters_panel(App& app) {
         ImGui::TableNextColumn();
         ImGui::TableNextColumn();
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.edit_problem[i].c_str());
+        wrapped_textf(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.edit_problem[i].c_str());
         ImGui::PopTextWrapPos();
       }
     }
@@ -338,7 +339,7 @@ void bicycle_plots(App& app) {
                  collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, s.plot_window, columns, true), nullptr, heights.back());
   const double e0 = app.run->initial_energy();
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("energy drift since start/kick %.2e (relative); simulated/real time %.2f", e0 != 0.0 ? std::abs(run.energy() - e0) / std::abs(e0) : 0.0,
+  wrapped_textf("energy drift since start/kick %.2e (relative); simulated/real time %.2f", e0 != 0.0 ? std::abs(run.energy() - e0) / std::abs(e0) : 0.0,
               app.perf.sim_ratio);
   ImGui::PopTextWrapPos();
   if (ImGui::Button("CSV")) {
@@ -371,7 +372,7 @@ void simulation_panel(App& app) {
   run_buttons(app);
   if (!app.run_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.run_event.c_str());
+    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.run_event.c_str());
     ImGui::PopTextWrapPos();
   }
   rider_section(app);
@@ -426,9 +427,9 @@ constexpr std::size_t kShownMessages = 6;
 void message_lines(App& app, const std::vector<std::string>& messages) {
   ImGui::PushTextWrapPos(0.0f);
   for (std::size_t i = 0; i < messages.size() && i < kShownMessages; ++i)
-    ImGui::TextColored(ImVec4(0.5f, 0.2f, 0.0f, 1), "%s", messages[i].c_str());
+    wrapped_textf(ImVec4(0.5f, 0.2f, 0.0f, 1), "%s", messages[i].c_str());
   if (messages.size() > kShownMessages)
-    ImGui::TextColored(ImVec4(0.5f, 0.2f, 0.0f, 1), "... and %zu more", messages.size() - kShownMessages);
+    wrapped_textf(ImVec4(0.5f, 0.2f, 0.0f, 1), "... and %zu more", messages.size() - kShownMessages);
   ImGui::PopTextWrapPos();
   if (!app.messages.empty() && ImGui::SmallButton("Dismiss")) app.messages.clear();
 }
@@ -494,7 +495,7 @@ void help_overlay(App& app) {
       ImGui::TextColored(ImVec4(0.1f, 0.3f, 0.7f, 1), "%s", r[0]);
       ImGui::TableNextColumn();
       ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextUnformatted(r[1]);
+      wrapped_text(r[1]);
       ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();

@@ -4,6 +4,7 @@
 // they were pressed or released (web/logic/rider_controls.hpp).
 #include "app.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
 
 #include "bicycle/scenarios.hpp"
@@ -61,7 +62,7 @@ void spec_field(App& app, const char* label, const char* id, std::string& value,
   ImGui::TextUnformatted(label);
   if (!edit.problem.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s not applied: %s", label, edit.problem.c_str());
+    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s not applied: %s", label, edit.problem.c_str());
     ImGui::PopTextWrapPos();
   }
 }
@@ -177,7 +178,7 @@ void rider_section(App& app) {
   if (s.presentation) return;  // the lecture: the buttons, the keys and the menu; the scripts are set up before
   if (!ImGui::TreeNode("Rider torques, scenarios")) return;
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("Hold Left/Right (steer) or A/D (lean), or the buttons above. Right and lean right are positive (Meijaard).");
+  wrapped_text_disabled("Hold Left/Right (steer) or A/D (lean), or the buttons above. Right and lean right are positive (Meijaard).");
   ImGui::PopTextWrapPos();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const double lo = 0.0, hi = 20.0;

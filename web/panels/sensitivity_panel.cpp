@@ -5,6 +5,7 @@
 #include "app.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 
 #include <imgui.h>
 
@@ -70,7 +71,7 @@ void sensitivity_chart_view(App& app) {
   const float fw = ImGui::GetFontSize();
   ImGui::PushTextWrapPos(0.0f);
   if (!chart) {
-    ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "No sensitivities: the bicycle cannot be analysed.");
+    wrapped_textf(ImVec4(0.7f, 0, 0, 1), "No sensitivities: the bicycle cannot be analysed.");
     ImGui::PopTextWrapPos();
     return;
   }

@@ -5,6 +5,7 @@
 // rear contact at the origin; the screen's y is down too, so z maps to the screen without a flip.
 #include "app.hpp"
 #include "panels/design_panels.hpp"
+#include "panels/wrapped_text.hpp"
 
 #include "bicycle/designer_geometry.hpp"
 
@@ -155,10 +156,10 @@ void side_view(App& app) {
   label(ImVec2(f.x + fw * 0.6f, f.y - fw * 1.4f), dim, text);
 
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("wheels %.0f / %.0f mm (rear / front), head angle %.2f deg, rake %.1f mm, trail %.1f mm", 2000 * p.rR, 2000 * p.rF,
+  wrapped_textf("wheels %.0f / %.0f mm (rear / front), head angle %.2f deg, rake %.1f mm, trail %.1f mm", 2000 * p.rR, 2000 * p.rF,
               bicycle::head_angle_deg(p), d * 1000, p.c * 1000);
   record_rect(app, "side-summary");
-  ImGui::TextDisabled("Mass centres R, B, H, F; ellipses: inertia in the side plane (semi-axes = radii of gyration, long where the mass is spread).");
+  wrapped_text_disabled("Mass centres R, B, H, F; ellipses: inertia in the side plane (semi-axes = radii of gyration, long where the mass is spread).");
   ImGui::PopTextWrapPos();
 }
 

@@ -5,6 +5,7 @@
 // riding that circle.
 #include "app.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 
 #include <imgui.h>
 
@@ -51,7 +52,7 @@ void turns_panel(App& app) {
   const auto& turns = app.turns;
   if (!turns.error().empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", turns.error().c_str());
+    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", turns.error().c_str());
     ImGui::PopTextWrapPos();
   }
   // Legend (above the plot, never over a point).
@@ -76,7 +77,7 @@ void turns_panel(App& app) {
     ImGui::Text("computing the families: %.0f %% of the leans", 100 * turns.progress());
   } else {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("hands-free, right lean (mirror-symmetric); click a turn to ride it");
+    wrapped_text_disabled("hands-free, right lean (mirror-symmetric); click a turn to ride it");
     ImGui::PopTextWrapPos();
   }
 

@@ -1,0 +1,94 @@
+// Greedy line filling at spaces (see wrapped_text.hpp for why ImGui's wrapping is not used).
+#include "panels/wrapped_text.hpp"
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace carvallo::web {
+namespace {
+
+// Prints [begin, end) as lines no wider than `width`, breaking at spaces; a word wider than the line
+// gets a line of its own (clipped by the window rather than split).
+void fill_lines(const char* begin, const char* end, float width) {
+  const char* line = begin;
+  while (line < end) {
+    while (line < end && *line == ' ') ++line;
+    if (line == end) break;
+    const char* fit = nullptr;  // end of the longest run of whole words that fits
+    const char* p = line;
+    while (p < end && *p != '\n') {
+      const char* word_end = p;
+      while (word_end < end && *word_end != ' ' && *word_end != '\n') ++word_end;
+      if (fit && ImGui::CalcTextSize(line, word_end).x > width) break;
+      fit = word_end;
+      p = word_end;
+      while (p < end && *p == ' ') ++p;
+    }
+    if (!fit) fit = p;  // an empty line between two '\n'
+    ImGui::TextUnformatted(line, fit);
+    line = fit;
+    while (line < end && *line == ' ') ++line;
+    if (line < end && *line == '\n') ++line;
+  }
+}
+
+void wrapped(const char* text) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  ImGui::BeginGroup();
+  fill_lines(text, text + std::strlen(text), width > 1.0f ? width : ImGui::GetFontSize() * 10.0f);
+  ImGui::EndGroup();
+}
+
+IM_FMTLIST(1) void wrapped_v(const char* fmt, va_list args) {
+  char small[512];
+  va_list again;
+  va_copy(again, args);
+  const int n = std::vsnprintf(small, sizeof small, fmt, args);
+  if (n >= 0 && static_cast<std::size_t>(n) >= sizeof small) {  // a long message: never cut it short
+    std::string big(static_cast<std::size_t>(n) + 1, '\0');
+    std::vsnprintf(big.data(), big.size(), fmt, again);
+    wrapped(big.c_str());
+  } else {
+    wrapped(n >= 0 ? small : "");
+  }
+  va_end(again);
+}
+
+}  // namespace
+
+void wrapped_text(const char* text) { wrapped(text); }
+
+void wrapped_text(const ImVec4& color, const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  wrapped(text);
+  ImGui::PopStyleColor();
+}
+
+void wrapped_textf(const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  wrapped_v(fmt, args);
+  va_end(args);
+}
+
+void wrapped_textf(const ImVec4& color, const char* fmt, ...) {
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  va_list args;
+  va_start(args, fmt);
+  wrapped_v(fmt, args);
+  va_end(args);
+  ImGui::PopStyleColor();
+}
+
+void wrapped_text_disabled(const char* fmt, ...) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  va_list args;
+  va_start(args, fmt);
+  wrapped_v(fmt, args);
+  va_end(args);
+  ImGui::PopStyleColor();
+}
+
+}  // namespace carvallo::web

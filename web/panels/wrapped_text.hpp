@@ -1,0 +1,17 @@
+#pragma once
+// Text that wraps at spaces only. ImGui's own wrapping (PushTextWrapPos, TextWrapped) also breaks after
+// '.', ',' and ';', so on a narrow panel (a phone) "1.298" could be shown as "1." and "298" on two lines.
+// Each call is one item (a group of lines), so record_rect after it covers all its lines.
+#include <imgui.h>
+
+namespace carvallo::web {
+
+/// `text` in the current text colour, wrapped at spaces to the available width ('\n' also breaks).
+void wrapped_text(const char* text);
+void wrapped_text(const ImVec4& color, const char* text);
+/// printf-style variants: in the current colour, in `color`, and in the disabled (grey) colour.
+void wrapped_textf(const char* fmt, ...) IM_FMTARGS(1);
+void wrapped_textf(const ImVec4& color, const char* fmt, ...) IM_FMTARGS(2);
+void wrapped_text_disabled(const char* fmt, ...) IM_FMTARGS(1);
+
+}  // namespace carvallo::web
