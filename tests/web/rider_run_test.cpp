@@ -90,7 +90,8 @@ TEST_CASE("a run on a stable steady turn stays on it: radius and lean after 5 s 
   CHECK(std::abs(radius - turn->radius) < 1e-3 * turn->radius);
 }
 
-TEST_CASE("the turn families computed a little at a time are what continue_turns gives", "[web][rider][turns]") {
+// [slow]: the whole continuation twice (13 s natively, 5 min under the sanitizers).
+TEST_CASE("the turn families computed a little at a time are what continue_turns gives", "[web][rider][turns][slow]") {
   TurnFamilies f;
   f.reset(carvallo::bicycle::benchmark_parameters());
   int calls = 0, leans_done = 0;
