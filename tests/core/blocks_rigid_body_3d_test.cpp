@@ -11,6 +11,9 @@
 #include <Eigen/LU>
 #include <catch2/catch.hpp>
 
+#include <utility>
+#include <vector>
+
 using namespace carvallo;
 using namespace carvallo::blocks;
 
@@ -102,13 +105,19 @@ TEST_CASE("rigid body with Euler parameters: normalization constraint and Euler'
   check_free_body(body, q, qd);
 }
 
-TEST_CASE("rigid body: Q_v by one vector-mode pass (double) equals the nested-dual passes", "[blocks][rigid_body_3d]") {
-  // add_quadratic_velocity<double> seeds N + 1 tangents at once; for dual scalars (linearization) it
-  // nests single-direction duals. Both are AD of the same M(θ): they agree to round-off.
-  for (auto kind : {Orientation::EulerAngles, Orientation::EulerParameters}) {
+TEST_CASE("rigid body: Q_v for double (Newton-Euler, vector mode) equals the nested-dual passes", "[blocks][rigid_body_3d]") {
+  // add_quadratic_velocity<double> uses the Newton–Euler form −Gᵀ(I Ġθ̇ + ω × Iω) for Euler angles and
+  // seeds N + 1 tangents at once for Euler parameters; for dual scalars (linearization) it nests
+  // single-direction duals through M(θ). A second formulation each: they agree to round-off.
+  // Every Euler sequence (the Newton–Euler form relies on ω = G θ̇ only), then Euler parameters.
+  std::vector<std::pair<Orientation, EulerSequence>> cases;
+  for (auto seq : kAllEulerSequences) cases.emplace_back(Orientation::EulerAngles, seq);
+  cases.emplace_back(Orientation::EulerParameters, EulerSequence::ZXY);
+  for (const auto& [kind, seq] : cases) {
+    CAPTURE(euler_sequence_name(seq), kind == Orientation::EulerAngles);
     FreeBody fb;
     fb.body.kind = kind;
-    fb.body.seq = EulerSequence::ZXY;
+    fb.body.seq = seq;
     fb.body.mass = 1.7;
     fb.body.inertia = test_inertia();
     const int n = fb.body.coordinate_count();

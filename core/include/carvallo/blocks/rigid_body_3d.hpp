@@ -8,8 +8,9 @@
 //   T = ½ m |ṙ|² + ½ ω_bᵀ I ω_b,  ω_b = G_body θ̇ (or 2 Ḡ ṗ)   ->   M = diag(m I₃, G_bodyᵀ I G_body)
 //
 // add_quadratic_velocity() adds Q_v = ½ ∂(q̇ᵀMq̇)/∂q − Ṁ q̇ (Lagrange) for the body's own coordinates by
-// AD (carvallo/lagrange.hpp does the same for a whole model): for double one vector-mode evaluation of
-// the 3 × 3 or 4 × 4 block with N + 1 tangents, for dual scalars 4–5 nested single-direction ones.
+// AD (carvallo/lagrange.hpp does the same for a whole model): for double with Euler angles its
+// Newton–Euler form −Gᵀ(I Ġθ̇ + ω × Iω) (Ġ by one AD pass), with Euler parameters one vector-mode
+// evaluation of the 4 × 4 block with 5 tangents, for dual scalars 4–5 nested single-direction ones.
 // Nothing is differentiated by hand.
 //
 // A body with offset < 0 is the ground: at rest at the origin, axes global (for joints to the ground).
@@ -225,7 +226,23 @@ struct RigidBody3D {
   void add_qv(const Vec<S>& q, const Vec<S>& qd, Vec<S>& Q) const {
     const int o = offset + 3;
     const Eigen::Matrix<S, N, 1> rates = qd.template segment<N>(o);
-    if constexpr (std::is_same_v<S, double>) {
+    if constexpr (std::is_same_v<S, double> && N == 3) {
+      // Euler angles are minimal coordinates, so Lagrange's Q_v of the rotational block is the Newton–Euler
+      // one: M θ̈ − Q_v = Gᵀ(I ω̇ + ω × Iω) with ω = G θ̇ (body axes) and ω̇ = G θ̈ + Ġ θ̇, hence
+      // Q_v = −Gᵀ(I Ġθ̇ + ω × Iω). A body's inertia is constant in its own frame: this needs G and Ġθ̇ (one
+      // first-order pass of G along θ̇) instead of the derivatives of the whole GᵀIG block, and equals
+      // the AD of M(θ) to round-off (tests/core/blocks_rigid_body_3d_test.cpp compares the two).
+      Vec3<Dual1> angles;
+      for (int k = 0; k < 3; ++k) angles[k] = Dual1(q[o + k], rates[k]);
+      const Mat3<Dual1> G = euler_rate_matrix_body<Dual1>(angles, seq);
+      Eigen::Vector3d w, gdot_rates;  // ω = G θ̇ and Ġ θ̇
+      for (int r = 0; r < 3; ++r) {
+        w[r] = G(r, 0).v * rates[0] + G(r, 1).v * rates[1] + G(r, 2).v * rates[2];
+        gdot_rates[r] = G(r, 0).d * rates[0] + G(r, 1).d * rates[1] + G(r, 2).d * rates[2];
+      }
+      const Eigen::Vector3d f = inertia * gdot_rates + w.cross(inertia * w);
+      for (int j = 0; j < 3; ++j) Q[o + j] -= G(0, j).v * f[0] + G(1, j).v * f[1] + G(2, j).v * f[2];
+    } else if constexpr (std::is_same_v<S, double>) {
       // One vector-mode pass (ad_vector.hpp): tangent 0 along the rates gives Ṁ, tangent 1 + j along
       // θ_j gives ∂M/∂θ_j, so the block's sines and cosines are evaluated once instead of N + 1 times.
       using V = DualVec<N + 1>;
