@@ -177,13 +177,15 @@ double reachable_velocity_tolerance(const Tolerances& tol, const MatrixXd& J, co
 }
 
 int velocity_analysis(const Model& model, double t, const VectorXd& q, VectorXd& qd, const Partition& p,
-                      const Tolerances& tol, PartitionWorkspace& ws, double* target_out) {
+                      const Tolerances& tol, PartitionWorkspace& ws, double* target_out, const VectorXd* residual,
+                      const MatrixXd* jacobian) {
   if (model.nc() == 0) return 0;
   int it = 0, worst = -1;
   // The target is tol.velocity until J is known; then it may grow to what round-off allows there.
   double target = tol.velocity;
   for (;;) {
-    model.velocity_residual(q, qd, t, ws.c);  // [Ċ; D]
+    if (it == 0 && residual) ws.c = *residual;
+    else model.velocity_residual(q, qd, t, ws.c);  // [Ċ; D]
     const double res = max_abs(ws.c, p.rows, worst);
     if (res <= target) break;
     if (it == tol.max_iterations)
@@ -191,7 +193,8 @@ int velocity_analysis(const Model& model, double t, const VectorXd& q, VectorXd&
                         "velocity analysis did not reach ||[Cdot; D]|| <= " + format_for_message(target) + " in " +
                             std::to_string(it) + " Newton iterations",
                         t, worst >= 0 ? model.constraint_name(worst) : std::string(), worst, it, res);
-    model.J(q, qd, t, ws.A);  // ∂[Ċ; D]/∂q̇ = [C_q; D_q̇]
+    if (it == 0 && jacobian) ws.A = *jacobian;
+    else model.J(q, qd, t, ws.A);  // ∂[Ċ; D]/∂q̇ = [C_q; D_q̇]
     target = std::max(target, reachable_velocity_tolerance(tol, ws.A, qd));
     if (res <= target) break;
     factor_dependent_block(model, t, p, tol, ws, "velocity analysis");

@@ -130,7 +130,9 @@ class Rgcpa : public Stabilizer {
       out.velocity_rank = pv_.rank;
       out.redundant_total = static_cast<int>(pv_.redundant_rows.size());
       out.independent_velocities = pv_.independent;
-      out.velocity_iterations = velocity_analysis(model, t, q, qd, pv_, tol_, ws_, &out.velocity_target);  // 000 Eqs 58-61, 66-78
+      // 000 Eqs 58-61, 66-78. The lazy check's [Ċ; D] (r_) and this J are those of the analysis' first step.
+      out.velocity_iterations =
+          velocity_analysis(model, t, q, qd, pv_, tol_, ws_, &out.velocity_target, lazy_ ? &r_ : nullptr, &A_);
     } else if (model.nc() == 0) {
       out.independent_velocities = out.independent_coordinates;
     }
@@ -264,7 +266,8 @@ class Selective final : public Rgcpa {
     }
     if (model.nc() > 0 && !velocities_within_tolerance(model, t, q, qd, out)) {
       out.velocity_rank = fv_.rank;
-      out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_, &out.velocity_target);
+      out.velocity_iterations =
+          velocity_analysis(model, t, q, qd, fv_, strict_, ws_, &out.velocity_target, &r_);  // r_: [Ċ; D] here
     }
   }
 

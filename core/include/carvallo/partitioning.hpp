@@ -90,9 +90,12 @@ int position_analysis(const Model& model, double t, Eigen::VectorXd& q, const Pa
 /// Velocity analysis (000 Eqs 58-61, 66-67, 72-78): corrects the dependent velocities of q̇ in place so
 /// that ||[Ċ̄; D̄]||∞ ≤ the reachable velocity tolerance (tol.velocity unless round-off forbids it, see
 /// reachable_velocity_tolerance; the one aimed at is stored in *target when given); `p` partitions
-/// J = [C_q; D_q̇]. Returns the Newton steps taken. Throws as position_analysis.
+/// J = [C_q; D_q̇]. Returns the Newton steps taken. Throws as position_analysis. A caller that already
+/// holds [Ċ; D] (`residual`) and J (`jacobian`) at this (q, q̇) passes them, and the first Newton step
+/// evaluates neither again (the results are the same bits).
 int velocity_analysis(const Model& model, double t, const Eigen::VectorXd& q, Eigen::VectorXd& qd, const Partition& p,
-                      const Tolerances& tol, PartitionWorkspace& ws, double* target = nullptr);
+                      const Tolerances& tol, PartitionWorkspace& ws, double* target = nullptr,
+                      const Eigen::VectorXd* residual = nullptr, const Eigen::MatrixXd* jacobian = nullptr);
 
 /// Which coordinates and velocities are prescribed when building consistent initial conditions.
 /// Empty lists mean: let the DOF analysis choose (pivoting), keeping the guess's values of those chosen.
