@@ -106,11 +106,14 @@ class BlockSchur {
   void solve(const VectorXd& Qb, const VectorXd& Qdr, VectorXd& qdd, VectorXd& nu) {
     const auto r = static_cast<int>(rows_.size());
     qdd = Qb;
-    nu = -Qdr;
-    for (std::size_t b = 0; b + 1 < starts_.size(); ++b) by_block_size(b, [&](auto k) { forward(k, b, qdd, nu); });
-    lower_solve(S_, 0, r, nu.data());
-    upper_solve(S_, 0, r, nu.data());
-    for (std::size_t b = 0; b + 1 < starts_.size(); ++b) by_block_size(b, [&](auto k) { backward(k, b, nu, qdd); });
+    nu_s_.resize(r);  // ν in the elimination order of S
+    for (int c = 0; c < r; ++c) nu_s_[pos_[static_cast<std::size_t>(c)]] = -Qdr[c];
+    for (std::size_t b = 0; b + 1 < starts_.size(); ++b) by_block_size(b, [&](auto k) { forward(k, b, qdd, nu_s_); });
+    lower_solve(S_, 0, r, nu_s_.data());
+    upper_solve(S_, 0, r, nu_s_.data());
+    for (std::size_t b = 0; b + 1 < starts_.size(); ++b) by_block_size(b, [&](auto k) { backward(k, b, nu_s_, qdd); });
+    nu.resize(r);
+    for (int c = 0; c < r; ++c) nu[c] = nu_s_[pos_[static_cast<std::size_t>(c)]];
   }
 
  private:
@@ -130,19 +133,19 @@ class BlockSchur {
     double* Yb = ybuf_.data() + yoff_[b];
     for (int a = t0; a < t1; ++a) {
       double* y = Yb + static_cast<std::ptrdiff_t>(a - t0) * k;
-      const int row = rows_[static_cast<std::size_t>(tlist_[static_cast<std::size_t>(a)])];
+      const int row = rows_[static_cast<std::size_t>(tlist_[static_cast<std::size_t>(a)])];  // a J row
       for (int j = 0; j < k; ++j) y[j] = J(row, s + j);
       block_lower_solve<K>(s, k, y);
     }
     for (int a = t0; a < t1; ++a) {
       const double* ya = Yb + static_cast<std::ptrdiff_t>(a - t0) * k;
-      double* Sa = &S_(tlist_[static_cast<std::size_t>(a)], 0);  // row of S (stride r)
+      double* Sa = &S_(tpos_[static_cast<std::size_t>(a)], 0);  // row of S (stride r)
       const Eigen::Index stride = S_.rows();
       for (int c = t0; c <= a; ++c) {
         const double* yc = Yb + static_cast<std::ptrdiff_t>(c - t0) * k;
         double sum = 0.0;
         for (int i = 0; i < k; ++i) sum += ya[i] * yc[i];
-        Sa[stride * tlist_[static_cast<std::size_t>(c)]] += sum;  // tlist_ increases: lower triangle
+        Sa[stride * tpos_[static_cast<std::size_t>(c)]] += sum;  // tpos_ increases within a block: lower triangle
       }
     }
   }
@@ -188,7 +191,7 @@ class BlockSchur {
     for (int a = tstart_[b]; a < tstart_[b + 1]; ++a, Yb += k) {
       double sum = 0.0;
       for (int i = 0; i < k; ++i) sum += Yb[i] * x[s + i];
-      nu[tlist_[static_cast<std::size_t>(a)]] += sum;
+      nu[tpos_[static_cast<std::size_t>(a)]] += sum;
     }
   }
   // Block b of q̈ = L⁻ᵀ(c − Yν) (x holds c on entry).
@@ -197,7 +200,7 @@ class BlockSchur {
     const int s = starts_[b], k = K > 0 ? K : starts_[b + 1] - s;
     const double* Yb = ybuf_.data() + yoff_[b];  // as in accumulate(): the offset may equal the size
     for (int a = tstart_[b]; a < tstart_[b + 1]; ++a, Yb += k) {
-      const double n = nu[tlist_[static_cast<std::size_t>(a)]];
+      const double n = nu[tpos_[static_cast<std::size_t>(a)]];
       for (int i = 0; i < k; ++i) x[s + i] -= Yb[i] * n;
     }
     block_upper_solve<K>(s, k, x.data() + s);
@@ -242,32 +245,81 @@ class BlockSchur {
     for (int c = 0; c < r; ++c)
       for (int i = 0; i < J.cols(); ++i)
         if (J(rows_[static_cast<std::size_t>(c)], i) != 0.0) touches_(block_of_[static_cast<std::size_t>(i)], c) = 1;
+    order_rows();
     tlist_.clear();
+    tpos_.clear();
     tstart_.assign(static_cast<std::size_t>(nb) + 1, 0);
     yoff_.assign(static_cast<std::size_t>(nb), 0);
     int ysize = 0;
     outside_j_.setZero(J.rows(), J.cols());
+    std::vector<int> touching;
     for (int b = 0; b < nb; ++b) {
       tstart_[static_cast<std::size_t>(b)] = static_cast<int>(tlist_.size());
       yoff_[static_cast<std::size_t>(b)] = ysize;
       const int s = starts_[static_cast<std::size_t>(b)], k = starts_[static_cast<std::size_t>(b) + 1] - s;
+      touching.clear();
       for (int c = 0; c < r; ++c) {
         if (touches_(b, c)) {
-          tlist_.push_back(c);
+          touching.push_back(c);
           ysize += k;
         } else {
           for (int i = s; i < s + k; ++i) outside_j_(rows_[static_cast<std::size_t>(c)], i) = 1.0;
         }
+      }
+      // In elimination order, so that each block's products land in the lower triangle of S.
+      std::sort(touching.begin(), touching.end(),
+                [&](int x, int y) { return pos_[static_cast<std::size_t>(x)] < pos_[static_cast<std::size_t>(y)]; });
+      for (int c : touching) {
+        tlist_.push_back(c);
+        tpos_.push_back(pos_[static_cast<std::size_t>(c)]);
       }
     }
     tstart_[static_cast<std::size_t>(nb)] = static_cast<int>(tlist_.size());
     ybuf_.resize(static_cast<std::size_t>(ysize));
   }
 
+  // The order in which S's rows are eliminated (pos_[c]: the position of kept row c): greedy minimum degree
+  // on S's structure, where two rows are coupled when they touch a common block. The rows arrive in the
+  // order of the rank-revealing QR's pivots, which says nothing about their structure; a row order that
+  // eliminates rows coupled to few others first keeps the Cholesky factor of S about as sparse as S
+  // (for the bicycle's chain of bodies, one wheel's contact rows, then its hub, the steer joint, ...),
+  // and cholesky_in_place skips the zeros. Same solution up to round-off.
+  void order_rows() {
+    const auto r = static_cast<int>(rows_.size());
+    const int nb = static_cast<int>(starts_.size()) - 1;
+    std::vector<std::vector<char>> adj(static_cast<std::size_t>(r), std::vector<char>(static_cast<std::size_t>(r), 0));
+    for (int b = 0; b < nb; ++b)
+      for (int c1 = 0; c1 < r; ++c1)
+        if (touches_(b, c1))
+          for (int c2 = 0; c2 < r; ++c2)
+            if (c2 != c1 && touches_(b, c2)) adj[static_cast<std::size_t>(c1)][static_cast<std::size_t>(c2)] = 1;
+    pos_.assign(static_cast<std::size_t>(r), -1);
+    for (int next = 0; next < r; ++next) {
+      int best = -1, best_degree = 0;
+      for (int c = 0; c < r; ++c) {
+        if (pos_[static_cast<std::size_t>(c)] >= 0) continue;
+        int degree = 0;
+        for (int d = 0; d < r; ++d) degree += adj[static_cast<std::size_t>(c)][static_cast<std::size_t>(d)];
+        if (best < 0 || degree < best_degree) best = c, best_degree = degree;  // ties: the lower row first
+      }
+      pos_[static_cast<std::size_t>(best)] = next;
+      // Eliminating `best` couples its remaining neighbours (the fill of the factor).
+      auto& nbrs = adj[static_cast<std::size_t>(best)];
+      for (int c1 = 0; c1 < r; ++c1) {
+        if (!nbrs[static_cast<std::size_t>(c1)]) continue;
+        adj[static_cast<std::size_t>(c1)][static_cast<std::size_t>(best)] = 0;
+        for (int c2 = 0; c2 < r; ++c2)
+          if (c2 != c1 && nbrs[static_cast<std::size_t>(c2)]) adj[static_cast<std::size_t>(c1)][static_cast<std::size_t>(c2)] = 1;
+      }
+      std::fill(nbrs.begin(), nbrs.end(), 0);
+    }
+  }
+
   MatrixXd L_, S_, outside_m_, outside_j_;
   Eigen::Matrix<char, Eigen::Dynamic, Eigen::Dynamic> touches_;
-  std::vector<int> starts_, block_of_, rows_, tlist_, tstart_, yoff_;
+  std::vector<int> starts_, block_of_, rows_, tlist_, tpos_, tstart_, yoff_, pos_;
   std::vector<double> ybuf_;
+  VectorXd nu_s_;
 };
 
 // 000 Eq 36 with redundant rows screened out by a rank-revealing QR of Jᵀ.
