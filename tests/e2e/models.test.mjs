@@ -99,6 +99,15 @@ test('one camera for every model: zoomed away, V fits the model in view; F follo
     assert.ok(Math.hypot(followed.tx - refit.tx, followed.ty - refit.ty) > 1e-3, 'the target moved with the model');
     assert.ok(bodies.every((b) => b.position.every(Number.isFinite)));
     await page.screenshot({ path: path.join(artifacts, 'model-follow-appell-hamel.png') });
+    // A model with a steady motion rolls away at metres per second: framed, the camera follows it (V too).
+    await page.evaluate(() => window.carvallo.setState({ model: 'rolling-disk' }));
+    await frames(3);
+    assert.equal((await state()).follow, true, 'the rolling disk is followed once framed');
+    await page.keyboard.press('f');
+    await frames(2);
+    await page.keyboard.press('v');
+    await frames(2);
+    assert.equal((await state()).follow, true, 'V frames the disk and follows it again');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -77,6 +77,22 @@ ImU32 speed_color(double t) {  // t in [0, 1]: blue -> purple -> orange
   return IM_COL32(r, g, b, 255);
 }
 
+// The root locus' colour scale (speed along the branches), as a legend entry: a gradient and its range.
+void speed_bar_legend(double vmin, double vmax) {
+  const float fh = ImGui::GetFontSize();
+  char text[48];
+  std::snprintf(text, sizeof text, "speed %.1f .. %.1f m/s", vmin, vmax);
+  const float bar = fh * 4.0f, w = bar + fh * 0.4f + ImGui::CalcTextSize(text).x;
+  const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + fh + w < right_edge) ImGui::SameLine(0, fh);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::GetWindowDrawList()->AddRectFilledMultiColor(ImVec2(p.x, p.y + fh * 0.25f), ImVec2(p.x + bar, p.y + fh * 0.85f),
+                                                      speed_color(0), speed_color(1), speed_color(1), speed_color(0));
+  ImGui::Dummy(ImVec2(bar, fh));
+  ImGui::SameLine(0, fh * 0.4f);
+  ImGui::TextUnformatted(text);
+}
+
 }  // namespace
 
 void draw_eigen_panel(App& app) {
@@ -179,6 +195,7 @@ void draw_eigen_panel(App& app) {
         break;
       }
   legend_row(labels, s.show_imaginary && !s.root_locus);
+  if (s.root_locus) speed_bar_legend(sw.vmin, sw.vmax);  // the locus' colour scale, in the legend, off the curves
   record_rect(app, "legend");
   // The plot.
   const float line_h = ImGui::GetTextLineHeightWithSpacing();
@@ -277,17 +294,6 @@ void draw_eigen_panel(App& app) {
       dl->AddCircle(ImVec2(x(e.value.real()), y(e.value.imag())), fw * 0.35f, IM_COL32(0, 0, 0, 255));
     }
     dl->PopClipRect();
-    // Colour bar for speed.
-    const ImVec2 c0(p1.x - fw * 9, p0.y + fw * 0.5f), c1(p1.x - fw * 0.5f, p0.y + fw * 1.1f);
-    dl->AddRectFilledMultiColor(c0, c1, speed_color(0), speed_color(1), speed_color(1), speed_color(0));
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "v %.1f .. %.1f m/s", sw.vmin, sw.vmax);
-    // Right-aligned under the bar: the label is wider than the bar and must not run off the plot.
-    // On a translucent backing, so that a branch or marker under it does not make it unreadable.
-    const ImVec2 label_size = ImGui::CalcTextSize(buf), label_at(c1.x - label_size.x, c1.y + 2);
-    dl->AddRectFilled(ImVec2(label_at.x - 2, label_at.y), ImVec2(c1.x + 2, label_at.y + label_size.y),
-                      IM_COL32(255, 255, 255, 200));
-    dl->AddText(label_at, IM_COL32(50, 50, 60, 255), buf);
     if (hovered) {
       // Nearest sampled point.
       double best = 1e30;

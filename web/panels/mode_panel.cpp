@@ -17,6 +17,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -191,12 +192,22 @@ void mode_overlay(App& app) {
   const auto mode = current_mode_shape(app);
   if (!mode || (app.compact && app.state.panel != "view")) return;
   const float fw = ImGui::GetFontSize();
-  const float x = (app.view_left + app.view_right) * 0.5f;
-  ImGui::SetNextWindowPos(ImVec2(x, app.view_top + fw * 0.6f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  const ImGuiStyle& style = ImGui::GetStyle();
+  char title[64];
+  std::snprintf(title, sizeof title, "%s mode, %gx", mode->label.c_str(), app.state.mode_time_scale);
+  // Within the free view between the panels (presentation mode leaves little of it): the button goes
+  // under the title when both do not fit side by side, and the window never reaches over a panel's header.
+  const float room = app.view_right - app.view_left - fw;
+  const float button = ImGui::CalcTextSize("Back to simulation").x + 2 * style.FramePadding.x;
+  const float one_line = ImGui::CalcTextSize(title).x + style.ItemSpacing.x + button + 2 * style.WindowPadding.x;
+  const bool side_by_side = one_line <= room;
+  const float width = side_by_side ? one_line : std::max(ImGui::CalcTextSize(title).x, button) + 2 * style.WindowPadding.x;
+  const float x = std::max(app.view_left + fw * 0.5f, 0.5f * (app.view_left + app.view_right) - 0.5f * width);
+  ImGui::SetNextWindowPos(ImVec2(x, app.view_top + fw * 0.6f), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.9f);
   ImGui::Begin("##mode-overlay", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
-  ImGui::Text("%s mode, %gx", mode->label.c_str(), app.state.mode_time_scale);
-  ImGui::SameLine();
+  ImGui::TextUnformatted(title);
+  if (side_by_side) ImGui::SameLine();
   if (ImGui::Button("Back to simulation")) select_mode_shape(app, "off");
   record_rect(app, "mode-overlay-back");
   record_window_rect(app, "mode-overlay");

@@ -93,7 +93,10 @@ void fit_camera(App& app) {
   const bool planar = app.run->run().instance().view.planar;
   cam.yaw = -1.5707963267948966;  // looking along +y of the viewer: at the plane of a planar model
   cam.pitch = planar ? 0.12 : 0.5;
-  app.state.follow = false;
+  // A model with a steady motion (the rolling disk, the sleigh) rolls away at metres per second: framed
+  // and left, it is off screen within a second. The camera follows it; a mechanism in place stays framed.
+  const examples::ModelEntry* entry = examples::find_model(app.state.model);
+  app.state.follow = entry && entry->steady_motion.has_value();
 }
 
 void advance_run(App& app, double real_dt) {

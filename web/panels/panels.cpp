@@ -14,6 +14,7 @@
 #include "registry.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // BringWindowToDisplayFront: messages above the panels without taking focus
 
 #include <algorithm>
 #include <chrono>
@@ -56,12 +57,16 @@ void refresh_analysis(App& app) {
 
 void apply_link(App& app, std::string_view hash) {
   auto r = read_link(hash);
+  // A field the link cannot use keeps what the user had (the last good state), not the default: a hand
+  // edit gone wrong must not lose the speed or parameters on screen. Then the link is read on top of the
+  // current state; a link read without a problem restores exactly what it says.
+  if (!r.ignored.empty()) r = read_link(hash, app.state);
   const bool presentation_changed = r.state.presentation != app.state.presentation;
   if (r.state.model != app.state.model) app.playing = false;
   app.state = r.state;
   app.messages.clear();
   if (!r.ignored.empty()) {
-    app.messages.push_back("Parts of the link could not be used; defaults were kept for them:");
+    app.messages.push_back("Parts of the link could not be used; the previous values were kept for them:");
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
   }
   if (presentation_changed || r.state.model != app.analysed_model) app.layout_dirty = true;
@@ -447,6 +452,9 @@ void messages_banner(App& app) {
     ImGui::SetNextWindowSizeConstraints(ImVec2(right - left, 0), ImVec2(right - left, io.DisplaySize.y * 0.45f));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(1.0f, 0.95f, 0.80f, 0.97f));
     ImGui::Begin("Messages", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
+    // A panel placed over the view (Design, a dragged one) must not hide what was refused. Display order
+    // only: the keyboard focus stays where the user is typing.
+    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
     message_lines(app, messages);
     record_window_rect(app, "messages");
     ImGui::End();

@@ -13,6 +13,23 @@ double nice_step(double span, int target) {
   return (n < 1.5 ? 1 : n < 3 ? 2 : n < 7 ? 5 : 10) * mag;
 }
 
+namespace {
+// The step after `step` in the 1, 2, 5 x 10^k sequence.
+double next_nice(double step) {
+  const double mag = std::pow(10.0, std::floor(std::log10(step)));
+  const double n = step / mag;
+  return (n < 1.5 ? 2 : n < 3.5 ? 5 : 10) * mag;
+}
+// About `target` ticks, but never closer than `min_pixels` apart: a short plot (a mode or a ghost
+// shown under it) keeps fewer labels instead of overlapping ones.
+double tick_step(const Axis& a, int target, float min_pixels) {
+  double step = nice_step(a.hi - a.lo, target);
+  const float pixels_per_unit = std::abs(a.p1 - a.p0) / static_cast<float>(a.hi - a.lo);
+  for (int i = 0; i < 40 && static_cast<float>(step) * pixels_per_unit < min_pixels; ++i) step = next_nice(step);
+  return step;
+}
+}  // namespace
+
 void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash) {
   const float len = std::hypot(b.x - a.x, b.y - a.y);
   if (len < 1e-3f) return;
@@ -27,7 +44,7 @@ void axes_and_grid(ImDrawList* dl, const Axis& x, const Axis& y, ImVec2 p0, ImVe
   const ImU32 grid = IM_COL32(225, 228, 235, 255), text = IM_COL32(70, 70, 80, 255);
   const float fh = ImGui::GetFontSize();
   char buf[32];
-  const double xs = nice_step(x.hi - x.lo, 8), ys = nice_step(y.hi - y.lo, 6);
+  const double xs = tick_step(x, 8, fh * 3.0f), ys = tick_step(y, 6, fh * 1.4f);
   for (double v = std::ceil(x.lo / xs) * xs; v <= x.hi + 1e-9 * xs; v += xs) {
     const float X = x(v);
     dl->AddLine(ImVec2(X, p0.y), ImVec2(X, p1.y), grid);
