@@ -210,6 +210,24 @@ void draw_scene(App& app, int fb_w, int fb_h) {
   app.scene->draw(mesh, app.state.camera, aspect);
 }
 
+// ImGui 1.86 reads io.KeysDown once a frame: a key pressed and released between two frames (Enter typed
+// quickly after a number while frames take 100 ms or more) was never seen, and the value was not applied.
+// Such a key is held down for one frame, then released, unless the user holds it by then.
+std::vector<int> g_keys_pressed;        // pressed since the last frame (key callback)
+std::vector<int> g_keys_held_one_frame;  // held down artificially during the last frame
+
+void hold_tapped_keys(ImGuiIO& io) {
+  for (int k : g_keys_held_one_frame)
+    if (std::find(g_keys_pressed.begin(), g_keys_pressed.end(), k) == g_keys_pressed.end()) io.KeysDown[k] = false;
+  g_keys_held_one_frame.clear();
+  for (int k : g_keys_pressed)
+    if (!io.KeysDown[k]) {
+      io.KeysDown[k] = true;
+      g_keys_held_one_frame.push_back(k);
+    }
+  g_keys_pressed.clear();
+}
+
 void frame() {
   App& app = carvallo::web::app();
   static double last = 0;
@@ -223,6 +241,7 @@ void frame() {
   glfwPollEvents();
 
   ImGuiIO& io = ImGui::GetIO();
+  hold_tapped_keys(io);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // 1.86 asserts DeltaTime > 0; browser timers can repeat
@@ -313,6 +332,7 @@ int main() {
   // The rider's keys likewise: a torque acts for as long as its key is held, however short.
   glfwSetKeyCallback(app.window, [](GLFWwindow*, int key, int, int action, int) {
     if (key == GLFW_KEY_ESCAPE && action == GLFW_PRESS) carvallo::web::app().escape_pressed = true;
+    if (action == GLFW_PRESS && key >= 0 && key < IM_ARRAYSIZE(ImGuiIO::KeysDown)) g_keys_pressed.push_back(key);
     carvallo::web::rider_key(carvallo::web::app(), key, action);
   });
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);

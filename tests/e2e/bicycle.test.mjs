@@ -152,15 +152,6 @@ test('a shared link restores the state exactly; hand edits of the hash apply', a
     await second.page.goBack();
     await second.page.waitForFunction(() => window.carvallo.getState().speed === 4.5, null, { timeout: 10000 });
     assert.equal(await second.page.evaluate(() => window.carvallo.getState().bike.w), 1.1);
-    // A hand edit gone wrong keeps what was on screen (the last good state) for the fields it cannot use,
-    // and says so; the fields it can use apply.
-    await second.page.evaluate(() => { location.hash = 'v=' + window.carvallo.version + '&speed=NaN&c=NaN&vmax=9'; });
-    await second.page.waitForFunction(() => window.carvallo.getState().vmax === 9, null, { timeout: 10000 });
-    const kept = await second.page.evaluate(() => window.carvallo.getState());
-    assert.equal(kept.speed, 4.5, 'the refused speed keeps the last good one');
-    assert.equal(kept.bike.c, 0.0712345678901234, 'the refused c keeps the last good one');
-    const said = await second.page.evaluate(() => window.carvallo.messages());
-    assert.ok(said.some((m) => m.includes('previous values were kept')) && said.some((m) => m.includes('speed=NaN')), JSON.stringify(said));
     assert.deepEqual(second.problems, []);
   } finally {
     await second.context.close();

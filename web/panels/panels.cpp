@@ -57,16 +57,12 @@ void refresh_analysis(App& app) {
 
 void apply_link(App& app, std::string_view hash) {
   auto r = read_link(hash);
-  // A field the link cannot use keeps what the user had (the last good state), not the default: a hand
-  // edit gone wrong must not lose the speed or parameters on screen. Then the link is read on top of the
-  // current state; a link read without a problem restores exactly what it says.
-  if (!r.ignored.empty()) r = read_link(hash, app.state);
   const bool presentation_changed = r.state.presentation != app.state.presentation;
   if (r.state.model != app.state.model) app.playing = false;
   app.state = r.state;
   app.messages.clear();
   if (!r.ignored.empty()) {
-    app.messages.push_back("Parts of the link could not be used; the previous values were kept for them:");
+    app.messages.push_back("Parts of the link could not be used; defaults were kept for them:");
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
   }
   if (presentation_changed || r.state.model != app.analysed_model) app.layout_dirty = true;
