@@ -8,6 +8,7 @@ namespace carvallo::web {
 
 double nice_step(double span, int target) {
   const double raw = span / std::max(target, 1);
+  if (!(raw > 0) || !std::isfinite(raw)) return 1.0;  // an empty or non-finite range: any step draws nothing wrong
   const double mag = std::pow(10.0, std::floor(std::log10(raw)));
   const double n = raw / mag;
   return (n < 1.5 ? 1 : n < 3 ? 2 : n < 7 ? 5 : 10) * mag;

@@ -1,4 +1,5 @@
 #include "panels/time_plot.hpp"
+#include "panels/plot_axes.hpp"  // nice_step
 
 #include <cstdio>
 
@@ -9,15 +10,6 @@ namespace {
 const ImU32 kColors[] = {IM_COL32(40, 90, 200, 255), IM_COL32(220, 90, 20, 255), IM_COL32(30, 150, 60, 255),
                          IM_COL32(150, 60, 170, 255)};
 const ImU32 kGrid = IM_COL32(228, 231, 238, 255), kZero = IM_COL32(120, 120, 130, 255), kText = IM_COL32(70, 70, 80, 255);
-
-// 1, 2 or 5 times a power of ten, about span / target.
-double nice_step(double span, int target) {
-  const double raw = span / std::max(target, 1);
-  if (!(raw > 0) || !std::isfinite(raw)) return 1.0;
-  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-  const double n = raw / mag;
-  return (n < 1.5 ? 1 : n < 3 ? 2 : n < 7 ? 5 : 10) * mag;
-}
 
 std::string tick_text(double v, double step) {
   char buf[32];
