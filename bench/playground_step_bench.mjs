@@ -1,0 +1,57 @@
+// The playground's own simulation step in the browser (issue 17, docs/performance.md): the benchmark bicycle
+// at 5 m/s, kicked, at the playground's defaults (augmented, AB4, RGCPA, dt = 5 ms), in headless chromium.
+//   node bench/playground_step_bench.mjs [--rounds 5] [--steps 2000]
+// Needs the wasm build (cmake --build --preset wasm --target carvallo_web). Prints, per round:
+//  - step(n): wall time of carvallo.step(n) divided by n (the same ModelRun::step the page's frames call);
+//  - the page's own figure while playing (performance().stepMs, a running mean over frames);
+//  - the time to a first result for a new bicycle: setState with a changed trail, then step(1) (model
+//    built from the parameters, initial state solved, first step), as the page does when a design changes.
+import { launch, openPage } from '../tests/e2e/browser.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const rounds = arg('--rounds', 5);
+const steps = arg('--steps', 2000);
+
+const env = await launch();
+try {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  await page.evaluate(() => window.carvallo.setState({ bike: 'benchmark', speed: 5 }));
+  const rows = [];
+  for (let round = 0; round < rounds; ++round) {
+    const row = await page.evaluate(async ({ steps, round }) => {
+      const c = window.carvallo;
+      c.play(false);
+      c.resetSimulation();
+      c.kick();
+      const a = performance.now();
+      const s = c.step(steps);
+      const stepMs = (performance.now() - a) / s.stepped;
+      // A new design (trail changes every round, so no cache can answer), then its first step.
+      const b = performance.now();
+      c.setState({ bike: { c: 0.08 + 0.001 * (round + 1) } });
+      const first = c.step(1);
+      const firstMs = performance.now() - b;
+      return { stepMs, stepped: s.stepped, firstMs, firstStepped: first.stepped, dt: c.getState().dt };
+    }, { steps, round });
+    // The page's own figure: play for two seconds of real time, then read its running mean.
+    await page.evaluate(() => { window.carvallo.resetSimulation(); window.carvallo.kick(); window.carvallo.play(true); });
+    await page.waitForTimeout(2000);
+    row.pageStepMs = await page.evaluate(() => window.carvallo.performance().stepMs);
+    await page.evaluate(() => window.carvallo.play(false));
+    rows.push(row);
+    console.log(`round ${round + 1}: step(${row.stepped}) ${(row.stepMs * 1000).toFixed(1)} µs/step at dt ${row.dt} s ` +
+                `(${(row.stepMs / 1000 / row.dt).toFixed(5)} s per simulated s); page stepMs ${(row.pageStepMs * 1000).toFixed(1)} µs; ` +
+                `new bicycle to first step ${row.firstMs.toFixed(2)} ms (stepped ${row.firstStepped})`);
+  }
+  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  console.log(`median: ${(median(rows.map((r) => r.stepMs)) * 1000).toFixed(1)} µs/step, ` +
+              `page ${(median(rows.map((r) => r.pageStepMs)) * 1000).toFixed(1)} µs/step, ` +
+              `first result ${median(rows.map((r) => r.firstMs)).toFixed(2)} ms`);
+  if (problems.length) console.log('page problems:', problems);
+  await context.close();
+} finally {
+  await env.close();
+}
