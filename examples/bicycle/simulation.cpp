@@ -143,28 +143,29 @@ Eigen::Matrix<double, 3, Eigen::Dynamic> rate_rows(const MultibodyBicycle& bike,
   return rows;
 }
 
-Eigen::VectorXd solve_rates(const MultibodyBicycle& bike, const Eigen::VectorXd& q, double roll_rate,
-                            double steer_rate, double speed) {
-  const Model model(bike);
+}  // namespace
+
+RateSolver::RateSolver(const Model& model, const MultibodyBicycle& bike, const Eigen::VectorXd& q) {
   Eigen::MatrixXd J;
   model.J(q, Eigen::VectorXd::Zero(q.size()), 0.0, J);
   Eigen::MatrixXd A(J.rows() + 3, q.size());
   A << J, rate_rows(bike, q);
   if (A.rows() != A.cols())
     throw SolverError(SolverError::Kind::InvalidArgument, "bicycle: the constraints do not leave three degrees of freedom", 0.0);
-  Eigen::VectorXd b = Eigen::VectorXd::Zero(A.rows());
-  b.tail<3>() << roll_rate, steer_rate, speed;
-  const Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
-  if (lu.rank() < A.cols() || lu.rcond() < 1e-12)
+  lu_.compute(A);
+  if (lu_.rank() < A.cols() || lu_.rcond() < 1e-12)
     throw SolverError(SolverError::Kind::SingularMatrix,
                       "bicycle: roll rate, steer rate and speed cannot be prescribed independently in this configuration",
                       0.0);
-  return lu.solve(b);
 }
 
-}  // namespace
+Eigen::VectorXd RateSolver::solve(double roll_rate, double steer_rate, double speed) const {
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(lu_.rows());
+  b.tail<3>() << roll_rate, steer_rate, speed;
+  return lu_.solve(b);
+}
 
-State multibody_initial_state(const MultibodyBicycle& bike, const InitialMotion& motion) {
+Eigen::VectorXd multibody_initial_configuration(const MultibodyBicycle& bike, const InitialMotion& motion) {
   for (double v : {motion.speed, motion.roll, motion.steer, motion.roll_rate, motion.steer_rate, motion.yaw})
     if (!std::isfinite(v)) throw SolverError(SolverError::Kind::InvalidArgument, "bicycle: initial motion is not finite", 0.0);
   Pose pose;
@@ -172,15 +173,23 @@ State multibody_initial_state(const MultibodyBicycle& bike, const InitialMotion&
   pose.roll = motion.roll;
   pose.steer = motion.steer;
   pose.pitch = solve_pitch(bike, pose);
+  return multibody_configuration(bike, pose);
+}
+
+State multibody_initial_state(const Model& model, const MultibodyBicycle& bike, const InitialMotion& motion) {
   State s;
-  s.q = multibody_configuration(bike, pose);
-  s.qd = solve_rates(bike, s.q, motion.roll_rate, motion.steer_rate, motion.speed);
+  s.q = multibody_initial_configuration(bike, motion);
+  s.qd = RateSolver(model, bike, s.q).solve(motion.roll_rate, motion.steer_rate, motion.speed);
   return s;
+}
+
+State multibody_initial_state(const MultibodyBicycle& bike, const InitialMotion& motion) {
+  return multibody_initial_state(Model(bike), bike, motion);
 }
 
 State with_rates(const MultibodyBicycle& bike, const State& s, double roll_rate, double steer_rate, double speed) {
   State out = s;
-  out.qd = solve_rates(bike, s.q, roll_rate, steer_rate, speed);
+  out.qd = RateSolver(Model(bike), bike, s.q).solve(roll_rate, steer_rate, speed);
   return out;
 }
 

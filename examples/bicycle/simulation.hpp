@@ -28,6 +28,8 @@
 
 #include "carvallo/simulation.hpp"
 #include "carvallo/state.hpp"
+
+#include <Eigen/LU>
 #include "input_signal.hpp"
 
 #include <Eigen/Core>
@@ -68,10 +70,34 @@ Eigen::VectorXd multibody_configuration(const MultibodyBicycle& bike, const Pose
 /// the upright pitch 0). Throws SolverError(NonConvergence) if the geometry admits none near it.
 double solve_pitch(const MultibodyBicycle& bike, Pose pose);
 
+/// The configuration of multibody_initial_state: yaw, roll and steer of the motion, pitch solved from the
+/// front contact, the rest zero. Throws SolverError: InvalidArgument (a non-finite motion), NonConvergence
+/// (no pitch).
+Eigen::VectorXd multibody_initial_configuration(const MultibodyBicycle& bike, const InitialMotion& motion);
+
+/// The velocities of a configuration for a prescribed roll rate, steer rate and rear contact speed: the
+/// constraint rows and the three rate rows, factorized once for any number of right-hand sides (the steady
+/// turns solve for speeds 0 and 1 at every configuration they scan). `model` is the engine's model of
+/// `bike` (the rider's torques may differ: they do not enter the constraints); reusing one model spares
+/// building one, and its Jacobians' structural analysis, per state.
+class RateSolver {
+ public:
+  /// Throws SolverError: InvalidArgument (the constraints do not leave three degrees of freedom),
+  /// SingularMatrix (the three rates cannot be prescribed independently here).
+  RateSolver(const Model& model, const MultibodyBicycle& bike, const Eigen::VectorXd& q);
+  Eigen::VectorXd solve(double roll_rate, double steer_rate, double speed) const;  ///< never throws
+
+ private:
+  Eigen::FullPivLU<Eigen::MatrixXd> lu_;
+};
+
 /// A state satisfying every constraint (||C||, ||Ċ||, ||D|| at round-off) for the initial motion.
 /// Throws SolverError when none exists (e.g. roll or steer so large that the front wheel cannot touch):
 /// NonConvergence (no pitch), SingularMatrix (rates not independent), InvalidArgument (a non-finite motion).
 State multibody_initial_state(const MultibodyBicycle& bike, const InitialMotion& motion);
+/// The same with the bicycle's model already built (as RateSolver's `model`): for callers that make
+/// many states of one bicycle. Throws as above.
+State multibody_initial_state(const Model& model, const MultibodyBicycle& bike, const InitialMotion& motion);
 
 /// Same configuration, velocities re-solved with new roll rate, steer rate and speed (a "kick"). Throws
 /// as multibody_initial_state.

@@ -40,7 +40,7 @@ State TurnSolver::state(double lean, double steer, double speed) const {
   m.speed = speed;
   m.roll = lean;
   m.steer = steer;
-  return multibody_initial_state(bike_, m);
+  return multibody_initial_state(model_, bike_, m);
 }
 
 Eigen::VectorXd TurnSolver::accelerations(const State& s) const {
@@ -50,7 +50,10 @@ Eigen::VectorXd TurnSolver::accelerations(const State& s) const {
 }
 
 TurnResidual TurnSolver::residual(double lean, double steer, double speed) const {
-  const State s = state(lean, steer, speed);
+  return residual_at(state(lean, steer, speed));
+}
+
+TurnResidual TurnSolver::residual_at(const State& s) const {
   const Eigen::VectorXd qdd = accelerations(s);
   TurnResidual r;
   r.lean = qdd[mi::rear_frame + mi::roll];
@@ -64,7 +67,18 @@ TurnSolver::Ab TurnSolver::shape_terms(double lean, double steer) const {
   // F(δ, v) = a + v² b exactly (see the header): two acceleration solves, at v = 0 and v = 1.
   Ab out;
   try {
-    const TurnResidual r0 = residual(lean, steer, 0.0), r1 = residual(lean, steer, 1.0);
+    // One configuration (the pitch does not depend on the speed) and one factorization of the rate
+    // equations for both speeds.
+    InitialMotion m;
+    m.roll = lean;
+    m.steer = steer;
+    State s;
+    s.q = multibody_initial_configuration(bike_, m);
+    const RateSolver rates(model_, bike_, s.q);
+    s.qd = rates.solve(0.0, 0.0, 0.0);
+    const TurnResidual r0 = residual_at(s);
+    s.qd = rates.solve(0.0, 0.0, 1.0);
+    const TurnResidual r1 = residual_at(s);
     out.a = {r0.lean, r0.steer};
     out.b = Eigen::Vector2d(r1.lean, r1.steer) - out.a;
     out.ok = out.a.allFinite() && out.b.allFinite();

@@ -114,6 +114,7 @@ class TurnSolver {
     bool ok = false;
   };
   Ab shape_terms(double lean, double steer) const;
+  TurnResidual residual_at(const State& s) const;
   std::optional<SteadyTurn> make_turn(double lean, double steer, const TurnOptions& options) const;
   Eigen::VectorXd accelerations(const State& s) const;
 

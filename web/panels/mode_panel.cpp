@@ -69,7 +69,7 @@ void pose(App& app, const ModeShape& mode) {
     m.steer = v.motion.steer;
     m.roll_rate = v.motion.roll_rate;
     m.steer_rate = v.motion.steer_rate;
-    v.run->set_state(bicycle::multibody_initial_state(*v.bike, m));
+    v.run->set_state(bicycle::multibody_initial_state(v.run->model(), *v.bike, m));  // the run's model: none built per frame
     v.error.clear();
   } catch (const std::exception& e) {
     v.error = std::string("the mode cannot be posed: ") + e.what();
