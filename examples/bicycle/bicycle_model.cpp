@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <utility>
 
 namespace carvallo::bicycle {
 
@@ -281,9 +282,10 @@ examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
   FallCriteria fall;
   fall.roll_limit = v["fall_roll"];
   fall.steer_limit = v["fall_steer"];
-  const State s0 = multibody_initial_state(bike, motion);
+  Model model(bike);
+  const State s0 = multibody_initial_state(model, bike, motion);
 
-  examples::ModelInstance inst{Model(bike), s0.t, s0.q, s0.qd, {}, {}, {}};
+  examples::ModelInstance inst{std::move(model), s0.t, s0.q, s0.qd, {}, {}, {}};
   inst.defaults.acceleration = AccelerationMethod::Augmented;
   inst.defaults.integrator = IntegratorMethod::AdamsBashforth4;
   inst.defaults.stabilizer = "rgcpa";
