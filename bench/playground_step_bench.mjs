@@ -5,7 +5,9 @@
 //  - step(n): wall time of carvallo.step(n) divided by n (the same ModelRun::step the page's frames call);
 //  - the page's own figure while playing (performance().stepMs, a running mean over frames);
 //  - the time to a first result for a new bicycle: setState with a changed trail, then step(1) (model
-//    built from the parameters, initial state solved, first step), as the page does when a design changes.
+//    built from the parameters, initial state solved, first step), as the page does when a design changes;
+//  - with --turns: the steady-turn families (the Steady turns panel, 70 leans), from opening the panel
+//    until turns().done, wall time (the page computes them at most 25 ms per frame).
 import { launch, openPage } from '../tests/e2e/browser.mjs';
 
 const arg = (name, fallback) => {
@@ -50,6 +52,15 @@ try {
   console.log(`median: ${(median(rows.map((r) => r.stepMs)) * 1000).toFixed(1)} µs/step, ` +
               `page ${(median(rows.map((r) => r.pageStepMs)) * 1000).toFixed(1)} µs/step, ` +
               `first result ${median(rows.map((r) => r.firstMs)).toFixed(2)} ms`);
+  if (process.argv.includes('--turns')) {
+    const turns = await openPage(env.browser, env.server.url + '#v=x&turns=1', { width: 1920, height: 1080 });
+    const t0 = Date.now();
+    await turns.page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 900000, polling: 250 });
+    const t = await turns.page.evaluate(() => window.carvallo.turns());
+    console.log(`steady-turn families: ${((Date.now() - t0) / 1000).toFixed(1)} s from opening the panel to done ` +
+                `(${t.points.length} turns, error '${t.error}')`);
+    await turns.context.close();
+  }
   if (problems.length) console.log('page problems:', problems);
   await context.close();
 } finally {

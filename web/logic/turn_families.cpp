@@ -4,6 +4,7 @@
 
 #include "bicycle/bicycle_model.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -36,6 +37,11 @@ bicycle::TurnOptions TurnFamilies::options() {
   bicycle::TurnOptions o;
   o.steer_samples = 721;
   return o;
+}
+
+double TurnFamilies::frame_budget_seconds(double frame_ms) {
+  if (!(frame_ms > 50.0)) return 0.025;  // also 0 and NaN (unknown)
+  return std::min(0.5 * frame_ms, 100.0) / 1000.0;
 }
 
 void TurnFamilies::reset(const bicycle::Parameters& bike) {

@@ -31,6 +31,12 @@ class TurnFamilies {
   /// The scan of each lean: 0.5° steer spacing (the CLI's is 0.25°): half the work per lean.
   static bicycle::TurnOptions options();
 
+  /// The wall time a frame gives the families (s): 25 ms, or half the frame interval when frames are
+  /// slower than 50 ms (a software renderer, a loaded machine), at most 100 ms. With a GPU's 16 ms frames
+  /// the page keeps its frame rate up; with 200 ms frames the families would otherwise get a tenth of the
+  /// time and take minutes. `frame_ms` is the smoothed frame interval (0 or not finite: unknown). Never throws.
+  static double frame_budget_seconds(double frame_ms);
+
   /// Starts over for this bicycle (nothing when it is the one being computed). Never throws.
   void reset(const bicycle::Parameters& bike);
   /// Works until `budget_seconds` of wall time are spent (at least a few steer samples of the lean in

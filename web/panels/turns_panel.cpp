@@ -32,9 +32,9 @@ void turns_panel(App& app) {
   app.turn_marks.clear();
   if (!app.state.show_turns || !has_parameter_table(app)) return;
   if (app.compact && app.state.panel != "view") return;
-  // About 25 ms of the frame (16 steer samples at a time): the page stays responsive while the families grow.
+  // Part of each frame (16 steer samples at a time): the page stays responsive while the families grow.
   app.turns.reset(app.state.bike);
-  app.turns.advance(0.025);
+  app.turns.advance(TurnFamilies::frame_budget_seconds(app.perf.frame_ms));
 
   const ImGuiIO& io = ImGui::GetIO();
   const float m = ImGui::GetFontSize() * 0.5f;
