@@ -187,6 +187,9 @@ void apply_rider_input(App& app, double previous_frame, double real_dt);
 void rider_buttons(App& app);
 /// After the panels: the hold buttons' state this frame becomes presses and releases.
 void finish_rider_buttons(App& app);
+/// The rider's hold button at (x, y) CSS px as drawn last frame (its index, the bit of
+/// rider_buttons_down), or -1.
+int hold_button_at(const App& app, float x, float y);
 /// The simulation panel's rider part: buttons, held torque, scripted torques, scenarios, steady turns.
 void rider_section(App& app);
 /// The menu bar's "Scenarios" menu.

@@ -339,6 +339,7 @@ int main() {
   ImGui_ImplOpenGL3_Init("#version 300 es");
 
   // A vertical swipe scrolls where a panel (or the messages, or the shortcut list) was last drawn.
+  app.touch.set_hold_area([&app](float x, float y) { return carvallo::web::hold_button_at(app, x, y); });
   app.touch.set_scroll_area([&app](float x, float y) {
     for (const auto& [name, r] : app.rects) {
       const bool scrolls = name.rfind("panel:", 0) == 0 || name == "messages" || name == "help";

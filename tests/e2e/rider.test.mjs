@@ -110,6 +110,54 @@ test('phone 390x844@3: a finger held on the steer button pushes while held', asy
     await touch('touchEnd', []);
     await frames(page, 4);
     assert.equal((await sim(page)).steerTorque, 0);
+    // Steer and lean at once: a second finger on the lean button holds it too, and neither is released.
+    const leanRight = await rect(page, 'hold:lean-right');
+    const yaw0 = (await state(page)).yaw, dist0 = (await state(page)).dist;
+    await touch('touchStart', [centre(right)]);
+    await frames(page, 2);
+    await touch('touchStart', [centre(right), centre(leanRight)]);
+    await frames(page, 4);
+    let both = await sim(page);
+    assert.ok(both.steerTorque > 0 && both.rollTorque > 0, `two fingers, two torques: ${both.steerTorque}, ${both.rollTorque}`);
+    await touch('touchMove', [[centre(right)[0] + 3, centre(right)[1] - 2], [centre(leanRight)[0] - 2, centre(leanRight)[1] + 3]]);
+    await frames(page, 3);
+    both = await sim(page);
+    assert.ok(both.steerTorque > 0 && both.rollTorque > 0, 'thumbs wobbling on the buttons keep both');
+    const s1 = await state(page);
+    assert.ok(s1.yaw === yaw0 && s1.dist === dist0, 'two fingers on buttons neither orbit nor pinch');
+    await touch('touchEnd', [centre(leanRight)]);  // the steer finger lifts
+    await frames(page, 4);
+    both = await sim(page);
+    assert.ok(both.steerTorque === 0 && both.rollTorque > 0, `one lifted, the other holds: ${both.steerTorque}, ${both.rollTorque}`);
+    await touch('touchEnd', []);
+    await frames(page, 4);
+    assert.equal((await sim(page)).rollTorque, 0);
+    // "Link copied" appears where it covers none of these buttons.
+    const copy = await rect(page, 'copy-link');
+    await touch('touchStart', [centre(copy)]);
+    await touch('touchEnd', []);
+    await frames(page, 3);
+    const toast = await rect(page, 'toast');
+    assert.ok(toast, 'the toast is shown');
+    for (const name of ['hold:steer-left', 'hold:steer-right', 'hold:lean-left', 'hold:lean-right', 'play', 'kick']) {
+      const b = await rect(page, name);
+      const apart = toast.x + toast.w <= b.x || b.x + b.w <= toast.x || toast.y + toast.h <= b.y || b.y + b.h <= toast.y;
+      assert.ok(apart, `the toast ${JSON.stringify(toast)} does not cover ${name} ${JSON.stringify(b)}`);
+    }
+    await page.screenshot({ path: path.join(artifacts, 'rider-phone-toast-390x844.png') });
+    // The shortcuts list covers most of the phone's screen: a tap outside it closes it.
+    for (const name of ['menu:help', 'help:shortcuts']) {
+      const r = await rect(page, name);
+      await touch('touchStart', [centre(r)]);
+      await touch('touchEnd', []);
+      await frames(page, 3);
+    }
+    const help = await rect(page, 'help');
+    assert.ok(help, 'the shortcuts are shown');
+    await touch('touchStart', [[help.x + help.w / 2, help.y + help.h + 30]]);
+    await touch('touchEnd', []);
+    await frames(page, 3);
+    assert.equal(await rect(page, 'help'), null, 'a tap outside closed the list');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -93,3 +93,62 @@ TEST_CASE("non-finite input is ignored; a real mouse takes over", "[web][touch]"
   t.mouse_moved();
   CHECK_FALSE(t.next_frame(0.02));
 }
+
+namespace {
+// Two hold buttons in a bar at the bottom: 0 at x in [0, 100), 1 at [100, 200), y in [700, 800].
+TouchInput with_hold_buttons() {
+  TouchInput t;
+  t.set_hold_area([](float x, float y) { return y >= 700 && y <= 800 && x >= 0 && x < 200 ? static_cast<int>(x / 100) : -1; });
+  return t;
+}
+}  // namespace
+
+TEST_CASE("a finger on a hold button holds it at once, without the mouse; a second finger holds a second button", "[web][touch]") {
+  TouchInput t = with_hold_buttons();
+  t.on_event(TouchInput::start, 1, 50, 750, 0, 0, 0, 0, 0.0);
+  CHECK(t.take_held() == 0b01u);             // held from the first frame, no 0.5 s long-press wait
+  CHECK_FALSE(t.next_frame(0.01)->down);     // the mouse is not pressed by it
+  // A second finger on the other button: both held, no pinch.
+  t.on_event(TouchInput::start, 2, 52, 751, 150, 760, 0, 0, 0.1);
+  CHECK(t.take_held() == 0b11u);
+  t.on_event(TouchInput::move, 2, 58, 749, 140, 770, 0, 0, 0.2);  // thumbs wobble: still the same two
+  CHECK(t.take_held() == 0b11u);
+  CHECK_FALSE(t.take_gesture().active);
+  // The first finger lifts: the browser's list now starts with the second one.
+  t.on_event(TouchInput::end, 1, 140, 770, 0, 0, 58, 749, 0.3);
+  CHECK(t.take_held() == 0b11u);  // the first was held during this frame's interval
+  CHECK(t.take_held() == 0b10u);
+  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 140, 770, 0.4);
+  CHECK(t.take_held() == 0b10u);
+  CHECK(t.take_held() == 0u);
+  CHECK_FALSE(t.next_frame(0.41)->down);  // no tap was made of it
+}
+
+TEST_CASE("a hold finger slid off its button releases it; a tap between frames holds for one frame", "[web][touch]") {
+  TouchInput t = with_hold_buttons();
+  t.on_event(TouchInput::start, 1, 150, 750, 0, 0, 0, 0, 0.0);
+  t.on_event(TouchInput::move, 1, 150, 650, 0, 0, 0, 0, 0.1);  // off the bar
+  CHECK(t.take_held() == 0b10u);  // it was held since the last frame
+  CHECK(t.take_held() == 0u);
+  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 150, 650, 0.2);
+  // Landed and lifted between two frames.
+  t.on_event(TouchInput::start, 1, 20, 720, 0, 0, 0, 0, 1.0);
+  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 20, 720, 1.01);
+  CHECK(t.take_held() == 0b01u);
+  CHECK(t.take_held() == 0u);
+}
+
+TEST_CASE("a finger that lands off the buttons keeps orbiting across them; a hold finger does not break its drag", "[web][touch]") {
+  TouchInput t = with_hold_buttons();
+  t.on_event(TouchInput::start, 1, 300, 400, 0, 0, 0, 0, 0.0);
+  t.on_event(TouchInput::move, 1, 150, 750, 0, 0, 0, 0, 0.1);  // drags over the bar
+  CHECK(t.take_held() == 0u);
+  auto f = t.next_frame(0.11);
+  CHECK((f->down && f->x == 300 && f->y == 400));  // the drag's press, where it landed
+  // A second finger on a button while dragging: the button is held and the drag goes on (no pinch).
+  t.on_event(TouchInput::start, 2, 160, 740, 50, 750, 0, 0, 0.2);
+  CHECK(t.take_held() == 0b01u);
+  f = t.next_frame(0.21);
+  CHECK((f->down && f->x == 160 && f->y == 740));
+  CHECK_FALSE(t.take_gesture().active);
+}

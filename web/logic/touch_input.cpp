@@ -1,5 +1,6 @@
 #include "logic/touch_input.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace carvallo::web {
@@ -19,6 +20,16 @@ void TouchInput::on_event(int kind, int fingers, float x0, float y0, float x1, f
       !std::isfinite(lift_y) || !std::isfinite(now))
     return;
   engaged_ = true;
+  // The fingers on hold buttons are taken out here: the mouse and the pinch see only the others.
+  const float xs[2] = {x0, x1}, ys[2] = {y0, y1};
+  track(kind == cancel ? 0 : std::min(fingers, 2), xs, ys);
+  held_since_ |= held_now();
+  int free = 0;
+  float fx[2] = {0, 0}, fy[2] = {0, 0};
+  for (const auto& f : fingers_)
+    if (!f.hold) fx[free] = f.x, fy[free] = f.y, ++free;
+  fingers = free;
+  x0 = fx[0], y0 = fy[0], x1 = fx[1], y1 = fy[1];
   if (fingers >= 2) {
     if (finger_ == Finger::dragging) push({Event::abort, x0, y0});
     finger_ = Finger::none;
@@ -70,6 +81,48 @@ void TouchInput::on_event(int kind, int fingers, float x0, float y0, float x1, f
   finger_ = Finger::none;
   gesture_ = false;
   distance_ = 0;
+}
+
+void TouchInput::track(int fingers, const float* xs, const float* ys) {
+  // Pair the old fingers with the new positions, nearest pairs first; a position left over is a finger
+  // that just landed, an old finger left over one that was lifted.
+  std::vector<Tracked> next;
+  std::vector<bool> taken_old(fingers_.size(), false), taken_new(static_cast<std::size_t>(fingers), false);
+  std::vector<Tracked> placed(static_cast<std::size_t>(fingers), Tracked{0, 0, false});
+  for (std::size_t pairs = std::min(fingers_.size(), static_cast<std::size_t>(fingers)); pairs > 0; --pairs) {
+    float best = INFINITY;
+    std::size_t bo = 0, bn = 0;
+    for (std::size_t o = 0; o < fingers_.size(); ++o)
+      for (std::size_t n = 0; n < static_cast<std::size_t>(fingers); ++n)
+        if (!taken_old[o] && !taken_new[n]) {
+          const float d = std::hypot(fingers_[o].x - xs[n], fingers_[o].y - ys[n]);
+          if (d < best) best = d, bo = o, bn = n;
+        }
+    taken_old[bo] = taken_new[bn] = true;
+    placed[bn] = {xs[bn], ys[bn], fingers_[bo].hold};
+  }
+  for (std::size_t n = 0; n < static_cast<std::size_t>(fingers); ++n) {
+    if (!taken_new[n]) placed[n] = {xs[n], ys[n], hold_at_ && hold_at_(xs[n], ys[n]) >= 0};
+    next.push_back(placed[n]);
+  }
+  fingers_ = std::move(next);
+}
+
+unsigned TouchInput::held_now() const {
+  unsigned bits = 0;
+  if (!hold_at_) return bits;
+  for (const auto& f : fingers_) {
+    const int k = f.hold ? hold_at_(f.x, f.y) : -1;  // slid off its button: released
+    if (k >= 0 && k < 32) bits |= 1u << k;
+  }
+  return bits;
+}
+
+unsigned TouchInput::take_held() {
+  const unsigned now = held_now();
+  const unsigned bits = held_since_ | now;
+  held_since_ = now;
+  return bits;
 }
 
 std::optional<TouchMouse> TouchInput::next_frame(double now) {

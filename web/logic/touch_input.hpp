@@ -6,12 +6,16 @@
 //   presses nothing, so a swipe that starts on a slider does not move it); any other motion is a drag
 //   of the left button from where the finger landed (orbit in the 3D view, drag a widget);
 // - a finger held still for kHoldSeconds presses too (a slow drag of a value);
-// - two fingers pinch to zoom and move together to pan; nothing is pressed.
+// - two fingers pinch to zoom and move together to pan; nothing is pressed;
+// - a finger that lands on a hold button (the rider's steer and lean buttons) holds it at once and for as
+//   long as it stays on it, without driving the mouse: a second finger on another hold button holds that
+//   one too (steer and lean together), and a finger on a hold button is never half of a pinch.
 // Pure C++ (no ImGui, GLFW or Emscripten), in CSS pixels and seconds.
 
 #include <deque>
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace carvallo::web {
 
@@ -38,6 +42,13 @@ class TouchInput {
   /// Where a vertical swipe scrolls (a panel) rather than drags (the 3D view); none by default.
   void set_scroll_area(std::function<bool(float x, float y)> scrollable) { scrollable_ = std::move(scrollable); }
 
+  /// Where a finger holds a button instead (the hold buttons' rects): the button's index (0-31) at (x, y),
+  /// or -1; none by default.
+  void set_hold_area(std::function<int(float x, float y)> hold_at) { hold_at_ = std::move(hold_at); }
+  /// The hold buttons held by fingers since the last call (bit k: button k): those under a finger that
+  /// landed on a hold button, and those of a finger that landed and lifted since (a tap holds for a frame).
+  unsigned take_held();
+
   /// One browser touch event at time `now` (s): `fingers` still down (0-2 used) at (x0, y0), (x1, y1);
   /// (lift_x, lift_y) is where the finger was lifted for end and cancel.
   void on_event(int kind, int fingers, float x0, float y0, float x1, float y1, float lift_x, float lift_y, double now);
@@ -61,6 +72,17 @@ class TouchInput {
   };
   enum class Finger { none, undecided, dragging, scrolling };
   void push(Event e);
+  // The fingers down (at most two), followed from event to event by nearest position (the browser's
+  // list order is not an identity); `hold`: it landed on a hold button.
+  struct Tracked {
+    float x, y;
+    bool hold;
+  };
+  void track(int fingers, const float* xs, const float* ys);
+  unsigned held_now() const;
+  std::vector<Tracked> fingers_;
+  std::function<int(float, float)> hold_at_;
+  unsigned held_since_ = 0;
   std::deque<Event> queue_;
   std::function<bool(float, float)> scrollable_;
   TouchMouse mouse_;

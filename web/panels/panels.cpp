@@ -441,6 +441,7 @@ void messages_banner(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   const auto messages = current_messages(app);
   const bool inline_in_panel = app.compact && app.state.panel != "view" && app.panel_shown;
+  float below_messages = app.view_top;
   if (!messages.empty() && !inline_in_panel) {
     const float m = px(app, 8);
     const float left = app.view_left + m, right = std::max(app.view_right - m, left + px(app, 200));
@@ -453,13 +454,19 @@ void messages_banner(App& app) {
     ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
     message_lines(app, messages);
     record_window_rect(app, "messages");
+    below_messages = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
     ImGui::End();
     ImGui::PopStyleColor();
   }
   if (!app.toast.empty() && ImGui::GetTime() < app.toast_until) {
-    ImGui::SetNextWindowPos(ImVec2(0.5f * (app.view_left + app.view_right), io.DisplaySize.y - px(app, 40)), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+    // At the bottom of the view on a desktop; on a phone the rider's buttons are there, so at the top of
+    // the view (below any message).
+    const float centre = 0.5f * (app.view_left + app.view_right);
+    const ImVec2 at = app.compact ? ImVec2(centre, below_messages + px(app, 8)) : ImVec2(centre, io.DisplaySize.y - px(app, 40));
+    ImGui::SetNextWindowPos(at, ImGuiCond_Always, ImVec2(0.5f, app.compact ? 0.0f : 1.0f));
     ImGui::Begin("##toast", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
     ImGui::TextUnformatted(app.toast.c_str());
+    record_window_rect(app, "toast");
     ImGui::End();
   }
 }
@@ -489,7 +496,7 @@ void help_overlay(App& app) {
                            {"+ / -", "zoom"},
                            {"?", "this list"},
                            {"mouse", "left drag: orbit, right or shift drag: pan, wheel: zoom"},
-                           {"touch", "one finger: orbit, two fingers: pinch to zoom, move to pan"}};
+                           {"touch", "one finger: orbit, two fingers: pinch to zoom, move to pan; steer and lean buttons: hold, two at once with two thumbs"}};
   if (ImGui::BeginTable("keys", 2)) {
     ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
@@ -505,7 +512,11 @@ void help_overlay(App& app) {
     ImGui::EndTable();
   }
   record_window_rect(app, "help");
+  // A tap or click outside the list closes it (on a phone it covers most of the screen and has only its
+  // small close button); the click then acts where it landed.
+  const bool outside = ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows);
   ImGui::End();
+  if (outside) app.show_help = false;
 }
 
 // Off by default (View menu); in the free space between the panels, never over one.
@@ -571,8 +582,11 @@ void menu_bar(App& app) {
     ImGui::EndMenu();
   }
   if (has_parameter_table(app)) scenarios_menu(app);
-  if (ImGui::BeginMenu("Help")) {
+  const bool help_open = ImGui::BeginMenu("Help");
+  record_rect(app, "menu:help");
+  if (help_open) {
     if (ImGui::MenuItem("Keyboard shortcuts", "?")) app.show_help = true;
+    record_rect(app, "help:shortcuts");
     ImGui::TextDisabled("Carvallo %s", kVersion);
     ImGui::EndMenu();
   }

@@ -131,8 +131,19 @@ void rider_buttons(App& app) {
   }
 }
 
+int hold_button_at(const App& app, float x, float y) {
+  for (std::size_t k = 0; k < std::size(kButtons); ++k) {
+    const auto it = app.rects.find(kButtons[k].rect);
+    if (it == app.rects.end()) continue;
+    const auto& r = it->second;
+    if (x >= r[0] && x <= r[0] + r[2] && y >= r[1] && y <= r[1] + r[3]) return static_cast<int>(k);
+  }
+  return -1;
+}
+
 void finish_rider_buttons(App& app) {
   const double now = page_time();
+  app.rider_buttons_down |= app.touch.take_held();  // fingers on the buttons (touch_input.hpp)
   for (std::size_t k = 0; k < std::size(kButtons); ++k)
     app.rider.set(kButtonSource + static_cast<int>(k), kButtons[k].channel, kButtons[k].direction,
                   (app.rider_buttons_down >> k) & 1u, now);
