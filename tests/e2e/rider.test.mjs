@@ -303,3 +303,24 @@ test('steady turns at 1920x1080: the families plotted by stability; a stable tur
     await context.close();
   }
 });
+
+test('riding a steady turn at 1280x800: "Leave the turn" fits its panel; the speed shown is the turn\'s', async () => {
+  const hash = '#v=0.1.0&turns=1&from_turn=lean=0.7,family=handlebar-reversed';
+  const { context, page, problems } = await openPage(env.browser, env.server.url + hash, { width: 1280, height: 800 });
+  try {
+    await frames(page, 4);
+    const panel = await rect(page, 'turns'), leave = await rect(page, 'leave-turn');
+    assert.ok(panel && leave, 'the turns panel and its button are shown');
+    assert.ok(leave.y >= panel.y && leave.y + leave.h <= panel.y + panel.h && leave.x + leave.w <= panel.x + panel.w,
+              `the button ${JSON.stringify(leave)} inside the panel ${JSON.stringify(panel)}`);
+    await page.screenshot({ path: path.join(artifacts, 'rider-turn-riding-1280x800.png') });
+    const ridden = await sim(page);
+    assert.ok(Math.abs(ridden.speed - 5) > 0.05, `the turn's speed (${ridden.speed}) is not the speed field's 5 m/s`);
+    await page.mouse.click(leave.x + leave.w / 2, leave.y + leave.h / 2);
+    await frames(page, 3);
+    assert.equal((await state(page)).from_turn, '', 'left the turn');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

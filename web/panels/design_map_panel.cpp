@@ -110,14 +110,22 @@ std::vector<std::string> input_names() {
   return out;
 }
 
+// Wide enough for the longest choice, its arrow and padding: a truncated "steer_axis_t..." is no choice.
+float combo_width(const std::vector<std::string>& choices) {
+  float widest = 0;
+  for (const auto& c : choices) widest = std::max(widest, ImGui::CalcTextSize(c.c_str()).x);
+  return widest + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetFrameHeight();
+}
+
 void map_settings(App& app) {
   DesignMapSettings& m = app.state.map;
   const float fw = ImGui::GetFontSize();
   const auto names = input_names();
+  const float name_w = combo_width(names);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("x");
   ImGui::SameLine();
-  input_combo("##mapx", m.x, names, fw * 8);
+  input_combo("##mapx", m.x, names, name_w);
   record_rect(app, "map-x");
   same_line_if_fits(fw * 9);
   number_field(app, "##x from", m.x_lo, fw * 4.5f, "map-xlo");
@@ -126,7 +134,7 @@ void map_settings(App& app) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("y");
   ImGui::SameLine();
-  input_combo("##mapy", m.y, names, fw * 8);
+  input_combo("##mapy", m.y, names, name_w);
   record_rect(app, "map-y");
   same_line_if_fits(fw * 9);
   number_field(app, "##y from", m.y_lo, fw * 4.5f, "map-ylo");
@@ -136,7 +144,7 @@ void map_settings(App& app) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("show");
   ImGui::SameLine();
-  input_combo("##mapq", m.quantity, quantities, fw * 5.5f);
+  input_combo("##mapq", m.quantity, quantities, std::max(fw * 5.5f, combo_width(quantities)));
   record_rect(app, "map-quantity");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("width: of the self-stable speed range; weave, capsize: those speeds");
   same_line_if_fits(fw * 9);

@@ -380,7 +380,18 @@ void simulation_panel(App& app) {
 
   ImGui::PushItemWidth(px(app, 130));
   const double speed_lo = 0, speed_hi = std::max(10.0, s.sweep_max);
-  ImGui::SliderScalar("speed (m/s)", ImGuiDataType_Double, &s.speed, &speed_lo, &speed_hi, "%.3f");
+  const int speed_probe = app.run ? app.run->run().probe_index("speed") : -1;
+  if (!s.from_turn.empty() && speed_probe >= 0 && !app.run->history().empty()) {
+    // Riding a steady turn: the turn sets the speed; the field's value would not be the one ridden.
+    double shown = app.run->history().back().probes[static_cast<std::size_t>(speed_probe)];
+    ImGui::BeginDisabled();
+    ImGui::SliderScalar("speed (m/s)", ImGuiDataType_Double, &shown, &speed_lo, &speed_hi, "%.3f");
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("The steady turn's speed; leave the turn to set your own");
+  } else {
+    ImGui::SliderScalar("speed (m/s)", ImGuiDataType_Double, &s.speed, &speed_lo, &speed_hi, "%.3f");
+  }
   record_rect(app, "sim-speed");
   const double ts_lo = 0.05, ts_hi = 10.0;
   same_line_if_fits(labelled_width(px(app, 130), "time x"));

@@ -83,7 +83,11 @@ void turns_panel(App& app) {
 
   // The plot: speed against lean.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float plot_h = std::max(fw * 6, avail.y - ImGui::GetTextLineHeightWithSpacing() * (app.state.from_turn.empty() ? 0.2f : 1.3f));
+  // Riding a turn, a line and its "Leave the turn" button go under the plot: room for both, the button on
+  // its own line when the line is too narrow for it.
+  const float below = app.state.from_turn.empty() ? ImGui::GetTextLineHeightWithSpacing() * 0.2f
+                                                  : ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing();
+  const float plot_h = std::max(fw * 6, avail.y - below);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("turns-plot", ImVec2(std::max(avail.x, fw * 10), plot_h));
   record_rect(app, "turns-plot");
