@@ -152,6 +152,15 @@ test('a shared link restores the state exactly; hand edits of the hash apply', a
     await second.page.goBack();
     await second.page.waitForFunction(() => window.carvallo.getState().speed === 4.5, null, { timeout: 10000 });
     assert.equal(await second.page.evaluate(() => window.carvallo.getState().bike.w), 1.1);
+    // A hand edit that breaks a field: that field keeps the value on screen (dt 0.002), not its default;
+    // the edit's own fields apply and the refusal is shown.
+    await second.page.evaluate(() => { location.hash = location.hash.replace('dt=0.002', 'dt=0.00x').replace('speed=4.5', 'speed=4'); });
+    await second.page.waitForFunction(() => window.carvallo.getState().speed === 4, null, { timeout: 10000 });
+    const broken = await second.page.evaluate(() => window.carvallo.getState());
+    assert.equal(broken.dt, 0.002, 'the refused dt keeps the value on screen');
+    assert.equal(broken.bike.w, 1.1);
+    const shown = await second.page.evaluate(() => window.carvallo.messages());
+    assert.ok(shown.some((m) => m.includes('dt=0.00x')) && shown.some((m) => m.includes('keep their previous values')), shown.join(' | '));
     assert.deepEqual(second.problems, []);
   } finally {
     await second.context.close();

@@ -110,3 +110,25 @@ TEST_CASE("a model named by link or setState gets its paper's methods, as from t
     CHECK(t.sim.integrator == "rk4");
   }
 }
+
+TEST_CASE("a link's refused fields are listed by key; keep_fields gives them the values on screen and nothing else", "[web][link]") {
+  UiState on_screen;
+  on_screen.sim.time_step = 0.002;
+  on_screen.speed = 7.5;
+  on_screen.sweep_min = 1.0;
+  on_screen.sweep_max = 9.0;
+  on_screen.sim.integrator = "rk4";
+  // A hand edit: dt and integ broken, vmin/vmax too narrow; speed not named at all.
+  auto r = read_link("v=" + std::string(link_version()) + "&dt=abc&integ=euler&vmin=3&vmax=3.001&text=1.25");
+  CHECK(r.refused == std::vector<std::string>{"dt", "integ", "vmin", "vmax"});
+  keep_fields(on_screen, r.state, r.refused);
+  CHECK(r.state.sim.time_step == 0.002);
+  CHECK(r.state.sim.integrator == "rk4");
+  CHECK((r.state.sweep_min == 1.0 && r.state.sweep_max == 9.0));
+  CHECK(r.state.text_scale == 1.25);          // what the link gave
+  CHECK(r.state.speed == UiState{}.speed);    // not in the link: the link's meaning (the default), not the screen's
+  // Keys that are not the table's fields are skipped (a bicycle parameter, junk).
+  UiState other = r.state;
+  keep_fields(on_screen, other, {"c", "junk", ""});
+  CHECK(other == r.state);
+}

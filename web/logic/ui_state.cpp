@@ -474,7 +474,7 @@ std::string to_link(const UiState& state) {
 }
 
 LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
-  LinkReadResult r{defaults, {}};
+  LinkReadResult r{defaults, {}, {}};
   if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);
   if (hash.size() > 8192) {
     r.ignored.push_back("the link is longer than 8192 characters; it was ignored");
@@ -547,7 +547,10 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
       r.ignored.push_back(shown(key) + ": unknown field");
       continue;
     }
-    if (auto why = set_from_text(*f, s, value)) r.ignored.push_back(key + "=" + shown(value) + ": " + *why);
+    if (auto why = set_from_text(*f, s, value)) {
+      r.ignored.push_back(key + "=" + shown(value) + ": " + *why);
+      r.refused.push_back(key);
+    }
   }
   keep_bike_valid(s.bike, base, overridden, r.ignored);
   summarize_unknown_fields(r.ignored);
@@ -555,8 +558,25 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
     r.ignored.push_back("vmin, vmax: the sweep range must have vmax - vmin >= " + format_shortest(kMinSweepSpan) + " m/s; the defaults are used");
     s.sweep_min = usable_sweep_range(defaults.sweep_min, defaults.sweep_max) ? defaults.sweep_min : 0.0;
     s.sweep_max = usable_sweep_range(defaults.sweep_min, defaults.sweep_max) ? defaults.sweep_max : 10.0;
+    r.refused.insert(r.refused.end(), {"vmin", "vmax"});
   }
   return r;
+}
+
+void keep_fields(const UiState& from, UiState& to, const std::vector<std::string>& keys) {
+  UiState source = from;  // the table's accessors take a mutable state
+  for (const auto& key : keys) {
+    const Field* f = find_field(key);
+    if (!f) continue;
+    switch (f->kind) {
+      case Field::Kind::number: f->number(to) = f->number(source); break;
+      case Field::Kind::flag: f->flag(to) = f->flag(source); break;
+      case Field::Kind::word:
+      case Field::Kind::text: f->word(to) = f->word(source); break;
+      case Field::Kind::scale: f->scale(to) = f->scale(source); break;
+      case Field::Kind::design: f->design(to) = f->design(source); break;
+    }
+  }
 }
 
 std::vector<std::string> sanitize(UiState& state) {

@@ -125,12 +125,19 @@ std::string to_link(const UiState& state);
 struct LinkReadResult {
   UiState state;
   std::vector<std::string> ignored;  ///< one line per field that could not be used, naming key and reason
+  std::vector<std::string> refused;  ///< the keys of the table's fields the link gave but that could not be used
 };
 
 /// Reads a hash (with or without the leading '#'). Starts from `defaults`; fields absent from the link
 /// keep their defaults, fields that cannot be used are listed in `ignored` and keep their defaults.
 /// Never throws.
 LinkReadResult read_link(std::string_view hash, const UiState& defaults = UiState{});
+
+/// Copies the fields named in `keys` (read_link's `refused`; keys that are not the table's fields, such
+/// as the bicycle's parameters, are skipped) from `from` onto `to`: a hand edit of the link that breaks a
+/// field keeps the value on screen for it, and every field the link does not name stays as read.
+/// Never throws.
+void keep_fields(const UiState& from, UiState& to, const std::vector<std::string>& keys);
 
 /// {"version", "model", "preset", "bike": {w, c, ...all 26}, "speed", "sweep": [min, max], ...}: the
 /// same fields as the link, as JSON (every parameter, not only those differing from the preset).

@@ -57,12 +57,17 @@ void refresh_analysis(App& app) {
 
 void apply_link(App& app, std::string_view hash) {
   auto r = read_link(hash);
+  // A field the link breaks (a hand edit, a typo) keeps what is on screen, for the same model; a new
+  // model's own defaults suit it better than the previous model's values.
+  const bool same_model = r.state.model == app.state.model && r.state.variant == app.state.variant;
+  if (same_model) keep_fields(app.state, r.state, r.refused);
   const bool presentation_changed = r.state.presentation != app.state.presentation;
   if (r.state.model != app.state.model) app.playing = false;
   app.state = r.state;
   app.messages.clear();
   if (!r.ignored.empty()) {
-    app.messages.push_back("Parts of the link could not be used; defaults were kept for them:");
+    app.messages.push_back(same_model ? "Parts of the link could not be used; those fields keep their previous values:"
+                                      : "Parts of the link could not be used; defaults were kept for them:");
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
   }
   if (presentation_changed || r.state.model != app.analysed_model) app.layout_dirty = true;
