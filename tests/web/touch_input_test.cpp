@@ -152,3 +152,14 @@ TEST_CASE("a finger that lands off the buttons keeps orbiting across them; a hol
   CHECK((f->down && f->x == 160 && f->y == 740));
   CHECK_FALSE(t.take_gesture().active);
 }
+
+TEST_CASE("hostile finger counts (the entry point is callable from any script) neither crash nor hold more than two", "[web][touch]") {
+  TouchInput t = with_hold_buttons();
+  t.on_event(TouchInput::start, -5, 10, 750, 0, 0, 0, 0, 0.0);
+  CHECK(t.take_held() == 0u);  // no finger
+  t.on_event(TouchInput::start, 1000, 10, 750, 150, 750, 0, 0, 0.1);
+  CHECK(t.take_held() == 0b11u);  // the two used
+  t.on_event(TouchInput::cancel, 2, 10, 750, 150, 750, 0, 0, 0.2);
+  t.take_held();
+  CHECK(t.take_held() == 0u);  // a cancel lifts every finger
+}

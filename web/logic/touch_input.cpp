@@ -22,7 +22,7 @@ void TouchInput::on_event(int kind, int fingers, float x0, float y0, float x1, f
   engaged_ = true;
   // The fingers on hold buttons are taken out here: the mouse and the pinch see only the others.
   const float xs[2] = {x0, x1}, ys[2] = {y0, y1};
-  track(kind == cancel ? 0 : std::min(fingers, 2), xs, ys);
+  track(kind == cancel ? 0 : std::clamp(fingers, 0, 2), xs, ys);
   held_since_ |= held_now();
   int free = 0;
   float fx[2] = {0, 0}, fy[2] = {0, 0};

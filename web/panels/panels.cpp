@@ -176,7 +176,7 @@ void parameters_panel(App& app) {
     ImGui::EndCombo();
   }
   record_rect(app, "preset");
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Reset all"));  // large text: on its own line rather than clipped
   if (ImGui::Button("Reset all")) app.state.bike = preset_parameters(app.state.preset);
   record_rect(app, "reset-all");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every parameter back to the preset '%s'", app.state.preset.c_str());
