@@ -132,3 +132,16 @@ TEST_CASE("a link's refused fields are listed by key; keep_fields gives them the
   keep_fields(on_screen, other, {"c", "junk", ""});
   CHECK(other == r.state);
 }
+
+TEST_CASE("setState: getState's own link passes silently; a different link is named as read-only, not ignored silently", "[web][link]") {
+  UiState s;
+  s.speed = 6.5;
+  UiState t;
+  CHECK(apply_json(t, to_json(s)).empty());
+  CHECK(t == s);
+  const auto ignored = apply_json(t, nlohmann::json{{"link", "v=0.1.0&speed=2"}, {"speed", 3.0}});
+  REQUIRE(ignored.size() == 1);
+  CHECK(ignored[0].find("link: read-only") == 0);
+  CHECK(t.speed == 3.0);  // the other fields apply
+  CHECK(apply_json(t, nlohmann::json{{"link", 42}}).size() == 1);
+}

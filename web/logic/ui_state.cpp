@@ -739,6 +739,10 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
     s.sweep_min = state.sweep_min;
     s.sweep_max = state.sweep_max;
   }
+  // `link` (and `version`) are getState's outputs: passing getState() back is fine, but a different link
+  // is not applied here, and saying so beats ignoring it silently.
+  if (const auto it = partial.find("link"); it != partial.end() && !(it->is_string() && it->get<std::string>() == to_link(s)))
+    ignored.push_back("link: read-only here; to open a link, set location.hash to it");
   state = s;
   summarize_unknown_fields(ignored);
   return ignored;
