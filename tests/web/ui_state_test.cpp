@@ -145,3 +145,11 @@ TEST_CASE("setState: getState's own link passes silently; a different link is na
   CHECK(t.speed == 3.0);  // the other fields apply
   CHECK(apply_json(t, nlohmann::json{{"link", 42}}).size() == 1);
 }
+
+TEST_CASE("a broken percent-escape is named as such, a piece without '=' as not key=value", "[web][link]") {
+  const auto r = read_link("v=0.1.0&speed=%ZZ&junk&dt=0.002");
+  REQUIRE(r.ignored.size() == 2);
+  CHECK(r.ignored[0] == "'speed=%ZZ': a '%' not followed by two hexadecimal digits");
+  CHECK(r.ignored[1] == "'junk': not of the form key=value");
+  CHECK(r.state.sim.time_step == 0.002);
+}

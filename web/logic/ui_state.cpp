@@ -493,8 +493,12 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
     const std::size_t eq = piece.find('=');
     const auto key = percent_decode(piece.substr(0, eq));
     const auto value = eq == std::string_view::npos ? std::optional<std::string>() : percent_decode(piece.substr(eq + 1));
-    if (!key || !value) {
+    if (eq == std::string_view::npos) {
       r.ignored.push_back("'" + shown(piece) + "': not of the form key=value");
+      continue;
+    }
+    if (!key || !value) {
+      r.ignored.push_back("'" + shown(piece) + "': a '%' not followed by two hexadecimal digits");
       continue;
     }
     if (seen[*key]++ == 1) r.ignored.push_back(shown(*key) + ": given more than once; the last value is used");
