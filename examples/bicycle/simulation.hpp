@@ -28,11 +28,10 @@
 
 #include "carvallo/simulation.hpp"
 #include "carvallo/state.hpp"
-
-#include <Eigen/LU>
 #include "input_signal.hpp"
 
 #include <Eigen/Core>
+#include <Eigen/LU>
 
 #include <optional>
 #include <string>

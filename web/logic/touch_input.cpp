@@ -86,7 +86,6 @@ void TouchInput::on_event(int kind, int fingers, float x0, float y0, float x1, f
 void TouchInput::track(int fingers, const float* xs, const float* ys) {
   // Pair the old fingers with the new positions, nearest pairs first; a position left over is a finger
   // that just landed, an old finger left over one that was lifted.
-  std::vector<Tracked> next;
   std::vector<bool> taken_old(fingers_.size(), false), taken_new(static_cast<std::size_t>(fingers), false);
   std::vector<Tracked> placed(static_cast<std::size_t>(fingers), Tracked{0, 0, false});
   for (std::size_t pairs = std::min(fingers_.size(), static_cast<std::size_t>(fingers)); pairs > 0; --pairs) {
@@ -101,11 +100,9 @@ void TouchInput::track(int fingers, const float* xs, const float* ys) {
     taken_old[bo] = taken_new[bn] = true;
     placed[bn] = {xs[bn], ys[bn], fingers_[bo].hold};
   }
-  for (std::size_t n = 0; n < static_cast<std::size_t>(fingers); ++n) {
+  for (std::size_t n = 0; n < static_cast<std::size_t>(fingers); ++n)
     if (!taken_new[n]) placed[n] = {xs[n], ys[n], hold_at_ && hold_at_(xs[n], ys[n]) >= 0};
-    next.push_back(placed[n]);
-  }
-  fingers_ = std::move(next);
+  fingers_ = std::move(placed);
 }
 
 unsigned TouchInput::held_now() const {

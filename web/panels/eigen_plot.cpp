@@ -52,11 +52,9 @@ void data_range(const EigenSweep& sw, bool re, bool im, double limit, double& lo
 // One row of line samples and names (wraps when the panel is narrow).
 void legend_row(const std::vector<std::string>& labels, bool imag) {
   const float fh = ImGui::GetFontSize(), line = fh * 1.6f;
-  const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   bool first = true;
   auto entry = [&](const char* text, ImU32 color, bool dashed) {
-    const float w = line + fh * 0.4f + ImGui::CalcTextSize(text).x;
-    if (!first && ImGui::GetItemRectMax().x + fh + w < right_edge) ImGui::SameLine(0, fh);
+    if (!first) same_line_if_fits(line + fh * 0.4f + ImGui::CalcTextSize(text).x, fh);
     first = false;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -82,9 +80,8 @@ void speed_bar_legend(double vmin, double vmax) {
   const float fh = ImGui::GetFontSize();
   char text[48];
   std::snprintf(text, sizeof text, "speed %.1f .. %.1f m/s", vmin, vmax);
-  const float bar = fh * 4.0f, w = bar + fh * 0.4f + ImGui::CalcTextSize(text).x;
-  const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + fh + w < right_edge) ImGui::SameLine(0, fh);
+  const float bar = fh * 4.0f;
+  same_line_if_fits(bar + fh * 0.4f + ImGui::CalcTextSize(text).x, fh);
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::GetWindowDrawList()->AddRectFilledMultiColor(ImVec2(p.x, p.y + fh * 0.25f), ImVec2(p.x + bar, p.y + fh * 0.85f),
                                                       speed_color(0), speed_color(1), speed_color(1), speed_color(0));
@@ -323,9 +320,7 @@ void draw_eigen_panel(App& app) {
       std::snprintf(buf, sizeof buf, " %+.4f +- %.4f i", e.value.real(), std::abs(e.value.imag()));
       t = e.label + buf;
     }
-    const float w = button_width(t.c_str());
-    const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    if (ImGui::GetItemRectMax().x + fw + w < right_edge) ImGui::SameLine(0, fw);
+    same_line_if_fits(button_width(t.c_str()), fw);
     // Each entry picks its mode for the 3D view (the marker list).
     const bool shown = s.mode_shape == e.label;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(mode_color(e.label)));

@@ -6,11 +6,14 @@
 
 namespace carvallo::web {
 
-/// Continues the current row if a widget `width` wide still fits in the window, else starts a new one.
-inline void same_line_if_fits(float width) {
+/// Continues the current row, `spacing` px after the last item, if a widget `width` wide still fits in the
+/// window, else starts a new one.
+inline void same_line_if_fits(float width, float spacing) {
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right) ImGui::SameLine();
+  if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine(0, spacing);
 }
+/// The same with the style's item spacing.
+inline void same_line_if_fits(float width) { same_line_if_fits(width, ImGui::GetStyle().ItemSpacing.x); }
 
 inline float text_width(const char* text) { return ImGui::CalcTextSize(text, nullptr, true).x; }
 inline float button_width(const char* label) { return text_width(label) + 2 * ImGui::GetStyle().FramePadding.x; }

@@ -1,5 +1,6 @@
 #include "panels/time_plot.hpp"
 #include "panels/plot_axes.hpp"  // nice_step
+#include "panels/row_layout.hpp"
 
 #include <cstdio>
 
@@ -85,13 +86,12 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     ImGui::SameLine();
     scale_menu(spec, *scale);
   }
-  const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   for (std::size_t k = 0; k < data.series.size(); ++k) {
     const auto& s = data.series[k];
     char buf[96];
     if (s.has_latest) std::snprintf(buf, sizeof buf, "%s %.4g", s.name.c_str(), s.latest);
     else std::snprintf(buf, sizeof buf, "%s -", s.name.c_str());
-    if (ImGui::GetItemRectMax().x + fh + ImGui::CalcTextSize(buf).x < right_edge) ImGui::SameLine(0, fh);
+    same_line_if_fits(ImGui::CalcTextSize(buf).x, fh);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColors[k % 4]), "%s", buf);
   }
 
