@@ -9,6 +9,8 @@
 //  - each one's accuracy: the largest roll-angle error over the run against a reference (the peer's RK4 at
 //    dt = 1e-4 s; Carvallo's own reference agrees with it, which also checks that the two independent
 //    models describe the same bicycle);
+//  - at equal accuracy: each of Carvallo's integrators at the largest step that is as accurate in roll as the
+//    peer at dt = 5e-3 s, and its ratio to the peer there;
 //  - with --first-result: the time to a first result for a new bicycle, for the peer the symbolic derivation
 //    and the compilation (run here as subprocesses), for Carvallo building the model and its first step.
 // Build and run (the peer is built only on request, EXCLUDE_FROM_ALL):
@@ -27,8 +29,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <exception>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 // The generated peer (bench/peer/generate_whipple_peer.py documents the arguments).
@@ -202,6 +206,42 @@ int main(int argc, char** argv) {
     std::printf("  dt = %.0e s: AB4 %.2f, RK4 %.2f\n", field[i].dt, median(field[i + 1].seconds) / peer,
                 median(field[i + 2].seconds) / peer);
   }
+
+  // At equal accuracy: the peer's RK4 at dt = 5e-3 s sets the roll error to meet; each of Carvallo's
+  // integrators runs at the largest step 0.1 s / n (n from a list, so that the steps divide the sampling)
+  // that meets it, found by one untimed run per step, and is then timed against the peer as above.
+  const double target = max_difference(field[3].roll, reference);
+  std::vector<Contestant> equal{{"peer (generated C, RK4)", 5e-3, [](double t) { return run_peer(t, 5e-3); }, {}, {}}};
+  const std::pair<const char*, IntegratorMethod> integrators[] = {
+      {"carvallo (AB4 + RGCPA)", IntegratorMethod::AdamsBashforth4},
+      {"carvallo (RK4 + RGCPA)", IntegratorMethod::RungeKutta4},
+      {"carvallo (Merson + RGCPA)", IntegratorMethod::KuttaMerson}};
+  for (const auto& [name, integrator] : integrators)
+    for (int per_sample : {10, 12, 14, 16, 18, 20, 22, 25, 30, 35, 40, 50, 60, 70, 80, 100, 200}) {
+      const double dt = kSampleEvery / per_sample;
+      const auto run = [dt, integrator = integrator](double t) { return run_carvallo(t, dt, integrator); };
+      double error = INFINITY;
+      try {
+        error = max_difference(run(t_end), reference);
+      } catch (const std::exception&) {  // a step too large for the method: not a candidate
+      }
+      if (error <= target) {
+        equal.push_back({name, dt, run, {}, {}});
+        break;
+      }
+    }
+  for (int round = 0; round < rounds; ++round)
+    for (std::size_t k = 0; k < equal.size(); ++k) {
+      auto& c = equal[(k + static_cast<std::size_t>(round)) % equal.size()];
+      c.seconds.push_back(cpu_seconds([&] { c.roll = c.run(t_end); }));
+    }
+  std::printf("\nat equal accuracy (max roll error at most the peer's at dt = 5e-3 s, %.2e rad): each at the largest "
+              "step that meets it\n", target);
+  std::printf("%-26s %8s %14s %16s %18s %8s\n", "", "dt (s)", "CPU s (median)", "CPU s / sim. s", "max roll error",
+              "ratio");
+  for (const auto& c : equal)
+    std::printf("%-26s %8.2e %14.3f %16.5f %18.2e %8.2f\n", c.name.c_str(), c.dt, median(c.seconds),
+                median(c.seconds) / t_end, max_difference(c.roll, reference), median(c.seconds) / median(equal[0].seconds));
 
   if (first_result) {
     // A new bicycle: the peer needs its symbolic derivation and a compilation (the numbers are substituted
