@@ -153,3 +153,18 @@ TEST_CASE("a broken percent-escape is named as such, a piece without '=' as not 
   CHECK(r.ignored[1] == "'junk': not of the form key=value");
   CHECK(r.state.sim.time_step == 0.002);
 }
+
+TEST_CASE("a link over 8192 characters is not read at all (unread: the page keeps its state); a link without a version is read silently", "[web][link]") {
+  std::string link = "v=0.1.0&speed=3";
+  while (link.size() <= 8192) link += "&speed=3";
+  const auto r = read_link(link);
+  CHECK(r.unread);
+  REQUIRE(r.ignored.size() == 1);
+  CHECK(r.ignored[0].find("longer than 8192") != std::string::npos);
+  CHECK_FALSE(read_link("v=0.1.0&speed=3").unread);
+  // Typed by hand: no version, no complaint.
+  const auto typed = read_link("#present=1&speed=4");
+  CHECK(typed.ignored.empty());
+  CHECK(typed.state.presentation);
+  CHECK(typed.state.speed == 4);
+}

@@ -477,6 +477,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   LinkReadResult r{defaults, {}, {}};
   if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);
   if (hash.size() > 8192) {
+    r.unread = true;
     r.ignored.push_back("the link is longer than 8192 characters; it was ignored");
     return r;
   }
@@ -507,9 +508,8 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   std::map<std::string, std::string> last;
   for (const auto& [k, v] : pairs) last[k] = v;
 
-  if (!last.empty() && !last.count("v"))
-    r.ignored.push_back("v: the link has no version; it is read as version " + std::string(link_version()));
-  else if (last.count("v") && last["v"] != link_version())
+  // A link without a version (one typed by hand, "#present=1") is read as this version's, silently.
+  if (last.count("v") && last["v"] != link_version())
     r.ignored.push_back("v=" + shown(last["v"]) + ": made by another version; read as version " +
                         std::string(link_version()) + " as far as possible");
 

@@ -126,6 +126,7 @@ struct LinkReadResult {
   UiState state;
   std::vector<std::string> ignored;  ///< one line per field that could not be used, naming key and reason
   std::vector<std::string> refused;  ///< the keys of the table's fields the link gave but that could not be used
+  bool unread = false;  ///< the link was not read at all (too long): `state` is the defaults, not the link's
 };
 
 /// Reads a hash (with or without the leading '#'). Starts from `defaults`; fields absent from the link

@@ -8,6 +8,8 @@
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 
+#include "logic/number_text.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -23,13 +25,6 @@ ImU32 mode_color(const std::string& label, int alpha = 255) {
   if (label == "capsize") return IM_COL32(214, 39, 40, alpha);
   if (label == "castering") return IM_COL32(34, 150, 50, alpha);
   return IM_COL32(100, 100, 100, alpha);
-}
-
-std::string complex_text(std::complex<double> s) {
-  char buf[64];
-  if (std::abs(s.imag()) < 5e-7) std::snprintf(buf, sizeof buf, "%+.4f", s.real());
-  else std::snprintf(buf, sizeof buf, "%+.4f %c %.4f i", s.real(), s.imag() < 0 ? '-' : '+', std::abs(s.imag()));
-  return buf;
 }
 
 // The y range: what the branches span, clipped to +-limit (the castering root runs off to large negative
@@ -314,12 +309,7 @@ void draw_eigen_panel(App& app) {
   ImGui::Text("At v = %.3f m/s:", s.speed);
   for (const auto& e : current) {
     if (e.value.imag() < 0 && std::abs(e.value.imag()) > 5e-7) continue;  // conjugate shown once with +-
-    std::string t = e.label + " " + complex_text(e.value);
-    if (std::abs(e.value.imag()) > 5e-7) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, " %+.4f +- %.4f i", e.value.real(), std::abs(e.value.imag()));
-      t = e.label + buf;
-    }
+    const std::string t = e.label + " " + (std::abs(e.value.imag()) > 5e-7 ? conjugate_pair_text(e.value) : complex_text(e.value));
     same_line_if_fits(button_width(t.c_str()), fw);
     // Each entry picks its mode for the 3D view (the marker list).
     const bool shown = s.mode_shape == e.label;

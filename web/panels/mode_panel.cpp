@@ -10,6 +10,7 @@
 #include "panels/wrapped_text.hpp"
 
 #include "logic/model_view.hpp"
+#include "logic/number_text.hpp"
 
 #include "bicycle/mode_shapes.hpp"
 #include "bicycle/simulation.hpp"
@@ -156,9 +157,10 @@ void mode_section(App& app) {
     char head[160];
     if (mode->eigenvalue.imag() > 0)
       std::snprintf(head, sizeof head, "Mode shape: %s at v = %.3f m/s, s = %.4f +- %.4f i 1/s", mode->label.c_str(), mode->speed,
-                    mode->eigenvalue.real(), mode->eigenvalue.imag());
+                    without_negative_zero(mode->eigenvalue.real(), 4), mode->eigenvalue.imag());
     else
-      std::snprintf(head, sizeof head, "Mode shape: %s at v = %.3f m/s, s = %.4f 1/s", mode->label.c_str(), mode->speed, mode->eigenvalue.real());
+      std::snprintf(head, sizeof head, "Mode shape: %s at v = %.3f m/s, s = %.4f 1/s", mode->label.c_str(), mode->speed,
+                    without_negative_zero(mode->eigenvalue.real(), 4));
     wrapped_text(head);
     record_rect(app, "mode-title");
     wrapped_text(d.shape.c_str());

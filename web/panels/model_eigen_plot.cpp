@@ -8,6 +8,8 @@
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 
+#include "logic/number_text.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -24,13 +26,6 @@ ImU32 branch_color(std::size_t i) {
   static const ImU32 palette[] = {IM_COL32(31, 100, 190, 255), IM_COL32(214, 39, 40, 255), IM_COL32(34, 150, 50, 255),
                                   IM_COL32(148, 80, 180, 255), IM_COL32(230, 130, 20, 255), IM_COL32(20, 150, 160, 255)};
   return palette[i % (sizeof palette / sizeof palette[0])];
-}
-
-std::string complex_text(std::complex<double> s) {
-  char buf[64];
-  if (std::abs(s.imag()) < 5e-7) std::snprintf(buf, sizeof buf, "%+.4f", s.real());
-  else std::snprintf(buf, sizeof buf, "%+.4f %c %.4f i", s.real(), s.imag() < 0 ? '-' : '+', std::abs(s.imag()));
-  return buf;
 }
 
 }  // namespace

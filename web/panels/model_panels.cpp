@@ -54,6 +54,14 @@ void sync_run(App& app, bool force) {
       if (!has_parameter_table(app)) fit_camera(app);
     }
   } catch (const std::exception& e) {
+    if (!app.state.from_turn.empty()) {
+      // A steady turn the link or setState asks for that this bicycle does not have (a lean of 1e-308):
+      // refuse that field and ride upright with the rest, rather than show no bicycle at all.
+      app.messages.push_back("from_turn=" + app.state.from_turn + ": " + e.what() + "; riding upright instead");
+      app.state.from_turn.clear();
+      sync_run(app, force);  // once more: from_turn is empty now
+      return;
+    }
     app.run_event = e.what();
     app.playing = false;
   }

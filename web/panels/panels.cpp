@@ -57,6 +57,11 @@ void refresh_analysis(App& app) {
 
 void apply_link(App& app, std::string_view hash) {
   auto r = read_link(hash);
+  if (r.unread) {  // nothing of it was read: what is on screen stays as it is
+    app.messages = {"The link could not be used; nothing was changed:"};
+    for (const auto& m : r.ignored) app.messages.push_back("  " + m);
+    return;
+  }
   // A field the link breaks (a hand edit, a typo) keeps what is on screen, for the same model; a new
   // model's own defaults suit it better than the previous model's values.
   const bool same_model = r.state.model == app.state.model && r.state.variant == app.state.variant;
