@@ -357,6 +357,42 @@ test('700 unknown link keys give one short summary; the banner covers no panel; 
   }
 });
 
+test('a link too long to read changes nothing; a steady turn the bicycle does not have is refused and it rides upright', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
+  try {
+    await page.evaluate(() => window.carvallo.setState({ speed: 3.3, imag: true, bike: { w: 1.1 } }));
+    await frames(page, 3);
+    const before = await state(page);
+    const long = 'v=0.1.0&speed=3&' + Array.from({ length: 2000 }, (_, i) => `k${i}=${i}`).join('&');
+    assert.ok(long.length > 8192);
+    await page.evaluate((h) => { location.hash = h; }, long);
+    await frames(page, 4);
+    const after = await state(page);
+    assert.equal(after.speed, 3.3);
+    assert.equal(after.imag, true);
+    assert.equal(after.bike.w, 1.1);
+    assert.equal(after.link, before.link, 'what is on screen stays');
+    const messages = await page.evaluate(() => window.carvallo.messages());
+    assert.ok(messages.some((m) => m.includes('nothing was changed')) && messages.some((m) => m.includes('longer than 8192')), JSON.stringify(messages));
+
+    // lean=1e-308: no handlebar-forward turn there. The field is refused and named; the rest of the link applies.
+    await page.evaluate(() => { location.hash = 'v=0.1.0&speed=4&from_turn=lean=1e-308,family=handlebar-forward'; });
+    await frames(page, 6);
+    const upright = await state(page);
+    assert.equal(upright.from_turn, '');
+    assert.equal(upright.speed, 4);
+    const said = await page.evaluate(() => window.carvallo.messages());
+    assert.ok(said.some((m) => m.startsWith('from_turn=lean=1e-308') && m.includes('riding upright')), JSON.stringify(said));
+    await page.evaluate(() => window.carvallo.step(50));
+    const bodies = await page.evaluate(() => window.carvallo.bodies());
+    assert.ok(bodies.length >= 4, 'the bicycle is there: ' + JSON.stringify(bodies).slice(0, 200));
+    for (const b of bodies) for (const x of b.position) assert.ok(Number.isFinite(x), JSON.stringify(b));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('presentation at 1280x720: eigenvalues and time plots fit, the legend is outside the curves, two text steps still fit', async () => {
   const viewport = { width: 1280, height: 720 };
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&present=1`, viewport);
