@@ -70,6 +70,7 @@ struct App {
 
   // Warnings shown in the banner until dismissed (link problems, rejected files, ...).
   std::vector<std::string> messages;
+  float messages_bottom = 0;  ///< wide layouts: the lower edge of the messages banner last frame (0: none shown)
   std::string toast;  ///< short confirmation ("Link copied"), not a warning
   double toast_until = 0;
 
@@ -142,6 +143,9 @@ void step_run(App& app);
 bool has_parameter_table(const App& app);
 /// Points the camera at the model: its initial scene fills the free view, seen from the side.
 void fit_camera(App& app);
+/// With the default camera only: moves it back until the model fits the free span between the panels (a
+/// presentation's or a phone's narrow view); a camera the user or a link moved is left alone.
+void widen_default_camera(App& app, float frame_height);
 /// Replaces the state by the one in the link; problems become messages.
 void apply_link(App& app, std::string_view hash);
 /// What the user is currently warned about: the banner's messages and every rejected parameter.

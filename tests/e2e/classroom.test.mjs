@@ -445,6 +445,38 @@ test('presentation at 1280x720: eigenvalues and time plots fit, the legend is ou
   }
 });
 
+test('presentation at 1280x720: the steady turns window and the messages lie between the panels, the turns plot takes the height; the default camera frames the bicycle there', async () => {
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&present=1&turns=1&junk=1`, viewport);
+  try {
+    await frames(page, 6);
+    const turns = await rect(page, 'turns'), banner = await rect(page, 'messages');
+    inside(turns, viewport, 'steady turns window');
+    for (const p of ['panel:eigenvalues', 'panel:simulation']) {
+      const panel = await rect(page, p);
+      disjoint(turns, panel, `steady turns and ${p}`);
+      disjoint(banner, panel, `messages and ${p}`);
+    }
+    disjoint(turns, banner, 'steady turns and messages');
+    const plot = await rect(page, 'turns-plot');
+    assert.ok(plot.h > 0.25 * viewport.height, `the turns plot is ${plot.h} px tall (below a message)`);
+    // The free span is narrow here: the default camera (4.3 m) moved back so the bicycle fits it; on a
+    // desktop layout it stays (links made there keep their camera).
+    assert.ok((await state(page)).dist > 4.3 * 1.15, `camera distance ${(await state(page)).dist}`);
+    await page.screenshot({ path: path.join(artifacts, 'presentation-1280x720-turns.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+  const wide = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    await frames(wide.page, 4);
+    assert.equal((await state(wide.page)).dist, 4.3);
+  } finally {
+    await wide.context.close();
+  }
+});
+
 test('1920x1080 and 1280x800 HiDPI: panels side by side, within the screen, apart', async () => {
   for (const [viewport, scale, name] of [[{ width: 1920, height: 1080 }, 1, 'layout-1920x1080.png'], [{ width: 1280, height: 800 }, 2, 'layout-1280x800-hidpi.png']]) {
     const { context, page, problems } = await openPage(env.browser, env.server.url, { ...viewport, deviceScaleFactor: scale });

@@ -144,6 +144,10 @@ TEST_CASE("setState: getState's own link passes silently; a different link is na
   CHECK(ignored[0].find("link: read-only") == 0);
   CHECK(t.speed == 3.0);  // the other fields apply
   CHECK(apply_json(t, nlohmann::json{{"link", 42}}).size() == 1);
+  const auto version = apply_json(t, nlohmann::json{{"version", "9"}, {"speed", 4.0}});
+  REQUIRE(version.size() == 1);
+  CHECK(version[0].find("version: read-only") == 0);
+  CHECK(t.speed == 4.0);
 }
 
 TEST_CASE("a broken percent-escape is named as such, a piece without '=' as not key=value", "[web][link]") {

@@ -747,6 +747,8 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
   // is not applied here, and saying so beats ignoring it silently.
   if (const auto it = partial.find("link"); it != partial.end() && !(it->is_string() && it->get<std::string>() == to_link(s)))
     ignored.push_back("link: read-only here; to open a link, set location.hash to it");
+  if (const auto it = partial.find("version"); it != partial.end() && !(it->is_string() && it->get<std::string>() == link_version()))
+    ignored.push_back("version: read-only (this playground is version " + std::string(link_version()) + ")");
   state = s;
   summarize_unknown_fields(ignored);
   return ignored;

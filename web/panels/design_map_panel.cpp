@@ -359,10 +359,12 @@ void draw_design_panel(App& app) {
     }
     // Wide layouts: over the 3D view (and in presentation mode the simulation panel's place too, which
     // is not drawn then), placed when opened and when the layout changes; the user may move it.
-    static std::array<float, 3> placed_for{};
+    // Below the messages banner, if any: what a message asks to fix (the map's ranges) stays reachable.
+    static std::array<float, 4> placed_for{};
     const ImGuiIO& io = ImGui::GetIO();
-    const std::array<float, 3> layout{io.DisplaySize.x, io.DisplaySize.y, app.state.presentation ? 1.0f : 0.0f};
-    const float m = 8 * static_cast<float>(app.ui_scale), top = ImGui::GetFrameHeight() + m;
+    const std::array<float, 4> layout{io.DisplaySize.x, io.DisplaySize.y, app.state.presentation ? 1.0f : 0.0f, app.messages_bottom};
+    const float m = 8 * static_cast<float>(app.ui_scale);
+    const float top = std::max(ImGui::GetFrameHeight(), app.messages_bottom) + m;
     if (layout != placed_for || !was_shown) {
       const float left = app.state.presentation ? m : app.view_left + m;
       const float right = std::max(app.view_right - m, left + 200);

@@ -107,6 +107,31 @@ void fit_camera(App& app) {
   app.state.follow = entry && entry->steady_motion.has_value();
 }
 
+void widen_default_camera(App& app, float frame_height) {
+  const OrbitCamera defaults;
+  auto& cam = app.state.camera;
+  if (!app.run || cam.target != defaults.target || cam.yaw != defaults.yaw || cam.pitch != defaults.pitch ||
+      cam.distance != defaults.distance || cam.fov_y != defaults.fov_y)
+    return;  // a camera the user (or a link) moved is theirs
+  const float span = app.view_right - app.view_left;
+  if (!(span > 0 && frame_height > 0)) return;
+  // The model's extent across the view (along the camera's right vector; exact per shape, `support`), and
+  // the distance at which it takes 90 % of the free span: the vertical field of view spans the frame height.
+  const Eigen::Vector3d f = (cam.target - cam.eye()).normalized();
+  const Eigen::Vector3d right = f.cross(Eigen::Vector3d(0, 0, -1)).normalized();
+  const Eigen::Vector3d across = app.display.rotation.transpose() * right;  // in the model's world frame
+  double reach = -INFINITY, back = -INFINITY;
+  for (const auto& g : app.run->run().scene()) {
+    reach = std::max(reach, examples::support(g, across));
+    back = std::max(back, examples::support(g, -across));
+  }
+  const double extent = reach + back;
+  const double needed = extent * frame_height / (2 * std::tan(0.5 * cam.fov_y) * 0.9 * span);
+  // Only where the default clearly cuts the model (a presentation's or a phone's narrow view): a desktop
+  // keeps the default, and with it the links made there.
+  if (std::isfinite(needed) && needed > 1.05 * cam.distance) cam.distance = std::min(needed, 60.0);
+}
+
 void advance_run(App& app, double real_dt) {
   sync_run(app);
   if (!app.playing || !app.run) {
@@ -213,7 +238,9 @@ void model_plots(App& app) {
   };
   draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
                  collect_plot(h, {"|C|", "|dC/dt|", "|D|"}, violations, s.plot_window, columns, true), nullptr, heights[1]);
-  ImGui::Text("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
+  ImGui::PushTextWrapPos(0.0f);  // a presentation's narrow panel: the step time on a second line, not clipped
+  wrapped_textf("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
+  ImGui::PopTextWrapPos();
   if (ImGui::Button("CSV")) {
     std::vector<std::string> columns_names = {"position_violation", "velocity_violation", "nonholonomic_violation", "energy"};
     for (const auto& d : defs) columns_names.push_back(d.name);

@@ -465,20 +465,23 @@ void messages_banner(App& app) {
   float below_messages = app.view_top;
   if (!messages.empty() && !inline_in_panel) {
     const float m = px(app, 8);
-    const float left = app.view_left + m, right = std::max(app.view_right - m, left + px(app, 200));
+    // As wide as the free span (a presentation's is narrow), however narrow: wrapped lines, not a covered panel.
+    const float left = app.view_left + m, right = std::max(app.view_right - m, left + px(app, 120));
     ImGui::SetNextWindowPos(ImVec2(left, app.view_top + m), ImGuiCond_Always);
     ImGui::SetNextWindowSizeConstraints(ImVec2(right - left, 0), ImVec2(right - left, io.DisplaySize.y * 0.45f));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(1.0f, 0.95f, 0.80f, 0.97f));
     ImGui::Begin("Messages", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
     // A panel placed over the view (Design, a dragged one) must not hide what was refused. Display order
-    // only: the keyboard focus stays where the user is typing.
-    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
+    // only: the keyboard focus stays where the user is typing. An open menu stays above it.
+    if (!ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
+      ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
     message_lines(app, messages);
     record_window_rect(app, "messages");
     below_messages = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
     ImGui::End();
     ImGui::PopStyleColor();
   }
+  app.messages_bottom = below_messages > app.view_top ? below_messages : 0;
   if (!app.toast.empty() && ImGui::GetTime() < app.toast_until) {
     // At the bottom of the view on a desktop; on a phone the rider's buttons are there, so at the top of
     // the view (below any message).
@@ -766,6 +769,7 @@ void draw_ui(App& app) {
   app.panel_shown = false;
   menu_bar(app);
   arrange_windows(app);
+  widen_default_camera(app, ImGui::GetIO().DisplaySize.y);
   if (app.compact) panel_tabs(app);
   if (has_parameter_table(app)) {
     if (!app.state.presentation || app.compact) parameters_panel(app);

@@ -38,9 +38,13 @@ void turns_panel(App& app) {
 
   const ImGuiIO& io = ImGui::GetIO();
   const float m = ImGui::GetFontSize() * 0.5f;
-  const float left = app.view_left + m, right = std::max(app.view_right - m, left + ImGui::GetFontSize() * 16);
-  const float top = app.view_top + m + (current_messages(app).empty() ? 0.0f : ImGui::GetFontSize() * 4);
-  const float height = std::clamp((io.DisplaySize.y - top) * 0.5f, ImGui::GetFontSize() * 14, io.DisplaySize.y - top - m);
+  // Within the free span between the panels (no panel's header under it), below the messages. A narrow
+  // span (presentation at 1280x720) gets the whole height instead of half, so the plot stays readable.
+  const float left = app.view_left + m, right = std::max(app.view_right - m, left + ImGui::GetFontSize() * 12);
+  const float top = std::max(app.view_top, app.messages_bottom) + m;
+  const bool narrow = right - left < ImGui::GetFontSize() * 24;
+  const float height = narrow ? io.DisplaySize.y - top - m
+                              : std::clamp((io.DisplaySize.y - top) * 0.5f, ImGui::GetFontSize() * 14, io.DisplaySize.y - top - m);
   ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(right - left, height), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.96f);
@@ -74,7 +78,9 @@ void turns_panel(App& app) {
   legend("reversed, unstable", turn_color(bicycle::kHandlebarReversed, false), false);
   record_rect(app, "turns-legend");
   if (!turns.done()) {
-    ImGui::Text("computing the families: %.0f %% of the leans", 100 * turns.progress());
+    ImGui::PushTextWrapPos(0.0f);
+    wrapped_textf("computing the families: %.0f %% of the leans", 100 * turns.progress());
+    ImGui::PopTextWrapPos();
   } else {
     ImGui::PushTextWrapPos(0.0f);
     wrapped_text_disabled("hands-free, right lean (mirror-symmetric); click a turn to ride it");
@@ -84,9 +90,9 @@ void turns_panel(App& app) {
   // The plot: speed against lean.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // Riding a turn, a line and its "Leave the turn" button go under the plot: room for both, the button on
-  // its own line when the line is too narrow for it.
-  const float below = app.state.from_turn.empty() ? ImGui::GetTextLineHeightWithSpacing() * 0.2f
-                                                  : ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing();
+  // its own line when the line is too narrow for it. The room is kept whether or not a turn is ridden, so
+  // that the plot does not move under the pointer that has just clicked a turn.
+  const float below = ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing();
   const float plot_h = std::max(fw * 6, avail.y - below);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("turns-plot", ImVec2(std::max(avail.x, fw * 10), plot_h));
@@ -100,9 +106,13 @@ void turns_panel(App& app) {
   auto Y = [&](double v) { return p1.y - static_cast<float>(v / kMaxSpeed) * (p1.y - p0.y); };
   const ImU32 grid = IM_COL32(228, 231, 238, 255), text = IM_COL32(70, 70, 80, 255);
   char buf[32];
+  // A grid line every 0.2 rad; a label on every line, or every second or fourth when they would touch.
+  int label_every = 1;
+  while (label_every < 4 && X(0.2 * label_every) - X(0) < ImGui::CalcTextSize("0.0").x + fw * 0.8f) label_every *= 2;
   for (int k = 0; k <= 7; ++k) {
     const double lean = 0.2 * k;
     dl->AddLine(ImVec2(X(lean), p0.y), ImVec2(X(lean), p1.y), grid);
+    if (k % label_every != 0) continue;
     std::snprintf(buf, sizeof buf, "%.1f", lean);
     dl->AddText(ImVec2(X(lean) - ImGui::CalcTextSize(buf).x * 0.5f, p1.y + 2), text, buf);
   }
