@@ -2,6 +2,7 @@
 #include "panels/plot_axes.hpp"  // nice_step
 #include "panels/row_layout.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace carvallo::web {
@@ -157,7 +158,10 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
       dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), kGrid);
       const std::string text = tick_text(t, step);
       const float tw = ImGui::CalcTextSize(text.c_str()).x;
-      if (x + tw * 0.5f < p1.x - ImGui::CalcTextSize("t (s)").x - fh) dl->AddText(ImVec2(x - tw * 0.5f, p1.y + 1), kText, text.c_str());
+      // Centred under its line, but never left of the frame: there it would run into the lowest y label
+      // ("1e-17" and "0" read as "1e-170").
+      const float left = std::max(x - tw * 0.5f, p0.x + fh * 0.15f);
+      if (left + tw < p1.x - ImGui::CalcTextSize("t (s)").x - fh) dl->AddText(ImVec2(left, p1.y + 1), kText, text.c_str());
     }
     dl->AddText(ImVec2(p1.x - ImGui::CalcTextSize("t (s)").x, p1.y + 1), kText, "t (s)");
   }
