@@ -374,6 +374,8 @@ test('a link too long to read changes nothing; a steady turn the bicycle does no
     assert.equal(after.link, before.link, 'what is on screen stays');
     const messages = await page.evaluate(() => window.carvallo.messages());
     assert.ok(messages.some((m) => m.includes('nothing was changed')) && messages.some((m) => m.includes('longer than 8192')), JSON.stringify(messages));
+    // The address bar gets the link of what is on screen back (a reload must not open the refused one).
+    await page.waitForFunction((l) => location.hash === '#' + l, before.link, { timeout: 5000 });
 
     // lean=1e-308: no handlebar-forward turn there. The field is refused and named; the rest of the link applies.
     await page.evaluate(() => { location.hash = 'v=0.1.0&speed=4&from_turn=lean=1e-308,family=handlebar-forward'; });
@@ -464,6 +466,14 @@ test('presentation at 1280x720: the steady turns window and the messages lie bet
     // desktop layout it stays (links made there keep their camera).
     assert.ok((await state(page)).dist > 4.3 * 1.15, `camera distance ${(await state(page)).dist}`);
     await page.screenshot({ path: path.join(artifacts, 'presentation-1280x720-turns.png') });
+    // Riding a turn in this narrow view: the window keeps the ride's line and "Leave the turn" only, so the
+    // bicycle on its circle is seen.
+    await page.evaluate(() => window.carvallo.setState({ from_turn: 'lean=0.3,family=handlebar-forward' }));
+    await frames(page, 4);
+    const riding = await rect(page, 'turns'), leave = await rect(page, 'leave-turn');
+    assert.ok(riding.h < 0.3 * viewport.height, `riding, the turns window is ${riding.h} px tall`);
+    assert.ok(leave && leave.y >= riding.y && leave.y + leave.h <= riding.y + riding.h + 0.5, JSON.stringify({ riding, leave }));
+    await page.screenshot({ path: path.join(artifacts, 'presentation-1280x720-riding-turn.png') });
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -110,9 +110,10 @@ void fit_camera(App& app) {
 void widen_default_camera(App& app, float frame_height) {
   const OrbitCamera defaults;
   auto& cam = app.state.camera;
-  if (!app.run || cam.target != defaults.target || cam.yaw != defaults.yaw || cam.pitch != defaults.pitch ||
-      cam.distance != defaults.distance || cam.fov_y != defaults.fov_y)
-    return;  // a camera the user (or a link) moved is theirs
+  // A camera the user (or a link) moved is theirs. The target is the run's while the camera follows it.
+  if (!app.run || (!app.state.follow && cam.target != defaults.target) || cam.yaw != defaults.yaw ||
+      cam.pitch != defaults.pitch || cam.distance != defaults.distance || cam.fov_y != defaults.fov_y)
+    return;
   const float span = app.view_right - app.view_left;
   if (!(span > 0 && frame_height > 0)) return;
   // The model's extent across the view (along the camera's right vector; exact per shape, `support`), and

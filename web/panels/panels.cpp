@@ -57,9 +57,10 @@ void refresh_analysis(App& app) {
 
 void apply_link(App& app, std::string_view hash) {
   auto r = read_link(hash);
-  if (r.unread) {  // nothing of it was read: what is on screen stays as it is
+  if (r.unread) {  // nothing of it was read: what is on screen stays as it is, and its link replaces this one
     app.messages = {"The link could not be used; nothing was changed:"};
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
+    app.last_link.clear();
     return;
   }
   // A field the link breaks (a hand edit, a typo) keeps what is on screen, for the same model; a new

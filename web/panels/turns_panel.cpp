@@ -45,14 +45,35 @@ void turns_panel(App& app) {
   const bool narrow = right - left < ImGui::GetFontSize() * 24;
   const float height = narrow ? io.DisplaySize.y - top - m
                               : std::clamp((io.DisplaySize.y - top) * 0.5f, ImGui::GetFontSize() * 14, io.DisplaySize.y - top - m);
+  // Riding a turn in a narrow view (presentation, phone), the window keeps only the ride's line and its
+  // button, so that the bicycle on its circle is seen; "Leave the turn" brings the families back.
+  const bool ride_only = narrow && !app.state.from_turn.empty();
   ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(right - left, height), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(right - left, ride_only ? 0.0f : height), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.96f);
   bool open = true;
   ImGui::Begin("Steady turns", &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   record_window_rect(app, "turns");
   if (!open) app.state.show_turns = false;
 
+  const auto request = turn_request(app.state.from_turn);
+  auto ride_line = [&] {
+    if (!request) return;
+    ImGui::PushTextWrapPos(0.0f);
+    wrapped_textf("riding: %s turn at lean %s rad", request->family.c_str(), format_shortest(request->lean).c_str());
+    ImGui::PopTextWrapPos();
+    same_line_if_fits(button_width("Leave the turn"));
+    if (ImGui::SmallButton("Leave the turn")) {
+      app.state.from_turn.clear();
+      app.playing = false;
+    }
+    record_rect(app, "leave-turn");
+  };
+  if (ride_only) {
+    ride_line();
+    ImGui::End();
+    return;
+  }
   const auto& turns = app.turns;
   if (!turns.error().empty()) {
     ImGui::PushTextWrapPos(0.0f);
@@ -92,7 +113,9 @@ void turns_panel(App& app) {
   // Riding a turn, a line and its "Leave the turn" button go under the plot: room for both, the button on
   // its own line when the line is too narrow for it. The room is kept whether or not a turn is ridden, so
   // that the plot does not move under the pointer that has just clicked a turn.
-  const float below = ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing();
+  // (A narrow view shows the ride in a window of its own instead: no room needed there.)
+  const float below = narrow ? ImGui::GetTextLineHeightWithSpacing() * 0.2f
+                             : 2 * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing();  // the line may wrap
   const float plot_h = std::max(fw * 6, avail.y - below);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("turns-plot", ImVec2(std::max(avail.x, fw * 10), plot_h));
@@ -126,7 +149,6 @@ void turns_panel(App& app) {
   dl->AddText(ImVec2(p0.x + 4, p0.y + 2), text, "speed (m/s)");
   dl->AddRect(p0, p1, IM_COL32(150, 150, 160, 255));
 
-  const auto request = turn_request(app.state.from_turn);
   const ImVec2 mouse = io.MousePos;
   float best = fw * 1.2f;  // a click picks the nearest turn within about a finger's width
   std::optional<std::pair<std::size_t, std::size_t>> picked;
@@ -142,8 +164,10 @@ void turns_panel(App& app) {
         dl->AddCircleFilled(p, t.stable ? fw * 0.3f : fw * 0.17f, turn_color(t.family, t.stable));
         const auto r = static_cast<float>(app.pixel_ratio);
         app.turn_marks.push_back({b, k, p.x / r, p.y / r});
-        const float d = std::hypot(p.x - mouse.x, p.y - mouse.y);
-        if (d < best) best = d, picked = std::make_pair(b, k);
+        // Distance to the dot's edge, ties to the later one: a pointer on a dot picks the dot drawn on top
+        // (stable over unstable), not a smaller one hidden under it.
+        const float d = std::max(0.0f, std::hypot(p.x - mouse.x, p.y - mouse.y) - (t.stable ? fw * 0.3f : fw * 0.17f));
+        if (d <= best) best = d, picked = std::make_pair(b, k);
         if (request && request->family == t.family && std::abs(request->lean - t.lean) < 1e-9 &&
             (!request->steer || std::abs(*request->steer - t.steer) < 1e-6))
           dl->AddCircle(p, fw * 0.55f, IM_COL32(0, 0, 0, 255), 0, 2.0f);
@@ -163,15 +187,7 @@ void turns_panel(App& app) {
     sync_run(app, true);
     app.playing = app.run && !app.run->run().ended();
   }
-  if (request) {
-    ImGui::Text("riding: %s turn at lean %s rad", request->family.c_str(), format_shortest(request->lean).c_str());
-    same_line_if_fits(button_width("Leave the turn"));
-    if (ImGui::SmallButton("Leave the turn")) {
-      app.state.from_turn.clear();
-      app.playing = false;
-    }
-    record_rect(app, "leave-turn");
-  }
+  ride_line();
   ImGui::End();
 }
 
