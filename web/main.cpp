@@ -51,8 +51,11 @@ void follow_canvas(App& app) {
   if (w != size.backing_width() || h != size.backing_height())
     carvallo::web::set_canvas_backing_size(size.backing_width(), size.backing_height());
   app.pixel_ratio = size.pixel_ratio;
-  // Presentation mode is half as large again as the chosen text size (View > Text larger / smaller).
-  const double scale = size.pixel_ratio * app.state.text_scale * (app.state.presentation ? 1.5 : 1.0) *
+  // Presentation mode is half as large again as the chosen text size (View > Text larger / smaller), for a
+  // projector; a screen narrower than 600 CSS px (a phone given a presentation link) keeps its own size, at
+  // which the menu bar and the panel tabs fit.
+  const bool projector_text = app.state.presentation && size.css_width >= 600;
+  const double scale = size.pixel_ratio * app.state.text_scale * (projector_text ? 1.5 : 1.0) *
                        (app.coarse_pointer ? 1.2 : 1.0);
   if (scale != app.ui_scale) {
     ImGuiIO& io = ImGui::GetIO();
