@@ -169,6 +169,8 @@ TEST_CASE("a link over 8192 characters is not read at all (unread: the page keep
   // Typed by hand: no version, no complaint.
   const auto typed = read_link("#present=1&speed=4");
   CHECK(typed.ignored.empty());
+  CHECK_FALSE(typed.names_camera);
+  CHECK(read_link(to_link(UiState{})).names_camera);  // every full link gives the camera
   CHECK(typed.state.presentation);
   CHECK(typed.state.speed == 4);
 }

@@ -473,6 +473,10 @@ std::string to_link(const UiState& state) {
   return out;
 }
 
+bool is_camera_key(const std::string& key) {
+  return key == "yaw" || key == "pitch" || key == "dist" || key == "tx" || key == "ty" || key == "tz";
+}
+
 LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   LinkReadResult r{defaults, {}, {}};
   if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);
@@ -507,6 +511,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   }
   std::map<std::string, std::string> last;
   for (const auto& [k, v] : pairs) last[k] = v;
+  for (const auto& [k, v] : last) r.names_camera = r.names_camera || is_camera_key(k);
 
   // A link without a version (one typed by hand, "#present=1") is read as this version's, silently.
   if (last.count("v") && last["v"] != link_version())

@@ -127,7 +127,11 @@ struct LinkReadResult {
   std::vector<std::string> ignored;  ///< one line per field that could not be used, naming key and reason
   std::vector<std::string> refused;  ///< the keys of the table's fields the link gave but that could not be used
   bool unread = false;  ///< the link was not read at all (too long): `state` is the defaults, not the link's
+  bool names_camera = false;  ///< the link gives the camera (yaw, pitch, dist, tx, ty or tz)
 };
+
+/// The fields of the link and of getState that hold the camera.
+bool is_camera_key(const std::string& key);
 
 /// Reads a hash (with or without the leading '#'). Starts from `defaults`; fields absent from the link
 /// keep their defaults, fields that cannot be used are listed in `ignored` and keep their defaults.

@@ -110,8 +110,9 @@ void fit_camera(App& app) {
 void widen_default_camera(App& app, float frame_height) {
   const OrbitCamera defaults;
   auto& cam = app.state.camera;
-  // A camera the user (or a link) moved is theirs. The target is the run's while the camera follows it.
-  if (!app.run || (!app.state.follow && cam.target != defaults.target) || cam.yaw != defaults.yaw ||
+  // A camera the user moved, or a link or setState gave (even at the default values: a link restores
+  // exactly what it says), is theirs. The target is the run's while the camera follows it.
+  if (!app.run || app.camera_given || (!app.state.follow && cam.target != defaults.target) || cam.yaw != defaults.yaw ||
       cam.pitch != defaults.pitch || cam.distance != defaults.distance || cam.fov_y != defaults.fov_y)
     return;
   const float span = app.view_right - app.view_left;

@@ -65,6 +65,7 @@ void apply_link(App& app, std::string_view hash) {
   }
   // A field the link breaks (a hand edit, a typo) keeps what is on screen, for the same model; a new
   // model's own defaults suit it better than the previous model's values.
+  app.camera_given = r.names_camera;
   const bool same_model = r.state.model == app.state.model && r.state.variant == app.state.variant;
   if (same_model) keep_fields(app.state, r.state, r.refused);
   const bool presentation_changed = r.state.presentation != app.state.presentation;

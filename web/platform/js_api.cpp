@@ -123,6 +123,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
   const double text_scale = app.state.text_scale;
   if (partial.is_discarded()) ignored.push_back("setState: the argument is not JSON");
   else ignored = carvallo::web::apply_json(app.state, partial);
+  if (partial.is_object())
+    for (const auto& item : partial.items()) app.camera_given = app.camera_given || carvallo::web::is_camera_key(item.key());
   // The same as choosing the model in the menu: paper's methods (apply_json), a stopped run, a new layout.
   if (app.state.model != model) app.playing = false;
   if (app.state.model != model || app.state.presentation != presentation || app.state.text_scale != text_scale)
