@@ -83,6 +83,7 @@ struct App {
   DisplayFrame display;       ///< the model's world turned into the viewer's frame (set when the model is built)
   std::string fitted_model;   ///< the model (and variant) the camera was last fitted to
   bool camera_given = false;  ///< the link or setState gave the camera: the view keeps it exactly
+  std::array<double, 3> camera_checked_for{};  ///< span, height and run id widen_default_camera last looked at
 
   std::string analysed_model = "bicycle";  ///< the model the layout was made for
   std::string last_link;      ///< last link handed to the page

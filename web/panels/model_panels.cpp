@@ -12,6 +12,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -117,6 +118,10 @@ void widen_default_camera(App& app, float frame_height) {
     return;
   const float span = app.view_right - app.view_left;
   if (!(span > 0 && frame_height > 0)) return;
+  // Once per layout and run, not every frame: the scene is posed and measured below.
+  const std::array<double, 3> layout{span, frame_height, static_cast<double>(app.run->id())};
+  if (layout == app.camera_checked_for) return;
+  app.camera_checked_for = layout;
   // The model's extent across the view (along the camera's right vector; exact per shape, `support`), and
   // the distance at which it takes 90 % of the free span: the vertical field of view spans the frame height.
   const Eigen::Vector3d f = (cam.target - cam.eye()).normalized();
