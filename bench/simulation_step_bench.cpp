@@ -60,6 +60,20 @@ int main() {
   std::printf("%-34s %8.2f us\n", "D_qd", per_call_us([&] { model.D_qd(s.q, s.qd, t, A); }));
   std::printf("%-34s %8.2f us\n", "Q_dh", per_call_us([&] { model.Q_dh(s.q, s.qd, t, v); }));
   std::printf("%-34s %8.2f us\n", "Q_dnh", per_call_us([&] { model.Q_dnh(s.q, s.qd, t, v); }));
+  {
+    Eigen::MatrixXd Cq, Dqd;
+    Eigen::VectorXd Qdh, Qdnh;
+    const double four = per_call_us([&] {
+      model.C_q(s.q, t, Cq);
+      model.Q_dh(s.q, s.qd, t, Qdh);
+      model.D_qd(s.q, s.qd, t, Dqd);
+      model.Q_dnh(s.q, s.qd, t, Qdnh);
+    });
+    std::printf("%-34s %8.2f us\n", "C_q + Q_dh + D_qd + Q_dnh (AD)", four);
+    const double recorded = per_call_us([&] { model.constraint_terms(s.q, s.qd, t, Cq, Qdh, Dqd, Qdnh); });
+    std::printf("%-34s %8.2f us (%s)\n", "constraint_terms", recorded,
+                model.constraint_terms_recorded() ? "recorded program" : "not recorded: the four AD passes");
+  }
   std::printf("%-34s %8.2f us\n", "C", per_call_us([&] { model.C(s.q, t, v); }));
   std::printf("%-34s %8.2f us\n", "C_dot", per_call_us([&] { model.C_dot(s.q, s.qd, t, v); }));
   std::printf("%-34s %8.2f us\n", "D", per_call_us([&] { model.D(s.q, s.qd, t, v); }));

@@ -512,9 +512,9 @@ void DynamicsTerms::evaluate(const Model& model, double t, const VectorXd& q, co
   model.Q_b(q, qd, t, Qb);
   J.resize(nh + nn, n);
   Qd.resize(nh + nn);
+  // The four constraint terms as one recorded program (Model::constraint_terms), not four AD passes.
+  if (nh + nn > 0) model.constraint_terms(q, qd, t, Cq, Qdh, Dqd, Qdnh);
   if (nh > 0) {
-    model.C_q(q, t, Cq);
-    model.Q_dh(q, qd, t, Qdh);
     J.topRows(nh) = Cq;
     Qd.head(nh) = Qdh;
     if (gains.gamma1 != 0.0 || gains.gamma2 != 0.0) {
@@ -525,8 +525,6 @@ void DynamicsTerms::evaluate(const Model& model, double t, const VectorXd& q, co
     }
   }
   if (nn > 0) {
-    model.D_qd(q, qd, t, Dqd);
-    model.Q_dnh(q, qd, t, Qdnh);
     J.bottomRows(nn) = Dqd;
     Qd.tail(nn) = Qdnh;
     if (gains.gamma_nh != 0.0) {

@@ -7,6 +7,8 @@
 // nonzero that happened to vanish at sampled points would otherwise be dropped from every later Jacobian.
 #include "carvallo/model.hpp"
 
+#include "carvallo/straight_line_program.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <mutex>
@@ -16,9 +18,17 @@ namespace carvallo {
 
 namespace detail {
 
+/// constraint_terms() as a straight-line program: its outputs are C_q's structural nonzeros (row, column),
+/// then −Q_d,h, then D_q̇'s nonzeros, then −Q_d,nh; its inputs q, q̇, t.
+struct ConstraintProgram {
+  StraightLineProgram program;
+  std::vector<std::pair<int, int>> cq_entries, dqd_entries;
+};
+
 struct JacobianCache {
-  std::once_flag cq_once, dqd_once, dq_once;
+  std::once_flag cq_once, dqd_once, dq_once, terms_once;
   ColumnColoring cq, dqd, dq;
+  std::unique_ptr<ConstraintProgram> terms;  // null: not recorded (value-dependent definition)
 };
 
 }  // namespace detail
@@ -413,6 +423,114 @@ void Model::velocity_residual(const VectorXd& q, const VectorXd& qd, double t, V
     out.tail(ncnh_) = tmp;
   }
 }
+
+namespace {
+
+// Records C(q, t) and D(q, q̇, t) at one state and builds, on their graph, C_q and D_q̇ column by column
+// (seed e_j on q_j or q̇_j), and Q_d,h and Q_d,nh as the derivatives along (q̇, 0, 1) in (q, q̇, t): the
+// second of C (000 Eq 7: d²/ds² C(q + s q̇, t + s)) and the first of D (Eq 8). Null for a definition whose
+// constraints branch on the state, or that throws while recorded (the four functions then report it).
+std::unique_ptr<detail::ConstraintProgram> record_constraint_program(const Model& m, const VectorXd& q,
+                                                                     const VectorXd& qd, double t) {
+  const int nq = m.nq(), nch = m.nch(), ncnh = m.ncnh();
+  ExpressionGraph g;
+  const ExpressionGraph::Scope scope(g);
+  Vec<Recorded> qr(nq), qdr(nq), C(nch), D(ncnh);
+  std::vector<int> inputs;
+  for (int i = 0; i < nq; ++i) qr[i] = Recorded(q[i], g.input(q[i]));
+  for (int i = 0; i < nq; ++i) qdr[i] = Recorded(qd[i], g.input(qd[i]));
+  const Recorded tr(t, g.input(t));
+  for (int i = 0; i < nq; ++i) inputs.push_back(qr[i].id);
+  for (int i = 0; i < nq; ++i) inputs.push_back(qdr[i].id);
+  inputs.push_back(tr.id);
+  try {
+    const auto& ev = m.recording_evaluator();
+    if (nch > 0) ev.eval_holonomic(qr, tr, C);
+    if (ncnh > 0) ev.eval_nonholonomic(qr, qdr, tr, D);
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+  if (g.value_dependent) return nullptr;
+  std::vector<int> c_nodes, d_nodes;
+  for (int i = 0; i < nch; ++i) c_nodes.push_back(detail::node_of(C[i]));
+  for (int i = 0; i < ncnh; ++i) d_nodes.push_back(detail::node_of(D[i]));
+  const int one = g.constant(1.0);
+  auto program = std::make_unique<detail::ConstraintProgram>();
+  std::vector<int> outputs;
+  // Jacobian columns: C_q's entries, then (below) D_q̇'s, read at the nodes the seed reaches.
+  auto columns = [&](const std::vector<int>& of, int first_input, std::vector<std::pair<int, int>>& entries) {
+    for (int j = 0; j < nq; ++j) {
+      std::vector<int> seed(static_cast<std::size_t>(g.size()), -1);
+      seed[static_cast<std::size_t>(inputs[static_cast<std::size_t>(first_input + j)])] = one;
+      const std::vector<int> tangent = g.tangents(seed, of);
+      for (std::size_t i = 0; i < of.size(); ++i) {
+        const int d = tangent[static_cast<std::size_t>(of[i])];
+        if (d < 0) continue;
+        entries.emplace_back(static_cast<int>(i), j);
+        outputs.push_back(d);
+      }
+    }
+  };
+  // Along (q̇, 0, 1): q_i's tangent is the input q̇_i, t's is 1.
+  std::vector<int> along(static_cast<std::size_t>(g.size()), -1);
+  for (int i = 0; i < nq; ++i) along[static_cast<std::size_t>(qr[i].id)] = qdr[i].id;
+  along[static_cast<std::size_t>(tr.id)] = one;
+  auto tangent_nodes = [&](const std::vector<int>& of) {
+    const std::vector<int> tangent = g.tangents(along, of);
+    std::vector<int> out;
+    for (int n : of) out.push_back(n >= 0 ? tangent[static_cast<std::size_t>(n)] : -1);
+    return out;
+  };
+  columns(c_nodes, 0, program->cq_entries);
+  std::vector<int> c_rate = tangent_nodes(c_nodes);
+  std::vector<int> c_rate_nodes;
+  for (int n : c_rate) c_rate_nodes.push_back(n >= 0 ? n : g.constant(0.0));
+  for (int n : tangent_nodes(c_rate_nodes)) outputs.push_back(n);
+  columns(d_nodes, nq, program->dqd_entries);
+  for (int n : tangent_nodes(d_nodes)) outputs.push_back(n);
+  program->program = StraightLineProgram(g, inputs, outputs);
+  return program;
+}
+
+}  // namespace
+
+void Model::constraint_terms(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& Cq, VectorXd& Qdh,
+                             MatrixXd& Dqd, VectorXd& Qdnh) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  std::call_once(jacobians_->terms_once, [&] { jacobians_->terms = record_constraint_program(*this, q, qd, t); });
+  const detail::ConstraintProgram* p = jacobians_->terms.get();
+  if (p != nullptr) {
+    thread_local std::vector<double> inputs, outputs, workspace;
+    inputs.resize(static_cast<std::size_t>(2 * nq_ + 1));
+    std::copy(q.data(), q.data() + nq_, inputs.begin());
+    std::copy(qd.data(), qd.data() + nq_, inputs.begin() + nq_);
+    inputs[static_cast<std::size_t>(2 * nq_)] = t;
+    outputs.resize(static_cast<std::size_t>(p->program.output_count()));
+    p->program.run(inputs.data(), outputs.data(), workspace);
+    const Eigen::Map<const VectorXd> all(outputs.data(), static_cast<Eigen::Index>(outputs.size()));
+    // A non-finite entry: the four functions below name it (or, where the program's folding differs from the
+    // dual numbers' arithmetic on an infinity, give their own values).
+    if (all_finite(all)) {
+      const double* o = outputs.data();
+      Cq.setZero(nch_, nq_);
+      for (const auto& [i, j] : p->cq_entries) Cq(i, j) = *o++;
+      Qdh.resize(nch_);
+      for (int i = 0; i < nch_; ++i) Qdh[i] = -*o++;
+      Dqd.setZero(ncnh_, nq_);
+      for (const auto& [i, j] : p->dqd_entries) Dqd(i, j) = *o++;
+      Qdnh.resize(ncnh_);
+      for (int i = 0; i < ncnh_; ++i) Qdnh[i] = -*o++;
+      return;
+    }
+  }
+  C_q(q, t, Cq);
+  Q_dh(q, qd, t, Qdh);
+  D_qd(q, qd, t, Dqd);
+  Q_dnh(q, qd, t, Qdnh);
+}
+
+bool Model::constraint_terms_recorded() const { return jacobians_->terms != nullptr; }
 
 // ---- dynamics ------------------------------------------------------------------------------------
 

@@ -177,16 +177,19 @@ TEST_CASE("Basu-Mandal et al. (2007) Table 1: state and accelerations of the ben
     AccelerationResult r;
     solver->solve(model, 0.0, s.q, s.qd, {}, r);
     const auto& qdd = r.qdd;
+    // Udwadia–Kalaba's pseudo-inverse amplifies the round-off of J more than the augmented system's Cholesky
+    // factors (docs/bicycle.md, "Validation": 1.02e-12 against 4e-13 at most).
+    const double tol = method == AccelerationMethod::UdwadiaKalaba ? 2e-12 : 1e-12;
     const double steer_dd = -psifdd, steer_dd_ours = steer_acceleration(bike, s.q, s.qd, qdd);
-    CHECK(near(-qdd[mi::rear_wheel + mi::x], xdd, 1e-12));
-    CHECK(near(qdd[mi::rear_wheel + mi::y], ydd, 1e-12));
-    CHECK(near(-qdd[mi::rear_wheel + mi::z], zdd, 1e-12));
-    CHECK(near(-qdd[mi::rear_frame + mi::yaw], thetadd, 1e-12));
-    CHECK(near(-qdd[mi::rear_frame + mi::roll], psidd, 1e-12));
-    CHECK(near(-qdd[mi::rear_frame + mi::pitch], phidd, 1e-12));
-    CHECK(near(steer_dd_ours, steer_dd, 1e-12));
-    CHECK(near(-(qdd[mi::rear_wheel + mi::pitch] - qdd[mi::rear_frame + mi::pitch]), betardd, 1e-12));
-    CHECK(near(-(qdd[mi::front_wheel + mi::pitch] - qdd[mi::front_frame + mi::pitch]), betafdd, 1e-12));
+    CHECK(near(-qdd[mi::rear_wheel + mi::x], xdd, tol));
+    CHECK(near(qdd[mi::rear_wheel + mi::y], ydd, tol));
+    CHECK(near(-qdd[mi::rear_wheel + mi::z], zdd, tol));
+    CHECK(near(-qdd[mi::rear_frame + mi::yaw], thetadd, tol));
+    CHECK(near(-qdd[mi::rear_frame + mi::roll], psidd, tol));
+    CHECK(near(-qdd[mi::rear_frame + mi::pitch], phidd, tol));
+    CHECK(near(steer_dd_ours, steer_dd, tol));
+    CHECK(near(-(qdd[mi::rear_wheel + mi::pitch] - qdd[mi::rear_frame + mi::pitch]), betardd, tol));
+    CHECK(near(-(qdd[mi::front_wheel + mi::pitch] - qdd[mi::front_frame + mi::pitch]), betafdd, tol));
   }
 }
 

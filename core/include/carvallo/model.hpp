@@ -25,6 +25,7 @@
 #include "carvallo/ad.hpp"
 #include "carvallo/ad_vector.hpp"
 #include "carvallo/errors.hpp"
+#include "carvallo/expression_graph.hpp"
 #include "carvallo/model_definition.hpp"
 #include "carvallo/sparsity.hpp"
 
@@ -82,7 +83,8 @@ class ModelConcept : public ScalarEvaluator<double>,
                      public ScalarEvaluator<Dual2>,
                      public ScalarEvaluator<Dual3>,
                      public ConstraintEvaluator<DualChunk>,
-                     public ConstraintEvaluator<SparsityTracer> {
+                     public ConstraintEvaluator<SparsityTracer>,
+                     public ConstraintEvaluator<Recorded> {
  public:
   ~ModelConcept() override = default;
   virtual const Layout& layout() const = 0;
@@ -155,6 +157,19 @@ class ModelImpl final : public ModelConcept {
       def_.template nonholonomic<SparsityTracer>(q_passive, qd, SparsityTracer(t, 0, true), D);
   }
 
+  // Recording (expression_graph.hpp): q, q̇ and t all recorded, so the generic path only.
+  void eval_holonomic(const Vec<Recorded>& q, const Recorded& t, Vec<Recorded>& C) const override {
+    if constexpr (HasHolonomic<Def>) def_.template holonomic<Recorded>(q, t, C);
+  }
+  void eval_nonholonomic(const Vec<Recorded>& q, const Vec<Recorded>& qd, const Recorded& t,
+                         Vec<Recorded>& D) const override {
+    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<Recorded>(q, qd, t, D);
+  }
+  void eval_nonholonomic_rates(const Vec<double>&, const Vec<Recorded>& q_passive, const Vec<Recorded>& qd, double t,
+                               Vec<Recorded>& D) const override {
+    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<Recorded>(q_passive, qd, Recorded(t), D);
+  }
+
  private:
   Def def_;
   Layout layout_;
@@ -214,6 +229,16 @@ class Model {
   void Q_d(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
   /// Velocity-level constraint residual [Ċ; D] (used by velocity analyses and diagnostics).
   void velocity_residual(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
+  /// C_q, Q_d,h, D_q̇ and Q_d,nh together, what every acceleration analysis needs: the same values as the
+  /// four functions above to round-off, and the same errors. Evaluated as one straight-line program
+  /// (straight_line_program.hpp) recorded from the definition at the first call and differentiated on its
+  /// expression graph, which computes what the four share (each body's rotation, say) once; a definition
+  /// whose constraints branch on the state (ExpressionGraph::value_dependent) uses the four functions.
+  void constraint_terms(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& Cq,
+                        Eigen::VectorXd& Qdh, Eigen::MatrixXd& Dqd, Eigen::VectorXd& Qdnh) const;
+  /// Whether constraint_terms() runs a recorded program (false before its first call, and for a definition
+  /// whose constraints branch on the state). Never throws.
+  bool constraint_terms_recorded() const;
 
   // ---- dynamics ---------------------------------------------------------------------------------
   void M(const Eigen::VectorXd& q, double t, Eigen::MatrixXd& out) const;
@@ -251,6 +276,9 @@ class Model {
   }
   const detail::ConstraintEvaluator<SparsityTracer>& tracer_evaluator() const {
     return static_cast<const detail::ConstraintEvaluator<SparsityTracer>&>(*impl_);
+  }
+  const detail::ConstraintEvaluator<Recorded>& recording_evaluator() const {
+    return static_cast<const detail::ConstraintEvaluator<Recorded>&>(*impl_);
   }
 
   // ---- structure of the coloured Jacobians (sparsity.hpp) ------------------------------------------

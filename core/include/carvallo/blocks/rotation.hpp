@@ -22,6 +22,7 @@
 
 #include "carvallo/ad.hpp"
 #include "carvallo/ad_vector.hpp"
+#include "carvallo/expression_graph.hpp"
 #include "carvallo/sparsity.hpp"
 
 #include <Eigen/Core>
@@ -141,6 +142,11 @@ inline void sin_cos(const SparsityTracer& a, SparsityTracer& s, SparsityTracer& 
   sincos_memo(a.v, sv, cv);
   s = SparsityTracer(sv, a.deps, a.live);
   c = SparsityTracer(cv, a.deps, a.live);
+}
+
+inline void sin_cos(const Recorded& a, Recorded& s, Recorded& c) {
+  s = sin(a);
+  c = cos(a);
 }
 
 }  // namespace detail
