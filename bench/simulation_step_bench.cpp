@@ -14,6 +14,8 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <string>
+#include <utility>
 
 using namespace carvallo;
 
@@ -56,23 +58,24 @@ int main() {
               model.ncnh());
   std::printf("%-34s %8.2f us\n", "M", per_call_us([&] { model.M(s.q, t, A); }));
   std::printf("%-34s %8.2f us\n", "Q_b", per_call_us([&] { model.Q_b(s.q, s.qd, t, v); }));
-  std::printf("%-34s %8.2f us\n", "C_q", per_call_us([&] { model.C_q(s.q, t, A); }));
-  std::printf("%-34s %8.2f us\n", "D_qd", per_call_us([&] { model.D_qd(s.q, s.qd, t, A); }));
   std::printf("%-34s %8.2f us\n", "Q_dh", per_call_us([&] { model.Q_dh(s.q, s.qd, t, v); }));
   std::printf("%-34s %8.2f us\n", "Q_dnh", per_call_us([&] { model.Q_dnh(s.q, s.qd, t, v); }));
   {
+    // The constraint derivatives both ways: recorded programs (every Model's default) and the dual-number AD.
+    const Model ad = model.with_recorded_programs(false);
     Eigen::MatrixXd Cq, Dqd;
     Eigen::VectorXd Qdh, Qdnh;
-    const double four = per_call_us([&] {
-      model.C_q(s.q, t, Cq);
-      model.Q_dh(s.q, s.qd, t, Qdh);
-      model.D_qd(s.q, s.qd, t, Dqd);
-      model.Q_dnh(s.q, s.qd, t, Qdnh);
-    });
-    std::printf("%-34s %8.2f us\n", "C_q + Q_dh + D_qd + Q_dnh (AD)", four);
-    const double recorded = per_call_us([&] { model.constraint_terms(s.q, s.qd, t, Cq, Qdh, Dqd, Qdnh); });
-    std::printf("%-34s %8.2f us (%s)\n", "constraint_terms", recorded,
-                model.constraint_terms_recorded() ? "recorded program" : "not recorded: the four AD passes");
+    for (const auto& [name, m] : {std::pair<const char*, const Model*>{"program", &model}, {"AD", &ad}}) {
+      std::printf("%-34s %8.2f us\n", (std::string("C_q, ") + name).c_str(), per_call_us([&] { m->C_q(s.q, t, A); }));
+      std::printf("%-34s %8.2f us\n", (std::string("D_qd, ") + name).c_str(),
+                  per_call_us([&] { m->D_qd(s.q, s.qd, t, A); }));
+      std::printf("%-34s %8.2f us\n", (std::string("J, ") + name).c_str(), per_call_us([&] { m->J(s.q, s.qd, t, A); }));
+      std::printf("%-34s %8.2f us\n", (std::string("velocity_residual, ") + name).c_str(),
+                  per_call_us([&] { m->velocity_residual(s.q, s.qd, t, v); }));
+      std::printf("%-34s %8.2f us\n", (std::string("constraint_terms, ") + name).c_str(),
+                  per_call_us([&] { m->constraint_terms(s.q, s.qd, t, Cq, Qdh, Dqd, Qdnh); }));
+    }
+    std::printf("(recorded programs in use: %s)\n", model.constraint_terms_recorded() ? "yes" : "no");
   }
   std::printf("%-34s %8.2f us\n", "C", per_call_us([&] { model.C(s.q, t, v); }));
   std::printf("%-34s %8.2f us\n", "C_dot", per_call_us([&] { model.C_dot(s.q, s.qd, t, v); }));

@@ -18,17 +18,22 @@ namespace carvallo {
 
 namespace detail {
 
-/// constraint_terms() as a straight-line program: its outputs are C_q's structural nonzeros (row, column),
-/// then −Q_d,h, then D_q̇'s nonzeros, then −Q_d,nh; its inputs q, q̇, t.
-struct ConstraintProgram {
-  StraightLineProgram program;
+/// The constraint functions recorded once (expression_graph.hpp) and compiled to straight-line programs
+/// (straight_line_program.hpp), one per quantity the solvers ask for at every step. Inputs (q, t) for cq,
+/// else (q, q̇, t). Outputs: cq: C_q's structural nonzeros (cq_entries); velocity: Ċ then D; dqd: D_q̇'s
+/// nonzeros (dqd_entries); jacobian: C_q's then D_q̇'s nonzeros; terms: C_q's nonzeros, Q_d,h's and Q_d,nh's
+/// negatives between D_q̇'s nonzeros (see constraint_terms). C and D alone stay the definition's double code
+/// and Ċ, Q_d,h and Q_d,nh alone its duals: as programs they were no faster (docs/performance.md).
+struct RecordedConstraints {
   std::vector<std::pair<int, int>> cq_entries, dqd_entries;
+  StraightLineProgram cq, velocity, dqd, jacobian, terms;
 };
 
 struct JacobianCache {
-  std::once_flag cq_once, dqd_once, dq_once, terms_once;
+  std::once_flag cq_once, dqd_once, dq_once, recorded_once;
   ColumnColoring cq, dqd, dq;
-  std::unique_ptr<ConstraintProgram> terms;  // null: not recorded (value-dependent definition)
+  bool recording = true;                          // Model::with_recorded_programs
+  std::unique_ptr<RecordedConstraints> recorded;  // null: not recorded (off, or a value-dependent definition)
 };
 
 }  // namespace detail
@@ -206,6 +211,156 @@ void Model::check_qd(const VectorXd& qd, double t) const {
       throw SolverError(SolverError::Kind::NonFinite, "velocity is not finite", t, coordinate_name(i), i);
 }
 
+// ---- recorded programs of the constraint functions -------------------------------------------
+
+namespace {
+
+// Records C(q, t) and D(q, q̇, t) at one state and builds, on their graph, C_q and D_q̇ column by column
+// (seed e_j on q_j or q̇_j), Ċ as the derivative of C along (q̇, 0, 1) in (q, q̇, t), and Q_d,h and Q_d,nh
+// along the same direction: the second derivative of C (000 Eq 7: d²/ds² C(q + s q̇, t + s)) and the first
+// of D (Eq 8). Null for a definition whose constraints branch on the state, or that throws while recorded
+// (the dual-number AD then reports it).
+std::unique_ptr<detail::RecordedConstraints> record_constraints(const Model& m, const VectorXd& q, const VectorXd& qd,
+                                                                double t) {
+  const int nq = m.nq(), nch = m.nch(), ncnh = m.ncnh();
+  ExpressionGraph g;
+  const ExpressionGraph::Scope scope(g);
+  Vec<Recorded> qr(nq), qdr(nq), C(nch), D(ncnh);
+  for (int i = 0; i < nq; ++i) qr[i] = Recorded(q[i], g.input(q[i]));
+  for (int i = 0; i < nq; ++i) qdr[i] = Recorded(qd[i], g.input(qd[i]));
+  const Recorded tr(t, g.input(t));
+  std::vector<int> q_t, q_qd_t;
+  for (int i = 0; i < nq; ++i) q_t.push_back(qr[i].id);
+  q_qd_t = q_t;
+  for (int i = 0; i < nq; ++i) q_qd_t.push_back(qdr[i].id);
+  q_t.push_back(tr.id);
+  q_qd_t.push_back(tr.id);
+  try {
+    const auto& ev = m.recording_evaluator();
+    if (nch > 0) ev.eval_holonomic(qr, tr, C);
+    if (ncnh > 0) ev.eval_nonholonomic(qr, qdr, tr, D);
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+  if (g.value_dependent) return nullptr;
+  std::vector<int> c_nodes, d_nodes;
+  for (int i = 0; i < nch; ++i) c_nodes.push_back(detail::node_of(C[i]));
+  for (int i = 0; i < ncnh; ++i) d_nodes.push_back(detail::node_of(D[i]));
+  const int one = g.constant(1.0);
+  auto r = std::make_unique<detail::RecordedConstraints>();
+  // Jacobian columns: the derivative nodes of `of` along e_j of input `first + j`, where not structurally 0.
+  auto columns = [&](const std::vector<int>& of, int first, std::vector<std::pair<int, int>>& entries) {
+    std::vector<int> nodes;
+    for (int j = 0; j < nq; ++j) {
+      std::vector<int> seed(static_cast<std::size_t>(g.size()), -1);
+      seed[static_cast<std::size_t>(q_qd_t[static_cast<std::size_t>(first + j)])] = one;
+      const std::vector<int> tangent = g.tangents(seed, of);
+      for (std::size_t i = 0; i < of.size(); ++i) {
+        const int d = tangent[static_cast<std::size_t>(of[i])];
+        if (d < 0) continue;
+        entries.emplace_back(static_cast<int>(i), j);
+        nodes.push_back(d);
+      }
+    }
+    return nodes;
+  };
+  // Along (q̇, 0, 1): q_i's tangent is the input q̇_i, t's is 1 (-1 for a structurally zero derivative).
+  std::vector<int> along(static_cast<std::size_t>(g.size()), -1);
+  for (int i = 0; i < nq; ++i) along[static_cast<std::size_t>(qr[i].id)] = qdr[i].id;
+  along[static_cast<std::size_t>(tr.id)] = one;
+  auto rates = [&](const std::vector<int>& of) {
+    const std::vector<int> tangent = g.tangents(along, of);
+    std::vector<int> out;
+    for (int n : of) out.push_back(tangent[static_cast<std::size_t>(n)]);
+    return out;
+  };
+  auto or_zero = [&](std::vector<int> nodes) {
+    for (int& n : nodes)
+      if (n < 0) n = g.constant(0.0);
+    return nodes;
+  };
+  const std::vector<int> cq = columns(c_nodes, 0, r->cq_entries);
+  const std::vector<int> c_rate = or_zero(rates(c_nodes));
+  const std::vector<int> c_second = rates(c_rate);
+  const std::vector<int> dqd = columns(d_nodes, nq, r->dqd_entries);
+  const std::vector<int> d_rate = rates(d_nodes);
+  auto join = [](std::initializer_list<const std::vector<int>*> parts) {
+    std::vector<int> all;
+    for (const auto* p : parts) all.insert(all.end(), p->begin(), p->end());
+    return all;
+  };
+  r->cq = StraightLineProgram(g, q_t, cq);
+  r->velocity = StraightLineProgram(g, q_qd_t, join({&c_rate, &d_nodes}));
+  r->dqd = StraightLineProgram(g, q_qd_t, dqd);
+  r->jacobian = StraightLineProgram(g, q_qd_t, join({&cq, &dqd}));
+  r->terms = StraightLineProgram(g, q_qd_t, join({&cq, &c_second, &dqd, &d_rate}));
+  return r;
+}
+
+// Runs p at (q, t), or (q, q̇, t) when qd is given, into this thread's buffer; null if an output is not
+// finite (the dual-number AD then names it, or, where the program's folding differs from the duals'
+// arithmetic on an infinity, gives its own values).
+const double* run_recorded(const StraightLineProgram& p, const VectorXd& q, const VectorXd* qd, double t) {
+  thread_local std::vector<double> in, out, workspace;
+  in.assign(q.data(), q.data() + q.size());
+  if (qd != nullptr) in.insert(in.end(), qd->data(), qd->data() + qd->size());
+  in.push_back(t);
+  out.resize(static_cast<std::size_t>(p.output_count()));
+  p.run(in.data(), out.data(), workspace);
+  if (!all_finite(Eigen::Map<const VectorXd>(out.data(), static_cast<Eigen::Index>(out.size())))) return nullptr;
+  return out.data();
+}
+
+// Writes the listed entries of a sparse Jacobian (the rest zero) from consecutive outputs; returns the
+// position after them.
+const double* scatter(const std::vector<std::pair<int, int>>& entries, const double* o, int rows, int cols,
+                      MatrixXd& out) {
+  out.setZero(rows, cols);
+  for (const auto& e : entries) out(e.first, e.second) = *o++;
+  return o;
+}
+
+}  // namespace
+
+const detail::RecordedConstraints* Model::recorded(const VectorXd& q, const VectorXd* qd, double t) const {
+  if (!jacobians_->recording) return nullptr;
+  std::call_once(jacobians_->recorded_once, [&] {
+    // Recorded values only label the nodes (no branch may depend on them), so a q̇ of zeros serves.
+    jacobians_->recorded = record_constraints(*this, q, qd != nullptr ? *qd : VectorXd::Zero(nq_), t);
+  });
+  return jacobians_->recorded.get();
+}
+
+void Model::constraint_terms(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& Cq, VectorXd& Qdh,
+                             MatrixXd& Dqd, VectorXd& Qdnh) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  if (const auto* r = recorded(q, &qd, t)) {
+    if (const double* o = run_recorded(r->terms, q, &qd, t)) {
+      o = scatter(r->cq_entries, o, nch_, nq_, Cq);
+      Qdh.resize(nch_);
+      for (int i = 0; i < nch_; ++i) Qdh[i] = -*o++;
+      o = scatter(r->dqd_entries, o, ncnh_, nq_, Dqd);
+      Qdnh.resize(ncnh_);
+      for (int i = 0; i < ncnh_; ++i) Qdnh[i] = -*o++;
+      return;
+    }
+  }
+  C_q(q, t, Cq);
+  Q_dh(q, qd, t, Qdh);
+  D_qd(q, qd, t, Dqd);
+  Q_dnh(q, qd, t, Qdnh);
+}
+
+bool Model::constraint_terms_recorded() const { return jacobians_->recorded != nullptr; }
+
+Model Model::with_recorded_programs(bool enabled) const {
+  Model m(*this);
+  m.jacobians_ = std::make_shared<detail::JacobianCache>();
+  m.jacobians_->recording = enabled;
+  return m;
+}
+
 // ---- holonomic -----------------------------------------------------------------------------------
 
 void Model::C(const VectorXd& q, double t, VectorXd& out) const {
@@ -220,6 +375,11 @@ void Model::C_q(const VectorXd& q, double t, MatrixXd& out) const {
   check_q(q, t);
   out.setZero(nch_, nq_);
   if (nch_ == 0) return;
+  if (const auto* r = recorded(q, nullptr, t))
+    if (const double* o = run_recorded(r->cq, q, nullptr, t)) {
+      scatter(r->cq_entries, o, nch_, nq_, out);
+      return;
+    }
   Scratch& s = scratch();
   const DualChunk tc(t);
   const auto& ev = chunk_evaluator();
@@ -286,6 +446,11 @@ void Model::D_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out)
   check_qd(qd, t);
   out.setZero(ncnh_, nq_);
   if (ncnh_ == 0) return;
+  if (const auto* r = recorded(q, &qd, t))
+    if (const double* o = run_recorded(r->dqd, q, &qd, t)) {
+      scatter(r->dqd_entries, o, ncnh_, nq_, out);
+      return;
+    }
   Scratch& s = scratch();
   const auto& ev = chunk_evaluator();
   // q and t stay passive: definitions with HasRateSeededNonholonomic evaluate the geometry in double.
@@ -386,6 +551,15 @@ SparsityPattern Model::D_q_sparsity(const VectorXd& q, const VectorXd& qd, doubl
 // ---- combined ------------------------------------------------------------------------------------
 
 void Model::J(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  if (const auto* r = recorded(q, &qd, t))
+    if (const double* o = run_recorded(r->jacobian, q, &qd, t)) {
+      out.setZero(nch_ + ncnh_, nq_);
+      for (const auto& e : r->cq_entries) out(e.first, e.second) = *o++;
+      for (const auto& e : r->dqd_entries) out(nch_ + e.first, e.second) = *o++;
+      return;
+    }
   out.resize(nch_ + ncnh_, nq_);
   thread_local MatrixXd tmp;
   if (nch_ > 0) {
@@ -412,6 +586,13 @@ void Model::Q_d(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) 
 }
 
 void Model::velocity_residual(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  if (const auto* r = recorded(q, &qd, t))
+    if (const double* o = run_recorded(r->velocity, q, &qd, t)) {
+      out = Eigen::Map<const VectorXd>(o, nch_ + ncnh_);
+      return;
+    }
   out.resize(nch_ + ncnh_);
   thread_local VectorXd tmp;
   if (nch_ > 0) {
@@ -423,114 +604,6 @@ void Model::velocity_residual(const VectorXd& q, const VectorXd& qd, double t, V
     out.tail(ncnh_) = tmp;
   }
 }
-
-namespace {
-
-// Records C(q, t) and D(q, q̇, t) at one state and builds, on their graph, C_q and D_q̇ column by column
-// (seed e_j on q_j or q̇_j), and Q_d,h and Q_d,nh as the derivatives along (q̇, 0, 1) in (q, q̇, t): the
-// second of C (000 Eq 7: d²/ds² C(q + s q̇, t + s)) and the first of D (Eq 8). Null for a definition whose
-// constraints branch on the state, or that throws while recorded (the four functions then report it).
-std::unique_ptr<detail::ConstraintProgram> record_constraint_program(const Model& m, const VectorXd& q,
-                                                                     const VectorXd& qd, double t) {
-  const int nq = m.nq(), nch = m.nch(), ncnh = m.ncnh();
-  ExpressionGraph g;
-  const ExpressionGraph::Scope scope(g);
-  Vec<Recorded> qr(nq), qdr(nq), C(nch), D(ncnh);
-  std::vector<int> inputs;
-  for (int i = 0; i < nq; ++i) qr[i] = Recorded(q[i], g.input(q[i]));
-  for (int i = 0; i < nq; ++i) qdr[i] = Recorded(qd[i], g.input(qd[i]));
-  const Recorded tr(t, g.input(t));
-  for (int i = 0; i < nq; ++i) inputs.push_back(qr[i].id);
-  for (int i = 0; i < nq; ++i) inputs.push_back(qdr[i].id);
-  inputs.push_back(tr.id);
-  try {
-    const auto& ev = m.recording_evaluator();
-    if (nch > 0) ev.eval_holonomic(qr, tr, C);
-    if (ncnh > 0) ev.eval_nonholonomic(qr, qdr, tr, D);
-  } catch (const std::exception&) {
-    return nullptr;
-  }
-  if (g.value_dependent) return nullptr;
-  std::vector<int> c_nodes, d_nodes;
-  for (int i = 0; i < nch; ++i) c_nodes.push_back(detail::node_of(C[i]));
-  for (int i = 0; i < ncnh; ++i) d_nodes.push_back(detail::node_of(D[i]));
-  const int one = g.constant(1.0);
-  auto program = std::make_unique<detail::ConstraintProgram>();
-  std::vector<int> outputs;
-  // Jacobian columns: C_q's entries, then (below) D_q̇'s, read at the nodes the seed reaches.
-  auto columns = [&](const std::vector<int>& of, int first_input, std::vector<std::pair<int, int>>& entries) {
-    for (int j = 0; j < nq; ++j) {
-      std::vector<int> seed(static_cast<std::size_t>(g.size()), -1);
-      seed[static_cast<std::size_t>(inputs[static_cast<std::size_t>(first_input + j)])] = one;
-      const std::vector<int> tangent = g.tangents(seed, of);
-      for (std::size_t i = 0; i < of.size(); ++i) {
-        const int d = tangent[static_cast<std::size_t>(of[i])];
-        if (d < 0) continue;
-        entries.emplace_back(static_cast<int>(i), j);
-        outputs.push_back(d);
-      }
-    }
-  };
-  // Along (q̇, 0, 1): q_i's tangent is the input q̇_i, t's is 1.
-  std::vector<int> along(static_cast<std::size_t>(g.size()), -1);
-  for (int i = 0; i < nq; ++i) along[static_cast<std::size_t>(qr[i].id)] = qdr[i].id;
-  along[static_cast<std::size_t>(tr.id)] = one;
-  auto tangent_nodes = [&](const std::vector<int>& of) {
-    const std::vector<int> tangent = g.tangents(along, of);
-    std::vector<int> out;
-    for (int n : of) out.push_back(n >= 0 ? tangent[static_cast<std::size_t>(n)] : -1);
-    return out;
-  };
-  columns(c_nodes, 0, program->cq_entries);
-  std::vector<int> c_rate = tangent_nodes(c_nodes);
-  std::vector<int> c_rate_nodes;
-  for (int n : c_rate) c_rate_nodes.push_back(n >= 0 ? n : g.constant(0.0));
-  for (int n : tangent_nodes(c_rate_nodes)) outputs.push_back(n);
-  columns(d_nodes, nq, program->dqd_entries);
-  for (int n : tangent_nodes(d_nodes)) outputs.push_back(n);
-  program->program = StraightLineProgram(g, inputs, outputs);
-  return program;
-}
-
-}  // namespace
-
-void Model::constraint_terms(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& Cq, VectorXd& Qdh,
-                             MatrixXd& Dqd, VectorXd& Qdnh) const {
-  check_q(q, t);
-  check_qd(qd, t);
-  std::call_once(jacobians_->terms_once, [&] { jacobians_->terms = record_constraint_program(*this, q, qd, t); });
-  const detail::ConstraintProgram* p = jacobians_->terms.get();
-  if (p != nullptr) {
-    thread_local std::vector<double> inputs, outputs, workspace;
-    inputs.resize(static_cast<std::size_t>(2 * nq_ + 1));
-    std::copy(q.data(), q.data() + nq_, inputs.begin());
-    std::copy(qd.data(), qd.data() + nq_, inputs.begin() + nq_);
-    inputs[static_cast<std::size_t>(2 * nq_)] = t;
-    outputs.resize(static_cast<std::size_t>(p->program.output_count()));
-    p->program.run(inputs.data(), outputs.data(), workspace);
-    const Eigen::Map<const VectorXd> all(outputs.data(), static_cast<Eigen::Index>(outputs.size()));
-    // A non-finite entry: the four functions below name it (or, where the program's folding differs from the
-    // dual numbers' arithmetic on an infinity, give their own values).
-    if (all_finite(all)) {
-      const double* o = outputs.data();
-      Cq.setZero(nch_, nq_);
-      for (const auto& [i, j] : p->cq_entries) Cq(i, j) = *o++;
-      Qdh.resize(nch_);
-      for (int i = 0; i < nch_; ++i) Qdh[i] = -*o++;
-      Dqd.setZero(ncnh_, nq_);
-      for (const auto& [i, j] : p->dqd_entries) Dqd(i, j) = *o++;
-      Qdnh.resize(ncnh_);
-      for (int i = 0; i < ncnh_; ++i) Qdnh[i] = -*o++;
-      return;
-    }
-  }
-  C_q(q, t, Cq);
-  Q_dh(q, qd, t, Qdh);
-  D_qd(q, qd, t, Dqd);
-  Q_dnh(q, qd, t, Qdnh);
-}
-
-bool Model::constraint_terms_recorded() const { return jacobians_->terms != nullptr; }
 
 // ---- dynamics ------------------------------------------------------------------------------------
 

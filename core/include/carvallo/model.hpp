@@ -10,6 +10,13 @@
 //   ∂(Jᵀν)/∂q, ∂(Jᵀν)/∂q̇, ∂(M a)/∂q, ∂Q_d/∂q, ∂Q_d/∂q̇   terms of the linearization (000 Eqs 26, 28)
 //   kinetic, potential and total energy
 //
+// The constraint derivatives the solvers need at every step (C_q, D_q̇, J, [Ċ; D] and constraint_terms():
+// C_q, Q_d,h, D_q̇, Q_d,nh) are recorded from the definition once, at the first call, as an expression
+// graph, differentiated on the graph and run as straight-line programs (expression_graph.hpp,
+// straight_line_program.hpp): equal to the dual-number AD's to round-off
+// (tests/examples/registry_constraint_program_test.cpp) and several times faster. A definition whose
+// constraints branch on the state is not recorded and uses the AD at every call.
+//
 // Conventions (000 Eqs 3-11): M q̈ = Q_b − Jᵀν, J q̈ = Q_d, ν = [λ; μ]. Constraint forces on the
 // coordinates are −Jᵀν. Units are those of the model (SI in all shipped models). Rows of J, C, D and ν
 // are ordered holonomic first, then nonholonomic, in the order of Layout's name lists.
@@ -43,6 +50,8 @@ namespace detail {
 /// Sparsity of a constraint Jacobian and a column colouring (columns of one colour share no row), found
 /// once per model; see Model::C_q. Defined in model.cpp.
 struct JacobianCache;
+/// The constraint functions as recorded straight-line programs; see Model. Defined in model.cpp.
+struct RecordedConstraints;
 
 /// Evaluation of a model definition for one scalar type. Outputs arrive sized and zero-filled.
 template <class S>
@@ -229,16 +238,16 @@ class Model {
   void Q_d(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
   /// Velocity-level constraint residual [Ċ; D] (used by velocity analyses and diagnostics).
   void velocity_residual(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::VectorXd& out) const;
-  /// C_q, Q_d,h, D_q̇ and Q_d,nh together, what every acceleration analysis needs: the same values as the
-  /// four functions above to round-off, and the same errors. Evaluated as one straight-line program
-  /// (straight_line_program.hpp) recorded from the definition at the first call and differentiated on its
-  /// expression graph, which computes what the four share (each body's rotation, say) once; a definition
-  /// whose constraints branch on the state (ExpressionGraph::value_dependent) uses the four functions.
+  /// C_q, Q_d,h, D_q̇ and Q_d,nh together, what every acceleration analysis needs, in one program that
+  /// computes what the four share (each body's rotation, say) once. Same values and errors as the four.
   void constraint_terms(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& Cq,
                         Eigen::VectorXd& Qdh, Eigen::MatrixXd& Dqd, Eigen::VectorXd& Qdnh) const;
-  /// Whether constraint_terms() runs a recorded program (false before its first call, and for a definition
-  /// whose constraints branch on the state). Never throws.
+  /// Whether the constraint functions run recorded programs (false before the first call of one of them,
+  /// for a definition whose constraints branch on the state, and for a copy made without). Never throws.
   bool constraint_terms_recorded() const;
+  /// A copy evaluating C_q, D_q̇, J, [Ċ; D] and constraint_terms() by recorded straight-line programs (`enabled`, the default of every Model) or by the dual-number AD of the
+  /// definition at every call (for comparisons: tests, benchmarks). Never throws.
+  Model with_recorded_programs(bool enabled) const;
 
   // ---- dynamics ---------------------------------------------------------------------------------
   void M(const Eigen::VectorXd& q, double t, Eigen::MatrixXd& out) const;
@@ -294,6 +303,8 @@ class Model {
 
  private:
   void check_q(const Eigen::VectorXd& q, double t) const;
+  /// The recorded programs (recorded at the first call, at this state; q̇ may be null), or null.
+  const detail::RecordedConstraints* recorded(const Eigen::VectorXd& q, const Eigen::VectorXd* qd, double t) const;
   void check_qd(const Eigen::VectorXd& qd, double t) const;
 
   std::shared_ptr<const detail::ModelConcept> impl_;
