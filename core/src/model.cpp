@@ -223,7 +223,7 @@ namespace {
 std::unique_ptr<detail::RecordedConstraints> record_constraints(const Model& m, const VectorXd& q, const VectorXd& qd,
                                                                 double t) {
   const int nq = m.nq(), nch = m.nch(), ncnh = m.ncnh();
-  ExpressionGraph g;
+  ExpressionGraph g(4096);
   const ExpressionGraph::Scope scope(g);
   Vec<Recorded> qr(nq), qdr(nq), C(nch), D(ncnh);
   for (int i = 0; i < nq; ++i) qr[i] = Recorded(q[i], g.input(q[i]));
@@ -248,20 +248,19 @@ std::unique_ptr<detail::RecordedConstraints> record_constraints(const Model& m, 
   for (int i = 0; i < ncnh; ++i) d_nodes.push_back(detail::node_of(D[i]));
   const int one = g.constant(1.0);
   auto r = std::make_unique<detail::RecordedConstraints>();
-  // Jacobian columns: the derivative nodes of `of` along e_j of input `first + j`, where not structurally 0.
+  // Jacobian entries of `of` with respect to inputs first … first + nq − 1, column by column.
   auto columns = [&](const std::vector<int>& of, int first, std::vector<std::pair<int, int>>& entries) {
+    const std::vector<int> wrt(q_qd_t.begin() + first, q_qd_t.begin() + first + nq);
+    const auto rows = g.gradients(wrt, of);
+    std::vector<std::vector<std::pair<int, int>>> by_column(static_cast<std::size_t>(nq));
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      for (const auto& [j, d] : rows[i]) by_column[static_cast<std::size_t>(j)].emplace_back(static_cast<int>(i), d);
     std::vector<int> nodes;
-    for (int j = 0; j < nq; ++j) {
-      std::vector<int> seed(static_cast<std::size_t>(g.size()), -1);
-      seed[static_cast<std::size_t>(q_qd_t[static_cast<std::size_t>(first + j)])] = one;
-      const std::vector<int> tangent = g.tangents(seed, of);
-      for (std::size_t i = 0; i < of.size(); ++i) {
-        const int d = tangent[static_cast<std::size_t>(of[i])];
-        if (d < 0) continue;
-        entries.emplace_back(static_cast<int>(i), j);
+    for (int j = 0; j < nq; ++j)
+      for (const auto& [i, d] : by_column[static_cast<std::size_t>(j)]) {
+        entries.emplace_back(i, j);
         nodes.push_back(d);
       }
-    }
     return nodes;
   };
   // Along (q̇, 0, 1): q_i's tangent is the input q̇_i, t's is 1 (-1 for a structurally zero derivative).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 namespace carvallo {
 
@@ -42,20 +43,20 @@ StraightLineProgram::StraightLineProgram(const ExpressionGraph& graph, const std
     }
   // The operations by (level, operation, id): ids increase along every operand chain, so a level's operands
   // all lie on lower levels and any order within a level is valid.
-  std::vector<int> level(static_cast<std::size_t>(n), 0), order;
+  std::vector<int> level(static_cast<std::size_t>(n), 0);
+  std::vector<std::pair<std::int64_t, int>> keyed;  // ((level, operation), id): sorted without indirection
   for (int id = 0; id < n; ++id) {
     const auto& nd = graph.node(id);
     if (!needed[static_cast<std::size_t>(id)] || slot[static_cast<std::size_t>(id)] >= 0) continue;
     int l = level[static_cast<std::size_t>(nd.a)];
     if (nd.b >= 0) l = std::max(l, level[static_cast<std::size_t>(nd.b)]);
     level[static_cast<std::size_t>(id)] = l + 1;
-    order.push_back(id);
+    keyed.emplace_back(static_cast<std::int64_t>(l + 1) * 256 + static_cast<std::int64_t>(nd.op), id);
   }
-  std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
-    const int lx = level[static_cast<std::size_t>(x)], ly = level[static_cast<std::size_t>(y)];
-    if (lx != ly) return lx < ly;
-    return graph.node(x).op < graph.node(y).op;
-  });
+  std::sort(keyed.begin(), keyed.end());  // ids are unique: the same order as a stable sort by key
+  std::vector<int> order;
+  order.reserve(keyed.size());
+  for (const auto& k : keyed) order.push_back(k.second);
   for (int id : order) slot[static_cast<std::size_t>(id)] = first_code_slot() + instructions_++;
   a_.reserve(order.size());
   b_.reserve(order.size());

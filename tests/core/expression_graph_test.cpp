@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 using namespace carvallo;
@@ -56,6 +57,11 @@ TEST_CASE("expression graph: values are those of double code, derivatives those 
   REQUIRE(fx >= 0);
   REQUIRE(fy >= 0);
   REQUIRE(fxy >= 0);
+  // The one-pass Jacobian makes the same nodes as one tangent pass per input.
+  const auto gradient = r.g.gradients({r.x, r.y}, {f.id, r.x});
+  REQUIRE(gradient.size() == 2);
+  CHECK(gradient[0] == std::vector<std::pair<int, int>>{{0, fx}, {1, fy}});
+  CHECK(gradient[1] == std::vector<std::pair<int, int>>{{0, one}});
   r.p = StraightLineProgram(r.g, {r.x, r.y}, {f.id, fx, fy, fxy});
   CHECK(r.p.input_count() == 2);
   CHECK(r.p.output_count() == 4);

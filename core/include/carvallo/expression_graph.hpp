@@ -31,6 +31,7 @@
 #include <cmath>
 #include <cstdint>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace carvallo {
@@ -49,6 +50,13 @@ class ExpressionGraph {
     double value = 0.0;  ///< a constant's value; for the others the value at the recording state
   };
 
+  ExpressionGraph() = default;
+  /// A graph with room for about `nodes` nodes before it reallocates.
+  explicit ExpressionGraph(int nodes) {
+    nodes_.reserve(static_cast<std::size_t>(nodes));
+    shared_.reserve(static_cast<std::size_t>(nodes));
+  }
+
   /// A new input node with its value at the recording state.
   int input(double value);
   /// The node of a constant (one node per bit pattern).
@@ -65,6 +73,11 @@ class ExpressionGraph {
   /// depend on (-1 where the tangent is structurally zero or the node is not needed). seed[i] is the tangent
   /// node of input node i, or -1 for 0 (indexed by node id; entries past the seed's size are 0).
   std::vector<int> tangents(const std::vector<int>& seed, const std::vector<int>& targets);
+  /// The Jacobian of `targets` with respect to the input nodes `inputs`, in one forward pass whose work is
+  /// the number of (node, input) dependencies instead of one pass per input: for each target, its
+  /// structurally nonzero partials as (position in `inputs`, tangent node), by increasing position. The
+  /// same nodes as tangents() with the seeds e_k.
+  std::vector<std::vector<std::pair<int, int>>> gradients(const std::vector<int>& inputs, const std::vector<int>& targets);
 
   /// Set by a comparison, value_of or abs of a value depending on an input while recording (see the header).
   bool value_dependent = false;
@@ -87,6 +100,10 @@ class ExpressionGraph {
 
  private:
   int push(Op op, int a, int b, double value);
+  /// Which nodes `targets` depend on (themselves included).
+  std::vector<char> needed_by(const std::vector<int>& targets) const;
+  /// The tangent node of node id from its operands' tangents (-1: zero).
+  int tangent_of(int id, int ta, int tb);
   double evaluate(Op op, double a, double b) const;
 
   struct Key {
