@@ -5,6 +5,9 @@
 // take one evaluation of 8 slots, and so do those of D_q̇ (5 colours) and D_q (2). The rows each column
 // may touch come from an exact structural pass (sparsity.hpp), never from sampled values: a structural
 // nonzero that happened to vanish at sampled points would otherwise be dropped from every later Jacobian.
+// C_q, D_q̇, J, [Ċ; D] and constraint_terms first try the recorded programs (below, "recorded programs"):
+// the same derivatives built once on the definition's expression graph; the duals remain for a definition
+// whose constraints branch on the state and for a copy made with_recorded_programs(false).
 #include "carvallo/model.hpp"
 
 #include "carvallo/straight_line_program.hpp"
@@ -215,8 +218,8 @@ void Model::check_qd(const VectorXd& qd, double t) const {
 
 namespace {
 
-// Records C(q, t) and D(q, q̇, t) at one state and builds, on their graph, C_q and D_q̇ column by column
-// (seed e_j on q_j or q̇_j), Ċ as the derivative of C along (q̇, 0, 1) in (q, q̇, t), and Q_d,h and Q_d,nh
+// Records C(q, t) and D(q, q̇, t) at one state and builds, on their graph, C_q and D_q̇ (the tangents along
+// each e_j on q_j or q̇_j, all in one pass: ExpressionGraph::gradients), Ċ as the derivative of C along (q̇, 0, 1) in (q, q̇, t), and Q_d,h and Q_d,nh
 // along the same direction: the second derivative of C (000 Eq 7: d²/ds² C(q + s q̇, t + s)) and the first
 // of D (Eq 8). Null for a definition whose constraints branch on the state, or that throws while recorded
 // (the dual-number AD then reports it).
