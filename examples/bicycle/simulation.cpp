@@ -266,7 +266,8 @@ BicycleSimulation::BicycleSimulation(const Parameters& p, const InitialMotion& m
 BicycleSimulation::BicycleSimulation(const Parameters& p, const InitialMotion& motion, const SimulationOptions& options,
                                      const FallCriteria& fall)
     : bike_(make_multibody_bicycle(p)), sim_(Model(bike_), options), fall_(fall) {
-  sim_.set_state(multibody_initial_state(bike_, motion));
+  // The simulation's own model: its constraint programs are recorded once, for both (Model::recorded).
+  sim_.set_state(multibody_initial_state(sim_.model(), bike_, motion));
   report_ = sim_.evaluate();
   update_observables();
 }

@@ -377,18 +377,36 @@ test('a link too long to read changes nothing; a steady turn the bicycle does no
     // The address bar gets the link of what is on screen back (a reload must not open the refused one).
     await page.waitForFunction((l) => location.hash === '#' + l, before.link, { timeout: 5000 });
 
-    // lean=1e-308: no handlebar-forward turn there. The field is refused and named; the rest of the link applies.
-    await page.evaluate(() => { location.hash = 'v=0.1.0&speed=4&from_turn=lean=1e-308,family=handlebar-forward'; });
+    // The two-mass-skate has no steady turn at lean 1.49 (`carvallo turn --bike two-mass-skate --lean 1.49`: none).
+    // The field is refused and named; the rest of the link applies.
+    await page.evaluate(() => { location.hash = 'v=0.1.0&preset=two-mass-skate&speed=4&from_turn=lean=1.49,family=handlebar-forward'; });
     await frames(page, 6);
     const upright = await state(page);
     assert.equal(upright.from_turn, '');
     assert.equal(upright.speed, 4);
+    assert.equal(upright.preset, 'two-mass-skate');
     const said = await page.evaluate(() => window.carvallo.messages());
-    assert.ok(said.some((m) => m.startsWith('from_turn=lean=1e-308') && m.includes('riding upright')), JSON.stringify(said));
-    await page.evaluate(() => window.carvallo.step(50));
-    const bodies = await page.evaluate(() => window.carvallo.bodies());
-    assert.ok(bodies.length >= 4, 'the bicycle is there: ' + JSON.stringify(bodies).slice(0, 200));
-    for (const b of bodies) for (const x of b.position) assert.ok(Number.isFinite(x), JSON.stringify(b));
+    assert.ok(said.some((m) => m.startsWith('from_turn=lean=1.49') && m.includes('riding upright')), JSON.stringify(said));
+    const finiteBicycle = async () => {
+      await page.evaluate(() => window.carvallo.step(50));
+      const bodies = await page.evaluate(() => window.carvallo.bodies());
+      assert.ok(bodies.length >= 4, 'the bicycle is there: ' + JSON.stringify(bodies).slice(0, 200));
+      for (const b of bodies) for (const x of b.position) assert.ok(Number.isFinite(x), JSON.stringify(b));
+    };
+    await finiteBicycle();
+
+    // lean=1e-308: the tester's link that once made the bicycle vanish. Whether a turn is found there depends on
+    // round-off (the handlebar-forward family's degenerate end, a bicycle standing nearly still with the bars
+    // turned 77°: `carvallo turn --bike benchmark --lean 1e-308`), so either the turn is ridden or the field is
+    // refused by name; the bicycle is there and finite in both cases.
+    await page.evaluate(() => { location.hash = 'v=0.1.0&preset=benchmark&speed=4&from_turn=lean=1e-308,family=handlebar-forward'; });
+    await frames(page, 6);
+    const tiny = await state(page);
+    const told = await page.evaluate(() => window.carvallo.messages());
+    assert.ok(tiny.from_turn === 'lean=1e-308,family=handlebar-forward' ||
+              (tiny.from_turn === '' && told.some((m) => m.startsWith('from_turn=lean=1e-308') && m.includes('riding upright'))),
+              JSON.stringify({ from_turn: tiny.from_turn, told }));
+    await finiteBicycle();
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -12,6 +12,8 @@
 // never allocates and nests to any order.
 // Nothing here throws: out-of-domain arguments give NaN or infinity, as for double, and Model reports them.
 
+#include "carvallo/double_like_traits.hpp"
+
 #include <Eigen/Core>
 
 #include <cmath>
@@ -177,35 +179,14 @@ template <class S> inline S lin2(const S& a, const S& x, const S& b, const S& y)
 namespace Eigen {
 
 template <class T>
-struct NumTraits<carvallo::Dual<T>> : GenericNumTraits<double> {
-  using Real = carvallo::Dual<T>;
-  using NonInteger = carvallo::Dual<T>;
-  using Nested = carvallo::Dual<T>;
-  using Literal = double;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = 2 * NumTraits<T>::ReadCost,
-    AddCost = 2 * NumTraits<T>::AddCost,
-    MulCost = 3 * NumTraits<T>::MulCost + NumTraits<T>::AddCost,
-  };
-  static inline Real epsilon() { return Real(NumTraits<double>::epsilon()); }
-  static inline Real dummy_precision() { return Real(NumTraits<double>::dummy_precision()); }
-  static inline Real highest() { return Real(NumTraits<double>::highest()); }
-  static inline Real lowest() { return Real(NumTraits<double>::lowest()); }
-  static inline int digits10() { return NumTraits<double>::digits10(); }
-};
+struct NumTraits<carvallo::Dual<T>>
+    : carvallo::detail::DoubleLikeNumTraits<carvallo::Dual<T>, 2 * NumTraits<T>::ReadCost, 2 * NumTraits<T>::AddCost,
+                                            3 * NumTraits<T>::MulCost + NumTraits<T>::AddCost> {};
 
 // Dual-by-double products in Eigen expressions (e.g. a Dual matrix scaled by a double parameter).
 template <class T, class BinaryOp>
-struct ScalarBinaryOpTraits<carvallo::Dual<T>, double, BinaryOp> {
-  using ReturnType = carvallo::Dual<T>;
-};
+struct ScalarBinaryOpTraits<carvallo::Dual<T>, double, BinaryOp> : carvallo::detail::MixesWithDouble<carvallo::Dual<T>> {};
 template <class T, class BinaryOp>
-struct ScalarBinaryOpTraits<double, carvallo::Dual<T>, BinaryOp> {
-  using ReturnType = carvallo::Dual<T>;
-};
+struct ScalarBinaryOpTraits<double, carvallo::Dual<T>, BinaryOp> : carvallo::detail::MixesWithDouble<carvallo::Dual<T>> {};
 
 }  // namespace Eigen

@@ -9,6 +9,7 @@
 // Nothing here throws (as ad.hpp).
 
 #include "carvallo/ad.hpp"
+#include "carvallo/double_like_traits.hpp"
 
 #include <array>
 #include <cmath>
@@ -192,34 +193,11 @@ template <int N> CARVALLO_AD_INLINE bool isinf(const DualVec<N>& a) {
 namespace Eigen {
 
 template <int N>
-struct NumTraits<carvallo::DualVec<N>> : GenericNumTraits<double> {
-  using Real = carvallo::DualVec<N>;
-  using NonInteger = carvallo::DualVec<N>;
-  using Nested = carvallo::DualVec<N>;
-  using Literal = double;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = N + 1,
-    AddCost = N + 1,
-    MulCost = 2 * N + 1,
-  };
-  static inline Real epsilon() { return Real(NumTraits<double>::epsilon()); }
-  static inline Real dummy_precision() { return Real(NumTraits<double>::dummy_precision()); }
-  static inline Real highest() { return Real(NumTraits<double>::highest()); }
-  static inline Real lowest() { return Real(NumTraits<double>::lowest()); }
-  static inline int digits10() { return NumTraits<double>::digits10(); }
-};
+struct NumTraits<carvallo::DualVec<N>> : carvallo::detail::DoubleLikeNumTraits<carvallo::DualVec<N>, N + 1, N + 1, 2 * N + 1> {};
 
 template <int N, class BinaryOp>
-struct ScalarBinaryOpTraits<carvallo::DualVec<N>, double, BinaryOp> {
-  using ReturnType = carvallo::DualVec<N>;
-};
+struct ScalarBinaryOpTraits<carvallo::DualVec<N>, double, BinaryOp> : carvallo::detail::MixesWithDouble<carvallo::DualVec<N>> {};
 template <int N, class BinaryOp>
-struct ScalarBinaryOpTraits<double, carvallo::DualVec<N>, BinaryOp> {
-  using ReturnType = carvallo::DualVec<N>;
-};
+struct ScalarBinaryOpTraits<double, carvallo::DualVec<N>, BinaryOp> : carvallo::detail::MixesWithDouble<carvallo::DualVec<N>> {};
 
 }  // namespace Eigen

@@ -25,6 +25,7 @@
 // Nothing here throws except std::bad_alloc; NaN and infinity pass as in double.
 
 #include "carvallo/ad.hpp"
+#include "carvallo/double_like_traits.hpp"
 
 #include <Eigen/Core>
 
@@ -233,34 +234,11 @@ inline bool isinf(const Recorded& a) { return std::isinf(value_of(a)); }
 namespace Eigen {
 
 template <>
-struct NumTraits<carvallo::Recorded> : GenericNumTraits<double> {
-  using Real = carvallo::Recorded;
-  using NonInteger = carvallo::Recorded;
-  using Nested = carvallo::Recorded;
-  using Literal = double;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = 2,
-    AddCost = 2,
-    MulCost = 2,
-  };
-  static inline Real epsilon() { return Real(NumTraits<double>::epsilon()); }
-  static inline Real dummy_precision() { return Real(NumTraits<double>::dummy_precision()); }
-  static inline Real highest() { return Real(NumTraits<double>::highest()); }
-  static inline Real lowest() { return Real(NumTraits<double>::lowest()); }
-  static inline int digits10() { return NumTraits<double>::digits10(); }
-};
+struct NumTraits<carvallo::Recorded> : carvallo::detail::DoubleLikeNumTraits<carvallo::Recorded, 2, 2, 2> {};
 
 template <class BinaryOp>
-struct ScalarBinaryOpTraits<carvallo::Recorded, double, BinaryOp> {
-  using ReturnType = carvallo::Recorded;
-};
+struct ScalarBinaryOpTraits<carvallo::Recorded, double, BinaryOp> : carvallo::detail::MixesWithDouble<carvallo::Recorded> {};
 template <class BinaryOp>
-struct ScalarBinaryOpTraits<double, carvallo::Recorded, BinaryOp> {
-  using ReturnType = carvallo::Recorded;
-};
+struct ScalarBinaryOpTraits<double, carvallo::Recorded, BinaryOp> : carvallo::detail::MixesWithDouble<carvallo::Recorded> {};
 
 }  // namespace Eigen

@@ -22,6 +22,7 @@
 // slower). A pattern without one holds at every state.
 
 #include "carvallo/ad.hpp"
+#include "carvallo/double_like_traits.hpp"
 
 #include <Eigen/Core>
 
@@ -178,35 +179,12 @@ inline bool isinf(const SparsityTracer& a) { return std::isinf(value_of(a)); }
 namespace Eigen {
 
 template <>
-struct NumTraits<carvallo::SparsityTracer> : GenericNumTraits<double> {
-  using Real = carvallo::SparsityTracer;
-  using NonInteger = carvallo::SparsityTracer;
-  using Nested = carvallo::SparsityTracer;
-  using Literal = double;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = 2,
-    AddCost = 2,
-    MulCost = 2,
-  };
-  static inline Real epsilon() { return Real(NumTraits<double>::epsilon()); }
-  static inline Real dummy_precision() { return Real(NumTraits<double>::dummy_precision()); }
-  static inline Real highest() { return Real(NumTraits<double>::highest()); }
-  static inline Real lowest() { return Real(NumTraits<double>::lowest()); }
-  static inline int digits10() { return NumTraits<double>::digits10(); }
-};
+struct NumTraits<carvallo::SparsityTracer> : carvallo::detail::DoubleLikeNumTraits<carvallo::SparsityTracer, 2, 2, 2> {};
 
 template <class BinaryOp>
-struct ScalarBinaryOpTraits<carvallo::SparsityTracer, double, BinaryOp> {
-  using ReturnType = carvallo::SparsityTracer;
-};
+struct ScalarBinaryOpTraits<carvallo::SparsityTracer, double, BinaryOp> : carvallo::detail::MixesWithDouble<carvallo::SparsityTracer> {};
 template <class BinaryOp>
-struct ScalarBinaryOpTraits<double, carvallo::SparsityTracer, BinaryOp> {
-  using ReturnType = carvallo::SparsityTracer;
-};
+struct ScalarBinaryOpTraits<double, carvallo::SparsityTracer, BinaryOp> : carvallo::detail::MixesWithDouble<carvallo::SparsityTracer> {};
 
 }  // namespace Eigen
 
