@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <cmath>
 
 namespace carvallo {
 
@@ -33,19 +32,103 @@ double max_abs(const VectorXd& r, const std::vector<int>& rows, int& worst) {
   return m;
 }
 
-void factor_dependent_block(const Model& model, double t, const Partition& p, const Tolerances& tol,
-                            PartitionWorkspace& ws, const char* what) {
+void throw_singular(const Model& model, double t, const Partition& p, double rc, const char* what) {
+  throw SolverError(SolverError::Kind::SingularMatrix,
+                    std::string(what) + ": the Jacobian block of the dependent coordinates is singular (rcond " +
+                        format_for_message(rc) + "); they cannot be solved for from the independent ones",
+                    t, join_names(model, p.dependent, true), p.dependent.empty() ? -1 : p.dependent.front());
+}
+
+// The dependent block as the leading rank × rank block of a full-pivoting LU, P A Q = L U (unit lower L,
+// upper U): (P A Q)(a, b) = A(p.rows[a], p.dependent[b]) for a, b < rank, and a leading block of a product
+// of triangular factors is the product of their leading blocks, so that block is L₁₁U₁₁ with no
+// factorization of its own. It has the interface Eigen's condition estimator asks of a decomposition
+// (solve with the block, and with its transpose through adjoint()), so the condition is estimated by the
+// same algorithm as for the PartialPivLU it replaces.
+class LeadingBlockLU {
+ public:
+  using MatrixType = MatrixXd;
+  using Scalar = double;
+  using RealScalar = double;
+
+  LeadingBlockLU(const MatrixXd& lu, int rank, bool transposed = false) : lu_(lu), r_(rank), transposed_(transposed) {}
+  Eigen::Index rows() const { return r_; }
+  Eigen::Index cols() const { return r_; }
+  LeadingBlockLU adjoint() const { return {lu_, r_, !transposed_}; }
+
+  template <class B>
+  VectorXd solve(const B& b) const {
+    VectorXd x = b;
+    if (transposed_) solve_transposed_in_place(x.data());
+    else solve_in_place(x.data());
+    return x;
+  }
+
+  // x ← (L₁₁U₁₁)⁻¹x: L₁₁y = x (unit diagonal), then U₁₁x = y. Column-oriented (contiguous inner loops).
+  void solve_in_place(double* x) const {
+    for (int j = 0; j < r_; ++j) {
+      const double* c = &lu_(0, j);
+      for (int i = j + 1; i < r_; ++i) x[i] -= c[i] * x[j];
+    }
+    for (int j = r_ - 1; j >= 0; --j) {
+      const double* c = &lu_(0, j);
+      x[j] /= c[j];
+      for (int i = 0; i < j; ++i) x[i] -= c[i] * x[j];
+    }
+  }
+  // x ← (L₁₁U₁₁)⁻ᵀx: U₁₁ᵀy = x, then L₁₁ᵀx = y (dot products down the columns).
+  void solve_transposed_in_place(double* x) const {
+    for (int j = 0; j < r_; ++j) {
+      const double* c = &lu_(0, j);
+      double v = x[j];
+      for (int i = 0; i < j; ++i) v -= c[i] * x[i];
+      x[j] = v / c[j];
+    }
+    for (int j = r_ - 1; j >= 0; --j) {
+      const double* c = &lu_(0, j);
+      double v = x[j];
+      for (int i = j + 1; i < r_; ++i) v -= c[i] * x[i];
+      x[j] = v;
+    }
+  }
+
+ private:
+  const MatrixXd& lu_;
+  int r_;
+  bool transposed_;
+};
+
+// ws.dx ← the dependent block of A (rows p.rows, columns p.dependent) solved for ws.r, factorizing the block
+// unless `known` says where its factors already are; a block whose reciprocal condition is not above
+// tol.min_rcond is refused (SingularMatrix).
+void solve_dependent_block(const Model& model, double t, const Partition& p, const Tolerances& tol, const MatrixXd& A,
+                           KnownAtStart::Factor known, PartitionWorkspace& ws, const char* what) {
   const int r = p.rank;
+  switch (known) {
+    case KnownAtStart::Factor::DependentBlock: ws.dx = ws.lu.solve(ws.r); return;
+    case KnownAtStart::Factor::DofAnalysis: {
+      double norm = 0.0;  // ||block||₁, the largest column sum
+      for (int b = 0; b < r; ++b) {
+        double sum = 0.0;
+        for (int a = 0; a < r; ++a) sum += std::abs(A(p.rows[static_cast<std::size_t>(a)], p.dependent[static_cast<std::size_t>(b)]));
+        norm = std::max(norm, sum);
+      }
+      const LeadingBlockLU block(ws.full_lu.matrixLU(), r);
+      const double rc = Eigen::internal::rcond_estimate_helper(norm, block);
+      if (!(rc > tol.min_rcond)) throw_singular(model, t, p, rc, what);
+      ws.dx = ws.r;
+      block.solve_in_place(ws.dx.data());
+      return;
+    }
+    case KnownAtStart::Factor::None: break;
+  }
   ws.Ad.resize(r, r);
   for (int a = 0; a < r; ++a)
-    for (int b = 0; b < r; ++b) ws.Ad(a, b) = ws.A(p.rows[static_cast<std::size_t>(a)], p.dependent[static_cast<std::size_t>(b)]);
+    for (int b = 0; b < r; ++b) ws.Ad(a, b) = A(p.rows[static_cast<std::size_t>(a)], p.dependent[static_cast<std::size_t>(b)]);
   ws.lu.compute(ws.Ad);
   const double rc = ws.lu.rcond();
-  if (!(rc > tol.min_rcond))
-    throw SolverError(SolverError::Kind::SingularMatrix,
-                      std::string(what) + ": the Jacobian block of the dependent coordinates is singular (rcond " +
-                          format_for_message(rc) + "); they cannot be solved for from the independent ones",
-                      t, join_names(model, p.dependent, true), p.dependent.empty() ? -1 : p.dependent.front());
+  if (!(rc > tol.min_rcond)) throw_singular(model, t, p, rc, what);
+  ws.dx = ws.lu.solve(ws.r);
 }
 
 // Row index of J for a row of the velocity partition is already a J row (holonomic first).
@@ -144,12 +227,14 @@ double reachable_position_tolerance(const Tolerances& tol, const VectorXd& q) {
 }
 
 int position_analysis(const Model& model, double t, VectorXd& q, const Partition& p, const Tolerances& tol,
-                      PartitionWorkspace& ws) {
+                      PartitionWorkspace& ws, const KnownAtStart& known) {
   if (model.nch() == 0) return 0;
   int it = 0, worst = -1;
   const double target = reachable_position_tolerance(tol, q);
   for (;;) {
-    model.C(q, t, ws.c);
+    const bool at_start = it == 0;
+    if (at_start && known.residual) ws.c = *known.residual;
+    else model.C(q, t, ws.c);
     const double res = max_abs(ws.c, p.rows, worst);
     if (res <= target) break;
     if (it == tol.max_iterations)
@@ -157,11 +242,12 @@ int position_analysis(const Model& model, double t, VectorXd& q, const Partition
                         "position analysis did not reach ||C|| <= " + format_for_message(target) + " in " +
                             std::to_string(it) + " Newton iterations",
                         t, worst >= 0 ? model.constraint_name(worst) : std::string(), worst, it, res);
-    model.C_q(q, t, ws.A);
-    factor_dependent_block(model, t, p, tol, ws, "position analysis");
+    const bool jacobian_known = at_start && known.jacobian;
+    if (!jacobian_known) model.C_q(q, t, ws.A);
     ws.r.resize(p.rank);
     for (int a = 0; a < p.rank; ++a) ws.r[a] = -ws.c[p.rows[static_cast<std::size_t>(a)]];
-    ws.dx = ws.lu.solve(ws.r);
+    solve_dependent_block(model, t, p, tol, jacobian_known ? *known.jacobian : ws.A,
+                          jacobian_known ? known.factor : KnownAtStart::Factor::None, ws, "position analysis");
     for (int b = 0; b < p.rank; ++b) q[p.dependent[static_cast<std::size_t>(b)]] += ws.dx[b];
     ++it;
   }
@@ -177,14 +263,14 @@ double reachable_velocity_tolerance(const Tolerances& tol, const MatrixXd& J, co
 }
 
 int velocity_analysis(const Model& model, double t, const VectorXd& q, VectorXd& qd, const Partition& p,
-                      const Tolerances& tol, PartitionWorkspace& ws, double* target_out, const VectorXd* residual,
-                      const MatrixXd* jacobian) {
+                      const Tolerances& tol, PartitionWorkspace& ws, double* target_out, const KnownAtStart& known) {
   if (model.nc() == 0) return 0;
   int it = 0, worst = -1;
   // The target is tol.velocity until J is known; then it may grow to what round-off allows there.
   double target = tol.velocity;
   for (;;) {
-    if (it == 0 && residual) ws.c = *residual;
+    const bool at_start = it == 0;
+    if (at_start && known.residual) ws.c = *known.residual;
     else model.velocity_residual(q, qd, t, ws.c);  // [Ċ; D]
     const double res = max_abs(ws.c, p.rows, worst);
     if (res <= target) break;
@@ -193,14 +279,15 @@ int velocity_analysis(const Model& model, double t, const VectorXd& q, VectorXd&
                         "velocity analysis did not reach ||[Cdot; D]|| <= " + format_for_message(target) + " in " +
                             std::to_string(it) + " Newton iterations",
                         t, worst >= 0 ? model.constraint_name(worst) : std::string(), worst, it, res);
-    if (it == 0 && jacobian) ws.A = *jacobian;
-    else model.J(q, qd, t, ws.A);  // ∂[Ċ; D]/∂q̇ = [C_q; D_q̇]
-    target = std::max(target, reachable_velocity_tolerance(tol, ws.A, qd));
+    const bool jacobian_known = at_start && known.jacobian;
+    if (!jacobian_known) model.J(q, qd, t, ws.A);  // ∂[Ċ; D]/∂q̇ = [C_q; D_q̇]
+    const MatrixXd& J = jacobian_known ? *known.jacobian : ws.A;
+    target = std::max(target, reachable_velocity_tolerance(tol, J, qd));
     if (res <= target) break;
-    factor_dependent_block(model, t, p, tol, ws, "velocity analysis");
     ws.r.resize(p.rank);
     for (int a = 0; a < p.rank; ++a) ws.r[a] = -ws.c[p.rows[static_cast<std::size_t>(a)]];
-    ws.dx = ws.lu.solve(ws.r);
+    solve_dependent_block(model, t, p, tol, J, jacobian_known ? known.factor : KnownAtStart::Factor::None, ws,
+                          "velocity analysis");
     for (int b = 0; b < p.rank; ++b) qd[p.dependent[static_cast<std::size_t>(b)]] += ws.dx[b];
     ++it;
   }

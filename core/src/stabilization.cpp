@@ -119,7 +119,13 @@ class Rgcpa : public Stabilizer {
       out.position_rank = pp_.rank;
       out.redundant_holonomic = static_cast<int>(pp_.redundant_rows.size());
       out.independent_coordinates = pp_.independent;
-      out.position_iterations = position_analysis(model, t, q, pp_, tol_, ws_);  // 000 Eqs 46-54
+      // The first Newton step solves with C_q and the analysis' own factors; the lazy check's C is reused.
+      KnownAtStart known;
+      known.residual = lazy_ ? &r_ : nullptr;
+      known.jacobian = &A_;
+      known.factor = KnownAtStart::Factor::DofAnalysis;
+      out.position_iterations = position_analysis(model, t, q, pp_, tol_, ws_, known);  // 000 Eqs 46-54
+      out.C_norm = ws_.c.lpNorm<Eigen::Infinity>();  // C at the corrected q: the diagnostics need not evaluate it
     } else if (model.nch() == 0) {
       out.independent_coordinates.resize(static_cast<std::size_t>(model.nq()));
       for (int j = 0; j < model.nq(); ++j) out.independent_coordinates[static_cast<std::size_t>(j)] = j;
@@ -130,9 +136,14 @@ class Rgcpa : public Stabilizer {
       out.velocity_rank = pv_.rank;
       out.redundant_total = static_cast<int>(pv_.redundant_rows.size());
       out.independent_velocities = pv_.independent;
-      // 000 Eqs 58-61, 66-78. The lazy check's [Ċ; D] (r_) and this J are those of the analysis' first step.
-      out.velocity_iterations =
-          velocity_analysis(model, t, q, qd, pv_, tol_, ws_, &out.velocity_target, lazy_ ? &r_ : nullptr, &A_);
+      // 000 Eqs 58-61, 66-78. The lazy check's [Ċ; D] (r_), this J and its factors are those of the
+      // analysis' first step.
+      KnownAtStart known;
+      known.residual = lazy_ ? &r_ : nullptr;
+      known.jacobian = &A_;
+      known.factor = KnownAtStart::Factor::DofAnalysis;
+      out.velocity_iterations = velocity_analysis(model, t, q, qd, pv_, tol_, ws_, &out.velocity_target, known);
+      report_velocity_norms(model, ws_.c, out);  // [Ċ; D] at the corrected state
     } else if (model.nc() == 0) {
       out.independent_velocities = out.independent_coordinates;
     }
@@ -151,10 +162,13 @@ class Rgcpa : public Stabilizer {
                                    CorrectionReport& out) {
     model.velocity_residual(q, qd, t, r_);
     if (!(r_.lpNorm<Eigen::Infinity>() <= tol_.velocity)) return false;
-    const int nh = model.nch(), nn = model.ncnh();
-    out.Cdot_norm = nh > 0 ? r_.head(nh).lpNorm<Eigen::Infinity>() : 0.0;
-    out.D_norm = nn > 0 ? r_.tail(nn).lpNorm<Eigen::Infinity>() : 0.0;
+    report_velocity_norms(model, r_, out);
     return true;
+  }
+  static void report_velocity_norms(const Model& model, const VectorXd& residual, CorrectionReport& out) {
+    const int nh = model.nch(), nn = model.ncnh();
+    out.Cdot_norm = nh > 0 ? residual.head(nh).lpNorm<Eigen::Infinity>() : 0.0;
+    out.D_norm = nn > 0 ? residual.tail(nn).lpNorm<Eigen::Infinity>() : 0.0;
   }
 
   bool lazy_ = false;
@@ -228,7 +242,15 @@ class Selective final : public Rgcpa {
  private:
   // Every step: is the fixed choice still well conditioned? (the check that replaces RGCPA's pivoting),
   // then the position and velocity analyses on the fixed partition.
+  // The velocity level's check is made at the corrected q, where its analysis starts: the block factorized
+  // for a check is the one the first Newton step of that level solves with.
   void correct_checking_condition(const Model& model, double t, VectorXd& q, VectorXd& qd, CorrectionReport& out) {
+    report_partition(out);
+    out.position_rank = fp_.rank;
+    out.velocity_rank = fv_.rank;
+    KnownAtStart known;
+    known.jacobian = &A_;
+    known.factor = KnownAtStart::Factor::DependentBlock;
     if (model.nch() > 0) {
       model.C_q(q, t, A_);
       const double rc = dependent_block_rcond(A_, fp_, ws_);
@@ -236,6 +258,7 @@ class Selective final : public Rgcpa {
         throw SolverError(SolverError::Kind::SingularMatrix,
                           "the fixed independent coordinates are (nearly) dependent here (rcond " + format_for_message(rc) + ")",
                           t, names(model, iq_));
+      out.position_iterations = position_analysis(model, t, q, fp_, strict_, ws_, known);
     }
     if (model.nc() > 0) {
       model.J(q, qd, t, A_);
@@ -244,12 +267,8 @@ class Selective final : public Rgcpa {
         throw SolverError(SolverError::Kind::SingularMatrix,
                           "the fixed independent velocities are (nearly) dependent here (rcond " + format_for_message(rc) + ")",
                           t, names(model, iv_));
+      out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_, &out.velocity_target, known);
     }
-    report_partition(out);
-    out.position_rank = fp_.rank;
-    out.velocity_rank = fv_.rank;
-    out.position_iterations = position_analysis(model, t, q, fp_, strict_, ws_);
-    out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_, &out.velocity_target);
   }
 
   // The lazy variant (analyse_only_when_violated): ||C|| and ||[Ċ; D]|| first; C_q or J, the dependent
@@ -262,12 +281,17 @@ class Selective final : public Rgcpa {
     report_partition(out);
     if (model.nch() > 0 && !positions_within_tolerance(model, t, q, out)) {
       out.position_rank = fp_.rank;
-      out.position_iterations = position_analysis(model, t, q, fp_, strict_, ws_);
+      KnownAtStart known;
+      known.residual = &r_;  // C here
+      out.position_iterations = position_analysis(model, t, q, fp_, strict_, ws_, known);
+      out.C_norm = ws_.c.lpNorm<Eigen::Infinity>();  // at the corrected q
     }
     if (model.nc() > 0 && !velocities_within_tolerance(model, t, q, qd, out)) {
       out.velocity_rank = fv_.rank;
-      out.velocity_iterations =
-          velocity_analysis(model, t, q, qd, fv_, strict_, ws_, &out.velocity_target, &r_);  // r_: [Ċ; D] here
+      KnownAtStart known;
+      known.residual = &r_;  // [Ċ; D] here
+      out.velocity_iterations = velocity_analysis(model, t, q, qd, fv_, strict_, ws_, &out.velocity_target, known);
+      report_velocity_norms(model, ws_.c, out);  // at the corrected state
     }
   }
 

@@ -125,3 +125,100 @@ TEST_CASE("Newton non-convergence is a typed error naming the constraint and the
     CHECK(std::string(e.what()).find("t = 4.25") != std::string::npos);
   }
 }
+
+namespace {
+
+// The dependent block A(p.rows, p.dependent) and its reciprocal condition in the 1-norm, from its inverse.
+double exact_block_rcond(const Eigen::MatrixXd& A, const carvallo::Partition& p) {
+  Eigen::MatrixXd B(p.rank, p.rank);
+  for (int a = 0; a < p.rank; ++a)
+    for (int b = 0; b < p.rank; ++b) B(a, b) = A(p.rows[a], p.dependent[b]);
+  const auto norm1 = [](const Eigen::MatrixXd& X) { return X.cwiseAbs().colwise().sum().maxCoeff(); };
+  return 1.0 / (norm1(B) * norm1(B.inverse()));
+}
+
+}  // namespace
+
+TEST_CASE("The first Newton step may solve with the DOF analysis' own factors", "[partitioning]") {
+  // KnownAtStart::Factor::DofAnalysis: the leading block of the full-pivoting LU that chose the partition
+  // factors the dependent block, so the first step needs no factorization of its own. Reference: the same
+  // analysis factorizing the block (PartialPivLU) at every step.
+  carvallo_test::FourBar fb;
+  fb.duplicate = GENERATE(false, true);  // with a redundant row, which the DOF analysis drops
+  CAPTURE(fb.duplicate);
+  const carvallo::Model model{fb};
+  carvallo::State s = fb.state(1.0, 2.0);
+  s.q += Eigen::Vector4d(0.01, -0.02, 0.03, 0.015);  // off the constraints: several Newton steps
+  s.qd += Eigen::Vector4d(0.2, -0.1, 0.3, 0.05);
+  const carvallo::Tolerances tol;
+  carvallo::PartitionWorkspace ws, reference_ws;
+
+  Eigen::MatrixXd Cq;
+  model.C_q(s.q, s.t, Cq);
+  carvallo::Partition pp;
+  carvallo::dof_analysis(Cq, tol.rank, pp, ws);
+  Eigen::VectorXd q_ref = s.q, q = s.q;
+  const int it_ref = carvallo::position_analysis(model, s.t, q_ref, pp, tol, reference_ws);
+  carvallo::KnownAtStart known;
+  known.jacobian = &Cq;
+  known.factor = carvallo::KnownAtStart::Factor::DofAnalysis;
+  const int it = carvallo::position_analysis(model, s.t, q, pp, tol, ws, known);
+  CHECK(it == it_ref);
+  CHECK(it >= 2);
+  CHECK((q - q_ref).lpNorm<Eigen::Infinity>() <= 1e-14);
+  Eigen::VectorXd c;
+  model.C(q, s.t, c);
+  CHECK(ws.c == c);  // the residual at the returned q, every row
+
+  Eigen::MatrixXd J;
+  model.J(q, s.qd, s.t, J);
+  carvallo::Partition pv;
+  carvallo::dof_analysis(J, tol.rank, pv, ws);
+  Eigen::VectorXd qd_ref = s.qd, qd = s.qd;
+  const int vit_ref = carvallo::velocity_analysis(model, s.t, q, qd_ref, pv, tol, reference_ws);
+  known.jacobian = &J;
+  const int vit = carvallo::velocity_analysis(model, s.t, q, qd, pv, tol, ws, nullptr, known);
+  CHECK(vit == vit_ref);
+  CHECK(vit >= 1);
+  CHECK((qd - qd_ref).lpNorm<Eigen::Infinity>() <= 1e-13);
+  model.velocity_residual(q, qd, s.t, c);
+  CHECK(ws.c == c);
+}
+
+TEST_CASE("The condition check on the DOF analysis' factors refuses what the block's own factorization refuses",
+          "[partitioning]") {
+  const carvallo_test::FourBar fb;
+  const carvallo::Model model{fb};
+  carvallo::State s = fb.state(0.4, 0.0);
+  s.q[3] += 0.05;
+  Eigen::MatrixXd Cq;
+  model.C_q(s.q, s.t, Cq);
+  carvallo::Partition p;
+  carvallo::PartitionWorkspace ws;
+  carvallo::dof_analysis(Cq, 1e-10, p, ws);
+  const double rcond = exact_block_rcond(Cq, p);
+  REQUIRE(rcond > 1e-3);
+  for (const bool own_factors : {false, true}) {
+    CAPTURE(own_factors);
+    carvallo::KnownAtStart known;
+    if (own_factors) {
+      known.jacobian = &Cq;
+      known.factor = carvallo::KnownAtStart::Factor::DofAnalysis;
+    }
+    carvallo::Tolerances tol;
+    tol.min_rcond = 0.5 * rcond;  // the estimate is at least the exact value: accepted
+    Eigen::VectorXd q = s.q;
+    CHECK_NOTHROW(carvallo::position_analysis(model, s.t, q, p, tol, ws, known));
+    tol.min_rcond = 4.0 * rcond;  // Hager–Higham's estimate is exact or close for a 3 × 3 block: refused
+    q = s.q;
+    try {
+      carvallo::position_analysis(model, s.t, q, p, tol, ws, known);
+      FAIL("expected an error");
+    } catch (const carvallo::SolverError& e) {
+      INFO(e.what());
+      CHECK(e.kind() == carvallo::SolverError::Kind::SingularMatrix);
+      CHECK(e.subject() == model.coordinate_name(p.dependent[0]) + ", " +
+                               model.coordinate_name(p.dependent[1]) + ", " + model.coordinate_name(p.dependent[2]));
+    }
+  }
+}

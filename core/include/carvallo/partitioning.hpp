@@ -79,23 +79,41 @@ void fixed_partition(const Model& model, const Eigen::MatrixXd& A, const std::ve
 /// Selective partitioning uses it to notice that its fixed choice is becoming singular. Never throws.
 double dependent_block_rcond(const Eigen::MatrixXd& A, const Partition& p, PartitionWorkspace& ws);
 
+/// What a caller already holds at the analysis' starting point, so that the first Newton step neither
+/// evaluates nor factorizes it again.
+struct KnownAtStart {
+  const Eigen::VectorXd* residual = nullptr;  ///< C (positions) or [Ċ; D] (velocities) there
+  const Eigen::MatrixXd* jacobian = nullptr;  ///< C_q (positions) or J = [C_q; D_q̇] (velocities) there
+  /// Where the dependent block of *jacobian is already factorized (needs `jacobian`).
+  enum class Factor {
+    None,
+    /// ws.full_lu is dof_analysis(*jacobian), which made the partition: the leading rank × rank block of
+    /// its P A Q = LU is the dependent block in the partition's row and column order, so that block needs
+    /// no factorization of its own (its condition is still estimated and checked against tol.min_rcond).
+    /// Same solution up to round-off.
+    DofAnalysis,
+    /// ws.lu is the factorization dependent_block_rcond(*jacobian, p, ws) made, and the caller has
+    /// checked its condition (same bits as factorizing again).
+    DependentBlock,
+  } factor = Factor::None;
+};
+
 /// Position analysis (000 Eqs 46-54): corrects the dependent coordinates of q in place so that
 /// ||C̄||∞ ≤ tol.position. Returns the number of Newton steps (0 if q was already consistent). Throws
 /// SolverError: NonConvergence (naming the worst constraint) after tol.max_iterations, SingularMatrix when the
 /// dependent block is singular, InconsistentInput when a redundant row stays violated, and what the Model
-/// throws.
+/// throws. On return ws.c holds C at the returned q (every row, redundant ones included).
 int position_analysis(const Model& model, double t, Eigen::VectorXd& q, const Partition& p, const Tolerances& tol,
-                      PartitionWorkspace& ws);
+                      PartitionWorkspace& ws, const KnownAtStart& known = {});
 
 /// Velocity analysis (000 Eqs 58-61, 66-67, 72-78): corrects the dependent velocities of q̇ in place so
 /// that ||[Ċ̄; D̄]||∞ ≤ the reachable velocity tolerance (tol.velocity unless round-off forbids it, see
 /// reachable_velocity_tolerance; the one aimed at is stored in *target when given); `p` partitions
-/// J = [C_q; D_q̇]. Returns the Newton steps taken. Throws as position_analysis. A caller that already
-/// holds [Ċ; D] (`residual`) and J (`jacobian`) at this (q, q̇) passes them, and the first Newton step
-/// evaluates neither again (the results are the same bits).
+/// J = [C_q; D_q̇]. Returns the Newton steps taken. Throws as position_analysis. On return ws.c holds
+/// [Ċ; D] at the returned (q, q̇).
 int velocity_analysis(const Model& model, double t, const Eigen::VectorXd& q, Eigen::VectorXd& qd, const Partition& p,
                       const Tolerances& tol, PartitionWorkspace& ws, double* target = nullptr,
-                      const Eigen::VectorXd* residual = nullptr, const Eigen::MatrixXd* jacobian = nullptr);
+                      const KnownAtStart& known = {});
 
 /// Which coordinates and velocities are prescribed when building consistent initial conditions.
 /// Empty lists mean: let the DOF analysis choose (pivoting), keeping the guess's values of those chosen.

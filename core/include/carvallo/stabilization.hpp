@@ -76,7 +76,8 @@ struct CorrectionReport {
   std::string note;             ///< human-readable remark (e.g. why it fell back)
   double change = 0.0;          ///< ∞-norm of the correction applied to [q; q̇]
   /// ||C||∞, ||Ċ||∞ and ||D||∞ of the returned state when the stabilizer evaluated them there (the lazy
-  /// RGCPA's checks), else −1; Simulation::step then does not evaluate them again for its diagnostics.
+  /// checks, and the last Newton iterate of an RGCPA or lazy selective correction), else −1;
+  /// Simulation::step then does not evaluate them again for its diagnostics.
   double C_norm = -1.0, Cdot_norm = -1.0, D_norm = -1.0;
   /// The velocity target this correction aimed at when it corrected velocities (tol.velocity, or more
   /// where round-off forbids it: reachable_velocity_tolerance), else −1.
