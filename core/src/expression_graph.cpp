@@ -63,8 +63,6 @@ int ExpressionGraph::push(Op op, int a, int b, double value) {
   return size() - 1;
 }
 
-double ExpressionGraph::evaluate(Op op, double a, double b) const { return evaluate_op(op, a, b); }
-
 int ExpressionGraph::input(double value) { return push(Op::Input, -1, -1, value); }
 
 int ExpressionGraph::constant(double value) {
@@ -77,7 +75,7 @@ int ExpressionGraph::constant(double value) {
 
 int ExpressionGraph::apply(Op op, int a, int b) {
   const double va = node(a).value, vb = b >= 0 ? node(b).value : 0.0;
-  if (is_constant(a) && (b < 0 || is_constant(b))) return constant(evaluate(op, va, vb));
+  if (is_constant(a) && (b < 0 || is_constant(b))) return constant(evaluate_op(op, va, vb));
   // Folding. x·0 = 0 and 0/x = 0 drop a NaN or infinity the other factor could carry; Model checks every
   // output it reads for finiteness, and the derivative of such a product is 0 in any case.
   switch (op) {
@@ -110,7 +108,7 @@ int ExpressionGraph::apply(Op op, int a, int b) {
   if ((op == Op::Add || op == Op::Mul) && b < a) std::swap(a, b);
   const Key key{op, a, is_binary(op) ? b : -1, 0};
   if (const auto it = shared_.find(key); it != shared_.end()) return it->second;
-  const int id = push(op, key.a, key.b, evaluate(op, node(key.a).value, key.b >= 0 ? node(key.b).value : 0.0));
+  const int id = push(op, key.a, key.b, evaluate_op(op, node(key.a).value, key.b >= 0 ? node(key.b).value : 0.0));
   shared_.emplace(key, id);
   return id;
 }

@@ -105,7 +105,6 @@ class ExpressionGraph {
   std::vector<char> needed_by(const std::vector<int>& targets) const;
   /// The tangent node of node id from its operands' tangents (-1: zero).
   int tangent_of(int id, int ta, int tb);
-  double evaluate(Op op, double a, double b) const;
 
   struct Key {
     Op op;
