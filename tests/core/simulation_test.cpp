@@ -12,7 +12,7 @@
 TEST_CASE("Every integrator x stabilizer x acceleration solver runs the sleigh correctly", "[simulation]") {
   const auto integ = GENERATE(carvallo::IntegratorMethod::AdamsBashforth4, carvallo::IntegratorMethod::RungeKutta4,
                               carvallo::IntegratorMethod::DormandPrince45, carvallo::IntegratorMethod::KuttaMerson,
-                              carvallo::IntegratorMethod::KuttaMersonAdaptive);
+                              carvallo::IntegratorMethod::KuttaMersonAdaptive, carvallo::IntegratorMethod::Extrapolation8);
   const auto stab = GENERATE(carvallo::StabilizationMethod::None, carvallo::StabilizationMethod::Baumgarte,
                              carvallo::StabilizationMethod::DirectCorrection, carvallo::StabilizationMethod::Rgcpa,
                              carvallo::StabilizationMethod::Selective);
@@ -69,6 +69,7 @@ TEST_CASE("Every integrator x stabilizer x acceleration solver runs the sleigh c
       CHECK(st.evaluations == 5L * st.steps + 4L * st.rejected);
       CHECK(st.steps >= n);
       break;
+    case carvallo::IntegratorMethod::Extrapolation8: CHECK(st.evaluations == 17L * n); break;
   }
 }
 

@@ -13,6 +13,9 @@
 //    per step, fixed step.
 //  * KuttaMersonAdaptive: the same scheme with Merson's embedded third-order estimate controlling the
 //    step like DormandPrince45 (rtol, atol); 5 evaluations per accepted and 4 per rejected internal step.
+//  * Extrapolation8: Gragg–Bulirsch–Stoer extrapolation of the modified midpoint rule (Hairer et al. §II.9),
+//    four columns (2, 4, 6, 8 substeps), order 8, 17 evaluations per step, fixed step. For smooth motions at
+//    tight accuracy, where its steps can be ten times RK4's for the same error.
 
 #include "carvallo/errors.hpp"
 
@@ -31,13 +34,13 @@ class OdeSystem {
   virtual void rhs(double t, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) = 0;
 };
 
-enum class IntegratorMethod { AdamsBashforth4, RungeKutta4, DormandPrince45, KuttaMerson, KuttaMersonAdaptive };
+enum class IntegratorMethod { AdamsBashforth4, RungeKutta4, DormandPrince45, KuttaMerson, KuttaMersonAdaptive, Extrapolation8 };
 /// Every method, in the order user interfaces list them (the one source of the names: to_string of each).
 inline constexpr IntegratorMethod kIntegratorMethods[] = {IntegratorMethod::AdamsBashforth4, IntegratorMethod::RungeKutta4,
                                                           IntegratorMethod::DormandPrince45, IntegratorMethod::KuttaMerson,
-                                                          IntegratorMethod::KuttaMersonAdaptive};
+                                                          IntegratorMethod::KuttaMersonAdaptive, IntegratorMethod::Extrapolation8};
 
-/// The method's name: "ab4", "rk4", "dopri5", "kutta-merson", "kutta-merson-adaptive" ("?" for a value
+/// The method's name: "ab4", "rk4", "dopri5", "kutta-merson", "kutta-merson-adaptive", "gbs8" ("?" for a value
 /// outside the enum). Never throws.
 const char* to_string(IntegratorMethod m);
 /// The method named by to_string; throws SolverError(InvalidArgument) listing the names otherwise.
