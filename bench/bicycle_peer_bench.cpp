@@ -111,9 +111,14 @@ class PeerOde final : public OdeSystem {
   }
 };
 
-RollSamples run_peer_with(double t_end, double dt, IntegratorMethod method) {
+RollSamples run_peer_with(double t_end, double dt, IntegratorMethod method, double rtol = 0.0) {
   PeerOde ode;
-  const auto integrator = make_integrator(method);
+  AdaptiveOptions adaptive;
+  if (rtol > 0.0) {
+    adaptive.rtol = rtol;
+    adaptive.atol = 1e-3 * rtol;
+  }
+  const auto integrator = make_integrator(method, adaptive);
   Eigen::VectorXd y = peer_initial_state();
   const long steps = std::lround(t_end / dt), every = std::lround(kSampleEvery / dt);
   RollSamples roll{y(1)};
@@ -130,11 +135,16 @@ SimulationOptions carvallo_options(IntegratorMethod integrator) {
   return options;
 }
 
-RollSamples run_carvallo(double t_end, double dt, IntegratorMethod integrator) {
+RollSamples run_carvallo(double t_end, double dt, IntegratorMethod integrator, double rtol = 0.0) {
   bicycle::InitialMotion motion;
   motion.speed = kSpeed;
   motion.roll_rate = kRollRate;
-  bicycle::BicycleSimulation sim(bicycle::benchmark_parameters(), motion, carvallo_options(integrator));
+  auto options = carvallo_options(integrator);
+  if (rtol > 0.0) {
+    options.adaptive.rtol = rtol;
+    options.adaptive.atol = 1e-3 * rtol;
+  }
+  bicycle::BicycleSimulation sim(bicycle::benchmark_parameters(), motion, options);
   const long steps = std::lround(t_end / dt), every = std::lround(kSampleEvery / dt);
   RollSamples roll{sim.observables().roll};
   for (long i = 1; i <= steps; ++i) {
@@ -231,30 +241,43 @@ int main(int argc, char** argv) {
                 median(field[i + 2].seconds) / peer);
   }
 
-  // At equal accuracy: the peer's RK4 at dt = 5e-3 s sets the roll error to meet; each other contestant runs
-  // at the largest step 0.1 s / n (n from a list, so that the steps divide the sampling) that meets it, found
-  // by one untimed run per step, and is then timed against the peer as above. The peer also runs with
-  // Carvallo's extrapolation integrator (the same code, on the peer's ODE): a better integrator helps both,
-  // and the ratio at the same integrator is the engine's own.
+  // At equal accuracy: the peer's RK4 at dt = 5e-3 s sets the roll error to meet. Each other fixed-step
+  // contestant runs at the largest step 0.1 s / n (n from a list, so that the steps divide the sampling) that
+  // meets it, each adaptive one is called every 0.1 s at the loosest tolerance that meets it (its internal
+  // steps are its own), found by one untimed run per candidate; then all are timed against the peer as
+  // above. The peer also runs with Carvallo's extrapolation integrators (the same code, on the peer's ODE):
+  // a better integrator helps both, and the ratio to the peer at the same integrator is the engine's own.
   const double target = max_difference(field[3].roll, reference);
-  std::vector<Contestant> equal{{"peer (generated C, RK4)", 5e-3, [](double t) { return run_peer(t, 5e-3); }, {}, {}}};
   struct Candidate {
-    const char* name;
-    std::function<RollSamples(double t_end, double dt)> run;
+    std::string name, integrator;  // integrator: the key that pairs Carvallo with the peer
+    bool adaptive;
+    std::function<RollSamples(double t_end, double dt, double rtol)> run;
   };
   const auto carvallo_with = [](IntegratorMethod integrator) {
-    return [integrator](double t, double dt) { return run_carvallo(t, dt, integrator); };
+    return [integrator](double t, double dt, double rtol) { return run_carvallo(t, dt, integrator, rtol); };
+  };
+  const auto peer_with = [](IntegratorMethod integrator) {
+    return [integrator](double t, double dt, double rtol) { return run_peer_with(t, dt, integrator, rtol); };
   };
   const Candidate candidates[] = {
-      {"peer (generated C, GBS8)", [](double t, double dt) { return run_peer_with(t, dt, IntegratorMethod::Extrapolation8); }},
-      {"carvallo (AB4 + RGCPA)", carvallo_with(IntegratorMethod::AdamsBashforth4)},
-      {"carvallo (RK4 + RGCPA)", carvallo_with(IntegratorMethod::RungeKutta4)},
-      {"carvallo (Merson + RGCPA)", carvallo_with(IntegratorMethod::KuttaMerson)},
-      {"carvallo (GBS8 + RGCPA)", carvallo_with(IntegratorMethod::Extrapolation8)}};
-  for (const auto& candidate : candidates)
-    for (int per_sample : {1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 22, 25, 30, 35, 40, 50, 60, 70, 80, 100, 200}) {
-      const double dt = kSampleEvery / per_sample;
-      const auto run = [dt, &candidate](double t) { return candidate.run(t, dt); };
+      {"peer (generated C, GBS8)", "gbs8", false, peer_with(IntegratorMethod::Extrapolation8)},
+      {"peer (generated C, GBS8a)", "gbs8-adaptive", true, peer_with(IntegratorMethod::Extrapolation8Adaptive)},
+      {"carvallo (AB4 + RGCPA)", "ab4", false, carvallo_with(IntegratorMethod::AdamsBashforth4)},
+      {"carvallo (RK4 + RGCPA)", "rk4", false, carvallo_with(IntegratorMethod::RungeKutta4)},
+      {"carvallo (Merson + RGCPA)", "kutta-merson", false, carvallo_with(IntegratorMethod::KuttaMerson)},
+      {"carvallo (GBS8 + RGCPA)", "gbs8", false, carvallo_with(IntegratorMethod::Extrapolation8)},
+      {"carvallo (GBS8a + RGCPA)", "gbs8-adaptive", true, carvallo_with(IntegratorMethod::Extrapolation8Adaptive)}};
+  std::vector<Contestant> equal{{"peer (generated C, RK4)", 5e-3, [](double t) { return run_peer(t, 5e-3); }, {}, {}}};
+  std::vector<std::string> keys{"peer rk4"}, settings{"dt 5.0e-03"};
+  for (const auto& candidate : candidates) {
+    std::vector<std::pair<double, double>> tries;  // (dt, rtol), the cheapest first
+    if (candidate.adaptive)
+      for (double rtol : {1e-6, 5e-7, 2e-7, 1e-7, 5e-8, 2e-8, 1e-8, 5e-9, 2e-9, 1e-9, 1e-10, 1e-11}) tries.emplace_back(kSampleEvery, rtol);
+    else
+      for (int n : {1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 16, 18, 20, 22, 25, 30, 35, 40, 50, 60, 70, 80, 100, 200})
+        tries.emplace_back(kSampleEvery / n, 0.0);
+    for (const auto& [dt, rtol] : tries) {
+      const auto run = [dt = dt, rtol = rtol, &candidate](double t) { return candidate.run(t, dt, rtol); };
       double error = INFINITY;
       try {
         error = max_difference(run(t_end), reference);
@@ -262,24 +285,35 @@ int main(int argc, char** argv) {
       }
       if (error <= target) {
         equal.push_back({candidate.name, dt, run, {}, {}});
+        keys.push_back((candidate.name.rfind("peer", 0) == 0 ? "peer " : "carvallo ") + candidate.integrator);
+        char setting[32];
+        std::snprintf(setting, sizeof setting, candidate.adaptive ? "rtol %.0e" : "dt %.1e", candidate.adaptive ? rtol : dt);
+        settings.emplace_back(setting);
         break;
       }
     }
+  }
   for (int round = 0; round < rounds; ++round)
     for (std::size_t k = 0; k < equal.size(); ++k) {
       auto& c = equal[(k + static_cast<std::size_t>(round)) % equal.size()];
       c.seconds.push_back(cpu_seconds([&] { c.roll = c.run(t_end); }));
     }
   std::printf("\nat equal accuracy (max roll error at most the peer's at dt = 5e-3 s, %.2e rad): each at the largest "
-              "step that meets it\n", target);
-  std::printf("%-26s %8s %14s %16s %18s %14s %16s\n", "", "dt (s)", "CPU s (median)", "CPU s / sim. s", "max roll error",
-              "ratio to RK4", "ratio to GBS8");
-  // The peer with the extrapolation integrator, if a step met the target (it is the second contestant then).
-  const double peer_gbs8 = equal.size() > 1 && equal[1].name.find("peer") == 0 ? median(equal[1].seconds) : NAN;
-  for (const auto& c : equal)
-    std::printf("%-26s %8.2e %14.3f %16.5f %18.2e %14.2f %16.2f\n", c.name.c_str(), c.dt, median(c.seconds),
+              "step (or loosest tolerance, called every %.1f s) that meets it\n", target, kSampleEvery);
+  std::printf("%-28s %12s %14s %16s %16s %14s %18s\n", "", "setting", "CPU s (median)", "CPU s / sim. s",
+              "max roll error", "ratio to RK4", "ratio, same integ.");
+  for (std::size_t i = 0; i < equal.size(); ++i) {
+    const auto& c = equal[i];
+    // The peer with the same integrator, for Carvallo's contestants (NaN where the peer has none).
+    double same = NAN;
+    if (keys[i].rfind("carvallo ", 0) == 0)
+      for (std::size_t j = 0; j < equal.size(); ++j)
+        if (keys[j] == "peer " + keys[i].substr(9)) same = median(c.seconds) / median(equal[j].seconds);
+    if (keys[i] == "carvallo rk4") same = median(c.seconds) / median(equal[0].seconds);
+    std::printf("%-28s %12s %14.3f %16.5f %16.2e %14.2f %18.2f\n", c.name.c_str(), settings[i].c_str(), median(c.seconds),
                 median(c.seconds) / t_end, max_difference(c.roll, reference), median(c.seconds) / median(equal[0].seconds),
-                median(c.seconds) / peer_gbs8);
+                same);
+  }
 
   if (first_result) {
     // A new bicycle: the peer needs its symbolic derivation and a compilation (the numbers are substituted

@@ -246,52 +246,88 @@ class KuttaMersonAdaptive final : public EmbeddedRungeKutta {
   MersonStages stages_;
 };
 
-// Gragg–Bulirsch–Stoer extrapolation of fixed order 2k (Hairer et al. §II.9): the modified midpoint rule
-// with n_j = 2j substeps (the sequence 2, 4, 6, ...),
+// Gragg–Bulirsch–Stoer extrapolation of order 2k (Hairer et al. §II.9): the modified midpoint rule with
+// n_j = 2j substeps (the sequence 2, 4, 6, ...),
 //   z₀ = y,  z₁ = z₀ + (h/n) g(t, z₀),  z_{i+1} = z_{i−1} + 2 (h/n) g(t + i h/n, z_i),  i = 1 .. n − 1,
 // whose error has an expansion in even powers of h/n for even n (Gragg 1965), so that extrapolating
 // T_{j,1} = z_n to h → 0 by the Aitken–Neville scheme in h² (Bulirsch & Stoer 1966; Hairer et al. §II.9),
 //   T_{j,m+1} = T_{j,m} + (T_{j,m} − T_{j−1,m}) / ((n_j / n_{j−m})² − 1),
-// gives T_{k,k} of order 2k. g(t, y) is shared by the k midpoint sequences: 1 + k² evaluations per step.
-// Each step is independent of the last, so a correction between steps needs no restart. No smoothing step
-// and no step-size control: a fixed-step method of high order for smooth motions, which reaches a given
-// accuracy with far fewer evaluations than the fourth-order methods (docs/performance.md).
-class GraggBulirschStoer final : public Integrator {
- public:
-  GraggBulirschStoer(IntegratorMethod method, int columns)
-      : method_(method), k_(columns), previous_(static_cast<std::size_t>(columns)), current_(static_cast<std::size_t>(columns)) {}
-  IntegratorMethod method() const override { return method_; }
-  int order() const override { return 2 * k_; }
-  void step(OdeSystem& sys, double t, double h, VectorXd& y) override {
-    eval(sys, t, y, g0_);
-    for (int j = 1; j <= k_; ++j) {
+// gives T_{k,k} of order 2k, and T_{k,k} − T_{k,k−1} estimates the error of T_{k,k−1} (order 2k − 2), a
+// cautious estimate for T_{k,k}. g(t, y) = k1 is shared by the k midpoint sequences: 1 + k² evaluations
+// per step. No smoothing step. `g(t, y, dydt)` evaluates the system (the owner's counting eval).
+struct ExtrapolationTableau {
+  explicit ExtrapolationTableau(int columns)
+      : k(columns), previous(static_cast<std::size_t>(columns)), current(static_cast<std::size_t>(columns)) {}
+  int k;
+  std::vector<VectorXd> previous, current;
+  VectorXd g, z0, z1;
+
+  template <class G>
+  void step(G&& eval, double t, double h, const VectorXd& y, const VectorXd& k1, VectorXd& y1, VectorXd* error) {
+    for (int j = 1; j <= k; ++j) {
       const int n = 2 * j;
       const double hs = h / n;
-      z0_ = y;
-      z1_ = y + hs * g0_;
+      z0 = y;
+      z1 = y + hs * k1;
       for (int i = 1; i < n; ++i) {
-        eval(sys, t + i * hs, z1_, g_);
-        z0_ += (2.0 * hs) * g_;  // z_{i+1} = z_{i−1} + 2 hs g(z_i), written over z_{i−1}
-        z0_.swap(z1_);
+        eval(t + i * hs, z1, g);
+        z0 += (2.0 * hs) * g;  // z_{i+1} = z_{i−1} + 2 hs g(z_i), written over z_{i−1}
+        z0.swap(z1);
       }
-      // Row j of the tableau from row j − 1 (previous_[m] = T_{j−1,m+1}): current_[m] = T_{j,m+1}.
-      current_[0].swap(z1_);
+      // Row j of the tableau from row j − 1 (previous[m] = T_{j−1,m+1}): current[m] = T_{j,m+1}.
+      current[0].swap(z1);
       for (int m = 1; m < j; ++m) {
         const double ratio = static_cast<double>(j) / (j - m);  // n_j / n_{j−m}
         const auto um = static_cast<std::size_t>(m);
-        current_[um] = current_[um - 1] + (current_[um - 1] - previous_[um - 1]) / (ratio * ratio - 1.0);
+        current[um] = current[um - 1] + (current[um - 1] - previous[um - 1]) / (ratio * ratio - 1.0);
       }
-      previous_.swap(current_);
+      previous.swap(current);
     }
-    y = previous_[static_cast<std::size_t>(k_ - 1)];
+    const auto last = static_cast<std::size_t>(k - 1);
+    y1 = previous[last];
+    if (error) *error = previous[last] - previous[last - 1];
+  }
+};
+
+// Fixed step, order 8 (k = 4: 17 evaluations). Each step is independent of the last, so a correction
+// between steps needs no restart. For smooth motions at tight accuracy it reaches a given error with far
+// fewer evaluations than the fourth-order methods (docs/performance.md).
+class GraggBulirschStoer final : public Integrator {
+ public:
+  IntegratorMethod method() const override { return IntegratorMethod::Extrapolation8; }
+  int order() const override { return 2 * tableau_.k; }
+  void step(OdeSystem& sys, double t, double h, VectorXd& y) override {
+    eval(sys, t, y, k1_);
+    tableau_.step([&](double ts, const VectorXd& ys, VectorXd& dy) { eval(sys, ts, ys, dy); }, t, h, y, k1_, y1_,
+                  nullptr);
+    y.swap(y1_);
     ++stats_.steps;
   }
 
  private:
-  IntegratorMethod method_;
-  int k_;
-  std::vector<VectorXd> previous_, current_;
-  VectorXd g0_, g_, z0_, z1_;
+  ExtrapolationTableau tableau_{4};
+  VectorXd k1_, y1_;
+};
+
+// The same with T_{4,4} − T_{4,3} controlling the step like DormandPrince45 (rtol, atol): 17 evaluations
+// per accepted or rejected internal step.
+class GraggBulirschStoerAdaptive final : public EmbeddedRungeKutta {
+ public:
+  using EmbeddedRungeKutta::EmbeddedRungeKutta;
+  IntegratorMethod method() const override { return IntegratorMethod::Extrapolation8Adaptive; }
+  int order() const override { return 2 * tableau_.k; }
+
+ private:
+  const char* name() const override { return "Gragg-Bulirsch-Stoer"; }
+  // The estimate is the local error of T_{4,3}, of order 6 in h (7 locally).
+  double error_order() const override { return 2.0 * tableau_.k - 1.0; }
+  bool derivative_at_new_point(VectorXd&) override { return false; }
+  void attempt(OdeSystem& sys, double t, double h, const VectorXd& y) override {
+    tableau_.step([&](double ts, const VectorXd& ys, VectorXd& dy) { eval(sys, ts, ys, dy); }, t, h, y, k1_, ynew_,
+                  &err_);
+  }
+
+  ExtrapolationTableau tableau_{4};
 };
 
 }  // namespace
@@ -304,6 +340,7 @@ const char* to_string(IntegratorMethod m) {
     case IntegratorMethod::KuttaMerson: return "kutta-merson";
     case IntegratorMethod::KuttaMersonAdaptive: return "kutta-merson-adaptive";
     case IntegratorMethod::Extrapolation8: return "gbs8";
+    case IntegratorMethod::Extrapolation8Adaptive: return "gbs8-adaptive";
   }
   return "?";
 }
@@ -324,7 +361,8 @@ std::unique_ptr<Integrator> make_integrator(IntegratorMethod method, const Adapt
     case IntegratorMethod::DormandPrince45: return std::make_unique<DormandPrince45>(options);
     case IntegratorMethod::KuttaMerson: return std::make_unique<KuttaMerson>();
     case IntegratorMethod::KuttaMersonAdaptive: return std::make_unique<KuttaMersonAdaptive>(options);
-    case IntegratorMethod::Extrapolation8: return std::make_unique<GraggBulirschStoer>(method, 4);
+    case IntegratorMethod::Extrapolation8: return std::make_unique<GraggBulirschStoer>();
+    case IntegratorMethod::Extrapolation8Adaptive: return std::make_unique<GraggBulirschStoerAdaptive>(options);
   }
   throw SolverError(SolverError::Kind::InvalidArgument, "unknown integrator", 0.0);
 }

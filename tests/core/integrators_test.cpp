@@ -140,6 +140,37 @@ TEST_CASE("Gragg-Bulirsch-Stoer extrapolation converges with order 8, 17 evaluat
   CHECK(e2 < 1e-3 * e_rk);
 }
 
+TEST_CASE("Adaptive Gragg-Bulirsch-Stoer meets its tolerance, subdivides large steps and reports rejected steps",
+          "[integrators]") {
+  carvallo::AdaptiveOptions opt;
+  opt.rtol = 1e-10;
+  opt.atol = 1e-12;
+  auto gbs = carvallo::make_integrator(carvallo::IntegratorMethod::Extrapolation8Adaptive, opt);
+  CHECK(gbs->order() == 8);
+  const double err = run(*gbs, 1.0, 5.0);
+  // The estimate T₄₄ − T₄₃ is the local error of T₄₃ (order 6): the step advances with T₄₄ (order 8), so
+  // each accepted step's error is well within rtol·|y| + atol (|y| ≤ ω = 2 here), and on this neutrally
+  // stable oscillator local errors add up at most linearly.
+  const double budget = static_cast<double>(gbs->stats().steps) * (2.0 * opt.rtol + opt.atol);
+  INFO("error " << err << " after " << gbs->stats().steps << " steps, " << gbs->stats().rejected << " rejected; budget "
+                << budget);
+  CHECK(err < budget);
+  CHECK(gbs->stats().steps > 5);     // h = 1 s is far too long for 1e-10: it subdivides
+  CHECK(gbs->stats().rejected > 0);  // starting with that step
+  // g once at each accepted step's start (kept across rejections), 16 more per attempt.
+  CHECK(gbs->stats().evaluations == 17 * gbs->stats().steps + 16 * gbs->stats().rejected);
+  auto nonlinear = carvallo::make_integrator(carvallo::IntegratorMethod::Extrapolation8Adaptive, opt);
+  CHECK(run_riccati(*nonlinear, 0.5, 2.0) < 1e-8);
+  // Tightening the tolerance tightens the error, and costs evaluations.
+  opt.rtol = 1e-13;
+  opt.atol = 1e-15;
+  auto tight = carvallo::make_integrator(carvallo::IntegratorMethod::Extrapolation8Adaptive, opt);
+  const double tight_err = run(*tight, 1.0, 5.0);
+  INFO("tight: " << tight_err << " in " << tight->stats().evaluations << " evaluations");
+  CHECK(tight_err < err / 10.0);
+  CHECK(tight->stats().evaluations > gbs->stats().evaluations);
+}
+
 TEST_CASE("Dormand-Prince 5(4) meets its tolerance and reports rejected steps", "[integrators]") {
   carvallo::AdaptiveOptions opt;
   opt.rtol = 1e-10;

@@ -12,7 +12,8 @@
 TEST_CASE("Every integrator x stabilizer x acceleration solver runs the sleigh correctly", "[simulation]") {
   const auto integ = GENERATE(carvallo::IntegratorMethod::AdamsBashforth4, carvallo::IntegratorMethod::RungeKutta4,
                               carvallo::IntegratorMethod::DormandPrince45, carvallo::IntegratorMethod::KuttaMerson,
-                              carvallo::IntegratorMethod::KuttaMersonAdaptive, carvallo::IntegratorMethod::Extrapolation8);
+                              carvallo::IntegratorMethod::KuttaMersonAdaptive, carvallo::IntegratorMethod::Extrapolation8,
+                              carvallo::IntegratorMethod::Extrapolation8Adaptive);
   const auto stab = GENERATE(carvallo::StabilizationMethod::None, carvallo::StabilizationMethod::Baumgarte,
                              carvallo::StabilizationMethod::DirectCorrection, carvallo::StabilizationMethod::Rgcpa,
                              carvallo::StabilizationMethod::Selective);
@@ -70,6 +71,11 @@ TEST_CASE("Every integrator x stabilizer x acceleration solver runs the sleigh c
       CHECK(st.steps >= n);
       break;
     case carvallo::IntegratorMethod::Extrapolation8: CHECK(st.evaluations == 17L * n); break;
+    case carvallo::IntegratorMethod::Extrapolation8Adaptive:
+      // g at the start of each accepted internal step (a rejected attempt reuses it), 16 more per attempt.
+      CHECK(st.evaluations == st.steps + 16L * (st.steps + st.rejected));
+      CHECK(st.steps >= n);
+      break;
   }
 }
 

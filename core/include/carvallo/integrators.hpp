@@ -16,6 +16,8 @@
 //  * Extrapolation8: Gragg–Bulirsch–Stoer extrapolation of the modified midpoint rule (Hairer et al. §II.9),
 //    four columns (2, 4, 6, 8 substeps), order 8, 17 evaluations per step, fixed step. For smooth motions at
 //    tight accuracy, where its steps can be ten times RK4's for the same error.
+//  * Extrapolation8Adaptive: the same with T₄₄ − T₄₃ controlling the step like DormandPrince45 (rtol,
+//    atol); 17 evaluations per accepted or rejected internal step.
 
 #include "carvallo/errors.hpp"
 
@@ -34,20 +36,23 @@ class OdeSystem {
   virtual void rhs(double t, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) = 0;
 };
 
-enum class IntegratorMethod { AdamsBashforth4, RungeKutta4, DormandPrince45, KuttaMerson, KuttaMersonAdaptive, Extrapolation8 };
+enum class IntegratorMethod { AdamsBashforth4, RungeKutta4, DormandPrince45, KuttaMerson, KuttaMersonAdaptive, Extrapolation8,
+                              Extrapolation8Adaptive };
 /// Every method, in the order user interfaces list them (the one source of the names: to_string of each).
 inline constexpr IntegratorMethod kIntegratorMethods[] = {IntegratorMethod::AdamsBashforth4, IntegratorMethod::RungeKutta4,
                                                           IntegratorMethod::DormandPrince45, IntegratorMethod::KuttaMerson,
-                                                          IntegratorMethod::KuttaMersonAdaptive, IntegratorMethod::Extrapolation8};
+                                                          IntegratorMethod::KuttaMersonAdaptive, IntegratorMethod::Extrapolation8,
+                                                          IntegratorMethod::Extrapolation8Adaptive};
 
-/// The method's name: "ab4", "rk4", "dopri5", "kutta-merson", "kutta-merson-adaptive", "gbs8" ("?" for a value
+/// The method's name: "ab4", "rk4", "dopri5", "kutta-merson", "kutta-merson-adaptive", "gbs8",
+/// "gbs8-adaptive" ("?" for a value
 /// outside the enum). Never throws.
 const char* to_string(IntegratorMethod m);
 /// The method named by to_string; throws SolverError(InvalidArgument) listing the names otherwise.
 IntegratorMethod parse_integrator_method(const std::string& name);
 
 struct AdaptiveOptions {
-  double rtol = 1e-10;        ///< relative tolerance of the local error (DormandPrince45, KuttaMersonAdaptive)
+  double rtol = 1e-10;        ///< relative tolerance of the local error (the adaptive methods)
   double atol = 1e-12;        ///< absolute tolerance
   double h_min = 1e-12;       ///< smallest internal step before giving up [s]
   double h_initial = 0.0;     ///< first internal step; 0 = the step requested by the caller
