@@ -1,6 +1,6 @@
 // The playground's own simulation step in the browser (issue 17, docs/performance.md): the benchmark bicycle
 // at 5 m/s, kicked, at the playground's defaults (augmented, AB4, RGCPA, dt = 5 ms), in headless chromium.
-//   node bench/playground_step_bench.mjs [--rounds 5] [--steps 1000] [--turns]
+//   node bench/playground_step_bench.mjs [--rounds 5] [--steps 1000] [--integrator gbs8 --dt 0.05] [--turns]
 // Needs the wasm build (cmake --build --preset wasm --target carvallo_web). Prints, per round:
 //  - step(n): wall time of carvallo.step(n) divided by n (the same ModelRun::step the page's frames call),
 //    the third of three calls in one task;
@@ -16,11 +16,20 @@ const arg = (name, fallback) => {
 };
 const rounds = arg('--rounds', 5);
 const steps = arg('--steps', 1000);
+// Another integrator and step than the page's defaults (AB4 at 5 ms), set as a link or the page's fields would.
+const integrator = process.argv.includes('--integrator') ? process.argv[process.argv.indexOf('--integrator') + 1] : null;
+const dt = arg('--dt', null);
 
 const env = await launch();
 try {
   const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
-  await page.evaluate(() => window.carvallo.setState({ bike: 'benchmark', speed: 5 }));
+  await page.evaluate(({ integrator, dt }) => {
+    const state = { bike: 'benchmark', speed: 5 };
+    if (integrator) state.integ = integrator;
+    if (dt) state.dt = dt;
+    const r = window.carvallo.setState(state);
+    if (r && r.ok === false) throw new Error(JSON.stringify(r));
+  }, { integrator, dt });
   const rows = [];
   for (let round = 0; round < rounds; ++round) {
     const row = await page.evaluate(async ({ steps, round }) => {
@@ -43,10 +52,11 @@ try {
       c.setState({ bike: { c: 0.08 + 0.001 * (round + 1) } });
       const first = c.step(1);
       const firstMs = performance.now() - b;
-      return { stepMs, stepped: s.stepped, firstMs, firstStepped: first.stepped, dt: c.getState().dt, coldMs: window.__coldMs };
+      return { stepMs, stepped: s.stepped, firstMs, firstStepped: first.stepped, dt: c.getState().dt,
+               integrator: c.getState().integ, coldMs: window.__coldMs };
     }, { steps, round });
     rows.push(row);
-    console.log(`round ${round + 1}: step(${row.stepped}) ${(row.stepMs * 1000).toFixed(1)} µs/step at dt ${row.dt} s ` +
+    console.log(`round ${round + 1}: step(${row.stepped}) ${(row.stepMs * 1000).toFixed(1)} µs/step, ${row.integrator} at dt ${row.dt} s ` +
                 `(${(row.stepMs / 1000 / row.dt).toFixed(5)} s per simulated s); ` +
                 `new bicycle to first step ${row.firstMs.toFixed(2)} ms (stepped ${row.firstStepped})`);
   }

@@ -71,14 +71,38 @@ StraightLineProgram::StraightLineProgram(const ExpressionGraph& graph, const std
   }
   outputs_.reserve(outputs.size());
   for (int o : outputs) outputs_.push_back(o < 0 ? zero_slot : slot[static_cast<std::size_t>(o)]);
+  // The same instructions in the same order as machine code, where the build can make it.
+  if (MachineCode::available() && instructions_ > 0) {
+    std::vector<SlotInstruction> code;
+    code.reserve(static_cast<std::size_t>(instructions_));
+    for (const Run& r : runs_)
+      for (std::int32_t k = r.begin; k < r.end; ++k)
+        code.push_back({r.op, a_[static_cast<std::size_t>(k)], b_[static_cast<std::size_t>(k)], first_code_slot() + k});
+    machine_ = MachineCode::compile(code);
+  }
 }
 
-void StraightLineProgram::run(const double* inputs, double* outputs, std::vector<double>& workspace) const {
+double* StraightLineProgram::load(const double* inputs, std::vector<double>& workspace) const {
   const std::size_t total = static_cast<std::size_t>(first_code_slot() + instructions_);
   if (workspace.size() < total) workspace.resize(total);
   double* v = workspace.data();
   if (inputs_ > 0) std::memcpy(v, inputs, sizeof(double) * static_cast<std::size_t>(inputs_));
   if (!constants_.empty()) std::memcpy(v + inputs_, constants_.data(), sizeof(double) * constants_.size());
+  return v;
+}
+
+void StraightLineProgram::run(const double* inputs, double* outputs, std::vector<double>& workspace) const {
+  if (!machine_) {
+    run_interpreted(inputs, outputs, workspace);
+    return;
+  }
+  double* v = load(inputs, workspace);
+  machine_->run(v);
+  for (std::size_t k = 0; k < outputs_.size(); ++k) outputs[k] = v[outputs_[k]];
+}
+
+void StraightLineProgram::run_interpreted(const double* inputs, double* outputs, std::vector<double>& workspace) const {
+  double* v = load(inputs, workspace);
   double* out = v + first_code_slot();
   const std::int32_t* a = a_.data();
   const std::int32_t* b = b_.data();

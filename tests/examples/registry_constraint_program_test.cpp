@@ -4,14 +4,17 @@
 // C_q, D_q̇, J, [Ċ; D] and constraint_terms (C_q, Q_d,h, D_q̇, Q_d,nh) equal the dual-number AD of the same
 // Model without programs (Model::with_recorded_programs(false): an independent route, the chain rule run by
 // the duals through the model's code, not on the graph). Tolerance: round-off of the two routes, relative
-// to the larger entry.
+// to the larger entry. And the same programs as machine code (machine_code.hpp) give the interpreter's bits.
 #include "../core/dense_jacobian.hpp"
+#include "carvallo/machine_code.hpp"
+#include "carvallo/straight_line_program.hpp"
 #include "registry.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -74,4 +77,58 @@ TEST_CASE("registry: every model's constraint terms by the recorded program equa
       }
     }
   WARN("largest relative difference, program against dual-number AD: " << worst);
+}
+
+TEST_CASE("registry: every model's constraint programs run as machine code give the interpreter's bits",
+          "[registry][machine-code]") {
+  // The model's own op mix (rotations, joints, contacts, gears): C, D and the Jacobians C_q and D_q̇ recorded
+  // from the definition as Model records them, then run both ways at the recording state and away from it.
+  std::mt19937 rng(2027);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int programs = 0;
+  for (const auto& e : models())
+    for (const auto& v : e.variants.empty() ? std::vector<std::string>{""} : e.variants) {
+      const ModelInstance inst = e.make(v);
+      const Model& m = inst.model;
+      INFO(e.name << " / " << v);
+      const int nq = m.nq();
+      ExpressionGraph g;
+      const ExpressionGraph::Scope scope(g);
+      Vec<Recorded> q(nq), qd(nq), C(m.nch()), D(m.ncnh());
+      std::vector<int> inputs, q_inputs, qd_inputs;
+      for (int i = 0; i < nq; ++i) q_inputs.push_back((q[i] = Recorded(inst.q0[i], g.input(inst.q0[i]))).id);
+      for (int i = 0; i < nq; ++i) qd_inputs.push_back((qd[i] = Recorded(inst.qd0[i], g.input(inst.qd0[i]))).id);
+      const Recorded t(inst.t0, g.input(inst.t0));
+      inputs = q_inputs;
+      inputs.insert(inputs.end(), qd_inputs.begin(), qd_inputs.end());
+      inputs.push_back(t.id);
+      if (m.nch() > 0) m.recording_evaluator().eval_holonomic(q, t, C);
+      if (m.ncnh() > 0) m.recording_evaluator().eval_nonholonomic(q, qd, t, D);
+      std::vector<int> outputs, c_nodes, d_nodes;
+      for (int i = 0; i < m.nch(); ++i) c_nodes.push_back(detail::node_of(C[i]));
+      for (int i = 0; i < m.ncnh(); ++i) d_nodes.push_back(detail::node_of(D[i]));
+      outputs = c_nodes;
+      outputs.insert(outputs.end(), d_nodes.begin(), d_nodes.end());
+      for (const auto& row : g.gradients(q_inputs, c_nodes))
+        for (const auto& entry : row) outputs.push_back(entry.second);
+      for (const auto& row : g.gradients(qd_inputs, d_nodes))
+        for (const auto& entry : row) outputs.push_back(entry.second);
+      const StraightLineProgram p(g, inputs, outputs);
+      if (p.instruction_count() == 0) continue;  // constant constraints: nothing to run
+      REQUIRE(p.compiled() == MachineCode::available());
+      ++programs;
+      std::vector<double> in(inputs.size()), a(outputs.size()), b(outputs.size()), ws1, ws2;
+      for (int trial = 0; trial < 20; ++trial) {
+        for (int i = 0; i < nq; ++i) {
+          in[static_cast<std::size_t>(i)] = inst.q0[i] + (trial > 0 ? 0.3 * (1.0 + std::abs(inst.q0[i])) * u(rng) : 0.0);
+          in[static_cast<std::size_t>(nq + i)] = inst.qd0[i] + (trial > 0 ? (1.0 + std::abs(inst.qd0[i])) * u(rng) : 0.0);
+        }
+        in.back() = inst.t0 + (trial > 0 ? u(rng) : 0.0);
+        p.run(in.data(), a.data(), ws1);
+        p.run_interpreted(in.data(), b.data(), ws2);
+        // Bit for bit (memcmp: also the signs of zeros); these constraints are finite at such states.
+        CHECK(std::memcmp(a.data(), b.data(), sizeof(double) * a.size()) == 0);
+      }
+    }
+  CHECK(programs > 5);
 }

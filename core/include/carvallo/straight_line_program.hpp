@@ -10,12 +10,18 @@
 // 1 500 instructions cost as much as the dual-number passes it replaces (docs/performance.md). The order
 // changes no value: every instruction computes the same operation on the same operands.
 //
+// Where the build can (x86-64 with xbyak: machine_code.hpp), the instructions are also compiled to machine
+// code when the program is built, and run() executes that instead of interpreting: the same operations in
+// the same order, so the same results bit for bit, in about half the time (docs/performance.md).
+//
 // Thread safety: a program is immutable once built; run() writes only the workspace it is given.
 // Nothing here throws except std::bad_alloc in the constructor and in run() when the workspace grows.
 
 #include "carvallo/expression_graph.hpp"
+#include "carvallo/machine_code.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace carvallo {
@@ -34,7 +40,12 @@ class StraightLineProgram {
   int run_count() const { return static_cast<int>(runs_.size()); }
 
   /// outputs[k] = output k at `inputs` (input_count() values). The workspace is resized on first use.
+  /// Runs the machine code when there is (compiled()), else the interpreter.
   void run(const double* inputs, double* outputs, std::vector<double>& workspace) const;
+  /// The same by the interpreter, whether or not there is machine code (tests, comparisons).
+  void run_interpreted(const double* inputs, double* outputs, std::vector<double>& workspace) const;
+  /// Whether run() executes machine code (machine_code.hpp). Never throws.
+  bool compiled() const { return machine_ != nullptr; }
 
  private:
   struct Run {
@@ -47,6 +58,9 @@ class StraightLineProgram {
   std::vector<Run> runs_;
   std::vector<std::int32_t> outputs_;  // slot of each output
   int instructions_ = 0;
+  std::shared_ptr<const MachineCode> machine_;  // null: interpreted
+  /// Copies the inputs and constants into the workspace (sized); returns its data.
+  double* load(const double* inputs, std::vector<double>& workspace) const;
   int first_code_slot() const { return inputs_ + static_cast<int>(constants_.size()); }
 };
 

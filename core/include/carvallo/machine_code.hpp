@@ -1,0 +1,58 @@
+#pragma once
+// A straight-line program's instructions (straight_line_program.hpp) compiled to x86-64 machine code at run
+// time, with Debian's xbyak as the assembler. The interpreter dispatches once per run of equal operations
+// and then loops, reading two operand indices and two values and writing one per instruction; the machine
+// code has the slot addresses in the instructions themselves (a load, the operation with its second operand
+// from memory, a store), so no index is read and no loop runs (docs/performance.md, "Machine code").
+//
+// Every instruction computes what the interpreter's does, in the same order, with the same SSE2 double
+// operations and the same library functions (std::sin, ..., std::pow), so the results are the
+// interpreter's bit for bit (tests/core/machine_code_test.cpp).
+//
+// Availability: x86-64 builds with xbyak (the native presets; cmake/Dependencies.cmake). Elsewhere,
+// WebAssembly among them, compile() returns nullptr and the program is interpreted. The code lives in its
+// own pages, writable while it is assembled and then only executable.
+//
+// Thread safety: compiled code is immutable; run() writes only the slots it is given.
+
+#include "carvallo/expression_graph.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace carvallo {
+
+/// One instruction: slots[out] = op(slots[a], slots[b]) (b unused by unary operations).
+struct SlotInstruction {
+  ExpressionGraph::Op op;
+  std::int32_t a, b, out;
+};
+
+class MachineCode {
+ public:
+  /// The instructions, in order, as machine code; nullptr where none can be made: a build without a code
+  /// generator, an instruction that is not an operation (Input, Constant), a slot past 2^28, or executable
+  /// memory refused by the system. Never throws except std::bad_alloc.
+  static std::unique_ptr<MachineCode> compile(const std::vector<SlotInstruction>& instructions);
+  /// Whether this build can make machine code (compile() may still refuse a program). Never throws.
+  static bool available();
+
+  ~MachineCode();
+  MachineCode(const MachineCode&) = delete;
+  MachineCode& operator=(const MachineCode&) = delete;
+
+  /// Runs the instructions on `slots`, which must hold every slot they read and write. Never throws.
+  void run(double* slots) const { entry_(slots); }
+  /// Size of the code in bytes.
+  std::size_t size() const { return size_; }
+
+ private:
+  struct Assembler;
+  explicit MachineCode(std::unique_ptr<Assembler> assembler);
+  std::unique_ptr<Assembler> assembler_;
+  void (*entry_)(double*) = nullptr;
+  std::size_t size_ = 0;
+};
+
+}  // namespace carvallo
