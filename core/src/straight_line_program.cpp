@@ -71,15 +71,22 @@ StraightLineProgram::StraightLineProgram(const ExpressionGraph& graph, const std
   }
   outputs_.reserve(outputs.size());
   for (int o : outputs) outputs_.push_back(o < 0 ? zero_slot : slot[static_cast<std::size_t>(o)]);
-  // The same instructions in the same order as machine code, where the build can make it.
-  if (MachineCode::available() && instructions_ > 0) {
+  if (MachineCode::available() && instructions_ > 0) tier_ = std::make_shared<Tier>();
+}
+
+bool StraightLineProgram::compile() const {
+  if (!tier_) return false;
+  std::call_once(tier_->once, [this] {
+    // The same instructions in the same order as the interpreter's runs.
     std::vector<SlotInstruction> code;
     code.reserve(static_cast<std::size_t>(instructions_));
     for (const Run& r : runs_)
       for (std::int32_t k = r.begin; k < r.end; ++k)
         code.push_back({r.op, a_[static_cast<std::size_t>(k)], b_[static_cast<std::size_t>(k)], first_code_slot() + k});
-    machine_ = MachineCode::compile(code);
-  }
+    tier_->owner = MachineCode::compile(code);
+    tier_->code.store(tier_->owner.get(), std::memory_order_release);
+  });
+  return compiled();
 }
 
 double* StraightLineProgram::load(const double* inputs, std::vector<double>& workspace) const {
@@ -92,12 +99,17 @@ double* StraightLineProgram::load(const double* inputs, std::vector<double>& wor
 }
 
 void StraightLineProgram::run(const double* inputs, double* outputs, std::vector<double>& workspace) const {
-  if (!machine_) {
+  const MachineCode* code = tier_ ? tier_->code.load(std::memory_order_acquire) : nullptr;
+  if (!code && tier_ && tier_->runs.fetch_add(1, std::memory_order_relaxed) + 1 >= kRunsBeforeMachineCode) {
+    compile();
+    code = tier_->code.load(std::memory_order_acquire);
+  }
+  if (!code) {
     run_interpreted(inputs, outputs, workspace);
     return;
   }
   double* v = load(inputs, workspace);
-  machine_->run(v);
+  code->run(v);
   for (std::size_t k = 0; k < outputs_.size(); ++k) outputs[k] = v[outputs_[k]];
 }
 

@@ -50,7 +50,8 @@ TEST_CASE("machine code: every operation and its derivatives, bit for bit the in
   REQUIRE(outputs.size() == 4);
   const StraightLineProgram p(g, {x, y, z}, outputs);
   INFO(p.instruction_count() << " instructions");
-  REQUIRE(p.compiled() == MachineCode::available());
+  CHECK_FALSE(p.compiled());  // assembled only at its kRunsBeforeMachineCode-th run, or on request:
+  REQUIRE(p.compile() == MachineCode::available());
   if (!MachineCode::available()) {
     WARN("this build has no machine code (not x86-64, or no xbyak): only the interpreter runs");
     return;
@@ -77,6 +78,30 @@ TEST_CASE("machine code: every operation and its derivatives, bit for bit the in
   }
   // Most random inputs are inside every function's domain: the comparison is not only of NaNs.
   CHECK(finite > cases);
+}
+
+TEST_CASE("machine code: a program is assembled at its kRunsBeforeMachineCode-th run, not before",
+          "[machine-code]") {
+  ExpressionGraph g;
+  const ExpressionGraph::Scope scope(g);
+  const int x = g.input(0.5);
+  const Recorded f = sin(Recorded(0.5, x)) * Recorded(0.5, x) + 1.0;
+  const StraightLineProgram p(g, {x}, {f.id});
+  const StraightLineProgram copy = p;  // copies share the machine code
+  std::vector<double> ws;
+  double out = 0.0;
+  const double in = 0.25;
+  for (int k = 1; k < StraightLineProgram::kRunsBeforeMachineCode; ++k) {
+    p.run(&in, &out, ws);
+    REQUIRE_FALSE(p.compiled());  // a new model's first steps pay no assembly
+  }
+  p.run(&in, &out, ws);
+  CHECK(p.compiled() == MachineCode::available());
+  CHECK(copy.compiled() == p.compiled());
+  double interpreted = 0.0;
+  p.run_interpreted(&in, &interpreted, ws);
+  CHECK(same_bits(out, interpreted));
+  CHECK(std::abs(out - (std::sin(0.25) * 0.25 + 1.0)) < 1e-15);
 }
 
 TEST_CASE("machine code: compile() refuses what it cannot encode", "[machine-code]") {

@@ -115,7 +115,7 @@ TEST_CASE("registry: every model's constraint programs run as machine code give 
         for (const auto& entry : row) outputs.push_back(entry.second);
       const StraightLineProgram p(g, inputs, outputs);
       if (p.instruction_count() == 0) continue;  // constant constraints: nothing to run
-      REQUIRE(p.compiled() == MachineCode::available());
+      REQUIRE(p.compile() == MachineCode::available());
       ++programs;
       std::vector<double> in(inputs.size()), a(outputs.size()), b(outputs.size()), ws1, ws2;
       for (int trial = 0; trial < 20; ++trial) {
