@@ -4,8 +4,8 @@
 // graph from the numbers M, J, Q_b and Q_d at a state of a 5 m/s ride (entries that are zero there are
 // structural zeros of this model, and fold), then timed four ways: the engine's compiled BlockSchur loops
 // (the linear-algebra part of the augmented solve), the program interpreted, the program as the engine's
-// machine code (machine_code.hpp, values in memory), and the same instructions printed as C and compiled by
-// gcc -O2 (values in registers), run through dlopen. The four q̈ agree to round-off; the last three are the
+// machine code (machine_code.hpp), and the same instructions printed as C and compiled by gcc -O2, run
+// through dlopen: how close the engine's register allocation comes to an optimizing compiler's. The four q̈ agree to round-off; the last three are the
 // same operations in the same order, and agree bit for bit.
 // Built with the native preset; run from the repository root (it writes and compiles build/recorded_solve/):
 //   cmake --build --preset native --target recorded_solve_bench && build/native/bin/recorded_solve_bench
@@ -281,9 +281,9 @@ int main() {
   std::printf("%-52s %8.2f us\n", "the program, interpreted",
               per_call_us([&] { program.run_interpreted(values.data(), interpreted.data(), ws1); }));
   if (assembled)
-    std::printf("%-52s %8.2f us\n", "the program, machine code (values in memory)",
+    std::printf("%-52s %8.2f us\n", "the program, machine code (machine_code.hpp)",
                 per_call_us([&] { program.run(values.data(), machine.data(), ws2); }));
-  std::printf("%-52s %8.2f us\n", "the program as C, gcc -O2 (values in registers)",
+  std::printf("%-52s %8.2f us\n", "the program as C, gcc -O2",
               per_call_us([&] { compiled_c(values.data(), from_c.data()); }));
   dlclose(library);
 }

@@ -83,7 +83,7 @@ bool StraightLineProgram::compile() const {
     for (const Run& r : runs_)
       for (std::int32_t k = r.begin; k < r.end; ++k)
         code.push_back({r.op, a_[static_cast<std::size_t>(k)], b_[static_cast<std::size_t>(k)], first_code_slot() + k});
-    tier_->owner = MachineCode::compile(code);
+    tier_->owner = MachineCode::compile(code, outputs_);
     tier_->code.store(tier_->owner.get(), std::memory_order_release);
   });
   return compiled();

@@ -104,14 +104,65 @@ TEST_CASE("machine code: a program is assembled at its kRunsBeforeMachineCode-th
   CHECK(std::abs(out - (std::sin(0.25) * 0.25 + 1.0)) < 1e-15);
 }
 
+TEST_CASE("machine code: more live values than registers, and library calls among them", "[machine-code]") {
+  // A random expression graph of 20 inputs and 3 000 operations, each on two earlier values drawn from the
+  // whole past (so that many values stay live at once and registers must be evicted and written back),
+  // with a library call every so often (which sends every live register to memory), and 60 outputs.
+  ExpressionGraph g;
+  const ExpressionGraph::Scope scope(g);
+  std::mt19937 rng(31337);
+  std::vector<Recorded> values;
+  std::vector<int> inputs;
+  for (int i = 0; i < 20; ++i) {
+    inputs.push_back(g.input(0.1 * (i + 1)));
+    values.emplace_back(0.1 * (i + 1), inputs.back());
+  }
+  for (int k = 0; k < 3000; ++k) {
+    std::uniform_int_distribution<std::size_t> pick(0, values.size() - 1);
+    const Recorded& a = values[pick(rng)];
+    const Recorded& b = values[k % 7 == 0 ? values.size() - 1 : pick(rng)];  // recent values too
+    switch (rng() % 9) {
+      case 0: values.push_back(a + b); break;
+      case 1: values.push_back(a - b); break;
+      case 2: values.push_back(a * b); break;
+      case 3: values.push_back(a / (b * b + 1.0)); break;
+      case 4: values.push_back(-a + b); break;
+      case 5: values.push_back(sqrt(a * a + b * b)); break;
+      case 6: values.push_back(k % 5 == 0 ? sin(a) - b : a + 0.5 * b); break;
+      case 7: values.push_back(k % 11 == 0 ? atan2(a, b) : a * 0.75 - b); break;
+      default: values.push_back(0.5 * (a + b)); break;
+    }
+  }
+  std::vector<int> outputs;
+  for (int k = 0; k < 60; ++k) outputs.push_back(detail::node_of(values[values.size() - 1 - static_cast<std::size_t>(k * 37) % 2000]));
+  const StraightLineProgram p(g, inputs, outputs);
+  INFO(p.instruction_count() << " instructions");
+  REQUIRE(p.instruction_count() > 1000);
+  if (!p.compile()) {
+    WARN("this build has no machine code: only the interpreter runs");
+    return;
+  }
+  std::uniform_real_distribution<double> u(-1.5, 1.5);
+  std::vector<double> in(inputs.size()), compiled(outputs.size()), interpreted(outputs.size()), ws1, ws2;
+  for (int trial = 0; trial < 50; ++trial) {
+    for (double& x : in) x = u(rng);
+    p.run(in.data(), compiled.data(), ws1);
+    p.run_interpreted(in.data(), interpreted.data(), ws2);
+    for (std::size_t k = 0; k < outputs.size(); ++k) {
+      INFO("trial " << trial << ", output " << k << ": " << compiled[k] << " against " << interpreted[k]);
+      CHECK(same_value(compiled[k], interpreted[k]));
+    }
+  }
+}
+
 TEST_CASE("machine code: compile() refuses what it cannot encode", "[machine-code]") {
   using Op = ExpressionGraph::Op;
-  CHECK(MachineCode::compile({{Op::Input, 0, 0, 1}}) == nullptr);
-  CHECK(MachineCode::compile({{Op::Constant, 0, 0, 1}}) == nullptr);
-  CHECK(MachineCode::compile({{Op::Add, 0, -1, 2}}) == nullptr);      // a binary operation without its operand
-  CHECK(MachineCode::compile({{Op::Mul, 0, 1, 1 << 28}}) == nullptr);  // past the 32-bit displacements
-  CHECK(MachineCode::compile({{Op::Sin, -3, 0, 1}}) == nullptr);
-  const auto code = MachineCode::compile({{Op::Mul, 0, 1, 2}, {Op::Neg, 2, 0, 3}, {Op::Sqrt, 0, 0, 4}});
+  CHECK(MachineCode::compile({{Op::Input, 0, 0, 1}}, {1}) == nullptr);
+  CHECK(MachineCode::compile({{Op::Constant, 0, 0, 1}}, {1}) == nullptr);
+  CHECK(MachineCode::compile({{Op::Add, 0, -1, 2}}, {2}) == nullptr);          // a binary operation without its operand
+  CHECK(MachineCode::compile({{Op::Mul, 0, 1, 1 << 28}}, {1 << 28}) == nullptr);  // past the 32-bit displacements
+  CHECK(MachineCode::compile({{Op::Sin, -3, 0, 1}}, {1}) == nullptr);
+  const auto code = MachineCode::compile({{Op::Mul, 0, 1, 2}, {Op::Neg, 2, 0, 3}, {Op::Sqrt, 0, 0, 4}}, {2, 3, 4});
   REQUIRE((code != nullptr) == MachineCode::available());
   if (code) {
     double slots[5] = {2.0, 8.0, 0.0, 0.0, 0.0};

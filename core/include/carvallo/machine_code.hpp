@@ -1,13 +1,15 @@
 #pragma once
 // A straight-line program's instructions (straight_line_program.hpp) compiled to x86-64 machine code at run
 // time, with Debian's xbyak as the assembler. The interpreter dispatches once per run of equal operations
-// and then loops, reading two operand indices and two values and writing one per instruction; the machine
-// code has the slot addresses in the instructions themselves (a load, the operation with its second operand
-// from memory, a store), so no index is read and no loop runs (docs/performance.md, "Machine code").
+// and then loops, reading two operand indices and two values and writing one per instruction. The machine
+// code runs the instructions depth first from the values read after the run, keeps values in the xmm
+// registers while they are used (evicting the one needed farthest ahead), and writes a slot only for a
+// value still needed after its register is taken, or read after the run (docs/performance.md, "Machine code").
 //
-// Every instruction computes what the interpreter's does, in the same order, with the same SSE2 double
-// operations and the same library functions (std::sin, ..., std::pow), so the results are the
-// interpreter's bit for bit (tests/core/machine_code_test.cpp).
+// Every instruction computes what the interpreter's does, on the same operands, with the same SSE2 double
+// operations and the same library functions (std::sin, ..., std::pow); only the order of independent
+// instructions differs, which changes no value. So the results are the interpreter's bit for bit
+// (tests/core/machine_code_test.cpp).
 //
 // Availability: x86-64 builds with xbyak (the native presets; cmake/Dependencies.cmake). Elsewhere,
 // WebAssembly among them, compile() returns nullptr and the program is interpreted. The code lives in its
@@ -31,10 +33,13 @@ struct SlotInstruction {
 
 class MachineCode {
  public:
-  /// The instructions, in order, as machine code; nullptr where none can be made: a build without a code
-  /// generator, an instruction that is not an operation (Input, Constant), a slot past 2^28, or executable
-  /// memory refused by the system. Never throws except std::bad_alloc.
-  static std::unique_ptr<MachineCode> compile(const std::vector<SlotInstruction>& instructions);
+  /// The instructions (each operand written by an earlier instruction or not at all: an input) as machine
+  /// code that leaves in their slots the values of `live_out` (the slots read after the run; other slots may
+  /// be left unwritten); nullptr where none can be made: a build without a code generator, an instruction
+  /// that is not an operation (Input, Constant), a slot past 2^28, or executable memory refused by the
+  /// system. Never throws except std::bad_alloc.
+  static std::unique_ptr<MachineCode> compile(const std::vector<SlotInstruction>& instructions,
+                                              const std::vector<std::int32_t>& live_out);
   /// Whether this build can make machine code (compile() may still refuse a program). Never throws.
   static bool available();
 
