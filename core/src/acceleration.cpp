@@ -1,7 +1,11 @@
 #include "carvallo/acceleration.hpp"
 
+#include "carvallo/expression_graph.hpp"
+#include "carvallo/straight_line_program.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -71,19 +75,11 @@ void upper_solve(const MatrixXd& L, int s, int e, double* x) {
 // dense M it is one block, an ordinary Cholesky factorization. No allocation after the structure is set.
 class BlockSchur {
  public:
-  // M = LLᵀ; false if M is not (numerically) positive definite.
-  bool factor(const MatrixXd& M) {
+  // The block structure of M and the rows of J touching each block, grown where M or the kept rows of J have
+  // a nonzero outside them (see above). Call before factor(), project() and solve_recorded().
+  void check_structure(const MatrixXd& M, const MatrixXd& J, const std::vector<int>& rows) {
     const int n = static_cast<int>(M.rows());
     if (static_cast<int>(block_of_.size()) != n || !vanishes_outside(M, outside_m_)) grow_blocks(M);
-    L_ = M;
-    for (std::size_t b = 0; b + 1 < starts_.size(); ++b)
-      if (!cholesky_in_place(L_, starts_[b], starts_[b + 1])) return false;
-    return true;
-  }
-
-  // S = YᵀY = J_r M⁻¹ J_rᵀ (lower triangle, then factorized in place); false if S is not positive
-  // definite or its condition exceeds about 1e14.
-  bool project(const MatrixXd& J, const std::vector<int>& rows) {
     const auto r = static_cast<int>(rows.size());
     if (rows != rows_ || touches_.rows() != static_cast<int>(starts_.size()) - 1 || outside_j_.rows() != J.rows() ||
         outside_j_.cols() != J.cols()) {
@@ -94,12 +90,39 @@ class BlockSchur {
     } else if (!vanishes_outside(J, outside_j_)) {
       grow_touches(J);
     }
+  }
+
+  // M = LLᵀ; false if M is not (numerically) positive definite.
+  bool factor(const MatrixXd& M) {
+    L_ = M;
+    for (std::size_t b = 0; b + 1 < starts_.size(); ++b)
+      if (!cholesky_in_place(L_, starts_[b], starts_[b + 1])) return false;
+    return true;
+  }
+
+  // S = YᵀY = J_r M⁻¹ J_rᵀ (lower triangle, then factorized in place); false if S is not positive
+  // definite or its condition exceeds about 1e14.
+  bool project(const MatrixXd& J) {
+    const auto r = static_cast<int>(rows_.size());
     S_.setZero(r, r);
     for (std::size_t b = 0; b + 1 < starts_.size(); ++b) by_block_size(b, [&](auto k) { accumulate(k, J, b); });
     if (!cholesky_in_place(S_, 0, r)) return false;
     if (r == 0) return true;
     const auto d = S_.diagonal();
     return d.minCoeff() > 1e-7 * d.maxCoeff();  // cond(S) below ~1e14
+  }
+
+  // factor(), project() and solve() as one recorded program (straight_line_program.hpp): once the structure has
+  // held for kSolvesBeforeRecording solves, they are recorded over M's block entries, the touching entries
+  // of J, Q_b and Q_d,r in the loops' own order of operations, so the values are the loops' (structural
+  // zeros fold: x − 0·y is x, up to the sign of a zero), and run as one straight-line program, machine code
+  // where the build has it. Returns false when it did not solve (not recorded yet, disabled, or a pivot
+  // that the loops would refuse: the caller then runs the loops, which refuse it too or solve).
+  bool solve_recorded(const MatrixXd& M, const MatrixXd& J, const VectorXd& Qb, const VectorXd& Qdr, VectorXd& qdd,
+                      VectorXd& nu);
+  void enable_recording(bool enabled) {
+    recording_enabled_ = enabled;
+    if (!enabled) program_.reset();
   }
 
   // q̈ and ν_r from Q_b and the kept rows' Q_d (after factor() and project()).
@@ -235,11 +258,13 @@ class BlockSchur {
       const int s = starts_[b], k = starts_[b + 1] - s;
       outside_m_.block(s, s, k, k).setZero();
     }
-    rows_.clear();  // the touch structure refers to the blocks: rebuilt by the next project()
+    rows_.clear();  // the touch structure refers to the blocks: rebuilt by the next check_structure()
+    forget_program();
   }
 
   // Adds the (block, kept row) pairs where J has a nonzero, then rebuilds the lists and the mask.
   void grow_touches(const MatrixXd& J) {
+    forget_program();
     const auto r = static_cast<int>(rows_.size());
     const int nb = static_cast<int>(starts_.size()) - 1;
     for (int c = 0; c < r; ++c)
@@ -320,12 +345,189 @@ class BlockSchur {
   std::vector<int> starts_, block_of_, rows_, tlist_, tpos_, tstart_, yoff_, pos_;
   std::vector<double> ybuf_;
   VectorXd nu_s_;
+
+  // The recorded solve (solve_recorded).
+  static constexpr int kSolvesBeforeRecording = 64;
+  bool recording_enabled_ = true;
+  int stable_solves_ = 0;  // solves since the structure last changed
+  int refusals_ = 0;       // consecutive solves whose pivots the program refused
+  static constexpr int kRefusalsBeforeGivingUp = 8;  // e.g. M singular (Euler parameters): the loops' LU
+  std::unique_ptr<StraightLineProgram> program_;
+  std::vector<double> program_in_, program_out_, program_ws_;
+  void forget_program() {
+    program_.reset();
+    stable_solves_ = 0;
+    refusals_ = 0;
+  }
+  // The program's inputs in their order: M's block entries (lower triangles, column by column), each
+  // touching row's entries of J in block order, Q_b, Q_d,r.
+  void gather(const MatrixXd& M, const MatrixXd& J, const VectorXd& Qb, const VectorXd& Qdr);
+  void record();
 };
+
+void BlockSchur::gather(const MatrixXd& M, const MatrixXd& J, const VectorXd& Qb, const VectorXd& Qdr) {
+  program_in_.clear();
+  for (std::size_t b = 0; b + 1 < starts_.size(); ++b)
+    for (int j = starts_[b]; j < starts_[b + 1]; ++j)
+      for (int i = j; i < starts_[b + 1]; ++i) program_in_.push_back(M(i, j));
+  for (std::size_t b = 0; b + 1 < starts_.size(); ++b)
+    for (int a = tstart_[b]; a < tstart_[b + 1]; ++a) {
+      const int row = rows_[static_cast<std::size_t>(tlist_[static_cast<std::size_t>(a)])];
+      for (int j = starts_[b]; j < starts_[b + 1]; ++j) program_in_.push_back(J(row, j));
+    }
+  program_in_.insert(program_in_.end(), Qb.data(), Qb.data() + Qb.size());
+  program_in_.insert(program_in_.end(), Qdr.data(), Qdr.data() + Qdr.size());
+}
+
+// factor(), project() and solve() step by step on Recorded values (expression_graph.hpp): the same
+// operations in the same order, so that the program computes the loops' values. The loops' checks become
+// outputs: each diagonal entry of M's and S's factors, after its square root.
+void BlockSchur::record() {
+  using R = Recorded;
+  const auto n = static_cast<int>(block_of_.size()), r = static_cast<int>(rows_.size());
+  const auto zero = [](const R& x) { return !x.live() && x.v == 0.0; };  // structurally zero
+  ExpressionGraph g(8192);
+  const ExpressionGraph::Scope scope(g);
+  std::vector<int> inputs;
+  std::size_t next = 0;
+  const auto input = [&] {
+    const double v = program_in_[next++];
+    inputs.push_back(g.input(v));
+    return R(v, inputs.back());
+  };
+  std::vector<int> pivots;
+  // cholesky_in_place on [s, e).
+  const auto cholesky = [&](Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic>& A, int s, int e) {
+    for (int j = s; j < e; ++j) {
+      for (int p = s; p < j; ++p) {
+        const R ljp = A(j, p);
+        if (zero(ljp)) continue;
+        for (int i = j; i < e; ++i) A(i, j) = A(i, j) - A(i, p) * ljp;
+      }
+      const R d = sqrt(A(j, j));
+      A(j, j) = d;
+      pivots.push_back(detail::node_of(d));
+      const R inv = R(1.0) / d;
+      for (int i = j + 1; i < e; ++i) A(i, j) = A(i, j) * inv;
+    }
+  };
+  Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic> L = Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic>::Constant(n, n, R(0.0));
+  for (std::size_t b = 0; b + 1 < starts_.size(); ++b)
+    for (int j = starts_[b]; j < starts_[b + 1]; ++j)
+      for (int i = j; i < starts_[b + 1]; ++i) L(i, j) = input();
+  std::vector<R> Y(ybuf_.size(), R(0.0));
+  for (std::size_t b = 0; b + 1 < starts_.size(); ++b)
+    for (int a = tstart_[b]; a < tstart_[b + 1]; ++a)
+      for (int j = 0; j < starts_[b + 1] - starts_[b]; ++j)
+        Y[static_cast<std::size_t>(yoff_[b] + (a - tstart_[b]) * (starts_[b + 1] - starts_[b]) + j)] = input();
+  std::vector<R> x(static_cast<std::size_t>(n)), nu_s(static_cast<std::size_t>(r));
+  for (int i = 0; i < n; ++i) x[static_cast<std::size_t>(i)] = input();
+  for (int c = 0; c < r; ++c) nu_s[static_cast<std::size_t>(pos_[static_cast<std::size_t>(c)])] = -input();
+  // factor()
+  for (std::size_t b = 0; b + 1 < starts_.size(); ++b) cholesky(L, starts_[b], starts_[b + 1]);
+  // block_lower_solve and block_upper_solve on y = v[s, s + k).
+  const auto lower = [&](int s, int k, R* y) {
+    for (int j = 0; j < k; ++j) {
+      R v = y[j];
+      for (int i = 0; i < j; ++i) v = v - L(s + j, s + i) * y[i];
+      y[j] = v / L(s + j, s + j);
+    }
+  };
+  const auto upper = [&](int s, int k, R* y) {
+    for (int j = k - 1; j >= 0; --j) {
+      R v = y[j];
+      for (int i = j + 1; i < k; ++i) v = v - L(s + i, s + j) * y[i];
+      y[j] = v / L(s + j, s + j);
+    }
+  };
+  // project(): accumulate() block by block, then S's factor.
+  Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic> S = Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic>::Constant(r, r, R(0.0));
+  for (std::size_t b = 0; b + 1 < starts_.size(); ++b) {
+    const int s = starts_[b], k = starts_[b + 1] - s, t0 = tstart_[b], t1 = tstart_[b + 1];
+    R* Yb = Y.data() + yoff_[b];
+    for (int a = t0; a < t1; ++a) lower(s, k, Yb + static_cast<std::ptrdiff_t>(a - t0) * k);
+    for (int a = t0; a < t1; ++a)
+      for (int c = t0; c <= a; ++c) {
+        R sum(0.0);
+        for (int i = 0; i < k; ++i) sum = sum + Yb[(a - t0) * k + i] * Yb[(c - t0) * k + i];
+        const int ra = tpos_[static_cast<std::size_t>(a)], rc = tpos_[static_cast<std::size_t>(c)];
+        S(ra, rc) = S(ra, rc) + sum;
+      }
+  }
+  cholesky(S, 0, r);
+  // solve(): forward() per block, S⁻¹, backward() per block.
+  for (std::size_t b = 0; b + 1 < starts_.size(); ++b) {
+    const int s = starts_[b], k = starts_[b + 1] - s;
+    lower(s, k, x.data() + s);
+    const R* Yb = Y.data() + yoff_[b];
+    for (int a = tstart_[b]; a < tstart_[b + 1]; ++a, Yb += k) {
+      R sum(0.0);
+      for (int i = 0; i < k; ++i) sum = sum + Yb[i] * x[static_cast<std::size_t>(s + i)];
+      R& target = nu_s[static_cast<std::size_t>(tpos_[static_cast<std::size_t>(a)])];
+      target = target + sum;
+    }
+  }
+  for (int j = 0; j < r; ++j) {  // lower_solve
+    nu_s[static_cast<std::size_t>(j)] = nu_s[static_cast<std::size_t>(j)] / S(j, j);
+    for (int i = j + 1; i < r; ++i)
+      nu_s[static_cast<std::size_t>(i)] = nu_s[static_cast<std::size_t>(i)] - S(i, j) * nu_s[static_cast<std::size_t>(j)];
+  }
+  for (int j = r - 1; j >= 0; --j) {  // upper_solve
+    R v = nu_s[static_cast<std::size_t>(j)];
+    for (int i = j + 1; i < r; ++i) v = v - S(i, j) * nu_s[static_cast<std::size_t>(i)];
+    nu_s[static_cast<std::size_t>(j)] = v / S(j, j);
+  }
+  for (std::size_t b = 0; b + 1 < starts_.size(); ++b) {
+    const int s = starts_[b], k = starts_[b + 1] - s;
+    const R* Yb = Y.data() + yoff_[b];
+    for (int a = tstart_[b]; a < tstart_[b + 1]; ++a, Yb += k) {
+      const R nv = nu_s[static_cast<std::size_t>(tpos_[static_cast<std::size_t>(a)])];
+      for (int i = 0; i < k; ++i) x[static_cast<std::size_t>(s + i)] = x[static_cast<std::size_t>(s + i)] - Yb[i] * nv;
+    }
+    upper(s, k, x.data() + s);
+  }
+  std::vector<int> outputs;
+  for (const R& v : x) outputs.push_back(detail::node_of(v));
+  for (int c = 0; c < r; ++c) outputs.push_back(detail::node_of(nu_s[static_cast<std::size_t>(pos_[static_cast<std::size_t>(c)])]));
+  outputs.insert(outputs.end(), pivots.begin(), pivots.end());
+  if (g.value_dependent) return;  // cannot happen: nothing above compares a value; kept as the rule says
+  program_ = std::make_unique<StraightLineProgram>(g, inputs, outputs);
+}
+
+bool BlockSchur::solve_recorded(const MatrixXd& M, const MatrixXd& J, const VectorXd& Qb, const VectorXd& Qdr,
+                                VectorXd& qdd, VectorXd& nu) {
+  if (!recording_enabled_ || refusals_ >= kRefusalsBeforeGivingUp) return false;  // until the structure changes
+  if (!program_) {
+    if (++stable_solves_ < kSolvesBeforeRecording) return false;
+    gather(M, J, Qb, Qdr);
+    record();
+    if (!program_) return false;
+  } else {
+    gather(M, J, Qb, Qdr);
+  }
+  const auto n = static_cast<int>(block_of_.size()), r = static_cast<int>(rows_.size());
+  program_out_.resize(static_cast<std::size_t>(program_->output_count()));
+  program_->run(program_in_.data(), program_out_.data(), program_ws_);
+  // The loops' checks: every pivot positive and finite (after its square root, equivalently), and S's
+  // diagonal within 1e7 of its largest (cond(S) below ~1e14).
+  const double* d = program_out_.data() + n + r;
+  double smallest = INFINITY, largest = 0.0;
+  for (int i = 0; i < n + r; ++i) {
+    if (!(d[i] > 0.0) || !std::isfinite(d[i])) return ++refusals_, false;
+    if (i >= n) smallest = std::min(smallest, d[i]), largest = std::max(largest, d[i]);
+  }
+  if (r > 0 && !(smallest > 1e-7 * largest)) return ++refusals_, false;
+  refusals_ = 0;
+  qdd = Eigen::Map<const VectorXd>(program_out_.data(), n);
+  nu = Eigen::Map<const VectorXd>(program_out_.data() + n, r);
+  return true;
+}
 
 // 000 Eq 36 with redundant rows screened out by a rank-revealing QR of Jᵀ.
 class AugmentedSolver final : public AccelerationSolver {
  public:
   AccelerationMethod method() const override { return AccelerationMethod::Augmented; }
+  void set_recorded_programs(bool enabled) override { schur_.enable_recording(enabled); }
 
   void solve(const Model& model, double t, const VectorXd& q, const VectorXd& qd, const BaumgarteGains& gains,
              AccelerationResult& out) override {
@@ -363,9 +565,11 @@ class AugmentedSolver final : public AccelerationSolver {
   // (docs/performance.md). Returns false (caller falls back to the LU) when M is not positive definite or
   // S is ill conditioned.
   bool try_range_space(int r) {
-    if (!schur_.factor(terms_.M) || !schur_.project(terms_.J, rows_)) return false;
+    schur_.check_structure(terms_.M, terms_.J, rows_);
     Qdr_.resize(r);
     for (int k = 0; k < r; ++k) Qdr_[k] = terms_.Qd[rows_[static_cast<std::size_t>(k)]];
+    if (schur_.solve_recorded(terms_.M, terms_.J, terms_.Qb, Qdr_, a_, nu_r_)) return true;
+    if (!schur_.factor(terms_.M) || !schur_.project(terms_.J)) return false;
     schur_.solve(terms_.Qb, Qdr_, a_, nu_r_);
     return true;
   }

@@ -77,6 +77,11 @@ class AccelerationSolver {
   /// Model's evaluations throw. `out` is unspecified after a throw. The accessors below never throw.
   virtual void solve(const Model& model, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                      const BaumgarteGains& gains, AccelerationResult& out) = 0;
+  /// Augmented: once the block structure of M and J has held for 64 solves, the block Schur solve runs as
+  /// one recorded straight-line program (machine code where the build has it) that repeats the loops'
+  /// operations in their order, so with the loops' values (the default); false keeps the loops, for
+  /// comparisons. No effect on Udwadia–Kalaba. Never throws.
+  virtual void set_recorded_programs(bool enabled) { (void)enabled; }
   /// Relative tolerance below which a pivot / singular value counts as zero (rank decisions).
   void set_rank_tolerance(double tol) { rank_tol_ = tol; }
   double rank_tolerance() const { return rank_tol_; }
