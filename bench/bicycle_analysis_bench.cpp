@@ -3,6 +3,7 @@
 // Times the library calls the CLI's `modes`, `sensitivity` and `map` make, without process start-up and
 // output. Built with the native preset (bench/CMakeLists.txt); run from the repository root:
 //   cmake --build --preset native --target bicycle_analysis_bench && build/native/bin/bicycle_analysis_bench
+#include "per_call.hpp"
 #include "bicycle/canonical.hpp"
 #include "bicycle/design_map.hpp"
 #include "bicycle/mode_shapes.hpp"
@@ -16,26 +17,6 @@ using namespace carvallo;
 
 namespace {
 
-// CPU microseconds per call of f: the fastest of 7 rounds of at least 0.05 s each (the machine is shared,
-// so the minimum is the figure least disturbed by other load).
-template <class F>
-double per_call_us(F&& f) {
-  long n = 1;
-  for (;;) {
-    const std::clock_t a = std::clock();
-    for (long i = 0; i < n; ++i) f();
-    const double s = static_cast<double>(std::clock() - a) / CLOCKS_PER_SEC;
-    if (s >= 0.05) break;
-    n *= 2;
-  }
-  double best = 1e300;
-  for (int round = 0; round < 7; ++round) {
-    const std::clock_t a = std::clock();
-    for (long i = 0; i < n; ++i) f();
-    best = std::min(best, 1e6 * static_cast<double>(std::clock() - a) / CLOCKS_PER_SEC / static_cast<double>(n));
-  }
-  return best;
-}
 
 volatile double sink = 0;  // keeps the optimizer from dropping the work
 

@@ -9,6 +9,7 @@
 // same operations in the same order, and agree bit for bit.
 // Built with the native preset; run from the repository root (it writes and compiles build/recorded_solve/):
 //   cmake --build --preset native --target recorded_solve_bench && build/native/bin/recorded_solve_bench
+#include "per_call.hpp"
 #include "bicycle/multibody.hpp"
 #include "bicycle/parameters.hpp"
 #include "bicycle/simulation.hpp"
@@ -31,24 +32,6 @@ using namespace carvallo;
 
 namespace {
 
-// CPU microseconds per call of f: the fastest of 7 rounds of about 0.05 s each.
-template <class F>
-double per_call_us(F&& f) {
-  long n = 1;
-  for (;;) {
-    const std::clock_t a = std::clock();
-    for (long i = 0; i < n; ++i) f();
-    if (static_cast<double>(std::clock() - a) / CLOCKS_PER_SEC > 0.05) break;
-    n *= 2;
-  }
-  double best = 1e300;
-  for (int round = 0; round < 7; ++round) {
-    const std::clock_t a = std::clock();
-    for (long i = 0; i < n; ++i) f();
-    best = std::min(best, 1e6 * static_cast<double>(std::clock() - a) / CLOCKS_PER_SEC / static_cast<double>(n));
-  }
-  return best;
-}
 
 using RMat = Eigen::Matrix<Recorded, Eigen::Dynamic, Eigen::Dynamic>;
 using RVec = Eigen::Matrix<Recorded, Eigen::Dynamic, 1>;

@@ -4,6 +4,7 @@
 // Simulation::step.
 // Built with the native preset (bench/CMakeLists.txt); run from the repository root:
 //   cmake --build --preset native --target simulation_step_bench && build/native/bin/simulation_step_bench
+#include "per_call.hpp"
 #include "bicycle/multibody.hpp"
 #include "bicycle/parameters.hpp"
 #include "bicycle/simulation.hpp"
@@ -19,29 +20,6 @@
 
 using namespace carvallo;
 
-namespace {
-
-// CPU microseconds per call of f: the fastest of 7 rounds of about 0.05 s each (the machine is shared,
-// so the minimum is the figure least disturbed by other load).
-template <class F>
-double per_call_us(F&& f) {
-  long n = 1;
-  for (;;) {
-    const std::clock_t a = std::clock();
-    for (long i = 0; i < n; ++i) f();
-    if (static_cast<double>(std::clock() - a) / CLOCKS_PER_SEC > 0.05) break;
-    n *= 2;
-  }
-  double best = 1e300;
-  for (int round = 0; round < 7; ++round) {
-    const std::clock_t a = std::clock();
-    for (long i = 0; i < n; ++i) f();
-    best = std::min(best, 1e6 * static_cast<double>(std::clock() - a) / CLOCKS_PER_SEC / static_cast<double>(n));
-  }
-  return best;
-}
-
-}  // namespace
 
 int main() {
   const auto bike = bicycle::make_multibody_bicycle(bicycle::benchmark_parameters());

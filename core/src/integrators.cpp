@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 namespace carvallo {
@@ -208,10 +209,15 @@ struct MersonStages {
   }
 };
 
-class KuttaMerson final : public Integrator {
+// A fixed-step method made of a stage scheme with a step(g, t, h, y, k1, y1, error) member (MersonStages,
+// ExtrapolationTableau): g(t, y), the stages, y ← y1.
+template <class Stages>
+class FixedStepScheme final : public Integrator {
  public:
-  IntegratorMethod method() const override { return IntegratorMethod::KuttaMerson; }
-  int order() const override { return 4; }
+  FixedStepScheme(IntegratorMethod method, int order, Stages stages)
+      : method_(method), order_(order), stages_(std::move(stages)) {}
+  IntegratorMethod method() const override { return method_; }
+  int order() const override { return order_; }
   void step(OdeSystem& sys, double t, double h, VectorXd& y) override {
     eval(sys, t, y, k1_);
     stages_.step([&](double ts, const VectorXd& ys, VectorXd& dy) { eval(sys, ts, ys, dy); }, t, h, y, k1_, y1_,
@@ -221,7 +227,9 @@ class KuttaMerson final : public Integrator {
   }
 
  private:
-  MersonStages stages_;
+  IntegratorMethod method_;
+  int order_;
+  Stages stages_;
   VectorXd k1_, y1_;
 };
 
@@ -289,26 +297,6 @@ struct ExtrapolationTableau {
   }
 };
 
-// Fixed step, order 8 (k = 4: 17 evaluations). Each step is independent of the last, so a correction
-// between steps needs no restart. For smooth motions at tight accuracy it reaches a given error with far
-// fewer evaluations than the fourth-order methods (docs/performance.md).
-class GraggBulirschStoer final : public Integrator {
- public:
-  IntegratorMethod method() const override { return IntegratorMethod::Extrapolation8; }
-  int order() const override { return 2 * tableau_.k; }
-  void step(OdeSystem& sys, double t, double h, VectorXd& y) override {
-    eval(sys, t, y, k1_);
-    tableau_.step([&](double ts, const VectorXd& ys, VectorXd& dy) { eval(sys, ts, ys, dy); }, t, h, y, k1_, y1_,
-                  nullptr);
-    y.swap(y1_);
-    ++stats_.steps;
-  }
-
- private:
-  ExtrapolationTableau tableau_{4};
-  VectorXd k1_, y1_;
-};
-
 // The same with T_{4,4} − T_{4,3} controlling the step like DormandPrince45 (rtol, atol): 17 evaluations
 // per accepted or rejected internal step.
 class GraggBulirschStoerAdaptive final : public EmbeddedRungeKutta {
@@ -359,9 +347,11 @@ std::unique_ptr<Integrator> make_integrator(IntegratorMethod method, const Adapt
     case IntegratorMethod::AdamsBashforth4: return std::make_unique<AdamsBashforth4>();
     case IntegratorMethod::RungeKutta4: return std::make_unique<RungeKutta4>();
     case IntegratorMethod::DormandPrince45: return std::make_unique<DormandPrince45>(options);
-    case IntegratorMethod::KuttaMerson: return std::make_unique<KuttaMerson>();
+    case IntegratorMethod::KuttaMerson: return std::make_unique<FixedStepScheme<MersonStages>>(method, 4, MersonStages{});
     case IntegratorMethod::KuttaMersonAdaptive: return std::make_unique<KuttaMersonAdaptive>(options);
-    case IntegratorMethod::Extrapolation8: return std::make_unique<GraggBulirschStoer>();
+    // Each step independent of the last: a correction between steps needs no restart.
+    case IntegratorMethod::Extrapolation8:
+      return std::make_unique<FixedStepScheme<ExtrapolationTableau>>(method, 8, ExtrapolationTableau(4));
     case IntegratorMethod::Extrapolation8Adaptive: return std::make_unique<GraggBulirschStoerAdaptive>(options);
   }
   throw SolverError(SolverError::Kind::InvalidArgument, "unknown integrator", 0.0);
