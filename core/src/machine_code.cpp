@@ -60,9 +60,12 @@ Unary library_function(Op op) {
   }
 }
 
-// Room for the code: an instruction is at most a store of an evicted value, a load, a register copy and the
-// operation (under 40 bytes); a library call also stores up to 14 registers first (9 bytes each).
-constexpr std::size_t kBytesPerInstruction = 48, kBytesPerCall = 160;
+// Room for the code: an instruction is at most two stores of evicted values, a load, a register copy, the
+// operation (with the sign mask of a negation) and the stores of up to three values read after the run
+// (under 90 bytes, most far less); a library call also stores up to 14 registers first (9 bytes each). Too
+// little room would only make compile() return nullptr (the program is then interpreted; the tests check
+// that every registered model's programs compile).
+constexpr std::size_t kBytesPerInstruction = 96, kBytesPerCall = 160;
 constexpr std::int32_t kMaxSlot = 1 << 28;  // 8 × slot stays a positive 32-bit displacement
 
 // The order in which to emit the instructions: depth first from the values read after the run, each
