@@ -20,7 +20,6 @@
 
 using namespace carvallo;
 
-
 int main() {
   const auto bike = bicycle::make_multibody_bicycle(bicycle::benchmark_parameters());
   const Model model(bike);

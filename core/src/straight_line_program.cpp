@@ -77,7 +77,7 @@ StraightLineProgram::StraightLineProgram(const ExpressionGraph& graph, const std
 bool StraightLineProgram::compile() const {
   if (!tier_) return false;
   std::call_once(tier_->once, [this] {
-    // The same instructions in the same order as the interpreter's runs.
+    // The interpreter's instructions; MachineCode may reorder independent ones.
     std::vector<SlotInstruction> code;
     code.reserve(static_cast<std::size_t>(instructions_));
     for (const Run& r : runs_)

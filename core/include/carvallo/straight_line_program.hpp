@@ -12,7 +12,8 @@
 //
 // Where the build can (x86-64 with xbyak: machine_code.hpp), the instructions are compiled to machine code
 // at the program's kRunsBeforeMachineCode-th run, and run() then executes that instead of interpreting: the
-// same operations in the same order, so the same results bit for bit, faster (docs/performance.md).
+// same operations on the same operands (only independent ones reordered), so the same results bit for bit,
+// faster (docs/performance.md).
 // Assembling costs about as much as recording (a new model's first result would take twice as long), so a
 // program run only a few times, as the first step of a new design, is never assembled.
 //
