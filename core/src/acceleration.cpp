@@ -76,8 +76,28 @@ void upper_solve(const MatrixXd& L, int s, int e, double* x) {
 class BlockSchur {
  public:
   // The block structure of M and the rows of J touching each block, grown where M or the kept rows of J have
-  // a nonzero outside them (see above). Call before factor(), project() and solve_recorded().
-  void check_structure(const MatrixXd& M, const MatrixXd& J, const std::vector<int>& rows) {
+  // a nonzero outside them (see above). Call before factor(), project() and solve_recorded(). With the
+  // model's structure (M and J from its recorded program, Model::dynamics_structure) the blocks are grown
+  // once to cover every structural nonzero, which no state can leave, and the entries are not checked.
+  void check_structure(const MatrixXd& M, const MatrixXd& J, const std::vector<int>& rows,
+                       const DynamicsStructure* structure) {
+    if (structure == nullptr) {
+      covered_ = 0;
+      check_values(M, J, rows);
+      return;
+    }
+    if (structure->id == covered_ && rows == rows_ && block_of_.size() == static_cast<std::size_t>(M.rows()) &&
+        outside_j_.rows() == J.rows() && outside_j_.cols() == J.cols())
+      return;
+    pattern_m_.setZero(M.rows(), M.cols());
+    for (const auto& [i, j] : structure->mass) pattern_m_(i, j) = 1.0;
+    pattern_j_.setZero(J.rows(), J.cols());
+    for (const auto& [i, j] : structure->jacobian) pattern_j_(i, j) = 1.0;
+    check_values(pattern_m_, pattern_j_, rows);
+    covered_ = structure->id;
+  }
+
+  void check_values(const MatrixXd& M, const MatrixXd& J, const std::vector<int>& rows) {
     const int n = static_cast<int>(M.rows());
     if (static_cast<int>(block_of_.size()) != n || !vanishes_outside(M, outside_m_)) grow_blocks(M);
     const auto r = static_cast<int>(rows.size());
@@ -120,6 +140,12 @@ class BlockSchur {
   // that the loops would refuse: the caller then runs the loops, which refuse it too or solve).
   bool solve_recorded(const MatrixXd& M, const MatrixXd& J, const VectorXd& Qb, const VectorXd& Qdr, VectorXd& qdd,
                       VectorXd& nu);
+  // The model's terms (Model::record_dynamics_terms) and this solve as one program from (q, q̇, t), once the
+  // solve has been recorded and its blocks cover the model's structure (check_structure() with it), so that
+  // neither M nor J is formed. The caller makes sure that no Baumgarte term is added to Q_d and that no row is
+  // redundant. False when it did not solve (as solve_recorded(), or an output that is not finite: the
+  // caller's path then reports it).
+  bool solve_whole(const Model& model, const VectorXd& q, const VectorXd& qd, double t, VectorXd& qdd, VectorXd& nu);
   void enable_recording(bool enabled) {
     recording_enabled_ = enabled;
     if (!enabled) program_.reset();
@@ -340,7 +366,8 @@ class BlockSchur {
     }
   }
 
-  MatrixXd L_, S_, outside_m_, outside_j_;
+  MatrixXd L_, S_, outside_m_, outside_j_, pattern_m_, pattern_j_;
+  std::uint64_t covered_ = 0;  // the DynamicsStructure::id the blocks cover, 0 for none
   Eigen::Matrix<char, Eigen::Dynamic, Eigen::Dynamic> touches_;
   std::vector<int> starts_, block_of_, rows_, tlist_, tpos_, tstart_, yoff_, pos_;
   std::vector<double> ybuf_;
@@ -354,29 +381,54 @@ class BlockSchur {
   static constexpr int kRefusalsBeforeGivingUp = 8;  // e.g. M singular (Euler parameters): the loops' LU
   std::unique_ptr<StraightLineProgram> program_;
   std::vector<double> program_in_, program_out_, program_ws_;
+  std::vector<Eigen::Index> m_inputs_, j_inputs_;  // positions in M.data() and J.data() of the first inputs
+  Eigen::Index j_rows_ = 0;
+  // The whole evaluation (solve_whole): the model's terms and the solve, for the model of whole_model_.
+  std::unique_ptr<StraightLineProgram> whole_;
+  std::uint64_t whole_model_ = 0;  // the DynamicsStructure::id it was recorded for (whole_ null: could not be)
+  std::vector<double> whole_in_;
   void forget_program() {
     program_.reset();
+    whole_.reset();
+    whole_model_ = 0;
     stable_solves_ = 0;
     refusals_ = 0;
   }
+  // Whether a program's last outputs (q̈, ν_r, then the pivots) pass the loops' checks.
+  bool accept(const std::vector<double>& out, int n, int r);
+  std::unique_ptr<StraightLineProgram> record_solve(
+      ExpressionGraph& g, const std::vector<int>& inputs, const Eigen::Matrix<Recorded, Eigen::Dynamic, Eigen::Dynamic>& M,
+      const Eigen::Matrix<Recorded, Eigen::Dynamic, Eigen::Dynamic>& J, const Eigen::Matrix<Recorded, Eigen::Dynamic, 1>& Qb,
+      const Eigen::Matrix<Recorded, Eigen::Dynamic, 1>& Qdr) const;
+  void record_whole(const Model& model, const VectorXd& q, const VectorXd& qd, double t);
   // The program's inputs in their order: M's block entries (lower triangles, column by column), each
-  // touching row's entries of J in block order, Q_b, Q_d,r.
+  // touching row's entries of J in block order, Q_b, Q_d,r. index_inputs() finds where they are.
+  void index_inputs(const MatrixXd& M, const MatrixXd& J);
   void gather(const MatrixXd& M, const MatrixXd& J, const VectorXd& Qb, const VectorXd& Qdr);
   void record();
 };
 
-void BlockSchur::gather(const MatrixXd& M, const MatrixXd& J, const VectorXd& Qb, const VectorXd& Qdr) {
-  program_in_.clear();
+void BlockSchur::index_inputs(const MatrixXd& M, const MatrixXd& J) {
+  j_rows_ = J.rows();
+  m_inputs_.clear();
+  j_inputs_.clear();
   for (std::size_t b = 0; b + 1 < starts_.size(); ++b)
     for (int j = starts_[b]; j < starts_[b + 1]; ++j)
-      for (int i = j; i < starts_[b + 1]; ++i) program_in_.push_back(M(i, j));
+      for (int i = j; i < starts_[b + 1]; ++i) m_inputs_.push_back(i + j * M.rows());
   for (std::size_t b = 0; b + 1 < starts_.size(); ++b)
     for (int a = tstart_[b]; a < tstart_[b + 1]; ++a) {
       const int row = rows_[static_cast<std::size_t>(tlist_[static_cast<std::size_t>(a)])];
-      for (int j = starts_[b]; j < starts_[b + 1]; ++j) program_in_.push_back(J(row, j));
+      for (int j = starts_[b]; j < starts_[b + 1]; ++j) j_inputs_.push_back(row + j * J.rows());
     }
-  program_in_.insert(program_in_.end(), Qb.data(), Qb.data() + Qb.size());
-  program_in_.insert(program_in_.end(), Qdr.data(), Qdr.data() + Qdr.size());
+}
+
+void BlockSchur::gather(const MatrixXd& M, const MatrixXd& J, const VectorXd& Qb, const VectorXd& Qdr) {
+  program_in_.resize(m_inputs_.size() + j_inputs_.size() + static_cast<std::size_t>(Qb.size() + Qdr.size()));
+  double* in = program_in_.data();
+  for (const Eigen::Index k : m_inputs_) *in++ = M.data()[k];
+  for (const Eigen::Index k : j_inputs_) *in++ = J.data()[k];
+  in = std::copy(Qb.data(), Qb.data() + Qb.size(), in);
+  std::copy(Qdr.data(), Qdr.data() + Qdr.size(), in);
 }
 
 // factor(), project() and solve() step by step on Recorded values (expression_graph.hpp): the same
@@ -384,8 +436,7 @@ void BlockSchur::gather(const MatrixXd& M, const MatrixXd& J, const VectorXd& Qb
 // outputs: each diagonal entry of M's and S's factors, after its square root.
 void BlockSchur::record() {
   using R = Recorded;
-  const auto n = static_cast<int>(block_of_.size()), r = static_cast<int>(rows_.size());
-  const auto zero = [](const R& x) { return !x.live() && x.v == 0.0; };  // structurally zero
+  const auto n = static_cast<int>(block_of_.size());
   ExpressionGraph g(8192);
   const ExpressionGraph::Scope scope(g);
   std::vector<int> inputs;
@@ -395,6 +446,22 @@ void BlockSchur::record() {
     inputs.push_back(g.input(v));
     return R(v, inputs.back());
   };
+  Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic> M(n, n), J(j_rows_, n);
+  Eigen::Matrix<R, Eigen::Dynamic, 1> Qb(n), Qdr(static_cast<Eigen::Index>(rows_.size()));
+  for (const Eigen::Index k : m_inputs_) M.data()[k] = input();
+  for (const Eigen::Index k : j_inputs_) J.data()[k] = input();
+  for (int i = 0; i < Qb.size(); ++i) Qb[i] = input();
+  for (int i = 0; i < Qdr.size(); ++i) Qdr[i] = input();
+  program_ = record_solve(g, inputs, M, J, Qb, Qdr);
+}
+
+std::unique_ptr<StraightLineProgram> BlockSchur::record_solve(
+    ExpressionGraph& g, const std::vector<int>& inputs, const Eigen::Matrix<Recorded, Eigen::Dynamic, Eigen::Dynamic>& M,
+    const Eigen::Matrix<Recorded, Eigen::Dynamic, Eigen::Dynamic>& J, const Eigen::Matrix<Recorded, Eigen::Dynamic, 1>& Qb,
+    const Eigen::Matrix<Recorded, Eigen::Dynamic, 1>& Qdr) const {
+  using R = Recorded;
+  const auto n = static_cast<int>(block_of_.size()), r = static_cast<int>(rows_.size());
+  const auto zero = [](const R& x) { return !x.live() && x.v == 0.0; };  // structurally zero
   std::vector<int> pivots;
   // cholesky_in_place on [s, e).
   const auto cholesky = [&](Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic>& A, int s, int e) {
@@ -411,18 +478,21 @@ void BlockSchur::record() {
       for (int i = j + 1; i < e; ++i) A(i, j) = A(i, j) * inv;
     }
   };
+  // The loops' operands: M's block lower triangles, Y's rows (J's kept rows touching each block), c = Q_b, ν_s.
   Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic> L = Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic>::Constant(n, n, R(0.0));
   for (std::size_t b = 0; b + 1 < starts_.size(); ++b)
     for (int j = starts_[b]; j < starts_[b + 1]; ++j)
-      for (int i = j; i < starts_[b + 1]; ++i) L(i, j) = input();
+      for (int i = j; i < starts_[b + 1]; ++i) L(i, j) = M(i, j);
   std::vector<R> Y(ybuf_.size(), R(0.0));
   for (std::size_t b = 0; b + 1 < starts_.size(); ++b)
-    for (int a = tstart_[b]; a < tstart_[b + 1]; ++a)
+    for (int a = tstart_[b]; a < tstart_[b + 1]; ++a) {
+      const int row = rows_[static_cast<std::size_t>(tlist_[static_cast<std::size_t>(a)])];
       for (int j = 0; j < starts_[b + 1] - starts_[b]; ++j)
-        Y[static_cast<std::size_t>(yoff_[b] + (a - tstart_[b]) * (starts_[b + 1] - starts_[b]) + j)] = input();
+        Y[static_cast<std::size_t>(yoff_[b] + (a - tstart_[b]) * (starts_[b + 1] - starts_[b]) + j)] = J(row, starts_[b] + j);
+    }
   std::vector<R> x(static_cast<std::size_t>(n)), nu_s(static_cast<std::size_t>(r));
-  for (int i = 0; i < n; ++i) x[static_cast<std::size_t>(i)] = input();
-  for (int c = 0; c < r; ++c) nu_s[static_cast<std::size_t>(pos_[static_cast<std::size_t>(c)])] = -input();
+  for (int i = 0; i < n; ++i) x[static_cast<std::size_t>(i)] = Qb[i];
+  for (int c = 0; c < r; ++c) nu_s[static_cast<std::size_t>(pos_[static_cast<std::size_t>(c)])] = -Qdr[c];
   // factor()
   for (std::size_t b = 0; b + 1 < starts_.size(); ++b) cholesky(L, starts_[b], starts_[b + 1]);
   // block_lower_solve and block_upper_solve on y = v[s, s + k).
@@ -490,8 +560,67 @@ void BlockSchur::record() {
   for (const R& v : x) outputs.push_back(detail::node_of(v));
   for (int c = 0; c < r; ++c) outputs.push_back(detail::node_of(nu_s[static_cast<std::size_t>(pos_[static_cast<std::size_t>(c)])]));
   outputs.insert(outputs.end(), pivots.begin(), pivots.end());
-  if (g.value_dependent) return;  // cannot happen: nothing above compares a value; kept as the rule says
-  program_ = std::make_unique<StraightLineProgram>(g, inputs, outputs);
+  if (g.value_dependent) return nullptr;  // cannot happen: nothing above compares a value; kept as the rule says
+  return std::make_unique<StraightLineProgram>(g, inputs, outputs);
+}
+
+void BlockSchur::record_whole(const Model& model, const VectorXd& q, const VectorXd& qd, double t) {
+  using R = Recorded;
+  const int n = model.nq();
+  ExpressionGraph g(16384);
+  const ExpressionGraph::Scope scope(g);
+  Vec<R> qr(n), qdr(n);
+  std::vector<int> inputs;
+  for (int i = 0; i < n; ++i) qr[i] = R(q[i], g.input(q[i])), inputs.push_back(qr[i].id);
+  for (int i = 0; i < n; ++i) qdr[i] = R(qd[i], g.input(qd[i])), inputs.push_back(qdr[i].id);
+  const R tr(t, g.input(t));
+  inputs.push_back(tr.id);
+  Mat<R> M, J;
+  Vec<R> Qb, Qd;
+  if (!model.record_dynamics_terms(qr, qdr, tr, M, Qb, J, Qd)) return;
+  Vec<R> Qdr(static_cast<Eigen::Index>(rows_.size()));
+  for (int c = 0; c < Qdr.size(); ++c) Qdr[c] = Qd[rows_[static_cast<std::size_t>(c)]];
+  whole_ = record_solve(g, inputs, M, J, Qb, Qdr);
+}
+
+bool BlockSchur::solve_whole(const Model& model, const VectorXd& q, const VectorXd& qd, double t, VectorXd& qdd,
+                             VectorXd& nu) {
+  const DynamicsStructure* structure = model.dynamics_structure();
+  if (!recording_enabled_ || refusals_ >= kRefusalsBeforeGivingUp || !program_ || structure == nullptr || structure->id != covered_ || q.size() != model.nq() ||
+      qd.size() != model.nq() || static_cast<int>(block_of_.size()) != model.nq())
+    return false;
+  if (whole_model_ != structure->id) {  // a model it has not recorded
+    whole_.reset();
+    whole_model_ = structure->id;
+    record_whole(model, q, qd, t);
+  }
+  if (!whole_) return false;
+  whole_in_.assign(q.data(), q.data() + q.size());
+  whole_in_.insert(whole_in_.end(), qd.data(), qd.data() + qd.size());
+  whole_in_.push_back(t);
+  program_out_.resize(static_cast<std::size_t>(whole_->output_count()));
+  whole_->run(whole_in_.data(), program_out_.data(), program_ws_);
+  const auto n = static_cast<int>(block_of_.size()), r = static_cast<int>(rows_.size());
+  for (int i = 0; i < n + r; ++i)
+    if (!std::isfinite(program_out_[static_cast<std::size_t>(i)])) return false;
+  if (!accept(program_out_, n, r)) return false;
+  qdd = Eigen::Map<const VectorXd>(program_out_.data(), n);
+  nu = Eigen::Map<const VectorXd>(program_out_.data() + n, r);
+  return true;
+}
+
+bool BlockSchur::accept(const std::vector<double>& out, int n, int r) {
+  // The loops' checks: every pivot positive and finite (after its square root, equivalently), and S's
+  // diagonal within 1e7 of its largest (cond(S) below ~1e14).
+  const double* d = out.data() + n + r;
+  double smallest = INFINITY, largest = 0.0;
+  for (int i = 0; i < n + r; ++i) {
+    if (!(d[i] > 0.0) || !std::isfinite(d[i])) return ++refusals_, false;
+    if (i >= n) smallest = std::min(smallest, d[i]), largest = std::max(largest, d[i]);
+  }
+  if (r > 0 && !(smallest > 1e-7 * largest)) return ++refusals_, false;
+  refusals_ = 0;
+  return true;
 }
 
 bool BlockSchur::solve_recorded(const MatrixXd& M, const MatrixXd& J, const VectorXd& Qb, const VectorXd& Qdr,
@@ -499,6 +628,7 @@ bool BlockSchur::solve_recorded(const MatrixXd& M, const MatrixXd& J, const Vect
   if (!recording_enabled_ || refusals_ >= kRefusalsBeforeGivingUp) return false;  // until the structure changes
   if (!program_) {
     if (++stable_solves_ < kSolvesBeforeRecording) return false;
+    index_inputs(M, J);
     gather(M, J, Qb, Qdr);
     record();
     if (!program_) return false;
@@ -508,16 +638,7 @@ bool BlockSchur::solve_recorded(const MatrixXd& M, const MatrixXd& J, const Vect
   const auto n = static_cast<int>(block_of_.size()), r = static_cast<int>(rows_.size());
   program_out_.resize(static_cast<std::size_t>(program_->output_count()));
   program_->run(program_in_.data(), program_out_.data(), program_ws_);
-  // The loops' checks: every pivot positive and finite (after its square root, equivalently), and S's
-  // diagonal within 1e7 of its largest (cond(S) below ~1e14).
-  const double* d = program_out_.data() + n + r;
-  double smallest = INFINITY, largest = 0.0;
-  for (int i = 0; i < n + r; ++i) {
-    if (!(d[i] > 0.0) || !std::isfinite(d[i])) return ++refusals_, false;
-    if (i >= n) smallest = std::min(smallest, d[i]), largest = std::max(largest, d[i]);
-  }
-  if (r > 0 && !(smallest > 1e-7 * largest)) return ++refusals_, false;
-  refusals_ = 0;
+  if (!accept(program_out_, n, r)) return false;
   qdd = Eigen::Map<const VectorXd>(program_out_.data(), n);
   nu = Eigen::Map<const VectorXd>(program_out_.data() + n, r);
   return true;
@@ -528,9 +649,19 @@ class AugmentedSolver final : public AccelerationSolver {
  public:
   AccelerationMethod method() const override { return AccelerationMethod::Augmented; }
   void set_recorded_programs(bool enabled) override { schur_.enable_recording(enabled); }
+  long whole_program_solves() const override { return whole_program_solves_; }
 
   void solve(const Model& model, double t, const VectorXd& q, const VectorXd& qd, const BaumgarteGains& gains,
              AccelerationResult& out) override {
+    // The whole evaluation as one program (BlockSchur::solve_whole) while its conditions hold: no Baumgarte
+    // term and every row kept (no redundant row to check); otherwise, or when it refuses, the terms and a solve.
+    const bool plain = gains.gamma1 == 0.0 && gains.gamma2 == 0.0 && gains.gamma_nh == 0.0;
+    if (plain && have_rows_ && rows_total_ == model.nc() && static_cast<int>(rows_.size()) == rows_total_ &&
+        schur_.solve_whole(model, q, qd, t, a_, nu_r_)) {
+      ++whole_program_solves_;
+      finish(model, t, a_, nu_r_, out, true);
+      return;
+    }
     terms_.evaluate(model, t, q, qd, gains);
     const int m = model.nc();
     // The rank-revealing QR is the expensive part and the set of independent rows rarely changes, so the
@@ -565,7 +696,7 @@ class AugmentedSolver final : public AccelerationSolver {
   // (docs/performance.md). Returns false (caller falls back to the LU) when M is not positive definite or
   // S is ill conditioned.
   bool try_range_space(int r) {
-    schur_.check_structure(terms_.M, terms_.J, rows_);
+    schur_.check_structure(terms_.M, terms_.J, rows_, terms_.structure);
     Qdr_.resize(r);
     for (int k = 0; k < r; ++k) Qdr_[k] = terms_.Qd[rows_[static_cast<std::size_t>(k)]];
     if (schur_.solve_recorded(terms_.M, terms_.J, terms_.Qb, Qdr_, a_, nu_r_)) return true;
@@ -617,6 +748,8 @@ class AugmentedSolver final : public AccelerationSolver {
     }
     return true;
   }
+
+  long whole_program_solves_ = 0;
 
   bool redundant_rows_hold(const AccelerationResult& out) const {
     const double scale = 1.0 + terms_.Qd.lpNorm<Eigen::Infinity>() +
@@ -711,31 +844,19 @@ class UdwadiaKalabaSolver final : public AccelerationSolver {
 
 void DynamicsTerms::evaluate(const Model& model, double t, const VectorXd& q, const VectorXd& qd,
                              const BaumgarteGains& gains) {
-  const int n = model.nq(), nh = model.nch(), nn = model.ncnh();
-  model.M(q, t, M);
-  model.Q_b(q, qd, t, Qb);
-  J.resize(nh + nn, n);
-  Qd.resize(nh + nn);
-  // The four constraint terms as one recorded program (Model::constraint_terms), not four AD passes.
-  if (nh + nn > 0) model.constraint_terms(q, qd, t, Cq, Qdh, Dqd, Qdnh);
-  if (nh > 0) {
-    J.topRows(nh) = Cq;
-    Qd.head(nh) = Qdh;
-    if (gains.gamma1 != 0.0 || gains.gamma2 != 0.0) {
-      // 001 Eq 112: C̈ − Γ₁Ċ − Γ₂C = 0.
-      model.C(q, t, C);
-      model.C_dot(q, qd, t, Cdot);
-      Qd.head(nh) += gains.gamma1 * Cdot + gains.gamma2 * C;
-    }
+  const int nh = model.nch(), nn = model.ncnh();
+  // M, Q_b and the four constraint terms as one recorded program where the model records (Model::dynamics_terms).
+  structure = model.dynamics_terms(q, qd, t, M, Qb, J, Qd) ? model.dynamics_structure() : nullptr;
+  if (nh > 0 && (gains.gamma1 != 0.0 || gains.gamma2 != 0.0)) {
+    // 001 Eq 112: C̈ − Γ₁Ċ − Γ₂C = 0.
+    model.C(q, t, C);
+    model.C_dot(q, qd, t, Cdot);
+    Qd.head(nh) += gains.gamma1 * Cdot + gains.gamma2 * C;
   }
-  if (nn > 0) {
-    J.bottomRows(nn) = Dqd;
-    Qd.tail(nn) = Qdnh;
-    if (gains.gamma_nh != 0.0) {
-      // 001 Eq 104: Ḋ − Γ D = 0.
-      model.D(q, qd, t, D);
-      Qd.tail(nn) += gains.gamma_nh * D;
-    }
+  if (nn > 0 && gains.gamma_nh != 0.0) {
+    // 001 Eq 104: Ḋ − Γ D = 0.
+    model.D(q, qd, t, D);
+    Qd.tail(nn) += gains.gamma_nh * D;
   }
 }
 

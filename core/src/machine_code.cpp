@@ -285,7 +285,11 @@ MachineCode::MachineCode(std::unique_ptr<Assembler> assembler) : assembler_(std:
   size_ = assembler_->getSize();
 }
 
-#else
+MachineCode::~MachineCode() = default;
+
+bool MachineCode::adopt_background_compilation() const { return false; }  // assembled at once
+
+#elif !defined(__EMSCRIPTEN__)  // WebAssembly: machine_code_wasm.cpp
 
 struct MachineCode::Assembler {};
 
@@ -297,8 +301,10 @@ std::unique_ptr<MachineCode> MachineCode::compile(const std::vector<SlotInstruct
 
 MachineCode::MachineCode(std::unique_ptr<Assembler> assembler) : assembler_(std::move(assembler)) {}
 
-#endif
-
 MachineCode::~MachineCode() = default;
+
+bool MachineCode::adopt_background_compilation() const { return false; }
+
+#endif
 
 }  // namespace carvallo

@@ -13,8 +13,10 @@
 #include "carvallo/straight_line_program.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <mutex>
+#include <optional>
 #include <set>
 
 namespace carvallo {
@@ -30,6 +32,11 @@ namespace detail {
 struct RecordedConstraints {
   std::vector<std::pair<int, int>> cq_entries, dqd_entries;
   StraightLineProgram cq, velocity, dqd, jacobian, terms;
+  // Model::dynamics_terms: M's structural nonzeros (structure.mass), Q_b, then terms' outputs. Absent
+  // (has_dynamics false) when the mass or the forces branch on the state or throw while recorded.
+  bool has_dynamics = false;
+  StraightLineProgram dynamics;
+  DynamicsStructure structure;
 };
 
 struct JacobianCache {
@@ -223,37 +230,39 @@ namespace {
 // along the same direction: the second derivative of C (000 Eq 7: d²/ds² C(q + s q̇, t + s)) and the first
 // of D (Eq 8). Null for a definition whose constraints branch on the state, or that throws while recorded
 // (the dual-number AD then reports it).
-std::unique_ptr<detail::RecordedConstraints> record_constraints(const Model& m, const VectorXd& q, const VectorXd& qd,
-                                                                double t) {
+// The terms on the recording graph g at recorded inputs q, q̇, t (input nodes of g): the node of each
+// structural nonzero of C_q and D_q̇ (column by column, with their (row, column)), Ċ, Q_d,h's and Q_d,nh's
+// negatives (the second derivative of C and the first of D along (q̇, 0, 1)), D; with `dynamics`, M's
+// structural nonzeros and Q_b. Null when the constraints branch on the state or throw while recorded;
+// dynamics_recorded false when the mass or the forces do.
+struct TermNodes {
+  std::vector<std::pair<int, int>> cq_entries, dqd_entries, mass_entries;
+  std::vector<int> cq, c_rate, c_second, dqd, d, d_rate, mass, forces;
+  bool dynamics_recorded = false;
+};
+
+std::optional<TermNodes> record_terms(const Model& m, ExpressionGraph& g, const Vec<Recorded>& qr,
+                                      const Vec<Recorded>& qdr, const Recorded& tr, bool dynamics) {
   const int nq = m.nq(), nch = m.nch(), ncnh = m.ncnh();
-  ExpressionGraph g(4096);
-  const ExpressionGraph::Scope scope(g);
-  Vec<Recorded> qr(nq), qdr(nq), C(nch), D(ncnh);
-  for (int i = 0; i < nq; ++i) qr[i] = Recorded(q[i], g.input(q[i]));
-  for (int i = 0; i < nq; ++i) qdr[i] = Recorded(qd[i], g.input(qd[i]));
-  const Recorded tr(t, g.input(t));
-  std::vector<int> q_t, q_qd_t;
-  for (int i = 0; i < nq; ++i) q_t.push_back(qr[i].id);
-  q_qd_t = q_t;
-  for (int i = 0; i < nq; ++i) q_qd_t.push_back(qdr[i].id);
-  q_t.push_back(tr.id);
-  q_qd_t.push_back(tr.id);
+  Vec<Recorded> C = Vec<Recorded>::Zero(nch), D = Vec<Recorded>::Zero(ncnh);
+  const bool branched_before = g.value_dependent;
   try {
     const auto& ev = m.recording_evaluator();
     if (nch > 0) ev.eval_holonomic(qr, tr, C);
     if (ncnh > 0) ev.eval_nonholonomic(qr, qdr, tr, D);
   } catch (const std::exception&) {
-    return nullptr;
+    return std::nullopt;
   }
-  if (g.value_dependent) return nullptr;
-  std::vector<int> c_nodes, d_nodes;
+  if (g.value_dependent != branched_before) return std::nullopt;
+  TermNodes r;
+  std::vector<int> c_nodes;
   for (int i = 0; i < nch; ++i) c_nodes.push_back(detail::node_of(C[i]));
-  for (int i = 0; i < ncnh; ++i) d_nodes.push_back(detail::node_of(D[i]));
+  for (int i = 0; i < ncnh; ++i) r.d.push_back(detail::node_of(D[i]));
   const int one = g.constant(1.0);
-  auto r = std::make_unique<detail::RecordedConstraints>();
-  // Jacobian entries of `of` with respect to inputs first … first + nq − 1, column by column.
-  auto columns = [&](const std::vector<int>& of, int first, std::vector<std::pair<int, int>>& entries) {
-    const std::vector<int> wrt(q_qd_t.begin() + first, q_qd_t.begin() + first + nq);
+  // Jacobian entries of `of` with respect to the inputs `wrt`, column by column.
+  auto columns = [&](const std::vector<int>& of, const Vec<Recorded>& wrt_values, std::vector<std::pair<int, int>>& entries) {
+    std::vector<int> wrt;
+    for (int j = 0; j < nq; ++j) wrt.push_back(wrt_values[j].id);
     const auto rows = g.gradients(wrt, of);
     std::vector<std::vector<std::pair<int, int>>> by_column(static_cast<std::size_t>(nq));
     for (std::size_t i = 0; i < rows.size(); ++i)
@@ -281,21 +290,76 @@ std::unique_ptr<detail::RecordedConstraints> record_constraints(const Model& m, 
       if (n < 0) n = g.constant(0.0);
     return nodes;
   };
-  const std::vector<int> cq = columns(c_nodes, 0, r->cq_entries);
-  const std::vector<int> c_rate = or_zero(rates(c_nodes));
-  const std::vector<int> c_second = rates(c_rate);
-  const std::vector<int> dqd = columns(d_nodes, nq, r->dqd_entries);
-  const std::vector<int> d_rate = rates(d_nodes);
+  r.cq = columns(c_nodes, qr, r.cq_entries);
+  r.c_rate = or_zero(rates(c_nodes));
+  r.c_second = rates(r.c_rate);
+  r.dqd = columns(r.d, qdr, r.dqd_entries);
+  r.d_rate = rates(r.d);
+  if (!dynamics) return r;
+  // The mass matrix and the forces on the same graph, so that they share the constraints' rotations.
+  Mat<Recorded> M = Mat<Recorded>::Zero(nq, nq);
+  Vec<Recorded> Q = Vec<Recorded>::Zero(nq);
+  try {
+    m.dynamics_recorder().record_mass(qr, tr, M);
+    m.dynamics_recorder().record_forces(qr, qdr, tr, Q);
+  } catch (const std::exception&) {
+    return r;
+  }
+  if (g.value_dependent != branched_before) return r;
+  for (int j = 0; j < nq; ++j)
+    for (int i = 0; i < nq; ++i)
+      if (M(i, j).live() || M(i, j).v != 0.0) {
+        r.mass_entries.emplace_back(i, j);
+        r.mass.push_back(detail::node_of(M(i, j)));
+      }
+  for (int i = 0; i < nq; ++i) r.forces.push_back(detail::node_of(Q[i]));
+  r.dynamics_recorded = true;
+  return r;
+}
+
+// Records the constraint functions (and the dynamics) at one state and builds their programs (C_q and D_q̇
+// as the tangents along each e_j on q_j or q̇_j, all in one pass: ExpressionGraph::gradients; Ċ as the
+// derivative of C along (q̇, 0, 1) in (q, q̇, t), and Q_d,h and Q_d,nh along the same direction: the second
+// derivative of C (000 Eq 7: d²/ds² C(q + s q̇, t + s)) and the first of D (Eq 8)). Null for a definition
+// whose constraints branch on the state, or that throws while recorded (the dual-number AD then reports it).
+std::unique_ptr<detail::RecordedConstraints> record_constraints(const Model& m, const VectorXd& q, const VectorXd& qd,
+                                                                double t) {
+  const int nq = m.nq(), nch = m.nch();
+  ExpressionGraph g(4096);
+  const ExpressionGraph::Scope scope(g);
+  Vec<Recorded> qr(nq), qdr(nq);
+  for (int i = 0; i < nq; ++i) qr[i] = Recorded(q[i], g.input(q[i]));
+  for (int i = 0; i < nq; ++i) qdr[i] = Recorded(qd[i], g.input(qd[i]));
+  const Recorded tr(t, g.input(t));
+  std::vector<int> q_t, q_qd_t;
+  for (int i = 0; i < nq; ++i) q_t.push_back(qr[i].id);
+  q_qd_t = q_t;
+  for (int i = 0; i < nq; ++i) q_qd_t.push_back(qdr[i].id);
+  q_t.push_back(tr.id);
+  q_qd_t.push_back(tr.id);
+  const std::optional<TermNodes> n = record_terms(m, g, qr, qdr, tr, true);
+  if (!n) return nullptr;
   auto join = [](std::initializer_list<const std::vector<int>*> parts) {
     std::vector<int> all;
     for (const auto* p : parts) all.insert(all.end(), p->begin(), p->end());
     return all;
   };
-  r->cq = StraightLineProgram(g, q_t, cq);
-  r->velocity = StraightLineProgram(g, q_qd_t, join({&c_rate, &d_nodes}));
-  r->dqd = StraightLineProgram(g, q_qd_t, dqd);
-  r->jacobian = StraightLineProgram(g, q_qd_t, join({&cq, &dqd}));
-  r->terms = StraightLineProgram(g, q_qd_t, join({&cq, &c_second, &dqd, &d_rate}));
+  auto r = std::make_unique<detail::RecordedConstraints>();
+  r->cq_entries = n->cq_entries;
+  r->dqd_entries = n->dqd_entries;
+  r->cq = StraightLineProgram(g, q_t, n->cq);
+  r->velocity = StraightLineProgram(g, q_qd_t, join({&n->c_rate, &n->d}));
+  r->dqd = StraightLineProgram(g, q_qd_t, n->dqd);
+  r->jacobian = StraightLineProgram(g, q_qd_t, join({&n->cq, &n->dqd}));
+  r->terms = StraightLineProgram(g, q_qd_t, join({&n->cq, &n->c_second, &n->dqd, &n->d_rate}));
+  if (!n->dynamics_recorded) return r;
+  r->structure.mass = n->mass_entries;
+  r->structure.jacobian = n->cq_entries;
+  for (const auto& [i, j] : n->dqd_entries) r->structure.jacobian.emplace_back(nch + i, j);
+  static std::atomic<std::uint64_t> recordings{0};
+  r->structure.id = ++recordings;
+  r->dynamics = StraightLineProgram(g, q_qd_t, join({&n->mass, &n->forces, &n->cq, &n->c_second, &n->dqd, &n->d_rate}));
+  r->has_dynamics = true;
   return r;
 }
 
@@ -352,6 +416,72 @@ void Model::constraint_terms(const VectorXd& q, const VectorXd& qd, double t, Ma
   Q_dh(q, qd, t, Qdh);
   D_qd(q, qd, t, Dqd);
   Q_dnh(q, qd, t, Qdnh);
+}
+
+bool Model::dynamics_terms(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& M, VectorXd& Qb, MatrixXd& J,
+                           VectorXd& Qd) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  if (const auto* r = recorded(q, &qd, t); r != nullptr && r->has_dynamics) {
+    if (const double* o = run_recorded(r->dynamics, q, &qd, t)) {
+      o = scatter(r->structure.mass, o, nq_, nq_, M);
+      Qb = Eigen::Map<const VectorXd>(o, nq_);
+      o += nq_;
+      J.setZero(nch_ + ncnh_, nq_);
+      Qd.resize(nch_ + ncnh_);
+      for (const auto& [i, j] : r->cq_entries) J(i, j) = *o++;
+      for (int i = 0; i < nch_; ++i) Qd[i] = -*o++;
+      for (const auto& [i, j] : r->dqd_entries) J(nch_ + i, j) = *o++;
+      for (int i = 0; i < ncnh_; ++i) Qd[nch_ + i] = -*o++;
+      return true;
+    }
+  }
+  this->M(q, t, M);
+  Q_b(q, qd, t, Qb);
+  thread_local MatrixXd Cq, Dqd;
+  thread_local VectorXd Qdh, Qdnh;
+  constraint_terms(q, qd, t, Cq, Qdh, Dqd, Qdnh);
+  J.resize(nch_ + ncnh_, nq_);
+  J.topRows(nch_) = Cq;
+  J.bottomRows(ncnh_) = Dqd;
+  Qd.resize(nch_ + ncnh_);
+  Qd.head(nch_) = Qdh;
+  Qd.tail(ncnh_) = Qdnh;
+  return false;
+}
+
+bool Model::record_dynamics_terms(const Vec<Recorded>& q, const Vec<Recorded>& qd, const Recorded& t,
+                                  Mat<Recorded>& M, Vec<Recorded>& Qb, Mat<Recorded>& J, Vec<Recorded>& Qd) const {
+  ExpressionGraph* g = ExpressionGraph::recording();
+  if (g == nullptr || q.size() != nq_ || qd.size() != nq_) return false;
+  for (int i = 0; i < nq_; ++i)
+    if (!q[i].live() || !qd[i].live() || g->node(q[i].id).op != ExpressionGraph::Op::Input ||
+        g->node(qd[i].id).op != ExpressionGraph::Op::Input)
+      return false;
+  if (!t.live() || g->node(t.id).op != ExpressionGraph::Op::Input) return false;
+  const std::optional<TermNodes> n = record_terms(*this, *g, q, qd, t, true);
+  if (!n || !n->dynamics_recorded) return false;
+  const auto value = [&](int node) {  // -1: a structurally zero derivative
+    if (node < 0) return Recorded(0.0);
+    return g->is_constant(node) ? Recorded(g->node(node).value) : Recorded(g->node(node).value, node);
+  };
+  M = Mat<Recorded>::Zero(nq_, nq_);
+  for (std::size_t k = 0; k < n->mass.size(); ++k) M(n->mass_entries[k].first, n->mass_entries[k].second) = value(n->mass[k]);
+  Qb.resize(nq_);
+  for (int i = 0; i < nq_; ++i) Qb[i] = value(n->forces[static_cast<std::size_t>(i)]);
+  J = Mat<Recorded>::Zero(nch_ + ncnh_, nq_);
+  Qd.resize(nch_ + ncnh_);
+  for (std::size_t k = 0; k < n->cq.size(); ++k) J(n->cq_entries[k].first, n->cq_entries[k].second) = value(n->cq[k]);
+  for (std::size_t k = 0; k < n->dqd.size(); ++k)
+    J(nch_ + n->dqd_entries[k].first, n->dqd_entries[k].second) = value(n->dqd[k]);
+  for (int i = 0; i < nch_; ++i) Qd[i] = -value(n->c_second[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < ncnh_; ++i) Qd[nch_ + i] = -value(n->d_rate[static_cast<std::size_t>(i)]);
+  return true;
+}
+
+const DynamicsStructure* Model::dynamics_structure() const {
+  const auto* r = jacobians_->recorded.get();
+  return r != nullptr && r->has_dynamics ? &r->structure : nullptr;
 }
 
 bool Model::constraint_terms_recorded() const { return jacobians_->recorded != nullptr; }

@@ -104,7 +104,7 @@ void StraightLineProgram::run(const double* inputs, double* outputs, std::vector
     compile();
     code = tier_->code.load(std::memory_order_acquire);
   }
-  if (!code) {
+  if (!code || !code->ready()) {
     run_interpreted(inputs, outputs, workspace);
     return;
   }

@@ -18,6 +18,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace carvallo;
@@ -142,7 +143,7 @@ TEST_CASE("registry: every model's recorded block Schur solve gives the loops' a
   // around it, for every registered model; where M is not positive definite both fall back to the LU.
   std::mt19937 rng(4242);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  int compared = 0;
+  int compared = 0, whole = 0;
   for (const auto& e : models())
     for (const auto& v : e.variants.empty() ? std::vector<std::string>{""} : e.variants) {
       const ModelInstance inst = e.make(v);
@@ -177,6 +178,71 @@ TEST_CASE("registry: every model's recorded block Schur solve gives the loops' a
         CHECK(a.rank == b.rank);
         ++compared;
       }
+      CHECK(loops->whole_program_solves() == 0);
+      if (recorded->whole_program_solves() > 0) ++whole;
     }
   CHECK(compared > 1000);
+  // The bicycle and the mechanisms without redundant rows ran the whole evaluation as one program.
+  WARN("models whose solves ran as one program: " << whole);
+  CHECK(whole > 5);
+}
+
+TEST_CASE("registry: every model's dynamics program gives M, Q_b, J and Q_d as the definition's double code",
+          "[registry]") {
+  // Model::dynamics_terms runs the mass matrix, the forces and the constraint terms as one recorded program
+  // where the definition records; the independent route is M() and Q_b() (the definition's double code, the
+  // Euler-angle bodies' Newton–Euler Q_v included) and C_q, D_q̇, Q_d of the Model without programs (the
+  // dual-number AD). At the initial state and random states around it; round-off relative to the larger entry.
+  std::mt19937 rng(1961);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int recorded = 0;
+  double worst = 0.0;
+  for (const auto& e : models())
+    for (const auto& v : e.variants.empty() ? std::vector<std::string>{""} : e.variants) {
+      const ModelInstance inst = e.make(v);
+      const Model& m = inst.model;
+      const Model duals = m.with_recorded_programs(false);
+      INFO(e.name << " / " << v);
+      for (int trial = 0; trial < 10; ++trial) {
+        Eigen::VectorXd q = inst.q0, qd = inst.qd0;
+        if (trial > 0)
+          for (int i = 0; i < m.nq(); ++i) {
+            q[i] += 0.2 * (1.0 + std::abs(q[i])) * u(rng);
+            qd[i] += (1.0 + std::abs(qd[i])) * u(rng);
+          }
+        Eigen::MatrixXd M, J, M_ref, J_ref;
+        Eigen::VectorXd Qb, Qd, Qb_ref, Qd_ref;
+        const bool ran = m.dynamics_terms(q, qd, inst.t0, M, Qb, J, Qd);
+        CHECK(ran == (m.dynamics_structure() != nullptr));
+        duals.M(q, inst.t0, M_ref);
+        duals.Q_b(q, qd, inst.t0, Qb_ref);
+        duals.J(q, qd, inst.t0, J_ref);
+        duals.Q_d(q, qd, inst.t0, Qd_ref);
+        for (const auto& [name, a, b] : {std::tuple{"M", &M, &M_ref}, std::tuple{"J", &J, &J_ref}}) {
+          INFO(name);
+          REQUIRE(a->rows() == b->rows());
+          REQUIRE(a->cols() == b->cols());
+          const double d = mismatch(*a, *b);
+          worst = std::max(worst, d);
+          CHECK(d <= 1e-12);
+        }
+        for (const auto& [name, a, b] : {std::tuple{"Q_b", &Qb, &Qb_ref}, std::tuple{"Q_d", &Qd, &Qd_ref}}) {
+          INFO(name);
+          REQUIRE(a->size() == b->size());
+          const double d = mismatch(Eigen::MatrixXd(*a), Eigen::MatrixXd(*b));
+          worst = std::max(worst, d);
+          CHECK(d <= 1e-12);
+        }
+        if (!ran) continue;
+        // Outside the structure the program's M and J are zero, and so are the definition's.
+        Eigen::MatrixXd inside_m = Eigen::MatrixXd::Zero(M.rows(), M.cols()), inside_j = Eigen::MatrixXd::Zero(J.rows(), J.cols());
+        for (const auto& [i, j] : m.dynamics_structure()->mass) inside_m(i, j) = 1.0;
+        for (const auto& [i, j] : m.dynamics_structure()->jacobian) inside_j(i, j) = 1.0;
+        CHECK((M_ref.array() * (1.0 - inside_m.array())).abs().sum() == 0.0);
+        CHECK((J_ref.array() * (1.0 - inside_j.array())).abs().sum() == 0.0);
+        if (trial == 0) ++recorded;
+      }
+    }
+  WARN("models with a dynamics program: " << recorded << "; largest relative difference: " << worst);
+  CHECK(recorded > 5);
 }

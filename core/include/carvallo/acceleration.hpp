@@ -58,8 +58,10 @@ struct AccelerationResult {
 
 /// The model terms of one acceleration analysis, kept to avoid reallocation.
 struct DynamicsTerms {
-  Eigen::MatrixXd M, J, Cq, Dqd;
-  Eigen::VectorXd Qb, Qd, Qdh, Qdnh, C, Cdot, D;
+  Eigen::MatrixXd M, J;
+  Eigen::VectorXd Qb, Qd, C, Cdot, D;
+  /// Where M and J can be nonzero when the last evaluate() ran the model's recorded program (else null).
+  const DynamicsStructure* structure = nullptr;
   /// Evaluates M, J, Q_b and Q_d (with the Baumgarte terms if the gains are active). Throws what the
   /// Model's evaluations throw (SolverError NonFinite / InvalidArgument, model.hpp).
   void evaluate(const Model& model, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
@@ -79,14 +81,16 @@ class AccelerationSolver {
                      const BaumgarteGains& gains, AccelerationResult& out) = 0;
   /// Augmented: once the block structure of M and J has held for 64 solves, the block Schur solve runs as
   /// one recorded straight-line program (machine code where the build has it) that repeats the loops'
-  /// operations in their order, so with the loops' values (the default); false keeps the loops, for
-  /// comparisons. No effect on Udwadia–Kalaba. Never throws.
+  /// operations in their order, so with the loops' values (the default). When M and J come from the model's
+  /// recorded program (Model::dynamics_terms), no Baumgarte term is added and no row is redundant, that
+  /// program and the solve then run as one, from (q, q̇, t) to q̈ and ν, with the same values. false keeps
+  /// the loops, for comparisons. No effect on Udwadia–Kalaba. Never throws.
   virtual void set_recorded_programs(bool enabled) { (void)enabled; }
+  /// How many solves ran as that one program, from (q, q̇, t) to q̈ and ν (tests, benchmarks). Never throws.
+  virtual long whole_program_solves() const { return 0; }
   /// Relative tolerance below which a pivot / singular value counts as zero (rank decisions).
   void set_rank_tolerance(double tol) { rank_tol_ = tol; }
   double rank_tolerance() const { return rank_tol_; }
-  /// The terms of the last solve (M, J, Q_b, Q_d) for diagnostics.
-  const DynamicsTerms& terms() const { return terms_; }
 
  protected:
   DynamicsTerms terms_;

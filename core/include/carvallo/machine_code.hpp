@@ -11,9 +11,13 @@
 // instructions differs, which changes no value. So the results are the interpreter's bit for bit
 // (tests/core/machine_code_test.cpp).
 //
-// Availability: x86-64 builds with xbyak (the native presets; cmake/Dependencies.cmake). Elsewhere,
-// WebAssembly among them, compile() returns nullptr and the program is interpreted. The code lives in its
-// own pages, writable while it is assembled and then only executable.
+// Availability: x86-64 builds with xbyak (the native presets; cmake/Dependencies.cmake), where the code
+// lives in its own pages, writable while it is assembled and then only executable; and WebAssembly
+// (machine_code_wasm.cpp), where the instructions become a WebAssembly function, one local per value and the
+// same library functions imported from the engine's own module, which the JavaScript engine compiles (V8
+// allocates the registers). A browser that refuses to compile it synchronously compiles it in the background:
+// ready() is false until then and the program is interpreted meanwhile. Elsewhere compile() returns nullptr
+// and the program is interpreted.
 //
 // Thread safety: compiled code is immutable; run() writes only the slots it is given.
 
@@ -47,7 +51,10 @@ class MachineCode {
   MachineCode(const MachineCode&) = delete;
   MachineCode& operator=(const MachineCode&) = delete;
 
-  /// Runs the instructions on `slots`, which must hold every slot they read and write. Never throws.
+  /// Whether run() may be called (false only while a browser compiles the code in the background). Never throws.
+  bool ready() const { return entry_ != nullptr || adopt_background_compilation(); }
+  /// Runs the instructions on `slots`, which must hold every slot they read and write; only when ready().
+  /// Never throws.
   void run(double* slots) const { entry_(slots); }
   /// Size of the code in bytes.
   std::size_t size() const { return size_; }
@@ -56,7 +63,9 @@ class MachineCode {
   struct Assembler;
   explicit MachineCode(std::unique_ptr<Assembler> assembler);
   std::unique_ptr<Assembler> assembler_;
-  void (*entry_)(double*) = nullptr;
+  mutable void (*entry_)(double*) = nullptr;
+  /// Sets entry_ if a background compilation has finished; returns whether it has.
+  bool adopt_background_compilation() const;
   std::size_t size_ = 0;
 };
 

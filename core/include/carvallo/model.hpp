@@ -38,10 +38,12 @@
 
 #include <Eigen/Core>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace carvallo {
 
@@ -87,13 +89,24 @@ class ConstraintEvaluator {
                                        Vec<S>& D) const = 0;
 };
 
+/// The mass matrix and the forces on the recording scalar (expression_graph.hpp), for the recorded dynamics
+/// program (Model::dynamics_terms).
+class DynamicsRecorder {
+ public:
+  virtual ~DynamicsRecorder() = default;
+  virtual void record_mass(const Vec<Recorded>& q, const Recorded& t, Mat<Recorded>& M) const = 0;
+  virtual void record_forces(const Vec<Recorded>& q, const Vec<Recorded>& qd, const Recorded& t,
+                             Vec<Recorded>& Q) const = 0;
+};
+
 class ModelConcept : public ScalarEvaluator<double>,
                      public ScalarEvaluator<Dual1>,
                      public ScalarEvaluator<Dual2>,
                      public ScalarEvaluator<Dual3>,
                      public ConstraintEvaluator<DualChunk>,
                      public ConstraintEvaluator<SparsityTracer>,
-                     public ConstraintEvaluator<Recorded> {
+                     public ConstraintEvaluator<Recorded>,
+                     public DynamicsRecorder {
  public:
   ~ModelConcept() override = default;
   virtual const Layout& layout() const = 0;
@@ -178,6 +191,13 @@ class ModelImpl final : public ModelConcept {
                                Vec<Recorded>& D) const override {
     if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<Recorded>(q_passive, qd, Recorded(t), D);
   }
+  void record_mass(const Vec<Recorded>& q, const Recorded& t, Mat<Recorded>& M) const override {
+    def_.template mass<Recorded>(q, t, M);
+  }
+  void record_forces(const Vec<Recorded>& q, const Vec<Recorded>& qd, const Recorded& t,
+                     Vec<Recorded>& Q) const override {
+    def_.template forces<Recorded>(q, qd, t, Q);
+  }
 
  private:
   Def def_;
@@ -185,6 +205,12 @@ class ModelImpl final : public ModelConcept {
 };
 
 }  // namespace detail
+
+/// Where M and J = [C_q; D_q̇] can be nonzero (Model::dynamics_structure): (row, column) pairs, each once.
+struct DynamicsStructure {
+  std::vector<std::pair<int, int>> mass, jacobian;
+  std::uint64_t id = 0;  ///< unique to this recording (never 0): a solver knows a structure it has seen
+};
 
 class Model {
  public:
@@ -255,6 +281,24 @@ class Model {
   void Q_b_q(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& out) const;
   void Q_b_qd(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& out) const;
 
+  /// M, Q_b, J = [C_q; D_q̇] and Q_d = [Q_d,h; Q_d,nh]: what an acceleration solve needs. One recorded program
+  /// computes all four when the definition's mass, forces and constraints record without a branch on the
+  /// state (a rider's torque schedule branches on t, say): it shares what they have in common (each body's
+  /// rotation) and folds what is constant (the masses of the translations). Otherwise M(), Q_b() and
+  /// constraint_terms(). Same values to round-off and the same errors as those. Returns whether the program
+  /// ran: M's and J's entries outside dynamics_structure() are then zero whatever the state.
+  bool dynamics_terms(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& M,
+                      Eigen::VectorXd& Qb, Eigen::MatrixXd& J, Eigen::VectorXd& Qd) const;
+  /// dynamics_terms() recorded at q, q̇, t, which must be distinct input nodes of the recording graph
+  /// (expression_graph.hpp), for a program that goes on from them (an acceleration solver's). Structural
+  /// zeros of M and J are constant zeros. False (outputs unspecified) when the definition cannot be recorded
+  /// (see dynamics_terms()) or the inputs are not such nodes. Throws only std::bad_alloc.
+  bool record_dynamics_terms(const Vec<Recorded>& q, const Vec<Recorded>& qd, const Recorded& t, Mat<Recorded>& M,
+                             Vec<Recorded>& Qb, Mat<Recorded>& J, Vec<Recorded>& Qd) const;
+  /// The structural nonzeros of M and J in dynamics_terms()'s program; null before its first call and for a
+  /// definition it cannot record. Shared by copies of the Model. Never throws.
+  const DynamicsStructure* dynamics_structure() const;
+
   // ---- linearization terms (000 Eqs 26, 28) ----------------------------------------------------
   /// ∂(M a)/∂q for a fixed vector a (e.g. a = q̈₀).
   void Ma_q(const Eigen::VectorXd& q, double t, const Eigen::VectorXd& a, Eigen::MatrixXd& out) const;
@@ -288,6 +332,9 @@ class Model {
   }
   const detail::ConstraintEvaluator<Recorded>& recording_evaluator() const {
     return static_cast<const detail::ConstraintEvaluator<Recorded>&>(*impl_);
+  }
+  const detail::DynamicsRecorder& dynamics_recorder() const {
+    return static_cast<const detail::DynamicsRecorder&>(*impl_);
   }
 
   // ---- structure of the coloured Jacobians (sparsity.hpp) ------------------------------------------

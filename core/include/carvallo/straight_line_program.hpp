@@ -10,7 +10,7 @@
 // 1 500 instructions cost as much as the dual-number passes it replaces (docs/performance.md). The order
 // changes no value: every instruction computes the same operation on the same operands.
 //
-// Where the build can (x86-64 with xbyak: machine_code.hpp), the instructions are compiled to machine code
+// Where the build can (x86-64 with xbyak, and WebAssembly: machine_code.hpp), the instructions are compiled to machine code
 // at the program's kRunsBeforeMachineCode-th run, and run() then executes that instead of interpreting: the
 // same operations on the same operands (only independent ones reordered), so the same results bit for bit,
 // faster (docs/performance.md).
@@ -57,7 +57,10 @@ class StraightLineProgram {
   /// build cannot, or once done); returns compiled(). Throws only std::bad_alloc.
   bool compile() const;
   /// Whether run() executes machine code (machine_code.hpp). Never throws.
-  bool compiled() const { return tier_ && tier_->code.load(std::memory_order_acquire) != nullptr; }
+  bool compiled() const {
+    const MachineCode* code = tier_ ? tier_->code.load(std::memory_order_acquire) : nullptr;
+    return code != nullptr && code->ready();
+  }
 
  private:
   struct Run {

@@ -226,21 +226,32 @@ struct RigidBody3D {
   void add_qv(const Vec<S>& q, const Vec<S>& qd, Vec<S>& Q) const {
     const int o = offset + 3;
     const Eigen::Matrix<S, N, 1> rates = qd.template segment<N>(o);
-    if constexpr (std::is_same_v<S, double> && N == 3) {
+    if constexpr ((std::is_same_v<S, double> || std::is_same_v<S, Recorded>) && N == 3) {
       // Euler angles are minimal coordinates, so Lagrange's Q_v of the rotational block is the Newton–Euler
       // one: M θ̈ − Q_v = Gᵀ(I ω̇ + ω × Iω) with ω = G θ̇ (body axes) and ω̇ = G θ̈ + Ġ θ̇, hence
       // Q_v = −Gᵀ(I Ġθ̇ + ω × Iω). A body's inertia is constant in its own frame: this needs G and Ġθ̇ (one
       // first-order pass of G along θ̇) instead of the derivatives of the whole GᵀIG block, and equals
       // the AD of M(θ) to round-off (tests/core/blocks_rigid_body_3d_test.cpp compares the two).
-      Vec3<Dual1> angles;
-      for (int k = 0; k < 3; ++k) angles[k] = Dual1(q[o + k], rates[k]);
-      const Mat3<Dual1> G = euler_rate_matrix_body<Dual1>(angles, seq);
-      Eigen::Vector3d w, gdot_rates;  // ω = G θ̇ and Ġ θ̇
+      // (Recorded, for the recorded dynamics program, takes the same steps.)
+      using D = Dual<S>;
+      Vec3<D> angles;
+      for (int k = 0; k < 3; ++k) angles[k] = D(q[o + k], rates[k]);
+      const Mat3<D> G = euler_rate_matrix_body<D>(angles, seq);
+      Vec3<S> w, gdot_rates;  // ω = G θ̇ and Ġ θ̇
       for (int r = 0; r < 3; ++r) {
         w[r] = G(r, 0).v * rates[0] + G(r, 1).v * rates[1] + G(r, 2).v * rates[2];
         gdot_rates[r] = G(r, 0).d * rates[0] + G(r, 1).d * rates[1] + G(r, 2).d * rates[2];
       }
-      const Eigen::Vector3d f = inertia * gdot_rates + w.cross(inertia * w);
+      const auto inertia_times = [&](const Vec3<S>& v) -> Vec3<S> {
+        if constexpr (std::is_same_v<S, double>) {
+          return inertia * v;
+        } else {  // constant times recorded only: Eigen's product would record products with I's zeros
+          Vec3<S> out;
+          for (int r = 0; r < 3; ++r) out[r] = inertia(r, 0) * v[0] + inertia(r, 1) * v[1] + inertia(r, 2) * v[2];
+          return out;
+        }
+      };
+      const Vec3<S> f = inertia_times(gdot_rates) + w.cross(inertia_times(w));
       for (int j = 0; j < 3; ++j) Q[o + j] -= G(0, j).v * f[0] + G(1, j).v * f[1] + G(2, j).v * f[2];
     } else if constexpr (std::is_same_v<S, double>) {
       // One vector-mode pass (ad_vector.hpp): tangent 0 along the rates gives Ṁ, tangent 1 + j along

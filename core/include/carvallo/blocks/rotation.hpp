@@ -122,6 +122,10 @@ inline void sincos_memo(double x, double& s, double& c) {
 
 /// sin and cos of a scalar of any supported type, the primal values from sincos_memo.
 inline void sin_cos(double a, double& s, double& c) { sincos_memo(a, s, c); }
+inline void sin_cos(const Recorded& a, Recorded& s, Recorded& c) {
+  s = sin(a);
+  c = cos(a);
+}
 template <class T>
 void sin_cos(const Dual<T>& a, Dual<T>& s, Dual<T>& c) {
   T sv, cv;
@@ -142,11 +146,6 @@ inline void sin_cos(const SparsityTracer& a, SparsityTracer& s, SparsityTracer& 
   sincos_memo(a.v, sv, cv);
   s = SparsityTracer(sv, a.deps, a.live);
   c = SparsityTracer(cv, a.deps, a.live);
-}
-
-inline void sin_cos(const Recorded& a, Recorded& s, Recorded& c) {
-  s = sin(a);
-  c = cos(a);
 }
 
 }  // namespace detail
