@@ -1,5 +1,7 @@
 #include "carvallo/machine_code.hpp"
 
+#include "machine_code_library.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -21,20 +23,7 @@ using Op = ExpressionGraph::Op;
 
 namespace {
 
-// The library functions, called as the interpreter calls them (straight_line_program.cpp).
-double call_sin(double x) { return std::sin(x); }
-double call_cos(double x) { return std::cos(x); }
-double call_tan(double x) { return std::tan(x); }
-double call_exp(double x) { return std::exp(x); }
-double call_log(double x) { return std::log(x); }
-double call_asin(double x) { return std::asin(x); }
-double call_acos(double x) { return std::acos(x); }
-double call_atan(double x) { return std::atan(x); }
-double call_sinh(double x) { return std::sinh(x); }
-double call_cosh(double x) { return std::cosh(x); }
-double call_tanh(double x) { return std::tanh(x); }
-double call_atan2(double y, double x) { return std::atan2(y, x); }
-double call_pow(double x, double y) { return std::pow(x, y); }
+using namespace machine_code_library;  // call_sin, ...: the interpreter's library calls
 
 bool is_binary(Op op) {
   return op == Op::Add || op == Op::Sub || op == Op::Mul || op == Op::Div || op == Op::Atan2 || op == Op::Pow;
