@@ -397,9 +397,9 @@ class BlockSchur {
   // Whether a program's last outputs (q̈, ν_r, then the pivots) pass the loops' checks.
   bool accept(const std::vector<double>& out, int n, int r);
   std::unique_ptr<StraightLineProgram> record_solve(
-      ExpressionGraph& g, const std::vector<int>& inputs, const Eigen::Matrix<Recorded, Eigen::Dynamic, Eigen::Dynamic>& M,
-      const Eigen::Matrix<Recorded, Eigen::Dynamic, Eigen::Dynamic>& J, const Eigen::Matrix<Recorded, Eigen::Dynamic, 1>& Qb,
-      const Eigen::Matrix<Recorded, Eigen::Dynamic, 1>& Qdr) const;
+      ExpressionGraph& g, const std::vector<int>& inputs, const Mat<Recorded>& M,
+      const Mat<Recorded>& J, const Vec<Recorded>& Qb,
+      const Vec<Recorded>& Qdr) const;
   void record_whole(const Model& model, const VectorXd& q, const VectorXd& qd, double t);
   // The program's inputs in their order: M's block entries (lower triangles, column by column), each
   // touching row's entries of J in block order, Q_b, Q_d,r. index_inputs() finds where they are.
@@ -456,9 +456,9 @@ void BlockSchur::record() {
 }
 
 std::unique_ptr<StraightLineProgram> BlockSchur::record_solve(
-    ExpressionGraph& g, const std::vector<int>& inputs, const Eigen::Matrix<Recorded, Eigen::Dynamic, Eigen::Dynamic>& M,
-    const Eigen::Matrix<Recorded, Eigen::Dynamic, Eigen::Dynamic>& J, const Eigen::Matrix<Recorded, Eigen::Dynamic, 1>& Qb,
-    const Eigen::Matrix<Recorded, Eigen::Dynamic, 1>& Qdr) const {
+    ExpressionGraph& g, const std::vector<int>& inputs, const Mat<Recorded>& M,
+    const Mat<Recorded>& J, const Vec<Recorded>& Qb,
+    const Vec<Recorded>& Qdr) const {
   using R = Recorded;
   const auto n = static_cast<int>(block_of_.size()), r = static_cast<int>(rows_.size());
   const auto zero = [](const R& x) { return !x.live() && x.v == 0.0; };  // structurally zero
@@ -488,7 +488,8 @@ std::unique_ptr<StraightLineProgram> BlockSchur::record_solve(
     for (int a = tstart_[b]; a < tstart_[b + 1]; ++a) {
       const int row = rows_[static_cast<std::size_t>(tlist_[static_cast<std::size_t>(a)])];
       for (int j = 0; j < starts_[b + 1] - starts_[b]; ++j)
-        Y[static_cast<std::size_t>(yoff_[b] + (a - tstart_[b]) * (starts_[b + 1] - starts_[b]) + j)] = J(row, starts_[b] + j);
+        Y[static_cast<std::size_t>(yoff_[b] + (a - tstart_[b]) * (starts_[b + 1] - starts_[b]) + j)] =
+            J(row, starts_[b] + j);
     }
   std::vector<R> x(static_cast<std::size_t>(n)), nu_s(static_cast<std::size_t>(r));
   for (int i = 0; i < n; ++i) x[static_cast<std::size_t>(i)] = Qb[i];
@@ -586,8 +587,9 @@ void BlockSchur::record_whole(const Model& model, const VectorXd& q, const Vecto
 bool BlockSchur::solve_whole(const Model& model, const VectorXd& q, const VectorXd& qd, double t, VectorXd& qdd,
                              VectorXd& nu) {
   const DynamicsStructure* structure = model.dynamics_structure();
-  if (!recording_enabled_ || refusals_ >= kRefusalsBeforeGivingUp || !program_ || structure == nullptr || structure->id != covered_ || q.size() != model.nq() ||
-      qd.size() != model.nq() || static_cast<int>(block_of_.size()) != model.nq())
+  if (!recording_enabled_ || refusals_ >= kRefusalsBeforeGivingUp || !program_ || structure == nullptr ||
+      structure->id != covered_ || q.size() != model.nq() || qd.size() != model.nq() ||
+      static_cast<int>(block_of_.size()) != model.nq())
     return false;
   if (whole_model_ != structure->id) {  // a model it has not recorded
     whole_.reset();

@@ -128,8 +128,8 @@ std::unique_ptr<MachineCode> MachineCode::compile(const std::vector<SlotInstruct
     bool binary = false;
     const std::int32_t f = library_function(in.op, binary);
     if (f < 0 && opcode(in.op) == 0) return nullptr;  // Input, Constant, or an operation unknown here
-    if (in.a < 0 || in.a >= kMaxSlot || in.out < 0 || in.out >= kMaxSlot || (is_binary(in.op) && (in.b < 0 || in.b >= kMaxSlot)))
-      return nullptr;
+    const auto outside = [](std::int32_t slot) { return slot < 0 || slot >= kMaxSlot; };
+    if (outside(in.a) || outside(in.out) || (is_binary(in.op) && outside(in.b))) return nullptr;
     if (f >= 0 && imports.emplace(f, std::make_pair(static_cast<std::uint32_t>(import_table.size()), binary)).second)
       import_table.push_back(f);
   }

@@ -260,7 +260,8 @@ std::optional<TermNodes> record_terms(const Model& m, ExpressionGraph& g, const 
   for (int i = 0; i < ncnh; ++i) r.d.push_back(detail::node_of(D[i]));
   const int one = g.constant(1.0);
   // Jacobian entries of `of` with respect to the inputs `wrt`, column by column.
-  auto columns = [&](const std::vector<int>& of, const Vec<Recorded>& wrt_values, std::vector<std::pair<int, int>>& entries) {
+  auto columns = [&](const std::vector<int>& of, const Vec<Recorded>& wrt_values,
+                     std::vector<std::pair<int, int>>& entries) {
     std::vector<int> wrt;
     for (int j = 0; j < nq; ++j) wrt.push_back(wrt_values[j].id);
     const auto rows = g.gradients(wrt, of);
@@ -466,7 +467,8 @@ bool Model::record_dynamics_terms(const Vec<Recorded>& q, const Vec<Recorded>& q
     return g->is_constant(node) ? Recorded(g->node(node).value) : Recorded(g->node(node).value, node);
   };
   M = Mat<Recorded>::Zero(nq_, nq_);
-  for (std::size_t k = 0; k < n->mass.size(); ++k) M(n->mass_entries[k].first, n->mass_entries[k].second) = value(n->mass[k]);
+  for (std::size_t k = 0; k < n->mass.size(); ++k)
+    M(n->mass_entries[k].first, n->mass_entries[k].second) = value(n->mass[k]);
   Qb.resize(nq_);
   for (int i = 0; i < nq_; ++i) Qb[i] = value(n->forces[static_cast<std::size_t>(i)]);
   J = Mat<Recorded>::Zero(nch_ + ncnh_, nq_);

@@ -235,7 +235,8 @@ TEST_CASE("registry: every model's dynamics program gives M, Q_b, J and Q_d as t
         }
         if (!ran) continue;
         // Outside the structure the program's M and J are zero, and so are the definition's.
-        Eigen::MatrixXd inside_m = Eigen::MatrixXd::Zero(M.rows(), M.cols()), inside_j = Eigen::MatrixXd::Zero(J.rows(), J.cols());
+        Eigen::MatrixXd inside_m = Eigen::MatrixXd::Zero(M.rows(), M.cols());
+        Eigen::MatrixXd inside_j = Eigen::MatrixXd::Zero(J.rows(), J.cols());
         for (const auto& [i, j] : m.dynamics_structure()->mass) inside_m(i, j) = 1.0;
         for (const auto& [i, j] : m.dynamics_structure()->jacobian) inside_j(i, j) = 1.0;
         CHECK((M_ref.array() * (1.0 - inside_m.array())).abs().sum() == 0.0);

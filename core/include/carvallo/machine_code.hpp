@@ -13,9 +13,9 @@
 //
 // Availability: x86-64 builds with xbyak (the native presets; cmake/Dependencies.cmake), where the code
 // lives in its own pages, writable while it is assembled and then only executable; and WebAssembly
-// (machine_code_wasm.cpp), where the instructions become a WebAssembly function, one local per value and the
-// same library functions imported from the engine's own module, which the JavaScript engine compiles (V8
-// allocates the registers). A browser that refuses to compile it synchronously compiles it in the background:
+// (machine_code_wasm.cpp), where the instructions become a WebAssembly function, one local per value and
+// the same library functions imported from the engine's own module, which the JavaScript engine compiles
+// (V8 allocates the registers). A browser compiles it in the background (not to stall the page's frames):
 // ready() is false until then and the program is interpreted meanwhile. Elsewhere compile() returns nullptr
 // and the program is interpreted.
 //

@@ -10,10 +10,10 @@
 // 1 500 instructions cost as much as the dual-number passes it replaces (docs/performance.md). The order
 // changes no value: every instruction computes the same operation on the same operands.
 //
-// Where the build can (x86-64 with xbyak, and WebAssembly: machine_code.hpp), the instructions are compiled to machine code
-// at the program's kRunsBeforeMachineCode-th run, and run() then executes that instead of interpreting: the
-// same operations on the same operands (only independent ones reordered), so the same results bit for bit,
-// faster (docs/performance.md).
+// Where the build can (x86-64 with xbyak, and WebAssembly: machine_code.hpp), the instructions are compiled
+// to machine code at the program's kRunsBeforeMachineCode-th run, and run() then executes that instead of
+// interpreting: the same operations on the same operands (only independent ones reordered), so the same
+// results bit for bit, faster (docs/performance.md).
 // Assembling costs about as much as recording (a new model's first result would take twice as long), so a
 // program run only a few times, as the first step of a new design, is never assembled.
 //
