@@ -67,9 +67,10 @@ int main() {
     auto solver = make_acceleration_solver(method);
     AccelerationResult r;
     const double all = per_call_us([&] { solver->solve(model, t, s.q, s.qd, {}, r); });
-    std::printf("%-34s %8.2f us (linear algebra %.2f us)\n",
-                (std::string("solve, ") + to_string(method)).c_str(), all,
-                all - per_call_us([&] { terms.evaluate(model, t, s.q, s.qd, {}); }));
+    // The augmented solver runs the model's terms and its solve as one program (acceleration.hpp) once
+    // recorded: then there is no separate linear algebra to time.
+    std::printf("%-34s %8.2f us (%ld solves as one program)\n", (std::string("solve, ") + to_string(method)).c_str(),
+                all, solver->whole_program_solves());
   }
   const auto params = bicycle::benchmark_parameters();
   bicycle::BicycleSimulation sim(params, motion, bicycle::default_bicycle_simulation_options(params));
