@@ -11,7 +11,8 @@
 //   kinetic, potential and total energy
 //
 // The constraint derivatives the solvers need at every step (C_q, D_q̇, J, [Ċ; D] and constraint_terms():
-// C_q, Q_d,h, D_q̇, Q_d,nh) are recorded from the definition once, at the first call, as an expression
+// C_q, Q_d,h, D_q̇, Q_d,nh; and with M and Q_b, dynamics_terms()) are recorded from the definition once, at
+// the first call, as an expression
 // graph, differentiated on the graph and run as straight-line programs (expression_graph.hpp,
 // straight_line_program.hpp): equal to the dual-number AD's to round-off
 // (tests/examples/registry_constraint_program_test.cpp) and several times faster. A definition whose
@@ -283,8 +284,8 @@ class Model {
 
   /// M, Q_b, J = [C_q; D_q̇] and Q_d = [Q_d,h; Q_d,nh]: what an acceleration solve needs. One recorded program
   /// computes all four when the definition's mass, forces and constraints record without a branch on the
-  /// state (a rider's torque schedule branches on t, say): it shares what they have in common (each body's
-  /// rotation) and folds what is constant (the masses of the translations). Otherwise M(), Q_b() and
+  /// state: it shares what they have in common (each body's rotation) and folds what is constant (the
+  /// masses of the translations). Otherwise M(), Q_b() and
   /// constraint_terms(). Same values to round-off and the same errors as those. Returns whether the program
   /// ran: M's and J's entries outside dynamics_structure() are then zero whatever the state.
   bool dynamics_terms(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& M,
