@@ -15,9 +15,9 @@ mergeInto(LibraryManager.library, {
       wasmTable.set(index, instance.exports['run']);
       return index;
     };
-    // In a browser the module is compiled in the background: compiling a program of a few thousand
-    // instructions takes V8 10-60 ms, which on the page's thread would stall a frame each time a new design
-    // reaches its 64th run (and Chromium refuses synchronous compilation of large modules on that thread).
+    // In a browser the module is compiled in the background: V8 took 15-60 ms for a new bicycle's five
+    // programs (85 KB), which on the page's thread would stall a frame or more each time a new design's
+    // programs reach their 64th run (and Chromium refuses synchronous compilation of large modules there).
     // Elsewhere (node: the tests, the benchmarks) at once.
     var browser = typeof window === 'object' || typeof importScripts === 'function';
     if (!browser) {
