@@ -30,6 +30,12 @@ if(EMSCRIPTEN)
   target_link_options(carvallo_platform INTERFACE -fwasm-exceptions -sALLOW_MEMORY_GROWTH=1)
 endif()
 
+# No contraction of a*b + c into a fused multiply-add: the recorded programs (straight_line_program.hpp) and
+# the loops they were recorded from must round every product and sum alike to give the same bits, natively,
+# sanitized and in WebAssembly. (g++ contracts by default in its GNU dialects where the target has FMA.)
+add_library(carvallo_floating_point INTERFACE)
+target_compile_options(carvallo_floating_point INTERFACE -ffp-contract=off)
+
 # Everything of ours links this one target.
 add_library(carvallo_options INTERFACE)
-target_link_libraries(carvallo_options INTERFACE carvallo_warnings carvallo_sanitizers carvallo_platform)
+target_link_libraries(carvallo_options INTERFACE carvallo_warnings carvallo_sanitizers carvallo_platform carvallo_floating_point)

@@ -80,8 +80,8 @@ class AccelerationSolver {
   virtual void solve(const Model& model, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                      const BaumgarteGains& gains, AccelerationResult& out) = 0;
   /// Augmented: once the block structure of M and J has held for 64 solves, the block Schur solve runs as
-  /// one recorded straight-line program (machine code where the build has it) that repeats the loops'
-  /// operations in their order, so with the loops' values (the default). When M and J come from the model's
+  /// one recorded straight-line program, recorded from the loops' own template (core/src/block_schur.hpp)
+  /// on the recording scalar, so with the loops' values (the default). When M and J come from the model's
   /// recorded program (Model::dynamics_terms), no Baumgarte term is added and no row is redundant, that
   /// program and the solve then run as one, from (q, q̇, t) to q̈ and ν, with the same values. false keeps
   /// the loops, for comparisons. No effect on Udwadia–Kalaba. Never throws.
