@@ -14,7 +14,7 @@ say() { echo "install-deps: $*"; }
 
 packages=(cmake ninja-build g++ emscripten node-acorn libeigen3-dev catch2 libglfw3-dev
           nlohmann-json3-dev chromium dpkg-dev gnuplot-nox)  # gnuplot: docs/plots/make_plots.sh
-# xbyak: the x86-64 assembler that turns the recorded programs into machine code (core/src/machine_code.cpp).
+# xbyak: the x86-64 assembler of the recorded programs' machine code (CARVALLO_MACHINE_CODE, the native presets).
 if [ "$(dpkg --print-architecture 2>/dev/null)" = amd64 ]; then packages+=(libxbyak-dev); fi
 # The symbolic peer of bench/bicycle_peer_bench (SymPy derives the Whipple bicycle; built on request only).
 packages+=(python3-sympy)

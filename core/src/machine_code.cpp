@@ -1,7 +1,5 @@
 #include "carvallo/machine_code.hpp"
 
-#include "machine_code_library.hpp"
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -11,19 +9,30 @@
 #include <unordered_set>
 #include <utility>
 
-#if defined(CARVALLO_MACHINE_CODE)
 #include <xbyak/xbyak.h>
-#endif
 
 namespace carvallo {
 
 using Op = ExpressionGraph::Op;
 
-#if defined(CARVALLO_MACHINE_CODE)
-
 namespace {
 
-using namespace machine_code_library;  // call_sin, ...: the interpreter's library calls
+// The library functions for the operations without an instruction of their own, called exactly as the
+// interpreter calls them (straight_line_program.cpp), so that both give the same bits.
+inline double call_sin(double x) { return std::sin(x); }
+inline double call_cos(double x) { return std::cos(x); }
+inline double call_tan(double x) { return std::tan(x); }
+inline double call_exp(double x) { return std::exp(x); }
+inline double call_log(double x) { return std::log(x); }
+inline double call_asin(double x) { return std::asin(x); }
+inline double call_acos(double x) { return std::acos(x); }
+inline double call_atan(double x) { return std::atan(x); }
+inline double call_sinh(double x) { return std::sinh(x); }
+inline double call_cosh(double x) { return std::cosh(x); }
+inline double call_tanh(double x) { return std::tanh(x); }
+inline double call_atan2(double y, double x) { return std::atan2(y, x); }
+inline double call_pow(double x, double y) { return std::pow(x, y); }
+
 
 bool is_binary(Op op) {
   return op == Op::Add || op == Op::Sub || op == Op::Mul || op == Op::Div || op == Op::Atan2 || op == Op::Pow;
@@ -242,7 +251,7 @@ struct MachineCode::Assembler : Xbyak::CodeGenerator {
   }
 };
 
-bool MachineCode::available() { return true; }
+std::atomic<long> MachineCode::runs_{0};
 
 std::unique_ptr<MachineCode> MachineCode::compile(const std::vector<SlotInstruction>& instructions,
                                                   const std::vector<std::int32_t>& live_out) {
@@ -275,25 +284,5 @@ MachineCode::MachineCode(std::unique_ptr<Assembler> assembler) : assembler_(std:
 }
 
 MachineCode::~MachineCode() = default;
-
-bool MachineCode::adopt_background_compilation() const { return false; }  // assembled at once
-
-#elif !defined(__EMSCRIPTEN__)  // WebAssembly: machine_code_wasm.cpp
-
-struct MachineCode::Assembler {};
-
-bool MachineCode::available() { return false; }
-
-std::unique_ptr<MachineCode> MachineCode::compile(const std::vector<SlotInstruction>&, const std::vector<std::int32_t>&) {
-  return nullptr;
-}
-
-MachineCode::MachineCode(std::unique_ptr<Assembler> assembler) : assembler_(std::move(assembler)) {}
-
-MachineCode::~MachineCode() = default;
-
-bool MachineCode::adopt_background_compilation() const { return false; }
-
-#endif
 
 }  // namespace carvallo

@@ -71,9 +71,12 @@ StraightLineProgram::StraightLineProgram(const ExpressionGraph& graph, const std
   }
   outputs_.reserve(outputs.size());
   for (int o : outputs) outputs_.push_back(o < 0 ? zero_slot : slot[static_cast<std::size_t>(o)]);
-  if (MachineCode::available() && instructions_ > 0) tier_ = std::make_shared<Tier>();
+#if defined(CARVALLO_MACHINE_CODE)
+  if (instructions_ > 0) tier_ = std::make_shared<Tier>();
+#endif
 }
 
+#if defined(CARVALLO_MACHINE_CODE)
 bool StraightLineProgram::compile() const {
   if (!tier_) return false;
   std::call_once(tier_->once, [this] {
@@ -88,6 +91,24 @@ bool StraightLineProgram::compile() const {
   });
   return compiled();
 }
+#endif
+
+void StraightLineProgram::run(const double* inputs, double* outputs, std::vector<double>& workspace) const {
+#if defined(CARVALLO_MACHINE_CODE)
+  const MachineCode* code = tier_ ? tier_->code.load(std::memory_order_acquire) : nullptr;
+  if (!code && tier_ && tier_->runs.fetch_add(1, std::memory_order_relaxed) + 1 >= kRunsBeforeMachineCode) {
+    compile();
+    code = tier_->code.load(std::memory_order_acquire);
+  }
+  if (code) {
+    double* v = load(inputs, workspace);
+    code->run(v);
+    for (std::size_t k = 0; k < outputs_.size(); ++k) outputs[k] = v[outputs_[k]];
+    return;
+  }
+#endif
+  run_interpreted(inputs, outputs, workspace);
+}
 
 double* StraightLineProgram::load(const double* inputs, std::vector<double>& workspace) const {
   const std::size_t total = static_cast<std::size_t>(first_code_slot() + instructions_);
@@ -96,21 +117,6 @@ double* StraightLineProgram::load(const double* inputs, std::vector<double>& wor
   if (inputs_ > 0) std::memcpy(v, inputs, sizeof(double) * static_cast<std::size_t>(inputs_));
   if (!constants_.empty()) std::memcpy(v + inputs_, constants_.data(), sizeof(double) * constants_.size());
   return v;
-}
-
-void StraightLineProgram::run(const double* inputs, double* outputs, std::vector<double>& workspace) const {
-  const MachineCode* code = tier_ ? tier_->code.load(std::memory_order_acquire) : nullptr;
-  if (!code && tier_ && tier_->runs.fetch_add(1, std::memory_order_relaxed) + 1 >= kRunsBeforeMachineCode) {
-    compile();
-    code = tier_->code.load(std::memory_order_acquire);
-  }
-  if (!code || !code->ready()) {
-    run_interpreted(inputs, outputs, workspace);
-    return;
-  }
-  double* v = load(inputs, workspace);
-  code->run(v);
-  for (std::size_t k = 0; k < outputs_.size(); ++k) outputs[k] = v[outputs_[k]];
 }
 
 void StraightLineProgram::run_interpreted(const double* inputs, double* outputs, std::vector<double>& workspace) const {

@@ -10,25 +10,30 @@
 // 1 500 instructions cost as much as the dual-number passes it replaces (docs/performance.md). The order
 // changes no value: every instruction computes the same operation on the same operands.
 //
-// Where the build can (x86-64 with xbyak, and WebAssembly: machine_code.hpp), the instructions are compiled
-// to machine code at the program's kRunsBeforeMachineCode-th run, and run() then executes that instead of
-// interpreting: the same operations on the same operands (only independent ones reordered), so the same
-// results bit for bit, faster (docs/performance.md).
-// Assembling costs about as much as recording (a new model's first result would take twice as long), so a
-// program run only a few times, as the first step of a new design, is never assembled.
+// The interpreter computes the same operations on the same operands as the double code the program was
+// recorded from, so the same values bit for bit (with floating-point contraction off, which
+// cmake/Warnings.cmake pins). In builds with the option CARVALLO_MACHINE_CODE (the native presets on x86-64:
+// machine_code.hpp), a program is assembled to machine code at its kRunsBeforeMachineCode-th run and run()
+// executes that instead: the same operations again, so the same bits, in about half the time. Assembling
+// costs about as much as recording, so a program run only a few times (a new design's first step) is never
+// assembled. Every other build (WebAssembly, the default CMake configuration) only interprets.
 //
-// Thread safety: a program is immutable once built, but for its machine code, made once (std::call_once)
-// by whichever run reaches the count and published atomically; run() writes only the workspace it is given.
+// Thread safety: a program is immutable once built, but for its machine code, made once (std::call_once) by
+// whichever run reaches the count and published atomically; run() writes only the workspace it is given.
 // Nothing here throws except std::bad_alloc in the constructor and in run() when the workspace grows.
 
 #include "carvallo/expression_graph.hpp"
+
+#include <cstdint>
+#include <vector>
+
+#if defined(CARVALLO_MACHINE_CODE)
 #include "carvallo/machine_code.hpp"
 
 #include <atomic>
-#include <cstdint>
 #include <memory>
 #include <mutex>
-#include <vector>
+#endif
 
 namespace carvallo {
 
@@ -45,22 +50,21 @@ class StraightLineProgram {
   int instruction_count() const { return instructions_; }
   int run_count() const { return static_cast<int>(runs_.size()); }
 
-  /// Runs after which the program is assembled to machine code, where the build can.
-  static constexpr int kRunsBeforeMachineCode = 64;
-
   /// outputs[k] = output k at `inputs` (input_count() values). The workspace is resized on first use.
   /// Runs the machine code when there is (compiled()), else the interpreter.
   void run(const double* inputs, double* outputs, std::vector<double>& workspace) const;
-  /// The same by the interpreter, whether or not there is machine code (tests, comparisons).
+  /// The same by the interpreter, whatever the build (tests, comparisons).
   void run_interpreted(const double* inputs, double* outputs, std::vector<double>& workspace) const;
-  /// Assembles the machine code now instead of at the kRunsBeforeMachineCode-th run (no effect where the
-  /// build cannot, or once done); returns compiled(). Throws only std::bad_alloc.
+
+#if defined(CARVALLO_MACHINE_CODE)
+  /// Runs after which the program is assembled to machine code.
+  static constexpr int kRunsBeforeMachineCode = 64;
+  /// Assembles the machine code now instead of at the kRunsBeforeMachineCode-th run (once); returns
+  /// compiled(). Throws only std::bad_alloc.
   bool compile() const;
-  /// Whether run() executes machine code (machine_code.hpp). Never throws.
-  bool compiled() const {
-    const MachineCode* code = tier_ ? tier_->code.load(std::memory_order_acquire) : nullptr;
-    return code != nullptr && code->ready();
-  }
+  /// Whether run() executes machine code. Never throws.
+  bool compiled() const { return tier_ && tier_->code.load(std::memory_order_acquire) != nullptr; }
+#endif
 
  private:
   struct Run {
@@ -73,7 +77,8 @@ class StraightLineProgram {
   std::vector<Run> runs_;
   std::vector<std::int32_t> outputs_;  // slot of each output
   int instructions_ = 0;
-  // The machine code, shared by copies of the program (null where the build cannot make it).
+#if defined(CARVALLO_MACHINE_CODE)
+  // The machine code, shared by copies of the program.
   struct Tier {
     std::atomic<int> runs{0};
     std::once_flag once;
@@ -81,6 +86,7 @@ class StraightLineProgram {
     std::atomic<const MachineCode*> code{nullptr};
   };
   std::shared_ptr<Tier> tier_;
+#endif
   /// Copies the inputs and constants into the workspace (sized); returns its data.
   double* load(const double* inputs, std::vector<double>& workspace) const;
   int first_code_slot() const { return inputs_ + static_cast<int>(constants_.size()); }
