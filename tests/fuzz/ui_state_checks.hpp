@@ -22,7 +22,7 @@ inline void check_usable_state(const web::UiState& state) {
   for (const auto& k : changed) keys += k + " ";
   FUZZ_CHECK(changed.empty(), "sanitize() changed: " + keys + "in " + web::to_link(state));
   for (const auto& d : bicycle::kParameterTable) FUZZ_CHECK(std::isfinite(state.bike.*(d.member)), d.name);
-  // The bicycle is always one the analysis can run (web/panels.cpp relies on it).
+  // The bicycle is always one the analysis can run (the panels rely on it).
   FUZZ_CHECK(web::bike_problems(state.bike).empty(), web::to_link(state));
   FUZZ_CHECK(bicycle::make_canonical_model(state.bike).model.has_value(), web::to_link(state));
   const auto models = web::model_names();
@@ -37,7 +37,7 @@ inline void check_link_round_trip(const web::UiState& state) {
   FUZZ_CHECK(web::to_link(again.state) == link, link + "\n  reads back as " + web::to_link(again.state));
 }
 
-// The messages go to the browser as JSON (web/js_api.cpp reply()): dump() must not throw on them.
+// The messages go to the browser as JSON (web/platform/js_api.cpp, reply()): dump() must not throw on them.
 inline void check_messages_are_json(const std::vector<std::string>& messages) {
   for (const auto& m : messages) {
     try {
