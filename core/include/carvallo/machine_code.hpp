@@ -2,7 +2,7 @@
 // A straight-line program's instructions (straight_line_program.hpp) compiled to x86-64 machine code at run
 // time, with Debian's xbyak as the assembler: an optional tier of the engine, built only with the CMake option
 // CARVALLO_MACHINE_CODE (on in the native presets; never in WebAssembly). It roughly halves the native CLI's
-// time per simulated second (docs/performance.md, "Machine code"); in the browser the same idea did not pay
+// time per simulated second (docs/performance.md, "The CLI simulation"); in the browser the same idea did not pay
 // for its risks, so WebAssembly builds interpret.
 //
 // The interpreter dispatches once per run of equal operations and then loops, reading two operand indices and
