@@ -7,6 +7,7 @@
 #include "carvallo/expression_graph.hpp"
 #include "carvallo/machine_code.hpp"
 #include "carvallo/straight_line_program.hpp"
+#include "same_bits.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -17,6 +18,8 @@
 #include <vector>
 
 using namespace carvallo;
+using carvallo_test::same_bits;
+using carvallo_test::same_value;
 
 namespace {
 
@@ -29,12 +32,6 @@ S every_operation(const S& x, const S& y, const S& z) {
   const S c = atan2(y, x + 2.0) + sinh(0.7 * x) - cosh(0.2 * y) * tanh(z) + pow(x + 2.5, 1.7) + pow(y + 3.0, x + z);
   return a * b - c / (1.0 + x * x) + sqrt(z);
 }
-
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-// Equal bits, or both NaN: which of two NaN operands' payloads an SSE operation passes on depends on the
-// operand order the compiler chose for the interpreter's commutative x + y and x·y; a NaN is an error to the
-// engine whatever its payload.
-bool same_value(double a, double b) { return same_bits(a, b) || (std::isnan(a) && std::isnan(b)); }
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 // Derivatives on the graph against the dual numbers: expression_graph_test.cpp.
 #include "carvallo/expression_graph.hpp"
 #include "carvallo/straight_line_program.hpp"
+#include "same_bits.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -16,13 +17,10 @@
 #include <vector>
 
 using namespace carvallo;
+using carvallo_test::same_bits;
+using carvallo_test::same_value;
 
 namespace {
-
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-// Equal bits, or both NaN: a NaN's payload may come from either operand of x + y; the engine treats any NaN
-// as an error.
-bool same_value(double a, double b) { return same_bits(a, b) || (std::isnan(a) && std::isnan(b)); }
 
 // A value recorded on the graph beside the same operation done in double: `shadow` is what double code gives.
 struct Shadowed {
