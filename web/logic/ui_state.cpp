@@ -133,17 +133,11 @@ std::vector<std::string> model_names() {
 
 std::string select_model(UiState& state, const std::string& name) {
   if (name == state.model) return {};
-  // Settings and inputs the new model shares by name with the old one keep their values (in range).
-  std::map<std::string, double> settings = start_settings(name);
-  for (auto& [key, value] : settings)
-    if (const auto it = state.settings.find(key); it != state.settings.end() && !setting_problem(name, key, it->second))
-      value = it->second;
-  std::map<std::string, std::string> inputs;
-  for (const auto& channel : model_inputs(name))
-    if (const auto it = state.inputs.find(channel.name); it != state.inputs.end()) inputs[channel.name] = it->second;
+  // A model opens with its own defaults: another model's values (a sleigh's 1 m/s for the bicycle) would
+  // not suit it.
   state.model = name;
-  state.settings = std::move(settings);
-  state.inputs = std::move(inputs);
+  state.settings = start_settings(name);
+  state.inputs.clear();
   state.variant = checked_variant(name, "").value_or("");
   try {
     const auto d = examples::make_model(name, state.variant).defaults;

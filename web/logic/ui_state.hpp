@@ -151,10 +151,8 @@ std::vector<std::string> stabilization_method_names();
 std::vector<std::string> model_names();
 
 /// Switches to a model the way the models menu does: its first variant and its paper's methods
-/// (integrator, solver, stabilization, step); its settings start as start_settings(name), except those of
-/// a name the previous model also had, which keep their value where it is within the new model's range
-/// (a speed stays the speed); its inputs keep the scripts of inputs of the same name. Returns why the
-/// paper's methods could not be read (empty when they were). Does nothing if `name` is current.
+/// (integrator, solver, stabilization, step), its settings start_settings(name), no input scripts. Returns
+/// why the paper's methods could not be read (empty when they were). Does nothing if `name` is current.
 std::string select_model(UiState& state, const std::string& name);
 
 /// The current model's setting `name`, or `fallback` when it has none. Never throws.
