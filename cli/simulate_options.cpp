@@ -120,11 +120,17 @@ const examples::Quantity* find_setting(const examples::ModelEntry& entry, const 
   return nullptr;
 }
 
-// "<name>=<value>" -> (name, value); nothing when there is no '=' or no name.
-std::optional<std::pair<std::string, std::string>> split_assignment(const std::string& text) {
-  const std::size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) return std::nullopt;
-  return std::make_pair(text.substr(0, eq), text.substr(eq + 1));
+// Each "<name>=<text>" given to the list option `option` (--set, --input) handed to `add` as
+// ("<option> <name>", name, text); one without '=' or without a name is named in `errors`.
+void each_assignment(const ParsedOptions& o, const std::string& option, const char* form, std::vector<std::string>& errors,
+                     const std::function<void(const std::string&, const std::string&, const std::string&)>& add) {
+  const auto it = o.lists.find(option);
+  if (it == o.lists.end()) return;
+  for (const auto& item : it->second) {
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) errors.push_back(option + " '" + item + "': expected " + form);
+    else add(option + " " + item.substr(0, eq), item.substr(0, eq), item.substr(eq + 1));
+  }
 }
 
 // --from-turn lean=<rad>,family=<name>
@@ -248,13 +254,7 @@ std::optional<SimulateRequest> read_simulate_options(const std::vector<std::stri
   };
   for (const auto& [option, name] : kSettingOptions)
     if (auto text = value_of(o, option)) add_setting(option, name, *text);
-  if (const auto it = o.lists.find("--set"); it != o.lists.end()) {
-    for (const auto& item : it->second) {
-      const auto assignment = split_assignment(item);
-      if (!assignment) errors.push_back("--set '" + item + "': expected <name>=<value>");
-      else add_setting("--set " + assignment->first, assignment->first, assignment->second);
-    }
-  }
+  each_assignment(o, "--set", "<name>=<value>", errors, add_setting);
   if (takes_bike && !scenario && !from_turn && !setting_option.count("speed") && find_setting(*r.entry, "speed"))
     errors.push_back("--speed: missing");
   if (scenario)
@@ -274,13 +274,7 @@ std::optional<SimulateRequest> read_simulate_options(const std::vector<std::stri
   };
   for (const auto& [option, name] : kInputOptions)
     if (auto text = value_of(o, option)) add_input(option, name, *text);
-  if (const auto it = o.lists.find("--input"); it != o.lists.end()) {
-    for (const auto& item : it->second) {
-      const auto assignment = split_assignment(item);
-      if (!assignment) errors.push_back("--input '" + item + "': expected <name>=<spec>");
-      else add_input("--input " + assignment->first, assignment->first, assignment->second);
-    }
-  }
+  each_assignment(o, "--input", "<name>=<spec>", errors, add_input);
   if (scenario)
     for (const auto& [name, signal] : scenario->inputs())
       if (!r.inputs.count(name)) {
