@@ -29,7 +29,9 @@ int run_models(const std::vector<std::string>& args, std::ostream& out, std::ost
            "The models `carvallo simulate --model <name>` runs: the bicycle and every registered mechanism, with\n"
            "their variants (formulations), sizes and the method, step and duration of their papers.\n"
            "  --json   [{\"name\", \"title\", \"description\", \"variants\", \"coordinates\", \"holonomic\",\n"
-           "            \"nonholonomic\", \"defaults\": {\"solver\", \"integrator\", \"stabilization\", \"dt\", \"t\"}}, ...]\n";
+           "            \"nonholonomic\", \"defaults\": {\"solver\", \"integrator\", \"stabilization\", \"dt\", \"t\"},\n"
+           "            \"settings\": [{\"name\", \"unit\", \"default\", \"min\", \"max\", \"description\"}, ...] (simulate --set),\n"
+           "            \"inputs\": [{\"name\", \"unit\", \"description\"}, ...] (simulate --input)}, ...]\n";
     return 0;
   }
   if (!errors.empty()) return fail(err, "models", errors);
@@ -56,7 +58,16 @@ int run_models(const std::vector<std::string>& args, std::ostream& out, std::ost
               ", \"coordinates\": " + std::to_string(inst.model.nq()) + ", \"holonomic\": " + std::to_string(inst.model.nch()) +
               ", \"nonholonomic\": " + std::to_string(inst.model.ncnh()) + ", \"defaults\": {\"solver\": " +
               json_string(to_string(d.acceleration)) + ", \"integrator\": " + json_string(to_string(d.integrator)) +
-              ", \"stabilization\": " + json_string(d.stabilizer) + ", \"dt\": " + dt + ", \"t\": " + t + "}}";
+              ", \"stabilization\": " + json_string(d.stabilizer) + ", \"dt\": " + dt + ", \"t\": " + t + "}";
+      std::string settings, inputs;
+      for (const auto& q : m.settings)
+        settings += std::string(settings.empty() ? "" : ", ") + "{\"name\": " + json_string(q.name) + ", \"unit\": " + json_string(q.unit) +
+                    ", \"default\": " + cli::format_exact(q.value) + ", \"min\": " + cli::format_exact(q.min) +
+                    ", \"max\": " + cli::format_exact(q.max) + ", \"description\": " + json_string(q.description) + "}";
+      for (const auto& c : inst.inputs)
+        inputs += std::string(inputs.empty() ? "" : ", ") + "{\"name\": " + json_string(c.name) + ", \"unit\": " + json_string(c.unit) +
+                  ", \"description\": " + json_string(c.description) + "}";
+      text += ", \"settings\": [" + settings + "], \"inputs\": [" + inputs + "]}";
     } else {
       std::string variants;
       for (const auto& v : m.variants) variants += (variants.empty() ? "" : "|") + v;

@@ -8,7 +8,8 @@
 namespace carvallo::cli {
 
 ParsedOptions parse_options(const std::vector<std::string>& args, const std::vector<std::string>& value_names,
-                            const std::vector<std::string>& flag_names, std::vector<std::string>& errors) {
+                            const std::vector<std::string>& flag_names, std::vector<std::string>& errors,
+                            const std::vector<std::string>& list_names) {
   ParsedOptions o;
   auto is_in = [](const std::vector<std::string>& v, const std::string& s) {
     for (const auto& x : v)
@@ -26,6 +27,12 @@ ParsedOptions parse_options(const std::vector<std::string>& args, const std::vec
       }
       if (o.values.count(a)) errors.push_back(a + ": given more than once");
       o.values[a] = args[++i];
+    } else if (is_in(list_names, a)) {
+      if (i + 1 >= args.size()) {
+        errors.push_back(a + ": missing value");
+        continue;
+      }
+      o.lists[a].push_back(args[++i]);
     } else if (is_in(flag_names, a)) {
       o.flags[a] = true;
     } else if (a.rfind("--", 0) == 0) {

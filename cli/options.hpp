@@ -16,16 +16,20 @@ struct Parameters;
 
 namespace carvallo::cli {
 
-/// Options of one command: value options take the next argument; flags take none.
+/// Options of one command: value options take the next argument; flags take none; list options take the
+/// next argument and may be repeated (`--set a=1 --set b=2`), in the order given.
 struct ParsedOptions {
   std::map<std::string, std::string> values;
+  std::map<std::string, std::vector<std::string>> lists;
   std::map<std::string, bool> flags;
   bool help = false;
 };
 
-/// Unknown options, missing values and repeated options are appended to `errors`. Never throws.
+/// Unknown options, missing values and repeated options (but list options) are appended to `errors`.
+/// Never throws.
 ParsedOptions parse_options(const std::vector<std::string>& args, const std::vector<std::string>& value_names,
-                            const std::vector<std::string>& flag_names, std::vector<std::string>& errors);
+                            const std::vector<std::string>& flag_names, std::vector<std::string>& errors,
+                            const std::vector<std::string>& list_names = {});
 
 /// A finite number, the whole text; empty on failure. Never throws.
 std::optional<double> parse_double(const std::string& text);

@@ -85,7 +85,7 @@ struct App {
   bool camera_given = false;  ///< the link or setState gave the camera: the view keeps it exactly
   std::array<double, 3> camera_checked_for{};  ///< span, height and run id widen_default_camera last looked at
 
-  std::string analysed_model = "bicycle";  ///< the model the layout was made for
+  std::string analysed_model = kDefaultModel;  ///< the model the layout was made for
   std::string last_link;      ///< last link handed to the page
   bool show_help = false, show_notes = false;
   bool escape_pressed = false;  ///< Escape went down since the last frame (a GLFW key callback: press and release can share a frame)
@@ -114,7 +114,7 @@ struct App {
   RiderControls rider;               ///< torques held from keys and buttons
   std::uint64_t rider_run = 0;       ///< ModelView::id() of the run the held torques were last handed to
   unsigned rider_buttons_down = 0;   ///< hold buttons pressed this frame (bit k: button k)
-  SpecEdit steer_spec, roll_spec;
+  std::map<std::string, SpecEdit> input_specs;  ///< the inputs' script fields, by input name
   TurnFamilies turns;
   struct TurnMark {
     std::size_t branch, index;  ///< in turns.branches()
@@ -157,8 +157,6 @@ void record_rect(App& app, const std::string& name);
 
 /// A model without a parameter table: its description, formulation and sizes.
 void model_panel(App& app);
-/// A model without the bicycle's panels: methods, probes and violations.
-void model_simulation_panel(App& app);
 /// Selects a model from the menu, with its paper's methods.
 void select_model(App& app, const std::string& name);
 

@@ -2,6 +2,7 @@
 // The frame loop: input (camera, shortcuts), the simulation clock, the panels, the 3D scene, the link.
 #include "app.hpp"
 #include "logic/scene_mesh.hpp"
+#include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
 #include "platform/browser.hpp"
 #include "platform/grid_renderer.hpp"

@@ -18,6 +18,17 @@ const std::vector<Scenario>& scenarios() {
   return list;
 }
 
+std::map<std::string, double> Scenario::settings() const {
+  // The names of bicycle_settings() (bicycle_model.cpp).
+  return {{"speed", motion.speed}, {"roll", motion.roll}, {"steer", motion.steer}, {"roll_rate", motion.roll_rate},
+          {"steer_rate", motion.steer_rate}};
+}
+
+std::map<std::string, examples::InputSignal> Scenario::inputs() const {
+  // The names of bicycle_inputs() (bicycle_model.cpp).
+  return {{"steer_torque", input.steer}, {"roll_torque", input.roll}};
+}
+
 const Scenario* find_scenario(std::string_view name) {
   for (const auto& s : scenarios())
     if (s.name == name) return &s;

@@ -4,6 +4,7 @@
 
 #include "bicycle/simulation.hpp"
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,13 @@ struct Scenario {
   RiderInput input;
   double duration = 5.0;  ///< [s]
   double step = 1e-3;     ///< [s]
+
+  /// What front ends that know no model run it by: the registry's name of the model (examples/registry.hpp),
+  /// the initial motion as that model's settings (speed, roll, steer, roll_rate, steer_rate) and the torques
+  /// as its inputs (steer_torque, roll_torque).
+  std::string model = "bicycle";
+  std::map<std::string, double> settings() const;
+  std::map<std::string, examples::InputSignal> inputs() const;
 };
 
 /// Every scenario, in menu order (never throws):

@@ -279,7 +279,7 @@ test('phone layout: every panel reachable by touch, nothing off screen or overla
     inside(await rect(page, 'play'), viewport, 'play button');
     inside(await rect(page, 'kick'), viewport, 'kick button');
     // A swipe down that starts on the speed slider scrolls (or nothing), it does not set the speed.
-    const slider = await rect(page, 'sim-speed');
+    const slider = await rect(page, 'setting:speed');
     const v0 = (await state(page)).speed;
     await Promise.all([touch('touchStart', [centre(slider)]), touch('touchMove', [[centre(slider)[0] + 1, centre(slider)[1] + 12]])]);
     for (let i = 1; i <= 5; i++) { await touch('touchMove', [[centre(slider)[0] + 2, centre(slider)[1] + 30 * i]]); await frames(page, 1); }

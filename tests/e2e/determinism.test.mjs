@@ -45,7 +45,7 @@ test('the playground (wasm) and the native CLI compute the same trajectories', {
     // tolerance's effect (about 1e-8 here: changing the tolerance from 1e-12 to 1e-11 natively moves y by
     // 1.2e-8). Without the threshold the two builds must agree to round-off.
     const cases = [...models.map(({ name, settings }) => ({ name, settings, extra: {} })),
-      { name: 'bicycle', settings: [], extra: { stab: 'none' } }];
+      { name: 'bicycle', settings: models.find((m) => m.name === 'bicycle').settings, extra: { stab: 'none' } }];
     for (const { name, settings, extra } of cases) {
       const s = await page.evaluate(([model, steps, extra]) => {
         const api = window.carvallo;
@@ -59,14 +59,10 @@ test('the playground (wasm) and the native CLI compute the same trajectories', {
       const dt = state.dt;
       const csv = path.join(tmp, `${name}.csv`);
       const args = ['simulate', '--model', name, '--t', String(s.t), '--dt', String(dt), ...methodOptions(s.methods), '--csv', csv];
-      if (name === 'bicycle')
-        args.push('--bike', 'benchmark', '--speed', String(state.speed), '--roll', String(state.roll0), '--steer', String(state.steer0),
-          '--roll-rate', String(state.droll0), '--steer-rate', String(state.dsteer0));
-      else {
-        if (s.variant) args.push('--variant', s.variant);
-        // A model with a speed setting runs at the playground's speed field (the CLI's --speed).
-        if (settings.includes('speed')) args.push('--speed', String(state.speed));
-      }
+      // Every setting as the playground has it (getState names them as the registry does, --set too).
+      for (const k of settings) args.push('--set', `${k}=${state[k]}`);
+      if (name === 'bicycle') args.push('--bike', 'benchmark');
+      else if (s.variant) args.push('--variant', s.variant);
       execFileSync(cli, args, { stdio: ['ignore', 'ignore', 'pipe'] });
       const native = readCsv(csv);
       assert.ok(Math.abs(native.t - s.t) <= 1e-12 * Math.max(1, s.t), `${name}: t ${native.t} vs ${s.t}`);

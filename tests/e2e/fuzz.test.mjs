@@ -36,11 +36,12 @@ function generator(seed) {
 
 const PARAMS = ['w', 'c', 'lambda', 'g', 'rR', 'mR', 'IRxx', 'IRyy', 'xB', 'zB', 'mB', 'IBxx', 'IByy', 'IBzz', 'IBxz',
   'xH', 'zH', 'mH', 'IHxx', 'IHyy', 'IHzz', 'IHxz', 'rF', 'mF', 'IFxx', 'IFyy'];
+// The models' settings by the registry's names, and the bicycle's older names of its own.
 const FIELDS = ['speed', 'vmin', 'vmax', 'imag', 'locus', 'integ', 'dt', 'solver', 'stab', 'tscale', 'roll0', 'steer0', 'droll0',
-  'dsteer0', 'kick', 'inertia', 'follow', 'present', 'text', 'panel', 'perf', 'plotwin', 'yangles', 'yspeed', 'yprobes', 'yaw',
+  'dsteer0', 'roll', 'steer', 'roll_rate', 'steer_rate', 'fall_roll', 'lean', 'lean_rate', 'yaw_rate', 'kick', 'inertia', 'follow', 'present', 'text', 'panel', 'perf', 'plotwin', 'yangles', 'yspeed', 'yprobes', 'yaw',
   'pitch', 'dist', 'tx', 'ty', 'tz'];
 const MODELS = ['bicycle', 'four-bar', 'slider-crank', 'double-inverted-pendulum', 'quick-return', 'epicyclic-gear', 'appell-hamel',
-  'sliding-particle', 'nope', ''];
+  'sliding-particle', 'rolling-disk', 'chaplygin-sleigh', 'nope', ''];
 const EXTREME = [1e-308, 5e-324, -5e-324, 1e308, -1e308, -0, 0, 1, -1, 1.7976931348623157e308, 2.2250738585072014e-308, 1e-300, 1e300,
   0.1, 3, 50, 100, 1e6, -1e6, 0.3, 0.08, 1.02];
 const WORDS = ['ab4', 'rk4', 'dopri5', 'augmented', 'udwadia-kalaba', 'rgcpa', 'selective', 'direct', 'baumgarte', 'none', 'fit',
@@ -117,8 +118,8 @@ async function runBatch(page, ops, bound) {
     const check = (label) => {
       const s = api.getState();
       for (const [k, v] of Object.entries(s.bike)) if (!finite(v)) bad.push(`${label}: getState().bike.${k} = ${v}`);
-      for (const k of ['speed', 'vmin', 'vmax', 'dt', 'tscale', 'roll0', 'steer0', 'droll0', 'dsteer0', 'kick', 'text', 'plotwin', 'yaw',
-        'pitch', 'dist', 'tx', 'ty', 'tz'])
+      const settings = (api.models().find((m) => m.name === s.model) || { settings: [] }).settings;
+      for (const k of [...settings, 'vmin', 'vmax', 'dt', 'tscale', 'kick', 'text', 'plotwin', 'yaw', 'pitch', 'dist', 'tx', 'ty', 'tz'])
         if (!finite(s[k])) bad.push(`${label}: getState().${k} = ${s[k]}`);
       if (!(s.vmin < s.vmax)) bad.push(`${label}: vmin ${s.vmin} >= vmax ${s.vmax}`);
       const sim = api.simState();

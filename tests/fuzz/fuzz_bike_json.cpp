@@ -1,5 +1,5 @@
 // libFuzzer harness: a bicycle parameter file (examples/bicycle/parameters_json.hpp), as `carvallo ... --bike
-// file.json` reads it: parse, then validate and build the canonical model like cli/cli.cpp. Invariants:
+// file.json` reads it: parse, then validate and build the canonical model like cli/bike.cpp. Invariants:
 // nothing throws; a result has values or issues, never both; values read are finite; writing them with
 // to_json and reading back (as a document and as text) gives the same doubles exactly.
 #include "fuzz_check.hpp"

@@ -4,7 +4,7 @@
 
 #include "fuzz_check.hpp"
 
-#include "logic/ui_state.hpp"
+#include "logic/state_link.hpp"
 
 #include "bicycle/canonical.hpp"
 

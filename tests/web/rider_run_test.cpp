@@ -28,7 +28,7 @@ double input(const ModelView& v, const char* name) {
 
 TEST_CASE("a held steer torque acts from press to release, then is zero", "[web][rider]") {
   UiState s;
-  s.sim.roll_rate0 = 0;
+  s.settings["roll_rate"] = 0;
   ModelView v(s);
   const int steer = v.run().input_index("steer_torque");
   REQUIRE(steer >= 0);
@@ -43,7 +43,7 @@ TEST_CASE("a held steer torque acts from press to release, then is zero", "[web]
   // The impulse is the torque times the time held: the steer rate it left behind is the same as a
   // scripted pulse of the same length gives (a second way of applying it).
   UiState p = s;
-  p.steer_torque = "pulse:1.5@0:0.0725";
+  p.inputs["steer_torque"] = "pulse:1.5@0:0.0725";
   ModelView w(p);
   w.step(15);
   CHECK(std::abs(probe(v, "steer_rate") - probe(w, "steer_rate")) < 1e-12);

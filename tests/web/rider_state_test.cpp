@@ -5,7 +5,7 @@
 // key presses and releases between two frames kept with their times.
 #include "logic/rider_controls.hpp"
 #include "logic/rider_state.hpp"
-#include "logic/ui_state.hpp"
+#include "logic/state_link.hpp"
 
 #include "bicycle/scenarios.hpp"
 #include "bicycle/turns.hpp"
@@ -54,8 +54,8 @@ TEST_CASE("torque specs are read as the CLI reads them and stored in their short
 
 TEST_CASE("torques and the steady turn round-trip exactly through the link and setState", "[web][rider][link]") {
   UiState s;
-  s.steer_torque = "pulse:2@0.5:0.1";
-  s.roll_torque = "sine:0.3:1.7";
+  s.inputs["steer_torque"] = "pulse:2@0.5:0.1";
+  s.inputs["roll_torque"] = "sine:0.3:1.7";
   s.hold_torque = 2.5;
   s.from_turn = "lean=0.7,family=handlebar-reversed,steer=-2.8241721856511544";
   s.show_turns = true;
@@ -73,7 +73,7 @@ TEST_CASE("torques and the steady turn round-trip exactly through the link and s
 
 TEST_CASE("hostile torque specs and turns are refused by name; the last good state stays", "[web][rider][link]") {
   UiState good;
-  good.steer_torque = "step:1@2";
+  good.inputs["steer_torque"] = "step:1@2";
   const std::string hostile[] = {"steer_torque=step:1e308@1", "steer_torque=pulse:1@0:nan", "roll_torque=pulse:1@0:1e300",
                                  "steer_torque=%00garbage", "from_turn=lean=5,family=handlebar-forward",
                                  "from_turn=lean=0.3,family=sideways", "from_turn=lean=0.3", "from_turn=lean=1e308,family=handlebar-forward",
@@ -83,8 +83,8 @@ TEST_CASE("hostile torque specs and turns are refused by name; the last good sta
     const auto r = read_link("v=x&" + h, good);
     const std::string key = h.substr(0, h.find('='));
     CHECK(mentions(r.ignored, key + "="));
-    CHECK(r.state.steer_torque == "step:1@2");
-    CHECK(r.state.roll_torque.empty());
+    CHECK(input_spec(r.state, "steer_torque") == "step:1@2");
+    CHECK(input_spec(r.state, "roll_torque").empty());
     CHECK(r.state.from_turn.empty());
     CHECK(r.state.hold_torque == good.hold_torque);
   }
@@ -127,16 +127,16 @@ TEST_CASE("the countersteer scenario sets the state from its own definition", "[
   UiState s;
   s.model = "four-bar";
   s.from_turn = "lean=0.3,family=handlebar-forward";
-  s.sim.roll_rate0 = 0.5;
+  s.settings["roll_rate"] = 0.5;
   apply_scenario(s, *sc);
   CHECK(s.model == "bicycle");
   // The issue's demo: 5 m/s, a short right (positive) steer-torque pulse, nothing else disturbing it.
-  CHECK(s.speed == 5.0);
-  CHECK(s.sim.roll_rate0 == 0.0);
-  CHECK(s.steer_torque.rfind("pulse:", 0) == 0);
-  CHECK(torque_signal(s.steer_torque) == sc->input.steer);
+  CHECK(setting(s, "speed") == 5.0);
+  CHECK(setting(s, "roll_rate") == 0.0);
+  CHECK(input_spec(s, "steer_torque").rfind("pulse:", 0) == 0);
+  CHECK(torque_signal(input_spec(s, "steer_torque")) == sc->input.steer);
   CHECK(sc->input.steer.amplitude > 0);
-  CHECK(s.roll_torque.empty());
+  CHECK(input_spec(s, "roll_torque").empty());
   CHECK(s.from_turn.empty());
   CHECK(read_link(to_link(s)).state == s);
 }

@@ -1,6 +1,6 @@
 // The UI state's fields for the eigenvalue panel's companions (mode shape, sensitivity chart, ghost):
 // exact round trips through the link and setState, hostile values refused by name, the last good value kept.
-#include "logic/ui_state.hpp"
+#include "logic/state_link.hpp"
 
 #include <catch2/catch.hpp>
 

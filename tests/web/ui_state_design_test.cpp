@@ -1,7 +1,7 @@
 // The Design window's fields of the one UI state (web/logic/ui_state.hpp: design, dtab, frontmoves and the
 // map settings): they round-trip exactly through the link and the JSON of getState/setState, and hostile
 // values are refused with the key named while the rest of the link is used.
-#include "logic/ui_state.hpp"
+#include "logic/state_link.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // The playground's one UI state and its link codec, natively: hostile links refused with their reasons,
 // plot scales and layout fields round-tripping, 700 unknown keys summarized, a model chosen by link or
 // setState getting the paper's methods as from the menu.
-#include "logic/ui_state.hpp"
+#include "logic/state_link.hpp"
 
 #include "registry.hpp"
 
@@ -41,7 +41,7 @@ TEST_CASE("hostile links of issue 12 are refused by name and keep the preset's b
   const auto ignored = apply_json(s, nlohmann::json::parse(R"({"bike": {"rF": 1e-200}, "speed": 4})"));
   CHECK(mentions(ignored, "rF"));
   CHECK(s.bike.rF == defaults.bike.rF);
-  CHECK(s.speed == 4);  // the rest of the call still applies
+  CHECK(setting(s, "speed") == 4);  // the rest of the call still applies
 }
 
 TEST_CASE("700 unknown keys give one line with the count and the first five", "[web][link]") {
@@ -114,7 +114,7 @@ TEST_CASE("a model named by link or setState gets its paper's methods, as from t
 TEST_CASE("a link's refused fields are listed by key; keep_fields gives them the values on screen and nothing else", "[web][link]") {
   UiState on_screen;
   on_screen.sim.time_step = 0.002;
-  on_screen.speed = 7.5;
+  on_screen.settings["speed"] = 7.5;
   on_screen.sweep_min = 1.0;
   on_screen.sweep_max = 9.0;
   on_screen.sim.integrator = "rk4";
@@ -126,7 +126,7 @@ TEST_CASE("a link's refused fields are listed by key; keep_fields gives them the
   CHECK(r.state.sim.integrator == "rk4");
   CHECK((r.state.sweep_min == 1.0 && r.state.sweep_max == 9.0));
   CHECK(r.state.text_scale == 1.25);          // what the link gave
-  CHECK(r.state.speed == UiState{}.speed);    // not in the link: the link's meaning (the default), not the screen's
+  CHECK(setting(r.state, "speed") == setting(UiState{}, "speed"));    // not in the link: the link's meaning (the default), not the screen's
   // Keys that are not the table's fields are skipped (a bicycle parameter, junk).
   UiState other = r.state;
   keep_fields(on_screen, other, {"c", "junk", ""});
@@ -135,19 +135,19 @@ TEST_CASE("a link's refused fields are listed by key; keep_fields gives them the
 
 TEST_CASE("setState: getState's own link passes silently; a different link is named as read-only, not ignored silently", "[web][link]") {
   UiState s;
-  s.speed = 6.5;
+  s.settings["speed"] = 6.5;
   UiState t;
   CHECK(apply_json(t, to_json(s)).empty());
   CHECK(t == s);
   const auto ignored = apply_json(t, nlohmann::json{{"link", "v=0.1.0&speed=2"}, {"speed", 3.0}});
   REQUIRE(ignored.size() == 1);
   CHECK(ignored[0].find("link: read-only") == 0);
-  CHECK(t.speed == 3.0);  // the other fields apply
+  CHECK(setting(t, "speed") == 3.0);  // the other fields apply
   CHECK(apply_json(t, nlohmann::json{{"link", 42}}).size() == 1);
   const auto version = apply_json(t, nlohmann::json{{"version", "9"}, {"speed", 4.0}});
   REQUIRE(version.size() == 1);
   CHECK(version[0].find("version: read-only") == 0);
-  CHECK(t.speed == 4.0);
+  CHECK(setting(t, "speed") == 4.0);
 }
 
 TEST_CASE("a broken percent-escape is named as such, a piece without '=' as not key=value", "[web][link]") {
@@ -172,5 +172,5 @@ TEST_CASE("a link over 8192 characters is not read at all (unread: the page keep
   CHECK_FALSE(typed.names_camera);
   CHECK(read_link(to_link(UiState{})).names_camera);  // every full link gives the camera
   CHECK(typed.state.presentation);
-  CHECK(typed.state.speed == 4);
+  CHECK(setting(typed.state, "speed") == 4);
 }

@@ -11,20 +11,6 @@
 
 namespace carvallo::web {
 
-namespace {
-
-// The UI state's fields for a model's settings (ModelEntry::settings), by the settings' names.
-const double* setting_field(const UiState& s, const std::string& name) {
-  if (name == "speed") return &s.speed;
-  if (name == "roll") return &s.sim.roll0;
-  if (name == "steer") return &s.sim.steer0;
-  if (name == "roll_rate") return &s.sim.roll_rate0;
-  if (name == "steer_rate") return &s.sim.steer_rate0;
-  return nullptr;
-}
-
-}  // namespace
-
 examples::ModelSetup model_setup(const UiState& state) {
   examples::ModelSetup setup(state.variant);
   const examples::ModelEntry* entry = examples::find_model(state.model);
@@ -32,7 +18,7 @@ examples::ModelSetup model_setup(const UiState& state) {
   // The parameters panel edits the bicycle's table (UiState::bike); a model with that table is built from it.
   if (entry->parameters.size() == bicycle::kParameterCount) setup.parameters = bicycle::parameter_values(state.bike);
   for (const auto& q : entry->settings)
-    if (const double* v = setting_field(state, q.name)) setup.settings[q.name] = *v;
+    if (const auto it = state.settings.find(q.name); it != state.settings.end()) setup.settings[q.name] = it->second;
   return setup;
 }
 
@@ -51,7 +37,9 @@ std::string ModelView::signature(const UiState& s) {
   const examples::ModelSetup setup = model_setup(s);
   for (double p : setup.parameters) sig.append("|").append(format_shortest(p));
   for (const auto& [name, value] : setup.settings) sig.append("|").append(name).append("=").append(format_shortest(value));
-  sig.append("|").append(s.steer_torque).append("|").append(s.roll_torque).append("|").append(s.from_turn);
+  for (const auto& [name, spec] : s.inputs)
+    if (!spec.empty()) sig.append("|").append(name).append("=").append(spec);
+  sig.append("|").append(s.from_turn);
   return sig;
 }
 
@@ -75,12 +63,9 @@ ModelView::ModelView(const UiState& state) : time_step_(state.sim.time_step) {
   }
   run_ = std::make_unique<examples::ModelRun>(state.model, setup, method_choice(state));
   if (turn) run_->set_state(turn->state);
-  const std::pair<const char*, const std::string*> scripts[] = {{"steer_torque", &state.steer_torque},
-                                                                {"roll_torque", &state.roll_torque}};
-  for (const auto& [name, spec] : scripts) {
-    const int index = run_->input_index(name);
-    if (index >= 0 && !spec->empty()) run_->set_input(static_cast<std::size_t>(index), torque_signal(*spec));
-  }
+  const auto& channels = run_->input_channels();
+  for (std::size_t k = 0; k < channels.size(); ++k)
+    if (const std::string spec = input_spec(state, channels[k].name); !spec.empty()) run_->set_input(k, torque_signal(spec));
   held_.resize(run_->input_channels().size());
   tracks_.resize(run_->instance().traces.size());
   energy0_ = run_->energy();

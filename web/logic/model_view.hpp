@@ -31,7 +31,7 @@ examples::MethodChoice method_choice(const UiState& state);
 class ModelView {
  public:
   /// Throws carvallo::Error (unknown model, unusable methods, no consistent initial state, ...). A model
-  /// with inputs gets the state's scripted torques (steer_torque, roll_torque); the bicycle starts on the
+  /// with inputs gets the state's scripts for them (UiState::inputs); the bicycle starts on the
   /// state's steady turn (from_turn) when there is one, and throws SolverError(InvalidArgument) when there
   /// is no such turn.
   explicit ModelView(const UiState& state);

@@ -120,15 +120,13 @@ std::string turn_request_text(const TurnRequest& request) {
 }
 
 void apply_scenario(UiState& state, const bicycle::Scenario& scenario) {
-  select_model(state, "bicycle");
-  state.speed = scenario.motion.speed;
-  state.sim.roll0 = scenario.motion.roll;
-  state.sim.steer0 = scenario.motion.steer;
-  state.sim.roll_rate0 = scenario.motion.roll_rate;
-  state.sim.steer_rate0 = scenario.motion.steer_rate;
-  std::string text;
-  state.steer_torque = check_torque_spec(signal_text(scenario.input.steer), text) ? std::string() : text;
-  state.roll_torque = check_torque_spec(signal_text(scenario.input.roll), text) ? std::string() : text;
+  select_model(state, scenario.model);
+  for (const auto& [name, value] : scenario.settings()) set_setting(state, name, value);  // the scenario's own, in range
+  state.inputs.clear();
+  for (const auto& [name, signal] : scenario.inputs()) {
+    std::string text;
+    if (!check_torque_spec(signal_text(signal), text) && !text.empty()) state.inputs[name] = text;
+  }
   state.from_turn.clear();
   state.follow = true;
   state.plot_window = std::max(state.plot_window, scenario.duration);

@@ -46,8 +46,9 @@ std::optional<TurnRequest> turn_request(const std::string& canonical);
 /// The canonical text of a request.
 std::string turn_request_text(const TurnRequest& request);
 
-/// Sets the state to run the scenario: the bicycle model, its initial motion (speed, roll, steer and
-/// their rates), its torques, no steady turn, the camera following. The numbers are the scenario's own.
+/// Sets the state to run the scenario: its model, its initial motion and torques as that model's settings
+/// and inputs (Scenario::settings, Scenario::inputs), no steady turn, the camera following. The numbers
+/// are the scenario's own.
 void apply_scenario(UiState& state, const bicycle::Scenario& scenario);
 
 }  // namespace carvallo::web

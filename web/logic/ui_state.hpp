@@ -1,22 +1,19 @@
 #pragma once
-// The playground's whole state in one struct, and its two serializations: the share link (the URL hash)
-// and the JSON of window.carvallo.getState()/setState(). Both go through one table of fields
-// (ui_state.cpp), so nothing can be in the state and missing from the link.
+// The playground's whole state in one struct, for every registered model: the model, its parameter table
+// (the bicycle's 26), its settings and inputs by the names the registry gives them (examples/registry.hpp),
+// the methods and the view. Its two serializations, the share link and the JSON of getState/setState,
+// are logic/state_link.hpp; the table of the state's other fields and their accepted values is
+// logic/state_fields.cpp.
 //
 // Pure C++: no Emscripten, GL or ImGui include, so it can be unit-tested natively.
-//
-// Link format: "v=<version>&model=bicycle&preset=benchmark&<param>=<value>...&speed=5&vmin=0&vmax=10&..."
-// - the version comes first; then the preset and only the bicycle parameters that differ from it;
-// - numbers are printed with the fewest digits that read back to the same double;
-// - parsing never evaluates anything: keys are matched against the table, values are parsed as numbers
-//   or matched against fixed word lists. Every field that cannot be used is reported and keeps its default.
 
 #include "logic/camera.hpp"
 
 #include "bicycle/parameters.hpp"
+#include "registry.hpp"
 
-#include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,9 +28,7 @@ struct SimulationSettings {
   std::string solver = "augmented";        ///< acceleration solver: "augmented", "udwadia-kalaba"
   std::string stabilization = "rgcpa";     ///< "rgcpa", "selective", "direct", "baumgarte", "none"
   double time_scale = 1.0;                 ///< simulated seconds per real second
-  double roll0 = 0.0, steer0 = 0.0;        ///< rad, initial roll and steer
-  double roll_rate0 = 0.5, steer_rate0 = 0.0;  ///< rad/s, initial rates
-  double kick = 0.5;                       ///< rad/s of roll rate added by a kick
+  double kick = 0.5;                       ///< the amount of the model's push (ModelInstance::push), in its unit
 };
 
 /// The design map panel (web/panels/design_map_panel.cpp): two inputs of bicycle/design_map.hpp (a
@@ -75,12 +70,25 @@ inline constexpr const char* kSensitivityScaleNames[] = {"relative", "si"};
 /// The panels of the compact (phone, large text) layout, one at a time: the 3D view or one panel.
 inline constexpr const char* kPanelNames[] = {"view", "parameters", "eigenvalues", "simulation", "design"};
 
+/// The model the playground opens with.
+inline constexpr const char* kDefaultModel = "bicycle";
+
+/// The values `model`'s settings start with in the playground: the registry's defaults (ModelEntry::settings),
+/// except a roll rate of 0.5 rad/s where the model has one, so the bicycle a page opens on visibly wobbles
+/// and settles. Empty for an unknown model. Never throws.
+std::map<std::string, double> start_settings(const std::string& model);
+
 struct UiState {
-  std::string model = "bicycle";     ///< "bicycle" or a registered model's name (examples/registry.hpp)
+  std::string model = kDefaultModel;  ///< a registered model's name (examples/registry.hpp)
   std::string variant;               ///< registered models: one of the entry's variants ("" = the first)
   std::string preset = "benchmark";
   bicycle::Parameters bike = bicycle::benchmark_parameters();  ///< always a valid (physical) set
-  double speed = 5.0;                       ///< m/s: the eigenvalue marker and the simulation's forward speed
+  /// The model's settings (ModelEntry::settings: initial conditions, run settings) by their names, every
+  /// one of them and each within its range (the bicycle's "speed" is also its eigenvalue plot's marker).
+  std::map<std::string, double> settings = start_settings(kDefaultModel);
+  /// The model's inputs (ModelInstance::inputs, the bicycle's torques) by name: a script in the form of
+  /// `carvallo simulate --input` (rider_state.hpp's canonical spelling); absent or "" = none.
+  std::map<std::string, std::string> inputs;
   double sweep_min = 0.0, sweep_max = 10.0;  ///< m/s, the eigenvalue plot's range
   bool show_imaginary = false;              ///< eigenvalue plot: also draw Im s
   bool root_locus = false;                  ///< eigenvalue plot: Im s against Re s instead of against speed
@@ -99,9 +107,8 @@ struct UiState {
   std::string design_tab = "map";           ///< "map" or "side": the design window's tab
   bool front_moves = true;                  ///< designer inputs: the front assembly moves with the wheelbase
   DesignMapSettings map;
-  // The rider (web/logic/rider_state.hpp): scripted torques as `carvallo simulate --steer-torque` reads
-  // them ("" = none), the torque a held arrow key or button applies, and the steady turn a run starts on.
-  std::string steer_torque, roll_torque;    ///< canonical specs, e.g. "pulse:2@0.5:0.1"
+  // The rider (web/logic/rider_state.hpp): the torque a held arrow key or button applies, and the steady
+  // turn a run starts on.
   double hold_torque = 1.0;                 ///< N m while a torque key or button is held
   std::string from_turn;                    ///< "lean=<rad>,family=<name>" (simulate --from-turn), "" = none
   bool show_turns = false;                  ///< the steady-turns panel
@@ -116,46 +123,9 @@ struct UiState {
   bool operator==(const UiState&) const;
 };
 
-/// The link format's version: the playground's version (carvallo::kVersion).
-const char* link_version();
-
-/// The share link's hash text (without '#').
-std::string to_link(const UiState& state);
-
-struct LinkReadResult {
-  UiState state;
-  std::vector<std::string> ignored;  ///< one line per field that could not be used, naming key and reason
-  std::vector<std::string> refused;  ///< the keys of the table's fields the link gave but that could not be used
-  bool unread = false;  ///< the link was not read at all (too long): `state` is the defaults, not the link's
-  bool names_camera = false;  ///< the link gives the camera (yaw, pitch, dist, tx, ty or tz)
-};
-
-/// The fields of the link and of getState that hold the camera.
-bool is_camera_key(const std::string& key);
-
-/// Reads a hash (with or without the leading '#'). Starts from `defaults`; fields absent from the link
-/// keep their defaults, fields that cannot be used are listed in `ignored` and keep their defaults.
-/// Never throws.
-LinkReadResult read_link(std::string_view hash, const UiState& defaults = UiState{});
-
-/// Copies the fields named in `keys` (read_link's `refused`; keys that are not the table's fields, such
-/// as the bicycle's parameters, are skipped) from `from` onto `to`: a hand edit of the link that breaks a
-/// field keeps the value on screen for it, and every field the link does not name stays as read.
-/// Never throws.
-void keep_fields(const UiState& from, UiState& to, const std::vector<std::string>& keys);
-
-/// {"version", "model", "preset", "bike": {w, c, ...all 26}, "speed", "sweep": [min, max], ...}: the
-/// same fields as the link, as JSON (every parameter, not only those differing from the preset).
-nlohmann::json to_json(const UiState& state);
-
-/// Applies a partial JSON object (any subset of the fields of to_json) onto `state`. Unknown keys,
-/// wrong types and out-of-range values are listed in `ignored` and leave the field unchanged. A "preset"
-/// without "bike" loads the preset's parameters; "bike" values apply on top. A bicycle that would not be
-/// physical is not applied (the issues are listed). Never throws.
-std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partial);
-
 /// Brings every number field back into its accepted range (a non-finite one to its default), e.g. after
-/// a value typed into a slider; returns the keys that were changed.
+/// a value typed into a slider, and the settings to exactly the model's, each within the registry's range;
+/// returns the keys that were changed.
 std::vector<std::string> sanitize(UiState& state);
 
 /// A plain decimal number (as in links: no hex, inf or nan, no trailing text), surrounding spaces allowed.
@@ -181,11 +151,25 @@ std::vector<std::string> stabilization_method_names();
 std::vector<std::string> model_names();
 
 /// Switches to a model the way the models menu does: its first variant and its paper's methods
-/// (integrator, solver, stabilization, step); the bicycle gets the playground's defaults. Returns why
-/// the paper's methods could not be read (empty when they were). Does nothing if `name` is current.
+/// (integrator, solver, stabilization, step), its settings start_settings(name), no input scripts. Returns
+/// why the paper's methods could not be read (empty when they were). Does nothing if `name` is current.
 std::string select_model(UiState& state, const std::string& name);
 
-/// Replaces many "<key>: unknown field" lines by one line with their count and the first few keys.
-void summarize_unknown_fields(std::vector<std::string>& ignored);
+/// The current model's setting `name`, or `fallback` when it has none. Never throws.
+double setting(const UiState& state, const std::string& name, double fallback = 0.0);
+
+/// Why `value` cannot be `model`'s setting `name` (not one of its settings, outside its range, not finite),
+/// in the registry's words (examples::setting_values); nothing when it can. Never throws.
+std::optional<std::string> setting_problem(const std::string& model, const std::string& name, double value);
+
+/// Sets the current model's setting `name`, or says why not (setting_problem); the state is unchanged then.
+std::optional<std::string> set_setting(UiState& state, const std::string& name, double value);
+
+/// The inputs of `model` (ModelInstance::inputs; built once per model and kept). Empty for an unknown
+/// model or one without inputs. Never throws.
+const std::vector<examples::InputChannel>& model_inputs(const std::string& model);
+
+/// The current model's script for input `name` ("" = none).
+std::string input_spec(const UiState& state, const std::string& name);
 
 }  // namespace carvallo::web

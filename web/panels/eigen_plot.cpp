@@ -201,7 +201,7 @@ void draw_eigen_panel(App& app) {
   const ImVec2 p0(origin.x + fw * 3.2f, origin.y + fw * 1.3f);  // a line above for the y label
   const ImVec2 p1(origin.x + std::max(avail.x, fw * 10) - fw * 0.5f, origin.y + plot_h - fw * 2.6f);
   dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
-  const auto current = labelled_eigenvalues(*app.model, s.speed, sw);
+  const auto current = labelled_eigenvalues(*app.model, setting(s, "speed"), sw);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const float thick = std::max(1.5f, fw * 0.16f);
 
@@ -233,8 +233,8 @@ void draw_eigen_panel(App& app) {
       }
     }
     // The current speed.
-    if (s.speed >= sw.vmin && s.speed <= sw.vmax) {
-      const float X = x(s.speed);
+    if (setting(s, "speed") >= sw.vmin && setting(s, "speed") <= sw.vmax) {
+      const float X = x(setting(s, "speed"));
       dl->AddLine(ImVec2(X, p0.y), ImVec2(X, p1.y), IM_COL32(30, 30, 30, 200), 1.5f);
       const auto ratio = static_cast<float>(app.pixel_ratio);
       for (const auto& e : current) {
@@ -248,7 +248,7 @@ void draw_eigen_panel(App& app) {
     dl->PopClipRect();
     if ((hovered || active) && mouse.x >= p0.x && mouse.x <= p1.x) {
       const double v = std::clamp(x.inverse(mouse.x), sw.vmin, sw.vmax);
-      if (active) s.speed = std::clamp(v, 0.0, 50.0);
+      if (active) set_setting(s, "speed", std::clamp(v, 0.0, 50.0));
       // A click on (or within a finger's width of) a branch picks that mode for the 3D view.
       if (ImGui::IsItemClicked(0)) {
         float best = fw * 0.9f;
@@ -306,7 +306,7 @@ void draw_eigen_panel(App& app) {
     }
   }
   // The eigenvalues at the current speed.
-  ImGui::Text("At v = %.3f m/s:", s.speed);
+  ImGui::Text("At v = %.3f m/s:", setting(s, "speed"));
   for (const auto& e : current) {
     if (e.value.imag() < 0 && std::abs(e.value.imag()) > 5e-7) continue;  // conjugate shown once with +-
     const std::string t = e.label + " " + (std::abs(e.value.imag()) > 5e-7 ? conjugate_pair_text(e.value) : complex_text(e.value));

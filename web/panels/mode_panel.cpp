@@ -47,7 +47,8 @@ ModeView& view() {
 // The run's setup: the state's bicycle upright at its speed (the mode's motion replaces roll and steer).
 UiState upright(const UiState& s) {
   UiState u = s;
-  u.sim.roll0 = u.sim.steer0 = u.sim.roll_rate0 = u.sim.steer_rate0 = 0;
+  for (const char* name : {"roll", "steer", "roll_rate", "steer_rate"})
+    if (u.settings.count(name)) u.settings[name] = 0;
   return u;
 }
 
@@ -87,14 +88,14 @@ void select_mode_shape(App& app, const std::string& label) {
 }
 
 bool mode_view_active(App& app) {
-  if (app.state.model != "bicycle" || app.state.mode_shape == "off") return false;
+  if (!has_parameter_table(app) || app.state.mode_shape == "off") return false;
   refresh_analysis(app);
   return app.model.has_value();
 }
 
 std::optional<ModeShape> current_mode_shape(App& app) {
   if (!mode_view_active(app)) return std::nullopt;
-  return find_mode_shape(*app.model, app.state.speed, app.state.mode_shape);
+  return find_mode_shape(*app.model, setting(app.state, "speed"), app.state.mode_shape);
 }
 
 void advance_mode_view(App& app, double real_dt) {
@@ -139,19 +140,19 @@ ModeMotion mode_view_motion(App&) { return view().motion; }
 const std::string& mode_view_error(App&) { return view().error; }
 
 float mode_section_lines(App& app) {
-  if (app.state.mode_shape == "off" || app.state.model != "bicycle") return 0.0f;
+  if (app.state.mode_shape == "off" || !has_parameter_table(app)) return 0.0f;
   // A narrow panel (a phone) wraps the three lines of numbers and the controls' row.
   return ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 38 ? 9.5f : 5.5f;
 }
 
 void mode_section(App& app) {
-  if (app.state.mode_shape == "off" || app.state.model != "bicycle") return;
+  if (app.state.mode_shape == "off" || !has_parameter_table(app)) return;
   UiState& s = app.state;
   ImGui::Separator();
   const auto mode = current_mode_shape(app);
   ImGui::PushTextWrapPos(0.0f);
   if (!mode) {
-    wrapped_textf(ImVec4(0.7f, 0, 0, 1), "No %s mode at v = %.3f m/s.", s.mode_shape.c_str(), s.speed);
+    wrapped_textf(ImVec4(0.7f, 0, 0, 1), "No %s mode at v = %.3f m/s.", s.mode_shape.c_str(), setting(s, "speed"));
   } else {
     const auto d = describe_mode(*mode);
     char head[160];

@@ -147,8 +147,8 @@ void draw_model_eigen_panel(App& app) {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if ((hovered || active) && mouse.x >= p0.x && mouse.x <= p1.x) {
     const double v = std::clamp(x.inverse(mouse.x), me.lo(), me.hi());
-    // The playground's one speed field (UiState::speed, in the link) drives a "speed" setting.
-    if (active && me.parameter() == "speed") s.speed = std::clamp(v, 0.0, 50.0);
+    // Dragging chooses the swept setting's value (in the state and the link), within the registry's range.
+    if (active && s.settings.count(me.parameter())) set_setting(s, me.parameter(), v);
     dl->AddLine(ImVec2(mouse.x, p0.y), ImVec2(mouse.x, p1.y), IM_COL32(0, 0, 0, 90));
     if (hovered) {
       ImGui::BeginTooltip();

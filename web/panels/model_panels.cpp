@@ -1,6 +1,5 @@
-// The run of whichever model is shown (sync, advance, step, push, fit the camera), and the panels of a
-// model without a parameter table: its description and formulation, the methods, time plots of its
-// probes and of the constraint violations on a log scale.
+// The run of whichever model is shown (sync, advance, step, push, fit the camera, the run buttons), and the
+// panel of a model without a parameter table: its description, formulation and sizes.
 #include "app.hpp"
 #include "panels/time_plot.hpp"
 #include "platform/browser.hpp"
@@ -218,54 +217,6 @@ void model_panel(App& app) {
   ImGui::End();
 }
 
-namespace {
-
-void model_plots(App& app) {
-  UiState& s = app.state;
-  const auto& h = app.run->history();
-  const auto& defs = app.run->run().instance().probes;
-  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
-  const auto heights = plot_heights({0.5f, 0.5f}, 1, 1);
-  // The probes share one plot when they share a unit (else the first unit's probes); the energy otherwise.
-  std::vector<std::string> names;
-  std::vector<std::size_t> shown;
-  const std::string unit = defs.empty() ? "J" : defs.front().unit;
-  for (std::size_t k = 0; k < defs.size() && shown.size() < 4; ++k)
-    if (defs[k].unit == unit) names.push_back(defs[k].name), shown.push_back(k);
-  if (defs.empty()) names.push_back("energy");
-  const std::function<double(std::size_t, const RunSample&)> probe = [&](std::size_t k, const RunSample& m) {
-    if (shown.empty()) return m.energy;
-    return shown[k] < m.probes.size() ? m.probes[shown[k]] : 0.0;
-  };
-  const std::string title = defs.empty() ? "energy" : "probes";
-  draw_time_plot({"probes", title.c_str(), unit.c_str(), false, 0.0, 1e-3},
-                 collect_plot(h, names, probe, s.plot_window, columns, false), &s.probes_axis, heights[0]);
-  const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
-    return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;
-  };
-  draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
-                 collect_plot(h, {"|C|", "|dC/dt|", "|D|"}, violations, s.plot_window, columns, true), nullptr, heights[1]);
-  ImGui::PushTextWrapPos(0.0f);  // a presentation's narrow panel: the step time on a second line, not clipped
-  wrapped_textf("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
-  ImGui::PopTextWrapPos();
-  if (ImGui::Button("CSV")) {
-    std::vector<std::string> columns_names = {"position_violation", "velocity_violation", "nonholonomic_violation", "energy"};
-    for (const auto& d : defs) columns_names.push_back(d.name);
-    const std::function<double(std::size_t, const RunSample&)> column = [](std::size_t k, const RunSample& m) {
-      if (k < 4) return k == 0 ? m.C : k == 1 ? m.Cdot : k == 2 ? m.D : m.energy;
-      return k - 4 < m.probes.size() ? m.probes[k - 4] : 0.0;
-    };
-    download("carvallo-" + s.model + ".csv", "text/csv", history_csv(h, columns_names, column));
-  }
-  record_rect(app, "sim-csv");
-  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, "time window (s)"));
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-  const double win_lo = 0.5, win_hi = 600;
-  ImGui::SliderScalar("time window (s)", ImGuiDataType_Double, &s.plot_window, &win_lo, &win_hi, "%.3g", ImGuiSliderFlags_Logarithmic);
-}
-
-}  // namespace
-
 void run_buttons(App& app) {
   sync_run(app);
   if (ImGui::Button(app.playing ? "Pause" : "Play")) app.playing = !app.playing && app.run && !app.run->run().ended();
@@ -291,47 +242,6 @@ void run_buttons(App& app) {
     same_line_if_fits(text_width(t));
     ImGui::TextUnformatted(t);
   }
-}
-
-void model_simulation_panel(App& app) {
-  if (!begin_panel(app, "Simulation")) return;
-  sync_run(app);
-  UiState& s = app.state;
-  if (!s.presentation && ImGui::TreeNode("What am I looking at?")) {
-    ImGui::PushTextWrapPos(0.0f);
-    wrapped_text(
-        "The mechanism moves under gravity and its springs, integrated in redundant coordinates with the "
-        "chosen acceleration solver, integrator and stabilization. The lower plot shows how far the "
-        "coordinates drift from the constraints (log scale): without stabilization the drift grows; "
-        "Baumgarte, direct correction or RGCPA keep it near round-off.");
-    ImGui::PopTextWrapPos();
-    ImGui::TreePop();
-  }
-  run_buttons(app);
-  if (!app.run_event.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.run_event.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  const float fw = ImGui::GetFontSize();
-  ImGui::PushItemWidth(fw * 11);  // "udwadia-kalaba" fits
-  const double ts_lo = 0.05, ts_hi = 10.0;
-  ImGui::SliderScalar("time x", ImGuiDataType_Double, &s.sim.time_scale, &ts_lo, &ts_hi, "%.2f", ImGuiSliderFlags_Logarithmic);
-  auto combo = [&](const char* label, std::string& value, const std::vector<std::string>& names) {
-    if (ImGui::BeginCombo(label, value.c_str())) {
-      for (const auto& n : names)
-        if (ImGui::Selectable(n.c_str(), value == n)) value = n;
-      ImGui::EndCombo();
-    }
-  };
-  combo("integrator", s.sim.integrator, integrator_names());
-  combo("acceleration solver", s.sim.solver, acceleration_method_names());
-  combo("stabilization", s.sim.stabilization, stabilization_method_names());
-  const double dt_lo = 1e-4, dt_hi = 0.05;
-  ImGui::SliderScalar("time step (s)", ImGuiDataType_Double, &s.sim.time_step, &dt_lo, &dt_hi, "%.4f", ImGuiSliderFlags_Logarithmic);
-  ImGui::PopItemWidth();
-  if (app.run) model_plots(app);
-  ImGui::End();
 }
 
 }  // namespace carvallo::web

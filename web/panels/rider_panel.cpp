@@ -37,36 +37,6 @@ constexpr const char* kInputNames[RiderControls::kChannels] = {"steer_torque", "
 
 bool has_rider(const App& app) { return app.run && app.run->run().input_index("steer_torque") >= 0; }
 
-// A spec typed into a field: applied when it reads, else the reason is shown and the state keeps the last good one.
-void spec_field(App& app, const char* label, const char* id, std::string& value, SpecEdit& edit) {
-  if (!edit.active && edit.problem.empty()) edit.text = value;  // the state may have changed (link, setState, scenario)
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "%s", edit.text.c_str());
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
-  const bool entered = ImGui::InputTextWithHint(id, "none, step:1@0.5, pulse:2@0.5:0.1, sine:0.5:1", buf, sizeof buf,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
-  edit.text = buf;
-  edit.active = ImGui::IsItemActive();
-  record_rect(app, std::string("spec:") + label);
-  if (entered || ImGui::IsItemDeactivatedAfterEdit()) {
-    std::string canonical;
-    if (auto why = check_torque_spec(edit.text, canonical)) {
-      edit.problem = *why;
-    } else {
-      edit.problem.clear();
-      value = canonical;
-      edit.text = canonical;
-    }
-  }
-  ImGui::SameLine();
-  ImGui::TextUnformatted(label);
-  if (!edit.problem.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s not applied: %s", label, edit.problem.c_str());
-    ImGui::PopTextWrapPos();
-  }
-}
-
 }  // namespace
 
 void rider_key(App& app, int key, int action) {
@@ -151,9 +121,9 @@ void finish_rider_buttons(App& app) {
 }
 
 void start_scenario(App& app, const bicycle::Scenario& scenario) {
-  if (app.state.model != "bicycle") select_model(app, "bicycle");
+  if (app.state.model != scenario.model) select_model(app, scenario.model);
   apply_scenario(app.state, scenario);
-  app.steer_spec = {}, app.roll_spec = {};
+  app.input_specs.clear();
   sync_run(app, true);
   // From behind and high above (yaw pi: the eye behind the start heading, screen left = the rider's left),
   // far enough to see the path bend over the scenario's first seconds.
@@ -189,14 +159,13 @@ void rider_section(App& app) {
   if (s.presentation) return;  // the lecture: the buttons, the keys and the menu; the scripts are set up before
   if (!ImGui::TreeNode("Rider torques, scenarios")) return;
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_text_disabled("Hold Left/Right (steer) or A/D (lean), or the buttons above. Right and lean right are positive (Meijaard).");
+  wrapped_text_disabled("Hold Left/Right (steer) or A/D (lean), or the buttons above. Right and lean right are positive "
+                        "(Meijaard). Scripted torques: the inputs under \"Initial state, settings, inputs\".");
   ImGui::PopTextWrapPos();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const double lo = 0.0, hi = 20.0;
   ImGui::SliderScalar("held torque (N m)", ImGuiDataType_Double, &s.hold_torque, &lo, &hi, "%.2f");
   record_rect(app, "hold-torque");
-  spec_field(app, "steer torque", "##steer-spec", s.steer_torque, app.steer_spec);
-  spec_field(app, "roll torque", "##roll-spec", s.roll_torque, app.roll_spec);
   for (const auto& sc : bicycle::scenarios()) {
     const std::string label = sc.name == "countersteer" ? "Countersteer at " + format_shortest(sc.motion.speed) + " m/s" : sc.name;
     if (ImGui::Button(label.c_str())) start_scenario(app, sc);

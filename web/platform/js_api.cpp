@@ -1,6 +1,7 @@
 // window.carvallo's C side (web/platform/pre.js wraps each function; docs/playground.md documents the API).
 // Every function takes text and returns JSON text in a buffer valid until the next call.
 #include "app.hpp"
+#include "logic/state_link.hpp"
 #include "platform/browser.hpp"
 #include "platform/js_reply.hpp"
 #include "panels/analysis_panels.hpp"
@@ -258,10 +259,12 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_bodies() { return js_reply(bodies(carv
 EMSCRIPTEN_KEEPALIVE const char* carvallo_models() {
   json out = json::array();
   for (const auto& m : carvallo::examples::models()) {
-    std::vector<std::string> settings;  // what a link's fields (speed, roll0, ...) set for this model
+    // The names a link or setState gives this model's settings and inputs (getState has them at the top level).
+    std::vector<std::string> settings, inputs;
     for (const auto& q : m.settings) settings.push_back(q.name);
+    for (const auto& c : carvallo::web::model_inputs(m.name)) inputs.push_back(c.name);
     out.push_back({{"name", m.name}, {"title", m.title}, {"description", m.description}, {"variants", m.variants},
-                   {"settings", settings}});
+                   {"settings", settings}, {"inputs", inputs}});
   }
   return js_reply(out);
 }

@@ -1,15 +1,15 @@
-// The playground's panels (menu bar, parameters, simulation, messages, help, performance) and the
-// plumbing between the one UiState and what is derived from it.
+// The playground's application shell: the one App, the menu bar, the layouts (side by side, presentation,
+// the compact one-panel-at-a-time layout with its tabs), the messages, help and performance overlays, and
+// the link applied to the state. The panels it composes are the bicycle's (bicycle_panels.cpp), any
+// model's (model_panels.cpp, simulation_panel.cpp) and the analysis and design windows.
 #include "app.hpp"
+#include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
-#include "panels/time_plot.hpp"
+#include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
 
-#include "bicycle/parameters_json.hpp"
-#include "bicycle/presets.hpp"
-#include "carvallo/errors.hpp"
 #include "carvallo/version.hpp"
 #include "registry.hpp"
 
@@ -17,42 +17,14 @@
 #include <imgui_internal.h>  // BringWindowToDisplayFront: messages above the panels without taking focus
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <functional>
 
 namespace carvallo::web {
 
 App& app() {
   static App instance;
   return instance;
-}
-
-bool same_bike(const bicycle::Parameters& a, const bicycle::Parameters& b) {
-  for (const auto& d : bicycle::kParameterTable)
-    if (a.*(d.member) != b.*(d.member)) return false;
-  return true;
-}
-
-void refresh_analysis(App& app) {
-  const UiState& s = app.state;
-  if (app.model && same_bike(app.analysed_bike, s.bike) && app.analysed_vmin == s.sweep_min &&
-      app.analysed_vmax == s.sweep_max)
-    return;
-  const auto start = std::chrono::steady_clock::now();
-  auto built = bicycle::make_canonical_model(s.bike);
-  if (!built.model) {
-    // Cannot happen for a state that went through the link reader or the panel; keep the last model.
-    app.messages.push_back("the bicycle could not be analysed; the previous one is shown");
-    return;
-  }
-  app.model = *built.model;
-  app.sweep = sweep_bicycle(*app.model, s.sweep_min, s.sweep_max);
-  app.analysed_bike = s.bike;
-  app.analysed_vmin = s.sweep_min;
-  app.analysed_vmax = s.sweep_max;
-  app.perf.sweep_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 void apply_link(App& app, std::string_view hash) {
@@ -108,10 +80,6 @@ void set_toast(App& app, std::string text) {
   app.toast_until = ImGui::GetTime() + 2.5;
 }
 
-namespace {
-
-float px(const App& app, float css) { return css * static_cast<float>(app.ui_scale); }
-
 void note(App& app, const char* id, const char* text) {
   if (app.state.presentation) return;
   ImGui::PushID(id);
@@ -124,325 +92,7 @@ void note(App& app, const char* id, const char* text) {
   ImGui::PopID();
 }
 
-// ---- Parameters ----
-
-void sync_edit_buffers(App& app) {
-  if (same_bike(app.edit_base, app.state.bike) && app.edit_base.g != 0) return;
-  for (std::size_t i = 0; i < bicycle::kParameterCount; ++i) {
-    app.edit[i] = app.state.bike.*(bicycle::kParameterTable[i].member);
-    app.edit_problem[i].clear();
-  }
-  app.edit_base = app.state.bike;
-}
-
-// Applies the value typed or dragged into field i, or records why not (the bicycle stays as it was).
-void try_apply(App& app, std::size_t i) {
-  const auto& d = bicycle::kParameterTable[i];
-  bicycle::Parameters candidate = app.state.bike;
-  candidate.*(d.member) = app.edit[i];
-  const auto problems = bike_problems(candidate);
-  if (problems.empty()) {
-    app.state.bike = candidate;
-    app.edit_base = candidate;
-    app.edit_problem[i].clear();
-    return;
-  }
-  std::string why;
-  for (const auto& issue : problems) why += (why.empty() ? "" : "; ") + bicycle::to_string(issue);
-  app.edit_problem[i] = why;
-}
-
-void parameters_panel(App& app) {
-  sync_edit_buffers(app);
-  if (!begin_panel(app, "Parameters")) return;
-  note(app, "params",
-       "The 26 numbers that define a Whipple bicycle (Meijaard et al. 2007, Table 1), grouped as in the paper. "
-       "Drag a value to change it, double-click to type one. Every change redraws the 3D bicycle and the "
-       "eigenvalue plot at once. A value that would make the bicycle unphysical is shown in red with the "
-       "reason and is not applied.");
-  // Presets.
-  const auto presets = bicycle::presets();
-  ImGui::SetNextItemWidth(px(app, 150));
-  if (ImGui::BeginCombo("Preset", app.state.preset.c_str())) {
-    for (const auto& p : presets) {
-      const std::string name(p.name);
-      if (ImGui::Selectable(name.c_str(), name == app.state.preset)) {
-        app.state.preset = name;
-        app.state.bike = preset_parameters(name);
-      }
-      if (ImGui::IsItemHovered()) {
-        if (auto loaded = bicycle::load_preset(name)) {
-          ImGui::BeginTooltip();
-          ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-          ImGui::TextUnformatted(loaded->source.c_str());
-          ImGui::PopTextWrapPos();
-          ImGui::EndTooltip();
-        }
-      }
-    }
-    ImGui::EndCombo();
-  }
-  record_rect(app, "preset");
-  same_line_if_fits(button_width("Reset all"));  // large text: on its own line rather than clipped
-  if (ImGui::Button("Reset all")) app.state.bike = preset_parameters(app.state.preset);
-  record_rect(app, "reset-all");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every parameter back to the preset '%s'", app.state.preset.c_str());
-  if (!app.compact) designer_inputs(app);  // a phone has them after the 26 (the list stays at hand)
-  sync_edit_buffers(app);
-
-  const bicycle::Parameters base = preset_parameters(app.state.preset);
-  const bicycle::ParameterGroup groups[] = {bicycle::ParameterGroup::geometry, bicycle::ParameterGroup::rear_wheel,
-                                            bicycle::ParameterGroup::rear_frame, bicycle::ParameterGroup::front_frame,
-                                            bicycle::ParameterGroup::front_wheel, bicycle::ParameterGroup::gravity};
-  for (auto group : groups) {
-    ImGui::PushID(static_cast<int>(group));
-    const std::string title(bicycle::group_name(group));
-    ImGui::SetNextItemOpen(group == bicycle::ParameterGroup::geometry || group == bicycle::ParameterGroup::rear_frame ||
-                               group == bicycle::ParameterGroup::front_frame,
-                           ImGuiCond_Once);
-    if (!ImGui::CollapsingHeader(title.c_str()) || !ImGui::BeginTable(title.c_str(), 4, ImGuiTableFlags_SizingFixedFit)) {
-      ImGui::PopID();
-      continue;
-    }
-    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, px(app, 44));
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, px(app, 48));
-    ImGui::TableSetupColumn("reset", ImGuiTableColumnFlags_WidthFixed, px(app, 20));
-    for (std::size_t i = 0; i < bicycle::kParameterCount; ++i) {
-      const auto& d = bicycle::kParameterTable[i];
-      if (d.group != group) continue;
-      const std::string name(d.name), unit(d.unit), description(d.description);
-      const double preset_value = base.*(d.member);
-      ImGui::PushID(static_cast<int>(i));
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(name.c_str());
-      const bool bad = !app.edit_problem[i].empty();
-      auto tooltip = [&] {
-        if (!ImGui::IsItemHovered()) return;
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-        ImGui::Text("%s (%s): %s", name.c_str(), unit.c_str(), description.c_str());
-        ImGui::Text("preset '%s': %s", app.state.preset.c_str(), format_shortest(preset_value).c_str());
-        ImGui::TextDisabled("typical %s to %s %s", format_shortest(d.typical_min).c_str(), format_shortest(d.typical_max).c_str(), unit.c_str());
-        if (bad) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "Not applied: %s", app.edit_problem[i].c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-      };
-      tooltip();
-      ImGui::TableNextColumn();
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      if (bad) {
-        ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(1.0f, 0.75f, 0.75f, 1));
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.0f, 0.0f, 1));
-      }
-      // Dragging across ~500 pixels spans the table's typical range (a suggestion, not a bound).
-      const double magnitude = std::max(std::abs(app.edit[i]), std::max(std::abs(preset_value), 0.01));
-      const float speed = static_cast<float>(d.typical_max > d.typical_min ? (d.typical_max - d.typical_min) / 500.0 : magnitude * 0.002);
-      const bool changed = ImGui::DragScalar("##v", ImGuiDataType_Double, &app.edit[i], speed, nullptr, nullptr, "%.6g");
-      if (bad) ImGui::PopStyleColor(2);
-      record_rect(app, "param:" + name);
-      tooltip();
-      // A touch screen has no keyboard for ImGui's text entry: a tap (released without a drag) asks
-      // for the number in the browser's own dialog, which brings up the phone's keyboard.
-      const bool tapped = app.touch.engaged() && ImGui::IsItemDeactivated() && !ImGui::IsItemDeactivatedAfterEdit();
-      if (tapped) {
-        const std::string question = name + " (" + unit + "): " + description;
-        if (const auto typed = ask_number(question, format_shortest(app.edit[i]))) {
-          if (const auto v = parse_plain_number(*typed)) {
-            app.edit[i] = *v;
-            try_apply(app, i);
-          } else {
-            app.edit_problem[i] = "'" + typed->substr(0, 40) + "' is not a number";
-          }
-        }
-      }
-      if (changed && !std::isfinite(app.edit[i])) {
-        app.edit[i] = app.state.bike.*(d.member);
-        app.edit_problem[i] = "not a finite number";
-      } else if (changed) {
-        try_apply(app, i);
-      }
-      ImGui::TableNextColumn();
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextDisabled("%s", unit.c_str());
-      ImGui::TableNextColumn();
-      const bool differs = app.state.bike.*(d.member) != preset_value || bad;
-      ImGui::BeginDisabled(!differs);
-      if (ImGui::SmallButton("x")) {
-        app.edit[i] = preset_value;
-        try_apply(app, i);
-        app.edit_problem[i].clear();
-      }
-      ImGui::EndDisabled();
-      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Reset %s to the preset's %s", name.c_str(), format_shortest(preset_value).c_str());
-      ImGui::PopID();
-      if (bad) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TableNextColumn();
-        ImGui::PushTextWrapPos(0.0f);
-        wrapped_textf(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.edit_problem[i].c_str());
-        ImGui::PopTextWrapPos();
-      }
-    }
-    ImGui::EndTable();
-    ImGui::PopID();
-  }
-  if (app.compact) designer_inputs(app);
-  ImGui::Separator();
-  if (ImGui::Button("Save bicycle (JSON)")) {
-    const std::string name = app.state.preset + (same_bike(app.state.bike, base) ? "" : "-modified");
-    download(name + ".json", "application/json",
-             bicycle::to_json(app.state.bike, name, "Carvallo playground " + std::string(kVersion)).dump(2) + "\n");
-  }
-  ImGui::SameLine();
-  if (ImGui::Button("Load bicycle...")) open_json_file();
-  ImGui::End();
-}
-
-// ---- Simulation ----
-
-void bicycle_plots(App& app) {
-  constexpr double deg = 180.0 / 3.141592653589793;
-  UiState& s = app.state;
-  const auto& h = app.run->history();
-  const auto& run = app.run->run();
-  const int roll = run.probe_index("roll"), steer = run.probe_index("steer"), speed_probe = run.probe_index("speed");
-  auto probe = [](const RunSample& m, int k) { return k >= 0 && static_cast<std::size_t>(k) < m.probes.size() ? m.probes[static_cast<std::size_t>(k)] : 0.0; };
-  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
-  // Where the panel is short (a projector's large text, a phone) the nearly constant speed gives its
-  // room to the two plots that tell the story.
-  const bool with_speed = ImGui::GetContentRegionAvail().y > 22.0f * ImGui::GetTextLineHeightWithSpacing();
-  const float text_below = 1.0f + (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 40 ? 1.0f : 0.0f);
-  // The rider's torques (steer_torque, roll_torque) get a plot of their own once the run has some: a scripted
-  // torque, or a torque held during the run. Until then it would be a flat line taking a projector's room.
-  const bool with_torques = !run.input_channels().empty() &&
-                            (!s.steer_torque.empty() || !s.roll_torque.empty() ||
-                             std::any_of(h.begin(), h.end(), [](const RunSample& m) {
-                               return std::any_of(m.inputs.begin(), m.inputs.end(), [](double u) { return u != 0.0; });
-                             }));
-  const auto heights = with_torques ? (with_speed ? plot_heights({0.34f, 0.16f, 0.22f, 0.28f}, text_below, 1) : plot_heights({0.42f, 0.26f, 0.32f}, text_below, 1))
-                       : with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, 1) : plot_heights({0.55f, 0.45f}, text_below, 1);
-  const std::function<double(std::size_t, const RunSample&)> angles = [&](std::size_t k, const RunSample& m) {
-    return probe(m, k == 0 ? roll : steer) * deg;
-  };
-  draw_time_plot({"angles", "roll and steer", "deg", false, 2.0, 0.0},
-                 collect_plot(h, {"roll", "steer"}, angles, s.plot_window, columns, false), &s.angles_axis, heights[0]);
-  if (with_speed) {
-    const std::function<double(std::size_t, const RunSample&)> speed = [&](std::size_t, const RunSample& m) { return probe(m, speed_probe); };
-    draw_time_plot({"speed", "forward speed", "m/s", false, 0.1, 0.02},
-                   collect_plot(h, {"speed"}, speed, s.plot_window, columns, false), &s.speed_axis, heights[1]);
-  }
-  if (with_torques) {
-    const std::function<double(std::size_t, const RunSample&)> torque = [](std::size_t k, const RunSample& m) {
-      return k < m.inputs.size() ? m.inputs[k] : 0.0;
-    };
-    std::vector<std::string> names;
-    for (const auto& c : run.input_channels()) names.push_back(c.name);
-    draw_time_plot({"torques", "rider torques (right positive)", "N m", false, 1.0, 0.0},
-                   collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, heights[heights.size() - 2]);
-    record_rect(app, "torque-plot");
-  }
-  const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
-    return k == 0 ? m.C : std::max(m.Cdot, m.D);
-  };
-  draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
-                 collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, s.plot_window, columns, true), nullptr, heights.back());
-  const double e0 = app.run->initial_energy();
-  ImGui::PushTextWrapPos(0.0f);
-  wrapped_textf("energy drift since start/kick %.2e (relative); simulated/real time %.2f", e0 != 0.0 ? std::abs(run.energy() - e0) / std::abs(e0) : 0.0,
-              app.perf.sim_ratio);
-  ImGui::PopTextWrapPos();
-  if (ImGui::Button("CSV")) {
-    const std::function<double(std::size_t, const RunSample&)> column = [&](std::size_t k, const RunSample& m) {
-      const double values[] = {probe(m, roll), probe(m, steer), probe(m, speed_probe), m.C, std::max(m.Cdot, m.D)};
-      if (k >= 5) return k - 5 < m.inputs.size() ? m.inputs[k - 5] : 0.0;  // the rider's torques, N m
-      return values[k];
-    };
-    std::vector<std::string> names = {"roll_rad", "steer_rad", "speed_m_s", "position_violation", "velocity_violation"};
-    for (const auto& c : run.input_channels()) names.push_back(c.name);
-    download("carvallo-simulation.csv", "text/csv", history_csv(h, names, column));
-  }
-  record_rect(app, "sim-csv");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Download the time series of this run (the last %zu samples)", h.size());
-  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, "time window (s)"));
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-  const double win_lo = 0.5, win_hi = 600;
-  ImGui::SliderScalar("time window (s)", ImGuiDataType_Double, &s.plot_window, &win_lo, &win_hi, "%.3g", ImGuiSliderFlags_Logarithmic);
-}
-
-void simulation_panel(App& app) {
-  if (!begin_panel(app, "Simulation")) return;
-  note(app, "sim",
-       "The full nonlinear bicycle: four rigid bodies in absolute coordinates, joints and rolling wheels as "
-       "constraints, solved by the engine with the methods chosen below (the same model whose linearization "
-       "gives the eigenvalue plot). Give it a kick and watch: between the weave and capsize speeds the wobble "
-       "dies out by itself (self-stability); below the weave speed it grows into a fall; above the capsize "
-       "speed it slowly leans over. The last plot shows how well the constraints hold.");
-  UiState& s = app.state;
-  run_buttons(app);
-  if (!app.run_event.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.run_event.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  rider_section(app);
-
-  ImGui::PushItemWidth(px(app, 130));
-  const double speed_lo = 0, speed_hi = std::max(10.0, s.sweep_max);
-  const int speed_probe = app.run ? app.run->run().probe_index("speed") : -1;
-  if (!s.from_turn.empty() && speed_probe >= 0 && !app.run->history().empty()) {
-    // Riding a steady turn: the turn sets the speed; the field's value would not be the one ridden.
-    double shown = app.run->history().back().probes[static_cast<std::size_t>(speed_probe)];
-    ImGui::BeginDisabled();
-    ImGui::SliderScalar("speed (m/s)", ImGuiDataType_Double, &shown, &speed_lo, &speed_hi, "%.3f");
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("The steady turn's speed; leave the turn to set your own");
-  } else {
-    ImGui::SliderScalar("speed (m/s)", ImGuiDataType_Double, &s.speed, &speed_lo, &speed_hi, "%.3f");
-  }
-  record_rect(app, "sim-speed");
-  const double ts_lo = 0.05, ts_hi = 10.0;
-  same_line_if_fits(labelled_width(px(app, 130), "time x"));
-  ImGui::SliderScalar("time x", ImGuiDataType_Double, &s.sim.time_scale, &ts_lo, &ts_hi, "%.2f", ImGuiSliderFlags_Logarithmic);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Simulated seconds per real second: slow motion below 1, fast above");
-  // Presentation: the plots get the room; setting up a run is done before the lecture (or leave it).
-  if (!s.presentation && ImGui::TreeNode("Initial state, kick")) {
-    const double a_lo = -0.5, a_hi = 0.5, r_lo = -3, r_hi = 3;
-    ImGui::SliderScalar("roll (rad)", ImGuiDataType_Double, &s.sim.roll0, &a_lo, &a_hi, "%.3f");
-    ImGui::SliderScalar("steer (rad)", ImGuiDataType_Double, &s.sim.steer0, &a_lo, &a_hi, "%.3f");
-    ImGui::SliderScalar("roll rate (rad/s)", ImGuiDataType_Double, &s.sim.roll_rate0, &r_lo, &r_hi, "%.3f");
-    ImGui::SliderScalar("steer rate (rad/s)", ImGuiDataType_Double, &s.sim.steer_rate0, &r_lo, &r_hi, "%.3f");
-    ImGui::SliderScalar("kick (rad/s)", ImGuiDataType_Double, &s.sim.kick, &r_lo, &r_hi, "%.3f");
-    ImGui::TreePop();
-  }
-  if (!s.presentation && ImGui::TreeNode("Methods")) {
-    if (ImGui::BeginCombo("integrator", s.sim.integrator.c_str())) {
-      for (const auto& name : integrator_names())
-        if (ImGui::Selectable(name.c_str(), s.sim.integrator == name)) s.sim.integrator = name;
-      ImGui::EndCombo();
-    }
-    const double dt_lo = 1e-4, dt_hi = 0.05;
-    ImGui::SliderScalar("time step (s)", ImGuiDataType_Double, &s.sim.time_step, &dt_lo, &dt_hi, "%.4f", ImGuiSliderFlags_Logarithmic);
-    if (ImGui::BeginCombo("acceleration solver", s.sim.solver.c_str())) {
-      for (const auto& name : acceleration_method_names())
-        if (ImGui::Selectable(name.c_str(), s.sim.solver == name)) s.sim.solver = name;
-      ImGui::EndCombo();
-    }
-    if (ImGui::BeginCombo("stabilization", s.sim.stabilization.c_str())) {
-      for (const auto& name : stabilization_method_names())
-        if (ImGui::Selectable(name.c_str(), s.sim.stabilization == name)) s.sim.stabilization = name;
-      ImGui::EndCombo();
-    }
-    ImGui::TreePop();
-  }
-  ImGui::PopItemWidth();
-  if (app.run) bicycle_plots(app);
-  ImGui::End();
-}
+namespace {
 
 // The messages as a list a student can read: wrapped to the space given, at most kShownMessages lines
 // (a link with 700 unknown keys is already one summary line; anything beyond the cap is counted).
@@ -773,17 +423,16 @@ void draw_ui(App& app) {
   arrange_windows(app);
   widen_default_camera(app, ImGui::GetIO().DisplaySize.y);
   if (app.compact) panel_tabs(app);
-  if (has_parameter_table(app)) {
-    if (!app.state.presentation || app.compact) parameters_panel(app);
-    draw_eigen_panel(app);
-    // Presentation mode: the design window, when open, takes the simulation panel's place.
-    if (!(app.state.presentation && app.state.show_design && !app.compact)) simulation_panel(app);
-    draw_design_panel(app);
-  } else {
-    if (!app.state.presentation || app.compact) model_panel(app);
-    if (has_eigen_panel(app)) draw_model_eigen_panel(app);
-    model_simulation_panel(app);
+  const bool parameter_table = has_parameter_table(app);
+  if (!app.state.presentation || app.compact) {
+    if (parameter_table) parameters_panel(app);
+    else model_panel(app);
   }
+  if (parameter_table) draw_eigen_panel(app);
+  else if (has_eigen_panel(app)) draw_model_eigen_panel(app);
+  // Presentation mode: the design window, when open, takes the simulation panel's place.
+  if (!(app.state.presentation && app.state.show_design && parameter_table && !app.compact)) simulation_panel(app);
+  if (parameter_table) draw_design_panel(app);
   if (app.compact && app.state.panel == "view") view_controls(app);
   mode_overlay(app);
   turns_panel(app);

@@ -1,0 +1,301 @@
+// The bicycle's panels: its 26 parameters (presets, typed and dragged values refused with the reason when
+// the bicycle would not be physical, save and load), the analysis they feed, and the rider's time plots
+// (roll and steer, speed, torques) in the simulation panel.
+#include "app.hpp"
+#include "panels/design_panels.hpp"
+#include "panels/panel_parts.hpp"
+#include "panels/row_layout.hpp"
+#include "panels/time_plot.hpp"
+#include "panels/wrapped_text.hpp"
+#include "platform/browser.hpp"
+
+#include "bicycle/parameters_json.hpp"
+#include "bicycle/presets.hpp"
+#include "carvallo/version.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <functional>
+
+namespace carvallo::web {
+
+bool same_bike(const bicycle::Parameters& a, const bicycle::Parameters& b) {
+  for (const auto& d : bicycle::kParameterTable)
+    if (a.*(d.member) != b.*(d.member)) return false;
+  return true;
+}
+
+void refresh_analysis(App& app) {
+  const UiState& s = app.state;
+  if (app.model && same_bike(app.analysed_bike, s.bike) && app.analysed_vmin == s.sweep_min &&
+      app.analysed_vmax == s.sweep_max)
+    return;
+  const auto start = std::chrono::steady_clock::now();
+  auto built = bicycle::make_canonical_model(s.bike);
+  if (!built.model) {
+    // Cannot happen for a state that went through the link reader or the panel; keep the last model.
+    app.messages.push_back("the bicycle could not be analysed; the previous one is shown");
+    return;
+  }
+  app.model = *built.model;
+  app.sweep = sweep_bicycle(*app.model, s.sweep_min, s.sweep_max);
+  app.analysed_bike = s.bike;
+  app.analysed_vmin = s.sweep_min;
+  app.analysed_vmax = s.sweep_max;
+  app.perf.sweep_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+namespace {
+
+// ---- Parameters ----
+
+void sync_edit_buffers(App& app) {
+  if (same_bike(app.edit_base, app.state.bike) && app.edit_base.g != 0) return;
+  for (std::size_t i = 0; i < bicycle::kParameterCount; ++i) {
+    app.edit[i] = app.state.bike.*(bicycle::kParameterTable[i].member);
+    app.edit_problem[i].clear();
+  }
+  app.edit_base = app.state.bike;
+}
+
+// Applies the value typed or dragged into field i, or records why not (the bicycle stays as it was).
+void try_apply(App& app, std::size_t i) {
+  const auto& d = bicycle::kParameterTable[i];
+  bicycle::Parameters candidate = app.state.bike;
+  candidate.*(d.member) = app.edit[i];
+  const auto problems = bike_problems(candidate);
+  if (problems.empty()) {
+    app.state.bike = candidate;
+    app.edit_base = candidate;
+    app.edit_problem[i].clear();
+    return;
+  }
+  std::string why;
+  for (const auto& issue : problems) why += (why.empty() ? "" : "; ") + bicycle::to_string(issue);
+  app.edit_problem[i] = why;
+}
+
+}  // namespace
+
+void parameters_panel(App& app) {
+  sync_edit_buffers(app);
+  if (!begin_panel(app, "Parameters")) return;
+  note(app, "params",
+       "The 26 numbers that define a Whipple bicycle (Meijaard et al. 2007, Table 1), grouped as in the paper. "
+       "Drag a value to change it, double-click to type one. Every change redraws the 3D bicycle and the "
+       "eigenvalue plot at once. A value that would make the bicycle unphysical is shown in red with the "
+       "reason and is not applied.");
+  // Presets.
+  const auto presets = bicycle::presets();
+  ImGui::SetNextItemWidth(px(app, 150));
+  if (ImGui::BeginCombo("Preset", app.state.preset.c_str())) {
+    for (const auto& p : presets) {
+      const std::string name(p.name);
+      if (ImGui::Selectable(name.c_str(), name == app.state.preset)) {
+        app.state.preset = name;
+        app.state.bike = preset_parameters(name);
+      }
+      if (ImGui::IsItemHovered()) {
+        if (auto loaded = bicycle::load_preset(name)) {
+          ImGui::BeginTooltip();
+          ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+          ImGui::TextUnformatted(loaded->source.c_str());
+          ImGui::PopTextWrapPos();
+          ImGui::EndTooltip();
+        }
+      }
+    }
+    ImGui::EndCombo();
+  }
+  record_rect(app, "preset");
+  same_line_if_fits(button_width("Reset all"));  // large text: on its own line rather than clipped
+  if (ImGui::Button("Reset all")) app.state.bike = preset_parameters(app.state.preset);
+  record_rect(app, "reset-all");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every parameter back to the preset '%s'", app.state.preset.c_str());
+  if (!app.compact) designer_inputs(app);  // a phone has them after the 26 (the list stays at hand)
+  sync_edit_buffers(app);
+
+  const bicycle::Parameters base = preset_parameters(app.state.preset);
+  const bicycle::ParameterGroup groups[] = {bicycle::ParameterGroup::geometry, bicycle::ParameterGroup::rear_wheel,
+                                            bicycle::ParameterGroup::rear_frame, bicycle::ParameterGroup::front_frame,
+                                            bicycle::ParameterGroup::front_wheel, bicycle::ParameterGroup::gravity};
+  for (auto group : groups) {
+    ImGui::PushID(static_cast<int>(group));
+    const std::string title(bicycle::group_name(group));
+    ImGui::SetNextItemOpen(group == bicycle::ParameterGroup::geometry || group == bicycle::ParameterGroup::rear_frame ||
+                               group == bicycle::ParameterGroup::front_frame,
+                           ImGuiCond_Once);
+    if (!ImGui::CollapsingHeader(title.c_str()) || !ImGui::BeginTable(title.c_str(), 4, ImGuiTableFlags_SizingFixedFit)) {
+      ImGui::PopID();
+      continue;
+    }
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, px(app, 44));
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, px(app, 48));
+    ImGui::TableSetupColumn("reset", ImGuiTableColumnFlags_WidthFixed, px(app, 20));
+    for (std::size_t i = 0; i < bicycle::kParameterCount; ++i) {
+      const auto& d = bicycle::kParameterTable[i];
+      if (d.group != group) continue;
+      const std::string name(d.name), unit(d.unit), description(d.description);
+      const double preset_value = base.*(d.member);
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(name.c_str());
+      const bool bad = !app.edit_problem[i].empty();
+      auto tooltip = [&] {
+        if (!ImGui::IsItemHovered()) return;
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+        ImGui::Text("%s (%s): %s", name.c_str(), unit.c_str(), description.c_str());
+        ImGui::Text("preset '%s': %s", app.state.preset.c_str(), format_shortest(preset_value).c_str());
+        ImGui::TextDisabled("typical %s to %s %s", format_shortest(d.typical_min).c_str(), format_shortest(d.typical_max).c_str(), unit.c_str());
+        if (bad) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "Not applied: %s", app.edit_problem[i].c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      };
+      tooltip();
+      ImGui::TableNextColumn();
+      ImGui::SetNextItemWidth(-FLT_MIN);
+      if (bad) {
+        ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(1.0f, 0.75f, 0.75f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.0f, 0.0f, 1));
+      }
+      // Dragging across ~500 pixels spans the table's typical range (a suggestion, not a bound).
+      const double magnitude = std::max(std::abs(app.edit[i]), std::max(std::abs(preset_value), 0.01));
+      const float speed = static_cast<float>(d.typical_max > d.typical_min ? (d.typical_max - d.typical_min) / 500.0 : magnitude * 0.002);
+      const bool changed = ImGui::DragScalar("##v", ImGuiDataType_Double, &app.edit[i], speed, nullptr, nullptr, "%.6g");
+      if (bad) ImGui::PopStyleColor(2);
+      record_rect(app, "param:" + name);
+      tooltip();
+      // A touch screen has no keyboard for ImGui's text entry: a tap (released without a drag) asks
+      // for the number in the browser's own dialog, which brings up the phone's keyboard.
+      const bool tapped = app.touch.engaged() && ImGui::IsItemDeactivated() && !ImGui::IsItemDeactivatedAfterEdit();
+      if (tapped) {
+        const std::string question = name + " (" + unit + "): " + description;
+        if (const auto typed = ask_number(question, format_shortest(app.edit[i]))) {
+          if (const auto v = parse_plain_number(*typed)) {
+            app.edit[i] = *v;
+            try_apply(app, i);
+          } else {
+            app.edit_problem[i] = "'" + typed->substr(0, 40) + "' is not a number";
+          }
+        }
+      }
+      if (changed && !std::isfinite(app.edit[i])) {
+        app.edit[i] = app.state.bike.*(d.member);
+        app.edit_problem[i] = "not a finite number";
+      } else if (changed) {
+        try_apply(app, i);
+      }
+      ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextDisabled("%s", unit.c_str());
+      ImGui::TableNextColumn();
+      const bool differs = app.state.bike.*(d.member) != preset_value || bad;
+      ImGui::BeginDisabled(!differs);
+      if (ImGui::SmallButton("x")) {
+        app.edit[i] = preset_value;
+        try_apply(app, i);
+        app.edit_problem[i].clear();
+      }
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Reset %s to the preset's %s", name.c_str(), format_shortest(preset_value).c_str());
+      ImGui::PopID();
+      if (bad) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TableNextColumn();
+        ImGui::PushTextWrapPos(0.0f);
+        wrapped_textf(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.edit_problem[i].c_str());
+        ImGui::PopTextWrapPos();
+      }
+    }
+    ImGui::EndTable();
+    ImGui::PopID();
+  }
+  if (app.compact) designer_inputs(app);
+  ImGui::Separator();
+  if (ImGui::Button("Save bicycle (JSON)")) {
+    const std::string name = app.state.preset + (same_bike(app.state.bike, base) ? "" : "-modified");
+    download(name + ".json", "application/json",
+             bicycle::to_json(app.state.bike, name, "Carvallo playground " + std::string(kVersion)).dump(2) + "\n");
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Load bicycle...")) open_json_file();
+  ImGui::End();
+}
+
+void bicycle_plots(App& app) {
+  constexpr double deg = 180.0 / 3.141592653589793;
+  UiState& s = app.state;
+  const auto& h = app.run->history();
+  const auto& run = app.run->run();
+  const int roll = run.probe_index("roll"), steer = run.probe_index("steer"), speed_probe = run.probe_index("speed");
+  auto probe = [](const RunSample& m, int k) { return k >= 0 && static_cast<std::size_t>(k) < m.probes.size() ? m.probes[static_cast<std::size_t>(k)] : 0.0; };
+  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
+  // Where the panel is short (a projector's large text, a phone) the nearly constant speed gives its
+  // room to the two plots that tell the story.
+  const bool with_speed = ImGui::GetContentRegionAvail().y > 22.0f * ImGui::GetTextLineHeightWithSpacing();
+  const float text_below = 1.0f + (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 40 ? 1.0f : 0.0f);
+  // The rider's torques (steer_torque, roll_torque) get a plot of their own once the run has some: a scripted
+  // torque, or a torque held during the run. Until then it would be a flat line taking a projector's room.
+  const bool with_torques = !run.input_channels().empty() &&
+                            (std::any_of(s.inputs.begin(), s.inputs.end(), [](const auto& input) { return !input.second.empty(); }) ||
+                             std::any_of(h.begin(), h.end(), [](const RunSample& m) {
+                               return std::any_of(m.inputs.begin(), m.inputs.end(), [](double u) { return u != 0.0; });
+                             }));
+  const auto heights = with_torques ? (with_speed ? plot_heights({0.34f, 0.16f, 0.22f, 0.28f}, text_below, 1) : plot_heights({0.42f, 0.26f, 0.32f}, text_below, 1))
+                       : with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, 1) : plot_heights({0.55f, 0.45f}, text_below, 1);
+  const std::function<double(std::size_t, const RunSample&)> angles = [&](std::size_t k, const RunSample& m) {
+    return probe(m, k == 0 ? roll : steer) * deg;
+  };
+  draw_time_plot({"angles", "roll and steer", "deg", false, 2.0, 0.0},
+                 collect_plot(h, {"roll", "steer"}, angles, s.plot_window, columns, false), &s.angles_axis, heights[0]);
+  if (with_speed) {
+    const std::function<double(std::size_t, const RunSample&)> speed = [&](std::size_t, const RunSample& m) { return probe(m, speed_probe); };
+    draw_time_plot({"speed", "forward speed", "m/s", false, 0.1, 0.02},
+                   collect_plot(h, {"speed"}, speed, s.plot_window, columns, false), &s.speed_axis, heights[1]);
+  }
+  if (with_torques) {
+    const std::function<double(std::size_t, const RunSample&)> torque = [](std::size_t k, const RunSample& m) {
+      return k < m.inputs.size() ? m.inputs[k] : 0.0;
+    };
+    std::vector<std::string> names;
+    for (const auto& c : run.input_channels()) names.push_back(c.name);
+    draw_time_plot({"torques", "rider torques (right positive)", "N m", false, 1.0, 0.0},
+                   collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, heights[heights.size() - 2]);
+    record_rect(app, "torque-plot");
+  }
+  const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
+    return k == 0 ? m.C : std::max(m.Cdot, m.D);
+  };
+  draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
+                 collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, s.plot_window, columns, true), nullptr, heights.back());
+  const double e0 = app.run->initial_energy();
+  ImGui::PushTextWrapPos(0.0f);
+  wrapped_textf("energy drift since start/kick %.2e (relative); simulated/real time %.2f", e0 != 0.0 ? std::abs(run.energy() - e0) / std::abs(e0) : 0.0,
+              app.perf.sim_ratio);
+  ImGui::PopTextWrapPos();
+  if (ImGui::Button("CSV")) {
+    const std::function<double(std::size_t, const RunSample&)> column = [&](std::size_t k, const RunSample& m) {
+      const double values[] = {probe(m, roll), probe(m, steer), probe(m, speed_probe), m.C, std::max(m.Cdot, m.D)};
+      if (k >= 5) return k - 5 < m.inputs.size() ? m.inputs[k - 5] : 0.0;  // the rider's torques, N m
+      return values[k];
+    };
+    std::vector<std::string> names = {"roll_rad", "steer_rad", "speed_m_s", "position_violation", "velocity_violation"};
+    for (const auto& c : run.input_channels()) names.push_back(c.name);
+    download("carvallo-simulation.csv", "text/csv", history_csv(h, names, column));
+  }
+  record_rect(app, "sim-csv");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Download the time series of this run (the last %zu samples)", h.size());
+  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, "time window (s)"));
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  const double win_lo = 0.5, win_hi = 600;
+  ImGui::SliderScalar("time window (s)", ImGuiDataType_Double, &s.plot_window, &win_lo, &win_hi, "%.3g", ImGuiSliderFlags_Logarithmic);
+}
+
+}  // namespace carvallo::web

@@ -1,0 +1,222 @@
+// The one simulation panel of every model: play, step, reset and the model's push; the rider's controls
+// (a model with the rider's inputs); the model's settings (ModelEntry::settings) and inputs
+// (ModelInstance::inputs) by the registry's names, within its ranges; the methods; the time plots.
+#include "app.hpp"
+#include "logic/rider_state.hpp"
+#include "panels/panel_parts.hpp"
+#include "panels/row_layout.hpp"
+#include "panels/time_plot.hpp"
+#include "panels/wrapped_text.hpp"
+#include "platform/browser.hpp"
+
+#include "registry.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <string>
+
+namespace carvallo::web {
+
+namespace {
+
+// A spec typed into a field: applied when it reads, else the reason is shown and the state keeps the last good one.
+void spec_field(App& app, const std::string& label, const std::string& id, std::string& value, SpecEdit& edit) {
+  if (!edit.active && edit.problem.empty()) edit.text = value;  // the state may have changed (link, setState, scenario)
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "%s", edit.text.c_str());
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
+  const bool entered = ImGui::InputTextWithHint(id.c_str(), "none, step:1@0.5, pulse:2@0.5:0.1, sine:0.5:1", buf, sizeof buf,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  edit.text = buf;
+  edit.active = ImGui::IsItemActive();
+  record_rect(app, "spec:" + label);
+  if (entered || ImGui::IsItemDeactivatedAfterEdit()) {
+    std::string canonical;
+    if (auto why = check_torque_spec(edit.text, canonical)) {
+      edit.problem = *why;
+    } else {
+      edit.problem.clear();
+      value = canonical;
+      edit.text = canonical;
+    }
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted(label.c_str());
+  if (!edit.problem.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s not applied: %s", label.c_str(), edit.problem.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+// "steer_torque" -> "steer torque"
+std::string label_of(std::string name) {
+  std::replace(name.begin(), name.end(), '_', ' ');
+  return name;
+}
+
+// One setting as a drag field clamped to the registry's range; a value the registry refuses is not applied
+// and the reason is shown (the field keeps the last good value).
+void setting_field(App& app, const examples::Quantity& q) {
+  UiState& s = app.state;
+  double value = setting(s, q.name, q.value);
+  const std::string label = label_of(q.name) + " (" + q.unit + ")";
+  // About a hundredth of the setting's own scale per pixel dragged.
+  const auto speed = static_cast<float>(0.005 * std::max({std::abs(q.value), std::abs(value), 0.1}));
+  ImGui::SetNextItemWidth(px(app, 130));
+  if (ImGui::DragScalar(label.c_str(), ImGuiDataType_Double, &value, speed, &q.min, &q.max, "%.4g", ImGuiSliderFlags_AlwaysClamp)) {
+    if (auto why = set_setting(s, q.name, value)) app.messages.push_back(q.name + " not applied: " + *why);
+  }
+  record_rect(app, "setting:" + q.name);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s: %s\n%s to %s %s (default %s)%s", q.name.c_str(), q.description.c_str(), format_shortest(q.min).c_str(),
+                      format_shortest(q.max).c_str(), q.unit.c_str(), format_shortest(q.value).c_str(),
+                      s.from_turn.empty() ? "" : "\nThe steady turn sets the initial state; leave the turn to set your own");
+}
+
+// The model's settings: the one its eigenvalue panel marks (the steady motion's first quantity) always in
+// view, the others and the inputs' scripts and the push's amount in a node a presentation hides.
+void settings_section(App& app) {
+  const examples::ModelEntry* entry = examples::find_model(app.state.model);
+  if (!entry) return;
+  UiState& s = app.state;
+  const std::string marked = entry->steady_motion && !entry->steady_motion->parameters.empty() ? entry->steady_motion->parameters.front() : "";
+  ImGui::BeginDisabled(!s.from_turn.empty());  // riding a steady turn: the turn sets the initial state
+  for (const auto& q : entry->settings)
+    if (q.name == marked) setting_field(app, q);
+  ImGui::EndDisabled();
+  const double ts_lo = 0.05, ts_hi = 10.0;
+  same_line_if_fits(labelled_width(px(app, 130), "time x"));
+  ImGui::SetNextItemWidth(px(app, 130));
+  ImGui::SliderScalar("time x", ImGuiDataType_Double, &s.sim.time_scale, &ts_lo, &ts_hi, "%.2f", ImGuiSliderFlags_Logarithmic);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Simulated seconds per real second: slow motion below 1, fast above");
+  const bool has_inputs = app.run && !app.run->run().input_channels().empty();
+  const bool has_push = app.run && app.run->run().instance().push;
+  const bool more = entry->settings.size() > (marked.empty() ? 0u : 1u) || has_inputs || has_push;
+  // Presentation: the plots get the room; setting up a run is done before the lecture (or leave it).
+  if (s.presentation || !more || !ImGui::TreeNode("Initial state, settings, inputs")) return;
+  ImGui::BeginDisabled(!s.from_turn.empty());
+  for (const auto& q : entry->settings)
+    if (q.name != marked) setting_field(app, q);
+  ImGui::EndDisabled();
+  if (has_push) {
+    const auto& push = *app.run->run().instance().push;
+    const double lo = -20, hi = 20;
+    const std::string label = push.label + " (" + push.unit + ")";
+    ImGui::SetNextItemWidth(px(app, 130));
+    ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &s.sim.kick, &lo, &hi, "%.3f");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", push.description.c_str());
+  }
+  if (has_inputs) {
+    for (const auto& channel : app.run->run().input_channels()) {
+      std::string spec = input_spec(s, channel.name);
+      spec_field(app, label_of(channel.name), "##spec-" + channel.name, spec, app.input_specs[channel.name]);
+      if (spec != input_spec(s, channel.name)) s.inputs[channel.name] = spec;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", channel.description.c_str(), channel.unit.c_str());
+    }
+  }
+  ImGui::TreePop();
+}
+
+void methods_section(App& app) {
+  UiState& s = app.state;
+  if (s.presentation || !ImGui::TreeNode("Methods")) return;
+  ImGui::PushItemWidth(ImGui::GetFontSize() * 11);  // "udwadia-kalaba" fits
+  auto combo = [&](const char* label, std::string& value, const std::vector<std::string>& names) {
+    if (ImGui::BeginCombo(label, value.c_str())) {
+      for (const auto& n : names)
+        if (ImGui::Selectable(n.c_str(), value == n)) value = n;
+      ImGui::EndCombo();
+    }
+  };
+  combo("integrator", s.sim.integrator, integrator_names());
+  const double dt_lo = 1e-4, dt_hi = 0.05;
+  ImGui::SliderScalar("time step (s)", ImGuiDataType_Double, &s.sim.time_step, &dt_lo, &dt_hi, "%.4f", ImGuiSliderFlags_Logarithmic);
+  combo("acceleration solver", s.sim.solver, acceleration_method_names());
+  combo("stabilization", s.sim.stabilization, stabilization_method_names());
+  ImGui::PopItemWidth();
+  ImGui::TreePop();
+}
+
+}  // namespace
+
+void model_plots(App& app) {
+  UiState& s = app.state;
+  const auto& h = app.run->history();
+  const auto& defs = app.run->run().instance().probes;
+  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
+  const auto heights = plot_heights({0.5f, 0.5f}, 1, 1);
+  // The probes share one plot when they share a unit (else the first unit's probes); the energy otherwise.
+  std::vector<std::string> names;
+  std::vector<std::size_t> shown;
+  const std::string unit = defs.empty() ? "J" : defs.front().unit;
+  for (std::size_t k = 0; k < defs.size() && shown.size() < 4; ++k)
+    if (defs[k].unit == unit) names.push_back(defs[k].name), shown.push_back(k);
+  if (defs.empty()) names.push_back("energy");
+  const std::function<double(std::size_t, const RunSample&)> probe = [&](std::size_t k, const RunSample& m) {
+    if (shown.empty()) return m.energy;
+    return shown[k] < m.probes.size() ? m.probes[shown[k]] : 0.0;
+  };
+  const std::string title = defs.empty() ? "energy" : "probes";
+  draw_time_plot({"probes", title.c_str(), unit.c_str(), false, 0.0, 1e-3},
+                 collect_plot(h, names, probe, s.plot_window, columns, false), &s.probes_axis, heights[0]);
+  const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
+    return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;
+  };
+  draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
+                 collect_plot(h, {"|C|", "|dC/dt|", "|D|"}, violations, s.plot_window, columns, true), nullptr, heights[1]);
+  ImGui::PushTextWrapPos(0.0f);  // a presentation's narrow panel: the step time on a second line, not clipped
+  wrapped_textf("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
+  ImGui::PopTextWrapPos();
+  if (ImGui::Button("CSV")) {
+    std::vector<std::string> columns_names = {"position_violation", "velocity_violation", "nonholonomic_violation", "energy"};
+    for (const auto& d : defs) columns_names.push_back(d.name);
+    const std::function<double(std::size_t, const RunSample&)> column = [](std::size_t k, const RunSample& m) {
+      if (k < 4) return k == 0 ? m.C : k == 1 ? m.Cdot : k == 2 ? m.D : m.energy;
+      return k - 4 < m.probes.size() ? m.probes[k - 4] : 0.0;
+    };
+    download("carvallo-" + s.model + ".csv", "text/csv", history_csv(h, columns_names, column));
+  }
+  record_rect(app, "sim-csv");
+  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, "time window (s)"));
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  const double win_lo = 0.5, win_hi = 600;
+  ImGui::SliderScalar("time window (s)", ImGuiDataType_Double, &s.plot_window, &win_lo, &win_hi, "%.3g", ImGuiSliderFlags_Logarithmic);
+}
+
+void simulation_panel(App& app) {
+  if (!begin_panel(app, "Simulation")) return;
+  sync_run(app);
+  // The bicycle's own words where it is shown with its parameters and eigenvalues; any other model's run
+  // is described by what every run shows.
+  note(app, "sim",
+       has_parameter_table(app)
+           ? "The full nonlinear bicycle: four rigid bodies in absolute coordinates, joints and rolling wheels as "
+             "constraints, solved by the engine with the methods chosen below (the same model whose linearization "
+             "gives the eigenvalue plot). Give it a kick and watch: between the weave and capsize speeds the wobble "
+             "dies out by itself (self-stability); below the weave speed it grows into a fall; above the capsize "
+             "speed it slowly leans over. The last plot shows how well the constraints hold."
+           : "The model moves under gravity, its springs and its initial motion, integrated in redundant "
+             "coordinates with the chosen acceleration solver, integrator and stabilization. The lower plot shows "
+             "how far the coordinates drift from the constraints (log scale): without stabilization the drift "
+             "grows; Baumgarte, direct correction or RGCPA keep it near round-off.");
+  run_buttons(app);
+  if (!app.run_event.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.run_event.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  rider_section(app);
+  settings_section(app);
+  methods_section(app);
+  // The rider's plots (roll and steer, speed, torques) for the model with the rider's parameter table.
+  if (app.run && has_parameter_table(app)) bicycle_plots(app);
+  else if (app.run) model_plots(app);
+  ImGui::End();
+}
+
+}  // namespace carvallo::web
