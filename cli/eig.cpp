@@ -94,8 +94,8 @@ std::optional<std::vector<double>> parse_speeds(const std::string& spec, std::ve
   return v;
 }
 
-// One way of computing the eigenvalues and the critical speeds, chosen by --method. Adding a route (the
-// multibody one when the engine lands) means filling make_route() only.
+// One way of computing the eigenvalues and the critical speeds, chosen by --method (multibody or canonical).
+// Adding a route means filling make_route() only.
 struct Route {
   std::string name;
   std::function<std::vector<bicycle::Eigenvalues>(const std::vector<double>& speeds)> eigenvalues;
