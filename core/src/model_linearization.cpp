@@ -11,7 +11,7 @@ using namespace model_internal;
 
 // ---- force Jacobians -------------------------------------------------------------------------------------
 
-void Model::Q_b_q(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
+void Model::force_jacobian(const VectorXd& q, const VectorXd& qd, double t, bool of_rates, MatrixXd& out) const {
   check_q(q, t);
   check_qd(qd, t);
   out.setZero(nq_, nq_);
@@ -19,28 +19,20 @@ void Model::Q_b_q(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out
   passive(q, s.q1);
   passive(qd, s.qd1);
   const Dual1 t1(t, 0.0);
-  by_columns(nq_, [&](int j, double v) { s.q1[j].d = v; }, [&](int j) {
+  by_columns(nq_, [&](int j, double v) { (of_rates ? s.qd1 : s.q1)[j].d = v; }, [&](int j) {
     s.o1.setZero(nq_);
     evaluator<Dual1>().eval_forces(s.q1, s.qd1, t1, s.o1);
     for (int i = 0; i < nq_; ++i) out(i, j) = s.o1[i].d;
   });
-  check_rows(*this, out, t, "force Jacobian dQ_b/dq", 0, false);
+  check_rows(*this, out, t, of_rates ? "force Jacobian dQ_b/dqd" : "force Jacobian dQ_b/dq", 0, false);
+}
+
+void Model::Q_b_q(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
+  force_jacobian(q, qd, t, false, out);
 }
 
 void Model::Q_b_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
-  check_q(q, t);
-  check_qd(qd, t);
-  out.setZero(nq_, nq_);
-  Scratch& s = scratch();
-  passive(q, s.q1);
-  passive(qd, s.qd1);
-  const Dual1 t1(t, 0.0);
-  by_columns(nq_, [&](int j, double v) { s.qd1[j].d = v; }, [&](int j) {
-    s.o1.setZero(nq_);
-    evaluator<Dual1>().eval_forces(s.q1, s.qd1, t1, s.o1);
-    for (int i = 0; i < nq_; ++i) out(i, j) = s.o1[i].d;
-  });
-  check_rows(*this, out, t, "force Jacobian dQ_b/dqd", 0, false);
+  force_jacobian(q, qd, t, true, out);
 }
 
 // ---- linearization terms ---------------------------------------------------------------------------

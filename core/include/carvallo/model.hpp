@@ -354,6 +354,9 @@ class Model {
   /// The recorded programs (recorded at the first call, at this state; q̇ may be null), or null.
   const detail::RecordedConstraints* recorded(const Eigen::VectorXd& q, const Eigen::VectorXd* qd, double t) const;
   void check_qd(const Eigen::VectorXd& qd, double t) const;
+  /// dQ_b/dq, or dQ_b/dq̇ with `of_rates` (Q_b_q, Q_b_qd).
+  void force_jacobian(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, bool of_rates,
+                      Eigen::MatrixXd& out) const;
 
   std::shared_ptr<const detail::ModelConcept> impl_;
   std::shared_ptr<detail::JacobianCache> jacobians_;  // shared by copies, like impl_
