@@ -19,8 +19,10 @@ if(CARVALLO_FUZZ)
     message(FATAL_ERROR "CARVALLO_FUZZ needs clang (libFuzzer) and CARVALLO_SANITIZE=ON: use the native-debug preset")
   endif()
   # Coverage for libFuzzer in everything the harnesses reach; the unit tests link the same objects with their
-  # own main (the sanitizer runtime provides the coverage hooks), so one build serves both.
-  target_compile_options(carvallo_sanitizers INTERFACE -fsanitize=fuzzer-no-link)
+  # own main (the sanitizer runtime provides the coverage hooks), so one build serves both. A target that no
+  # harness links (the unit tests' own files) sets CARVALLO_NO_FUZZ_COVERAGE and is compiled without it.
+  target_compile_options(carvallo_sanitizers INTERFACE
+    $<$<NOT:$<BOOL:$<TARGET_PROPERTY:CARVALLO_NO_FUZZ_COVERAGE>>>:-fsanitize=fuzzer-no-link>)
 endif()
 
 # Emscripten: C++ exceptions are how the engine reports typed errors, so catching must work.

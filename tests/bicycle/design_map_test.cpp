@@ -40,7 +40,7 @@ TEST_CASE("each point of a map is stability() of the bicycle with both inputs se
       Parameters p = base;
       p.c = x.value(ix);
       p.lambda = y.value(iy);
-      const auto r = stability(*make_canonical_model(p).model, 20.0);
+      const auto r = carvallo::bicycle::stability(*make_canonical_model(p).model, 20.0);
       const auto& point = map.at(ix, iy);
       CHECK(point.weave_speed == r.weave_speed);
       CHECK(point.capsize_speed == r.capsize_speed);

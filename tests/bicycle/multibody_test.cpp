@@ -151,7 +151,7 @@ TEST_CASE("multibody bicycle: critical speeds of every preset agree with the clo
     REQUIRE(named);
     const auto can = make_canonical_model(named->values);
     REQUIRE(can.model);
-    const StabilityResult expected = stability(*can.model, 10.0);
+    const StabilityResult expected = carvallo::bicycle::stability(*can.model, 10.0);
     const MultibodyCriticalSpeeds got = multibody_critical_speeds(named->values, 10.0, 201);
     INFO(preset.name);
     REQUIRE(got.weave_speed.has_value() == expected.weave_speed.has_value());

@@ -31,7 +31,7 @@ struct Speeds {
 // IRxx breaks the triangle inequality), while the closed forms are smooth across it.
 Speeds root_found(const Parameters& p) {
   const CanonicalModel model{canonical_matrices<double>(p), p.g};
-  const auto r = stability(model, kVmax);
+  const auto r = carvallo::bicycle::stability(model, kVmax);
   return {r.weave_speed, r.capsize_speed};
 }
 
@@ -162,7 +162,7 @@ TEST_CASE("IByy and IHyy do not enter the linear equations: their derivatives ar
 TEST_CASE("the speeds are stability()'s; none where there is none; bad sets refused", "[sensitivity]") {
   const auto bench = critical_speed_sensitivities(benchmark_parameters(), kVmax).sensitivities;
   REQUIRE(bench);
-  const auto r = stability(*make_canonical_model(benchmark_parameters()).model, kVmax);
+  const auto r = carvallo::bicycle::stability(*make_canonical_model(benchmark_parameters()).model, kVmax);
   CHECK(bench->weave.speed == r.weave_speed);
   CHECK(bench->capsize.speed == r.capsize_speed);
 

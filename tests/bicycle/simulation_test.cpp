@@ -6,6 +6,7 @@
 //    fitted from the nonlinear response to a small push are compared (within 1 %);
 //  - conservation of energy (the model has no dissipation) and the constraints themselves.
 #include "bicycle/simulation.hpp"
+#include "fit_exponents.hpp"
 
 #include "bicycle/meijaard2007_reference.hpp"
 #include "bicycle/presets.hpp"
@@ -44,21 +45,9 @@ bool near(double a, double b, double tol) {
   return false;
 }
 
-/// Exponents s_k of a signal y(t_j) = Σ a_k exp(s_k t_j) sampled at interval dt (matrix pencil method,
-/// Hua & Sarkar 1990): SVD of the Hankel matrix truncated to `order`, eigenvalues z_k of the shifted
-/// pencil, s_k = log(z_k) / dt. Uses nothing but the samples.
-std::vector<std::complex<double>> fit_exponents(const std::vector<double>& y, double dt, int order) {
-  const int n = static_cast<int>(y.size()), L = n / 2;
-  Eigen::MatrixXd H(n - L, L + 1);
-  for (int i = 0; i < n - L; ++i)
-    for (int j = 0; j <= L; ++j) H(i, j) = y[static_cast<std::size_t>(i + j)];
-  Eigen::JacobiSVD<Eigen::MatrixXd> svd(H, Eigen::ComputeThinV);
-  const Eigen::MatrixXd V = svd.matrixV().leftCols(order);
-  const Eigen::MatrixXd V1 = V.topRows(L), V2 = V.bottomRows(L);
-  const Eigen::MatrixXd A = V1.completeOrthogonalDecomposition().pseudoInverse() * V2;
-  Eigen::EigenSolver<Eigen::MatrixXd> es(A);
-  std::vector<std::complex<double>> s;
-  for (int k = 0; k < order; ++k) s.push_back(std::log(es.eigenvalues()[k]) / dt);
+/// The exponents of the samples (carvallo_test::fit_exponents), sorted by imaginary then real part.
+std::vector<std::complex<double>> sorted_exponents(const std::vector<double>& y, double dt, int order) {
+  std::vector<std::complex<double>> s = carvallo_test::fit_exponents(y, dt, order);
   std::sort(s.begin(), s.end(), [](auto a, auto b) { return a.imag() != b.imag() ? a.imag() < b.imag() : a.real() < b.real(); });
   return s;
 }
@@ -210,7 +199,7 @@ TEST_CASE("after a push the motion decays at 5 m/s at the linear rates; constrai
   CHECK(r.max_drift <= 1e-6);
   // Fit from t = 2 s (the castering mode, −14.4 /s, has decayed by e^-29) to 20 s: weave pair + capsize.
   const std::vector<double> y(r.roll.begin() + 39, r.roll.begin() + 400);
-  const auto s = fit_exponents(y, every, 3);
+  const auto s = sorted_exponents(y, every, 3);
   const ref::Row& row = table_row(5.0);
   INFO("fitted: " << s[0] << " " << s[1] << " " << s[2]);
   CHECK(std::abs(s[0].real() - row.weave_re) <= 0.01 * std::abs(row.weave_re));
@@ -229,7 +218,7 @@ TEST_CASE("after a push the weave grows at 3 m/s at the linear rate", "[bicycle]
   CHECK(r.max_c <= 1e-10);
   CHECK(r.max_v <= 1e-10);
   const std::vector<double> y(r.roll.begin() + 29, r.roll.end());  // from t = 1.5 s
-  const auto s = fit_exponents(y, every, 3);
+  const auto s = sorted_exponents(y, every, 3);
   const ref::Row& row = table_row(3.0);
   INFO("fitted: " << s[0] << " " << s[1] << " " << s[2]);
   CHECK(row.weave_re > 0.0);

@@ -23,7 +23,7 @@ CanonicalModel benchmark_model() { return *make_canonical_model(benchmark_parame
 
 TEST_CASE("benchmark critical speeds match Table 2a to 1e-10 m/s", "[stability]") {
   // The table's 15 significant digits are exact to ~1e-14; the closed form measures ~2e-14 here.
-  const auto r = stability(benchmark_model(), 10.0);
+  const auto r = carvallo::bicycle::stability(benchmark_model(), 10.0);
   REQUIRE(r.weave_speed);
   REQUIRE(r.capsize_speed);
   CHECK(std::abs(*r.weave_speed - ref::weave_speed) < 1e-10);
@@ -46,7 +46,7 @@ TEST_CASE("at the weave speed the weave pair is +-3.43503384866144 i (Table 2a)"
 
 TEST_CASE("the capsize eigenvalue is zero at the capsize speed: det(g K0 + v^2 K2) = 0", "[stability]") {
   const auto model = benchmark_model();
-  const auto r = stability(model, 20.0);
+  const auto r = carvallo::bicycle::stability(model, 20.0);
   const Eigen::Matrix2d K = model.g * model.matrices.K0 + (*r.capsize_speed) * (*r.capsize_speed) * model.matrices.K2;
   // Relative to the size of the terms (g |K0| ~ 800): round-off of the determinant of a 2x2.
   const double det = K(0, 0) * K(1, 1) - K(0, 1) * K(1, 0);
@@ -54,15 +54,15 @@ TEST_CASE("the capsize eigenvalue is zero at the capsize speed: det(g K0 + v^2 K
 }
 
 TEST_CASE("vmax bounds the search: below the weave speed nothing is stable", "[stability]") {
-  const auto r = stability(benchmark_model(), 4.0);
+  const auto r = carvallo::bicycle::stability(benchmark_model(), 4.0);
   CHECK_FALSE(r.weave_speed);
   CHECK_FALSE(r.capsize_speed);
   CHECK(r.stable_speed_ranges.empty());
-  const auto mid = stability(benchmark_model(), 5.0);
+  const auto mid = carvallo::bicycle::stability(benchmark_model(), 5.0);
   REQUIRE(mid.stable_speed_ranges.size() == 1);
   CHECK(mid.stable_speed_ranges[0].hi == 5.0);
-  CHECK_THROWS_AS(stability(benchmark_model(), 0.0), carvallo::SolverError);
-  CHECK_THROWS_AS(stability(benchmark_model(), std::nan("")), carvallo::SolverError);
+  CHECK_THROWS_AS(carvallo::bicycle::stability(benchmark_model(), 0.0), carvallo::SolverError);
+  CHECK_THROWS_AS(carvallo::bicycle::stability(benchmark_model(), std::nan("")), carvallo::SolverError);
 }
 
 TEST_CASE("bad speeds or sample counts are carvallo::Errors for both routes", "[stability]") {
@@ -75,7 +75,7 @@ TEST_CASE("bad speeds or sample counts are carvallo::Errors for both routes", "[
     }
     return std::string("nothing thrown");
   };
-  CHECK(caught([] { stability(benchmark_model(), -1.0); }).find("vmax") != std::string::npos);
+  CHECK(caught([] { carvallo::bicycle::stability(benchmark_model(), -1.0); }).find("vmax") != std::string::npos);
   SweepStabilityOptions o;
   o.samples = 1;
   CHECK(caught([&] { stability_by_sweep(eigenvalue_function(benchmark_model()), o); }).find("samples") !=
@@ -107,7 +107,7 @@ TEST_CASE("closed form and eigenvalue sweep agree on 80 random bicycles", "[stab
   int with_weave = 0, with_capsize = 0, with_range = 0;
   for (std::uint64_t seed = 100; seed < 180; ++seed) {
     const auto model = *make_canonical_model(random_parameters(seed, {0.2})).model;
-    const auto closed = stability(model, 15.0);
+    const auto closed = carvallo::bicycle::stability(model, 15.0);
     SweepStabilityOptions o;
     o.vmax = 15.0;
     o.samples = 1501;

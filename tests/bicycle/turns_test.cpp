@@ -8,6 +8,7 @@
 //  - nonlinear simulations started on (and slightly off) turns: a stable turn keeps its circle, the growth
 //    or decay of a perturbation is the one the eigenvalues predict.
 #include "bicycle/turns.hpp"
+#include "fit_exponents.hpp"
 
 #include "bicycle/canonical.hpp"
 #include "bicycle/meijaard2007_reference.hpp"
@@ -92,24 +93,6 @@ TEST_CASE("steady turns: at vanishing lean the eigenvalues are Meijaard's at the
 }
 
 namespace {
-
-/// Exponents s_k of a signal y(t_j) = Σ a_k exp(s_k t_j) sampled at interval dt (matrix pencil method,
-/// Hua & Sarkar 1990): SVD of the Hankel matrix truncated to `order`, eigenvalues z_k of the shifted
-/// pencil, s_k = log(z_k) / dt. Uses nothing but the samples.
-std::vector<std::complex<double>> fit_exponents(const std::vector<double>& y, double dt, int order) {
-  const int n = static_cast<int>(y.size()), L = n / 2;
-  Eigen::MatrixXd H(n - L, L + 1);
-  for (int i = 0; i < n - L; ++i)
-    for (int j = 0; j <= L; ++j) H(i, j) = y[static_cast<std::size_t>(i + j)];
-  Eigen::JacobiSVD<Eigen::MatrixXd> svd(H, Eigen::ComputeThinV);
-  const Eigen::MatrixXd V = svd.matrixV().leftCols(order);
-  const Eigen::MatrixXd V1 = V.topRows(L), V2 = V.bottomRows(L);
-  const Eigen::MatrixXd A = V1.completeOrthogonalDecomposition().pseudoInverse() * V2;
-  Eigen::EigenSolver<Eigen::MatrixXd> es(A);
-  std::vector<std::complex<double>> s;
-  for (int k = 0; k < order; ++k) s.push_back(std::log(es.eigenvalues()[k]) / dt);
-  return s;
-}
 
 // A turn's nonlinear simulation: the rear contact's distance from the turn's centre and the lean, every step.
 struct TurnRun {
@@ -197,7 +180,7 @@ TEST_CASE("steady turns: a perturbation of a stable turn decays at the rate and 
   std::vector<double> y;
   for (std::size_t k = static_cast<std::size_t>(2.0 / h) - 1; k < r.t.size(); k += static_cast<std::size_t>(every))
     y.push_back(r.roll_rate[k]);
-  const std::vector<std::complex<double>> fitted = fit_exponents(y, every * h, 3);
+  const std::vector<std::complex<double>> fitted = carvallo_test::fit_exponents(y, every * h, 3);
   for (std::size_t k = 1; k < 4; ++k) {
     // nearest fitted exponent
     std::complex<double> best = fitted[0];

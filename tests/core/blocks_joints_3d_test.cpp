@@ -24,7 +24,7 @@ using namespace carvallo::blocks;
 
 namespace {
 
-constexpr double g = 9.81;
+constexpr double kGravity = 9.81;
 
 RigidBody3D body_at(int offset, double m, const Eigen::Matrix3d& I, Orientation kind = Orientation::EulerAngles) {
   RigidBody3D b;
@@ -68,7 +68,7 @@ struct JointModel {
   template <class S> void forces(const Vec<S>& q, const Vec<S>& qd, const S&, Vec<S>& Q) const {
     for (const auto& b : bodies) {
       b.add_quadratic_velocity<S>(q, qd, Q);
-      add_gravity<S>(b, Eigen::Vector3d(0, 0, g), Q);
+      add_gravity<S>(b, Eigen::Vector3d(0, 0, kGravity), Q);
     }
     for (const auto& s : springs) s.add_forces<S>(q, qd, Q);
   }
@@ -131,7 +131,7 @@ TEST_CASE("revolute joint: physical pendulum frequency", "[blocks][joints_3d]") 
         std::vector<std::string>{"hinge x", "hinge y", "hinge z", "hinge axis 1", "hinge axis 2"});
   const Model model(def);
   const auto s = oscillation_eigenvalues(model, q0);
-  const double w = std::sqrt(m * g * d / (I(1, 1) + m * d * d));
+  const double w = std::sqrt(m * kGravity * d / (I(1, 1) + m * d * d));
   REQUIRE(s.size() == 2);
   CHECK(std::abs(s[0] - std::complex<double>(0, -w)) < 1e-10 * w);
   CHECK(std::abs(s[1] - std::complex<double>(0, w)) < 1e-10 * w);
@@ -149,7 +149,7 @@ TEST_CASE("spherical joint: spherical pendulum, Euler angles and Euler parameter
     def.joints = {SphericalJoint3D::assemble(RigidBody3D::ground(), def.bodies[0], q0, Eigen::Vector3d::Zero())};
     const Model model(def);
     const auto s = oscillation_eigenvalues(model, q0);
-    const double wx = std::sqrt(m * g * d / (I(0, 0) + m * d * d)), wy = std::sqrt(m * g * d / (I(1, 1) + m * d * d));
+    const double wx = std::sqrt(m * kGravity * d / (I(0, 0) + m * d * d)), wy = std::sqrt(m * kGravity * d / (I(1, 1) + m * d * d));
     REQUIRE(s.size() == 4);  // the spin about the vertical is free: its eigenvalues are 0 and dropped
     CHECK(std::abs(s[0] - std::complex<double>(0, -wx)) < 1e-10 * wx);
     CHECK(std::abs(s[1] - std::complex<double>(0, -wy)) < 1e-10 * wy);
@@ -173,7 +173,7 @@ TEST_CASE("rigid joint: two welded bodies swing as one compound pendulum", "[blo
                                         Eigen::Vector3d::UnitY());
   const Model model(def);
   const auto s = oscillation_eigenvalues(model, q0);
-  const double w = std::sqrt(g * (m1 * d1 + m2 * d2) / (I1(1, 1) + m1 * d1 * d1 + I2(1, 1) + m2 * d2 * d2));
+  const double w = std::sqrt(kGravity * (m1 * d1 + m2 * d2) / (I1(1, 1) + m1 * d1 * d1 + I2(1, 1) + m2 * d2 * d2));
   REQUIRE(s.size() == 2);
   CHECK(std::abs(s[1] - std::complex<double>(0, w)) < 1e-10 * w);
 }

@@ -26,7 +26,7 @@ using namespace carvallo::blocks;
 
 namespace {
 
-constexpr double g = 9.81;
+constexpr double kDiskGravity = 9.81;
 
 struct RollingDisk {
   KnifeEdgeWheel wheel;
@@ -37,7 +37,7 @@ struct RollingDisk {
   template <class S> void mass(const Vec<S>& q, const S&, Mat<S>& M) const { wheel.body.add_mass<S>(q, M); }
   template <class S> void forces(const Vec<S>& q, const Vec<S>& qd, const S&, Vec<S>& Q) const {
     wheel.body.add_quadratic_velocity<S>(q, qd, Q);
-    add_gravity<S>(wheel.body, Eigen::Vector3d(0, 0, g), Q);
+    add_gravity<S>(wheel.body, Eigen::Vector3d(0, 0, kDiskGravity), Q);
   }
   template <class S> void holonomic(const Vec<S>& q, const S&, Vec<S>& C) const { wheel.write_holonomic<S>(q, C, 0); }
   template <class S> void nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S&, Vec<S>& D) const {
@@ -109,7 +109,7 @@ TEST_CASE("knife-edge wheel: upright rolling disk, lean eigenvalues in closed fo
     const auto s = stability::reduced_eigenvalues(stability::linearize(model, ref));
     std::vector<std::complex<double>> big = s;
     std::sort(big.begin(), big.end(), [](auto a, auto b) { return std::abs(a) > std::abs(b); });
-    const double w2 = 4.0 * (3.0 * v * v - g * r) / (5.0 * r * r);
+    const double w2 = 4.0 * (3.0 * v * v - kDiskGravity * r) / (5.0 * r * r);
     const std::complex<double> expected = std::sqrt(std::complex<double>(-w2, 0.0));  // s² = −ω²
     const double scale = std::abs(expected);
     CHECK(std::abs(big[2]) < 1e-7 * scale);  // only two nonzero eigenvalues

@@ -37,12 +37,12 @@ struct TestModel {
   template <class S> S potential_energy(const Vec<S>& q, const S&) const { return m * g * q[1]; }
 };
 
-constexpr double tol = 1e-12;
+constexpr double kTol = 1e-12;
 
 void check_close(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
   REQUIRE(a.rows() == b.rows());
   REQUIRE(a.cols() == b.cols());
-  CHECK((a - b).norm() <= tol * (1.0 + b.norm()));
+  CHECK((a - b).norm() <= kTol * (1.0 + b.norm()));
 }
 
 }  // namespace

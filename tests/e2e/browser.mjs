@@ -44,9 +44,26 @@ export async function launch() {
   };
 }
 
-/// Opens the page in a new context and records every console error or warning and page error.
-export async function openPage(browser, url, { width = 1280, height = 800, deviceScaleFactor = 1 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
+/// A phone as the tests emulate it: 390 x 844 CSS px at 3 device pixels per px, touch, mobile viewport.
+export const PHONE = Object.freeze({ width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+
+/// Opens the page in a new context and records every console error or warning and page error. The one
+/// place the tests, benchmarks and scripts make a browser context: the viewport (width, height), the device
+/// scale factor and a phone's isMobile and hasTouch (PHONE); any other option goes to newContext as is.
+export async function openPage(browser, url, { width = 1280, height = 800, deviceScaleFactor = 1, isMobile = false,
+                                               hasTouch = false, ...contextOptions } = {}) {
+  const context = await browser.newContext({ ...contextOptions, viewport: { width, height }, deviceScaleFactor, isMobile,
+                                             hasTouch });
+  try {
+    return { context, ...(await openPageIn(context, url)) };
+  } catch (e) {
+    await context.close();
+    throw e;
+  }
+}
+
+/// Another page in an existing context (a second tab with the same device), recorded like openPage's.
+export async function openPageIn(context, url) {
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => {
@@ -56,5 +73,12 @@ export async function openPage(browser, url, { width = 1280, height = 800, devic
   await page.goto(url);
   await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
   await page.evaluate(() => window.carvallo.ready);
-  return { context, page, problems };
+  return { page, problems };
+}
+
+/// Touch events through the DevTools protocol (a context opened with hasTouch): touch(type, [[x, y], ...])
+/// with type touchStart, touchMove or touchEnd; each point's id is its index.
+export async function touchInput(context, page) {
+  const cdp = await context.newCDPSession(page);
+  return (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
 }

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, artifacts } from './browser.mjs';
+import { launch, openPage, PHONE, touchInput, artifacts } from './browser.mjs';
 import { decodePng, colourStats } from './png.mjs';
 
 let env;
@@ -154,16 +154,8 @@ test('a drag that leaves the page ends when the button is released outside', asy
 // ---- 2b. Touch on a phone ----
 
 async function openPhone(hash = '') {
-  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  await page.goto(env.server.url + hash);
-  await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
-  await page.evaluate(() => window.carvallo.ready);
-  const cdp = await context.newCDPSession(page);
-  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  const { context, page, problems } = await openPage(env.browser, env.server.url + hash, PHONE);
+  const touch = await touchInput(context, page);
   const tap = async (name) => {
     const r = await rect(page, name);
     assert.ok(r, `${name} is on screen`);

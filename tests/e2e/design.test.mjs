@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, openPage, artifacts, root } from './browser.mjs';
+import { launch, openPage, openPageIn, PHONE, touchInput, artifacts, root } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -124,10 +124,7 @@ test('hover shows a cell, a real mouse click loads that design; the link restore
     await page.evaluate(() => window.carvallo.setState({ mapx: 'mB', mapxlo: 20, mapxhi: 120, mapq: 'weave', mapvmax: 12 }));
     await frames(page, 2);
     const link = (await page.evaluate(() => window.carvallo.getState())).link;
-    const page2 = await context.newPage();
-    await page2.goto(env.server.url + '#' + link);
-    await page2.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
-    await page2.evaluate(() => window.carvallo.ready);
+    const { page: page2, problems: problems2 } = await openPageIn(context, env.server.url + '#' + link);
     const s2 = await page2.evaluate(() => window.carvallo.getState());
     assert.equal(s2.link, link);
     assert.deepEqual([s2.mapx, s2.mapxlo, s2.mapxhi, s2.mapq, s2.mapvmax, s2.mapn], ['mB', 20, 120, 'weave', 12, 40]);
@@ -136,6 +133,7 @@ test('hover shows a cell, a real mouse click loads that design; the link restore
     assert.equal(r.ignored.length, 4, JSON.stringify(r.ignored));
     const s3 = await page2.evaluate(() => window.carvallo.getState());
     assert.deepEqual([s3.mapxlo, s3.mapn, s3.mapq, s3.mapy], [20, 40, 'weave', 'steer_axis_tilt']);
+    assert.deepEqual(problems2, [], 'the page opened from the link');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -177,11 +175,9 @@ test('designer inputs typed on the keyboard change trail and lambda consistently
     const problem = (await page.evaluate(() => window.carvallo.designMap())).designerProblem;
     assert.match(problem, /head angle/);
     // The link restores the design exactly.
-    const page2 = await context.newPage();
-    await page2.goto(env.server.url + '#' + s.link);
-    await page2.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
-    await page2.evaluate(() => window.carvallo.ready);
+    const { page: page2, problems: problems2 } = await openPageIn(context, env.server.url + '#' + s.link);
     assert.deepEqual((await page2.evaluate(() => window.carvallo.getState())).bike, before);
+    assert.deepEqual(problems2, [], 'the page opened from the link');
     await page2.close();
     // The side view of this design.
     await page.evaluate(() => window.carvallo.setState({ design: true, dtab: 'side' }));
@@ -195,17 +191,9 @@ test('designer inputs typed on the keyboard change trail and lambda consistently
 });
 
 test('phone 390x844@3: the Design tab, a tap on a cell loads it; presentation 1280x720 shows map and side view', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  const { context, page, problems } = await openPage(env.browser, env.server.url, PHONE);
   try {
-    await page.goto(env.server.url);
-    await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
-    await page.evaluate(() => window.carvallo.ready);
-    const cdp = await context.newCDPSession(page);
-    const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    const touch = await touchInput(context, page);
     const tapAt = async ([x, y]) => { await touch('touchStart', [[x, y]]); await frames(page, 2); await touch('touchEnd', []); await frames(page, 3); };
     await frames(page, 3);
     const tab = await rect(page, 'tab:design');

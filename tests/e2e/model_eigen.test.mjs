@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, artifacts } from './browser.mjs';
+import { launch, openPage, PHONE, touchInput, artifacts } from './browser.mjs';
 import { decodePng, colourStats } from './png.mjs';
 
 let env;
@@ -101,15 +101,8 @@ test('rolling disk and Chaplygin sleigh by link: eigenvalue curves against the c
 });
 
 test('phone 390x844@3: the disk\'s eigenvalue tab shows the curves; a model without a steady motion has no tab', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&model=rolling-disk&panel=eigenvalues`, PHONE);
   try {
-    await page.goto(`${env.server.url}#v=0.1.0&model=rolling-disk&panel=eigenvalues`);
-    await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
-    await page.evaluate(() => window.carvallo.ready);
     const me = await sweepDone(page);
     checkDisk(me);
     await frames(page, 3);
@@ -120,8 +113,7 @@ test('phone 390x844@3: the disk\'s eigenvalue tab shows the curves; a model with
     const shot = await page.screenshot({ path: path.join(artifacts, 'model-eigen-rolling-disk-phone.png') });
     assert.ok(colourStats(decodePng(shot)).distinct >= 8);
     // A finger on the plot moves the marked speed.
-    const cdp = await context.newCDPSession(page);
-    const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([x, y], id) => ({ x, y, id })) });
+    const touch = await touchInput(context, page);
     const y = plot.y + plot.h * 0.5;
     await touch('touchStart', [[plot.x + plot.w * 0.2, y]]);
     await frames(page, 2);

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, openPage, artifacts, root } from './browser.mjs';
+import { launch, openPage, PHONE, touchInput, artifacts, root } from './browser.mjs';
 import { decodePng, colourStats } from './png.mjs';
 
 const CLI = path.join(root, 'build', 'native', 'bin', 'carvallo');
@@ -289,17 +289,9 @@ test('hostile mode, sensitivity and ghost values in a link or setState are refus
 });
 
 test('phone: a mode picked by touch in the eigenvalue tab animates in the 3D tab; the chart is readable', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&panel=eigenvalues`, PHONE);
   try {
-    await page.goto(`${env.server.url}#v=0.1.0&panel=eigenvalues`);
-    await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
-    await page.evaluate(() => window.carvallo.ready);
-    const cdp = await context.newCDPSession(page);
-    const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    const touch = await touchInput(context, page);
     const tap = async (name) => {
       const r = await rect(page, name);
       assert.ok(r, `${name} is on screen`);

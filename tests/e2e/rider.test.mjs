@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, artifacts, root } from './browser.mjs';
+import { launch, openPage, PHONE, touchInput, artifacts, root } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -81,17 +81,10 @@ test('holding the Right arrow applies a right (positive) steer torque exactly wh
 });
 
 test('phone 390x844@3: a finger held on the steer button pushes while held', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  const { context, page, problems } = await openPage(env.browser, env.server.url, PHONE);
   try {
-    await page.goto(env.server.url);
-    await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
     await frames(page, 4);
-    const cdp = await context.newCDPSession(page);
-    const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    const touch = await touchInput(context, page);
     const right = await rect(page, 'hold:steer-right'), left = await rect(page, 'hold:steer-left');
     assert.ok(right && left, 'the hold buttons are in the 3D view bar');
     assert.ok(right.h >= 40 && right.w >= 40, `a thumb-sized target: ${right.w} x ${right.h} CSS px`);

@@ -5,6 +5,7 @@
 #include "mechanisms/four_bar.hpp"
 #include "mechanisms/quick_return.hpp"
 #include "mechanisms/slider_crank.hpp"
+#include "papers.hpp"
 #include "run_model.hpp"
 
 #include <catch2/catch.hpp>
@@ -15,19 +16,7 @@
 using namespace carvallo;
 using namespace carvallo::examples;
 
-namespace {
-
-struct Table11 {
-  const char* name;
-  double C, Cdot;  // 002 Table 11: max ||C|| [m], max ||Ċ|| [m/s] over [0, 5 s]
-};
-// 002 Table 11.
-const Table11 kTable11[] = {{"four-bar", 1.256e-15, 2.126e-14},
-                            {"slider-crank", 3.689e-15, 2.925e-14},
-                            {"double-inverted-pendulum", 9.630e-13, 1.088e-14},
-                            {"quick-return", 9.269e-13, 8.615e-15}};
-
-}  // namespace
+using papers::kTable11;
 
 TEST_CASE("planar mechanisms: registry entries, sizes and consistent initial configurations", "[planar_mechanisms]") {
   // Tables 6-9 are printed to 3 decimals; the reconstruction uses the exact values they round, so the

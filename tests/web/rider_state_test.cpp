@@ -10,19 +10,14 @@
 #include "bicycle/scenarios.hpp"
 #include "bicycle/turns.hpp"
 
+#include "mentions.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <string>
 
 using namespace carvallo::web;
-
-namespace {
-bool mentions(const std::vector<std::string>& lines, const std::string& text) {
-  for (const auto& l : lines)
-    if (l.find(text) != std::string::npos) return true;
-  return false;
-}
-}  // namespace
+using carvallo_test::mentions;
 
 TEST_CASE("torque specs are read as the CLI reads them and stored in their shortest spelling", "[web][rider]") {
   std::string c;

@@ -6,6 +6,8 @@
 
 #include "registry.hpp"
 
+#include "mentions.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -15,14 +17,9 @@
 #include <vector>
 
 using namespace carvallo::web;
+using carvallo_test::mentions;
 
 namespace {
-
-bool mentions(const std::vector<std::string>& lines, const std::string& text) {
-  for (const auto& l : lines)
-    if (l.find(text) != std::string::npos) return true;
-  return false;
-}
 
 double initial_probe(const UiState& state, const std::string& name) {
   const ModelView view(state);

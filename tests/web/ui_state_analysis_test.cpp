@@ -1,6 +1,7 @@
 // The UI state's fields for the eigenvalue panel's companions (mode shape, sensitivity chart, ghost):
 // exact round trips through the link and setState, hostile values refused by name, the last good value kept.
 #include "logic/state_link.hpp"
+#include "mentions.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -9,15 +10,10 @@
 #include <string>
 
 using namespace carvallo::web;
+using carvallo_test::mentions;
 namespace bicycle = carvallo::bicycle;
 
 namespace {
-
-bool mentions(const std::vector<std::string>& lines, const std::string& text) {
-  for (const auto& l : lines)
-    if (l.find(text) != std::string::npos) return true;
-  return false;
-}
 
 bool same_values(const bicycle::Parameters& a, const bicycle::Parameters& b) {
   for (const auto& d : bicycle::kParameterTable)

@@ -2,20 +2,12 @@
 // map settings): they round-trip exactly through the link and the JSON of getState/setState, and hostile
 // values are refused with the key named while the rest of the link is used.
 #include "logic/state_link.hpp"
+#include "mentions.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace carvallo::web;
-
-namespace {
-
-bool mentions(const std::vector<std::string>& lines, const std::string& text) {
-  for (const auto& l : lines)
-    if (l.find(text) != std::string::npos) return true;
-  return false;
-}
-
-}  // namespace
+using carvallo_test::mentions;
 
 TEST_CASE("design window and map settings round-trip through the link and the JSON", "[ui_state_design]") {
   UiState s;

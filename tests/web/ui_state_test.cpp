@@ -2,6 +2,7 @@
 // plot scales and layout fields round-tripping, 700 unknown keys summarized, a model chosen by link or
 // setState getting the paper's methods as from the menu.
 #include "logic/state_link.hpp"
+#include "mentions.hpp"
 
 #include "registry.hpp"
 
@@ -11,6 +12,7 @@
 #include <string>
 
 using namespace carvallo::web;
+using carvallo_test::mentions;
 
 namespace {
 
@@ -18,12 +20,6 @@ bool same_bike_values(const carvallo::bicycle::Parameters& a, const carvallo::bi
   for (const auto& d : carvallo::bicycle::kParameterTable)
     if (a.*(d.member) != b.*(d.member)) return false;
   return true;
-}
-
-bool mentions(const std::vector<std::string>& lines, const std::string& text) {
-  for (const auto& l : lines)
-    if (l.find(text) != std::string::npos) return true;
-  return false;
 }
 
 }  // namespace
