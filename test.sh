@@ -6,7 +6,9 @@
 #      `cmake --build --preset native && ctest --preset native` builds and runs everything in release.
 #   2. the unit tests under AddressSanitizer and UndefinedBehaviorSanitizer (native-debug preset: clang 14,
 #      -O1; every report is fatal; test cases tagged [slow], minutes under the sanitizers, are left out),
-#      the command-line tests again, and the fuzz harnesses' corpora replayed
+#      the command-line tests again, and the fuzz harnesses' corpora replayed. The test files are compiled
+#      8 to a translation unit (unity build, tests/CMakeLists.txt); ctest runs two tests at a time in
+#      every layer (CMakePresets.json), as the machine has 2 cores.
 #   3. the libFuzzer harnesses, 10 s each (scripts/fuzz.sh; reuses layer 2's build)
 #   4. the engine's and the playground logic's unit tests (tests/core, tests/web) compiled to WebAssembly,
 #      run under node (ctest's emulator)
