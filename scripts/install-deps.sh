@@ -74,9 +74,13 @@ fi
 ver="$(grep -m1 '#define IMGUI_VERSION ' "$imgui_dir/imgui.h" | awk '{print $3}')"
 say "Dear ImGui $ver at $imgui_dir"
 
-# playwright-core from npm, pinned by package-lock.json; never downloads a browser.
-if [ ! -d "$root/node_modules/playwright-core" ]; then
-  say "npm ci (playwright-core)"
+# From npm, pinned by package-lock.json: playwright-core (the browser tests; it never downloads a browser)
+# and qrcode-generator (bundled into the playground). npm ci again when one of package.json's is missing.
+npm_missing="$(cd "$root" && node -e 'const p = require("./package.json"), fs = require("fs");
+  const all = Object.keys({ ...p.dependencies, ...p.devDependencies });
+  console.log(all.filter((n) => !fs.existsSync("node_modules/" + n + "/package.json")).join(" "));')"
+if [ -n "$npm_missing" ]; then
+  say "npm ci ($npm_missing)"
   (cd "$root" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) || die "npm ci failed"
 fi
 say "done"

@@ -5,6 +5,7 @@
 
 #include "logic/bike_analysis.hpp"
 #include "logic/design_map_job.hpp"
+#include "logic/lesson.hpp"
 #include "logic/model_eigen.hpp"
 #include "logic/model_view.hpp"
 #include "logic/rider_controls.hpp"
@@ -17,6 +18,7 @@
 #include "bicycle/canonical.hpp"
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -83,7 +85,7 @@ struct App {
   DisplayFrame display;       ///< the model's world turned into the viewer's frame (set when the model is built)
   std::string fitted_model;   ///< the model (and variant) the camera was last fitted to
   bool camera_given = false;  ///< the link or setState gave the camera: the view keeps it exactly
-  std::array<double, 3> camera_checked_for{};  ///< span, height and run id widen_default_camera last looked at
+  std::array<double, 4> camera_checked_for{};  ///< span, heights and run id widen_default_camera last looked at
 
   std::string analysed_model = kDefaultModel;  ///< the model the layout was made for
   std::string last_link;      ///< last link handed to the page
@@ -100,6 +102,7 @@ struct App {
   float view_left = 0, view_right = 0;  ///< free horizontal span between the panels (framebuffer px)
   float view_top = 0;                   ///< top of the free area (below the menu bar, and the tabs when compact)
   bool compact = false;                 ///< one panel at a time (phone, or text too large for side by side)
+  bool compact_side = false;            ///< compact on a landscape phone: the panel beside the model, not over it
   std::array<float, 4> content_rect{};  ///< compact layout: x, y, w, h of the panel shown
   bool panel_shown = false;             ///< this frame, the compact layout shows a panel (not the 3D view)
   bool layout_dirty = true;
@@ -121,6 +124,21 @@ struct App {
     float x, y;                 ///< CSS px on screen, for tests (window.carvallo.turns())
   };
   std::vector<TurnMark> turn_marks;  ///< the turns drawn in the plot this frame
+
+  // The lecture (web/panels/stage.cpp, lesson_panel.cpp, qr_overlay.cpp).
+  bool stage = false;                   ///< this frame is laid out as the stage (stage.hpp)
+  float view_bottom = 0;                ///< bottom of the free view (framebuffer px)
+  std::array<float, 4> stage_plot_rect{}, caption_rect{}, bar_rect{};  ///< the stage's parts: x, y, w, h (framebuffer px)
+  float stage_bar_h = 0, caption_h = 0;  ///< the bar's and the caption band's heights as drawn last frame
+  std::optional<Lesson> lesson;         ///< the lesson open, if any
+  int scene_index = 0;                  ///< its scene shown (0-based)
+  std::string lesson_encoded;           ///< a lesson of our own: its compressed form for `lesson=` ("" while computing)
+  int lesson_generation = 0;            ///< counts the lesson's edits: a compression that finishes late is dropped
+  bool show_lesson_editor = false;
+  bool show_qr = false;                 ///< the QR code of the link over the view (View menu, Q)
+  std::string qr_text;                  ///< what the QR code shown encodes
+  std::vector<std::uint8_t> qr_modules;  ///< its modules, qr_size x qr_size, row by row
+  int qr_size = 0;
 
   std::unique_ptr<GridRenderer> grid;
   std::unique_ptr<SceneRenderer> scene;

@@ -4,6 +4,8 @@
 #include "logic/scene_mesh.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
+#include "panels/lesson_panel.hpp"
+#include "panels/qr_overlay.hpp"
 #include "platform/browser.hpp"
 #include "platform/grid_renderer.hpp"
 #include "platform/scene_renderer.hpp"
@@ -151,7 +153,10 @@ void camera_input(App& app) {
 
 void shortcuts(App& app) {
   ImGuiIO& io = ImGui::GetIO();
-  if (app.escape_pressed) app.show_help = false;  // Escape closes the shortcut list
+  if (app.escape_pressed) {  // Escape closes an overlay: the QR code, the shortcut list
+    if (app.show_qr) carvallo::web::toggle_qr(app);
+    app.show_help = false;
+  }
   app.escape_pressed = false;
   if (io.WantTextInput) return;
   for (const ImWchar ch : io.InputQueueCharacters) {
@@ -167,6 +172,7 @@ void shortcuts(App& app) {
         break;
       case 'k': case 'K': carvallo::web::push_run(app); break;
       case '?': app.show_help = !app.show_help; break;
+      case 'q': case 'Q': carvallo::web::toggle_qr(app); break;
       case 'p': case 'P': app.state.presentation = !app.state.presentation; app.layout_dirty = true; break;
       case 'f': case 'F': app.state.follow = !app.state.follow; break;
       case 'v': case 'V': carvallo::web::fit_camera(app); break;
@@ -210,6 +216,8 @@ void draw_scene(App& app, int fb_w, int fb_h) {
   const double aspect = fb_h > 0 ? static_cast<double>(fb_w) / fb_h : 1.0;
   if (fb_w > 0 && app.view_right > app.view_left)
     app.state.camera.shift_x = (app.view_left + app.view_right) / fb_w - 1.0;
+  if (fb_h > 0 && app.view_bottom > app.view_top)
+    app.state.camera.shift_y = 1.0 - (app.view_top + app.view_bottom) / fb_h;
   app.grid->draw(app.state.camera, aspect);
   app.scene->draw(mesh, app.state.camera, aspect);
 }
@@ -269,7 +277,7 @@ void frame() {
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
   // The compact layout's panels are opaque and fill the screen: no 3D scene behind them (phones).
-  const bool view_visible = !app.compact || app.state.panel == "view";
+  const bool view_visible = !app.compact || app.state.panel == "view" || app.compact_side;
   if (view_visible) draw_scene(app, fb_w, fb_h);
   glDisable(GL_DEPTH_TEST);
   ImDrawData* draw_data = ImGui::GetDrawData();
@@ -280,7 +288,7 @@ void frame() {
 
   const double cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
   app.perf.cpu_ms = app.perf.cpu_ms > 0 ? 0.95 * app.perf.cpu_ms + 0.05 * cpu : cpu;
-  const std::string link = carvallo::web::to_link(app.state);
+  const std::string link = carvallo::web::page_link(app);
   if (link != app.last_link) {
     app.last_link = link;
     carvallo::web::publish_link(link);
@@ -337,7 +345,12 @@ int main() {
   glfwSetKeyCallback(app.window, [](GLFWwindow*, int key, int, int action, int) {
     if (key == GLFW_KEY_ESCAPE && action == GLFW_PRESS) carvallo::web::app().escape_pressed = true;
     if (action == GLFW_PRESS && key >= 0 && key < IM_ARRAYSIZE(ImGuiIO::KeysDown)) g_keys_pressed.push_back(key);
-    carvallo::web::rider_key(carvallo::web::app(), key, action);
+    // A clicker's keys move the lesson open (and are then not the rider's steer keys); never while typing.
+    App& app = carvallo::web::app();
+    const bool typing = ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput;
+    if (!typing && (action == GLFW_PRESS || action == GLFW_REPEAT) && carvallo::web::lesson_key(app, key)) return;
+    if (app.lesson && (key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT || key == GLFW_KEY_PAGE_UP || key == GLFW_KEY_PAGE_DOWN)) return;
+    carvallo::web::rider_key(app, key, action);
   });
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");

@@ -32,6 +32,7 @@ Eigen::Matrix4f OrbitCamera::view_projection(double aspect) const {
   proj(0, 0) = t / (aspect > 0 ? aspect : 1.0);
   proj(1, 1) = t;
   proj(0, 2) = -shift_x;
+  proj(1, 2) = -shift_y;
   proj(2, 2) = -(far_plane + near_plane) / (far_plane - near_plane);
   proj(2, 3) = -2.0 * far_plane * near_plane / (far_plane - near_plane);
   proj(3, 2) = -1.0;

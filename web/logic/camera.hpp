@@ -12,6 +12,7 @@ struct OrbitCamera {
   double distance = 4.3;                    // m
   double fov_y = 0.75;                      // rad
   double shift_x = 0.0;  // horizontal lens shift (NDC): puts the target in the middle of the space the panels leave
+  double shift_y = 0.0;  // vertical lens shift (NDC, up positive): the middle of the view below a caption, above a bar
 
   Eigen::Vector3d eye() const;
   /// Column-major 4x4 view-projection matrix for GL (clip z in [-1, 1]).

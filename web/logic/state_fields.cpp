@@ -38,6 +38,12 @@ Field text(const char* key, std::string& (*ref)(UiState&), std::optional<std::st
   return f;
 }
 
+Field caption(const char* key, std::string& (*ref)(UiState&)) {
+  Field f = text(key, ref, check_caption);
+  f.percent_encoded = true;
+  return f;
+}
+
 Field scale(const char* key, PlotScale& (*ref)(UiState&)) {
   Field f{key, Field::Kind::scale};
   f.scale = ref;
@@ -67,6 +73,7 @@ std::vector<std::string> design_inputs() {
 }
 std::vector<std::string> map_quantities() { return {std::begin(kMapQuantities), std::end(kMapQuantities)}; }
 std::vector<std::string> design_tabs() { return {"map", "side"}; }
+std::vector<std::string> stage_plots() { return {std::begin(kStagePlotNames), std::end(kStagePlotNames)}; }
 
 }  // namespace
 
@@ -120,6 +127,10 @@ const std::vector<Field>& fields() {
       word("eigview", [](UiState& s) -> std::string& { return s.eigen_view; }, eigen_views),
       word("sensunit", [](UiState& s) -> std::string& { return s.sensitivity_scale; }, sensitivity_scales),
       design("ghost", [](UiState& s) -> std::optional<bicycle::Parameters>& { return s.ghost; }),
+      word("stage", [](UiState& s) -> std::string& { return s.stage; }, stage_plots),
+      flag("embed", [](UiState& s) -> bool& { return s.embed; }),
+      flag("lock", [](UiState& s) -> bool& { return s.locked; }),
+      caption("caption", [](UiState& s) -> std::string& { return s.caption; }),
   };
   return table;
 }
@@ -134,6 +145,18 @@ std::string shown(std::string_view text) {
   std::string out;
   for (char ch : text.substr(0, 40)) out += (ch >= 0x20 && ch < 0x7f) ? ch : '?';
   if (text.size() > 40) out += "...";
+  return out;
+}
+
+std::string percent_encode(std::string_view text) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (const char ch : text) {
+    const auto b = static_cast<unsigned char>(ch);
+    const bool plain = (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == '-' || b == '.' || b == '_' || b == '~';
+    if (plain) out += ch;
+    else out.append({'%', hex[b >> 4], hex[b & 15]});
+  }
   return out;
 }
 
@@ -236,7 +259,7 @@ std::string field_text(const Field& f, UiState& state) {
     case Field::Kind::number: return format_shortest(f.number(state));
     case Field::Kind::flag: return f.flag(state) ? "1" : "0";
     case Field::Kind::word: return f.word(state);
-    case Field::Kind::text: return f.word(state);
+    case Field::Kind::text: return f.percent_encoded ? percent_encode(f.word(state)) : f.word(state);
     case Field::Kind::scale: {
       const PlotScale& p = f.scale(state);
       if (p.mode == PlotScale::Mode::fixed) return format_shortest(p.lo) + ":" + format_shortest(p.hi);

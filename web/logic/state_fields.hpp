@@ -26,7 +26,11 @@ struct Field {
   std::optional<bicycle::Parameters>& (*design)(UiState&) = nullptr;
   // text: checks a value and gives its canonical spelling, or says why not (rider_state.hpp)
   std::optional<std::string> (*check)(std::string_view, std::string&) = nullptr;
+  bool percent_encoded = false;  // text: written to the link percent-encoded (a caption's spaces and '&')
 };
+
+/// `text` with every byte but A-Z a-z 0-9 - . _ ~ written as %XX (what read_link decodes).
+std::string percent_encode(std::string_view text);
 
 /// Every field, in the link's order (after v, model, preset, the parameters, settings and inputs).
 const std::vector<Field>& fields();

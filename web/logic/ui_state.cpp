@@ -85,6 +85,24 @@ std::string input_spec(const UiState& state, const std::string& name) {
   return it == state.inputs.end() ? std::string() : it->second;
 }
 
+std::optional<std::string> check_caption(std::string_view text, std::string& canonical) {
+  // Counted and checked as UTF-8 code points: a caption is shown as text and never interpreted.
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < text.size(); ++chars) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    const std::size_t n = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+    if (n == 0 || i + n > text.size()) return std::string("not UTF-8 text");
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) >> 6) != 2) return std::string("not UTF-8 text");
+    if (n == 1 && (b < 0x20 || b == 0x7f) && b != '\n') return std::string("control characters are not allowed");
+    i += n;
+    if (chars >= kMaxCaptionChars) return "longer than " + std::to_string(kMaxCaptionChars) + " characters";
+  }
+  const auto first = text.find_first_not_of(" \n"), last = text.find_last_not_of(" \n");
+  canonical = first == std::string_view::npos ? std::string() : std::string(text.substr(first, last - first + 1));
+  return std::nullopt;
+}
+
 std::optional<double> parse_plain_number(std::string_view text) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
   while (!text.empty() && text.back() == ' ') text.remove_suffix(1);

@@ -70,6 +70,13 @@ inline constexpr const char* kSensitivityScaleNames[] = {"relative", "si"};
 /// The panels of the compact (phone, large text) layout, one at a time: the 3D view or one panel.
 inline constexpr const char* kPanelNames[] = {"view", "parameters", "eigenvalues", "simulation", "design"};
 
+/// The stage's one plot beside the 3D view (presentation mode and embeds): link field `stage`.
+/// "roll-steer" is the bicycle's roll and steer against time (another model's probes), "torques" the
+/// rider's torques, "turns" the steady turns, "design-map" the design map.
+inline constexpr const char* kStagePlotNames[] = {"eigenvalues", "roll-steer", "torques", "turns", "design-map", "none"};
+/// A scene's caption: at most this many characters (Unicode code points), plain text.
+inline constexpr std::size_t kMaxCaptionChars = 280;
+
 /// The model the playground opens with.
 inline constexpr const char* kDefaultModel = "bicycle";
 
@@ -119,6 +126,11 @@ struct UiState {
   std::string eigen_view = "plot";          ///< kEigenViewNames
   std::string sensitivity_scale = "relative";  ///< kSensitivityScaleNames
   std::optional<bicycle::Parameters> ghost;  ///< a pinned design drawn faded under the live curves (always physical)
+  // The lecture (web/panels/stage.cpp, lesson_panel.cpp).
+  std::string stage = "eigenvalues";        ///< kStagePlotNames: the plot beside the 3D view on the stage
+  std::string caption;                      ///< the scene's caption, shown over the view until dismissed ("" = none)
+  bool embed = false;                       ///< only the stage: no menu bar, no panels (an iframe in slides)
+  bool locked = false;                      ///< the model and the bicycle's parameters are read-only (students play, kick)
 
   bool operator==(const UiState&) const;
 };
@@ -127,6 +139,10 @@ struct UiState {
 /// a value typed into a slider, and the settings to exactly the model's, each within the registry's range;
 /// returns the keys that were changed.
 std::vector<std::string> sanitize(UiState& state);
+
+/// Why `text` cannot be a caption (more than kMaxCaptionChars characters, not UTF-8, control characters
+/// other than a line break), or nothing; `canonical` receives it with surrounding spaces trimmed.
+std::optional<std::string> check_caption(std::string_view text, std::string& canonical);
 
 /// A plain decimal number (as in links: no hex, inf or nan, no trailing text), surrounding spaces allowed.
 std::optional<double> parse_plain_number(std::string_view text);

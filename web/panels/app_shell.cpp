@@ -5,10 +5,14 @@
 #include "app.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
+#include "panels/lesson_panel.hpp"
 #include "panels/panel_parts.hpp"
+#include "panels/qr_overlay.hpp"
+#include "panels/stage.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
+#include "platform/lecture_browser.hpp"
 
 #include "carvallo/version.hpp"
 #include "registry.hpp"
@@ -27,7 +31,9 @@ App& app() {
   return instance;
 }
 
-void apply_link(App& app, std::string_view hash) {
+namespace {
+
+void apply_state_link(App& app, std::string_view hash) {
   auto r = read_link(hash);
   if (r.unread) {  // nothing of it was read: what is on screen stays as it is, and its link replaces this one
     app.messages = {"The link could not be used; nothing was changed:"};
@@ -52,6 +58,25 @@ void apply_link(App& app, std::string_view hash) {
   if (presentation_changed || r.state.model != app.analysed_model) app.layout_dirty = true;
   app.analysed_model = r.state.model;
   refresh_analysis(app);
+}
+
+}  // namespace
+
+void apply_link(App& app, std::string_view hash) {
+  // A lesson's link: `lesson=` and `scene=` open the lesson; the rest, if any, is the state shown (the
+  // scene as it was when the link was made). With no state, the scene itself is shown.
+  const LessonFields fields = split_lesson_fields(hash);
+  // A link the page made carries the whole state, version first; a hand-made `#present=1&lesson=...`
+  // sets the viewer's fields and shows the scene.
+  const bool state_given = fields.rest.rfind("v=", 0) == 0 || fields.rest.find("&v=") != std::string::npos;
+  if (!fields.rest.empty() || fields.lesson.empty()) apply_state_link(app, fields.rest);
+  if (fields.lesson.empty()) {
+    close_lesson(app);
+    for (const auto& p : fields.problems) app.messages.push_back(p);
+    return;
+  }
+  open_lesson_from_link(app, fields, !state_given);
+  if (state_given && app.lesson && !fields.scene) app.scene_index = 0;
 }
 
 std::vector<std::string> current_messages(const App& app, bool with_simulation_events) {
@@ -138,8 +163,11 @@ void messages_banner(App& app) {
     // At the bottom of the view on a desktop; on a phone the rider's buttons are there, so at the top of
     // the view (below any message).
     const float centre = 0.5f * (app.view_left + app.view_right);
-    const ImVec2 at = app.compact ? ImVec2(centre, below_messages + px(app, 8)) : ImVec2(centre, io.DisplaySize.y - px(app, 40));
-    ImGui::SetNextWindowPos(at, ImGuiCond_Always, ImVec2(0.5f, app.compact ? 0.0f : 1.0f));
+    // On the stage, above its bar.
+    const bool below = app.compact && !app.stage;
+    const ImVec2 at = below ? ImVec2(centre, below_messages + px(app, 8))
+                            : ImVec2(centre, (app.stage ? app.view_bottom - px(app, 8) : io.DisplaySize.y - px(app, 40)));
+    ImGui::SetNextWindowPos(at, ImGuiCond_Always, ImVec2(0.5f, below ? 0.0f : 1.0f));
     ImGui::Begin("##toast", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
     ImGui::TextUnformatted(app.toast.c_str());
     record_window_rect(app, "toast");
@@ -220,9 +248,23 @@ void set_text_scale(App& app, double scale) {
   app.layout_dirty = true;
 }
 
+std::string embed_code(const App& app) {
+  UiState s = app.state;
+  s.embed = true;
+  s.presentation = false;
+  std::string title = app.run ? app.run->run().entry().title : s.model;
+  for (char& ch : title)
+    if (ch == '"' || ch == '<' || ch == '>' || ch == '&') ch = ' ';
+  std::string link = to_link(s);
+  if (app.lesson) link = page_link(app).replace(0, to_link(app.state).size(), link);
+  return "<iframe src=\"" + page_url(link) + "\" width=\"960\" height=\"540\" style=\"border:0\" allow=\"fullscreen\" title=\"Carvallo: " +
+         title + "\"></iframe>";
+}
+
 void menu_bar(App& app) {
+  if (app.state.embed) return;  // an embed is the stage alone
   if (!ImGui::BeginMainMenuBar()) return;
-  const bool models_open = ImGui::BeginMenu("Models");
+  const bool models_open = ImGui::BeginMenu("Models", !app.state.locked);
   record_rect(app, "menu:models");
   if (models_open) {
     for (const auto& m : examples::models()) {
@@ -255,9 +297,25 @@ void menu_bar(App& app) {
     if (ImGui::MenuItem("Performance overlay", nullptr, app.state.show_perf)) app.state.show_perf = !app.state.show_perf;
     record_rect(app, "view:perf");
     if (ImGui::MenuItem("Arrange panels")) app.layout_dirty = true;
+    ImGui::Separator();
+    if (ImGui::BeginMenu("Stage plot")) {
+      stage_plot_menu(app);
+      ImGui::EndMenu();
+    }
+    record_rect(app, "view:stage-plot");
+    if (ImGui::MenuItem("Show QR code", "Q", app.show_qr)) toggle_qr(app);
+    record_rect(app, "view:qr");
+    if (ImGui::MenuItem("Copy embed code")) {
+      copy_to_clipboard(embed_code(app));
+      set_toast(app, "Embed code copied: an <iframe> showing only the stage, for slides and course pages");
+    }
+    record_rect(app, "view:embed-code");
+    if (ImGui::MenuItem("Read-only (lock)", nullptr, app.state.locked)) app.state.locked = !app.state.locked;
+    record_rect(app, "view:lock");
     ImGui::EndMenu();
   }
-  if (has_parameter_table(app)) scenarios_menu(app);
+  if (has_parameter_table(app) && !app.state.locked) scenarios_menu(app);
+  lesson_menu(app);
   const bool help_open = ImGui::BeginMenu("Help");
   record_rect(app, "menu:help");
   if (help_open) {
@@ -266,8 +324,8 @@ void menu_bar(App& app) {
     ImGui::TextDisabled("Carvallo %s", kVersion);
     ImGui::EndMenu();
   }
-  if (ImGui::Button("Copy link")) {
-    copy_link(to_link(app.state));
+  if (ImGui::Button(app.compact ? "Link" : "Copy link")) {  // a phone's menu bar has room for the short name
+    copy_link(page_link(app));
     set_toast(app, "Link copied: it restores everything you see");
   }
   record_rect(app, "copy-link");
@@ -314,34 +372,38 @@ void panel_tabs(App& app) {
   ImGui::End();
 }
 
-// Compact layout, 3D tab: the buttons a student needs without leaving the view.
-void simulation_buttons(App& app) { run_buttons(app); }
-
-void view_controls(App& app) {
-  const ImGuiIO& io = ImGui::GetIO();
-  const float m = px(app, 6);
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y - m), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
-  ImGui::SetNextWindowBgAlpha(0.9f);
-  ImGui::Begin("##view-controls", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
-  simulation_buttons(app);
-  same_line_if_fits(button_width("Fit"));
-  if (ImGui::Button("Fit")) fit_camera(app);  // a phone has no V key: frame the model again after pinching away
-  record_rect(app, "fit");
-  rider_buttons(app);  // hold to push, with a thumb
-  record_window_rect(app, "view-controls");
-  ImGui::End();
-}
-
 void arrange_windows(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   const float W = io.DisplaySize.x, H = io.DisplaySize.y;
   const float menu_h = ImGui::GetFrameHeight(), m = px(app, 8), top = menu_h + m;
   // Compact when the panels would not fit side by side at this text size (a phone; large projector text).
-  const bool compact = W < px(app, 760) || H < px(app, 430);
+  // The stage: an embed anywhere; presentation on a screen (not a phone, which keeps its tabs); the
+  // phone's 3D tab. It never turns into tabs, whatever the text size.
+  const auto ratio = static_cast<float>(app.pixel_ratio);
+  const bool screen = W / ratio >= 600 && H / ratio >= 400;
+  const bool compact = !app.state.embed && !(app.state.presentation && screen) && (W < px(app, 760) || H < px(app, 430));
   if (compact != app.compact) app.layout_dirty = true;
   app.compact = compact;
+  app.view_bottom = H;
+  const float tabs_bottom = menu_h + ImGui::GetFrameHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y;
+  app.stage = app.state.embed || (app.state.presentation && screen) || (compact && app.state.panel == "view");
+  if (app.stage) {
+    arrange_stage(app, app.state.embed ? 0.0f : compact ? tabs_bottom : menu_h);
+    if (compact) app.content_rect = {0, tabs_bottom, W, H - tabs_bottom};
+    return;
+  }
+  app.compact_side = compact && W > 1.3f * H;
+  if (app.compact_side) {
+    // A phone on its side: the panel on the right half, the model on the left, never under the panel.
+    const float panel_w = std::max(W * 0.5f, std::min(W, px(app, 300)));
+    app.view_top = tabs_bottom;
+    app.view_left = 0;
+    app.view_right = W - panel_w;
+    app.content_rect = {W - panel_w, tabs_bottom, panel_w, H - tabs_bottom};
+    return;
+  }
   if (compact) {
-    app.view_top = menu_h + ImGui::GetFrameHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y;
+    app.view_top = tabs_bottom;
     app.view_left = 0;
     app.view_right = W;
     app.content_rect = {0, app.view_top, W, H - app.view_top};
@@ -361,16 +423,6 @@ void arrange_windows(App& app) {
     ImGui::End();
   };
   const float full_h = H - top - m;
-  if (app.state.presentation) {
-    // Projector: no parameters; the simulation on the left, the eigenvalues full height on the right.
-    const float left_w = std::clamp(W * 0.30f, px(app, 300), W * 0.42f);
-    const float right_w = has_eigen_panel(app) ? std::clamp(W * 0.40f, px(app, 340), W - left_w - 3 * m - px(app, 120)) : 0.0f;
-    place("Simulation", m, top, left_w, full_h);
-    if (has_eigen_panel(app)) place("Eigenvalues", W - right_w - m, top, right_w, full_h);
-    app.view_left = left_w + m;
-    app.view_right = has_eigen_panel(app) ? W - right_w - m : W;
-    return;
-  }
   const float left_w = std::clamp(W * 0.24f, px(app, 290), px(app, 380));
   const float right_w = std::clamp(W * 0.40f, px(app, 360), W - left_w - 3 * m);
   const float eig_h = has_eigen_panel(app) ? full_h * 0.56f : 0.0f;
@@ -387,6 +439,14 @@ void arrange_windows(App& app) {
 bool begin_panel(App& app, const char* title) {
   const std::string t = title;
   const std::string key = t == "Parameters" ? "parameters" : t == "Eigenvalues" ? "eigenvalues" : t == "Design" ? "design" : "simulation";
+  if (app.stage) {
+    // The stage shows one plot: the eigenvalue panel or the design map where chosen, no other panel.
+    if (!place_stage_window(app, key == "design" ? "design-map" : key)) return false;
+    ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    record_window_rect(app, "panel:" + key);
+    record_window_rect(app, "stage-plot");
+    return true;
+  }
   if (app.compact) {
     if (app.state.panel != key) return false;
     ImGui::SetNextWindowPos(ImVec2(app.content_rect[0], app.content_rect[1]), ImGuiCond_Always);
@@ -422,21 +482,26 @@ void draw_ui(App& app) {
   menu_bar(app);
   arrange_windows(app);
   widen_default_camera(app, ImGui::GetIO().DisplaySize.y);
-  if (app.compact) panel_tabs(app);
+  if (app.compact && !app.state.embed) panel_tabs(app);
   const bool parameter_table = has_parameter_table(app);
-  if (!app.state.presentation || app.compact) {
+  if (!app.stage) {
+    ImGui::BeginDisabled(app.state.locked);  // lock=1: the scene (model, parameters) is the lecturer's
     if (parameter_table) parameters_panel(app);
     else model_panel(app);
+    ImGui::EndDisabled();
   }
   if (parameter_table) draw_eigen_panel(app);
   else if (has_eigen_panel(app)) draw_model_eigen_panel(app);
-  // Presentation mode: the design window, when open, takes the simulation panel's place.
-  if (!(app.state.presentation && app.state.show_design && parameter_table && !app.compact)) simulation_panel(app);
+  if (!app.stage) simulation_panel(app);
   if (parameter_table) draw_design_panel(app);
-  if (app.compact && app.state.panel == "view") view_controls(app);
+  stage_plot(app);
+  stage_bar(app);
+  caption_overlay(app);
   mode_overlay(app);
   turns_panel(app);
   messages_banner(app);
+  lesson_editor(app);
+  qr_overlay(app);
   help_overlay(app);
   performance_overlay(app);
   sanitize(app.state);  // e.g. a value typed into a slider beyond its range

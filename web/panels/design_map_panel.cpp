@@ -349,7 +349,7 @@ void design_map_view(App& app) {
 void draw_design_panel(App& app) {
   static bool was_shown = false;
   if (!has_parameter_table(app)) return;
-  if (app.compact) {
+  if (app.stage || app.compact) {
     was_shown = false;
     if (!begin_panel(app, "Design")) return;
   } else {

@@ -248,7 +248,7 @@ void draw_eigen_panel(App& app) {
     dl->PopClipRect();
     if ((hovered || active) && mouse.x >= p0.x && mouse.x <= p1.x) {
       const double v = std::clamp(x.inverse(mouse.x), sw.vmin, sw.vmax);
-      if (active) set_setting(s, "speed", std::clamp(v, 0.0, 50.0));
+      if (active && !s.locked) set_setting(s, "speed", std::clamp(v, 0.0, 50.0));  // lock=1: the scene's speed stays
       // A click on (or within a finger's width of) a branch picks that mode for the 3D view.
       if (ImGui::IsItemClicked(0)) {
         float best = fw * 0.9f;

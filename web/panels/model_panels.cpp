@@ -96,8 +96,12 @@ void fit_camera(App& app) {
   const double size = std::max((a - b).cwiseAbs().maxCoeff(), 1e-3);
   auto& cam = app.state.camera;
   cam.target = centre;
-  // Far enough for the model and the room it moves in (about twice its size) to fit the vertical field.
-  cam.distance = std::clamp(1.6 * size / std::tan(0.5 * cam.fov_y), 0.3, 60.0);
+  // Far enough for the model and the room it moves in (about twice its size) to fit the free view: the
+  // vertical field spans the whole frame, of which the view between the panels, caption and bar is a part.
+  const ImVec2 frame = ImGui::GetIO().DisplaySize;
+  const double free_w = app.view_right - app.view_left, free_h = app.view_bottom - app.view_top;
+  const double shrink = free_w > 0 && free_h > 0 ? std::max({1.0, frame.y / free_h, frame.y / free_w}) : 1.0;
+  cam.distance = std::clamp(1.6 * size * shrink / std::tan(0.5 * cam.fov_y), 0.3, 60.0);
   const bool planar = app.run->run().instance().view.planar;
   cam.yaw = -1.5707963267948966;  // looking along +y of the viewer: at the plane of a planar model
   cam.pitch = planar ? 0.12 : 0.5;
@@ -115,10 +119,10 @@ void widen_default_camera(App& app, float frame_height) {
   if (!app.run || app.camera_given || (!app.state.follow && cam.target != defaults.target) || cam.yaw != defaults.yaw ||
       cam.pitch != defaults.pitch || cam.distance != defaults.distance || cam.fov_y != defaults.fov_y)
     return;
-  const float span = app.view_right - app.view_left;
-  if (!(span > 0 && frame_height > 0)) return;
+  const float span = app.view_right - app.view_left, free_height = app.view_bottom - app.view_top;
+  if (!(span > 0 && frame_height > 0 && free_height > 0)) return;
   // Once per layout and run, not every frame: the scene is posed and measured below.
-  const std::array<double, 3> layout{span, frame_height, static_cast<double>(app.run->id())};
+  const std::array<double, 4> layout{span, frame_height, free_height, static_cast<double>(app.run->id())};
   if (layout == app.camera_checked_for) return;
   app.camera_checked_for = layout;
   // The model's extent across the view (along the camera's right vector; exact per shape, `support`), and
@@ -126,13 +130,18 @@ void widen_default_camera(App& app, float frame_height) {
   const Eigen::Vector3d f = (cam.target - cam.eye()).normalized();
   const Eigen::Vector3d right = f.cross(Eigen::Vector3d(0, 0, -1)).normalized();
   const Eigen::Vector3d across = app.display.rotation.transpose() * right;  // in the model's world frame
-  double reach = -INFINITY, back = -INFINITY;
+  const Eigen::Vector3d up = app.display.rotation.transpose() * right.cross(f);
+  double reach = -INFINITY, back = -INFINITY, top = -INFINITY, bottom = -INFINITY;
   for (const auto& g : app.run->run().scene()) {
     reach = std::max(reach, examples::support(g, across));
     back = std::max(back, examples::support(g, -across));
+    top = std::max(top, examples::support(g, up));
+    bottom = std::max(bottom, examples::support(g, -up));
   }
-  const double extent = reach + back;
-  const double needed = extent * frame_height / (2 * std::tan(0.5 * cam.fov_y) * 0.9 * span);
+  // Across the free span, and up the free height (below a caption, above the stage's bar).
+  const double tan_half = std::tan(0.5 * cam.fov_y);
+  const double needed = std::max((reach + back) * frame_height / (2 * tan_half * 0.9 * span),
+                                 (top + bottom) * frame_height / (2 * tan_half * 0.8 * free_height));
   // Only where the default clearly cuts the model (a presentation's or a phone's narrow view): a desktop
   // keeps the default, and with it the links made there.
   if (std::isfinite(needed) && needed > 1.05 * cam.distance) cam.distance = std::min(needed, 60.0);

@@ -133,7 +133,7 @@ void start_scenario(App& app, const bicycle::Scenario& scenario) {
   app.state.camera.distance = 14.0;
   app.state.follow = true;
   app.playing = app.run && !app.run->run().ended();
-  set_toast(app, scenario.description);
+  app.state.caption = scenario.description;  // shown until dismissed, and carried by the link (caption=)
 }
 
 void scenarios_menu(App& app) {

@@ -4,6 +4,7 @@
 // starts the simulation on it (as `carvallo simulate --from-turn`), so the 3D view shows the bicycle
 // riding that circle.
 #include "app.hpp"
+#include "panels/stage.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 
@@ -30,8 +31,12 @@ constexpr double kMaxSpeed = 20.0;  // m/s: the plot's top (the reversed family 
 
 void turns_panel(App& app) {
   app.turn_marks.clear();
-  if (!app.state.show_turns || !has_parameter_table(app)) return;
-  if (app.compact && app.state.panel != "view") return;
+  if (!has_parameter_table(app)) return;
+  // The stage shows the turns as its plot (stage=turns), in the plot's place; elsewhere the window is
+  // opened from the menu, over the view.
+  const bool on_stage = place_stage_window(app, "turns");
+  if (!on_stage && (app.stage || !app.state.show_turns)) return;
+  if (app.compact && app.state.panel != "view" && !on_stage) return;
   // Part of each frame (16 steer samples at a time): the page stays responsive while the families grow.
   app.turns.reset(app.state.bike);
   app.turns.advance(TurnFamilies::frame_budget_seconds(app.perf.frame_ms));
@@ -47,13 +52,16 @@ void turns_panel(App& app) {
                               : std::clamp((io.DisplaySize.y - top) * 0.5f, ImGui::GetFontSize() * 14, io.DisplaySize.y - top - m);
   // Riding a turn in a narrow view (presentation, phone), the window keeps only the ride's line and its
   // button, so that the bicycle on its circle is seen; "Leave the turn" brings the families back.
-  const bool ride_only = narrow && !app.state.from_turn.empty();
-  ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(right - left, ride_only ? 0.0f : height), ImGuiCond_Always);
-  ImGui::SetNextWindowBgAlpha(0.96f);
+  const bool ride_only = narrow && !on_stage && !app.state.from_turn.empty();
+  if (!on_stage) {
+    ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(right - left, ride_only ? 0.0f : height), ImGuiCond_Always);
+    ImGui::SetNextWindowBgAlpha(0.96f);
+  }
   bool open = true;
-  ImGui::Begin("Steady turns", &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::Begin("Steady turns", on_stage ? nullptr : &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   record_window_rect(app, "turns");
+  if (on_stage) record_window_rect(app, "stage-plot");
   if (!open) app.state.show_turns = false;
 
   const auto request = turn_request(app.state.from_turn);

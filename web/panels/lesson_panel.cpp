@@ -1,0 +1,276 @@
+// Lessons in the playground (lesson_panel.hpp).
+#include "panels/lesson_panel.hpp"
+#include "logic/state_link.hpp"
+#include "panels/panel_parts.hpp"
+#include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
+#include "platform/browser.hpp"
+#include "platform/lecture_browser.hpp"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace carvallo::web {
+
+namespace {
+
+// A scene made of what is on screen: the state's link without its caption (the scene holds that).
+Scene scene_of_view(const App& app) {
+  UiState s = app.state;
+  Scene scene{s.caption, ""};
+  s.caption.clear();
+  scene.link = to_link(s);
+  return scene;
+}
+
+void save_lesson_file(const App& app) {
+  if (!app.lesson) return;
+  std::string name = app.lesson->name.empty() ? "carvallo-lesson" : app.lesson->name;
+  download(name + ".json", "application/json", lesson_to_json(*app.lesson).dump(2) + "\n");
+}
+
+}  // namespace
+
+std::string page_link(const App& app) {
+  std::string link = to_link(app.state);
+  if (!app.lesson) return link;
+  const std::string& value = app.lesson->name.empty() ? app.lesson_encoded : app.lesson->name;
+  if (value.empty()) return link;  // a lesson of our own while its compressed form is computed
+  return link + "&lesson=" + value + "&scene=" + std::to_string(app.scene_index + 1);
+}
+
+void lesson_changed(App& app) {
+  if (!app.lesson) return;
+  app.lesson->name.clear();
+  app.lesson_encoded.clear();
+  encode_lesson(lesson_to_json(*app.lesson).dump(), ++app.lesson_generation);
+}
+
+void open_lesson(App& app, Lesson lesson, int index, bool show) {
+  const int count = static_cast<int>(lesson.scenes.size());
+  if (count == 0) return;
+  if (index >= count) {
+    app.messages.push_back("The lesson has " + std::to_string(count) + " scenes; its last is shown");
+    index = count - 1;
+  }
+  app.lesson = std::move(lesson);
+  app.scene_index = std::max(index, 0);
+  app.lesson_encoded.clear();
+  if (app.lesson->name.empty()) encode_lesson(lesson_to_json(*app.lesson).dump(), ++app.lesson_generation);
+  if (show) goto_scene(app, app.scene_index);
+}
+
+void close_lesson(App& app) {
+  app.lesson.reset();
+  app.scene_index = 0;
+  app.lesson_encoded.clear();
+  app.show_lesson_editor = false;
+}
+
+bool goto_scene(App& app, int index) {
+  if (!app.lesson || index < 0 || index >= static_cast<int>(app.lesson->scenes.size())) return false;
+  const Scene& scene = app.lesson->scenes[static_cast<std::size_t>(index)];
+  auto r = read_link(scene.link);
+  UiState s = r.state;
+  // What belongs to the viewer rather than to the scene stays: a lecture on a projector and the same
+  // lesson on a phone differ in these only.
+  const UiState& viewer = app.state;
+  s.presentation = viewer.presentation;
+  s.text_scale = viewer.text_scale;
+  s.panel = viewer.panel;
+  s.show_perf = viewer.show_perf;
+  s.embed = viewer.embed;
+  s.locked = viewer.locked;
+  if (!scene.caption.empty()) s.caption = scene.caption;
+  app.messages.clear();
+  if (!r.ignored.empty()) {
+    app.messages.push_back("Scene " + std::to_string(index + 1) + ": parts of its link could not be used; defaults were kept for them:");
+    for (const auto& m : r.ignored) app.messages.push_back("  " + m);
+  }
+  app.state = s;
+  app.scene_index = index;
+  app.camera_given = r.names_camera;
+  app.input_specs.clear();
+  app.run_event.clear();
+  app.layout_dirty = true;
+  app.analysed_model = s.model;
+  refresh_analysis(app);
+  sync_run(app, true);
+  app.playing = app.run && !app.run->run().ended() && !prefers_reduced_motion();
+  return true;
+}
+
+void open_lesson_from_link(App& app, const LessonFields& fields, bool show) {
+  for (const auto& p : fields.problems) app.messages.push_back(p);
+  const int index = fields.scene ? *fields.scene - 1 : 0;
+  if (const Lesson* builtin = find_builtin_lesson(fields.lesson)) {
+    open_lesson(app, *builtin, index, show);
+  } else if (is_base64url(fields.lesson)) {
+    decode_lesson(fields.lesson, index + 1, show);
+  } else {
+    std::string names;
+    for (const auto& l : builtin_lessons()) names += (names.empty() ? "" : ", ") + l.name;
+    app.messages.push_back("lesson: not a built-in lesson (" + names + ") nor a lesson compressed in the link; none was opened");
+  }
+}
+
+void lesson_menu(App& app) {
+  const bool open = ImGui::BeginMenu("Lesson");
+  record_rect(app, "menu:lesson");
+  if (!open) return;
+  for (const auto& l : builtin_lessons()) {
+    if (ImGui::MenuItem(l.title.c_str(), nullptr, app.lesson && app.lesson->name == l.name)) open_lesson(app, l, 0, true);
+    record_rect(app, "lesson:" + l.name);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%zu scenes; PageDown / PageUp (a clicker) or the arrows move between them", l.scenes.size());
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Add this view as a scene")) {
+    if (!app.lesson) {
+      app.lesson = Lesson{"", "My lesson", {}};
+      app.scene_index = -1;
+    }
+    if (app.lesson->scenes.size() >= kMaxLessonScenes) {
+      app.messages.push_back("A lesson has at most " + std::to_string(kMaxLessonScenes) + " scenes; this view was not added");
+    } else {
+      const auto at = static_cast<std::size_t>(std::clamp(app.scene_index + 1, 0, static_cast<int>(app.lesson->scenes.size())));
+      app.lesson->scenes.insert(app.lesson->scenes.begin() + static_cast<std::ptrdiff_t>(at), scene_of_view(app));
+      app.scene_index = static_cast<int>(at);
+      lesson_changed(app);
+      set_toast(app, "Scene " + std::to_string(at + 1) + " added");
+    }
+  }
+  record_rect(app, "lesson:add-scene");
+  if (ImGui::MenuItem("Edit lesson...", nullptr, app.show_lesson_editor, app.lesson.has_value())) app.show_lesson_editor = !app.show_lesson_editor;
+  record_rect(app, "lesson:edit");
+  if (ImGui::MenuItem("Save lesson as file...", nullptr, false, app.lesson.has_value())) save_lesson_file(app);
+  if (ImGui::MenuItem("Load lesson file...")) open_lesson_file();
+  if (ImGui::MenuItem("Close lesson", nullptr, false, app.lesson.has_value())) close_lesson(app);
+  ImGui::EndMenu();
+}
+
+void scene_navigation(App& app) {
+  if (!app.lesson) return;
+  char counter[32];
+  std::snprintf(counter, sizeof counter, "%d / %zu", app.scene_index + 1, app.lesson->scenes.size());
+  const float w = button_width("<") * 2 + text_width(counter) + 3 * ImGui::GetStyle().ItemSpacing.x;
+  same_line_if_fits(w, ImGui::GetFontSize());
+  ImGui::BeginDisabled(app.scene_index <= 0);
+  if (ImGui::Button("<##scene")) goto_scene(app, app.scene_index - 1);
+  ImGui::EndDisabled();
+  record_rect(app, "scene:previous");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Previous scene (PageUp, Left)");
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(counter);
+  record_rect(app, "scene-counter");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", app.lesson->title.c_str());
+  ImGui::SameLine();
+  ImGui::BeginDisabled(app.scene_index + 1 >= static_cast<int>(app.lesson->scenes.size()));
+  if (ImGui::Button(">##scene")) goto_scene(app, app.scene_index + 1);
+  ImGui::EndDisabled();
+  record_rect(app, "scene:next");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Next scene (PageDown, Right)");
+}
+
+bool lesson_key(App& app, int key) {
+  if (!app.lesson) return false;
+  // At either end the key does nothing, and is still the lesson's (not a steer torque).
+  if (key == GLFW_KEY_PAGE_DOWN || key == GLFW_KEY_RIGHT) goto_scene(app, app.scene_index + 1);
+  else if (key == GLFW_KEY_PAGE_UP || key == GLFW_KEY_LEFT) goto_scene(app, app.scene_index - 1);
+  else return false;
+  return true;
+}
+
+void lesson_editor(App& app) {
+  if (!app.show_lesson_editor || !app.lesson) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(io.DisplaySize.x - px(app, 16), ImGui::GetFontSize() * 44), io.DisplaySize.y * 0.7f), ImGuiCond_Appearing);
+  ImGui::Begin("Lesson", &app.show_lesson_editor, ImGuiWindowFlags_NoCollapse);
+  record_window_rect(app, "lesson-editor");
+  Lesson& lesson = *app.lesson;
+  char title[512];
+  std::snprintf(title, sizeof title, "%s", lesson.title.c_str());
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::InputTextWithHint("##title", "title", title, sizeof title)) {
+    std::string checked;
+    if (!check_caption(title, checked)) {
+      lesson.title = checked;
+      lesson_changed(app);
+    }
+  }
+  if (ImGui::Button("Add this view as a scene") && lesson.scenes.size() < kMaxLessonScenes) {
+    const auto at = static_cast<std::size_t>(std::clamp(app.scene_index + 1, 0, static_cast<int>(lesson.scenes.size())));
+    lesson.scenes.insert(lesson.scenes.begin() + static_cast<std::ptrdiff_t>(at), scene_of_view(app));
+    app.scene_index = static_cast<int>(at);
+    lesson_changed(app);
+  }
+  record_rect(app, "lesson-editor:add");
+  ImGui::SameLine();
+  if (ImGui::Button("Copy lesson link")) {
+    copy_link(page_link(app));
+    set_toast(app, "Lesson link copied: it opens this lesson at scene " + std::to_string(app.scene_index + 1));
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Save as file")) save_lesson_file(app);
+  ImGui::Separator();
+  int move_from = -1, move_to = -1, remove = -1;
+  const int count = static_cast<int>(lesson.scenes.size());
+  for (int i = 0; i < count; ++i) {
+    Scene& scene = lesson.scenes[static_cast<std::size_t>(i)];
+    ImGui::PushID(i);
+    const bool current = i == app.scene_index;
+    if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    char go[16];
+    std::snprintf(go, sizeof go, "%d", i + 1);
+    if (ImGui::Button(go, ImVec2(ImGui::GetFontSize() * 2.2f, 0))) goto_scene(app, i);
+    if (current) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show this scene");
+    ImGui::SameLine();
+    char caption[kMaxCaptionChars * 4 + 1];
+    std::snprintf(caption, sizeof caption, "%s", scene.caption.c_str());
+    const float buttons = button_width("Up") + button_width("Down") + button_width("Delete") + 3 * ImGui::GetStyle().ItemSpacing.x;
+    if (ImGui::InputTextMultiline("##caption", caption, sizeof caption,
+                                  ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8), ImGui::GetFontSize() * 3.6f))) {
+      std::string checked;
+      if (!check_caption(caption, checked)) {
+        scene.caption = checked;
+        if (current) app.state.caption = checked;
+        lesson_changed(app);
+      }
+    }
+    record_rect(app, "lesson-editor:caption:" + std::to_string(i));
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    ImGui::BeginDisabled(i == 0);
+    if (ImGui::SmallButton("Up")) move_from = i, move_to = i - 1;
+    ImGui::EndDisabled();
+    ImGui::BeginDisabled(i + 1 == count);
+    if (ImGui::SmallButton("Down")) move_from = i, move_to = i + 1;
+    ImGui::EndDisabled();
+    if (ImGui::SmallButton("Delete")) remove = i;
+    ImGui::EndGroup();
+    ImGui::PopID();
+  }
+  if (move_from >= 0) {
+    std::swap(lesson.scenes[static_cast<std::size_t>(move_from)], lesson.scenes[static_cast<std::size_t>(move_to)]);
+    if (app.scene_index == move_from) app.scene_index = move_to;
+    else if (app.scene_index == move_to) app.scene_index = move_from;
+    lesson_changed(app);
+  }
+  if (remove >= 0) {
+    lesson.scenes.erase(lesson.scenes.begin() + remove);
+    if (lesson.scenes.empty()) {
+      close_lesson(app);
+    } else {
+      if (app.scene_index >= remove && app.scene_index > 0) --app.scene_index;
+      lesson_changed(app);
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace carvallo::web

@@ -1,0 +1,32 @@
+#pragma once
+// Lessons in the playground (web/logic/lesson.hpp): opening one (the menu, a link, a file, setLesson),
+// moving between its scenes (the clicker's keys, the stage bar), authoring one (add this view as a scene,
+// captions, order) and its share link.
+
+#include "app.hpp"
+
+namespace carvallo::web {
+
+/// The link of what is shown: the state's link and, with a lesson open, `lesson=` and `scene=`.
+std::string page_link(const App& app);
+/// Opens `lesson` at scene `index`; with `show`, the scene is shown (its link and caption).
+void open_lesson(App& app, Lesson lesson, int index, bool show);
+void close_lesson(App& app);
+/// Shows scene `index` of the open lesson: its link read as any link (the viewer's presentation, text
+/// size, embed and lock kept), its caption, the run from t = 0, playing unless the user asked for reduced
+/// motion. False when there is no such scene.
+bool goto_scene(App& app, int index);
+/// The lesson fields of a link (apply_link): a built-in lesson by name, or one compressed in the link.
+void open_lesson_from_link(App& app, const LessonFields& fields, bool show);
+/// The menu bar's Lesson menu.
+void lesson_menu(App& app);
+/// The lesson editor (title, scenes with their captions, order, delete).
+void lesson_editor(App& app);
+/// Previous, "3 / 7" and next (the stage bar).
+void scene_navigation(App& app);
+/// A clicker's key (PageDown, PageUp, Right, Left) with a lesson open; true when it moved the lesson.
+bool lesson_key(App& app, int key);
+/// The lesson was edited: it becomes a lesson of our own, and its link form is computed again.
+void lesson_changed(App& app);
+
+}  // namespace carvallo::web

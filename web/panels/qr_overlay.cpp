@@ -1,0 +1,63 @@
+#include "panels/qr_overlay.hpp"
+#include "panels/lesson_panel.hpp"
+#include "panels/panel_parts.hpp"
+#include "platform/lecture_browser.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace carvallo::web {
+
+void toggle_qr(App& app) {
+  app.show_qr = !app.show_qr;
+  if (!app.show_qr) app.qr_text.clear();
+}
+
+void qr_overlay(App& app) {
+  if (!app.show_qr) return;
+  // Encoded again only when the link changes (a scene, a parameter): the modules are kept between frames.
+  const std::string text = page_url(page_link(app));
+  if (text != app.qr_text) {
+    app.qr_text = text;
+    app.qr_modules = qr_modules(text, app.qr_size);
+  }
+  const ImGuiIO& io = ImGui::GetIO();
+  const float line = ImGui::GetFrameHeightWithSpacing();
+  // As large as the screen allows (the free view's shorter side, or the screen's on a phone), with the
+  // quiet zone of 4 modules the standard asks for; whole device pixels per module, for sharp edges.
+  const float room = std::min(io.DisplaySize.x, io.DisplaySize.y - ImGui::GetFrameHeight()) - 2 * line - px(app, 24);
+  const int n = app.qr_size + 8;
+  const float module = app.qr_size > 0 ? std::max(1.0f, std::floor(room / static_cast<float>(n))) : 0.0f;
+  const float side = module * static_cast<float>(n);
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f + ImGui::GetFrameHeight() * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  ImGui::SetNextWindowFocus();
+  bool open = true;
+  ImGui::Begin("Scan to open this view", &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
+  if (app.qr_size == 0) {
+    ImGui::TextUnformatted("This link is too long for a QR code.");
+  } else {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 origin(std::round(at.x), std::round(at.y));
+    ImGui::Dummy(ImVec2(side, side));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(origin, ImVec2(origin.x + side, origin.y + side), IM_COL32(255, 255, 255, 255));
+    for (int r = 0; r < app.qr_size; ++r)
+      for (int c = 0; c < app.qr_size; ++c)
+        if (app.qr_modules[static_cast<std::size_t>(r * app.qr_size + c)]) {
+          const ImVec2 a(origin.x + module * static_cast<float>(c + 4), origin.y + module * static_cast<float>(r + 4));
+          dl->AddRectFilled(a, ImVec2(a.x + module, a.y + module), IM_COL32(0, 0, 0, 255));
+        }
+    const auto ratio = static_cast<float>(app.pixel_ratio);
+    app.rects["qr"] = {origin.x / ratio, origin.y / ratio, side / ratio, side / ratio};
+    ImGui::TextUnformatted(app.lesson ? "The lesson at this scene. Q or Escape closes." : "Everything shown here. Q or Escape closes.");
+  }
+  record_window_rect(app, "qr-window");
+  const bool outside = ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows);
+  ImGui::End();
+  if (!open || outside) toggle_qr(app);
+}
+
+}  // namespace carvallo::web

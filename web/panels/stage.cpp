@@ -1,0 +1,259 @@
+// The stage (stage.hpp): its layout, its one plot, the compact bar and the caption.
+#include "panels/stage.hpp"
+#include "panels/analysis_panels.hpp"
+#include "panels/design_panels.hpp"
+#include "panels/lesson_panel.hpp"
+#include "panels/panel_parts.hpp"
+#include "panels/row_layout.hpp"
+#include "panels/time_plot.hpp"
+#include "panels/wrapped_text.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace carvallo::web {
+
+namespace {
+
+constexpr const char* kStagePlotTitles[] = {"Eigenvalues", "Roll and steer", "Rider torques", "Steady turns", "Design map", "No plot"};
+
+const char* stage_title(const std::string& plot) {
+  for (std::size_t i = 0; i < std::size(kStagePlotNames); ++i)
+    if (plot == kStagePlotNames[i]) return kStagePlotTitles[i];
+  return kStagePlotTitles[0];
+}
+
+// The plots this model can show on the stage: the bicycle's all; another model its eigenvalues (when it
+// has a steady motion) and its probes against time.
+bool stage_plot_offered(const App& app, const std::string& plot) {
+  if (has_parameter_table(app)) return true;
+  if (plot == "eigenvalues") return has_eigen_panel(app);
+  return plot == "roll-steer" || plot == "none";
+}
+
+// The stage's font scale for a band of text that must fit `max_height` at a width: the text size the
+// lecturer chose, smaller only where a long caption would otherwise push the model off the screen.
+float fitting_font_scale(const char* text, float width, float max_height) {
+  for (float scale = 1.0f; scale > 0.45f; scale *= 0.9f) {
+    const float line = ImGui::GetFontSize() * scale;
+    const ImVec2 size = ImGui::CalcTextSize(text, nullptr, false, width / scale);
+    if (size.y * scale + line * 0.6f <= max_height) return scale;
+  }
+  return 0.45f;
+}
+
+void time_plot(App& app, bool torques) {
+  constexpr double deg = 180.0 / 3.141592653589793;
+  UiState& s = app.state;
+  const auto& h = app.run->history();
+  const auto& run = app.run->run();
+  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
+  const float height = std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 8);
+  if (torques) {
+    const std::function<double(std::size_t, const RunSample&)> torque = [](std::size_t k, const RunSample& m) {
+      return k < m.inputs.size() ? m.inputs[k] : 0.0;
+    };
+    std::vector<std::string> names;
+    for (const auto& c : run.input_channels()) names.push_back(c.name);
+    draw_time_plot({"stage-torques", "rider torques (right positive)", "N m", false, 1.0, 0.0},
+                   collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, height);
+    return;
+  }
+  const int roll = run.probe_index("roll"), steer = run.probe_index("steer");
+  if (roll >= 0 && steer >= 0) {
+    const std::function<double(std::size_t, const RunSample&)> angles = [&](std::size_t k, const RunSample& m) {
+      const auto i = static_cast<std::size_t>(k == 0 ? roll : steer);
+      return i < m.probes.size() ? m.probes[i] * deg : 0.0;
+    };
+    draw_time_plot({"stage-angles", "roll and steer", "deg", false, 2.0, 0.0},
+                   collect_plot(h, {"roll", "steer"}, angles, s.plot_window, columns, false), &s.angles_axis, height);
+    return;
+  }
+  // Another model: its probes of the first probe's unit, as its simulation panel shows them.
+  const auto& defs = run.instance().probes;
+  std::vector<std::string> names;
+  std::vector<std::size_t> shown;
+  const std::string unit = defs.empty() ? "J" : defs.front().unit;
+  for (std::size_t k = 0; k < defs.size() && shown.size() < 4; ++k)
+    if (defs[k].unit == unit) names.push_back(defs[k].name), shown.push_back(k);
+  if (defs.empty()) names.push_back("energy");
+  const std::function<double(std::size_t, const RunSample&)> probe = [&](std::size_t k, const RunSample& m) {
+    if (shown.empty()) return m.energy;
+    return shown[k] < m.probes.size() ? m.probes[shown[k]] : 0.0;
+  };
+  draw_time_plot({"stage-probes", defs.empty() ? "energy" : "probes", unit.c_str(), false, 0.0, 1e-3},
+                 collect_plot(h, names, probe, s.plot_window, columns, false), &s.probes_axis, height);
+}
+
+}  // namespace
+
+bool stage_shown(const App& app) { return app.stage; }
+
+void arrange_stage(App& app, float top) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const float W = io.DisplaySize.x, H = io.DisplaySize.y;
+  const float m = px(app, 6);
+  const std::string& plot = app.state.stage;
+  const bool with_plot = plot != "none" && stage_plot_offered(app, plot);
+  // The bar's height as drawn last frame (it wraps at large text); a first guess before that.
+  const float bar_h = app.stage_bar_h > 0 ? app.stage_bar_h : 2.6f * ImGui::GetFrameHeightWithSpacing();
+  const float caption_h = app.caption_h;
+  const bool portrait = W < H;
+  float view_w = W, plot_x = W, plot_y = top, plot_w = 0, plot_h = H - top;
+  if (with_plot && portrait) {
+    // A phone upright: the model above its plot, each about half of what the bar and caption leave.
+    const float free_h = H - top - caption_h - bar_h;
+    plot_h = std::max(free_h * 0.45f, ImGui::GetFontSize() * 9);
+    plot_x = 0, plot_w = W;
+    plot_y = H - bar_h - plot_h;
+  } else if (with_plot) {
+    // The plot beside the view, never so wide that the view (above the bar, below the caption) is under
+    // half of the canvas.
+    const float view_h = std::max(H - top - caption_h - bar_h, 1.0f);
+    const float widest = W - m - 0.5f * W * H / view_h - 1.0f;
+    plot_w = std::clamp(W * 0.42f, std::min(px(app, 240), W * 0.3f), std::max(widest, W * 0.25f));
+    plot_x = W - plot_w;
+    view_w = plot_x - m;
+    plot_y = top;
+    plot_h = H - top;
+  }
+  app.view_left = 0;
+  app.view_right = view_w;
+  app.view_top = top + caption_h;
+  app.view_bottom = portrait && with_plot ? plot_y - m : H - bar_h;
+  app.caption_rect = {0, top, view_w, caption_h};
+  app.bar_rect = {0, portrait && with_plot ? H - bar_h : app.view_bottom, view_w, bar_h};
+  app.stage_plot_rect = with_plot ? std::array<float, 4>{plot_x, plot_y, plot_w, plot_h} : std::array<float, 4>{};
+  const auto r = static_cast<float>(app.pixel_ratio);
+  app.rects["view:free"] = {app.view_left / r, app.view_top / r, (app.view_right - app.view_left) / r, (app.view_bottom - app.view_top) / r};
+}
+
+bool place_stage_window(App& app, std::string_view plot) {
+  if (!app.stage || app.state.stage != plot || app.stage_plot_rect[2] <= 0) return false;
+  const auto& rc = app.stage_plot_rect;
+  ImGui::SetNextWindowPos(ImVec2(rc[0], rc[1]), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(rc[2], rc[3]), ImGuiCond_Always);
+  ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  return true;
+}
+
+void stage_plot(App& app) {
+  if (!app.stage) return;
+  const std::string& plot = app.state.stage;
+  if (plot != "roll-steer" && plot != "torques") return;  // the others are their own panels, placed on the stage
+  if (!stage_plot_offered(app, plot) || !place_stage_window(app, plot)) return;
+  ImGui::Begin(stage_title(plot), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  record_window_rect(app, "stage-plot");
+  sync_run(app);
+  if (app.run) time_plot(app, plot == "torques");
+  ImGui::End();
+}
+
+void stage_plot_menu(App& app) {
+  for (std::size_t i = 0; i < std::size(kStagePlotNames); ++i) {
+    const std::string name = kStagePlotNames[i];
+    if (!stage_plot_offered(app, name)) continue;
+    if (ImGui::MenuItem(kStagePlotTitles[i], nullptr, app.state.stage == name)) {
+      app.state.stage = name;
+      if (name == "turns") app.state.show_turns = true;
+      if (name == "design-map") app.state.design_tab = "map";
+    }
+    record_rect(app, "stage:" + name);
+  }
+}
+
+void stage_bar(App& app) {
+  if (!app.stage) return;
+  const auto& rc = app.bar_rect;
+  ImGui::SetNextWindowPos(ImVec2(rc[0], rc[1]), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(rc[2], 0), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.97f);
+  ImGui::Begin("##stage-bar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize);
+  run_buttons(app);
+  same_line_if_fits(button_width("Fit"));
+  if (ImGui::Button("Fit")) fit_camera(app);
+  record_rect(app, "fit");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the model in the view (V)");
+  rider_buttons(app);
+  // The speed, where the model has one (the bicycle's forward speed, the disk's rolling speed).
+  if (const auto* entry = examples::find_model(app.state.model)) {
+    for (const auto& q : entry->settings) {
+      if (q.name != "speed") continue;
+      const float w = ImGui::GetFontSize() * 7;
+      same_line_if_fits(labelled_width(w, "m/s"));
+      ImGui::SetNextItemWidth(w);
+      double v = setting(app.state, "speed");
+      const double lo = std::max(q.min, 0.0), hi = std::min(q.max, 10.0);
+      ImGui::BeginDisabled(app.state.locked);
+      if (ImGui::SliderScalar("m/s", ImGuiDataType_Double, &v, &lo, &hi, "%.2f") && std::isfinite(v)) set_setting(app.state, "speed", v);
+      ImGui::EndDisabled();
+      record_rect(app, "stage-speed");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forward speed; Ctrl+click to type a value");
+    }
+  }
+  if (has_parameter_table(app) && !app.state.locked) {
+    same_line_if_fits(button_width("Design..."));
+    if (ImGui::Button("Design...")) ImGui::OpenPopup("stage-design");
+    record_rect(app, "stage-design");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Head angle, fork offset, wheels and wheelbase, in degrees and mm");
+    if (ImGui::BeginPopup("stage-design")) {
+      designer_inputs(app);
+      ImGui::EndPopup();
+    }
+  }
+  scene_navigation(app);
+  record_window_rect(app, "stage-bar");
+  record_window_rect(app, "view-controls");
+  app.stage_bar_h = ImGui::GetWindowSize().y;
+  ImGui::End();
+}
+
+void caption_overlay(App& app) {
+  const std::string& text = app.state.caption;
+  // A phone's panel tab fills the screen: the caption waits for the 3D tab (or stands beside the panel).
+  const bool view_shown = !app.compact || app.stage || app.compact_side;
+  if (text.empty() || !view_shown) {
+    app.caption_h = 0;
+    return;
+  }
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  // The stage: a band of its own above the view. Other layouts: over the top of the free view.
+  const float m = px(app, 6);
+  const float left = app.stage ? app.caption_rect[0] : app.view_left + m;
+  const float right = app.stage ? app.caption_rect[0] + app.caption_rect[2] : std::max(app.view_right - m, left + px(app, 160));
+  const float top = app.stage ? app.caption_rect[1] : std::max(app.view_top, app.messages_bottom) + m;
+  const float width = right - left;
+  const float inner = width - 2 * style.WindowPadding.x - ImGui::GetFrameHeight() - style.ItemSpacing.x;
+  // At most a quarter of the screen's height: smaller text for a long caption at a large text step.
+  const float scale = fitting_font_scale(text.c_str(), inner, io.DisplaySize.y * 0.25f - 2 * style.WindowPadding.y);
+  ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.10f, 0.12f, 0.18f, 0.96f));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+  ImGui::Begin("##caption", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize |
+                                         ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::SetWindowFontScale(scale);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + inner);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::SetWindowFontScale(1.0f);
+  ImGui::SameLine(width - style.WindowPadding.x - ImGui::GetFrameHeight());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.1f, 0.1f, 1));
+  if (ImGui::Button("x##caption-close", ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()))) app.state.caption.clear();
+  ImGui::PopStyleColor();
+  record_rect(app, "caption-close");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss the caption (Escape)");
+  record_window_rect(app, "caption");
+  const float height = ImGui::GetWindowSize().y;
+  ImGui::End();
+  ImGui::PopStyleColor(2);
+  // The band's height for the next frame's layout (the view starts below it).
+  if (app.stage && std::abs(height - app.caption_h) > 0.5f) app.caption_h = height;
+}
+
+}  // namespace carvallo::web

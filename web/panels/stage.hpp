@@ -1,0 +1,30 @@
+#pragma once
+// The stage: what a lecture shows (presentation mode and embeds on a screen, the 3D tab on a phone). The
+// 3D view with the model fitted in it, beside (or, on a portrait screen, above) exactly one plot chosen by
+// the link field `stage`, the scene's caption in a band above the view, and one compact bar under it with
+// the lecturer's few controls. Nothing is drawn over the view: widgetRect('view:free') is all of it.
+
+#include "app.hpp"
+
+#include <string_view>
+
+namespace carvallo::web {
+
+/// This frame is laid out as the stage.
+bool stage_shown(const App& app);
+/// Lays the stage out (the view's free rectangle, the plot's, the caption band's) below `top` (framebuffer px).
+void arrange_stage(App& app, float top);
+/// When the stage shows `plot` (a kStagePlotNames entry): places the next window on the stage plot's
+/// rectangle, fixed, and returns true; false when the stage is not shown or shows another plot.
+bool place_stage_window(App& app, std::string_view plot);
+/// The plots the stage draws itself (roll and steer, torques) and the choice of plot.
+void stage_plot(App& app);
+/// The choice of the stage's plot, as menu items (the View menu, the bar's "Plot..." button).
+void stage_plot_menu(App& app);
+/// The compact bar: play/pause, step, reset, kick, the rider's hold buttons, speed, the designer inputs,
+/// the scene counter.
+void stage_bar(App& app);
+/// The scene's caption, wrapped in its band (the stage) or over the top of the view (other layouts).
+void caption_overlay(App& app);
+
+}  // namespace carvallo::web

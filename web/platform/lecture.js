@@ -1,0 +1,113 @@
+// The lecture's side of window.carvallo (docs/playground.md): lessons (their API, their link form
+// compressed with the browser's CompressionStream, their files) and the QR code of the link shown
+// (qrcode-generator from npm, bundled into carvallo.js by web/CMakeLists.txt). Runs after pre.js.
+(function () {
+  const api = window.carvallo;
+  const json = (name, args) => JSON.parse(api._invoke(name, 'string', args || []));
+  const running = () => {
+    if (!api._running) throw new Error('Carvallo is not ready yet: await window.carvallo.ready first');
+  };
+
+  /// {name, title, index, scenes: [{caption, link}]}; index is 0-based, null when no lesson is open.
+  api.lesson = () => { running(); return json('carvallo_lesson'); };
+  /// Opens a lesson {title, scenes: [{caption, link}]} at its first scene; returns {ok, problem}.
+  api.setLesson = (lesson) => {
+    running();
+    let text;
+    try { text = JSON.stringify(lesson === undefined ? null : lesson); } catch (e) { text = 'null'; }
+    return json('carvallo_set_lesson', [text === undefined ? 'null' : text]);
+  };
+  /// Shows scene i (0-based) of the open lesson; returns lesson().
+  api.gotoScene = (i) => { running(); return json('carvallo_goto_scene', [Math.max(-1, Math.min(1e6, Math.floor(Number(i)))) | 0]); };
+  /// The text the QR code shown encodes, or null when none is shown.
+  api.qrText = () => { running(); return json('carvallo_qr_text'); };
+
+  // ---- a lesson in a link: deflate-raw, base64url (no padding) ----
+  const MAX_LESSON_BYTES = 65536;   // web/logic/lesson.hpp kMaxLessonBytes
+  const MAX_LESSON_FIELD = 100000;  // characters of `lesson=`: more than any 64 KB lesson compresses to
+  function toBase64url(bytes) {
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+  function fromBase64url(text) {
+    const b = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    const out = new Uint8Array(b.length);
+    for (let i = 0; i < b.length; ++i) out[i] = b.charCodeAt(i);
+    return out;
+  }
+  async function readAll(stream, limit) {
+    const reader = stream.getReader();
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (limit && total > limit) {
+        await reader.cancel();  // stop decompressing at the bound: a small link cannot become gigabytes
+        return null;
+      }
+      chunks.push(value);
+    }
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) { out.set(c, at); at += c.length; }
+    return out;
+  }
+  api._encodeLesson = function (text, generation) {
+    const input = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+    readAll(input, 0)
+      .then((bytes) => api._invoke('carvallo_lesson_encoded', null, [generation, toBase64url(bytes)]))
+      .catch((e) => console.info('lesson link: ' + e));
+  };
+  api._decodeLesson = function (data, scene, applyScene) {
+    const refuse = (why) => api._invoke('carvallo_lesson_refused', null, [why]);
+    if (data.length > MAX_LESSON_FIELD) return refuse(`the lesson in the link is longer than ${MAX_LESSON_FIELD} characters`);
+    let bytes;
+    try { bytes = fromBase64url(data); } catch (e) { return refuse('the lesson in the link is not base64url text'); }
+    const output = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    readAll(output, MAX_LESSON_BYTES)
+      .then((out) => {
+        if (out === null) return refuse(`the lesson in the link is larger than ${MAX_LESSON_BYTES / 1024} KB once decompressed`);
+        let text;
+        try { text = new TextDecoder('utf-8', { fatal: true }).decode(out); } catch (e) { return refuse('the lesson in the link is not UTF-8 text'); }
+        api._invoke('carvallo_open_lesson_json', null, [text, scene, applyScene ? 1 : 0]);
+      })
+      .catch(() => refuse('the lesson in the link could not be decompressed'));
+  };
+  api._uploadLesson = function () {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.json,application/json';
+    input.onchange = function () {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      if (file.size > MAX_LESSON_BYTES) {
+        api._invoke('carvallo_lesson_refused', null, [`${file.name}: larger than ${MAX_LESSON_BYTES / 1024} KB`]);
+        return;
+      }
+      file.text().then((text) => api._invoke('carvallo_open_lesson_json', null, [text, 1, 1]));
+    };
+    input.click();
+  };
+
+  // ---- the QR code ----
+  /// The modules of `text`'s QR code (error correction M, byte mode, UTF-8) as '0'/'1' row by row, or ''
+  /// when the text is too long for a QR code.
+  api._qrModules = function (text) {
+    try {
+      qrcode.stringToBytes = qrcode.stringToBytesFuncs['UTF-8'];
+      const q = qrcode(0, 'M');
+      q.addData(text, 'Byte');
+      q.make();
+      const n = q.getModuleCount();
+      let out = '';
+      for (let r = 0; r < n; ++r) for (let c = 0; c < n; ++c) out += q.isDark(r, c) ? '1' : '0';
+      return out;
+    } catch (e) {
+      return '';
+    }
+  };
+  api._reducedMotion = () => !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+})();

@@ -1,0 +1,32 @@
+#pragma once
+// What the lecture needs from the browser (web/platform/lecture.js): the QR code's modules, a lesson
+// compressed for its link and back, the lesson file picker, the reduced-motion preference.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace carvallo::web {
+
+/// The QR code of `text` (qrcode-generator, error correction M): size x size modules row by row (1 dark),
+/// or empty when the text does not fit a QR code.
+std::vector<std::uint8_t> qr_modules(const std::string& text, int& size);
+
+/// Starts compressing a lesson's JSON for its link; the base64url text arrives in
+/// carvallo_lesson_encoded(generation, text) (web/platform/js_api_lecture.cpp).
+void encode_lesson(const std::string& json, int generation);
+
+/// Starts decompressing a link's `lesson=` value; the lesson's JSON arrives in
+/// carvallo_open_lesson_json(text, scene, apply_scene), a refusal in carvallo_lesson_refused(message).
+void decode_lesson(const std::string& data, int scene, bool apply_scene);
+
+/// Opens the file picker for a lesson (JSON); the file arrives like a decoded link, at scene 1.
+void open_lesson_file();
+
+/// The page URL of a link: origin, path and '#' + link.
+std::string page_url(const std::string& link);
+
+/// The user asked the system for reduced motion: nothing plays by itself.
+bool prefers_reduced_motion();
+
+}  // namespace carvallo::web
