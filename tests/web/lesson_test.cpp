@@ -184,3 +184,24 @@ TEST_CASE("stage, embed and lock are link fields with their words", "[web][lesso
   REQUIRE(bad.ignored.size() == 1);
   CHECK(mentions({bad.ignored[0]}, "eigenvalues, roll-steer, torques, turns, design-map, none"));
 }
+
+TEST_CASE("the short link (the QR code's) reads back to the same state", "[web][lesson][link]") {
+  std::vector<UiState> states;
+  for (const auto& scene : builtin().scenes) states.push_back(read_link(scene.link).state);
+  states.push_back(read_link("model=rolling-disk&lean=0.3&dt=0.002&stab=baumgarte").state);
+  states.push_back(read_link("model=four-bar&yaw=-2.53&present=1").state);
+  UiState odd;
+  odd.caption = "a & b";
+  odd.bike.w = 1.2;
+  odd.camera.distance = 7;
+  states.push_back(odd);
+  for (const auto& s : states) {
+    const std::string short_link = to_short_link(s);
+    INFO(short_link);
+    CHECK(short_link.size() < to_link(s).size());
+    const auto back = read_link(short_link);
+    CHECK(back.ignored.empty());
+    CHECK(to_link(back.state) == to_link(s));
+  }
+  CHECK(to_short_link(UiState{}).rfind("v=", 0) == 0);
+}

@@ -181,6 +181,33 @@ bool is_camera_key(const std::string& key) {
   return key == "yaw" || key == "pitch" || key == "dist" || key == "tx" || key == "ty" || key == "tz";
 }
 
+std::string to_short_link(const UiState& state) {
+  UiState base;
+  select_model(base, state.model);
+  auto pairs = [](const std::string& link) {
+    std::vector<std::pair<std::string, std::string>> out;
+    std::size_t start = 0;
+    while (start <= link.size()) {
+      std::size_t end = link.find('&', start);
+      if (end == std::string::npos) end = link.size();
+      const std::string piece = link.substr(start, end - start);
+      const std::size_t eq = piece.find('=');
+      out.emplace_back(piece.substr(0, eq), eq == std::string::npos ? "" : piece.substr(eq + 1));
+      start = end + 1;
+    }
+    return out;
+  };
+  std::map<std::string, std::string> reference;
+  for (auto& [key, value] : pairs(to_link(base))) reference[key] = value;
+  std::string out;
+  for (const auto& [key, value] : pairs(to_link(state))) {
+    const auto it = reference.find(key);
+    const bool always = key == "v" || key == "model" || key == "variant" || key == "preset";
+    if (always || it == reference.end() || it->second != value) out.append(out.empty() ? "" : "&").append(key + "=" + value);
+  }
+  return out;
+}
+
 LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   LinkReadResult r{defaults, {}, {}};
   if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);

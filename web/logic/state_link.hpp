@@ -36,6 +36,11 @@ const char* link_version();
 /// The share link's hash text (without '#').
 std::string to_link(const UiState& state);
 
+/// The share link with only the fields that differ from what read_link starts from for the state's model
+/// (the defaults, the model's paper's methods and start settings); v, model, variant and preset always.
+/// Reads back to the same state on this version; shorter, for a QR code a room can scan.
+std::string to_short_link(const UiState& state);
+
 struct LinkReadResult {
   UiState state;
   std::vector<std::string> ignored;  ///< one line per field that could not be used, naming key and reason

@@ -34,8 +34,8 @@ void save_lesson_file(const App& app) {
 
 }  // namespace
 
-std::string page_link(const App& app) {
-  std::string link = to_link(app.state);
+std::string page_link(const App& app, bool shortest) {
+  std::string link = shortest ? to_short_link(app.state) : to_link(app.state);
   if (!app.lesson) return link;
   const std::string& value = app.lesson->name.empty() ? app.lesson_encoded : app.lesson->name;
   if (value.empty()) return link;  // a lesson of our own while its compressed form is computed

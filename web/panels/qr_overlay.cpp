@@ -17,8 +17,9 @@ void toggle_qr(App& app) {
 
 void qr_overlay(App& app) {
   if (!app.show_qr) return;
-  // Encoded again only when the link changes (a scene, a parameter): the modules are kept between frames.
-  const std::string text = page_url(page_link(app));
+  // The link without the fields at their defaults: fewer, larger modules for phones at the back of a
+  // room. Encoded again only when the link changes (a scene, a parameter): the modules are kept between frames.
+  const std::string text = page_url(page_link(app, true));
   if (text != app.qr_text) {
     app.qr_text = text;
     app.qr_modules = qr_modules(text, app.qr_size);

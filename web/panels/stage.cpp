@@ -45,6 +45,19 @@ float fitting_font_scale(const char* text, float width, float max_height) {
   return 0.45f;
 }
 
+// The caption band's height at a width (0 without a caption), and the font scale its text is drawn at.
+float caption_band(const App& app, float width, float* scale_out = nullptr) {
+  const std::string& text = app.state.caption;
+  if (text.empty()) return 0.0f;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float inner = std::max(width - 2 * style.WindowPadding.x - ImGui::GetFrameHeight() - style.ItemSpacing.x, ImGui::GetFontSize() * 4);
+  // At most a sixth of the screen's height: smaller text for a long caption at a large text step.
+  const float scale = fitting_font_scale(text.c_str(), inner, ImGui::GetIO().DisplaySize.y / 6.0f - 2 * style.WindowPadding.y);
+  if (scale_out) *scale_out = scale;
+  const float text_h = ImGui::CalcTextSize(text.c_str(), nullptr, false, inner / scale).y * scale;
+  return std::max(text_h, ImGui::GetFrameHeight()) + 2 * style.WindowPadding.y;
+}
+
 void time_plot(App& app, bool torques) {
   constexpr double deg = 180.0 / 3.141592653589793;
   UiState& s = app.state;
@@ -100,8 +113,10 @@ void arrange_stage(App& app, float top) {
   const bool with_plot = plot != "none" && stage_plot_offered(app, plot);
   // The bar's height as drawn last frame (it wraps at large text); a first guess before that.
   const float bar_h = app.stage_bar_h > 0 ? app.stage_bar_h : 2.6f * ImGui::GetFrameHeightWithSpacing();
-  const float caption_h = app.caption_h;
   const bool portrait = W < H;
+  // The caption's band as wide as the view would be with the widest plot; the view only gains if the
+  // band turns out narrower.
+  float caption_h = caption_band(app, with_plot && !portrait ? W * 0.58f : W);
   float view_w = W, plot_x = W, plot_y = top, plot_w = 0, plot_h = H - top;
   if (with_plot && portrait) {
     // A phone upright: the model above its plot, each about half of what the bar and caption leave.
@@ -114,12 +129,16 @@ void arrange_stage(App& app, float top) {
     // half of the canvas.
     const float view_h = std::max(H - top - caption_h - bar_h, 1.0f);
     const float widest = W - m - 0.5f * W * H / view_h - 1.0f;
-    plot_w = std::clamp(W * 0.42f, std::min(px(app, 240), W * 0.3f), std::max(widest, W * 0.25f));
+    plot_w = std::clamp(W * 0.42f, std::min(px(app, 240), W * 0.15f), std::max(widest, W * 0.15f));
     plot_x = W - plot_w;
     view_w = plot_x - m;
     plot_y = top;
     plot_h = H - top;
   }
+  caption_h = caption_band(app, view_w);
+  if (portrait && with_plot) plot_h = std::min(plot_h, H - bar_h - top - caption_h - ImGui::GetFontSize() * 4);
+  if (portrait && with_plot) plot_y = H - bar_h - plot_h;
+  app.caption_h = caption_h;
   app.view_left = 0;
   app.view_right = view_w;
   app.view_top = top + caption_h;
@@ -173,6 +192,9 @@ void stage_bar(App& app) {
   ImGui::SetNextWindowSize(ImVec2(rc[2], 0), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.97f);
   ImGui::Begin("##stage-bar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize);
+  // At the largest text steps the bar's rows would take the model's room: its text is made smaller until
+  // the bar is at most a seventh of the screen (kept, and grown back, from frame to frame).
+  ImGui::SetWindowFontScale(app.stage_bar_scale);
   run_buttons(app);
   same_line_if_fits(button_width("Fit"));
   if (ImGui::Button("Fit")) fit_camera(app);
@@ -209,6 +231,9 @@ void stage_bar(App& app) {
   record_window_rect(app, "stage-bar");
   record_window_rect(app, "view-controls");
   app.stage_bar_h = ImGui::GetWindowSize().y;
+  const float limit = ImGui::GetIO().DisplaySize.y / 7.0f;
+  if (app.stage_bar_h > limit && app.stage_bar_scale > 0.4f) app.stage_bar_scale *= 0.9f;
+  else if (app.stage_bar_h < 0.6f * limit && app.stage_bar_scale < 1.0f) app.stage_bar_scale = std::min(1.0f, app.stage_bar_scale / 0.9f);
   ImGui::End();
 }
 
@@ -216,44 +241,36 @@ void caption_overlay(App& app) {
   const std::string& text = app.state.caption;
   // A phone's panel tab fills the screen: the caption waits for the 3D tab (or stands beside the panel).
   const bool view_shown = !app.compact || app.stage || app.compact_side;
-  if (text.empty() || !view_shown) {
-    app.caption_h = 0;
-    return;
-  }
-  const ImGuiIO& io = ImGui::GetIO();
+  if (text.empty() || !view_shown) return;
   const ImGuiStyle& style = ImGui::GetStyle();
-  // The stage: a band of its own above the view. Other layouts: over the top of the free view.
+  // The stage: the band arrange_stage made above the view. Other layouts: over the top of the free view.
   const float m = px(app, 6);
   const float left = app.stage ? app.caption_rect[0] : app.view_left + m;
   const float right = app.stage ? app.caption_rect[0] + app.caption_rect[2] : std::max(app.view_right - m, left + px(app, 160));
   const float top = app.stage ? app.caption_rect[1] : std::max(app.view_top, app.messages_bottom) + m;
   const float width = right - left;
+  float scale = 1.0f;
+  const float height = caption_band(app, width, &scale);
   const float inner = width - 2 * style.WindowPadding.x - ImGui::GetFrameHeight() - style.ItemSpacing.x;
-  // At most a quarter of the screen's height: smaller text for a long caption at a large text step.
-  const float scale = fitting_font_scale(text.c_str(), inner, io.DisplaySize.y * 0.25f - 2 * style.WindowPadding.y);
   ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.10f, 0.12f, 0.18f, 0.96f));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
-  ImGui::Begin("##caption", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize |
-                                         ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::Begin("##caption", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::SetWindowFontScale(scale);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + inner);
   ImGui::TextUnformatted(text.c_str());
   ImGui::PopTextWrapPos();
   ImGui::SetWindowFontScale(1.0f);
-  ImGui::SameLine(width - style.WindowPadding.x - ImGui::GetFrameHeight());
+  ImGui::SetCursorScreenPos(ImVec2(left + width - style.WindowPadding.x - ImGui::GetFrameHeight(), top + style.WindowPadding.y));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.1f, 0.1f, 1));
   if (ImGui::Button("x##caption-close", ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()))) app.state.caption.clear();
   ImGui::PopStyleColor();
   record_rect(app, "caption-close");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss the caption (Escape)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss the caption");
   record_window_rect(app, "caption");
-  const float height = ImGui::GetWindowSize().y;
   ImGui::End();
   ImGui::PopStyleColor(2);
-  // The band's height for the next frame's layout (the view starts below it).
-  if (app.stage && std::abs(height - app.caption_h) > 0.5f) app.caption_h = height;
 }
 
 }  // namespace carvallo::web

@@ -1,0 +1,254 @@
+// End-to-end: a lecture. The built-in lesson given on a 1280x720 projector with a clicker's keys at every
+// text step (the model in at least half of the screen, each caption whole), the QR code a phone scans to
+// get that scene, a lesson authored and shared by its link, hostile lesson links, an embed that shows the
+// stage alone, lock=1, and a phone upright and on its side. Screenshots go to build/e2e/ (lecture-*.png).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { launch, openPage, PHONE, artifacts } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { if (env) await env.close(); });
+
+async function frames(page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+const state = (page) => page.evaluate(() => window.carvallo.getState());
+const rect = (page, name) => page.evaluate((n) => window.carvallo.widgetRect(n), name);
+const lesson = (page) => page.evaluate(() => window.carvallo.lesson());
+const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
+
+function inside(r, viewport, what) {
+  assert.ok(r, `${what} is on screen`);
+  assert.ok(r.x >= -0.5 && r.y >= -0.5 && r.x + r.w <= viewport.width + 0.5 && r.y + r.h <= viewport.height + 0.5,
+    `${what} ${JSON.stringify(r)} lies within ${viewport.width}x${viewport.height}`);
+}
+function disjoint(a, b, what) {
+  if (!a || !b) return;
+  const overlap = a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
+  assert.ok(!overlap, `${what}: ${JSON.stringify(a)} and ${JSON.stringify(b)} do not overlap`);
+}
+// The stage: the free view takes at least half of the canvas; the caption (if any), the bar and the plot
+// lie on screen and none of them covers the view.
+async function checkStage(page, viewport, what, { tabs = false, share = 0.5 } = {}) {
+  const free = await rect(page, 'view:free');
+  inside(free, viewport, `${what}: the free view`);
+  assert.ok(free.w * free.h >= share * viewport.width * viewport.height,
+    `${what}: the view is ${Math.round(free.w)}x${Math.round(free.h)}, under ${share} of ${viewport.width}x${viewport.height}`);
+  for (const part of ['caption', 'stage-bar', 'stage-plot']) {
+    const r = await rect(page, part);
+    if (part !== 'caption' || (await state(page)).caption) inside(r, viewport, `${what}: ${part}`);
+    disjoint(free, r, `${what}: the view and the ${part}`);
+  }
+  assert.equal(await rect(page, 'panel:parameters'), null, `${what}: no parameters panel on the stage`);
+  if (!tabs) assert.equal(await rect(page, 'tab:view'), null, `${what}: no tabs on the stage`);
+}
+
+test('the built-in lesson on a 1280x720 projector with a clicker: every scene, every text step', async () => {
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1`, viewport);
+  try {
+    // Opened from the menu with the mouse.
+    await page.mouse.click(...centre(await rect(page, 'menu:lesson')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'lesson:why-bicycles-stay-up')));
+    await frames(page, 3);
+    const l = await lesson(page);
+    assert.equal(l.name, 'why-bicycles-stay-up');
+    assert.equal(l.title, 'Why bicycles stay up');
+    assert.ok(l.scenes.length >= 6, `${l.scenes.length} scenes`);
+    for (let i = 0; i < l.scenes.length; i++) {
+      if (i > 0) await page.keyboard.press('PageDown');  // what a presentation clicker sends
+      await frames(page, 4);
+      const s = await state(page);
+      assert.equal((await lesson(page)).index, i, `PageDown reaches scene ${i + 1}`);
+      assert.equal(s.caption, l.scenes[i].caption, `scene ${i + 1}'s caption is shown`);
+      assert.equal(s.present, true, 'the projector stays in presentation');
+      assert.equal((await page.evaluate(() => window.carvallo.simState())).playing, true, `scene ${i + 1} plays`);
+      const counter = await rect(page, 'scene-counter');
+      inside(counter, viewport, 'the scene counter');
+      await checkStage(page, viewport, `scene ${i + 1}`);
+      await page.screenshot({ path: path.join(artifacts, `lecture-scene-${i + 1}.png`) });
+    }
+    await page.keyboard.press('PageDown');  // past the last scene: nothing happens
+    await frames(page, 2);
+    assert.equal((await lesson(page)).index, l.scenes.length - 1);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('PageUp');
+    await frames(page, 3);
+    assert.equal((await lesson(page)).index, l.scenes.length - 3, 'Left and PageUp go back');
+    // Every text step, from 0.51 to 3 (presentation multiplies by 1.5): the stage holds.
+    for (const [key, steps] of [[']', 5], ['[', 8]]) {
+      for (let k = 0; k < steps; k++) {
+        await page.keyboard.press(key);
+        await frames(page, 8);  // the bar settles its size over a few frames
+        const text = (await state(page)).text;
+        await checkStage(page, viewport, `text ${text}`);
+        if (k === steps - 1 || text === 1.5625) await page.screenshot({ path: path.join(artifacts, `lecture-text-${text.toFixed(2)}.png`) });
+      }
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the QR code: the lesson at this scene, large on the projector, and a phone that opens it gets that scene', async () => {
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=4`, viewport);
+  let phone;
+  try {
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => window.carvallo.qrText()), null, 'no QR code until asked');
+    await page.keyboard.press('q');
+    await frames(page, 3);
+    const text = await page.evaluate(() => window.carvallo.qrText());
+    assert.ok(text.startsWith(env.server.url + '#v='), text);
+    assert.ok(text.includes('&lesson=why-bicycles-stay-up&scene=4'), text);
+    const qr = await rect(page, 'qr');
+    inside(qr, viewport, 'the QR code');
+    assert.ok(qr.w >= 300 && Math.abs(qr.w - qr.h) < 1, `QR code ${qr.w}x${qr.h} CSS px`);
+    await page.screenshot({ path: path.join(artifacts, 'lecture-qr-1280x720.png') });
+    const shown = await state(page);
+    phone = await openPage(env.browser, text, PHONE);
+    await frames(phone.page, 3);
+    const got = await state(phone.page);
+    assert.equal((await lesson(phone.page)).index, 3, 'the phone is at scene 4');
+    for (const key of ['caption', 'speed', 'stage', 'model', 'preset', 'ghost']) assert.deepEqual(got[key], shown[key], key);
+    assert.deepEqual(got.bike, shown.bike);
+    inside(await rect(phone.page, 'caption'), PHONE, 'the caption on the phone');
+    await phone.page.screenshot({ path: path.join(artifacts, 'lecture-phone-from-qr.png') });
+    assert.deepEqual(phone.problems, []);
+    await page.keyboard.press('Escape');
+    await frames(page, 2);
+    assert.equal(await page.evaluate(() => window.carvallo.qrText()), null, 'Escape closes it');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    if (phone) await phone.context.close();
+  }
+});
+
+test('a lesson of our own travels in its link; hostile lessons are refused with a message', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  let fresh;
+  try {
+    const mine = {
+      title: 'Trail', scenes: [
+        { caption: 'Vélo: no trail, at 3 m/s', link: 'c=0&speed=3&stage=eigenvalues' },
+        { caption: 'and at 6 m/s', link: 'c=0&speed=6&stage=roll-steer' },
+      ],
+    };
+    assert.deepEqual(await page.evaluate((l) => window.carvallo.setLesson(l), mine), { ok: true, problem: null });
+    await page.waitForFunction(() => /&lesson=[A-Za-z0-9_-]{20,}&scene=1/.test(location.hash), null, { timeout: 10000 });
+    assert.equal((await page.evaluate(() => window.carvallo.gotoScene(1))).index, 1);
+    await page.waitForFunction(() => /&scene=2$/.test(location.hash), null, { timeout: 10000 });
+    const url = await page.evaluate(() => location.href);
+    fresh = await openPage(env.browser, url, { width: 1280, height: 800 });
+    await fresh.page.waitForFunction(() => window.carvallo.lesson().index === 1, null, { timeout: 10000 });
+    const opened = await lesson(fresh.page);
+    assert.equal(opened.title, 'Trail');
+    assert.deepEqual(opened.scenes.map((s) => s.caption), mine.scenes.map((s) => s.caption));
+    const s = await state(fresh.page);
+    assert.equal(s.speed, 6);
+    assert.equal(s.bike.c, 0);
+    assert.equal(s.caption, 'and at 6 m/s');
+    assert.deepEqual(fresh.problems, []);
+
+    // setLesson refuses what a lesson file or link may not hold.
+    const many = { title: 'x', scenes: Array.from({ length: 51 }, () => ({ caption: '', link: 'speed=3' })) };
+    assert.match((await page.evaluate((l) => window.carvallo.setLesson(l), many)).problem, /51 scenes/);
+    assert.match((await page.evaluate(() => window.carvallo.setLesson({ scenes: [{ link: 1 }] }))).problem, /scene 1: no link/);
+    assert.equal((await lesson(page)).title, 'Trail', 'the open lesson stays');
+    // A link whose lesson decompresses beyond 64 KB, and one that is not a lesson.
+    const bomb = zlib.deflateRawSync(Buffer.from(JSON.stringify({ title: ' '.repeat(2e6), scenes: [] }))).toString('base64url');
+    for (const [data, why] of [[bomb, /larger than 64 KB/], ['AAAA', /could not be decompressed|not a JSON object/], ['nope!', /not a built-in lesson/]]) {
+      await page.evaluate((d) => { location.hash = `#speed=4&lesson=${d}`; }, data);
+      await page.waitForFunction(() => window.carvallo.messages().some((m) => /lesson/.test(m)), null, { timeout: 10000 });
+      const messages = await page.evaluate(() => window.carvallo.messages());
+      assert.ok(messages.some((m) => why.test(m)), JSON.stringify(messages));
+      assert.equal((await state(page)).speed, 4, 'the rest of the link applies');
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+    if (fresh) await fresh.context.close();
+  }
+});
+
+test('embed=1 shows only the stage; lock=1 keeps the scene; the embed code', async () => {
+  const viewport = { width: 960, height: 540 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#embed=1&lock=1&stage=roll-steer&speed=3&caption=An%20embed`, viewport);
+  try {
+    await frames(page, 4);
+    for (const gone of ['menu:models', 'menu:view', 'copy-link', 'panel:parameters', 'panel:simulation', 'panel:eigenvalues', 'tab:view'])
+      assert.equal(await rect(page, gone), null, `${gone} is not in an embed`);
+    await checkStage(page, viewport, 'embed');
+    inside(await rect(page, 'play'), viewport, 'play in the bar');
+    assert.equal(await rect(page, 'stage-design'), null, 'no designer inputs when locked');
+    await page.mouse.click(...centre(await rect(page, 'play')));
+    await page.mouse.click(...centre(await rect(page, 'kick')));
+    await page.waitForTimeout(600);
+    assert.ok((await page.evaluate(() => window.carvallo.simState())).t > 0, 'kick and play work when locked');
+    // The speed slider is read-only: a drag does not change it.
+    const speed = await rect(page, 'stage-speed');
+    await page.mouse.move(speed.x + 4, speed.y + speed.h / 2);
+    await page.mouse.down();
+    await page.mouse.move(speed.x + speed.w - 4, speed.y + speed.h / 2, { steps: 5 });
+    await page.mouse.up();
+    await frames(page, 2);
+    assert.equal((await state(page)).speed, 3, 'locked speed');
+    await page.screenshot({ path: path.join(artifacts, 'lecture-embed-960x540.png') });
+    // The embed code of a normal page is an iframe of this state with embed=1.
+    await page.evaluate(() => { location.hash = '#speed=4&stage=turns'; });
+    await frames(page, 4);
+    await page.mouse.click(...centre(await rect(page, 'menu:view')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'view:embed-code')));
+    await frames(page, 2);
+    const code = await page.evaluate(() => window.carvallo._clipboard);
+    assert.match(code, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#v=[^"]*&speed=4&[^"]*&stage=turns&embed=1&[^"]*" width="960" height="540"/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a phone: the 3D tab shows the model above its plot with the caption and the speed; on its side the panel is beside the model', async () => {
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=3`, PHONE);
+  try {
+    await frames(page, 4);
+    const free = await rect(page, 'view:free'), plot = await rect(page, 'stage-plot'), caption = await rect(page, 'caption');
+    inside(free, PHONE, 'the view');
+    inside(plot, PHONE, 'the plot');
+    inside(caption, PHONE, 'the caption');
+    inside(await rect(page, 'stage-speed'), PHONE, 'the speed');
+    inside(await rect(page, 'scene-counter'), PHONE, 'the scene counter');
+    assert.ok(free.y + free.h <= plot.y + 0.5, 'the model above its plot');
+    disjoint(free, caption, 'view and caption');
+    await page.screenshot({ path: path.join(artifacts, 'lecture-phone-390x844.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+  const side = { ...PHONE, width: 844, height: 390 };
+  const land = await openPage(env.browser, `${env.server.url}#panel=parameters&caption=On%20its%20side`, side);
+  try {
+    await frames(land.page, 4);
+    const panel = await rect(land.page, 'panel:parameters');
+    inside(panel, side, 'the parameters panel');
+    assert.ok(panel.x >= side.width * 0.45, `the panel is beside the model: ${JSON.stringify(panel)}`);
+    inside(await rect(land.page, 'caption'), side, 'the caption');
+    disjoint(await rect(land.page, 'caption'), panel, 'caption and panel');
+    await land.page.screenshot({ path: path.join(artifacts, 'lecture-phone-844x390-parameters.png') });
+    await land.page.evaluate(() => window.carvallo.setState({ panel: 'view' }));
+    await frames(land.page, 4);
+    await checkStage(land.page, side, 'phone on its side', { tabs: true, share: 0.35 });
+    await land.page.screenshot({ path: path.join(artifacts, 'lecture-phone-844x390-3d.png') });
+    assert.deepEqual(land.problems, []);
+  } finally {
+    await land.context.close();
+  }
+});
