@@ -18,6 +18,8 @@ packages=(cmake ninja-build g++ emscripten node-acorn libeigen3-dev catch2 libgl
 if [ "$(dpkg --print-architecture 2>/dev/null)" = amd64 ]; then packages+=(libxbyak-dev); fi
 # The symbolic peer of bench/bicycle_peer_bench (SymPy derives the Whipple bicycle; built on request only).
 packages+=(python3-sympy)
+# The playground's UI font: DejaVu Sans, subset at build time by fonttools' pyftsubset (web/CMakeLists.txt).
+packages+=(fonts-dejavu-core fonttools)
 # The native-debug preset (ASan + UBSan tests, libFuzzer harnesses): clang 14, its sanitizer and libFuzzer
 # runtimes (libclang-rt-14-dev) and llvm-symbolizer (llvm-14) for readable reports.
 packages+=(clang-14 libclang-rt-14-dev llvm-14)

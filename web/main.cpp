@@ -9,6 +9,7 @@
 #include "platform/browser.hpp"
 #include "platform/grid_renderer.hpp"
 #include "platform/scene_renderer.hpp"
+#include "platform/ui_font.hpp"
 
 #include "carvallo/version.hpp"
 
@@ -61,11 +62,7 @@ void follow_canvas(App& app) {
   const double scale = size.pixel_ratio * app.state.text_scale * (projector_text ? 1.5 : 1.0) *
                        (app.coarse_pointer ? 1.2 : 1.0);
   if (scale != app.ui_scale) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.Fonts->Clear();
-    ImFontConfig config;
-    config.SizePixels = static_cast<float>(std::round(13.0 * scale));
-    io.Fonts->AddFontDefault(&config);
+    carvallo::web::build_ui_font(static_cast<float>(std::round(13.0 * scale)));
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
     ImGuiStyle style;

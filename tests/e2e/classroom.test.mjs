@@ -220,6 +220,9 @@ test('phone layout: every panel reachable by touch, nothing off screen or overla
     }
     for (let i = 1; i < rects.length; i++) disjoint(rects[i - 1], rects[i], 'tabs');
     notBlank(await page.screenshot({ path: path.join(artifacts, 'phone-view.png') }), 'phone 3D view');
+    // The TrueType font at 3x and the touch factor: 13 x 3 x 1.2 = 47 px (playground.test.mjs checks 1x and 2x).
+    const font = await page.evaluate((sample) => window.carvallo.font(sample), 'éłőπλδ°±→≈×²μ–—…');
+    assert.deepEqual([font.name, font.sizePixels, font.missing], ['DejaVu Sans', 47, []]);
     inside(await rect(page, 'view-controls'), viewport, 'play/kick bar over the 3D view');
 
     await tap('tab:parameters');

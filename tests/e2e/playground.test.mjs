@@ -1,5 +1,5 @@
 // End-to-end: the playground loads in a real browser, draws, reports its version and stays free of
-// console errors, at device pixel ratios 1 and 2.
+// console errors, at device pixel ratios 1 and 2, with its TrueType font (at 3 on the phone, classroom.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -13,8 +13,13 @@ after(async () => { if (env) await env.close(); });
 
 const expectedVersion = fs.readFileSync(path.join(root, 'CMakeLists.txt'), 'utf8').match(/project\(carvallo VERSION ([0-9.]+)/)[1];
 
+// Accented Latin (Latin-1 Supplement, Latin Extended-A), Greek and the symbols lessons write: the atlas
+// must have a glyph for each (web/CMakeLists.txt lists the ranges the font is subset to).
+const FONT_SAMPLE = '0123456789-.,:;+=%()[]' + 'éèêàâçñüöäßøåæœłőšžčřąęğışţŷż' + 'ΓΔΣΩαβδεζθλμνπρσφψωάέ' +
+                    '°±·×²³½µ–—…‘’“”→←↑↓≈≤≥≠−√∂∆∑∞ℓ⁻¹₀₁₂';
+
 for (const scale of [1, 2]) {
-  test(`renders a non-blank canvas with the version at devicePixelRatio ${scale}`, async () => {
+  test(`renders a non-blank canvas with the version and its font at devicePixelRatio ${scale}`, async () => {
     const { context, page, problems } = await openPage(env.browser, env.server.url, { deviceScaleFactor: scale });
     try {
       assert.equal(await page.evaluate(() => window.carvallo.version), expectedVersion);
@@ -31,6 +36,25 @@ for (const scale of [1, 2]) {
       const stats = colourStats(decodePng(shot));
       assert.ok(stats.distinct >= 8, `canvas looks blank: only ${stats.distinct} distinct colours`);
       assert.ok(stats.dominantShare < 0.95, `canvas looks blank: one colour covers ${(100 * stats.dominantShare).toFixed(1)}%`);
+      // The TrueType font, not the bitmap fallback, at 13 px per CSS px, with every sample character.
+      const font = await page.evaluate((sample) => window.carvallo.font(sample), FONT_SAMPLE);
+      assert.equal(font.name, 'DejaVu Sans');
+      assert.equal(font.sizePixels, 13 * scale);
+      assert.deepEqual(font.missing, []);
+      if (scale === 2) {
+        // The largest text reached here: presentation (x 1.5) at its top step (x 3) is 117 px; the glyphs
+        // are rasterized at 96 px and scaled, and the atlas stays at most 2048 x 2048 (16 MB as RGBA).
+        await page.evaluate(() => window.carvallo.setState({ present: true, text: 3 }));
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const big = await page.evaluate(() => window.carvallo.font(''));
+        assert.deepEqual([big.sizePixels, big.rasterPixels], [117, 96]);
+        assert.ok(big.atlasWidth * big.atlasHeight <= 2048 * 2048, `atlas ${big.atlasWidth} x ${big.atlasHeight}`);
+        console.log(`font at ${big.sizePixels} px: atlas ${big.atlasWidth} x ${big.atlasHeight}, ${big.glyphs} glyphs, built in ${big.buildMs.toFixed(1)} ms`);
+        await page.screenshot({ path: path.join(artifacts, 'font-dpr2-presentation-text300.png'), clip: { x: 0, y: 0, width: 480, height: 300 } });
+      } else {
+        // A close-up of the menu bar and the parameters to look at for crisp text (dpr 2: default-dpr2.png).
+        await page.screenshot({ path: path.join(artifacts, 'font-dpr1.png'), clip: { x: 0, y: 0, width: 420, height: 260 } });
+      }
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

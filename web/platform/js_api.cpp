@@ -4,11 +4,14 @@
 #include "logic/state_link.hpp"
 #include "platform/browser.hpp"
 #include "platform/js_reply.hpp"
+#include "platform/ui_font.hpp"
 #include "panels/analysis_panels.hpp"
 
 #include "bicycle/parameters_json.hpp"
 
 #include <emscripten/emscripten.h>
+#include <imgui.h>
+#include <imgui_internal.h>  // ImTextCharFromUtf8
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -295,6 +298,23 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_performance() {
   return js_reply(json{{"frameMs", p.frame_ms}, {"cpuMs", p.cpu_ms}, {"updateMs", p.update_ms}, {"sweepMs", p.sweep_ms},
                     {"stepMs", p.step_ms}, {"simRatio", p.sim_ratio}, {"vertices", p.vertices},
                     {"maxWindowVertices", p.max_window_vertices}});
+}
+
+// The font the atlas was built from, its sizes and the characters of `sample` it has no glyph for.
+EMSCRIPTEN_KEEPALIVE const char* carvallo_font(const char* sample) {
+  const auto& f = carvallo::web::ui_font_info();
+  json missing = json::array();
+  const ImFont* font = ImGui::GetIO().Fonts->Fonts.empty() ? nullptr : ImGui::GetIO().Fonts->Fonts[0];
+  for (const char* s = sample ? sample : ""; font && *s;) {
+    unsigned int c = 0;
+    const int n = ImTextCharFromUtf8(&c, s, nullptr);
+    if (n <= 0) break;
+    if (!font->FindGlyphNoFallback(static_cast<ImWchar>(c))) missing.push_back(std::string(s, static_cast<size_t>(n)));
+    s += n;
+  }
+  return js_reply(json{{"name", f.name}, {"sizePixels", f.size_pixels}, {"rasterPixels", f.raster_pixels},
+                       {"atlasWidth", f.atlas_width}, {"atlasHeight", f.atlas_height}, {"glyphs", f.glyphs},
+                       {"buildMs", f.build_ms}, {"missing", missing}});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_widget_rect(const char* name) {

@@ -89,6 +89,9 @@
   api.resetSimulation = () => json('carvallo_reset_simulation');
   api.messages = () => json('carvallo_messages');
   api.performance = () => json('carvallo_performance');
+  /// The UI font: {name ("DejaVu Sans", or "ProggyClean" when it failed), sizePixels, rasterPixels,
+  /// atlasWidth, atlasHeight, glyphs, buildMs, missing: the characters of `sample` it has no glyph for}.
+  api.font = (sample) => json('carvallo_font', [String(sample ?? '')]);
   /// Screen rectangle (CSS px) of a named widget, for tests and tutorials: {x, y, w, h} or null.
   api.widgetRect = (name) => json('carvallo_widget_rect', [String(name)]);
 

@@ -1,0 +1,62 @@
+#include "platform/ui_font.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace carvallo::web {
+namespace {
+
+UiFontInfo g_info;
+
+// ImGui 1.86 rasterizes every glyph of the ranges into one RGBA texture: at the largest text (3x
+// screen, text 300 %, presentation, touch: 13 x 16.2 = 210 px) that would be 4096 x 4096 (64 MB).
+// Above this size the glyphs are rasterized at it and scaled up by ImGui (FontGlobalScale), which
+// blurs them a little at sizes only reached by enlarging the text beyond the presentation default.
+constexpr float kMaxRasterPixels = 96;
+
+bool add_ttf(ImFontAtlas& atlas, float raster_pixels) {
+  if (kUiFontSize == 0) return false;
+  ImFontConfig config;
+  // The data is a static array: the atlas must not free it.
+  config.FontDataOwnedByAtlas = false;
+  // Glyphs at whole pixels, each rasterized once: crisp edges, and a third of the default
+  // (3x horizontally oversampled) atlas.
+  config.OversampleH = config.OversampleV = 1;
+  config.PixelSnapH = true;
+  return atlas.AddFontFromMemoryTTF(const_cast<unsigned char*>(kUiFontData), static_cast<int>(kUiFontSize),
+                                    raster_pixels, &config, kUiFontRanges) != nullptr &&
+         atlas.Build();
+}
+
+}  // namespace
+
+void build_ui_font(float size_pixels) {
+  const auto start = std::chrono::steady_clock::now();
+  ImGuiIO& io = ImGui::GetIO();
+  ImFontAtlas& atlas = *io.Fonts;
+  const float raster = std::min(size_pixels, kMaxRasterPixels);
+  atlas.Clear();
+  if (add_ttf(atlas, raster)) {
+    g_info.name = kUiFontName;
+    g_info.raster_pixels = raster;
+  } else {
+    atlas.Clear();
+    ImFontConfig config;
+    config.SizePixels = size_pixels;
+    atlas.AddFontDefault(&config);
+    atlas.Build();
+    g_info.name = "ProggyClean";
+    g_info.raster_pixels = size_pixels;
+  }
+  io.FontGlobalScale = size_pixels / g_info.raster_pixels;
+  g_info.size_pixels = size_pixels;
+  g_info.atlas_width = atlas.TexWidth;
+  g_info.atlas_height = atlas.TexHeight;
+  g_info.glyphs = atlas.Fonts.empty() ? 0 : atlas.Fonts[0]->Glyphs.Size;
+  g_info.build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+const UiFontInfo& ui_font_info() { return g_info; }
+
+}  // namespace carvallo::web
