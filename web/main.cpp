@@ -59,8 +59,10 @@ void follow_canvas(App& app) {
   // projector; a screen narrower than 600 CSS px (a phone given a presentation link) keeps its own size, at
   // which the menu bar and the panel tabs fit.
   const bool projector_text = app.state.presentation && size.css_width >= 600;
-  const double scale = size.pixel_ratio * app.state.text_scale * (projector_text ? 1.5 : 1.0) *
-                       (app.coarse_pointer ? 1.2 : 1.0);
+  double scale = size.pixel_ratio * app.state.text_scale * (projector_text ? 1.5 : 1.0) * (app.coarse_pointer ? 1.2 : 1.0);
+  // On the stage (presentation, embeds) a line of text is at most a twentieth of the screen's height (36 px
+  // on a 720-line projector): the highest text steps look alike there, and the model keeps half the screen.
+  if (projector_text || app.state.embed) scale = std::min(scale, std::max(1.0, size.pixel_ratio * size.css_height / 20.0 / 13.0));
   if (scale != app.ui_scale) {
     carvallo::web::build_ui_font(static_cast<float>(std::round(13.0 * scale)));
     ImGui_ImplOpenGL3_DestroyFontsTexture();

@@ -170,19 +170,22 @@ test('phone: one finger orbits, two fingers pinch and pan, a tap hits its widget
   const { context, page, problems, touch, tap } = await openPhone();
   try {
     const s0 = await state(page);
-    await touch('touchStart', [[200, 500]]);
+    // In the 3D view (the phone's 3D tab has the plot below the model).
+    const view = await rect(page, 'view:free');
+    const y = Math.round(view.y + view.h / 2);
+    await touch('touchStart', [[200, y]]);
     await frames(page);
-    for (let i = 1; i <= 10; i++) { await touch('touchMove', [[200 + 10 * i, 500]]); await frames(page, 1); }
+    for (let i = 1; i <= 10; i++) { await touch('touchMove', [[200 + 10 * i, y]]); await frames(page, 1); }
     await touch('touchEnd', []);
     await frames(page, 2);
     const s1 = await state(page);
     assert.ok(Math.abs(s1.yaw - s0.yaw) > 0.3, `one-finger drag orbits: yaw ${s0.yaw} -> ${s1.yaw}`);
 
     // Pinch out: the fingers move apart, the camera comes closer; moving together pans.
-    await touch('touchStart', [[150, 500], [240, 500]]);
+    await touch('touchStart', [[150, y], [240, y]]);
     await frames(page);
-    for (let i = 1; i <= 5; i++) { await touch('touchMove', [[150 - 10 * i, 500], [240 + 10 * i, 500]]); await frames(page, 1); }
-    for (let i = 1; i <= 5; i++) { await touch('touchMove', [[100, 500 + 10 * i], [290, 500 + 10 * i]]); await frames(page, 1); }
+    for (let i = 1; i <= 5; i++) { await touch('touchMove', [[150 - 10 * i, y], [240 + 10 * i, y]]); await frames(page, 1); }
+    for (let i = 1; i <= 5; i++) { await touch('touchMove', [[100, y + 10 * i], [290, y + 10 * i]]); await frames(page, 1); }
     await touch('touchEnd', []);
     await frames(page, 2);
     const s2 = await state(page);
@@ -408,44 +411,40 @@ test('a link too long to read changes nothing; a steady turn the bicycle does no
   }
 });
 
-test('presentation at 1280x720: eigenvalues and time plots fit, the legend is outside the curves, two text steps still fit', async () => {
+test('presentation at 1280x720 is the stage: the eigenvalue plot and the time plot fit beside the model at three text steps; the legend is outside the curves', async () => {
   const viewport = { width: 1280, height: 720 };
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&present=1`, viewport);
   try {
     await page.evaluate(() => { window.carvallo.kick(); window.carvallo.play(true); });
     await page.waitForTimeout(1200);
     for (const [step, name] of [[0, 'presentation-1280x720.png'], [1, 'presentation-1280x720-text2.png'], [2, 'presentation-1280x720-text3.png']]) {
-      if (step > 0) { await page.keyboard.press(']'); await frames(page, 4); }
+      if (step > 0) { await page.keyboard.press(']'); await frames(page, 8); }
       const s = await state(page);
       assert.equal(s.text, 1.25 ** step, `text step ${step}`);
-      const sim = await rect(page, 'panel:simulation');
-      const eig = await rect(page, 'panel:eigenvalues');
-      if (sim && eig) {
-        // Side by side: both full height and apart.
-        inside(sim, viewport, 'simulation panel');
-        inside(eig, viewport, 'eigenvalue panel');
-        disjoint(sim, eig, 'simulation and eigenvalue panels');
-        const plot = await rect(page, 'plot');
-        assert.ok(plot.h > viewport.height * 0.35, `eigenvalue plot not squashed: ${plot.h} px`);
-        disjoint(await rect(page, 'legend'), plot, 'legend and plot');
-        inside(await rect(page, 'sim-csv'), viewport, 'the row below the time plots');
-      } else {
-        // Text too large for side by side: one panel at a time, each on screen.
-        for (const tab of ['eigenvalues', 'simulation']) {
-          await page.evaluate((t) => window.carvallo.setState({ panel: t }), tab);
-          await frames(page, 3);
-          inside(await rect(page, `panel:${tab}`), viewport, `${tab} panel`);
-          if (tab === 'eigenvalues') inside(await rect(page, 'plot'), viewport, 'eigenvalue plot');
-          else inside(await rect(page, 'sim-csv'), viewport, 'the row below the time plots');
-        }
-        await page.evaluate(() => window.carvallo.setState({ panel: 'view' }));
-        await frames(page, 3);
-      }
+      const free = await rect(page, 'view:free'), eig = await rect(page, 'panel:eigenvalues'), bar = await rect(page, 'stage-bar');
+      inside(eig, viewport, 'eigenvalue panel');
+      inside(bar, viewport, 'the bar');
+      disjoint(free, eig, 'the view and the eigenvalue panel');
+      disjoint(free, bar, 'the view and the bar');
+      assert.equal(await rect(page, 'panel:simulation'), null, 'one plot on the stage');
+      const plot = await rect(page, 'plot');
+      assert.ok(plot.h > viewport.height * (step === 0 ? 0.35 : 0.2), `eigenvalue plot not squashed: ${plot.h} px`);
+      disjoint(await rect(page, 'legend'), plot, 'legend and plot');
       notBlank(await page.screenshot({ path: path.join(artifacts, name) }), name);
+      // The roll and steer plot in the plot's place.
+      await page.evaluate(() => window.carvallo.setState({ stage: 'roll-steer' }));
+      await frames(page, 3);
+      const time = await rect(page, 'stage-plot');
+      inside(time, viewport, 'the time plot');
+      assert.ok(time.h > viewport.height * 0.5, `time plot ${time.h} px tall`);
+      assert.equal(await rect(page, 'panel:eigenvalues'), null, 'one plot on the stage');
+      notBlank(await page.screenshot({ path: path.join(artifacts, name.replace('.png', '-roll-steer.png')) }), name);
+      await page.evaluate(() => window.carvallo.setState({ stage: 'eigenvalues' }));
+      await frames(page, 3);
     }
-    // The performance overlay is off by default and, once shown from the View menu, covers no panel.
-    await page.evaluate(() => window.carvallo.setState({ text: 1, panel: 'view' }));
-    await frames(page, 3);
+    // The performance overlay is off by default and, once shown from the View menu, covers no part of the stage.
+    await page.evaluate(() => window.carvallo.setState({ text: 1 }));
+    await frames(page, 8);
     assert.equal(await rect(page, 'perf'), null, 'performance overlay off by default');
     await page.mouse.click(...centre(await rect(page, 'menu:view')));
     await frames(page, 2);
@@ -453,38 +452,30 @@ test('presentation at 1280x720: eigenvalues and time plots fit, the legend is ou
     await frames(page, 3);
     const perf = await rect(page, 'perf');
     inside(perf, viewport, 'performance overlay');
-    for (const p of ['panel:eigenvalues', 'panel:simulation']) disjoint(perf, await rect(page, p), `overlay and ${p}`);
+    for (const p of ['panel:eigenvalues', 'stage-bar']) disjoint(perf, await rect(page, p), `overlay and ${p}`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
   }
 });
 
-test('presentation at 1280x720: the steady turns window and the messages lie between the panels, the turns plot takes the height; the default camera frames the bicycle there', async () => {
+test('presentation at 1280x720: the steady turns as the stage plot take its height, the messages stay over the view; riding a turn keeps the plot', async () => {
   const viewport = { width: 1280, height: 720 };
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&present=1&turns=1&junk=1`, viewport);
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&present=1&stage=turns&junk=1`, viewport);
   try {
     await frames(page, 6);
-    const turns = await rect(page, 'turns'), banner = await rect(page, 'messages');
+    const turns = await rect(page, 'turns'), banner = await rect(page, 'messages'), free = await rect(page, 'view:free');
     inside(turns, viewport, 'steady turns window');
-    for (const p of ['panel:eigenvalues', 'panel:simulation']) {
-      const panel = await rect(page, p);
-      disjoint(turns, panel, `steady turns and ${p}`);
-      disjoint(banner, panel, `messages and ${p}`);
-    }
+    assert.deepEqual(turns, await rect(page, 'stage-plot'), 'the turns are the stage plot');
     disjoint(turns, banner, 'steady turns and messages');
+    disjoint(turns, free, 'steady turns and the view');
     const plot = await rect(page, 'turns-plot');
-    assert.ok(plot.h > 0.25 * viewport.height, `the turns plot is ${plot.h} px tall (below a message)`);
-    // The free span is narrow here: the default camera (4.3 m) moved back so the bicycle fits it; on a
-    // desktop layout it stays (links made there keep their camera).
-    assert.ok((await state(page)).dist > 4.3 * 1.15, `camera distance ${(await state(page)).dist}`);
+    assert.ok(plot.h > 0.35 * viewport.height, `the turns plot is ${plot.h} px tall`);
     await page.screenshot({ path: path.join(artifacts, 'presentation-1280x720-turns.png') });
-    // Riding a turn in this narrow view: the window keeps the ride's line and "Leave the turn" only, so the
-    // bicycle on its circle is seen.
     await page.evaluate(() => window.carvallo.setState({ from_turn: 'lean=0.3,family=handlebar-forward' }));
     await frames(page, 4);
     const riding = await rect(page, 'turns'), leave = await rect(page, 'leave-turn');
-    assert.ok(riding.h < 0.3 * viewport.height, `riding, the turns window is ${riding.h} px tall`);
+    assert.deepEqual(riding, turns, 'the plot stays where it was');
     assert.ok(leave && leave.y >= riding.y && leave.y + leave.h <= riding.y + riding.h + 0.5, JSON.stringify({ riding, leave }));
     await page.screenshot({ path: path.join(artifacts, 'presentation-1280x720-riding-turn.png') });
     assert.deepEqual(problems, []);
@@ -494,7 +485,7 @@ test('presentation at 1280x720: the steady turns window and the messages lie bet
   const wide = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
   try {
     await frames(wide.page, 4);
-    assert.equal((await state(wide.page)).dist, 4.3);
+    assert.equal((await state(wide.page)).dist, 4.3, 'a desktop keeps the default camera (and the links made there)');
   } finally {
     await wide.context.close();
   }

@@ -219,11 +219,12 @@ test('phone 390x844@3: the Design tab, a tap on a cell loads it; presentation 12
   }
   const { context: c2, page: p2, problems: pr2 } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
   try {
-    await p2.evaluate(() => window.carvallo.setState({ present: true, design: true, dtab: 'map' }));
+    await p2.evaluate(() => window.carvallo.setState({ present: true, stage: 'design-map', dtab: 'map' }));
     await p2.waitForFunction(() => window.carvallo.designMap().done, null, { timeout: 20000 });
     await frames(p2, 3);
-    const panel = await rect(p2, 'panel:design'), eig = await rect(p2, 'panel:eigenvalues');
-    assert.ok(panel && eig && panel.x + panel.w <= eig.x, 'the design window and the eigenvalues side by side');
+    const panel = await rect(p2, 'panel:design'), free = await rect(p2, 'view:free');
+    assert.deepEqual(panel, await rect(p2, 'stage-plot'), 'the design window is the stage plot');
+    assert.ok(panel && free && free.x + free.w <= panel.x, 'the model and the design window side by side');
     await p2.screenshot({ path: path.join(artifacts, 'design-presentation-1280x720-map.png') });
     await p2.evaluate(() => window.carvallo.setState({ dtab: 'side' }));
     await frames(p2, 4);

@@ -228,7 +228,7 @@ void performance_overlay(App& app) {
   if (!app.state.show_perf || (app.compact && app.state.panel != "view")) return;
   const ImGuiIO& io = ImGui::GetIO();
   const float m = px(app, 8);
-  ImGui::SetNextWindowPos(ImVec2(app.view_right - m, io.DisplaySize.y - m), ImGuiCond_Always, ImVec2(1, 1));
+  ImGui::SetNextWindowPos(ImVec2(app.view_right - m, app.view_bottom - m), ImGuiCond_Always, ImVec2(1, 1));  // above the stage's bar
   const float max_w = std::max(app.view_right - app.view_left - 2 * m, px(app, 160));
   ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(max_w, io.DisplaySize.y));
   ImGui::SetNextWindowBgAlpha(0.85f);

@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 
@@ -34,15 +35,16 @@ bool stage_plot_offered(const App& app, const std::string& plot) {
   return plot == "roll-steer" || plot == "none";
 }
 
-// The stage's font scale for a band of text that must fit `max_height` at a width: the text size the
-// lecturer chose, smaller only where a long caption would otherwise push the model off the screen.
-float fitting_font_scale(const char* text, float width, float max_height) {
-  for (float scale = 1.0f; scale > 0.45f; scale *= 0.9f) {
-    const float line = ImGui::GetFontSize() * scale;
-    const ImVec2 size = ImGui::CalcTextSize(text, nullptr, false, width / scale);
-    if (size.y * scale + line * 0.6f <= max_height) return scale;
-  }
-  return 0.45f;
+// The window padding, frame padding, item spacing and smallest window size `scale` times the style's (for a window whose text
+// is drawn `scale` times smaller); returns how many style variables to pop.
+int push_scaled_spacing(float scale) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  auto scaled = [scale](ImVec2 v) { return ImVec2(v.x * scale, v.y * scale); };
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, scaled(style.WindowPadding));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, scaled(style.FramePadding));
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, scaled(style.ItemSpacing));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, scaled(style.WindowMinSize));  // 32 px x the text size: a floor under the bar
+  return 4;
 }
 
 // The caption band's height at a width (0 without a caption), and the font scale its text is drawn at.
@@ -50,12 +52,18 @@ float caption_band(const App& app, float width, float* scale_out = nullptr) {
   const std::string& text = app.state.caption;
   if (text.empty()) return 0.0f;
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float inner = std::max(width - 2 * style.WindowPadding.x - ImGui::GetFrameHeight() - style.ItemSpacing.x, ImGui::GetFontSize() * 4);
-  // At most a sixth of the screen's height: smaller text for a long caption at a large text step.
-  const float scale = fitting_font_scale(text.c_str(), inner, ImGui::GetIO().DisplaySize.y / 6.0f - 2 * style.WindowPadding.y);
-  if (scale_out) *scale_out = scale;
-  const float text_h = ImGui::CalcTextSize(text.c_str(), nullptr, false, inner / scale).y * scale;
-  return std::max(text_h, ImGui::GetFrameHeight()) + 2 * style.WindowPadding.y;
+  // At most a sixth of the screen's height: smaller text (and padding) for a long caption at a large text step.
+  const float limit = ImGui::GetIO().DisplaySize.y / 6.0f;
+  float scale = 1.0f, height = 0.0f;
+  for (; scale > 0.4f; scale *= 0.9f) {
+    const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = ImGui::GetFrameHeight() * scale;
+    const float inner = std::max(width - 2 * pad_x - button - style.ItemSpacing.x * scale, ImGui::GetFontSize() * 4 * scale);
+    const float text_h = ImGui::CalcTextSize(text.c_str(), nullptr, false, inner / scale).y * scale;
+    height = std::max(text_h, button) + 2 * pad_y;
+    if (height <= limit) break;
+  }
+  if (scale_out) *scale_out = std::max(scale, 0.4f);
+  return height;
 }
 
 void time_plot(App& app, bool torques) {
@@ -114,35 +122,36 @@ void arrange_stage(App& app, float top) {
   // The bar's height as drawn last frame (it wraps at large text); a first guess before that.
   const float bar_h = app.stage_bar_h > 0 ? app.stage_bar_h : 2.6f * ImGui::GetFrameHeightWithSpacing();
   const bool portrait = W < H;
-  // The caption's band as wide as the view would be with the widest plot; the view only gains if the
-  // band turns out narrower.
-  float caption_h = caption_band(app, with_plot && !portrait ? W * 0.58f : W);
-  float view_w = W, plot_x = W, plot_y = top, plot_w = 0, plot_h = H - top;
-  if (with_plot && portrait) {
-    // A phone upright: the model above its plot, each about half of what the bar and caption leave.
-    const float free_h = H - top - caption_h - bar_h;
-    plot_h = std::max(free_h * 0.45f, ImGui::GetFontSize() * 9);
-    plot_x = 0, plot_w = W;
-    plot_y = H - bar_h - plot_h;
-  } else if (with_plot) {
-    // The plot beside the view, never so wide that the view (above the bar, below the caption) is under
-    // half of the canvas.
-    const float view_h = std::max(H - top - caption_h - bar_h, 1.0f);
-    const float widest = W - m - 0.5f * W * H / view_h - 1.0f;
-    plot_w = std::clamp(W * 0.42f, std::min(px(app, 240), W * 0.15f), std::max(widest, W * 0.15f));
-    plot_x = W - plot_w;
-    view_w = plot_x - m;
-    plot_y = top;
-    plot_h = H - top;
+  float view_w = W, plot_x = W, plot_y = top, plot_w = 0, plot_h = H - top, caption_h = 0;
+  // The caption's band depends on the view's width (its wrapping, and the smaller text a long caption
+  // gets), the view's width on the band: a few passes, keeping the tallest band seen, so the view that
+  // results is never smaller than the one the plot was sized for.
+  for (int pass = 0; pass < 3; ++pass) {
+    caption_h = std::max(caption_h, caption_band(app, with_plot && !portrait && pass == 0 ? W * 0.58f : view_w));
+    if (with_plot && portrait) {
+      // A phone upright: the model above its plot, the plot about 45 % of what the bar and caption leave.
+      const float free_h = H - top - caption_h - bar_h;
+      plot_h = std::clamp(free_h * 0.45f, std::min(ImGui::GetFontSize() * 9, free_h * 0.5f), std::max(free_h - ImGui::GetFontSize() * 4, 1.0f));
+      plot_x = 0, plot_w = W;
+      plot_y = H - bar_h - plot_h;
+    } else if (with_plot) {
+      // The plot beside the view, never so wide that the view (above the bar, below the caption) is under
+      // half of the canvas.
+      const float view_h = std::max(H - top - caption_h - bar_h, 1.0f);
+      const float widest = W - m - 0.5f * W * H / std::max(view_h - 2.0f, 1.0f) - 2.0f;  // 2 px for rounding
+      plot_w = std::clamp(W * 0.42f, std::min(px(app, 240), W * 0.15f), std::max(widest, W * 0.15f));
+      plot_x = W - plot_w;
+      view_w = plot_x - m;
+      plot_y = top;
+      plot_h = H - top;
+    }
   }
-  caption_h = caption_band(app, view_w);
-  if (portrait && with_plot) plot_h = std::min(plot_h, H - bar_h - top - caption_h - ImGui::GetFontSize() * 4);
-  if (portrait && with_plot) plot_y = H - bar_h - plot_h;
   app.caption_h = caption_h;
   app.view_left = 0;
   app.view_right = view_w;
-  app.view_top = top + caption_h;
-  app.view_bottom = portrait && with_plot ? plot_y - m : H - bar_h;
+  // Whole pixels, as ImGui places windows: the view's edges never reach under the caption or the bar.
+  app.view_top = std::ceil(top + caption_h);
+  app.view_bottom = std::floor(portrait && with_plot ? plot_y - m : H - bar_h);
   app.caption_rect = {0, top, view_w, caption_h};
   app.bar_rect = {0, portrait && with_plot ? H - bar_h : app.view_bottom, view_w, bar_h};
   app.stage_plot_rect = with_plot ? std::array<float, 4>{plot_x, plot_y, plot_w, plot_h} : std::array<float, 4>{};
@@ -191,9 +200,10 @@ void stage_bar(App& app) {
   ImGui::SetNextWindowPos(ImVec2(rc[0], rc[1]), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(rc[2], 0), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.97f);
+  // At the largest text steps the bar's rows would take the model's room: its text and spacing are made
+  // smaller until the bar is at most a seventh of the screen (kept, and grown back, from frame to frame).
+  const int styles = push_scaled_spacing(app.stage_bar_scale);
   ImGui::Begin("##stage-bar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize);
-  // At the largest text steps the bar's rows would take the model's room: its text is made smaller until
-  // the bar is at most a seventh of the screen (kept, and grown back, from frame to frame).
   ImGui::SetWindowFontScale(app.stage_bar_scale);
   run_buttons(app);
   same_line_if_fits(button_width("Fit"));
@@ -230,11 +240,18 @@ void stage_bar(App& app) {
   scene_navigation(app);
   record_window_rect(app, "stage-bar");
   record_window_rect(app, "view-controls");
-  app.stage_bar_h = ImGui::GetWindowSize().y;
-  const float limit = ImGui::GetIO().DisplaySize.y / 7.0f;
-  if (app.stage_bar_h > limit && app.stage_bar_scale > 0.4f) app.stage_bar_scale *= 0.9f;
-  else if (app.stage_bar_h < 0.6f * limit && app.stage_bar_scale < 1.0f) app.stage_bar_scale = std::min(1.0f, app.stage_bar_scale / 0.9f);
+  // The bar's height feeds the layout, whose width feeds the bar's wrapping: the height kept is the largest
+  // seen for this screen, text size, bar text and plot, so the two settle instead of taking turns.
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const std::array<float, 5> key{display.x, display.y, ImGui::GetFontSize(), app.stage_bar_scale, app.stage_plot_rect[2] > 0 ? 1.0f : 0.0f};
+  const float measured = ImGui::GetWindowSize().y;
+  app.stage_bar_h = key == app.stage_bar_key ? std::max(app.stage_bar_h, measured) : measured;
+  app.stage_bar_key = key;
+  const float limit = display.y / 7.0f;
+  if (measured > limit && app.stage_bar_scale > 0.3f) app.stage_bar_scale = std::max(0.3f, app.stage_bar_scale * std::max(0.5f, 0.95f * limit / measured));
+  else if (measured < 0.4f * limit && app.stage_bar_scale < 1.0f) app.stage_bar_scale = std::min(1.0f, app.stage_bar_scale / 0.9f);
   ImGui::End();
+  ImGui::PopStyleVar(styles);
 }
 
 void caption_overlay(App& app) {
@@ -250,26 +267,30 @@ void caption_overlay(App& app) {
   const float top = app.stage ? app.caption_rect[1] : std::max(app.view_top, app.messages_bottom) + m;
   const float width = right - left;
   float scale = 1.0f;
-  const float height = caption_band(app, width, &scale);
-  const float inner = width - 2 * style.WindowPadding.x - ImGui::GetFrameHeight() - style.ItemSpacing.x;
+  const float fitted = caption_band(app, width, &scale);
+  const float height = app.stage ? std::max(app.caption_rect[3], fitted) : fitted;  // the stage: its whole band
+  const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = ImGui::GetFrameHeight() * scale;
+  const float inner = width - 2 * pad_x - button - style.ItemSpacing.x * scale;
   ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.10f, 0.12f, 0.18f, 0.96f));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+  const int styles = push_scaled_spacing(scale);
   ImGui::Begin("##caption", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::SetWindowFontScale(scale);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + inner);
   ImGui::TextUnformatted(text.c_str());
   ImGui::PopTextWrapPos();
-  ImGui::SetWindowFontScale(1.0f);
-  ImGui::SetCursorScreenPos(ImVec2(left + width - style.WindowPadding.x - ImGui::GetFrameHeight(), top + style.WindowPadding.y));
+  ImGui::SetCursorScreenPos(ImVec2(left + width - pad_x - button, top + pad_y));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.1f, 0.1f, 1));
-  if (ImGui::Button("x##caption-close", ImVec2(ImGui::GetFrameHeight(), ImGui::GetFrameHeight()))) app.state.caption.clear();
+  if (ImGui::Button("x##caption-close", ImVec2(button, button))) app.state.caption.clear();
   ImGui::PopStyleColor();
+  ImGui::SetWindowFontScale(1.0f);
   record_rect(app, "caption-close");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss the caption");
   record_window_rect(app, "caption");
   ImGui::End();
+  ImGui::PopStyleVar(styles);
   ImGui::PopStyleColor(2);
 }
 
