@@ -66,8 +66,7 @@ TEST_CASE("turn --lean --json: every turn with its eigenvalues; the forward one 
   CHECK(forward);
 }
 
-// [slow]: the whole continuation over 146 leans (23 s natively, over 8 min under the sanitizers).
-TEST_CASE("turn --speed: the turns at that speed lie on the families at that speed", "[cli][turn][slow]") {
+TEST_CASE("turn --speed: the turns at that speed lie on the families at that speed", "[cli][turn]") {
   const auto r = run({"turn", "--bike", "benchmark", "--speed", "5.5", "--json"});
   REQUIRE(r.status == 0);
   const auto doc = nlohmann::json::parse(r.out);

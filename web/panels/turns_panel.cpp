@@ -32,7 +32,7 @@ void turns_panel(App& app) {
   app.turn_marks.clear();
   if (!app.state.show_turns || !has_parameter_table(app)) return;
   if (app.compact && app.state.panel != "view") return;
-  // Part of each frame (16 steer samples at a time): the page stays responsive while the families grow.
+  // Part of each frame (slices of 16 evaluations): the page stays responsive while the families are traced.
   app.turns.reset(app.state.bike);
   app.turns.advance(TurnFamilies::frame_budget_seconds(app.perf.frame_ms));
 
@@ -100,7 +100,7 @@ void turns_panel(App& app) {
   record_rect(app, "turns-legend");
   if (!turns.done()) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf("computing the families: %.0f %% of the leans", 100 * turns.progress());
+    wrapped_textf("computing the families: %.0f %%", 100 * turns.progress());
     ImGui::PopTextWrapPos();
   } else {
     ImGui::PushTextWrapPos(0.0f);
