@@ -16,7 +16,7 @@ constexpr double kPi = std::numbers::pi;
 // Arclength steps in the (lean, steer) plane [rad]: the first, the largest (a turn every 0.02 rad of lean
 // is sampled from crossings, refined on the curve: the step only has to follow the curve), the smallest
 // before a curve is given up (g undefined beyond: the front wheel loses the ground).
-constexpr double kStepFirst = 0.01, kStepMax = 0.05, kStepMin = 1e-6;
+constexpr double kStepFirst = 0.01, kStepMax = 0.05, kStepMin = 1e-6, kFoldStep = 1e-4;
 constexpr double kMaxTurnAngle = 0.35;   // tangent turn per step [rad]; more and the step is halved
 constexpr double kFiniteDifference = 1e-7;
 constexpr std::size_t kMaxPoints = 4000;  // per direction: a curve never needs nearly as many
@@ -226,6 +226,13 @@ bool TurnFamilyTracer::walk_step() {
       w.s *= 0.5;
       continue;
     }
+    // A fold in lean (the tangent's lean component changes sign) is passed with steps of at most kFoldStep:
+    // the chord across the fold then misses only the leans within about κ kFoldStep² / 8 of the fold's
+    // (κ the curvature), where a coarse step would miss the two turns at each lean just short of the fold.
+    if ((cosine < 0.0 ? -t.x() : t.x()) * w.t.x() < 0.0 && w.s > kFoldStep) {
+      w.s *= 0.5;
+      continue;
+    }
     if (cosine < 0.0) {
       // ∇g reversed from one point to the next with the tangent line kept: a simple branch point (∇g = 0)
       // was stepped over (Allgower & Georg 1990, ch. 8). Keep going straight on with the orientation
@@ -303,18 +310,20 @@ void TurnFamilyTracer::end_walk() {
 }
 
 std::optional<double> TurnFamilyTracer::steer_on_curve(double lean, double guess) {
-  // Secant iteration on g at this lean from a steer next to the curve's.
+  // Secant iteration on g at this lean from a steer next to the curve's, to |g| at round-off (or a step
+  // at round-off): the turn is then refined by the scan's own method in a bracket of ±1e-7 rad round it.
   double d0 = guess, d1 = guess + 1e-6;
   auto c0 = g({lean, d0}), c1 = g({lean, d1});
   for (int it = 0; it < 30 && c0.ok && c1.ok; ++it) {
-    if (c1.g == 0.0) return d1;
+    if (std::abs(c1.g) <= 1e-14) return d1;
     const double d2 = d1 - c1.g * (d1 - d0) / (c1.g - c0.g);
-    if (!std::isfinite(d2) || std::abs(d2 - guess) > 0.1) return std::nullopt;
+    if (!std::isfinite(d2)) return std::abs(c1.g) <= 1e-11 ? std::optional<double>(d1) : std::nullopt;
+    if (std::abs(d2 - guess) > 0.1) return std::nullopt;
+    if (std::abs(d2 - d1) <= 1e-13 * (1.0 + std::abs(d1))) return d2;
     d0 = d1;
     c0 = c1;
     d1 = d2;
     c1 = g({lean, d1});
-    if (std::abs(d1 - d0) <= 1e-14 * (1.0 + std::abs(d1))) return c1.ok ? std::optional<double>(d1) : std::nullopt;
   }
   return std::nullopt;
 }

@@ -252,6 +252,18 @@ test('steady turns at 1920x1080: the families plotted by stability; a stable tur
   try {
     // The families are traced a slice of each frame (under a second of work in all) and shown once done.
     await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 120000, polling: 100 });
+    // A new design (trail 0.09 m): its families from scratch, timed by the page (a benchmark printed for
+    // docs/performance.md, not asserted: the frame rate of a loaded machine's software renderer sets it).
+    for (const bike of [{ c: 0.09 }, { c: 0.08 }]) {
+      assert.deepEqual((await page.evaluate((b) => window.carvallo.setState({ bike: b }), bike)).ignored, []);
+      await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 120000, polling: 50 });
+      const t = await page.evaluate(() => window.carvallo.turns());
+      assert.equal(t.error, '');
+      assert.ok(t.points.length > 100, `${t.points.length} turns shown`);
+      console.log(`# steady-turn families of trail ${bike.c} m: done ${t.elapsedMs.toFixed(0)} ms after the first slice, ` +
+        `${t.computeMs.toFixed(0)} ms of computing in ${t.advances} slices (longest ${t.longestAdvanceMs.toFixed(1)} ms), ` +
+        `${t.points.length} turns`);
+    }
     await frames(page, 2);
     const turns = await page.evaluate(() => window.carvallo.turns());
     assert.equal(turns.error, '');

@@ -91,7 +91,9 @@ TEST_CASE("a run on a stable steady turn stays on it: radius and lean after 5 s 
   CHECK(std::abs(radius - turn->radius) < 1e-3 * turn->radius);
 }
 
-TEST_CASE("the turn families computed a little at a time are what continue_turns gives", "[web][rider][turns]") {
+// [slow]: the families with their stability twice, about 1.1 s natively (half a minute under the sanitizers;
+// it runs in the WebAssembly layer).
+TEST_CASE("the turn families computed a little at a time are what continue_turns gives", "[web][rider][turns][slow]") {
   TurnFamilies f;
   f.reset(carvallo::bicycle::benchmark_parameters());
   int calls = 0, completed = 0;
