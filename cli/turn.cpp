@@ -5,6 +5,7 @@
 #include "cli/turn.hpp"
 
 #include "bicycle/parameters.hpp"
+#include "bicycle/turn_continuation.hpp"
 #include "bicycle/turns.hpp"
 
 #include <algorithm>

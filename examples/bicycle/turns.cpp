@@ -151,20 +151,36 @@ std::vector<SteadyTurn> TurnSolver::at_lean(double lean, const TurnOptions& opti
   return scan.turns();
 }
 
-LeanScan::LeanScan(const TurnSolver& solver, double lean, const TurnOptions& options)
-    : solver_(solver), lean_(lean), options_(options) {
-  if (!(std::abs(lean) < 0.5 * std::numbers::pi))
-    throw SolverError(SolverError::Kind::InvalidArgument, "steady turns: the lean must be within +-pi/2 rad", 0.0);
-  const int n0 = std::max(options.steer_samples, 16);
+std::vector<double> steer_grid(double lean, int samples) {
+  std::vector<double> steer;
+  const int n0 = std::max(samples, 16);
   const double pi = std::numbers::pi;
-  for (int k = 0; k < n0; ++k) steer_.push_back(-pi + 2.0 * pi * (k + 0.5) / n0);  // never exactly ±π/2 or π
+  for (int k = 0; k < n0; ++k) steer.push_back(-pi + 2.0 * pi * (k + 0.5) / n0);  // never exactly ±π/2 or π
   // Near upright, a × b is a quadratic form in (φ, δ): for small φ it has two zeros δ = O(φ) (the turn
   // bifurcating from the capsize speed and a spurious one with v² < 0), closer together than the grid.
   // A local grid of spacing φ/20 separates them.
   const double span = 30.0 * std::abs(lean);
   if (span < 0.5)
-    for (int k = -600; k <= 600; ++k) steer_.push_back(span * (k + 0.5) / 600.5);
-  std::sort(steer_.begin(), steer_.end());
+    for (int k = -600; k <= 600; ++k) steer.push_back(span * (k + 0.5) / 600.5);
+  std::sort(steer.begin(), steer.end());
+  return steer;
+}
+
+TurnSolver::Condition TurnSolver::condition(double lean, double steer) const {
+  const Ab t = shape_terms(lean, steer);
+  Condition c;
+  if (!t.ok || !(t.b.squaredNorm() > 0.0) || !(t.a.squaredNorm() > 0.0)) return c;
+  c.g = cross(t.a, t.b) / (t.a.norm() * t.b.norm());
+  c.speed_squared = -t.a.dot(t.b) / t.b.squaredNorm();
+  c.ok = std::isfinite(c.g) && std::isfinite(c.speed_squared);
+  return c;
+}
+
+LeanScan::LeanScan(const TurnSolver& solver, double lean, const TurnOptions& options)
+    : solver_(solver), lean_(lean), options_(options) {
+  if (!(std::abs(lean) < 0.5 * std::numbers::pi))
+    throw SolverError(SolverError::Kind::InvalidArgument, "steady turns: the lean must be within +-pi/2 rad", 0.0);
+  steer_ = steer_grid(lean, options.steer_samples);
   g_.assign(steer_.size(), 0.0);
   ok_.assign(steer_.size(), false);
 }
@@ -326,88 +342,6 @@ std::vector<std::complex<double>> TurnSolver::eigenvalues(const SteadyTurn& turn
   std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
     return x.real() != y.real() ? x.real() < y.real() : x.imag() < y.imag();
   });
-  return out;
-}
-
-// ---- continuation -----------------------------------------------------------------------------------
-
-void TurnContinuation::add(double lean) { add(solver_.at_lean(lean, options_)); }
-
-void TurnContinuation::add(std::vector<SteadyTurn> turns) {
-  std::vector<std::size_t> next;
-  std::vector<bool> used(turns.size(), false);
-  // Join each open branch to the nearest unused turn in steer (and speed), within a window that
-  // shrinks with the lean step.
-  for (std::size_t b : open_) {
-    const SteadyTurn& last = branches_[b].turns.back();
-    double best = 0.35;
-    std::optional<std::size_t> pick;
-    for (std::size_t i = 0; i < turns.size(); ++i) {
-      if (used[i]) continue;
-      const double d = std::abs(turns[i].steer - last.steer) + 0.05 * std::abs(turns[i].speed - last.speed);
-      if (d < best) {
-        best = d;
-        pick = i;
-      }
-    }
-    if (pick) {
-      used[*pick] = true;
-      branches_[b].turns.push_back(turns[*pick]);
-      next.push_back(b);
-    }
-  }
-  for (std::size_t i = 0; i < turns.size(); ++i) {
-    if (used[i]) continue;
-    branches_.push_back({turns[i].family, {turns[i]}});
-    next.push_back(branches_.size() - 1);
-  }
-  open_ = next;
-}
-
-std::vector<TurnBranch> continue_turns(const TurnSolver& solver, const std::vector<double>& leans,
-                                       const TurnOptions& options) {
-  TurnContinuation continuation(solver, options);
-  for (double lean : leans) continuation.add(lean);
-  return continuation.branches();
-}
-
-std::vector<SteadyTurn> turns_at_speed(const TurnSolver& solver, double speed, double lean_max, int samples,
-                                       const TurnOptions& options) {
-  std::vector<double> leans;
-  const int n = std::max(samples, 4);
-  for (int k = 1; k <= n; ++k) leans.push_back(lean_max * k / n);
-  TurnOptions quick = options;
-  quick.stability = false;
-  const std::vector<TurnBranch> branches = continue_turns(solver, leans, quick);
-  std::vector<SteadyTurn> out;
-  for (const auto& br : branches) {
-    for (std::size_t i = 0; i + 1 < br.turns.size(); ++i) {
-      const SteadyTurn &lo = br.turns[i], &hi = br.turns[i + 1];
-      if ((lo.speed - speed) * (hi.speed - speed) > 0.0) continue;
-      // Bisection in lean; at each lean the turn is refined in a steer bracket around the branch.
-      double l0 = lo.lean, l1 = hi.lean, s0 = lo.steer, s1 = hi.steer, f0 = lo.speed - speed;
-      std::optional<SteadyTurn> best;
-      for (int it = 0; it < 60 && l1 - l0 > 1e-13; ++it) {
-        const double lm = 0.5 * (l0 + l1), sm = 0.5 * (s0 + s1), w = std::max(0.02, std::abs(s1 - s0));
-        auto t = solver.in_bracket(lm, sm - w, sm + w, quick);
-        if (!t) break;
-        const double fm = t->speed - speed;
-        best = t;
-        if (fm * f0 > 0.0) {
-          l0 = lm;
-          s0 = t->steer;
-          f0 = fm;
-        } else {
-          l1 = lm;
-          s1 = t->steer;
-        }
-      }
-      if (!best || !(std::abs(best->speed - speed) <= 1e-8 * (1.0 + speed))) continue;
-      auto t = solver.in_bracket(best->lean, best->steer - 1e-3, best->steer + 1e-3, options);
-      if (t) out.push_back(std::move(*t));
-    }
-  }
-  std::sort(out.begin(), out.end(), [](const SteadyTurn& a, const SteadyTurn& b) { return a.lean < b.lean; });
   return out;
 }
 

@@ -15,6 +15,9 @@
 // steer δ at which a and b are antiparallel, i.e. a zero of the scalar a × b with v² = −a·b / |b|² > 0.
 // All of them at one lean are found by scanning δ over (−π, π] for sign changes, each refined by the
 // Illinois method (stability/bracketed_root.hpp) — no initial guess, no missed branch within the grid.
+// That scan of one lean is what `carvallo turn --lean` does; the families over a range of leans (and the
+// turns at one speed) are traced by continuation along each family instead (turn_continuation.hpp), and
+// the scan is their independent check in the tests.
 //
 // Linear stability (000 §2.2). A turn is a relative equilibrium: the reference at time t is the one at
 // 0 rotated about the vertical by Ω t (Ω the yaw rate), so the composite matrices of the direct
@@ -107,6 +110,20 @@ class TurnSolver {
   /// reduction fails or the eigenvalue iteration does not converge; SolverError from the model's evaluations.
   std::vector<std::complex<double>> eigenvalues(const SteadyTurn& turn) const;
 
+  /// The scalar whose zeros in (lean, steer) are the turns (see the header comment): the angle condition
+  /// g = a × b / (|a| |b|) and the speed² −a·b / |b|² it gives (a turn where > 0). `ok` is false where no
+  /// state exists (the front wheel cannot touch, singular rates). Never throws.
+  struct Condition {
+    double g = 0.0, speed_squared = 0.0;
+    bool ok = false;
+  };
+  Condition condition(double lean, double steer) const;
+  /// The turn at exactly (lean, steer) (a zero of condition().g), or nothing when it is no turn (speed² ≤ 0,
+  /// no state, or the accelerations do not vanish). Throws as in_bracket.
+  std::optional<SteadyTurn> turn_at(double lean, double steer, const TurnOptions& options = {}) const {
+    return make_turn(lean, steer, options);
+  }
+
  private:
   friend class LeanScan;
   struct Ab {
@@ -129,6 +146,10 @@ class TurnSolver {
 /// one lean over several frames): step() scans the next steers, then refines the brackets found, one turn
 /// at a time. The same grid and the same refinement as at_lean, so the same turns. Holds a reference to
 /// the solver, which must outlive it.
+/// The steers LeanScan samples at this lean: `samples` evenly over (−π, π], never exactly ±π/2 or π, and
+/// near upright a finer local grid (see turns.cpp). Sorted.
+std::vector<double> steer_grid(double lean, int samples);
+
 class LeanScan {
  public:
   /// Throws SolverError(InvalidArgument) for a lean outside (−π/2, π/2) or not finite.
@@ -152,42 +173,5 @@ class LeanScan {
   std::size_t next_bracket_ = 0;
   std::vector<SteadyTurn> turns_;
 };
-
-/// A family continued over lean: turns at increasing lean (natural-parameter continuation: each lean's
-/// turns from the scan, joined to the previous lean's by nearest steer and speed).
-struct TurnBranch {
-  std::string family;  ///< the family of its first turn (a branch may cross |steer| = π/2: see each turn's)
-  std::vector<SteadyTurn> turns;
-};
-
-/// continue_turns one lean at a time, so a front end can spread the work over frames (the playground).
-/// Not thread-safe; holds a reference to the solver, which must outlive it.
-class TurnContinuation {
- public:
-  TurnContinuation(const TurnSolver& solver, const TurnOptions& options = {}) : solver_(solver), options_(options) {}
-  /// Adds every turn at `lean` (the next in increasing order, same sign as the previous ones) to the
-  /// branches. Throws what TurnSolver::at_lean throws; the branches are then unchanged.
-  void add(double lean);
-  /// The same with the turns at the next lean already computed (at_lean's, or a finished LeanScan's).
-  void add(std::vector<SteadyTurn> turns);
-  const std::vector<TurnBranch>& branches() const { return branches_; }
-
- private:
-  const TurnSolver& solver_;
-  TurnOptions options_;
-  std::vector<TurnBranch> branches_;
-  std::vector<std::size_t> open_;  // branches that reached the previous lean
-};
-
-/// The branches of steady turns at leans `leans` (increasing, all of one sign). Throws what
-/// TurnSolver::at_lean throws (SolverError(InvalidArgument) for a lean outside (−π/2, π/2)).
-std::vector<TurnBranch> continue_turns(const TurnSolver& solver, const std::vector<double>& leans,
-                                       const TurnOptions& options = {});
-
-/// Every steady turn at this forward speed with lean in (0, lean_max]: the branches sampled at `samples`
-/// leans, each crossing of `speed` refined by bisection in lean. Throws what continue_turns throws
-/// (SolverError(InvalidArgument) for lean_max ≥ π/2 or not finite).
-std::vector<SteadyTurn> turns_at_speed(const TurnSolver& solver, double speed, double lean_max = 1.45,
-                                       int samples = 146, const TurnOptions& options = {});
 
 }  // namespace carvallo::bicycle

@@ -66,13 +66,30 @@ TEST_CASE("turn --lean --json: every turn with its eigenvalues; the forward one 
   CHECK(forward);
 }
 
-// [slow]: the whole continuation over 146 leans (23 s natively, over 8 min under the sanitizers).
-TEST_CASE("turn --speed: the turns at that speed lie on the families at that speed", "[cli][turn][slow]") {
-  const auto r = run({"turn", "--bike", "benchmark", "--speed", "5.5", "--json"});
+TEST_CASE("turn --speed: the turns the scan-based search found, now by continuation", "[cli][turn]") {
+  // `carvallo turn --bike benchmark --speed 5 --json` before the continuation (commit 8f73715: the families
+  // scanned over 1441 steers at each of 146 leans, each crossing of the speed bisected in lean).
+  struct Expected {
+    double lean, steer;
+    const char* family;
+  };
+  const std::vector<Expected> expected = {{0.41050345374711872, 0.17823793387316131, "handlebar-forward"},
+                                          {0.65821496876896679, -2.8344997885339041, "handlebar-reversed"},
+                                          {0.6828972020984222, -2.814324629419259, "handlebar-reversed"},
+                                          {0.70967766359700468, 0.36365766820301065, "handlebar-forward"}};
+  const auto r = run({"turn", "--bike", "benchmark", "--speed", "5", "--json"});
   REQUIRE(r.status == 0);
   const auto doc = nlohmann::json::parse(r.out);
-  REQUIRE(doc["turns"].size() >= 1);
-  for (const auto& t : doc["turns"]) CHECK(std::abs(t["speed"].get<double>() - 5.5) < 1e-6);
+  REQUIRE(doc["turns"].size() == expected.size());
+  for (std::size_t k = 0; k < expected.size(); ++k) {
+    const auto& t = doc["turns"][k];
+    INFO("turn " << k << ": " << t.dump());
+    CHECK(std::abs(t["lean"].get<double>() - expected[k].lean) <= 1e-9);
+    CHECK(std::abs(t["steer"].get<double>() - expected[k].steer) <= 1e-9);
+    CHECK(t["family"] == expected[k].family);
+    CHECK(std::abs(t["speed"].get<double>() - 5.0) <= 1e-8);
+    CHECK(t["eigenvalues"].size() == 4);
+  }
 }
 
 TEST_CASE("turn: bad input exits 2 naming each problem", "[cli][turn]") {

@@ -1,6 +1,5 @@
 #include "logic/turn_families.hpp"
 
-#include "logic/ui_state.hpp"
 
 #include "bicycle/bicycle_model.hpp"
 
@@ -47,47 +46,44 @@ double TurnFamilies::frame_budget_seconds(double frame_ms) {
 void TurnFamilies::reset(const bicycle::Parameters& bike) {
   if (started() && bicycle::parameter_values(bike) == bicycle::parameter_values(bike_)) return;
   bike_ = bike;
-  scan_.reset();
-  continuation_.reset();
+  tracer_.reset();  // before the solver it refers to
   solver_.reset();
-  next_ = 0;
   error_.clear();
+  timing_ = Timing{};
   started_ = true;
   try {
     solver_ = std::make_unique<bicycle::TurnSolver>(bike);
-    continuation_ = std::make_unique<bicycle::TurnContinuation>(*solver_, options());
+    tracer_ = std::make_unique<bicycle::TurnFamilyTracer>(*solver_, leans(), options());
   } catch (const std::exception& e) {
+    tracer_.reset();
     error_ = std::string("steady turns: ") + e.what();
   }
 }
 
 bool TurnFamilies::advance(double budget_seconds) {
-  if (!started() || done() || !continuation_) return false;
+  if (!started() || done()) return false;
   const auto start = std::chrono::steady_clock::now();
-  bool completed = false;
-  while (next_ < leans().size()) {
-    try {
-      if (!scan_) scan_ = std::make_unique<bicycle::LeanScan>(*solver_, leans()[next_], options());
-      scan_->step(16);  // 16 steer samples: a few ms in the browser
-      if (scan_->done()) {
-        continuation_->add(scan_->turns());
-        scan_.reset();
-        ++next_;
-        completed = true;
-      }
-    } catch (const std::exception& e) {
-      error_ = std::string("steady turns at lean ") + format_shortest(leans()[next_]) + " rad: " + e.what();
-      scan_.reset();
-      return completed;
-    }
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > budget_seconds) break;
+  if (timing_.advances++ == 0) first_advance_ = start;
+  auto seconds_since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  };
+  try {
+    do {
+      tracer_->step(16);  // 16 evaluations of the turn condition, or one turn's refinement: a few ms in the browser
+    } while (!tracer_->done() && seconds_since(start) <= budget_seconds);
+  } catch (const std::exception& e) {
+    error_ = std::string("steady turns: ") + e.what();
   }
-  return completed;
+  const double spent = seconds_since(start);
+  timing_.compute_seconds += spent;
+  timing_.longest_advance_seconds = std::max(timing_.longest_advance_seconds, spent);
+  timing_.elapsed_seconds = seconds_since(first_advance_);
+  return error_.empty() && tracer_->done();
 }
 
 const std::vector<bicycle::TurnBranch>& TurnFamilies::branches() const {
   static const std::vector<bicycle::TurnBranch> none;
-  return continuation_ ? continuation_->branches() : none;
+  return tracer_ ? tracer_->branches() : none;
 }
 
 }  // namespace carvallo::web

@@ -1,13 +1,16 @@
 #pragma once
 // The playground's steady turns (examples/bicycle/turns.hpp, Basu-Mandal et al. 2007): the families of
-// hands-free steady turns continued over lean a few leans per frame (a whole continuation takes seconds
-// in the browser), and the one turn a run starts on (`simulate --from-turn`). Pure C++, tested natively.
+// hands-free steady turns traced by continuation (bicycle/turn_continuation.hpp) a slice per frame (the
+// whole takes a fraction of a second, which must not freeze a frame), and the one turn a run starts on
+// (`simulate --from-turn`). Pure C++, tested natively.
 
 #include "logic/rider_state.hpp"
 
 #include "bicycle/parameters.hpp"
+#include "bicycle/turn_continuation.hpp"
 #include "bicycle/turns.hpp"
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,14 +24,14 @@ namespace carvallo::web {
 std::optional<bicycle::SteadyTurn> requested_turn(const bicycle::Parameters& bike, const TurnRequest& request,
                                                   bool stability = false);
 
-/// The families of one bicycle's hands-free steady turns continued over lean (TurnContinuation), with
+/// The families of one bicycle's hands-free steady turns at the leans below (TurnFamilyTracer), with
 /// their linear stability, computed a little at a time.
 class TurnFamilies {
  public:
   /// The leans the families are continued over: 0.02 to 1.4 rad in steps of 0.02 (right lean; the
   /// families are mirror-symmetric in lean).
   static const std::vector<double>& leans();
-  /// The scan of each lean: 0.5° steer spacing (the CLI's is 0.25°): half the work per lean.
+  /// The scan of the seed leans: 0.5° steer spacing (the CLI's is 0.25°): half the work.
   static bicycle::TurnOptions options();
 
   /// The wall time a frame gives the families (s): 25 ms, or half the frame interval when frames are
@@ -39,26 +42,35 @@ class TurnFamilies {
 
   /// Starts over for this bicycle (nothing when it is the one being computed). Never throws.
   void reset(const bicycle::Parameters& bike);
-  /// Works until `budget_seconds` of wall time are spent (at least a few steer samples of the lean in
-  /// hand: one lean is spread over several calls by LeanScan). Returns whether a lean was completed.
+  /// Works until `budget_seconds` of wall time are spent (at least a slice of 16 evaluations of the turn
+  /// condition: a few ms in the browser). Returns whether the families were completed in this call.
   /// Never throws: a failure ends the computation with error() set.
   bool advance(double budget_seconds);
   bool started() const { return started_; }
-  bool done() const { return started() && (next_ >= leans().size() || !error_.empty()); }
-  /// Fraction of the leans done, in [0, 1].
-  double progress() const { return static_cast<double>(next_) / static_cast<double>(leans().size()); }
+  bool done() const { return started() && (!tracer_ || tracer_->done() || !error_.empty()); }
+  /// Fraction of the work done, in [0, 1] (TurnFamilyTracer::progress).
+  double progress() const { return tracer_ ? tracer_->progress() : 0.0; }
   const std::vector<bicycle::TurnBranch>& branches() const;
   const std::string& error() const { return error_; }
   const bicycle::Parameters& bike() const { return bike_; }
 
+  /// What the families cost, for the benchmarks (docs/performance.md): wall time from the first advance()
+  /// of this bicycle to the one that completed them (frames in between included), the time spent computing,
+  /// the calls, and the longest call (s).
+  struct Timing {
+    double elapsed_seconds = 0.0, compute_seconds = 0.0, longest_advance_seconds = 0.0;
+    int advances = 0;
+  };
+  const Timing& timing() const { return timing_; }
+
  private:
   bicycle::Parameters bike_{};
   std::unique_ptr<bicycle::TurnSolver> solver_;
-  std::unique_ptr<bicycle::TurnContinuation> continuation_;
-  std::unique_ptr<bicycle::LeanScan> scan_;  // the lean in hand
-  std::size_t next_ = 0;
+  std::unique_ptr<bicycle::TurnFamilyTracer> tracer_;
   bool started_ = false;
   std::string error_;
+  Timing timing_;
+  std::chrono::steady_clock::time_point first_advance_;
 };
 
 }  // namespace carvallo::web

@@ -37,7 +37,7 @@ void turns_panel(App& app) {
   const bool on_stage = place_stage_window(app, "turns");
   if (!on_stage && (app.stage || !app.state.show_turns)) return;
   if (app.compact && app.state.panel != "view" && !on_stage) return;
-  // Part of each frame (16 steer samples at a time): the page stays responsive while the families grow.
+  // Part of each frame (slices of 16 evaluations): the page stays responsive while the families are traced.
   app.turns.reset(app.state.bike);
   app.turns.advance(TurnFamilies::frame_budget_seconds(app.perf.frame_ms));
 
@@ -108,7 +108,7 @@ void turns_panel(App& app) {
   record_rect(app, "turns-legend");
   if (!turns.done()) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf("computing the families: %.0f %% of the leans", 100 * turns.progress());
+    wrapped_textf("computing the families: %.0f %%", 100 * turns.progress());
     ImGui::PopTextWrapPos();
   } else {
     ImGui::PushTextWrapPos(0.0f);

@@ -251,8 +251,11 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_turns() {
     points.push_back({{"family", t.family}, {"lean", t.lean}, {"steer", t.steer}, {"speed", t.speed}, {"radius", t.radius},
                       {"yawRate", t.yaw_rate}, {"stable", t.stable}, {"branch", m.branch}, {"x", m.x}, {"y", m.y}});
   }
+  const auto& timing = app.turns.timing();
   return js_reply(json{{"shown", app.state.show_turns}, {"done", app.turns.done()}, {"progress", app.turns.progress()},
-                    {"error", app.turns.error()}, {"points", points}});
+                    {"error", app.turns.error()}, {"points", points}, {"elapsedMs", 1e3 * timing.elapsed_seconds},
+                    {"computeMs", 1e3 * timing.compute_seconds}, {"advances", timing.advances},
+                    {"longestAdvanceMs", 1e3 * timing.longest_advance_seconds}});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_sim_state() { return js_reply(sim_state(carvallo::web::app())); }
