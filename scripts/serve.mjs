@@ -1,11 +1,18 @@
-// A small static server for the playground: serves index.html from the repository root and the
-// application's .js and .wasm from the WebAssembly build, with correct MIME types. Nothing else.
+// A small static server for the playground: serves the packaged site (build/wasm/web/site/, made by
+// scripts/package_site.mjs) as a web host should, and nothing else:
+//  - a precompressed copy (.br, else .gz) when the browser accepts it, with Content-Encoding and
+//    Vary: Accept-Encoding;
+//  - the versioned assets (carvallo.<hash>.js/.wasm) cached for a year as immutable, everything else
+//    (the page, sw.js, the manifest) revalidated on every load (no-cache, with an ETag).
+// Any static host serving the same folder works too; these headers only make it faster.
 //   node scripts/serve.mjs [--port 8080] [--host 127.0.0.1] [--build build/wasm/web]
-// Also imported by the end-to-end tests (startServer with port 0 picks a free port).
+// Also imported by the end-to-end tests (startServer with port 0 picks a free port). Packages the site
+// first when it is older than the build (a build of carvallo_web packages it too).
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageSite, siteDir, siteIsStale } from './package_site.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -14,38 +21,61 @@ const MIME = {
   '.js': 'text/javascript; charset=utf-8',
   '.wasm': 'application/wasm',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
 };
+const VERSIONED = /^\/carvallo\.[0-9a-f]{12}\.(js|wasm)$/;
 
-export function startServer({ port = 8080, host = '127.0.0.1', buildDir = path.join(root, 'build/wasm/web') } = {}) {
-  const files = {
-    '/': path.join(root, 'index.html'),
-    '/index.html': path.join(root, 'index.html'),
-    '/carvallo.js': path.join(buildDir, 'carvallo.js'),
-    '/carvallo.wasm': path.join(buildDir, 'carvallo.wasm'),
-  };
-  for (const [url, file] of Object.entries(files)) {
-    if (!fs.existsSync(file)) throw new Error(`serve: ${file} (for ${url}) is missing: build the wasm preset first`);
+// The encodings the browser accepts (q=0 refuses one).
+function accepted(header) {
+  const out = new Set();
+  for (const part of String(header || '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) out.add(name);
   }
+  return out;
+}
+
+export async function startServer({ port = 8080, host = '127.0.0.1', buildDir = path.join(root, 'build/wasm/web') } = {}) {
+  if (siteIsStale(buildDir)) packageSite({ buildDir });
+  const dir = siteDir(buildDir);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
-    const file = files[url.pathname];
-    if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    const name = url.pathname === '/' ? '/index.html' : decodeURIComponent(url.pathname);
+    const file = path.join(dir, path.normalize(name));
+    const servable = file.startsWith(dir + path.sep) && MIME[path.extname(file)] && !name.includes('\0');
+    if (!servable || (req.method !== 'GET' && req.method !== 'HEAD') || !fs.existsSync(file)) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('not found\n');
       return;
     }
-    fs.readFile(file, (err, data) => {
+    const encodings = accepted(req.headers['accept-encoding']);
+    const encoding = ['br', 'gzip'].find((e) => encodings.has(e) && fs.existsSync(`${file}.${e === 'br' ? 'br' : 'gz'}`));
+    const sent = encoding ? `${file}.${encoding === 'br' ? 'br' : 'gz'}` : file;
+    fs.readFile(sent, (err, data) => {
       if (err) {
         res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end(`cannot read ${path.basename(file)}\n`);
+        res.end(`cannot read ${path.basename(sent)}\n`);
         return;
       }
-      res.writeHead(200, {
-        'Content-Type': MIME[path.extname(file)] || 'application/octet-stream',
-        'Content-Length': data.length,
-        'Cache-Control': 'no-cache',
+      const stat = fs.statSync(sent);
+      const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? '-' + encoding : ''}"`;
+      const headers = {
+        'Content-Type': MIME[path.extname(file)],
+        'Cache-Control': VERSIONED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'Vary': 'Accept-Encoding',
+        'ETag': etag,
         'X-Content-Type-Options': 'nosniff',
-      });
+      };
+      if (encoding) headers['Content-Encoding'] = encoding;
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, headers);
+        res.end();
+        return;
+      }
+      headers['Content-Length'] = data.length;
+      res.writeHead(200, headers);
       res.end(req.method === 'HEAD' ? undefined : data);
     });
   });
@@ -53,7 +83,7 @@ export function startServer({ port = 8080, host = '127.0.0.1', buildDir = path.j
     server.once('error', reject);
     server.listen(port, host, () => {
       const { port: actual } = server.address();
-      resolve({ url: `http://${host}:${actual}/`, close: () => new Promise((r) => server.close(r)) });
+      resolve({ url: `http://${host}:${actual}/`, close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(r); }) });
     });
   });
 }

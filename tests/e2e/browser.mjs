@@ -47,15 +47,20 @@ export async function launch() {
 /// A phone as the tests emulate it: 390 x 844 CSS px at 3 device pixels per px, touch, mobile viewport.
 export const PHONE = Object.freeze({ width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
 
+/// Chrome DevTools' "Slow 4G" (a phone's connection), for CDP's Network.emulateNetworkConditions:
+/// 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip.
+export const SLOW_4G = Object.freeze({ offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+
 /// Opens the page in a new context and records every console error or warning and page error. The one
 /// place the tests, benchmarks and scripts make a browser context: the viewport (width, height), the device
-/// scale factor and a phone's isMobile and hasTouch (PHONE); any other option goes to newContext as is.
+/// scale factor and a phone's isMobile and hasTouch (PHONE); `network` throttles the page (SLOW_4G) and
+/// `initScript` runs in it before its own scripts (openPageIn); any other option goes to newContext as is.
 export async function openPage(browser, url, { width = 1280, height = 800, deviceScaleFactor = 1, isMobile = false,
-                                               hasTouch = false, ...contextOptions } = {}) {
+                                               hasTouch = false, network, initScript, ...contextOptions } = {}) {
   const context = await browser.newContext({ ...contextOptions, viewport: { width, height }, deviceScaleFactor, isMobile,
                                              hasTouch });
   try {
-    return { context, ...(await openPageIn(context, url)) };
+    return { context, ...(await openPageIn(context, url, { network, initScript })) };
   } catch (e) {
     await context.close();
     throw e;
@@ -63,8 +68,16 @@ export async function openPage(browser, url, { width = 1280, height = 800, devic
 }
 
 /// Another page in an existing context (a second tab with the same device), recorded like openPage's.
-export async function openPageIn(context, url) {
+/// `network`: conditions for CDP's Network.emulateNetworkConditions, set before the page loads;
+/// `initScript`: a function run in the page before its own scripts (page.addInitScript).
+export async function openPageIn(context, url, { network, initScript } = {}) {
   const page = await context.newPage();
+  if (initScript) await page.addInitScript(initScript);
+  if (network) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', network);
+  }
   const problems = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
