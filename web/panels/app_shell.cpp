@@ -5,6 +5,7 @@
 #include "app.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
+#include "panels/number_field.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
@@ -58,7 +59,7 @@ std::vector<std::string> current_messages(const App& app, bool with_simulation_e
   std::vector<std::string> out = app.messages;
   for (std::size_t i = 0; i < bicycle::kParameterCount; ++i)
     if (!app.edit_problem[i].empty())
-      out.push_back(std::string(bicycle::kParameterTable[i].name) + " not applied: " + app.edit_problem[i]);
+      out.push_back(app.edit_problem[i]);  // says what was refused and the value that stays
   if (!with_simulation_events) return out;
   if (!app.run_event.empty()) out.push_back((has_parameter_table(app) ? std::string("simulation") : app.state.model) + ": " + app.run_event);
   return out;
@@ -170,6 +171,7 @@ void help_overlay(App& app) {
                            {"A / D", "bicycle: hold for a roll (lean) torque to the left / right"},
                            {"Up / Down", "tilt the camera"},
                            {"+ / -", "zoom"},
+                           {"a number", "drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)"},
                            {"?", "this list"},
                            {"mouse", "left drag: orbit, right or shift drag: pan, wheel: zoom"},
                            {"touch", "one finger: orbit, two fingers: pinch to zoom, move to pan; steer and lean buttons: hold, two at once with two thumbs"}};
@@ -419,6 +421,7 @@ void record_window_rect(App& app, const std::string& name) {
 void draw_ui(App& app) {
   app.rects.clear();
   app.panel_shown = false;
+  set_number_fields_touch(app.touch.engaged());
   menu_bar(app);
   arrange_windows(app);
   widen_default_camera(app, ImGui::GetIO().DisplaySize.y);

@@ -3,6 +3,7 @@
 // examples/bicycle/scenarios.hpp. Held torques reach the run at the simulated time matching the moment
 // they were pressed or released (web/logic/rider_controls.hpp).
 #include "app.hpp"
+#include "panels/number_field.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
@@ -164,7 +165,10 @@ void rider_section(App& app) {
   ImGui::PopTextWrapPos();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const double lo = 0.0, hi = 20.0;
-  ImGui::SliderScalar("held torque (N m)", ImGuiDataType_Double, &s.hold_torque, &lo, &hi, "%.2f");
+  NumberField torque{"held torque (N m)", NumberStyle::slider, "%.2f"};
+  torque.min = &lo, torque.max = &hi, torque.flags = ImGuiSliderFlags_AlwaysClamp;
+  torque.tip = "The torque a held key or button applies";
+  number_field(torque, s.hold_torque);
   record_rect(app, "hold-torque");
   for (const auto& sc : bicycle::scenarios()) {
     const std::string label = sc.name == "countersteer" ? "Countersteer at " + format_shortest(sc.motion.speed) + " m/s" : sc.name;
