@@ -179,8 +179,9 @@ void update_model_eigen(App& app);
 double current_sweep_value(const App& app);
 
 // The rider (web/panels/rider_panel.cpp) and the steady turns (web/panels/turns_panel.cpp).
-/// A key went down (GLFW_PRESS, GLFW_REPEAT) or up: Left/Right steer, A/D lean.
-void rider_key(App& app, int key, int action);
+/// A key went down (GLFW_PRESS, GLFW_REPEAT) or up: Left/Right steer, A/D lean; never with Ctrl, Alt or
+/// Meta in `mods` (GLFW_MOD_*): that is a shortcut.
+void rider_key(App& app, int key, int action, int mods);
 /// Every held torque let go (the page lost focus or was hidden).
 void release_rider_input(App& app);
 /// The arrow keys drive the rider (the bicycle) rather than the camera.

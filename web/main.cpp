@@ -155,6 +155,12 @@ void shortcuts(App& app) {
   app.escape_pressed = false;
   if (io.WantTextInput) return;
   for (const ImWchar ch : io.InputQueueCharacters) {
+    // Ctrl, Alt or Meta with a key is the browser's or the system's shortcut (Ctrl+R, Alt+K), never the
+    // bicycle's. Ctrl and Alt together is AltGr on many keyboards, which types '[', ']', '+' or '?':
+    // those characters still count; a letter, the space bar or '.' (step) with AltGr does not.
+    const bool altgr = io.KeyCtrl && io.KeyAlt;
+    const bool letter_space_or_step = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == ' ' || ch == '.';
+    if ((io.KeyCtrl || io.KeyAlt || io.KeySuper) && (!altgr || io.KeySuper || letter_space_or_step)) continue;
     switch (ch) {
       case ' ':
         carvallo::web::sync_run(app);
@@ -334,10 +340,10 @@ int main() {
   // ImGui polls keys once a frame, so a press and release between two frames (a quick tap, or a slow
   // frame) never shows as pressed: Escape is recorded by a callback, which ImGui's backend chains.
   // The rider's keys likewise: a torque acts for as long as its key is held, however short.
-  glfwSetKeyCallback(app.window, [](GLFWwindow*, int key, int, int action, int) {
+  glfwSetKeyCallback(app.window, [](GLFWwindow*, int key, int, int action, int mods) {
     if (key == GLFW_KEY_ESCAPE && action == GLFW_PRESS) carvallo::web::app().escape_pressed = true;
     if (action == GLFW_PRESS && key >= 0 && key < IM_ARRAYSIZE(ImGuiIO::KeysDown)) g_keys_pressed.push_back(key);
-    carvallo::web::rider_key(carvallo::web::app(), key, action);
+    carvallo::web::rider_key(carvallo::web::app(), key, action, mods);
   });
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");

@@ -235,13 +235,15 @@ void bicycle_plots(App& app) {
   // room to the two plots that tell the story.
   const bool with_speed = ImGui::GetContentRegionAvail().y > 22.0f * ImGui::GetTextLineHeightWithSpacing();
   const float text_below = 1.0f + (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 40 ? 1.0f : 0.0f);
-  // The rider's torques (steer_torque, roll_torque) get a plot of their own once the run has some: a scripted
-  // torque, or a torque held during the run. Until then it would be a flat line taking a projector's room.
-  const bool with_torques = !run.input_channels().empty() &&
-                            (std::any_of(s.inputs.begin(), s.inputs.end(), [](const auto& input) { return !input.second.empty(); }) ||
-                             std::any_of(h.begin(), h.end(), [](const RunSample& m) {
-                               return std::any_of(m.inputs.begin(), m.inputs.end(), [](double u) { return u != 0.0; });
-                             }));
+  // The rider's torques (steer_torque, roll_torque) have a plot of their own, there from the start (at zero
+  // until a torque is applied): a plot that appeared with the first torque and went with Reset moved the
+  // buttons below it under the pointer.
+  const bool with_torques = !run.input_channels().empty();
+  const bool torques_applied = with_torques &&
+                               (std::any_of(s.inputs.begin(), s.inputs.end(), [](const auto& input) { return !input.second.empty(); }) ||
+                                std::any_of(h.begin(), h.end(), [](const RunSample& m) {
+                                  return std::any_of(m.inputs.begin(), m.inputs.end(), [](double u) { return u != 0.0; });
+                                }));
   const auto heights = with_torques ? (with_speed ? plot_heights({0.34f, 0.16f, 0.22f, 0.28f}, text_below, 1) : plot_heights({0.42f, 0.26f, 0.32f}, text_below, 1))
                        : with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, 1) : plot_heights({0.55f, 0.45f}, text_below, 1);
   const std::function<double(std::size_t, const RunSample&)> angles = [&](std::size_t k, const RunSample& m) {
@@ -260,7 +262,7 @@ void bicycle_plots(App& app) {
     };
     std::vector<std::string> names;
     for (const auto& c : run.input_channels()) names.push_back(c.name);
-    draw_time_plot({"torques", "rider torques (right positive)", "N m", false, 1.0, 0.0},
+    draw_time_plot({"torques", torques_applied ? "rider torques (right positive)" : "rider torques (none yet: hold Left/Right or A/D)", "N m", false, 1.0, 0.0},
                    collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, heights[heights.size() - 2]);
     record_rect(app, "torque-plot");
   }

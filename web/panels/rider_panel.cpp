@@ -40,7 +40,7 @@ bool has_rider(const App& app) { return app.run && app.run->run().input_index("s
 
 }  // namespace
 
-void rider_key(App& app, int key, int action) {
+void rider_key(App& app, int key, int action, int mods) {
   int channel = -1, direction = 0;
   switch (key) {
     case GLFW_KEY_LEFT: channel = RiderControls::kSteer, direction = -1; break;
@@ -50,8 +50,10 @@ void rider_key(App& app, int key, int action) {
     default: return;
   }
   const bool down = action != GLFW_RELEASE;
-  // Typing into a field (a torque spec's "a" or "d") is not riding; a release always counts.
-  if (down && (!has_rider(app) || ImGui::GetIO().WantTextInput)) return;
+  // Typing into a field (a torque spec's "a" or "d") is not riding, nor is a shortcut (Ctrl+A selects all,
+  // Ctrl+arrow moves by a word, Alt+arrow goes back a page); a release always counts.
+  constexpr int shortcut_mods = GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER;
+  if (down && (!has_rider(app) || ImGui::GetIO().WantTextInput || (mods & shortcut_mods) != 0)) return;
   app.rider.set(key, channel, direction, down, page_time());
 }
 
