@@ -242,7 +242,7 @@ test('a shared link restores the state exactly; hand edits of the hash apply', a
     assert.equal(broken.dt, 0.002, 'the refused dt keeps the value on screen');
     assert.equal(broken.bike.w, 1.1);
     const shown = await second.page.evaluate(() => window.carvallo.messages());
-    assert.ok(shown.some((m) => m.includes('dt=0.00x')) && shown.some((m) => m.includes('keep their previous values')), shown.join(' | '));
+    assert.ok(shown.some((m) => m.includes('dt=0.00x')) && shown.some((m) => m.includes('keep their previous values: dt')), shown.join(' | '));
     assert.deepEqual(second.problems, []);
   } finally {
     await second.context.close();

@@ -258,6 +258,14 @@ test('countersteer from the Scenarios menu: steer right first, lean left, turn l
     assert.deepEqual(await page.evaluate(() => window.carvallo.messages()), []);
     await frames(page, 3);
     await page.screenshot({ path: path.join(artifacts, 'rider-countersteer-1280x720.png') });
+    // Another preset leaves the scenario: its torque pulse and its camera from high above go with it, so a
+    // link made now does not carry them.
+    await page.evaluate(() => window.carvallo.setState({ preset: 'browser' }));
+    await frames(page, 2);
+    const left = await state(page);
+    assert.ok(!left.steer_torque.startsWith('pulse:'), `the scenario's torque is gone: ${left.steer_torque}`);
+    assert.notEqual(left.pitch, 1.2, 'the scenario\'s camera is gone');
+    assert.ok(!/steer_torque=pulse/.test(left.link), left.link);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

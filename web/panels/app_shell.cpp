@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 namespace carvallo::web {
 
@@ -39,20 +40,40 @@ void apply_link(App& app, std::string_view hash) {
   // A field the link breaks (a hand edit, a typo) keeps what is on screen, for the same model; a new
   // model's own defaults suit it better than the previous model's values.
   app.camera_given = r.names_camera;
+  app.scenario = {};  // the link says what is on screen: no scenario of before is left afterwards
   const bool same_model = r.state.model == app.state.model && r.state.variant == app.state.variant;
-  if (same_model) keep_fields(app.state, r.state, r.refused);
+  const std::vector<std::string> kept = same_model ? keep_fields(app.state, r.state, r.refused) : std::vector<std::string>{};
   const bool presentation_changed = r.state.presentation != app.state.presentation;
   if (r.state.model != app.state.model) app.playing = false;
   app.state = r.state;
   app.messages.clear();
   if (!r.ignored.empty()) {
-    app.messages.push_back(same_model ? "Parts of the link could not be used; those fields keep their previous values:"
-                                      : "Parts of the link could not be used; defaults were kept for them:");
+    // Each line says what went wrong; the last ones say what each refused field holds now.
+    app.messages.push_back("Parts of the link could not be used as given:");
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
+    std::string kept_names, default_names;
+    std::set<std::string> named;
+    for (const auto& key : r.refused) {
+      if (!named.insert(key).second) continue;
+      std::string& names = std::find(kept.begin(), kept.end(), key) != kept.end() ? kept_names : default_names;
+      names += (names.empty() ? "" : ", ") + key;
+    }
+    if (!kept_names.empty()) app.messages.push_back("  these keep their previous values: " + kept_names);
+    if (!default_names.empty()) app.messages.push_back("  these took their defaults: " + default_names);
   }
   if (presentation_changed || r.state.model != app.analysed_model) app.layout_dirty = true;
   app.analysed_model = r.state.model;
   refresh_analysis(app);
+}
+
+void clear_link_messages(App& app) {
+  bool in_block = false;  // the indented lines below a link's or setState's first line
+  std::erase_if(app.messages, [&](const std::string& m) {
+    const bool starts = m.rfind("setState ignored ", 0) == 0 || m.rfind("Parts of the link", 0) == 0 || m.rfind("The link could not be used", 0) == 0;
+    if (starts) in_block = true;
+    else if (m.rfind("  ", 0) != 0) in_block = false;
+    return starts || in_block;
+  });
 }
 
 std::vector<std::string> current_messages(const App& app, bool with_simulation_events) {
@@ -270,7 +291,8 @@ void menu_bar(App& app) {
   }
   if (ImGui::Button("Copy link")) {
     copy_link(to_link(app.state));
-    set_toast(app, "Link copied: it restores everything you see");
+    // The link holds the state, not the motion: it opens at t = 0 (the run restarts from its initial state).
+    set_toast(app, "Link copied: it opens this model, its settings and view, starting at t = 0");
   }
   record_rect(app, "copy-link");
   if (!app.compact) ImGui::TextDisabled("  Carvallo %s  -  press ? for shortcuts", kVersion);

@@ -73,8 +73,9 @@ std::string tick_text(const std::string& name, double v) {
   return buf;
 }
 
-std::string speed_text(const std::optional<double>& v) {
-  if (!v) return "none";
+// A critical speed, or where the map stopped looking for one (not "none": it may lie above the limit).
+std::string speed_text(const std::optional<double>& v, double vmax) {
+  if (!v) return "none up to " + format_shortest(vmax) + " m/s (the map's limit)";
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.4f m/s", *v);
   return buf;
@@ -314,8 +315,8 @@ void design_map_view(App& app) {
     ImGui::Text("%s = %.6g", job.y().name.c_str(), job.y().value(iy));
     if (!job.computed(iy)) ImGui::TextDisabled("not computed yet");
     else if (const auto& cell = job.at(ix, iy)) {
-      ImGui::Text("weave speed %s", speed_text(cell->weave_speed).c_str());
-      ImGui::Text("capsize speed %s", speed_text(cell->capsize_speed).c_str());
+      ImGui::Text("weave speed %s", speed_text(cell->weave_speed, job.vmax()).c_str());
+      ImGui::Text("capsize speed %s", speed_text(cell->capsize_speed, job.vmax()).c_str());
       ImGui::Text("self-stable width %.4f m/s", cell->stable_width);
       ImGui::TextDisabled("click: load this design");
     } else {

@@ -62,6 +62,9 @@ void release_rider_input(App& app) { app.rider.release_all(page_time()); }
 bool rider_keys_active(const App& app) { return has_rider(app); }
 
 void apply_rider_input(App& app, double previous_frame, double real_dt) {
+  // Another model or preset, or a changed bicycle, leaves the scenario.
+  const auto& sc = app.scenario;
+  if (!sc.name.empty() && (app.state.model != sc.model || app.state.preset != sc.preset || !same_bike(app.state.bike, sc.bike))) leave_scenario(app);
   sync_run(app);
   const auto changes = app.rider.take_changes();
   if (!app.run) return;
@@ -124,6 +127,9 @@ void finish_rider_buttons(App& app) {
 }
 
 void start_scenario(App& app, const bicycle::Scenario& scenario) {
+  const bool was_in_scenario = !app.scenario.name.empty();
+  const OrbitCamera camera_before = was_in_scenario ? app.scenario.camera_before : app.state.camera;
+  const bool follow_before = was_in_scenario ? app.scenario.follow_before : app.state.follow;
   if (app.state.model != scenario.model) select_model(app, scenario.model);
   apply_scenario(app.state, scenario);
   app.input_specs.clear();
@@ -137,6 +143,24 @@ void start_scenario(App& app, const bicycle::Scenario& scenario) {
   app.state.follow = true;
   app.playing = app.run && !app.run->run().ended();
   set_toast(app, scenario.description);
+  app.scenario = {scenario.name, app.state.model, app.state.preset, app.state.bike, app.state.inputs, app.state.camera, camera_before, follow_before};
+}
+
+void leave_scenario(App& app) {
+  App::ActiveScenario left = std::move(app.scenario);
+  app.scenario = {};
+  if (left.name.empty()) return;
+  UiState& s = app.state;
+  // Only what is still the scenario's: a torque typed since, or a view orbited since, is the user's.
+  if (s.inputs == left.inputs) s.inputs.clear();
+  const OrbitCamera& c = s.camera;
+  if (c.yaw == left.camera.yaw && c.pitch == left.camera.pitch && c.distance == left.camera.distance) {
+    s.camera.yaw = left.camera_before.yaw;
+    s.camera.pitch = left.camera_before.pitch;
+    s.camera.distance = left.camera_before.distance;
+    s.follow = left.follow_before;
+    if (!s.follow) s.camera.target = left.camera_before.target;
+  }
 }
 
 void scenarios_menu(App& app) {
@@ -177,6 +201,12 @@ void rider_section(App& app) {
     if (ImGui::Button(label.c_str())) start_scenario(app, sc);
     record_rect(app, "scenario-button:" + sc.name);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sc.description.c_str());
+  }
+  if (!app.scenario.name.empty()) {
+    same_line_if_fits(button_width("Leave scenario"));
+    if (ImGui::Button("Leave scenario")) leave_scenario(app);
+    record_rect(app, "leave-scenario");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Take away the scenario's torques and its camera (as does another preset or model)");
   }
   same_line_if_fits(button_width("Steady turns"));
   if (ImGui::Button(s.show_turns ? "Hide steady turns" : "Steady turns")) s.show_turns = !s.show_turns;
