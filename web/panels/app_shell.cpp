@@ -163,7 +163,12 @@ void messages_banner(App& app) {
     const ImVec2 at = app.compact ? ImVec2(centre, below_messages + px(app, 8)) : ImVec2(centre, io.DisplaySize.y - px(app, 40));
     ImGui::SetNextWindowPos(at, ImGuiCond_Always, ImVec2(0.5f, app.compact ? 0.0f : 1.0f));
     ImGui::Begin("##toast", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
+    // Wrapped within the view (a phone's is narrower than a sentence), as wide as the text otherwise.
+    const float room = std::max(app.view_right - app.view_left - px(app, 16) - 2 * ImGui::GetStyle().WindowPadding.x, ImGui::GetFontSize() * 8);
+    const float wrap = std::min({room, ImGui::GetFontSize() * 40, ImGui::CalcTextSize(app.toast.c_str()).x + 1});
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
     ImGui::TextUnformatted(app.toast.c_str());
+    ImGui::PopTextWrapPos();
     record_window_rect(app, "toast");
     ImGui::End();
   }
