@@ -67,7 +67,7 @@ test('the default page shows the benchmark bicycle at 5 m/s and its critical spe
   }
 });
 
-test('dragging a parameter in the panel changes the plot and the link; an invalid typed value is refused with its reason', async () => {
+test('dragging a parameter in the panel changes the plot and the link; an invalid typed value is refused with its reason', async (t) => {
   const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
   try {
     await frames(page, 3);
@@ -179,22 +179,27 @@ test('dragging a parameter in the panel changes the plot and the link; an invali
     await page.screenshot({ path: path.join(artifacts, 'bicycle-plot-range-refused.png') });
     await page.mouse.click(away.x, away.y);  // closes the menu
 
-    // A slider opens its text entry on a double-click too (ImGui 1.86's own: Ctrl+click only).
+    // A slider opens its text entry on a double-click too (ImGui 1.86's own: Ctrl+click only). A double
+    // click is two presses within 0.3 s of the page's time, in frames apart: checked when the machine
+    // draws frames fast enough for that (under a heavy load frames come seconds apart).
     const slider = await page.evaluate(() => window.carvallo.widgetRect('time-scale'));
     assert.ok(slider, 'the time x slider');
-    for (let i = 0; i < 2; i++) {  // two clicks in two frames: ImGui sees one press per frame
-      await page.mouse.move(slider.x + slider.w / 2, slider.y + slider.h / 2);
-      await page.mouse.down();
-      await frames(page, 1);
-      await page.mouse.up();
-      await frames(page, 1);
-    }
-    await frames(page, 2);
+    await page.mouse.move(slider.x + slider.w / 2, slider.y + slider.h / 2);
+    const t0 = await page.evaluate(() => performance.now());
+    await page.mouse.down();
+    await page.mouse.up();
+    await frames(page, 2);  // one frame sees the press, the next the button up
+    await page.mouse.down();
+    await page.mouse.up();
+    const gap = (await page.evaluate(() => performance.now())) - t0;
+    await frames(page, 4);
     await page.keyboard.press('Control+A');
     await page.keyboard.type('2.5');
     await page.keyboard.press('Enter');
     await frames(page, 2);
-    assert.equal(await page.evaluate(() => window.carvallo.getState().tscale), 2.5, 'typed after a double-click');
+    const tscale = await page.evaluate(() => window.carvallo.getState().tscale);
+    if (gap < 250) assert.equal(tscale, 2.5, 'typed after a double-click');
+    else t.diagnostic(`double-click not checked: ${Math.round(gap)} ms between the presses (time x ${tscale})`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
