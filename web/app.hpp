@@ -115,6 +115,17 @@ struct App {
 
   // The rider (web/panels/rider_panel.cpp) and the steady turns (web/panels/turns_panel.cpp).
   RiderControls rider;               ///< torques held from keys and buttons
+  /// The scenario last started (rider_panel.cpp) and what it set, until it is left (another model or
+  /// preset, a changed bicycle, "Leave scenario"): leaving takes away its torques and its camera, as far
+  /// as they are still the scenario's, so a link made afterwards does not carry them.
+  struct ActiveScenario {
+    std::string name;  ///< empty: none
+    std::string model, preset;
+    bicycle::Parameters bike{};
+    std::map<std::string, std::string> inputs;
+    OrbitCamera camera, camera_before;
+    bool follow_before = false;
+  } scenario;
   std::uint64_t rider_run = 0;       ///< ModelView::id() of the run the held torques were last handed to
   unsigned rider_buttons_down = 0;   ///< hold buttons pressed this frame (bit k: button k)
   std::map<std::string, SpecEdit> input_specs;  ///< the inputs' script fields, by input name
@@ -170,6 +181,8 @@ void fit_camera(App& app);
 void widen_default_camera(App& app, float frame_height);
 /// Replaces the state by the one in the link; problems become messages.
 void apply_link(App& app, std::string_view hash);
+/// Removes the messages of an earlier link or setState (a later one that succeeds makes them stale).
+void clear_link_messages(App& app);
 /// What the user is currently warned about: the banner's messages and every rejected parameter.
 std::vector<std::string> current_messages(const App& app, bool with_simulation_events = true);
 /// Records a widget's rect under `name` (the last ImGui item), in CSS pixels.
@@ -199,8 +212,9 @@ void update_model_eigen(App& app);
 double current_sweep_value(const App& app);
 
 // The rider (web/panels/rider_panel.cpp) and the steady turns (web/panels/turns_panel.cpp).
-/// A key went down (GLFW_PRESS, GLFW_REPEAT) or up: Left/Right steer, A/D lean.
-void rider_key(App& app, int key, int action);
+/// A key went down (GLFW_PRESS, GLFW_REPEAT) or up: Left/Right steer, A/D lean; never with Ctrl, Alt or
+/// Meta in `mods` (GLFW_MOD_*): that is a shortcut.
+void rider_key(App& app, int key, int action, int mods);
 /// Every held torque let go (the page lost focus or was hidden).
 void release_rider_input(App& app);
 /// The arrow keys drive the rider (the bicycle) rather than the camera.
@@ -218,6 +232,8 @@ int hold_button_at(const App& app, float x, float y);
 void rider_section(App& app);
 /// The menu bar's "Scenarios" menu.
 void scenarios_menu(App& app);
+/// Ends the scenario started last (App::scenario): its torques and camera go, where still the scenario's.
+void leave_scenario(App& app);
 /// The steady turns panel (when UiState::show_turns), computing the families a little each frame.
 void turns_panel(App& app);
 void set_toast(App& app, std::string text);

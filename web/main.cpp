@@ -159,6 +159,12 @@ void shortcuts(App& app) {
   app.escape_pressed = false;
   if (io.WantTextInput) return;
   for (const ImWchar ch : io.InputQueueCharacters) {
+    // Ctrl, Alt or Meta with a key is the browser's or the system's shortcut (Ctrl+R, Alt+K), never the
+    // bicycle's. Ctrl and Alt together is AltGr on many keyboards, which types '[', ']', '+' or '?':
+    // those characters still count; a letter, the space bar or '.' (step) with AltGr does not.
+    const bool altgr = io.KeyCtrl && io.KeyAlt;
+    const bool letter_space_or_step = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == ' ' || ch == '.';
+    if ((io.KeyCtrl || io.KeyAlt || io.KeySuper) && (!altgr || io.KeySuper || letter_space_or_step)) continue;
     switch (ch) {
       case ' ':
         carvallo::web::sync_run(app);
@@ -341,7 +347,7 @@ int main() {
   // ImGui polls keys once a frame, so a press and release between two frames (a quick tap, or a slow
   // frame) never shows as pressed: Escape is recorded by a callback, which ImGui's backend chains.
   // The rider's keys likewise: a torque acts for as long as its key is held, however short.
-  glfwSetKeyCallback(app.window, [](GLFWwindow*, int key, int, int action, int) {
+  glfwSetKeyCallback(app.window, [](GLFWwindow*, int key, int, int action, int mods) {
     if (key == GLFW_KEY_ESCAPE && action == GLFW_PRESS) carvallo::web::app().escape_pressed = true;
     if (action == GLFW_PRESS && key >= 0 && key < IM_ARRAYSIZE(ImGuiIO::KeysDown)) g_keys_pressed.push_back(key);
     // A clicker's keys move the lesson open (and are then not the rider's steer keys); never while typing.
@@ -349,7 +355,7 @@ int main() {
     const bool typing = ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput;
     if (!typing && (action == GLFW_PRESS || action == GLFW_REPEAT) && carvallo::web::lesson_key(app, key)) return;
     if (app.lesson && (key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT || key == GLFW_KEY_PAGE_UP || key == GLFW_KEY_PAGE_DOWN)) return;
-    carvallo::web::rider_key(app, key, action);
+    carvallo::web::rider_key(app, key, action, mods);
   });
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");

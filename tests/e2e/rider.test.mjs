@@ -38,6 +38,19 @@ test('holding the Right arrow applies a right (positive) steer torque exactly wh
     await frames(page, 2);
     const yaw0 = (await state(page)).yaw;
     assert.equal((await sim(page)).steerTorque, 0);
+    // The torque plot is there before any torque: the buttons below the plots keep their place.
+    assert.ok(await rect(page, 'torque-plot'), 'the torque plot from the start');
+    const csv0 = await rect(page, 'sim-csv');
+    // Shortcuts with Ctrl, Alt or Meta are the browser's: Ctrl+A selects all, Ctrl+Right moves by a word.
+    for (const chord of [['Control', 'a'], ['Control', 'ArrowRight'], ['Alt', 'd'], ['Meta', 'ArrowLeft']]) {
+      await page.keyboard.down(chord[0]);
+      await page.keyboard.down(chord[1]);
+      await frames(page, 2);
+      const t = await sim(page);
+      assert.ok(t.steerTorque === 0 && t.rollTorque === 0, `${chord.join('+')} applies no torque`);
+      await page.keyboard.up(chord[1]);
+      await page.keyboard.up(chord[0]);
+    }
     await page.keyboard.down('ArrowRight');
     await frames(page, 3);
     const held = await sim(page);
@@ -73,7 +86,11 @@ test('holding the Right arrow applies a right (positive) steer torque exactly wh
     await page.evaluate(() => window.carvallo.play(false));
     await frames(page, 2);
     assert.ok(await rect(page, 'torque-plot'), 'the torques have their time plot');
+    assert.deepEqual(await rect(page, 'sim-csv'), csv0, 'the buttons below the plots stay where they were');
     await page.screenshot({ path: path.join(artifacts, 'rider-keys-1280x800.png') });
+    await page.evaluate(() => window.carvallo.resetSimulation());
+    await frames(page, 2);
+    assert.deepEqual(await rect(page, 'sim-csv'), csv0, 'and after Reset');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -241,6 +258,14 @@ test('countersteer from the Scenarios menu: steer right first, lean left, turn l
     assert.deepEqual(await page.evaluate(() => window.carvallo.messages()), []);
     await frames(page, 3);
     await page.screenshot({ path: path.join(artifacts, 'rider-countersteer-1280x720.png') });
+    // Another preset leaves the scenario: its torque pulse and its camera from high above go with it, so a
+    // link made now does not carry them.
+    await page.evaluate(() => window.carvallo.setState({ preset: 'browser' }));
+    await frames(page, 2);
+    const left = await state(page);
+    assert.ok(!left.steer_torque.startsWith('pulse:'), `the scenario's torque is gone: ${left.steer_torque}`);
+    assert.notEqual(left.pitch, 1.2, 'the scenario\'s camera is gone');
+    assert.ok(!/steer_torque=pulse/.test(left.link), left.link);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -123,10 +123,46 @@ TEST_CASE("a link's refused fields are listed by key; keep_fields gives them the
   CHECK((r.state.sweep_min == 1.0 && r.state.sweep_max == 9.0));
   CHECK(r.state.text_scale == 1.25);          // what the link gave
   CHECK(setting(r.state, "speed") == setting(UiState{}, "speed"));    // not in the link: the link's meaning (the default), not the screen's
-  // Keys that are not the table's fields are skipped (a bicycle parameter, junk).
+  // Keys that are not the table's fields are skipped (junk); a bicycle parameter keeps the screen's.
   UiState other = r.state;
-  keep_fields(on_screen, other, {"c", "junk", ""});
+  CHECK(keep_fields(on_screen, other, {"junk", ""}).empty());
   CHECK(other == r.state);
+  on_screen.bike.c = 0.03;
+  CHECK(keep_fields(on_screen, other, {"c", "junk"}) == std::vector<std::string>{"c"});
+  CHECK(other.bike.c == 0.03);
+}
+
+TEST_CASE("a hand edit whose value cannot be read keeps the screen's value and says so by name", "[web][link]") {
+  // Issue 33: "#v=0.1.0&speed=%" with speed 2 and c 0.03 on screen gave speed 5 while saying "kept".
+  UiState on_screen;
+  on_screen.settings["speed"] = 2.0;
+  const std::string v = "v=" + std::string(link_version());
+  auto r = read_link(v + "&speed=%&c=abc&dt=");
+  CHECK(r.refused == std::vector<std::string>{"speed", "c", "dt"});
+  on_screen.bike.c = 0.07;
+  const auto kept = keep_fields(on_screen, r.state, r.refused);
+  CHECK(kept == std::vector<std::string>{"speed", "c", "dt"});
+  CHECK(setting(r.state, "speed") == 2.0);
+  CHECK(r.state.bike.c == 0.07);
+  // The same key also given readably: the readable value is used, nothing is refused for it.
+  auto twice = read_link(v + "&speed=%&speed=3");
+  CHECK(twice.refused.empty());
+  CHECK(setting(twice.state, "speed") == 3.0);
+  // The screen's parameter is not kept when it would make the link's bicycle unphysical.
+  auto unphysical = read_link(v + "&mR=abc");
+  UiState mine = on_screen;
+  mine.bike.mR = -1;  // a negative mass
+  CHECK(keep_fields(mine, unphysical.state, unphysical.refused).empty());
+  CHECK(unphysical.state.bike.mR == UiState{}.bike.mR);
+}
+
+TEST_CASE("numbers in messages and links are the shortest text that reads back", "[web][link]") {
+  CHECK(format_shortest(1e-5) == "1e-05");
+  CHECK(format_shortest(5e-5) == "5e-05");
+  CHECK(format_shortest(1e-4) == "0.0001");
+  CHECK(format_shortest(0.002) == "0.002");
+  CHECK(format_shortest(1e6) == "1000000");
+  CHECK(format_shortest(0.1 + 0.2) == "0.30000000000000004");
 }
 
 TEST_CASE("setState: getState's own link passes silently; a different link is named as read-only, not ignored silently", "[web][link]") {

@@ -218,6 +218,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   }
   // key -> value, in order; duplicates reported, the last one used.
   std::vector<std::pair<std::string, std::string>> pairs;
+  std::vector<std::string> unreadable;  // keys whose value could not be read at all
   std::map<std::string, int> seen;
   std::size_t start = 0;
   while (start <= hash.size()) {
@@ -229,12 +230,16 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
     const std::size_t eq = piece.find('=');
     const auto key = percent_decode(piece.substr(0, eq));
     const auto value = eq == std::string_view::npos ? std::optional<std::string>() : percent_decode(piece.substr(eq + 1));
+    // A field whose value cannot be read is refused like one whose value is out of range: the caller
+    // may keep what is on screen for it.
     if (eq == std::string_view::npos) {
       r.ignored.push_back("'" + shown(piece) + "': not of the form key=value");
+      if (key) unreadable.push_back(*key);
       continue;
     }
     if (!key || !value) {
       r.ignored.push_back("'" + shown(piece) + "': a '%' not followed by two hexadecimal digits");
+      if (key) unreadable.push_back(*key);
       continue;
     }
     if (seen[*key]++ == 1) r.ignored.push_back(shown(*key) + ": given more than once; the last value is used");
@@ -242,6 +247,8 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   }
   std::map<std::string, std::string> last;
   for (const auto& [k, v] : pairs) last[k] = v;
+  for (const auto& k : unreadable)
+    if (!last.count(k) && !is_reserved_key(k)) r.refused.push_back(k);
   for (const auto& [k, v] : last) r.names_camera = r.names_camera || is_camera_key(k);
 
   // A link without a version (one typed by hand, "#present=1") is read as this version's, silently.
@@ -279,6 +286,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
         overridden.insert(key);
       } else {
         r.ignored.push_back(key + "=" + shown(value) + ": not a number");
+        r.refused.push_back(key);
       }
       continue;
     }
@@ -312,18 +320,30 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   return r;
 }
 
-void keep_fields(const UiState& from, UiState& to, const std::vector<std::string>& keys) {
+std::vector<std::string> keep_fields(const UiState& from, UiState& to, const std::vector<std::string>& keys) {
   UiState source = from;  // the table's accessors take a mutable state
+  const bicycle::Parameters link_bike = to.bike;
+  std::vector<std::string> kept, parameters;
   for (const auto& key : keys) {
+    if (std::find(kept.begin(), kept.end(), key) != kept.end()) continue;
+    if (const auto* d = bicycle::find_parameter(key)) {
+      to.bike.*(d->member) = from.bike.*(d->member);
+      parameters.push_back(key);
+      kept.push_back(key);
+      continue;
+    }
     if (const ModelKey m = model_key(to, key); from.model == to.model && m.kind == ModelKey::setting) {
       if (const auto it = from.settings.find(m.name); it != from.settings.end()) to.settings[m.name] = it->second;
+      kept.push_back(key);
       continue;
     } else if (from.model == to.model && m.kind == ModelKey::input) {
       to.inputs[m.name] = input_spec(from, m.name);
+      kept.push_back(key);
       continue;
     }
     const Field* f = find_field(key);
     if (!f) continue;
+    kept.push_back(key);
     switch (f->kind) {
       case Field::Kind::number: f->number(to) = f->number(source); break;
       case Field::Kind::flag: f->flag(to) = f->flag(source); break;
@@ -333,6 +353,12 @@ void keep_fields(const UiState& from, UiState& to, const std::vector<std::string
       case Field::Kind::design: f->design(to) = f->design(source); break;
     }
   }
+  // The screen's value of a parameter beside the link's others may not make a physical bicycle.
+  if (!parameters.empty() && !bike_problems(to.bike).empty()) {
+    to.bike = link_bike;
+    std::erase_if(kept, [&](const std::string& k) { return std::find(parameters.begin(), parameters.end(), k) != parameters.end(); });
+  }
+  return kept;
 }
 
 nlohmann::json to_json(const UiState& state) {
@@ -371,6 +397,18 @@ nlohmann::json to_json(const UiState& state) {
   j["link"] = to_link(s);
   return j;
 }
+
+namespace {
+
+// setState's Infinity, -Infinity or NaN: JSON has none, the page (pre.js) sends {"carvallo:nonfinite": "Infinity"}.
+std::optional<std::string> non_finite(const nlohmann::json& value) {
+  if (!value.is_object() || value.size() != 1) return std::nullopt;
+  const auto it = value.find("carvallo:nonfinite");
+  if (it == value.end() || !it->is_string()) return std::nullopt;
+  return it->get<std::string>();
+}
+
+}  // namespace
 
 std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partial) {
   std::vector<std::string> ignored;
@@ -420,6 +458,10 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
   }
   for (const auto& [key, value] : partial.items()) {
     if (key == "model" || key == "variant" || key == "preset" || key == "bike" || key == "version" || key == "link") continue;
+    if (const auto what = non_finite(value)) {
+      ignored.push_back(key + ": not a finite number (" + shown(*what) + ")");
+      continue;
+    }
     const ModelKey m = model_key(s, key);
     if (m.kind == ModelKey::passed_over) continue;
     if (m.kind == ModelKey::setting || m.kind == ModelKey::input) {

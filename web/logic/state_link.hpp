@@ -57,11 +57,12 @@ bool is_camera_key(const std::string& key);
 /// Never throws.
 LinkReadResult read_link(std::string_view hash, const UiState& defaults = UiState{});
 
-/// Copies the fields named in `keys` (read_link's `refused`: fields of the table, and the settings and
-/// inputs both states' model has; other keys, such as the bicycle's parameters, are skipped) from `from` onto `to`: a hand edit of the link that breaks a
-/// field keeps the value on screen for it, and every field the link does not name stays as read.
-/// Never throws.
-void keep_fields(const UiState& from, UiState& to, const std::vector<std::string>& keys);
+/// Copies the fields named in `keys` (read_link's `refused`: fields of the table, the bicycle's
+/// parameters, and the settings and inputs both states' model has; other keys are skipped) from `from`
+/// onto `to`: a hand edit of the link that breaks a field keeps the value on screen for it, and every
+/// field the link does not name stays as read. Parameters are kept only if the bicycle stays physical.
+/// Returns the keys it kept, in the order given (for the message that names them). Never throws.
+std::vector<std::string> keep_fields(const UiState& from, UiState& to, const std::vector<std::string>& keys);
 
 /// {"version", "model", "variant", "preset", "bike": {w, c, ...all 26}, <each setting>: number, <each
 /// input>: "spec", "vmin", ...}: the same fields as the link, as JSON (every parameter, not only those

@@ -113,8 +113,10 @@ std::string format_shortest(double value) {
   if (!std::isfinite(value)) return "0";
   char buf[40];
   // Plain notation for everyday magnitudes ("10", not "1e+01"); exponents only for tiny or huge values.
+  // Below 1e-4 "%g" always writes an exponent, so asking it for plain notation there would only add
+  // digits ("1.0000000000000001e-05" for 1e-05).
   const double magnitude = std::fabs(value);
-  const bool plain = magnitude == 0 || (magnitude >= 1e-5 && magnitude < 1e15);
+  const bool plain = magnitude == 0 || (magnitude >= 1e-4 && magnitude < 1e15);
   for (int digits = 1; digits <= 17; ++digits) {
     std::snprintf(buf, sizeof buf, "%.*g", digits, value);
     if (std::strtod(buf, nullptr) == value && (!plain || !std::strchr(buf, 'e') || digits == 17)) break;

@@ -6,6 +6,7 @@
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/lesson_panel.hpp"
+#include "panels/number_field.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/qr_overlay.hpp"
 #include "panels/stage.hpp"
@@ -23,6 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 namespace carvallo::web {
 
@@ -44,16 +46,26 @@ void apply_state_link(App& app, std::string_view hash) {
   // A field the link breaks (a hand edit, a typo) keeps what is on screen, for the same model; a new
   // model's own defaults suit it better than the previous model's values.
   app.camera_given = r.names_camera;
+  app.scenario = {};  // the link says what is on screen: no scenario of before is left afterwards
   const bool same_model = r.state.model == app.state.model && r.state.variant == app.state.variant;
-  if (same_model) keep_fields(app.state, r.state, r.refused);
+  const std::vector<std::string> kept = same_model ? keep_fields(app.state, r.state, r.refused) : std::vector<std::string>{};
   const bool presentation_changed = r.state.presentation != app.state.presentation;
   if (r.state.model != app.state.model) app.playing = false;
   app.state = r.state;
   app.messages.clear();
   if (!r.ignored.empty()) {
-    app.messages.push_back(same_model ? "Parts of the link could not be used; those fields keep their previous values:"
-                                      : "Parts of the link could not be used; defaults were kept for them:");
+    // Each line says what went wrong; the last ones say what each refused field holds now.
+    app.messages.push_back("Parts of the link could not be used as given:");
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
+    std::string kept_names, default_names;
+    std::set<std::string> named;
+    for (const auto& key : r.refused) {
+      if (!named.insert(key).second) continue;
+      std::string& names = std::find(kept.begin(), kept.end(), key) != kept.end() ? kept_names : default_names;
+      names += (names.empty() ? "" : ", ") + key;
+    }
+    if (!kept_names.empty()) app.messages.push_back("  these keep their previous values: " + kept_names);
+    if (!default_names.empty()) app.messages.push_back("  these took their defaults: " + default_names);
   }
   if (presentation_changed || r.state.model != app.analysed_model) app.layout_dirty = true;
   app.analysed_model = r.state.model;
@@ -79,11 +91,21 @@ void apply_link(App& app, std::string_view hash) {
   if (state_given && app.lesson && !fields.scene) app.scene_index = 0;
 }
 
+void clear_link_messages(App& app) {
+  bool in_block = false;  // the indented lines below a link's or setState's first line
+  std::erase_if(app.messages, [&](const std::string& m) {
+    const bool starts = m.rfind("setState ignored ", 0) == 0 || m.rfind("Parts of the link", 0) == 0 || m.rfind("The link could not be used", 0) == 0;
+    if (starts) in_block = true;
+    else if (m.rfind("  ", 0) != 0) in_block = false;
+    return starts || in_block;
+  });
+}
+
 std::vector<std::string> current_messages(const App& app, bool with_simulation_events) {
   std::vector<std::string> out = app.messages;
   for (std::size_t i = 0; i < bicycle::kParameterCount; ++i)
     if (!app.edit_problem[i].empty())
-      out.push_back(std::string(bicycle::kParameterTable[i].name) + " not applied: " + app.edit_problem[i]);
+      out.push_back(app.edit_problem[i]);  // says what was refused and the value that stays
   if (!with_simulation_events) return out;
   if (!app.run_event.empty()) out.push_back((has_parameter_table(app) ? std::string("simulation") : app.state.model) + ": " + app.run_event);
   return out;
@@ -169,7 +191,12 @@ void messages_banner(App& app) {
                             : ImVec2(centre, (app.stage ? app.view_bottom - px(app, 8) : io.DisplaySize.y - px(app, 40)));
     ImGui::SetNextWindowPos(at, ImGuiCond_Always, ImVec2(0.5f, below ? 0.0f : 1.0f));
     ImGui::Begin("##toast", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
+    // Wrapped within the view (a phone's is narrower than a sentence), as wide as the text otherwise.
+    const float room = std::max(app.view_right - app.view_left - px(app, 16) - 2 * ImGui::GetStyle().WindowPadding.x, ImGui::GetFontSize() * 8);
+    const float wrap = std::min({room, ImGui::GetFontSize() * 40, ImGui::CalcTextSize(app.toast.c_str()).x + 1});
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
     ImGui::TextUnformatted(app.toast.c_str());
+    ImGui::PopTextWrapPos();
     record_window_rect(app, "toast");
     ImGui::End();
   }
@@ -198,6 +225,7 @@ void help_overlay(App& app) {
                            {"A / D", "bicycle: hold for a roll (lean) torque to the left / right"},
                            {"Up / Down", "tilt the camera"},
                            {"+ / -", "zoom"},
+                           {"a number", "drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)"},
                            {"?", "this list"},
                            {"mouse", "left drag: orbit, right or shift drag: pan, wheel: zoom"},
                            {"touch", "one finger: orbit, two fingers: pinch to zoom, move to pan; steer and lean buttons: hold, two at once with two thumbs"}};
@@ -326,7 +354,9 @@ void menu_bar(App& app) {
   }
   if (ImGui::Button(app.compact ? "Link" : "Copy link")) {  // a phone's menu bar has room for the short name
     copy_link(page_link(app));
-    set_toast(app, "Link copied: it restores everything you see");
+    // The link holds the state, not the motion: it opens at t = 0 (the run restarts from its initial state).
+    set_toast(app, app.lesson ? "Link copied: it opens this lesson at this scene, its settings and view, starting at t = 0"
+                              : "Link copied: it opens this model, its settings and view, starting at t = 0");
   }
   record_rect(app, "copy-link");
   if (!app.compact) ImGui::TextDisabled("  Carvallo %s  -  press ? for shortcuts", kVersion);
@@ -479,6 +509,7 @@ void record_window_rect(App& app, const std::string& name) {
 void draw_ui(App& app) {
   app.rects.clear();
   app.panel_shown = false;
+  set_number_fields_touch(app.touch.engaged());
   menu_bar(app);
   arrange_windows(app);
   widen_default_camera(app, ImGui::GetIO().DisplaySize.y);

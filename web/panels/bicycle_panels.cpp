@@ -3,6 +3,7 @@
 // (roll and steer, speed, torques) in the simulation panel.
 #include "app.hpp"
 #include "panels/design_panels.hpp"
+#include "panels/number_field.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/time_plot.hpp"
@@ -60,9 +61,17 @@ void sync_edit_buffers(App& app) {
   app.edit_base = app.state.bike;
 }
 
-// Applies the value typed or dragged into field i, or records why not (the bicycle stays as it was).
+// Applies the value typed or dragged into field i, or records why not: the bicycle and the field keep the
+// value in effect, and the message names both the refused value and the one that stays.
 void try_apply(App& app, std::size_t i) {
   const auto& d = bicycle::kParameterTable[i];
+  const double kept = app.state.bike.*(d.member);
+  const std::string name(d.name), unit(d.unit);
+  auto refuse = [&](const std::string& what, const std::string& why) {
+    app.edit[i] = kept;
+    app.edit_problem[i] = what + " refused: " + why + "; " + name + " stays " + format_shortest(kept) + " " + unit;
+  };
+  if (!std::isfinite(app.edit[i])) return refuse(name, "not a finite number");
   bicycle::Parameters candidate = app.state.bike;
   candidate.*(d.member) = app.edit[i];
   const auto problems = bike_problems(candidate);
@@ -74,7 +83,7 @@ void try_apply(App& app, std::size_t i) {
   }
   std::string why;
   for (const auto& issue : problems) why += (why.empty() ? "" : "; ") + bicycle::to_string(issue);
-  app.edit_problem[i] = why;
+  refuse(name + " = " + format_shortest(app.edit[i]) + " " + unit, why);
 }
 
 }  // namespace
@@ -84,9 +93,9 @@ void parameters_panel(App& app) {
   if (!begin_panel(app, "Parameters")) return;
   note(app, "params",
        "The 26 numbers that define a Whipple bicycle (Meijaard et al. 2007, Table 1), grouped as in the paper. "
-       "Drag a value to change it, double-click to type one. Every change redraws the 3D bicycle and the "
-       "eigenvalue plot at once. A value that would make the bicycle unphysical is shown in red with the "
-       "reason and is not applied.");
+       "Drag a value to change it, double-click to type one (applied on Enter). Every change redraws the 3D bicycle and the "
+       "eigenvalue plot at once. A value that would make the bicycle unphysical is refused: the field keeps "
+       "the value in effect and the reason is shown in red.");
   // Presets.
   const auto presets = bicycle::presets();
   ImGui::SetNextItemWidth(px(app, 150));
@@ -147,50 +156,35 @@ void parameters_panel(App& app) {
       ImGui::TextUnformatted(name.c_str());
       const bool bad = !app.edit_problem[i].empty();
       auto tooltip = [&] {
-        if (!ImGui::IsItemHovered()) return;
+        if (!ImGui::IsItemHovered() || ImGui::IsItemActive()) return;
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
         ImGui::Text("%s (%s): %s", name.c_str(), unit.c_str(), description.c_str());
         ImGui::Text("preset '%s': %s", app.state.preset.c_str(), format_shortest(preset_value).c_str());
         ImGui::TextDisabled("typical %s to %s %s", format_shortest(d.typical_min).c_str(), format_shortest(d.typical_max).c_str(), unit.c_str());
-        if (bad) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "Not applied: %s", app.edit_problem[i].c_str());
+        if (bad) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", app.edit_problem[i].c_str());
+        ImGui::TextDisabled("%s", number_field_hint(NumberStyle::drag));
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       };
       tooltip();
       ImGui::TableNextColumn();
       ImGui::SetNextItemWidth(-FLT_MIN);
-      if (bad) {
-        ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(1.0f, 0.75f, 0.75f, 1));
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.0f, 0.0f, 1));
-      }
       // Dragging across ~500 pixels spans the table's typical range (a suggestion, not a bound).
       const double magnitude = std::max(std::abs(app.edit[i]), std::max(std::abs(preset_value), 0.01));
-      const float speed = static_cast<float>(d.typical_max > d.typical_min ? (d.typical_max - d.typical_min) / 500.0 : magnitude * 0.002);
-      const bool changed = ImGui::DragScalar("##v", ImGuiDataType_Double, &app.edit[i], speed, nullptr, nullptr, "%.6g");
-      if (bad) ImGui::PopStyleColor(2);
+      NumberField field{"##v"};
+      field.drag_speed = static_cast<float>(d.typical_max > d.typical_min ? (d.typical_max - d.typical_min) / 500.0 : magnitude * 0.002);
+      field.format = "%.6g";
+      field.question = name + " (" + unit + "): " + description;
+      field.own_tooltip = true;
+      std::string unreadable;
+      const NumberChange change = number_field(field, app.edit[i], &unreadable);
       record_rect(app, "param:" + name);
       tooltip();
-      // A touch screen has no keyboard for ImGui's text entry: a tap (released without a drag) asks
-      // for the number in the browser's own dialog, which brings up the phone's keyboard.
-      const bool tapped = app.touch.engaged() && ImGui::IsItemDeactivated() && !ImGui::IsItemDeactivatedAfterEdit();
-      if (tapped) {
-        const std::string question = name + " (" + unit + "): " + description;
-        if (const auto typed = ask_number(question, format_shortest(app.edit[i]))) {
-          if (const auto v = parse_plain_number(*typed)) {
-            app.edit[i] = *v;
-            try_apply(app, i);
-          } else {
-            app.edit_problem[i] = "'" + typed->substr(0, 40) + "' is not a number";
-          }
-        }
-      }
-      if (changed && !std::isfinite(app.edit[i])) {
-        app.edit[i] = app.state.bike.*(d.member);
-        app.edit_problem[i] = "not a finite number";
-      } else if (changed) {
+      if (change == NumberChange::unreadable)
+        app.edit_problem[i] = "'" + unreadable + "' is not a number; " + name + " stays " + format_shortest(app.state.bike.*(d.member)) + " " + unit;
+      else if (change != NumberChange::none)
         try_apply(app, i);
-      }
       ImGui::TableNextColumn();
       ImGui::AlignTextToFramePadding();
       ImGui::TextDisabled("%s", unit.c_str());
@@ -241,13 +235,15 @@ void bicycle_plots(App& app) {
   // room to the two plots that tell the story.
   const bool with_speed = ImGui::GetContentRegionAvail().y > 22.0f * ImGui::GetTextLineHeightWithSpacing();
   const float text_below = 1.0f + (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 40 ? 1.0f : 0.0f);
-  // The rider's torques (steer_torque, roll_torque) get a plot of their own once the run has some: a scripted
-  // torque, or a torque held during the run. Until then it would be a flat line taking a projector's room.
-  const bool with_torques = !run.input_channels().empty() &&
-                            (std::any_of(s.inputs.begin(), s.inputs.end(), [](const auto& input) { return !input.second.empty(); }) ||
-                             std::any_of(h.begin(), h.end(), [](const RunSample& m) {
-                               return std::any_of(m.inputs.begin(), m.inputs.end(), [](double u) { return u != 0.0; });
-                             }));
+  // The rider's torques (steer_torque, roll_torque) have a plot of their own, there from the start (at zero
+  // until a torque is applied): a plot that appeared with the first torque and went with Reset moved the
+  // buttons below it under the pointer.
+  const bool with_torques = !run.input_channels().empty();
+  const bool torques_applied = with_torques &&
+                               (std::any_of(s.inputs.begin(), s.inputs.end(), [](const auto& input) { return !input.second.empty(); }) ||
+                                std::any_of(h.begin(), h.end(), [](const RunSample& m) {
+                                  return std::any_of(m.inputs.begin(), m.inputs.end(), [](double u) { return u != 0.0; });
+                                }));
   const auto heights = with_torques ? (with_speed ? plot_heights({0.34f, 0.16f, 0.22f, 0.28f}, text_below, 1) : plot_heights({0.42f, 0.26f, 0.32f}, text_below, 1))
                        : with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, 1) : plot_heights({0.55f, 0.45f}, text_below, 1);
   const std::function<double(std::size_t, const RunSample&)> angles = [&](std::size_t k, const RunSample& m) {
@@ -266,7 +262,7 @@ void bicycle_plots(App& app) {
     };
     std::vector<std::string> names;
     for (const auto& c : run.input_channels()) names.push_back(c.name);
-    draw_time_plot({"torques", "rider torques (right positive)", "N m", false, 1.0, 0.0},
+    draw_time_plot({"torques", torques_applied ? "rider torques (right positive)" : "rider torques (none yet: hold Left/Right or A/D)", "N m", false, 1.0, 0.0},
                    collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, heights[heights.size() - 2]);
     record_rect(app, "torque-plot");
   }
@@ -295,7 +291,7 @@ void bicycle_plots(App& app) {
   same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, "time window (s)"));
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const double win_lo = 0.5, win_hi = 600;
-  ImGui::SliderScalar("time window (s)", ImGuiDataType_Double, &s.plot_window, &win_lo, &win_hi, "%.3g", ImGuiSliderFlags_Logarithmic);
+  time_window_field(s.plot_window, win_lo, win_hi);
 }
 
 }  // namespace carvallo::web

@@ -4,6 +4,7 @@
 // a cell shows its values; a click (or tap) loads that design (sets the two parameters).
 #include "app.hpp"
 #include "panels/design_panels.hpp"
+#include "panels/number_field.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/heatmap_texture.hpp"
@@ -72,8 +73,9 @@ std::string tick_text(const std::string& name, double v) {
   return buf;
 }
 
-std::string speed_text(const std::optional<double>& v) {
-  if (!v) return "none";
+// A critical speed, or where the map stopped looking for one (not "none": it may lie above the limit).
+std::string speed_text(const std::optional<double>& v, double vmax) {
+  if (!v) return "none up to " + format_shortest(vmax) + " m/s (the map's limit)";
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.4f m/s", *v);
   return buf;
@@ -90,15 +92,22 @@ bool input_combo(const char* id, std::string& value, const std::vector<std::stri
   return changed;
 }
 
-// A number applied on Enter; a non-finite or out-of-range one is refused by the field's range in the
-// state (sanitize) and the map's own checks, shown in the panel.
-void number_field(App& app, const char* id, double& value, float width, const char* record) {
+// A number applied on Enter or when the field loses focus; a non-finite or out-of-range one is refused
+// (the map's range in the state keeps its value) and the panel says which value stays.
+void map_number(App& app, const char* id, double& value, float width, const char* record, const char* tip) {
   double edit = value;
   ImGui::SetNextItemWidth(width);
-  if (ImGui::InputDouble(id, &edit, 0, 0, "%.4g", ImGuiInputTextFlags_EnterReturnsTrue)) {
-    if (std::isfinite(edit) && std::abs(edit) <= 1e6) value = edit;
-    else app.design.map_problem = std::string(id + 2) + ": not applied (a finite number within +-1e6)";
-  }
+  NumberField field{id, NumberStyle::input, "%.4g"};
+  field.tip = tip;
+  std::string unreadable;
+  const NumberChange change = number_field(field, edit, &unreadable);
+  const std::string name(id + 2);
+  if (change == NumberChange::unreadable)
+    app.design.map_problem = name + " = '" + unreadable + "' refused: not a number; " + name + " stays " + format_shortest(value);
+  else if (change != NumberChange::none && std::isfinite(edit) && std::abs(edit) <= 1e6)
+    value = edit, app.design.map_problem.clear();
+  else if (change != NumberChange::none)
+    app.design.map_problem = name + " = " + format_shortest(edit) + " refused: not a finite number within +-1e6; " + name + " stays " + format_shortest(value);
   record_rect(app, record);
 }
 
@@ -128,18 +137,18 @@ void map_settings(App& app) {
   input_combo("##mapx", m.x, names, name_w);
   record_rect(app, "map-x");
   same_line_if_fits(fw * 9);
-  number_field(app, "##x from", m.x_lo, fw * 4.5f, "map-xlo");
+  map_number(app, "##x from", m.x_lo, fw * 4.5f, "map-xlo", "The map's x range: from");
   ImGui::SameLine();
-  number_field(app, "##x to", m.x_hi, fw * 4.5f, "map-xhi");
+  map_number(app, "##x to", m.x_hi, fw * 4.5f, "map-xhi", "The map's x range: to");
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("y");
   ImGui::SameLine();
   input_combo("##mapy", m.y, names, name_w);
   record_rect(app, "map-y");
   same_line_if_fits(fw * 9);
-  number_field(app, "##y from", m.y_lo, fw * 4.5f, "map-ylo");
+  map_number(app, "##y from", m.y_lo, fw * 4.5f, "map-ylo", "The map's y range: from");
   ImGui::SameLine();
-  number_field(app, "##y to", m.y_hi, fw * 4.5f, "map-yhi");
+  map_number(app, "##y to", m.y_hi, fw * 4.5f, "map-yhi", "The map's y range: to");
   static const std::vector<std::string> quantities = {std::begin(kMapQuantities), std::end(kMapQuantities)};
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("show");
@@ -148,17 +157,21 @@ void map_settings(App& app) {
   record_rect(app, "map-quantity");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("width: of the self-stable speed range; weave, capsize: those speeds");
   same_line_if_fits(fw * 9);
-  int n = static_cast<int>(std::lround(std::clamp(m.count, 2.0, 200.0)));
+  double n = std::round(std::clamp(m.count, 2.0, 200.0));
   ImGui::SetNextItemWidth(fw * 3.5f);
-  if (ImGui::InputInt("##n", &n, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue)) m.count = std::clamp(n, 2, 200);
+  NumberField points{"##n", NumberStyle::input, "%.0f"};
+  points.tip = "Points along each axis (2 to 200)";
+  if (number_field(points, n) == NumberChange::typed && std::isfinite(n)) m.count = std::clamp(std::round(n), 2.0, 200.0);
   ImGui::SameLine();
   ImGui::TextUnformatted("pts");
   same_line_if_fits(fw * 8);
   ImGui::SetNextItemWidth(fw * 3.5f);
   double vmax = m.vmax;
-  if (ImGui::InputDouble("##vmax", &vmax, 0, 0, "%.3g", ImGuiInputTextFlags_EnterReturnsTrue)) {
-    if (std::isfinite(vmax) && vmax >= 0.1 && vmax <= 100) m.vmax = vmax;
-    else app.design.map_problem = "vmax: not applied (0.1 to 100 m/s)";
+  NumberField top{"##vmax", NumberStyle::input, "%.3g"};
+  top.tip = "The highest speed the map looks for (0.1 to 100 m/s)";
+  if (number_field(top, vmax) == NumberChange::typed) {
+    if (std::isfinite(vmax) && vmax >= 0.1 && vmax <= 100) m.vmax = vmax, app.design.map_problem.clear();
+    else app.design.map_problem = "vmax = " + format_shortest(vmax) + " m/s refused: 0.1 to 100 m/s; vmax stays " + format_shortest(m.vmax) + " m/s";
   }
   ImGui::SameLine();
   ImGui::TextUnformatted("m/s max");
@@ -302,8 +315,8 @@ void design_map_view(App& app) {
     ImGui::Text("%s = %.6g", job.y().name.c_str(), job.y().value(iy));
     if (!job.computed(iy)) ImGui::TextDisabled("not computed yet");
     else if (const auto& cell = job.at(ix, iy)) {
-      ImGui::Text("weave speed %s", speed_text(cell->weave_speed).c_str());
-      ImGui::Text("capsize speed %s", speed_text(cell->capsize_speed).c_str());
+      ImGui::Text("weave speed %s", speed_text(cell->weave_speed, job.vmax()).c_str());
+      ImGui::Text("capsize speed %s", speed_text(cell->capsize_speed, job.vmax()).c_str());
       ImGui::Text("self-stable width %.4f m/s", cell->stable_width);
       ImGui::TextDisabled("click: load this design");
     } else {

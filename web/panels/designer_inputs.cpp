@@ -4,6 +4,7 @@
 // the bicycle unphysical is refused with the reason, and the bicycle stays as it was.
 #include "app.hpp"
 #include "panels/design_panels.hpp"
+#include "panels/number_field.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
 
@@ -40,7 +41,8 @@ void apply(App& app, const Setter& set, double value) {
   app.design.designer_problem = why + " (not applied)";
 }
 
-// One row: label, the value (typed and applied on Enter; on a touch screen a tap asks for it), unit.
+// One row: label, the value (typed and applied on Enter or leaving the field; on a touch screen a tap asks
+// for it), unit.
 void row(App& app, const char* label, const char* id, double shown, const char* format, const char* unit, const char* tip,
          const Setter& set) {
   ImGui::TableNextRow();
@@ -50,22 +52,16 @@ void row(App& app, const char* label, const char* id, double shown, const char* 
   ImGui::TableNextColumn();
   ImGui::SetNextItemWidth(-FLT_MIN);
   const std::string rect = std::string("designer:") + id;
-  if (app.touch.engaged()) {
-    char text[48];
-    std::snprintf(text, sizeof text, "%.6g##%s", shown, id);
-    if (ImGui::Button(text, ImVec2(-FLT_MIN, 0))) {
-      if (const auto typed = ask_number(std::string(label) + " (" + unit + ")", format_shortest(shown))) {
-        if (const auto v = parse_plain_number(*typed)) apply(app, set, *v);
-        else app.design.designer_problem = std::string(label) + ": '" + typed->substr(0, 40) + "' is not a number";
-      }
-    }
-  } else {
-    double value = shown;
-    if (ImGui::InputDouble((std::string("##") + id).c_str(), &value, 0, 0, format, ImGuiInputTextFlags_EnterReturnsTrue))
-      apply(app, set, value);
-  }
+  double value = shown;
+  const std::string field_id = std::string("##") + id;
+  NumberField field{field_id.c_str(), NumberStyle::input, format};
+  field.question = std::string(label) + " (" + unit + ")";
+  field.tip = tip;
+  std::string unreadable;
+  const NumberChange change = number_field(field, value, &unreadable);
+  if (change == NumberChange::typed) apply(app, set, value);
+  else if (change == NumberChange::unreadable) app.design.designer_problem = std::string(label) + ": '" + unreadable + "' is not a number (not applied)";
   record_rect(app, rect);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
   ImGui::TableNextColumn();
   ImGui::TextDisabled("%s", unit);
 }

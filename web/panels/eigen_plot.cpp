@@ -4,6 +4,7 @@
 #include "app.hpp"
 #include "platform/browser.hpp"
 #include "panels/analysis_panels.hpp"
+#include "panels/number_field.hpp"
 #include "panels/plot_axes.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
@@ -107,26 +108,40 @@ void draw_eigen_panel(App& app) {
   const float fw = ImGui::GetFontSize();
   double lo = s.sweep_min, hi = s.sweep_max;
   ImGui::SetNextItemWidth(fw * 4.5f);
-  const bool lo_changed = ImGui::DragScalar("##vmin", ImGuiDataType_Double, &lo, 0.02f, nullptr, nullptr, "%.2f");
+  NumberField from{"##vmin"};
+  from.drag_speed = 0.02f;
+  from.format = "%.2f";
+  from.tip = "The sweep's lowest speed (m/s)";
+  const bool lo_changed = number_field(from, lo) != NumberChange::none;
   record_rect(app, "vmin");
   ImGui::SameLine();
   ImGui::TextUnformatted("to");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(fw * 4.5f);
-  const bool hi_changed = ImGui::DragScalar("##vmax", ImGuiDataType_Double, &hi, 0.02f, nullptr, nullptr, "%.2f");
+  NumberField to{"##vmax"};
+  to.drag_speed = 0.02f;
+  to.format = "%.2f";
+  to.tip = "The sweep's highest speed (m/s)";
+  const bool hi_changed = number_field(to, hi) != NumberChange::none;
   record_rect(app, "vmax");
   ImGui::SameLine();
   ImGui::TextUnformatted("m/s");
+  // Why the last range typed or dragged was refused, while the range it names is still the one in effect.
   static std::string range_problem;
+  static std::pair<double, double> range_problem_kept;
   if (lo_changed || hi_changed) {
     if (!(std::isfinite(lo) && std::isfinite(hi) && lo >= 0 && hi <= 100 && lo + kMinSweepSpan <= hi)) {
-      range_problem = "range not applied: needs 0 <= from and from + 0.01 <= to <= 100 m/s";
+      range_problem = "range " + format_shortest(lo) + " to " + format_shortest(hi) +
+                      " m/s refused: needs 0 <= from and from + 0.01 <= to <= 100 m/s; the range stays " +
+                      format_shortest(s.sweep_min) + " to " + format_shortest(s.sweep_max) + " m/s";
+      range_problem_kept = {s.sweep_min, s.sweep_max};
     } else {
       range_problem.clear();
       s.sweep_min = lo;
       s.sweep_max = hi;
     }
   }
+  if (range_problem_kept != std::pair<double, double>(s.sweep_min, s.sweep_max)) range_problem.clear();  // set since (a link, setState)
   same_line_if_fits(checkbox_width("Im s"));
   ImGui::Checkbox("Im s", &s.show_imaginary);
   same_line_if_fits(checkbox_width("root locus"));

@@ -91,6 +91,7 @@ bool goto_scene(App& app, int index) {
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
   }
   app.state = s;
+  app.scenario = {};  // a scene says all that is on screen: no scenario of before is left
   app.scene_index = index;
   app.camera_given = r.names_camera;
   app.input_specs.clear();

@@ -6,6 +6,7 @@
 // paused and left as it was.
 #include "app.hpp"
 #include "panels/analysis_panels.hpp"
+#include "panels/number_field.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 
@@ -175,7 +176,10 @@ void mode_section(App& app) {
   ImGui::SetNextItemWidth(fw * 8);
   double amp = s.mode_amplitude;
   const double amp_lo = 0.5, amp_hi = 30;
-  if (ImGui::SliderScalar("amplitude (deg)", ImGuiDataType_Double, &amp, &amp_lo, &amp_hi, "%.1f") && std::isfinite(amp))
+  NumberField amplitude{"amplitude (deg)", NumberStyle::slider, "%.1f"};
+  amplitude.min = &amp_lo, amplitude.max = &amp_hi;
+  amplitude.tip = "The mode shape's largest angle as drawn";
+  if (number_field(amplitude, amp) != NumberChange::none && std::isfinite(amp))
     s.mode_amplitude = std::clamp(amp, 0.1, 30.0);
   record_rect(app, "mode-amplitude");
   for (const auto& [label, scale] : {std::pair{"1x", 1.0}, std::pair{"0.25x", 0.25}}) {

@@ -33,6 +33,7 @@ void select_model(App& app, const std::string& name) {
   if (name == app.state.model) return;
   app.playing = false;
   app.layout_dirty = true;
+  app.messages.clear();  // about the previous model's fields: none applies to this one
   if (auto why = select_model(app.state, name); !why.empty()) app.run_event = why;
 }
 

@@ -3,6 +3,7 @@
 // examples/bicycle/scenarios.hpp. Held torques reach the run at the simulated time matching the moment
 // they were pressed or released (web/logic/rider_controls.hpp).
 #include "app.hpp"
+#include "panels/number_field.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
@@ -39,7 +40,7 @@ bool has_rider(const App& app) { return app.run && app.run->run().input_index("s
 
 }  // namespace
 
-void rider_key(App& app, int key, int action) {
+void rider_key(App& app, int key, int action, int mods) {
   int channel = -1, direction = 0;
   switch (key) {
     case GLFW_KEY_LEFT: channel = RiderControls::kSteer, direction = -1; break;
@@ -49,8 +50,10 @@ void rider_key(App& app, int key, int action) {
     default: return;
   }
   const bool down = action != GLFW_RELEASE;
-  // Typing into a field (a torque spec's "a" or "d") is not riding; a release always counts.
-  if (down && (!has_rider(app) || ImGui::GetIO().WantTextInput)) return;
+  // Typing into a field (a torque spec's "a" or "d") is not riding, nor is a shortcut (Ctrl+A selects all,
+  // Ctrl+arrow moves by a word, Alt+arrow goes back a page); a release always counts.
+  constexpr int shortcut_mods = GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER;
+  if (down && (!has_rider(app) || ImGui::GetIO().WantTextInput || (mods & shortcut_mods) != 0)) return;
   app.rider.set(key, channel, direction, down, page_time());
 }
 
@@ -59,6 +62,9 @@ void release_rider_input(App& app) { app.rider.release_all(page_time()); }
 bool rider_keys_active(const App& app) { return has_rider(app); }
 
 void apply_rider_input(App& app, double previous_frame, double real_dt) {
+  // Another model or preset, or a changed bicycle, leaves the scenario.
+  const auto& sc = app.scenario;
+  if (!sc.name.empty() && (app.state.model != sc.model || app.state.preset != sc.preset || !same_bike(app.state.bike, sc.bike))) leave_scenario(app);
   sync_run(app);
   const auto changes = app.rider.take_changes();
   if (!app.run) return;
@@ -121,6 +127,9 @@ void finish_rider_buttons(App& app) {
 }
 
 void start_scenario(App& app, const bicycle::Scenario& scenario) {
+  const bool was_in_scenario = !app.scenario.name.empty();
+  const OrbitCamera camera_before = was_in_scenario ? app.scenario.camera_before : app.state.camera;
+  const bool follow_before = was_in_scenario ? app.scenario.follow_before : app.state.follow;
   if (app.state.model != scenario.model) select_model(app, scenario.model);
   apply_scenario(app.state, scenario);
   app.input_specs.clear();
@@ -134,6 +143,25 @@ void start_scenario(App& app, const bicycle::Scenario& scenario) {
   app.state.follow = true;
   app.playing = app.run && !app.run->run().ended();
   app.state.caption = scenario.description;  // shown until dismissed, and carried by the link (caption=)
+  app.scenario = {scenario.name, app.state.model, app.state.preset, app.state.bike, app.state.inputs, app.state.camera, camera_before, follow_before};
+}
+
+void leave_scenario(App& app) {
+  App::ActiveScenario left = std::move(app.scenario);
+  app.scenario = {};
+  if (left.name.empty()) return;
+  UiState& s = app.state;
+  // Only what is still the scenario's: a torque typed since, or a view orbited since, is the user's.
+  if (s.inputs == left.inputs) s.inputs.clear();
+  if (const auto* scenario = bicycle::find_scenario(left.name); scenario && s.caption == scenario->description) s.caption.clear();
+  const OrbitCamera& c = s.camera;
+  if (c.yaw == left.camera.yaw && c.pitch == left.camera.pitch && c.distance == left.camera.distance) {
+    s.camera.yaw = left.camera_before.yaw;
+    s.camera.pitch = left.camera_before.pitch;
+    s.camera.distance = left.camera_before.distance;
+    s.follow = left.follow_before;
+    if (!s.follow) s.camera.target = left.camera_before.target;
+  }
 }
 
 void scenarios_menu(App& app) {
@@ -164,13 +192,22 @@ void rider_section(App& app) {
   ImGui::PopTextWrapPos();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const double lo = 0.0, hi = 20.0;
-  ImGui::SliderScalar("held torque (N m)", ImGuiDataType_Double, &s.hold_torque, &lo, &hi, "%.2f");
+  NumberField torque{"held torque (N m)", NumberStyle::slider, "%.2f"};
+  torque.min = &lo, torque.max = &hi, torque.flags = ImGuiSliderFlags_AlwaysClamp;
+  torque.tip = "The torque a held key or button applies";
+  number_field(torque, s.hold_torque);
   record_rect(app, "hold-torque");
   for (const auto& sc : bicycle::scenarios()) {
     const std::string label = sc.name == "countersteer" ? "Countersteer at " + format_shortest(sc.motion.speed) + " m/s" : sc.name;
     if (ImGui::Button(label.c_str())) start_scenario(app, sc);
     record_rect(app, "scenario-button:" + sc.name);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sc.description.c_str());
+  }
+  if (!app.scenario.name.empty()) {
+    same_line_if_fits(button_width("Leave scenario"));
+    if (ImGui::Button("Leave scenario")) leave_scenario(app);
+    record_rect(app, "leave-scenario");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Take away the scenario's torques and its camera (as does another preset or model)");
   }
   same_line_if_fits(button_width("Steady turns"));
   if (ImGui::Button(s.show_turns ? "Hide steady turns" : "Steady turns")) s.show_turns = !s.show_turns;

@@ -3,6 +3,7 @@
 // (ModelInstance::inputs) by the registry's names, within its ranges; the methods; the time plots.
 #include "app.hpp"
 #include "logic/rider_state.hpp"
+#include "panels/number_field.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/time_plot.hpp"
@@ -17,6 +18,8 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <map>
+#include <optional>
 #include <string>
 
 namespace carvallo::web {
@@ -59,23 +62,46 @@ std::string label_of(std::string name) {
   return name;
 }
 
-// One setting as a drag field clamped to the registry's range; a value the registry refuses is not applied
-// and the reason is shown (the field keeps the last good value).
+// One setting as a drag field within the registry's range; a value the registry refuses is not applied, the
+// field keeps the value in effect, and the message says which (replaced by the next attempt).
 void setting_field(App& app, const examples::Quantity& q) {
   UiState& s = app.state;
-  double value = setting(s, q.name, q.value);
+  const double kept = setting(s, q.name, q.value);
+  double value = kept;
   const std::string label = label_of(q.name) + " (" + q.unit + ")";
+  NumberField field{label.c_str()};
   // About a hundredth of the setting's own scale per pixel dragged.
-  const auto speed = static_cast<float>(0.005 * std::max({std::abs(q.value), std::abs(value), 0.1}));
+  field.drag_speed = static_cast<float>(0.005 * std::max({std::abs(q.value), std::abs(value), 0.1}));
+  field.min = &q.min;
+  field.max = &q.max;
+  field.question = label + ": " + q.description;
+  field.tip = q.name + ": " + q.description + "\n" + format_shortest(q.min) + " to " + format_shortest(q.max) + " " + q.unit +
+              " (default " + format_shortest(q.value) + ")" +
+              (s.from_turn.empty() ? "" : "\nThe steady turn sets the initial state; leave the turn to set your own");
   ImGui::SetNextItemWidth(px(app, 130));
-  if (ImGui::DragScalar(label.c_str(), ImGuiDataType_Double, &value, speed, &q.min, &q.max, "%.4g", ImGuiSliderFlags_AlwaysClamp)) {
-    if (auto why = set_setting(s, q.name, value)) app.messages.push_back(q.name + " not applied: " + *why);
+  std::string unreadable;
+  const NumberChange change = number_field(field, value, &unreadable);
+  // The message of a refusal says which value stays: it goes with the next attempt, or once the value
+  // changed another way (a link, setState, a scenario).
+  static std::map<std::string, double> stays_at;
+  const std::string prefix = q.name + " = ";
+  const auto said = stays_at.find(q.name);
+  if (change != NumberChange::none || (said != stays_at.end() && said->second != kept)) {
+    std::erase_if(app.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
+    stays_at.erase(q.name);
+  }
+  if (change != NumberChange::none) {
+    const std::string stays = "; " + q.name + " stays " + format_shortest(kept) + " " + q.unit;
+    std::optional<std::string> why;
+    if (change == NumberChange::unreadable) why = "'" + unreadable + "' refused: not a number" + stays;
+    else if (auto problem = set_setting(s, q.name, value)) {
+      const std::string said_value = format_shortest(value) + " " + q.unit;
+      if (problem->rfind(prefix + said_value + " is ", 0) == 0) problem = problem->substr(prefix.size() + said_value.size() + 4);
+      why = said_value + " refused: " + *problem + stays;
+    }
+    if (why) app.messages.push_back(prefix + *why), stays_at[q.name] = kept;
   }
   record_rect(app, "setting:" + q.name);
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("%s: %s\n%s to %s %s (default %s)%s", q.name.c_str(), q.description.c_str(), format_shortest(q.min).c_str(),
-                      format_shortest(q.max).c_str(), q.unit.c_str(), format_shortest(q.value).c_str(),
-                      s.from_turn.empty() ? "" : "\nThe steady turn sets the initial state; leave the turn to set your own");
 }
 
 // The model's settings: the one its eigenvalue panel marks (the steady motion's first quantity) always in
@@ -92,8 +118,11 @@ void settings_section(App& app) {
   const double ts_lo = 0.05, ts_hi = 10.0;
   same_line_if_fits(labelled_width(px(app, 130), "time x"));
   ImGui::SetNextItemWidth(px(app, 130));
-  ImGui::SliderScalar("time x", ImGuiDataType_Double, &s.sim.time_scale, &ts_lo, &ts_hi, "%.2f", ImGuiSliderFlags_Logarithmic);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Simulated seconds per real second: slow motion below 1, fast above");
+  NumberField time_x{"time x", NumberStyle::slider, "%.2f"};
+  time_x.min = &ts_lo, time_x.max = &ts_hi, time_x.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
+  time_x.tip = "Simulated seconds per real second: slow motion below 1, fast above";
+  number_field(time_x, s.sim.time_scale);
+  record_rect(app, "time-scale");
   const bool has_inputs = app.run && !app.run->run().input_channels().empty();
   const bool has_push = app.run && app.run->run().instance().push;
   const bool more = entry->settings.size() > (marked.empty() ? 0u : 1u) || has_inputs || has_push;
@@ -108,8 +137,10 @@ void settings_section(App& app) {
     const double lo = -20, hi = 20;
     const std::string label = push.label + " (" + push.unit + ")";
     ImGui::SetNextItemWidth(px(app, 130));
-    ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &s.sim.kick, &lo, &hi, "%.3f");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", push.description.c_str());
+    NumberField kick{label.c_str(), NumberStyle::slider, "%.3f"};
+    kick.min = &lo, kick.max = &hi, kick.flags = ImGuiSliderFlags_AlwaysClamp;
+    kick.tip = push.description;
+    number_field(kick, s.sim.kick);
   }
   if (has_inputs) {
     for (const auto& channel : app.run->run().input_channels()) {
@@ -135,7 +166,9 @@ void methods_section(App& app) {
   };
   combo("integrator", s.sim.integrator, integrator_names());
   const double dt_lo = 1e-4, dt_hi = 0.05;
-  ImGui::SliderScalar("time step (s)", ImGuiDataType_Double, &s.sim.time_step, &dt_lo, &dt_hi, "%.4f", ImGuiSliderFlags_Logarithmic);
+  NumberField time_step{"time step (s)", NumberStyle::slider, "%.4f"};
+  time_step.min = &dt_lo, time_step.max = &dt_hi, time_step.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
+  number_field(time_step, s.sim.time_step);
   combo("acceleration solver", s.sim.solver, acceleration_method_names());
   combo("stabilization", s.sim.stabilization, stabilization_method_names());
   ImGui::PopItemWidth();
@@ -185,7 +218,7 @@ void model_plots(App& app) {
   same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, "time window (s)"));
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const double win_lo = 0.5, win_hi = 600;
-  ImGui::SliderScalar("time window (s)", ImGuiDataType_Double, &s.plot_window, &win_lo, &win_hi, "%.3g", ImGuiSliderFlags_Logarithmic);
+  time_window_field(s.plot_window, win_lo, win_hi);
 }
 
 void simulation_panel(App& app) {

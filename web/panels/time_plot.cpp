@@ -1,8 +1,12 @@
 #include "panels/time_plot.hpp"
+#include "app.hpp"  // app(), record_rect: the banner's messages and the test's widget rectangles
+#include "panels/number_field.hpp"
 #include "panels/plot_axes.hpp"  // nice_step
 #include "panels/row_layout.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 #include <cstdio>
 
 namespace carvallo::web {
@@ -20,12 +24,22 @@ std::string tick_text(double v, double step) {
   return buf;
 }
 
+// The banner's message about this plot's last refused range: replaced by the next attempt, gone once one
+// is taken.
+void say_range(const PlotSpec& spec, const std::string& text) {
+  auto& messages = app().messages;
+  const std::string prefix = std::string(spec.title) + ": from = ", prefix_to = std::string(spec.title) + ": to = ";
+  std::erase_if(messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0 || m.rfind(prefix_to, 0) == 0; });
+  if (!text.empty()) messages.push_back(text);
+}
+
 void scale_menu(const PlotSpec& spec, PlotScale& scale) {
   const char* names[] = {"fit", "symmetric", "fixed"};
   const int mode = static_cast<int>(scale.mode);
   char label[64];
   std::snprintf(label, sizeof label, "y: %s##%s", names[mode], spec.id);
   if (ImGui::SmallButton(label)) ImGui::OpenPopup(spec.id);
+  record_rect(app(), std::string("yscale:") + spec.id);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("y-axis: fit the data (never closer than %g %s), symmetric about zero, or a fixed range",
                       spec.min_span, spec.unit);
@@ -34,15 +48,28 @@ void scale_menu(const PlotSpec& spec, PlotScale& scale) {
     if (ImGui::RadioButton(names[m], mode == m)) scale.mode = static_cast<PlotScale::Mode>(m);
   if (scale.mode == PlotScale::Mode::fixed) {
     double lo = scale.lo, hi = scale.hi;
-    const float speed = static_cast<float>(std::max(1e-6, 0.005 * (std::abs(hi) + std::abs(lo))));
+    NumberField from{"from"}, to{"to"};
+    from.drag_speed = to.drag_speed = static_cast<float>(std::max(1e-6, 0.005 * (std::abs(hi) + std::abs(lo))));
+    from.tip = "The fixed range's lower end";
+    to.tip = "The fixed range's upper end";
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    const bool a = ImGui::DragScalar("from", ImGuiDataType_Double, &lo, speed, nullptr, nullptr, "%.4g");
+    const bool a = number_field(from, lo) != NumberChange::none;
+    record_rect(app(), std::string("yfrom:") + spec.id);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    const bool b = ImGui::DragScalar("to", ImGuiDataType_Double, &hi, speed, nullptr, nullptr, "%.4g");
-    // Only an ordered, finite, representable-on-screen range is taken (sanitize() enforces the same).
-    if ((a || b) && std::isfinite(lo) && std::isfinite(hi) && lo < hi && hi - lo >= kMinPlotSpan && std::abs(lo) <= kMaxPlotValue &&
-        std::abs(hi) <= kMaxPlotValue)
-      scale.lo = lo, scale.hi = hi;
+    const bool b = number_field(to, hi) != NumberChange::none;
+    record_rect(app(), std::string("yto:") + spec.id);
+    // Only an ordered, finite, representable-on-screen range is taken (sanitize() enforces the same); a
+    // refused one leaves the range in effect, in the fields too, and the message says which stays.
+    if (a || b) {
+      std::string why;
+      if (!std::isfinite(lo) || !std::isfinite(hi)) why = "not a finite number";
+      else if (std::abs(lo) > kMaxPlotValue || std::abs(hi) > kMaxPlotValue) why = "beyond +-" + format_shortest(kMaxPlotValue);
+      else if (!(lo < hi) || hi - lo < kMinPlotSpan) why = "from must be below to";
+      const std::string what = std::string(spec.title) + ": " + (a ? "from = " + format_shortest(lo) : "to = " + format_shortest(hi));
+      say_range(spec, why.empty() ? "" : what + " " + spec.unit + " refused: " + why + "; the range stays " + format_shortest(scale.lo) + " to " +
+                                             format_shortest(scale.hi) + " " + spec.unit);
+      if (why.empty()) scale.lo = lo, scale.hi = hi;
+    }
     ImGui::TextDisabled("%s", spec.unit);
   }
   ImGui::EndPopup();

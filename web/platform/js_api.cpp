@@ -133,10 +133,11 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
   if (app.state.model != model) app.playing = false;
   if (app.state.model != model || app.state.presentation != presentation || app.state.text_scale != text_scale)
     app.layout_dirty = true;
-  if (!ignored.empty()) {
-    app.messages.clear();
-    for (const auto& m : ignored) app.messages.push_back("setState ignored " + m);
-  }
+  // What an earlier link or setState refused no longer applies after this one; another model makes every
+  // earlier message stale.
+  if (app.state.model != model) app.messages.clear();
+  else carvallo::web::clear_link_messages(app);
+  for (const auto& m : ignored) app.messages.push_back("setState ignored " + m);
   carvallo::web::refresh_analysis(app);
   return js_reply(json{{"ignored", ignored}});
 }

@@ -54,7 +54,10 @@
   api.setState = function (partial) {
     let text;
     try {
-      text = JSON.stringify(partial === undefined ? {} : partial);
+      // JSON has no Infinity or NaN (JSON.stringify writes null): they cross as a marker, so that the
+      // application says "not a finite number" rather than "wrong type".
+      text = JSON.stringify(partial === undefined ? {} : partial,
+        (key, value) => (typeof value === 'number' && !Number.isFinite(value) ? { 'carvallo:nonfinite': String(value) } : value));
     } catch (e) {
       text = '';  // e.g. a circular object: the C side reports "the argument is not JSON" like any unreadable one
     }
@@ -135,7 +138,8 @@
   window.addEventListener('hashchange', onNavigate);
   window.addEventListener('popstate', onNavigate);
 
-  api.linkUrl = (link) => location.origin + location.pathname + location.search + '#' + link;
+  /// The page's address with `link` as its hash; without an argument, the link of what is on screen.
+  api.linkUrl = (link) => location.origin + location.pathname + location.search + '#' + (link === undefined ? api.getState().link : String(link));
 
   // ---- files ----
   api._download = function (name, mime, text) {

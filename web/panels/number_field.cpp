@@ -1,0 +1,141 @@
+#include "panels/number_field.hpp"
+
+#include "app.hpp"  // app(), record_rect: the tests' widget rectangles
+#include "logic/ui_state.hpp"  // parse_plain_number, format_shortest
+#include "platform/browser.hpp"  // ask_number
+
+#include <imgui_internal.h>  // TempInputIsActive, GetActiveID, ClearActiveID
+
+#include <unordered_map>
+
+namespace carvallo::web {
+
+namespace {
+
+bool touch_engaged = false;
+
+// A field being typed into: the value its text reads as, kept apart from the caller's value until the
+// text is committed. Keyed by the item's ImGuiID (one text entry is open at a time, but the map keeps
+// the logic free of that assumption).
+struct Typing {
+  double value = 0;
+  bool edited = false;  ///< the text was changed (opening and closing the entry alone applies nothing)
+};
+std::unordered_map<ImGuiID, Typing> typing;
+
+// The value a field had when the pointer went down on it: a tap on a touch screen must not leave the
+// value where a slider jumped to under the finger.
+std::unordered_map<ImGuiID, double> at_activation;
+
+// A slider double-clicked last frame: its text entry opens this frame (ImGui 1.86 opens a slider's
+// text entry on Ctrl+click and on keyboard focus only).
+ImGuiID focus_next = 0;
+
+bool draw(const NumberField& f, double* v) {
+  switch (f.style) {
+    case NumberStyle::drag:
+      return ImGui::DragScalar(f.label, ImGuiDataType_Double, v, f.drag_speed, f.min, f.max, f.format, f.flags);
+    case NumberStyle::slider: return ImGui::SliderScalar(f.label, ImGuiDataType_Double, v, f.min, f.max, f.format, f.flags);
+    case NumberStyle::input: return ImGui::InputScalar(f.label, ImGuiDataType_Double, v, nullptr, nullptr, f.format);
+  }
+  return false;
+}
+
+NumberChange ask(const NumberField& f, double& value, std::string* unreadable_text) {
+  const auto typed = ask_number(f.question.empty() ? std::string(f.label).substr(0, std::string(f.label).find("##")) : f.question,
+                                format_shortest(value));
+  if (!typed) return NumberChange::none;
+  if (const auto v = parse_plain_number(*typed)) {
+    value = *v;
+    return NumberChange::typed;
+  }
+  if (unreadable_text) *unreadable_text = typed->substr(0, 40);
+  return NumberChange::unreadable;
+}
+
+}  // namespace
+
+void time_window_field(double& window, const double& lo, const double& hi) {
+  NumberField field{"time window (s)", NumberStyle::slider, "%.3g"};
+  field.min = &lo, field.max = &hi, field.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
+  field.tip = "Seconds of the run the plots show";
+  number_field(field, window);
+  record_rect(app(), "time-window");
+}
+
+void set_number_fields_touch(bool engaged) { touch_engaged = engaged; }
+
+const char* number_field_hint(NumberStyle style) {
+  switch (style) {
+    case NumberStyle::drag: return "Drag to change; double-click or Ctrl+click to type a value (Enter applies it, Esc cancels)";
+    case NumberStyle::slider: return "Drag to change; double-click or Ctrl+click to type a value (Enter applies it, Esc cancels)";
+    case NumberStyle::input: return "Type a value: Enter or leaving the field applies it, Esc cancels";
+  }
+  return "";
+}
+
+NumberChange number_field(const NumberField& f, double& value, std::string* unreadable_text) {
+  const ImGuiID id = ImGui::GetID(f.label);
+  const bool text_only = f.style == NumberStyle::input;
+  auto text_entry_open = [&] { return text_only ? ImGui::GetActiveID() == id : ImGui::TempInputIsActive(id); };
+  if (f.style == NumberStyle::slider && focus_next == id) {
+    ImGui::SetKeyboardFocusHere();
+    focus_next = 0;
+  }
+  const double before = value;
+  const auto open = text_entry_open() ? typing.find(id) : typing.end();
+  const bool was_typing = open != typing.end();
+  const bool changed = draw(f, was_typing ? &open->second.value : &value);
+  const bool typing_now = text_entry_open();
+
+  if (!was_typing && typing_now) {
+    if (touch_engaged && text_only) {
+      // A touch screen: the browser's dialog brings up the phone's keyboard, ImGui's text entry would not.
+      ImGui::ClearActiveID();
+      value = before;
+      return ask(f, value, unreadable_text);
+    }
+    // The text entry opened this frame; what it read (keys typed in the same frame) stays in it.
+    typing[id] = {value, changed};
+    value = before;
+    return NumberChange::none;
+  }
+  if (was_typing) {
+    if (changed) open->second.edited = true;
+    if (typing_now) return NumberChange::none;
+    // Closed by Enter, Tab, a click elsewhere, or Escape (which cancels).
+    const Typing done = open->second;
+    typing.erase(open);
+    const bool cancelled = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
+    if (cancelled || !done.edited) return NumberChange::none;
+    value = done.value;
+    return NumberChange::typed;
+  }
+
+  if (f.style == NumberStyle::slider && ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !touch_engaged)
+    focus_next = id;
+  if (ImGui::IsItemActivated()) at_activation[id] = before;
+  if (touch_engaged && !text_only && ImGui::IsItemDeactivated()) {
+    const float slop = ImGui::GetIO().MouseDragThreshold;
+    const auto start = at_activation.find(id);
+    if (ImGui::GetIO().MouseDragMaxDistanceSqr[0] <= slop * slop && start != at_activation.end()) {
+      // A tap, not a drag: the value goes back to where it was and the dialog asks for the new one.
+      const bool moved = value != start->second;
+      value = start->second;
+      at_activation.erase(start);
+      const NumberChange asked = ask(f, value, unreadable_text);
+      return asked == NumberChange::none && moved ? NumberChange::dragged : asked;
+    }
+  }
+  if (!f.own_tooltip && !touch_engaged && ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    if (!f.tip.empty()) ImGui::TextUnformatted(f.tip.c_str());
+    ImGui::TextDisabled("%s", number_field_hint(f.style));
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  return changed ? NumberChange::dragged : NumberChange::none;
+}
+
+}  // namespace carvallo::web
