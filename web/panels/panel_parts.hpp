@@ -16,6 +16,8 @@ void note(App& app, const char* id, const char* text);
 void parameters_panel(App& app);
 /// The rider's time plots: roll and steer, speed, the torques, the violations (bicycle_panels.cpp).
 void bicycle_plots(App& app);
+/// A model's probes of its first probe's unit (or its energy) against time, `height` device px tall.
+void probes_plot(App& app, const char* id, float height);
 /// Any model's time plots: its probes and the violations (simulation_panel.cpp).
 void model_plots(App& app);
 /// The one simulation panel of every model (simulation_panel.cpp).

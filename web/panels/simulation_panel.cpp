@@ -177,12 +177,8 @@ void methods_section(App& app) {
 
 }  // namespace
 
-void model_plots(App& app) {
-  UiState& s = app.state;
-  const auto& h = app.run->history();
+void probes_plot(App& app, const char* id, float height) {
   const auto& defs = app.run->run().instance().probes;
-  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
-  const auto heights = plot_heights({0.5f, 0.5f}, 1, 1);
   // The probes share one plot when they share a unit (else the first unit's probes); the energy otherwise.
   std::vector<std::string> names;
   std::vector<std::size_t> shown;
@@ -194,9 +190,18 @@ void model_plots(App& app) {
     if (shown.empty()) return m.energy;
     return shown[k] < m.probes.size() ? m.probes[shown[k]] : 0.0;
   };
-  const std::string title = defs.empty() ? "energy" : "probes";
-  draw_time_plot({"probes", title.c_str(), unit.c_str(), false, 0.0, 1e-3},
-                 collect_plot(h, names, probe, s.plot_window, columns, false), &s.probes_axis, heights[0]);
+  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
+  draw_time_plot({id, defs.empty() ? "energy" : "probes", unit.c_str(), false, 0.0, 1e-3},
+                 collect_plot(app.run->history(), names, probe, app.state.plot_window, columns, false), &app.state.probes_axis, height);
+}
+
+void model_plots(App& app) {
+  UiState& s = app.state;
+  const auto& h = app.run->history();
+  const auto& defs = app.run->run().instance().probes;
+  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
+  const auto heights = plot_heights({0.5f, 0.5f}, 1, 1);
+  probes_plot(app, "probes", heights[0]);
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;
   };

@@ -93,20 +93,7 @@ void time_plot(App& app, bool torques) {
                    collect_plot(h, {"roll", "steer"}, angles, s.plot_window, columns, false), &s.angles_axis, height);
     return;
   }
-  // Another model: its probes of the first probe's unit, as its simulation panel shows them.
-  const auto& defs = run.instance().probes;
-  std::vector<std::string> names;
-  std::vector<std::size_t> shown;
-  const std::string unit = defs.empty() ? "J" : defs.front().unit;
-  for (std::size_t k = 0; k < defs.size() && shown.size() < 4; ++k)
-    if (defs[k].unit == unit) names.push_back(defs[k].name), shown.push_back(k);
-  if (defs.empty()) names.push_back("energy");
-  const std::function<double(std::size_t, const RunSample&)> probe = [&](std::size_t k, const RunSample& m) {
-    if (shown.empty()) return m.energy;
-    return shown[k] < m.probes.size() ? m.probes[shown[k]] : 0.0;
-  };
-  draw_time_plot({"stage-probes", defs.empty() ? "energy" : "probes", unit.c_str(), false, 0.0, 1e-3},
-                 collect_plot(h, names, probe, s.plot_window, columns, false), &s.probes_axis, height);
+  probes_plot(app, "stage-probes", height);  // another model: its probes, as its simulation panel shows them
 }
 
 }  // namespace

@@ -103,20 +103,18 @@ void copy_to_clipboard(const std::string& text) { carvallo_js_copy(text.c_str())
 
 void signal_ready(const char* version) { carvallo_js_ready(version); }
 
-namespace {
-std::string take(char* p) {
+std::string take_js_string(char* p) {
   std::string s = p ? p : "";
   std::free(p);
   return s;
 }
-}  // namespace
 
-std::string location_hash() { return take(carvallo_js_location_hash()); }
+std::string location_hash() { return take_js_string(carvallo_js_location_hash()); }
 
 void publish_link(const std::string& link) { carvallo_js_publish_link(link.c_str()); }
 
 std::string copy_link(const std::string& link) {
-  std::string url = take(carvallo_js_link_url(link.c_str()));
+  std::string url = take_js_string(carvallo_js_link_url(link.c_str()));
   copy_to_clipboard(url);
   return url;
 }
@@ -134,7 +132,7 @@ bool coarse_pointer() { return carvallo_js_coarse_pointer() != 0; }
 std::optional<std::string> ask_number(const std::string& title, const std::string& current) {
   char* p = carvallo_js_prompt(title.c_str(), current.c_str());
   if (!p) return std::nullopt;
-  return take(p);
+  return take_js_string(p);
 }
 
 }  // namespace carvallo::web

@@ -49,6 +49,9 @@ std::optional<std::string> ask_number(const std::string& title, const std::strin
 /// True on a touch screen as the main pointer (a phone, a tablet): bigger text and touch targets.
 bool coarse_pointer();
 
+/// A string the page's JavaScript allocated with _malloc (an EM_JS answer): copied, then freed.
+std::string take_js_string(char* p);
+
 /// Seconds since the page started loading (performance.now()).
 double page_time();
 

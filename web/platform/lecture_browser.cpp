@@ -1,8 +1,8 @@
 #include "platform/lecture_browser.hpp"
+#include "platform/browser.hpp"
 
 #include <emscripten/emscripten.h>
 
-#include <cstdlib>
 
 // clang-format off
 EM_JS(char*, carvallo_js_qr_modules, (const char* text), {
@@ -40,16 +40,9 @@ EM_JS(int, carvallo_js_reduced_motion, (), {
 
 namespace carvallo::web {
 
-namespace {
-std::string take(char* p) {
-  std::string s = p ? p : "";
-  std::free(p);
-  return s;
-}
-}  // namespace
 
 std::vector<std::uint8_t> qr_modules(const std::string& text, int& size) {
-  const std::string bits = take(carvallo_js_qr_modules(text.c_str()));
+  const std::string bits = take_js_string(carvallo_js_qr_modules(text.c_str()));
   size = 0;
   while (static_cast<std::size_t>(size) * static_cast<std::size_t>(size) < bits.size()) ++size;
   if (bits.empty() || static_cast<std::size_t>(size) * static_cast<std::size_t>(size) != bits.size()) {
@@ -69,7 +62,7 @@ void decode_lesson(const std::string& data, int scene, bool apply_scene) {
 
 void open_lesson_file() { carvallo_js_open_lesson_file(); }
 
-std::string page_url(const std::string& link) { return take(carvallo_js_page_url(link.c_str())); }
+std::string page_url(const std::string& link) { return take_js_string(carvallo_js_page_url(link.c_str())); }
 
 bool prefers_reduced_motion() { return carvallo_js_reduced_motion() != 0; }
 
