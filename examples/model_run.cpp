@@ -50,11 +50,18 @@ const StepReport& ModelRun::step(double h) {
   return report_;
 }
 
-void ModelRun::apply_pieces(const std::vector<SignalPiece>& pieces) {
-  if (pieces == pieces_) return;
+Model ModelRun::model_for(const std::vector<SignalPiece>& pieces) const {
+  // Every input off is the instance's own model, however the run got there: the model acting is a function
+  // of the pieces alone, so a run restarted from a snapshot (restart) evaluates what the original did.
+  if (pieces == std::vector<SignalPiece>(pieces.size())) return instance_->model;
   if (!instance_->model_with_inputs)
     throw SolverError(SolverError::Kind::InvalidArgument, "model '" + entry_->name + "' cannot apply its inputs", 0.0);
-  model_ = instance_->model_with_inputs(pieces);
+  return instance_->model_with_inputs(pieces);
+}
+
+void ModelRun::apply_pieces(const std::vector<SignalPiece>& pieces) {
+  if (pieces == pieces_) return;
+  model_ = model_for(pieces);
   pieces_ = pieces;
   // A new piece is a new smooth right-hand side: the integrator starts afresh (a multistep history must
   // not reach across the jump).
@@ -67,6 +74,24 @@ void ModelRun::apply_pieces(const std::vector<SignalPiece>& pieces) {
 void ModelRun::set_state(const State& s) {
   sim_->set_state(s);
   apply_pieces(pieces(signals_, s.t));  // the inputs acting at the new time
+  report_ = sim_->evaluate();
+  probes_valid_ = false;
+  ended_at_.reset();
+  end_reason_.clear();
+  check_end();
+}
+
+void ModelRun::restart(const Snapshot& snapshot) {
+  const State& s = snapshot.state;
+  if (snapshot.signals.size() != signals_.size() || s.q.size() != model_.nq() || s.qd.size() != model_.nq())
+    throw SolverError(SolverError::Kind::InvalidArgument, "a snapshot of another model than '" + entry_->name + "'", s.t);
+  const auto acting = pieces(snapshot.signals, s.t);
+  if (acting != pieces_) model_ = model_for(acting);
+  auto sim = std::make_unique<Simulation>(model_, options_);
+  sim->set_state(s);
+  sim_ = std::move(sim);
+  signals_ = snapshot.signals;
+  pieces_ = acting;
   report_ = sim_->evaluate();
   probes_valid_ = false;
   ended_at_.reset();

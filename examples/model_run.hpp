@@ -48,6 +48,21 @@ class ModelRun {
   /// model's evaluation at the new state throws.
   void set_state(const State& s);
 
+  /// What restart() needs to continue exactly as this run does from now on: the state and the inputs'
+  /// signals. Never throws.
+  struct Snapshot {
+    State state;
+    std::vector<InputSignal> signals;
+  };
+  Snapshot snapshot() const { return {sim_->state(), signals_}; }
+  /// Continues from `snapshot` with a simulation built afresh (the integrator's history, the solvers'
+  /// caches and the end condition start anew). A run that restarts at a moment and one restored there
+  /// from that moment's snapshot take the same steps to the bit (tests/examples/model_run_test.cpp): the
+  /// playground's rewind (web/logic/model_view.hpp) keeps snapshots and restarts at them. Throws what
+  /// building the model with the snapshot's inputs and evaluating it throws; SolverError(InvalidArgument)
+  /// for a snapshot of another model.
+  void restart(const Snapshot& snapshot);
+
   // The members below evaluate the model at the current, finite state and throw only what the model's
   // own probe, pose and energy functions throw (nothing, for the registered models); the others never throw.
 
@@ -101,6 +116,8 @@ class ModelRun {
   void check_end();
   // Rebuilds model and simulation when the inputs' pieces differ from those acting (state kept).
   void apply_pieces(const std::vector<SignalPiece>& pieces);
+  // The model with these pieces acting: the instance's own when every input is off.
+  Model model_for(const std::vector<SignalPiece>& pieces) const;
   const ModelEntry* entry_ = nullptr;
   std::unique_ptr<ModelInstance> instance_;
   Model model_;

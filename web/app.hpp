@@ -80,6 +80,12 @@ struct App {
   std::unique_ptr<ModelView> run;
   std::string run_signature;  ///< the settings the run was built from (ModelView::signature)
   bool playing = false;
+  // The motion in the state (web/panels/timeline.hpp): the inputs' log and the moment last written into
+  // UiState::input_log and time_shown from the run, or read from them into it (a different value there is a
+  // link's or setState's request); the moment a replay goes to (negative: none).
+  std::string synced_log;
+  double synced_t = 0;
+  double replay_to = -1;
   double sim_debt = 0;        ///< simulated seconds owed to real time
   std::string run_event;      ///< "At t = ... the bicycle fell", build or solver errors
   DisplayFrame display;       ///< the model's world turned into the viewer's frame (set when the model is built)
@@ -219,8 +225,8 @@ void rider_key(App& app, int key, int action, int mods);
 void release_rider_input(App& app);
 /// The arrow keys drive the rider (the bicycle) rather than the camera.
 bool rider_keys_active(const App& app);
-/// Hands the held torques' changes to the run, each at the simulated time of its event (call before advance_run).
-void apply_rider_input(App& app, double previous_frame, double real_dt);
+/// Hands the held torques' changes to the run, at the step it is at (call before advance_run).
+void apply_rider_input(App& app);
 /// The hold-to-push buttons (steer and lean, left and right).
 void rider_buttons(App& app);
 /// After the panels: the hold buttons' state this frame becomes presses and releases.

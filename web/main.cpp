@@ -1,6 +1,7 @@
 // Carvallo playground: the browser application (Emscripten + GLFW + WebGL 2 + Dear ImGui 1.86).
 // The frame loop: input (camera, shortcuts), the simulation clock, the panels, the 3D scene, the link.
 #include "app.hpp"
+#include "panels/timeline.hpp"
 #include "logic/scene_mesh.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
@@ -158,6 +159,8 @@ void shortcuts(App& app) {
   }
   app.escape_pressed = false;
   if (io.WantTextInput) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false) && !io.KeyCtrl && !io.KeyAlt && !io.KeySuper)
+    carvallo::web::seek_first(app);
   for (const ImWchar ch : io.InputQueueCharacters) {
     // Ctrl, Alt or Meta with a key is the browser's or the system's shortcut (Ctrl+R, Alt+K), never the
     // bicycle's. Ctrl and Alt together is AltGr on many keyboards, which types '[', ']', '+' or '?':
@@ -171,6 +174,7 @@ void shortcuts(App& app) {
         app.playing = !app.playing && app.run && !app.run->run().ended();
         break;
       case '.': carvallo::web::step_run(app); break;
+      case ',': carvallo::web::step_back(app); break;
       case 'r': case 'R':
         carvallo::web::sync_run(app, true);
         app.playing = false;
@@ -266,7 +270,7 @@ void frame() {
   ImGui::NewFrame();
   shortcuts(app);
   camera_input(app);
-  carvallo::web::apply_rider_input(app, now - real_dt, real_dt);
+  carvallo::web::apply_rider_input(app);
   carvallo::web::advance_run(app, real_dt);
   carvallo::web::advance_mode_view(app, real_dt);
   carvallo::web::draw_ui(app);
@@ -293,6 +297,7 @@ void frame() {
 
   const double cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
   app.perf.cpu_ms = app.perf.cpu_ms > 0 ? 0.95 * app.perf.cpu_ms + 0.05 * cpu : cpu;
+  carvallo::web::note_motion(app);
   const std::string link = carvallo::web::page_link(app);
   if (link != app.last_link) {
     app.last_link = link;

@@ -32,18 +32,17 @@ TEST_CASE("a held steer torque acts from press to release, then is zero", "[web]
   ModelView v(s);
   const int steer = v.run().input_index("steer_torque");
   REQUIRE(steer >= 0);
-  v.hold_input(steer, +1, 1.5, 0.0);
+  v.hold_input(steer, 1.5);
   CHECK(input(v, "steer_torque") == 1.5);  // paused at t = 0: on at once
-  v.step(10);                               // 0.05 s
+  v.step(15);                               // 0.075 s
   CHECK(input(v, "steer_torque") == 1.5);
   CHECK(v.history().back().inputs[static_cast<std::size_t>(steer)] == 1.5);
-  v.hold_input(steer, 0, 1.5, 0.0725);  // released between two steps: the step ends there exactly
-  v.step(5);
+  v.hold_input(steer, 0.0);  // released at the step the run is at
   CHECK(input(v, "steer_torque") == 0.0);
   // The impulse is the torque times the time held: the steer rate it left behind is the same as a
   // scripted pulse of the same length gives (a second way of applying it).
   UiState p = s;
-  p.inputs["steer_torque"] = "pulse:1.5@0:0.0725";
+  p.inputs["steer_torque"] = "pulse:1.5@0:0.075";
   ModelView w(p);
   w.step(15);
   CHECK(std::abs(probe(v, "steer_rate") - probe(w, "steer_rate")) < 1e-12);
@@ -81,7 +80,8 @@ TEST_CASE("a run on a stable steady turn stays on it: radius and lean after 5 s 
   CHECK(std::abs(probe(v, "roll") - turn->lean) < 1e-3 * turn->lean);
   CHECK(std::abs(probe(v, "speed") - turn->speed) < 1e-3 * turn->speed);
   // The rear contact's path: its curvature radius from three points of the last second's track.
-  const auto& track = v.tracks().front();
+  const auto tracks = v.tracks();
+  const auto track = tracks.front();
   const auto& a = track[track.size() - 201];
   const auto& b = track[track.size() - 101];
   const auto& c = track.back();

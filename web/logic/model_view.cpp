@@ -8,6 +8,7 @@
 #include "carvallo/stabilization.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace carvallo::web {
 
@@ -68,54 +69,182 @@ ModelView::ModelView(const UiState& state) : time_step_(state.sim.time_step) {
     if (const std::string spec = input_spec(state, channels[k].name); !spec.empty()) run_->set_input(k, torque_signal(spec));
   held_.resize(run_->input_channels().size());
   tracks_.resize(run_->instance().traces.size());
+  checkpoint_every_ = std::clamp<long>(std::lround(1.0 / time_step_), 1, 500);
+  sample_every_ = std::max<long>(1, std::lround(1e-3 / time_step_));
   energy0_ = run_->energy();
+  arrive();
   record();
 }
 
-void ModelView::hold_input(int index, int direction, double magnitude, double t) {
-  if (index < 0 || static_cast<std::size_t>(index) >= held_.size()) return;
-  Held& h = held_[static_cast<std::size_t>(index)];
-  const double now = time();
-  t = std::max(t, now);
-  examples::InputSignal signal;
-  if (direction != 0 && magnitude != 0.0) {
-    // Switching straight from one direction to the other starts now (one signal holds one pulse).
-    const double start = h.amplitude != 0.0 ? now : t;
-    h = {direction * magnitude, start};
-    signal = examples::InputSignal::step(h.amplitude, start);
-  } else {
-    if (h.amplitude == 0.0) return;
-    if (t > h.start) signal = examples::InputSignal::pulse(h.amplitude, h.start, t - h.start);
-    h = {};
+
+void ModelView::arrive() {
+  if (step_ % checkpoint_every_ != 0) return;
+  run_->restart(run_->snapshot());
+  if (checkpoints_.empty() || checkpoints_.back().step < step_) checkpoints_.push_back({step_, run_->snapshot(), held_, energy0_});
+}
+
+void ModelView::apply_due() {
+  while (next_event_ < log_.size() && log_[next_event_].step <= step_) apply(log_[next_event_++]);
+}
+
+void ModelView::apply(const InputEvent& e) {
+  switch (e.kind) {
+    case InputEvent::Kind::push:
+      if (run_->push(e.value)) energy0_ = run_->energy();  // a push adds energy: drift is measured from here on
+      return;
+    case InputEvent::Kind::hold: {
+      if (e.index < 0 || static_cast<std::size_t>(e.index) >= held_.size()) return;
+      Held& h = held_[static_cast<std::size_t>(e.index)];
+      const double now = time();
+      examples::InputSignal signal;
+      if (e.value != 0.0) {
+        h = {e.value, now};
+        signal = examples::InputSignal::step(e.value, now);
+      } else {
+        if (h.amplitude == 0.0) return;
+        if (now > h.start) signal = examples::InputSignal::pulse(h.amplitude, h.start, now - h.start);
+        h = {};
+      }
+      run_->set_input(static_cast<std::size_t>(e.index), signal);
+      return;
+    }
+    case InputEvent::Kind::drag:
+    case InputEvent::Kind::release: return;
   }
-  run_->set_input(static_cast<std::size_t>(index), signal);
+}
+
+void ModelView::forget_future() {
+  log_.erase(log_.begin() + static_cast<std::ptrdiff_t>(next_event_), log_.end());
+  while (!checkpoints_.empty() && checkpoints_.back().step > step_) checkpoints_.pop_back();
+  const std::size_t keep = shown_samples();
+  history_.resize(keep);
+  for (auto& track : tracks_) track.resize(std::min(track.size(), keep));
+  end_ = step_;
+}
+
+void ModelView::trim() {
+  const double now = time();
+  if (checkpoints_.size() < 2 || now - checkpoints_.front().snapshot.state.t <= 1.25 * kHistorySeconds) return;
+  // The newest checkpoint at least kHistorySeconds back becomes the oldest.
+  while (checkpoints_.size() > 1 && now - checkpoints_[1].snapshot.state.t >= kHistorySeconds) checkpoints_.pop_front();
+  const long first = checkpoints_.front().step;
+  const auto drop = std::find_if(history_.begin(), history_.end(), [&](const RunSample& r) { return r.step >= first; }) - history_.begin();
+  history_.erase(history_.begin(), history_.begin() + drop);
+  for (auto& track : tracks_) track.erase(track.begin(), track.begin() + std::min<std::ptrdiff_t>(drop, static_cast<std::ptrdiff_t>(track.size())));
 }
 
 void ModelView::step(int n) {
   for (int i = 0; i < n && !run_->ended(); ++i) {
+    apply_due();
     run_->step(time_step_);
-    record();
+    ++step_;
+    arrive();
+    if (step_ > end_) {
+      end_ = step_;
+      if (step_ % sample_every_ == 0 || step_ % checkpoint_every_ == 0 || run_->ended()) record();
+      trim();
+    }
   }
+}
+
+void ModelView::add(const InputEvent& e) {
+  // An input while the future is a recording (rewound, or a replay link's log still to come) starts a new future.
+  if (step_ < end_ || next_event_ < log_.size()) forget_future();
+  log_.push_back(e);
+  apply_due();
 }
 
 bool ModelView::push(double amount) {
-  if (!run_->push(amount)) return false;
-  energy0_ = run_->energy();  // a push adds energy: drift is measured from here on
+  if (!run_->instance().push || run_->ended()) return false;
+  add({InputEvent::Kind::push, step_, 0, amount});
   return true;
 }
 
-void ModelView::record() {
-  // Bounded memory for long runs: drop the older half.
-  constexpr std::size_t kMax = 40000;
-  if (history_.size() >= kMax) history_.erase(history_.begin(), history_.begin() + kMax / 2);
-  const StepReport& r = run_->last_report();
-  history_.push_back({run_->state().t, r.C_norm, r.Cdot_norm, r.D_norm, run_->energy(), run_->probes(), run_->input_values()});
-  const auto points = run_->trace_points();
-  for (std::size_t k = 0; k < points.size() && k < tracks_.size(); ++k) {
-    auto& track = tracks_[k];
-    if (track.size() >= kMax) track.erase(track.begin(), track.begin() + kMax / 2);
-    track.push_back(points[k]);
+void ModelView::hold_input(int index, double value) {
+  if (index < 0 || static_cast<std::size_t>(index) >= held_.size()) return;
+  if (value == held_[static_cast<std::size_t>(index)].amplitude) return;
+  add({InputEvent::Kind::hold, step_, index, value});
+}
+
+std::string ModelView::set_log(std::vector<InputEvent> log) {
+  const auto& inst = run_->instance();
+  for (const auto& e : log) {
+    if (e.kind == InputEvent::Kind::hold && static_cast<std::size_t>(e.index) >= held_.size())
+      return inst.inputs.empty() ? "this model has no inputs to hold"
+                                 : "input " + std::to_string(e.index) + ": this model has " + std::to_string(held_.size()) + " inputs";
+    if (e.kind == InputEvent::Kind::push && !inst.push) return "this model has no push";
+    if (e.kind == InputEvent::Kind::drag && static_cast<std::size_t>(e.index) >= inst.body_names.size())
+      return "body " + std::to_string(e.index) + ": this model has " + std::to_string(inst.body_names.size()) + " bodies";
   }
+  if (first_step() != 0) return "the run's start is no longer kept";
+  seek_step(0);
+  log_.clear();
+  next_event_ = 0;
+  forget_future();
+  log_ = std::move(log);
+  return {};
+}
+
+std::vector<InputEvent> ModelView::log_until_now() const {
+  return {log_.begin(), log_.begin() + static_cast<std::ptrdiff_t>(next_event_)};
+}
+
+long ModelView::first_step() const { return checkpoints_.empty() ? step_ : checkpoints_.front().step; }
+
+double ModelView::first_time() const { return checkpoints_.empty() ? time() : checkpoints_.front().snapshot.state.t; }
+
+double ModelView::last_time() const { return history_.empty() ? time() : history_.back().t; }
+
+void ModelView::seek_step(long k) {
+  k = std::clamp(k, first_step(), end_);
+  if (k == step_) return;
+  const auto after = std::upper_bound(checkpoints_.begin(), checkpoints_.end(), k,
+                                      [](long s, const Checkpoint& c) { return s < c.step; });
+  const Checkpoint& c = *(after - 1);
+  if (k < step_ || c.step > step_) {
+    run_->restart(c.snapshot);
+    held_ = c.held;
+    energy0_ = c.energy0;
+    step_ = c.step;
+    next_event_ = static_cast<std::size_t>(
+        std::lower_bound(log_.begin(), log_.end(), c.step, [](const InputEvent& e, long s) { return e.step < s; }) - log_.begin());
+  }
+  while (step_ < k && !run_->ended()) {
+    apply_due();
+    run_->step(time_step_);
+    ++step_;
+    arrive();
+  }
+}
+
+long ModelView::step_near(double t) const {
+  if (history_.empty()) return step_;
+  const auto it = std::lower_bound(history_.begin(), history_.end(), t, [](const RunSample& r, double x) { return r.t < x; });
+  if (it == history_.end()) return history_.back().step;
+  if (it == history_.begin()) return it->step;
+  const auto before = it - 1;
+  return t - before->t <= it->t - t ? before->step : it->step;
+}
+
+std::size_t ModelView::shown_samples() const {
+  return static_cast<std::size_t>(
+      std::upper_bound(history_.begin(), history_.end(), step_, [](long s, const RunSample& r) { return s < r.step; }) - history_.begin());
+}
+
+std::span<const RunSample> ModelView::history() const { return {history_.data(), shown_samples()}; }
+
+std::vector<std::span<const Eigen::Vector3d>> ModelView::tracks() const {
+  const std::size_t n = shown_samples();
+  std::vector<std::span<const Eigen::Vector3d>> out;
+  for (const auto& track : tracks_) out.emplace_back(track.data(), std::min(n, track.size()));
+  return out;
+}
+
+void ModelView::record() {
+  const StepReport& r = run_->last_report();
+  history_.push_back({step_, run_->state().t, r.C_norm, r.Cdot_norm, r.D_norm, run_->energy(), run_->probes(), run_->input_values()});
+  const auto points = run_->trace_points();
+  for (std::size_t k = 0; k < points.size() && k < tracks_.size(); ++k) tracks_[k].push_back(points[k]);
 }
 
 }  // namespace carvallo::web

@@ -1,27 +1,42 @@
 #pragma once
 // The model the playground shows, running: an examples::ModelRun built from the UI state (model, variant,
 // the parameter table's values, the settings, the methods), with what the panels and the 3D view need on
-// top: a bounded history of probes, violations and energy for the time plots, and the traced points'
-// paths. Every registered model, the bicycle included, goes through this one class. Pure C++ (no GL,
-// ImGui or Emscripten).
+// top: the rider's inputs as a log (input_log.hpp), a history that can be rewound, and the samples and
+// traced paths of the time plots and the ground. Every registered model, the bicycle included, goes
+// through this one class. Pure C++ (no GL, ImGui or Emscripten).
+//
+// Rewind: the run keeps a snapshot (ModelRun::Snapshot: the state and the inputs' signals) every
+// checkpoint_interval() steps and restarts its simulation there (ModelRun::restart) whether it passes that
+// step for the first time or again. A moment in the past is shown by restarting at the checkpoint before it
+// and integrating forward to it, applying the log's inputs at their steps: every path through the history
+// takes the same steps, so the moment shown and a continuation from it are the original's to the bit. The
+// memory is the snapshots (two state vectors each) and the plots' samples, both for the last
+// kHistorySeconds of simulated time.
 
 #include "model_run.hpp"
+#include "logic/input_log.hpp"
 #include "logic/ui_state.hpp"
 
 #include <Eigen/Core>
 
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace carvallo::web {
 
 struct RunSample {
+  long step = 0;  ///< steps since the run's start
   double t = 0, C = 0, Cdot = 0, D = 0, energy = 0;
   std::vector<double> probes;  ///< ModelInstance::probes' values, same order
   std::vector<double> inputs;  ///< ModelRun::input_values(): the rider's torques [N m] for the bicycle
 };
+
+/// Simulated time the rewind keeps at least (s); up to 1.25 times as much is kept before the oldest goes.
+inline constexpr double kHistorySeconds = 120.0;
 
 /// What the UI state asks of the model: its registry setup (variant, the parameter table from the
 /// parameters panel, settings such as the bicycle's speed and initial roll) and the methods chosen.
@@ -36,25 +51,56 @@ class ModelView {
   /// is no such turn.
   explicit ModelView(const UiState& state);
 
-  /// Advances n steps of the chosen time step (none once the run has ended). Throws carvallo::Error on a
-  /// solver failure; the state is then the last good step.
+  /// Advances n steps of the chosen time step (none once the run has ended): through the recorded
+  /// future first (the log's inputs act at their steps), then beyond it, recording. Throws
+  /// carvallo::Error on a solver failure; the state is then the last good step.
   void step(int n = 1);
-  /// The model's push (the bicycle's kick); false when it has none. Energy drift is measured from here on.
+  /// The model's push (the bicycle's kick) now, logged; false when it has none. Energy drift is measured
+  /// from here on. Throws what ModelRun::push throws.
   bool push(double amount);
+  /// Input `index` held at `value` from now on (0: released), replacing its script; logged. Nothing for
+  /// an index the model does not have. Throws what ModelRun::set_input throws.
+  void hold_input(int index, double value);
 
-  /// A torque held from the keyboard or a button: input `index` is `direction` x `magnitude` from the
-  /// simulated time `t` on (not before now), replacing its script; direction 0 releases it at `t` (zero
-  /// after). Nothing for an index the model does not have. Throws what ModelRun::set_input throws.
-  void hold_input(int index, int direction, double magnitude, double t);
+  /// The inputs so far (and those of a recorded future), in the order they act.
+  const std::vector<InputEvent>& log() const { return log_; }
+  /// Restarts the run from its start with `log` as its inputs (a replay link); they act as the run
+  /// reaches their steps. Returns why the log cannot be used with this model (an input or body it does
+  /// not have), leaving the run as it was; empty when replaced. Never throws.
+  std::string set_log(std::vector<InputEvent> log);
+  /// The events of the log up to the moment shown (what a link replays to reach it).
+  std::vector<InputEvent> log_until_now() const;
+  /// How many of the log's events have acted by the moment shown (log_until_now().size()).
+  std::size_t applied_events() const { return next_event_; }
+  /// Applies the log's events of the current step now (a replay link stops after them: the moment it
+  /// names was shown with them applied). Throws what applying an input throws.
+  void apply_pending() { apply_due(); }
+
+  // ---- history ----------------------------------------------------------------------------------------
+  long step_index() const { return step_; }
+  /// The moments kept: from the oldest checkpoint to the furthest step computed.
+  long first_step() const;
+  long last_step() const { return end_; }
+  double first_time() const;
+  double last_time() const;
+  /// Shows the kept moment of step `k` (clamped to [first_step(), last_step()]). Throws what stepping throws.
+  void seek_step(long k);
+  /// The kept step whose time is nearest `t` (ties: the earlier).
+  long step_near(double t) const;
+  /// Whether the moment shown is before the furthest computed (the future is a recording).
+  bool in_past() const { return step_ < end_; }
+  /// Steps between checkpoints: a second of simulated time, at most 500 steps.
+  long checkpoint_interval() const { return checkpoint_every_; }
 
   const examples::ModelRun& run() const { return *run_; }
   /// Distinct for every ModelView built (a reset builds a new one, perhaps at the same address).
   std::uint64_t id() const { return id_; }
   double time() const { return run_->state().t; }
   double time_step() const { return time_step_; }
-  const std::vector<RunSample>& history() const { return history_; }
-  /// One path per ModelInstance::traces entry, world coordinates.
-  const std::vector<std::vector<Eigen::Vector3d>>& tracks() const { return tracks_; }
+  /// The samples up to the moment shown (the time plots).
+  std::span<const RunSample> history() const;
+  /// One path per ModelInstance::traces entry, world coordinates, up to the moment shown.
+  std::vector<std::span<const Eigen::Vector3d>> tracks() const;
   /// Energy at the start or at the last push.
   double initial_energy() const { return energy0_; }
 
@@ -62,16 +108,36 @@ class ModelView {
   static std::string signature(const UiState& state);
 
  private:
+  struct Held {
+    double amplitude = 0, start = 0;
+  };
+  struct Checkpoint {
+    long step = 0;
+    examples::ModelRun::Snapshot snapshot;
+    std::vector<Held> held;
+    double energy0 = 0;
+  };
   void record();
+  void arrive();           // at a checkpoint step: restart there (and keep a snapshot the first time)
+  void apply_due();        // the log's events at the current step not yet applied
+  void apply(const InputEvent& e);
+  void add(const InputEvent& e);  // a live input: logged at the current step and applied
+  void forget_future();    // a new input in the past: the recorded future goes
+  void trim();             // only the last kHistorySeconds (and a little more) stay
+  std::size_t shown_samples() const;
+
   std::unique_ptr<examples::ModelRun> run_;
   std::uint64_t id_ = 0;
   double time_step_ = 1e-3;
   double energy0_ = 0.0;
-  std::vector<RunSample> history_;
-  std::vector<std::vector<Eigen::Vector3d>> tracks_;
-  struct Held {
-    double amplitude = 0, start = 0;
-  };
+  long step_ = 0, end_ = 0;
+  long checkpoint_every_ = 200;
+  long sample_every_ = 1;  // the plots keep at most 1000 samples per simulated second
+  std::vector<InputEvent> log_;
+  std::size_t next_event_ = 0;  // log_[next_event_] is the first not yet applied
+  std::deque<Checkpoint> checkpoints_;
+  std::vector<RunSample> history_;  // trimmed at the front now and then (trim), so a span of it is the plots'
+  std::vector<std::vector<Eigen::Vector3d>> tracks_;  // one point per sample
   std::vector<Held> held_;  // per input: the held torque acting (amplitude 0: none)
 };
 

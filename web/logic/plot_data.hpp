@@ -9,6 +9,7 @@
 #include <cmath>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace carvallo::web {
@@ -32,10 +33,11 @@ inline int plot_columns(float width_px) { return std::clamp(static_cast<int>(wid
 
 /// Decimates the samples with t in (t_end - window, t_end] onto `columns` columns. `value(k, sample)` is
 /// series k's value (log plots: log10 of |value|, exact zeros on a 1e-18 floor).
-template <class Sample>
-PlotData collect_plot(const std::vector<Sample>& history, const std::vector<std::string>& names,
-                      const std::function<double(std::size_t, const Sample&)>& value, double window, int columns,
-                      bool log_scale) {
+/// `history`: a vector or span of samples in time order.
+template <class Range, class Sample = typename Range::value_type>
+PlotData collect_plot(const Range& history, const std::vector<std::string>& names,
+                      const std::function<double(std::size_t, const std::type_identity_t<Sample>&)>& value, double window,
+                      int columns, bool log_scale) {
   PlotData d;
   d.series.resize(names.size());
   const float nan = std::nanf("");
@@ -79,9 +81,9 @@ PlotData collect_plot(const std::vector<Sample>& history, const std::vector<std:
 void plot_y_range(const PlotScale& scale, double min_span, double rel_span, double lo, double hi, double& out_lo, double& out_hi);
 
 /// CSV of a history: a header "t_s,<names>" and one row per sample, numbers round-tripping.
-template <class Sample>
-std::string history_csv(const std::vector<Sample>& history, const std::vector<std::string>& names,
-                        const std::function<double(std::size_t, const Sample&)>& value) {
+template <class Range, class Sample = typename Range::value_type>
+std::string history_csv(const Range& history, const std::vector<std::string>& names,
+                        const std::function<double(std::size_t, const std::type_identity_t<Sample>&)>& value) {
   std::string csv = "t_s";
   for (const auto& n : names) csv.append(",").append(n);
   csv += '\n';

@@ -247,7 +247,7 @@ void tessellate(const std::vector<PosedGeom>& geoms, const DisplayFrame& f, bool
   }
 }
 
-void add_tracks(const std::vector<std::vector<Vector3d>>& tracks, const std::vector<Rgba>& colors, const DisplayFrame& f,
+void add_tracks(const std::vector<std::span<const Vector3d>>& tracks, const std::vector<Rgba>& colors, const DisplayFrame& f,
                 double width, Mesh& mesh) {
   const Vector3d n(0, 0, -1);
   for (std::size_t t = 0; t < tracks.size(); ++t) {

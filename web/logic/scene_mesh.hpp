@@ -10,6 +10,7 @@
 
 #include <Eigen/Core>
 
+#include <span>
 #include <vector>
 
 namespace carvallo::web {
@@ -43,7 +44,7 @@ DisplayFrame display_frame(const examples::ViewHints& view, const std::vector<ex
 void tessellate(const std::vector<examples::PosedGeom>& geoms, const DisplayFrame& frame, bool show_inertia, Mesh& mesh);
 
 /// Adds each path as a ribbon of `width` lying just above the point (horizontal in the viewer's frame).
-void add_tracks(const std::vector<std::vector<Eigen::Vector3d>>& tracks, const std::vector<examples::Rgba>& colors,
+void add_tracks(const std::vector<std::span<const Eigen::Vector3d>>& tracks, const std::vector<examples::Rgba>& colors,
                 const DisplayFrame& frame, double width, Mesh& mesh);
 
 }  // namespace carvallo::web

@@ -1,4 +1,5 @@
 #include "logic/state_fields.hpp"
+#include "logic/input_log.hpp"
 #include "logic/rider_state.hpp"
 
 #include "carvallo/acceleration.hpp"
@@ -131,6 +132,8 @@ const std::vector<Field>& fields() {
       flag("embed", [](UiState& s) -> bool& { return s.embed; }),
       flag("lock", [](UiState& s) -> bool& { return s.locked; }),
       caption("caption", [](UiState& s) -> std::string& { return s.caption; }),
+      text("inputs", [](UiState& s) -> std::string& { return s.input_log; }, check_input_log),
+      number("t", 0.0, kMaxReplayTime, [](UiState& s) -> double& { return s.time_shown; }),
   };
   return table;
 }

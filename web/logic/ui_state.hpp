@@ -131,6 +131,10 @@ struct UiState {
   std::string caption;                      ///< the scene's caption, shown over the view until dismissed ("" = none)
   bool embed = false;                       ///< only the stage: no menu bar, no panels (an iframe in slides)
   bool locked = false;                      ///< the model and the bicycle's parameters are read-only (students play, kick)
+  // The motion (web/panels/timeline.cpp): the run's inputs so far as a log (input_log.hpp) and the moment
+  // shown while paused (0 while playing). A link that gives them replays the run to that moment and stops.
+  std::string input_log;                    ///< the inputs' log up to the moment shown ("" = none)
+  double time_shown = 0.0;                  ///< s, the moment shown while paused (0: the run from its start)
 
   bool operator==(const UiState&) const;
 };

@@ -3,6 +3,7 @@
 // the link applied to the state. The panels it composes are the bicycle's (bicycle_panels.cpp), any
 // model's (model_panels.cpp, simulation_panel.cpp) and the analysis and design windows.
 #include "app.hpp"
+#include "panels/timeline.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/lesson_panel.hpp"
@@ -353,10 +354,15 @@ void menu_bar(App& app) {
     ImGui::EndMenu();
   }
   if (ImGui::Button(app.compact ? "Link" : "Copy link")) {  // a phone's menu bar has room for the short name
-    copy_link(page_link(app));
-    // The link holds the state, not the motion: it opens at t = 0 (the run restarts from its initial state).
-    set_toast(app, app.lesson ? "Link copied: it opens this lesson at this scene, its settings and view, starting at t = 0"
-                              : "Link copied: it opens this model, its settings and view, starting at t = 0");
+    std::string why_not;
+    copy_link(link_with_moment(app, why_not));
+    // Says what the link does: replay the motion (the inputs so far) up to the moment shown, or start at t = 0.
+    const std::string what = app.lesson ? "Link copied: it opens this lesson at this scene, its settings and view"
+                                        : "Link copied: it opens this model, its settings and view";
+    const double t = app.run ? app.run->time() : 0.0;
+    if (!why_not.empty()) set_toast(app, what + ", starting at t = 0: " + why_not);
+    else if (t > 0) set_toast(app, what + ", and replays the motion up to the moment shown, t = " + format_shortest(std::round(t * 1000) / 1000) + " s");
+    else set_toast(app, what + ", starting at t = 0");
   }
   record_rect(app, "copy-link");
   if (!app.compact) ImGui::TextDisabled("  Carvallo %s  -  press ? for shortcuts", kVersion);
@@ -527,6 +533,7 @@ void draw_ui(App& app) {
   if (parameter_table) draw_design_panel(app);
   stage_plot(app);
   stage_bar(app);
+  timeline(app);
   caption_overlay(app);
   mode_overlay(app);
   turns_panel(app);

@@ -22,6 +22,7 @@ Scene scene_of_view(const App& app) {
   UiState s = app.state;
   Scene scene{s.caption, ""};
   s.caption.clear();
+  s.time_shown = 0;  // a scene plays from its start (with the inputs recorded so far)
   scene.link = to_link(s);
   return scene;
 }
@@ -34,8 +35,10 @@ void save_lesson_file(const App& app) {
 
 }  // namespace
 
-std::string page_link(const App& app, bool shortest) {
-  std::string link = shortest ? to_short_link(app.state) : to_link(app.state);
+std::string page_link(const App& app, bool shortest) { return page_link(app, app.state, shortest); }
+
+std::string page_link(const App& app, const UiState& state, bool shortest) {
+  std::string link = shortest ? to_short_link(state) : to_link(state);
   if (!app.lesson) return link;
   const std::string& value = app.lesson->name.empty() ? app.lesson_encoded : app.lesson->name;
   if (value.empty()) return link;  // a lesson of our own while its compressed form is computed

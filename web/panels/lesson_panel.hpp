@@ -10,6 +10,8 @@ namespace carvallo::web {
 /// The link of what is shown: the state's link and, with a lesson open, `lesson=` and `scene=`;
 /// `shortest`: the state's fields that differ from their defaults only (to_short_link: a QR code).
 std::string page_link(const App& app, bool shortest = false);
+/// The same for another state than the app's (its lesson and scene added).
+std::string page_link(const App& app, const UiState& state, bool shortest = false);
 /// Opens `lesson` at scene `index`; with `show`, the scene is shown (its link and caption).
 void open_lesson(App& app, Lesson lesson, int index, bool show);
 void close_lesson(App& app);

@@ -2,6 +2,7 @@
 // panel of a model without a parameter table: its description, formulation and sizes.
 #include "app.hpp"
 #include "panels/time_plot.hpp"
+#include "panels/timeline.hpp"
 #include "platform/browser.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
@@ -39,7 +40,11 @@ void select_model(App& app, const std::string& name) {
 
 void sync_run(App& app, bool force) {
   const std::string sig = ModelView::signature(app.state);
-  if (!force && app.run && sig == app.run_signature) return;
+  // A link or setState that gives a motion (inputs=, t=) is a replay: of this run, within what it keeps,
+  // a seek (timeline.cpp); otherwise a new run that replays the log.
+  const bool replay = replay_requested(app);
+  if (replay && !force && app.run && sig == app.run_signature && seek_requested(app)) return;
+  if (!force && !replay && app.run && sig == app.run_signature) return;
   if (has_parameter_table(app)) refresh_analysis(app);
   app.run_signature = sig;
   app.run_event.clear();
@@ -54,6 +59,9 @@ void sync_run(App& app, bool force) {
       app.fitted_model = fitted;
       if (!has_parameter_table(app)) fit_camera(app);
     }
+    // A new run starts with no inputs, at its start; or replays the motion a link gives.
+    if (replay) load_replay(app);
+    else forget_motion(app);
   } catch (const std::exception& e) {
     if (!app.state.from_turn.empty()) {
       // A steady turn the link or setState asks for that this bicycle does not have (a lean of 1e-308):
@@ -71,6 +79,7 @@ void sync_run(App& app, bool force) {
 void step_run(App& app) {
   sync_run(app);
   app.playing = false;
+  app.replay_to = -1;
   if (!app.run) return;
   try {
     app.run->step(1);
@@ -83,6 +92,7 @@ void push_run(App& app) {
   sync_run(app);
   if (!app.run) return;
   try {
+    app.replay_to = -1;  // an input ends a replay on its way to a link's moment: the user takes over
     app.run->push(app.state.sim.kick);
   } catch (const std::exception& e) {
     app.run_event = e.what();
@@ -150,6 +160,7 @@ void widen_default_camera(App& app, float frame_height) {
 
 void advance_run(App& app, double real_dt) {
   sync_run(app);
+  if (app.run && advance_replay(app)) return;  // a link's motion on its way to the moment it names
   if (!app.playing || !app.run) {
     app.perf.sim_ratio = 0;
     return;

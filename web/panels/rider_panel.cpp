@@ -61,7 +61,7 @@ void release_rider_input(App& app) { app.rider.release_all(page_time()); }
 
 bool rider_keys_active(const App& app) { return has_rider(app); }
 
-void apply_rider_input(App& app, double previous_frame, double real_dt) {
+void apply_rider_input(App& app) {
   // Another model or preset, or a changed bicycle, leaves the scenario.
   const auto& sc = app.scenario;
   if (!sc.name.empty() && (app.state.model != sc.model || app.state.preset != sc.preset || !same_bike(app.state.bike, sc.bike))) leave_scenario(app);
@@ -74,14 +74,11 @@ void apply_rider_input(App& app, double previous_frame, double real_dt) {
     if (app.rider_run != run.id()) {
       app.rider_run = run.id();
       for (int c = 0; c < RiderControls::kChannels; ++c)
-        if (const int d = app.rider.direction(c))
-          run.hold_input(run.run().input_index(kInputNames[c]), d, app.state.hold_torque, run.time());
+        if (const int d = app.rider.direction(c)) run.hold_input(run.run().input_index(kInputNames[c]), d * app.state.hold_torque);
     }
-    for (const auto& ch : changes) {
-      // The simulated time matching the event: the run advances this frame by real_dt x time scale.
-      const double offset = app.playing ? std::clamp(ch.when - previous_frame, 0.0, std::min(real_dt, 0.1)) * app.state.sim.time_scale : 0.0;
-      run.hold_input(run.run().input_index(kInputNames[ch.channel]), ch.direction, app.state.hold_torque, run.time() + offset);
-    }
+    // Each change acts at the step the run is at when the frame sees it (within a frame of when it happened):
+    // the run's input log (input_log.hpp) holds whole steps, so a replay link reproduces it to the bit.
+    for (const auto& ch : changes) run.hold_input(run.run().input_index(kInputNames[ch.channel]), ch.direction * app.state.hold_torque);
   } catch (const std::exception& e) {
     app.run_event = e.what();
     app.playing = false;

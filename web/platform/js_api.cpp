@@ -1,6 +1,7 @@
 // window.carvallo's C side (web/platform/pre.js wraps each function; docs/playground.md documents the API).
 // Every function takes text and returns JSON text in a buffer valid until the next call.
 #include "app.hpp"
+#include "panels/timeline.hpp"
 #include "logic/state_link.hpp"
 #include "platform/browser.hpp"
 #include "platform/js_reply.hpp"
@@ -86,7 +87,7 @@ json sim_state(App& app) {
   }
   j["inputs"] = inputs;
   j["fallen"] = run.ended();
-  j["steps"] = app.run->history().size() - 1;
+  j["steps"] = app.run->step_index();
   j["evaluations"] = run.simulation().integrator_stats().evaluations;
   return j;
 }
@@ -116,7 +117,29 @@ json bodies(App& app) {
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE const char* carvallo_get_state() { return js_reply(carvallo::web::to_json(carvallo::web::app().state)); }
+EMSCRIPTEN_KEEPALIVE const char* carvallo_get_state() {
+  App& app = carvallo::web::app();
+  carvallo::web::note_motion(app);  // the inputs and the moment as of now, not as of the last frame
+  return js_reply(carvallo::web::to_json(app.state));
+}
+
+// The run's kept history (web/logic/model_view.hpp): {t0, t1, steps, t, replaying}.
+EMSCRIPTEN_KEEPALIVE const char* carvallo_history() {
+  App& app = carvallo::web::app();
+  carvallo::web::sync_run(app);
+  if (!app.run) return js_reply(json{{"t0", nullptr}, {"t1", nullptr}, {"steps", 0}});
+  const auto& run = *app.run;
+  return js_reply(json{{"t0", run.first_time()}, {"t1", run.last_time()}, {"steps", run.last_step() - run.first_step()},
+                       {"t", run.time()}, {"inputs", run.log().size()}, {"replaying", app.replay_to >= 0}});
+}
+
+// Shows the kept moment nearest t (paused) and returns simState there.
+EMSCRIPTEN_KEEPALIVE const char* carvallo_seek(double t) {
+  App& app = carvallo::web::app();
+  carvallo::web::sync_run(app);
+  if (std::isfinite(t)) carvallo::web::seek(app, t);
+  return js_reply(sim_state(app));
+}
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
   App& app = carvallo::web::app();

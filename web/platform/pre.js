@@ -90,6 +90,10 @@
   api.play = (on) => json('carvallo_play', [on === false ? 0 : 1]);
   api.kick = () => json('carvallo_kick');
   api.resetSimulation = () => json('carvallo_reset_simulation');
+  /// The run's kept history: {t0, t1 (the interval kept, s), steps, t (the moment shown), inputs, replaying}.
+  api.history = () => json('carvallo_history');
+  /// Shows the kept moment nearest t (paused) and returns simState() there; a non-number changes nothing.
+  api.seek = (t) => json('carvallo_seek', [Number.isFinite(Number(t)) ? Number(t) : NaN]);
   api.messages = () => json('carvallo_messages');
   api.performance = () => json('carvallo_performance');
   /// The UI font: {name ("DejaVu Sans", or "ProggyClean" when it failed), sizePixels, rasterPixels,

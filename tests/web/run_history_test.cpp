@@ -1,0 +1,124 @@
+// Rewinding a running model (web/logic/model_view.hpp): a moment sought in the kept history is the one
+// the run passed through, to the bit; playing on from it reproduces the original continuation to the bit;
+// the input log replayed in a fresh run gives the same motion; an input in the past starts a new future;
+// at least kHistorySeconds are kept and the memory stays bounded.
+#include "logic/model_view.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+
+using namespace carvallo::web;
+
+namespace {
+
+// The bicycle at 4.6 m/s (self-stable), kicked at 1 s, steered right from 2 s to 2.5 s.
+void ride(ModelView& v, std::map<long, carvallo::State>& kept) {
+  const int steer = v.run().input_index("steer_torque");
+  REQUIRE(steer >= 0);
+  while (v.step_index() < 2000 && !v.run().ended()) {
+    if (v.step_index() == 200) REQUIRE(v.push(0.5));
+    if (v.step_index() == 400) v.hold_input(steer, 1.0);
+    if (v.step_index() == 500) v.hold_input(steer, 0.0);
+    v.step(1);
+    if (v.step_index() % 100 == 0) kept[v.step_index()] = v.run().state();
+  }
+}
+
+void same_state(const carvallo::State& a, const carvallo::State& b) {
+  CHECK(a.t == b.t);
+  CHECK(a.q == b.q);  // to the bit
+  CHECK(a.qd == b.qd);
+}
+
+}  // namespace
+
+TEST_CASE("a moment sought is the one passed through, and playing on repeats the run to the bit", "[web][history]") {
+  UiState s;
+  s.settings["speed"] = 4.6;
+  ModelView v(s);
+  std::map<long, carvallo::State> kept;
+  ride(v, kept);
+  REQUIRE(v.step_index() == 2000);
+  CHECK(v.log().size() == 3);
+  CHECK(v.first_step() == 0);
+  CHECK(v.last_step() == 2000);
+  CHECK(v.checkpoint_interval() == 200);
+
+  v.seek_step(v.step_near(3.0));
+  CHECK(v.step_index() == 600);
+  same_state(v.run().state(), kept[600]);
+  CHECK(v.in_past());
+  CHECK(v.history().back().step == 600);  // the plots show that moment
+  CHECK(v.tracks().front().size() == v.history().size());
+  // Back across the kick and the steer, and on again through them.
+  v.seek_step(150);
+  v.step(50);
+  same_state(v.run().state(), kept[200]);
+  while (v.step_index() < 2000) {
+    v.step(1);
+    if (kept.count(v.step_index())) same_state(v.run().state(), kept[v.step_index()]);
+  }
+  CHECK(v.log().size() == 3);  // the recorded inputs acted again, none added
+}
+
+TEST_CASE("the input log replayed in a fresh run gives the same motion to the bit", "[web][history]") {
+  UiState s;
+  s.settings["speed"] = 4.6;
+  ModelView v(s);
+  std::map<long, carvallo::State> kept;
+  ride(v, kept);
+  ModelView w(s);
+  REQUIRE(w.set_log(v.log_until_now()).empty());
+  w.step(2000);
+  same_state(w.run().state(), v.run().state());
+  // Through the link's text too.
+  std::string error;
+  const auto read = read_input_log(input_log_text(v.log_until_now()), error);
+  REQUIRE(read);
+  ModelView x(s);
+  REQUIRE(x.set_log(*read).empty());
+  x.step(1000);
+  same_state(x.run().state(), kept[1000]);
+  // A log for inputs or bodies the model does not have is refused, the run left as it was.
+  UiState disk;
+  select_model(disk, "rolling-disk");
+  ModelView d(disk);
+  CHECK_FALSE(d.set_log(v.log_until_now()).empty());
+  CHECK(d.log().empty());
+}
+
+TEST_CASE("an input at a past moment starts a new future from there", "[web][history]") {
+  UiState s;
+  s.settings["speed"] = 4.6;
+  ModelView v(s);
+  std::map<long, carvallo::State> kept;
+  ride(v, kept);
+  v.seek_step(300);
+  REQUIRE(v.push(-0.5));
+  CHECK(v.last_step() == 300);
+  CHECK_FALSE(v.in_past());
+  CHECK(v.log().size() == 2);  // the kick at 1 s, and this one; the steer at 2 s is gone with the future
+  CHECK(v.log_until_now().size() == 2);
+  v.step(100);
+  CHECK(v.run().state().qd != kept[400].qd);
+}
+
+TEST_CASE("the history keeps at least two minutes and forgets what is older", "[web][history]") {
+  UiState s;
+  select_model(s, "chaplygin-sleigh");
+  s.sim.time_step = 0.05;
+  ModelView v(s);
+  const long steps = static_cast<long>(200 / 0.05);
+  v.step(static_cast<int>(steps));
+  REQUIRE(v.step_index() == steps);
+  CHECK(v.last_time() - v.first_time() >= kHistorySeconds);
+  CHECK(v.last_time() - v.first_time() <= 1.25 * kHistorySeconds + 1.0);
+  CHECK(v.history().size() <= static_cast<std::size_t>(1.25 * kHistorySeconds / 0.05) + 2);
+  const auto end = v.run().state();
+  v.seek_step(0);  // before the oldest kept: the oldest
+  CHECK(v.step_index() == v.first_step());
+  CHECK(v.time() == v.first_time());
+  v.seek_step(steps);
+  same_state(v.run().state(), end);
+}

@@ -1,0 +1,222 @@
+#include "panels/timeline.hpp"
+
+#include "app.hpp"
+#include "logic/input_log.hpp"
+#include "panels/lesson_panel.hpp"
+#include "panels/row_layout.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+namespace carvallo::web {
+
+namespace {
+
+// A replay holds the page at most this long per frame (the rest of the frame draws and takes input).
+constexpr double kReplaySliceMs = 25.0;
+
+std::string seconds(double t) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f s", t);
+  return buf;
+}
+
+// The moment shown is the state's, so the link says it (while paused).
+void shown(App& app) {
+  app.state.time_shown = app.synced_t = app.run ? app.run->time() : 0.0;
+  // Rewound before the fall: the message about it is about a moment not shown any more.
+  if (app.run && !app.run->run().ended() && app.run_event.rfind("At t = ", 0) == 0) app.run_event.clear();
+}
+
+// The log is too long for a link: said, never cut.
+std::string too_long(std::size_t events) {
+  return "the run has " + std::to_string(events) + " inputs, more than the " + std::to_string(kMaxLinkedInputs) +
+         " a link carries";
+}
+
+}  // namespace
+
+bool replay_requested(const App& app) {
+  return app.state.input_log != app.synced_log || app.state.time_shown != app.synced_t;
+}
+
+bool seek_requested(App& app) {
+  if (!app.run || app.state.input_log != app.synced_log) return false;
+  const double t = app.state.time_shown;
+  const ModelView& run = *app.run;
+  if (!(t >= run.first_time() - 0.5 * run.time_step() && t <= run.last_time() + 0.5 * run.time_step())) return false;
+  seek(app, t);
+  return true;
+}
+
+void load_replay(App& app) {
+  app.replay_to = -1;
+  ModelView& run = *app.run;
+  std::string error;
+  auto log = read_input_log(app.state.input_log, error);  // the field's check read it already: no error here
+  if (!log) log.emplace();
+  if (const std::string why = run.set_log(*log); !why.empty()) {
+    app.messages.push_back("inputs=" + app.state.input_log.substr(0, 40) + (app.state.input_log.size() > 40 ? "...: " : ": ") + why +
+                           "; the run starts without them");
+    app.state.input_log.clear();
+  }
+  const double t = app.state.time_shown;
+  if (t > 0) {
+    const double steps = t / run.time_step();
+    if (steps > static_cast<double>(kMaxReplaySteps)) {
+      app.messages.push_back("t=" + format_shortest(t) + ": " + std::to_string(static_cast<long long>(steps)) + " steps of " +
+                             format_shortest(run.time_step()) + " s, more than the " + std::to_string(kMaxReplaySteps) +
+                             " a link replays; the run is shown from its start");
+      app.state.time_shown = 0;
+    } else {
+      app.replay_to = t;
+      app.playing = false;
+    }
+  }
+  app.synced_log = app.state.input_log;
+  app.synced_t = app.state.time_shown;
+}
+
+void forget_motion(App& app) {
+  app.replay_to = -1;
+  app.state.input_log.clear();
+  app.state.time_shown = 0;
+  app.synced_log.clear();
+  app.synced_t = 0;
+}
+
+bool advance_replay(App& app) {
+  if (app.replay_to < 0 || !app.run) return false;
+  ModelView& run = *app.run;
+  const double h = run.time_step();
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    for (int n = 0; run.time() < app.replay_to - 0.5 * h && !run.run().ended(); ++n) {
+      run.step(1);
+      if ((n & 7) == 7 && std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() > kReplaySliceMs)
+        return true;  // on next frame
+    }
+    run.apply_pending();  // the inputs the moment was shown with
+  } catch (const std::exception& e) {
+    app.run_event = e.what();
+  }
+  app.replay_to = -1;
+  app.playing = false;
+  if (run.run().ended() && app.run_event.empty())
+    app.run_event = "At t = " + seconds(run.time()) + " " + run.run().end_reason() + ".";
+  app.state.time_shown = app.synced_t = run.time();
+  return true;
+}
+
+void note_motion(App& app) {
+  if (!app.run || app.replay_to >= 0) return;
+  const ModelView& run = *app.run;
+  // The log's text changes only with an input or a seek: written again only then.
+  static std::pair<std::uint64_t, std::size_t> written{0, 0};
+  const std::pair<std::uint64_t, std::size_t> key{run.id(), run.applied_events()};
+  if (key != written || app.state.input_log != app.synced_log) {
+    written = key;
+    app.synced_log = run.applied_events() > kMaxLinkedInputs ? "" : input_log_text(run.log_until_now());
+    app.state.input_log = app.synced_log;
+  }
+  // While it plays the link is the run from its start; paused, the moment shown.
+  app.state.time_shown = app.synced_t = app.playing ? 0.0 : run.time();
+}
+
+void seek(App& app, double t) {
+  if (!app.run) return;
+  app.replay_to = -1;
+  app.playing = false;
+  try {
+    app.run->seek_step(app.run->step_near(t));
+  } catch (const std::exception& e) {
+    app.run_event = e.what();
+  }
+  shown(app);
+}
+
+void step_back(App& app) {
+  if (!app.run) return;
+  app.replay_to = -1;
+  app.playing = false;
+  try {
+    app.run->seek_step(app.run->step_index() - 1);
+  } catch (const std::exception& e) {
+    app.run_event = e.what();
+  }
+  shown(app);
+}
+
+void seek_first(App& app) {
+  if (app.run) seek(app, app.run->first_time());
+}
+
+std::string link_with_moment(App& app, std::string& why_not) {
+  why_not.clear();
+  note_motion(app);
+  UiState s = app.state;
+  if (app.run && app.replay_to < 0) {
+    if (app.run->applied_events() > kMaxLinkedInputs) {
+      why_not = too_long(app.run->applied_events());
+      s.input_log.clear();
+      s.time_shown = 0;
+    } else {
+      s.time_shown = app.run->time();
+    }
+  }
+  return page_link(app, s);
+}
+
+void timeline(App& app) {
+  if (!app.run) return;
+  const bool view_visible = !app.compact || app.state.panel == "view" || app.compact_side;
+  if (!view_visible) return;
+  ModelView& run = *app.run;
+  const double t0 = run.first_time(), t1 = run.last_time();
+  if (!(t1 > t0) && app.replay_to < 0) return;  // nothing to rewind yet
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float left = app.view_right > app.view_left ? app.view_left : 0.0f;
+  const float right = app.view_right > app.view_left ? app.view_right : display.x;
+  const float bottom = app.view_bottom > app.view_top ? app.view_bottom : display.y;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float h = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y;
+  ImGui::SetNextWindowPos(ImVec2(left, bottom - h), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(right - left, h), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.75f);
+  ImGui::Begin("##timeline", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                          ImGuiWindowFlags_NoFocusOnAppearing);
+  if (app.replay_to >= 0) {
+    // A link's motion on its way to its moment: how far, and a way out.
+    const float done = static_cast<float>(std::clamp(run.time() / app.replay_to, 0.0, 1.0));
+    char label[96];
+    std::snprintf(label, sizeof label, "Replaying the link's motion: t = %.2f of %.2f s", run.time(), app.replay_to);
+    ImGui::ProgressBar(done, ImVec2(-button_width("Stop") - style.ItemSpacing.x, 0), label);
+    ImGui::SameLine();
+    if (ImGui::Button("Stop")) {
+      app.replay_to = -1;
+      shown(app);
+    }
+  } else {
+    if (ImGui::Button("|<")) seek_first(app);
+    record_rect(app, "timeline:start");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The first moment kept (Home)");
+    ImGui::SameLine();
+    char format[48];
+    std::snprintf(format, sizeof format, "t = %%.2f of %.2f s", t1);
+    ImGui::SetNextItemWidth(-1.0f);
+    double t = run.time();
+    if (ImGui::SliderScalar("##time", ImGuiDataType_Double, &t, &t0, &t1, format) && t != run.time()) seek(app, t);
+    record_rect(app, "timeline:slider");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The run's last %.0f s: drag to show a moment; Play continues from it with the inputs recorded.\n"
+                        "Keys: ',' a step back, '.' a step forward, Home the first moment",
+                        kHistorySeconds);
+  }
+  record_window_rect(app, "timeline");
+  ImGui::End();
+}
+
+}  // namespace carvallo::web
