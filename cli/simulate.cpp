@@ -5,6 +5,7 @@
 #include "cli/options.hpp"
 #include "cli/simulate.hpp"
 #include "cli/simulate_options.hpp"
+#include "cli/replay.hpp"
 
 #include "carvallo/errors.hpp"
 #include "carvallo/partitioning.hpp"
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -36,8 +38,11 @@ std::string csv_name(std::string s) {
   return s;
 }
 
-int simulate_loop(examples::ModelRun& run, double h, double duration, const std::optional<std::string>& csv_path, long csv_every,
-                  bool json, std::ostream& out, std::ostream& err) {
+}  // namespace
+
+int simulate_loop(const examples::ModelRun& run, const std::function<const StepReport&()>& step, double h, double duration,
+                  const std::optional<std::string>& csv_path, long csv_every, bool json, bool final_state, std::ostream& out,
+                  std::ostream& err) {
   const double n_real = std::ceil(duration / h - 1e-9);
   if (!(n_real >= 1.0) || n_real > static_cast<double>(kMaxSteps))
     return fail(err, "simulate", {"--t / --dt: " + num(duration) + " s in steps of " + num(h) + " s is " + num(n_real) +
@@ -81,7 +86,7 @@ int simulate_loop(examples::ModelRun& run, double h, double duration, const std:
   const auto start = std::chrono::steady_clock::now();
   for (long i = 0; i < steps && !run.ended(); ++i) {
     try {
-      const StepReport& r = run.step(h);
+      const StepReport& r = step();
       const double e = r.energy;  // the step's diagnostics (kinetic + potential), as run.energy() would give
       if (!std::isfinite(e) || !std::isfinite(r.C_norm) || !std::isfinite(r.Cdot_norm) || !std::isfinite(r.D_norm))
         throw SolverError(SolverError::Kind::NonFinite, "the state diverged (non-finite energy or violation)", run.state().t);
@@ -123,6 +128,15 @@ int simulate_loop(examples::ModelRun& run, double h, double duration, const std:
             // What the stabilizer corrects to: scripts/soak.sh checks the violations against these.
             ", \"position_tolerance\": " + num(max_position_target) +
             ", \"velocity_tolerance\": " + num(max_velocity_target) + ", \"wall_ms\": " + num(wall_ms);
+    if (final_state) {  // the state reached, to the bit (%.17g): what a replay is compared by
+      const auto& st = run.state();
+      auto list = [](const Eigen::VectorXd& v) {
+        std::string l = "[";
+        for (Eigen::Index k = 0; k < v.size(); ++k) l += (k ? ", " : "") + num(v[k]);
+        return l + "]";
+      };
+      text += ", \"q\": " + list(st.q) + ", \"qd\": " + list(st.qd);
+    }
     if (!error.empty()) {
       std::string escaped;
       for (char c : error) escaped += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
@@ -146,9 +160,8 @@ int simulate_loop(examples::ModelRun& run, double h, double duration, const std:
   return 0;
 }
 
-}  // namespace
-
 int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (std::find(args.begin(), args.end(), "--replay") != args.end()) return run_replay(args, out, err);
   int status = 0;
   auto request = read_simulate_options(args, out, err, status);
   if (!request) return status;
@@ -181,6 +194,7 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
     err << "carvallo simulate: error: " << e.what() << "\n";
     return 2;
   }
-  return simulate_loop(*run, h, duration, r.csv_path, r.csv_every, r.json, out, err);
+  return simulate_loop(*run, [&]() -> const StepReport& { return run->step(h); }, h, duration, r.csv_path, r.csv_every, r.json, false,
+                       out, err);
 }
 }  // namespace carvallo::cli

@@ -42,6 +42,8 @@ std::string simulate_usage() {
          "                         [--csv <file>] [--json]\n"
          "       carvallo simulate --model <name> [--variant <v>] [--set <name>=<value>]... [--input <name>=<spec>]...\n"
          "                         [--t <T>] [--dt <h>] [method options] [--csv <file>] [--json]\n"
+         "       carvallo simulate --replay '<link or hash>' [--t <s>] [--csv <file>] [--json]\n"
+         "                         (the playground's run of a share link, its inputs and moment: --replay --help)\n"
          "\n"
          "Runs the nonlinear equations of motion in redundant coordinates (000 Eq 36) and reports the largest\n"
          "constraint violations and the energy drift. A fall of the bicycle ends the run cleanly.\n"

@@ -1,0 +1,85 @@
+#include "cli/replay.hpp"
+
+#include "cli/cli.hpp"
+#include "cli/options.hpp"
+
+#include "logic/input_log.hpp"
+#include "logic/model_view.hpp"
+#include "logic/state_link.hpp"
+
+#include <cmath>
+#include <memory>
+#include <ostream>
+
+namespace carvallo::cli {
+
+namespace {
+
+std::string replay_usage() {
+  return "usage: carvallo simulate --replay '<link or hash>' [--t <s>] [--csv <file>] [--csv-every <n>] [--json]\n"
+         "\n"
+         "Replays the playground's run of a share link: its model, settings and methods, the rider's inputs\n"
+         "(the link field inputs=: kicks, torques held and let go, pushes, each at its step) up to the moment\n"
+         "the link shows (t=), with the playground's own code: the same steps to the bit on the same build.\n"
+         "\n"
+         "  --replay <link>   a link of the playground (https://...#v=...) or its hash (v=...&model=...)\n"
+         "  --t <s>           run to this time instead of the link's t= (default: t=, else the model's duration)\n"
+         "  --csv, --csv-every, --json   as for simulate; --json adds the final \"q\" and \"qd\"\n";
+}
+
+}  // namespace
+
+int run_replay(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> errors;
+  const auto o = parse_options(args, {"--replay", "--t", "--csv", "--csv-every"}, {"--json"}, errors);
+  if (o.help) {
+    out << replay_usage();
+    return 0;
+  }
+  if (!errors.empty()) {
+    errors.push_back("with --replay the link gives the model, its settings and methods: only --t, --csv, --csv-every and --json go with it");
+    return fail(err, "simulate", errors);
+  }
+  std::string link = value_of(o, "--replay").value_or("");
+  if (const auto hash = link.find('#'); hash != std::string::npos) link = link.substr(hash + 1);
+  const web::LinkReadResult read = web::read_link(link);
+  if (read.unread) return fail(err, "simulate", {"--replay: " + read.ignored.front()});
+  // What the playground would also leave out of the link (and say so): said here, and the rest replayed.
+  for (const auto& line : read.ignored) err << "carvallo simulate: --replay: not used: " << line << "\n";
+  const web::UiState& state = read.state;
+  long csv_every = 1;
+  if (auto text = value_of(o, "--csv-every")) {
+    const auto n = parse_count(*text);
+    if (!n || *n < 1) return fail(err, "simulate", {"--csv-every '" + *text + "': must be a positive integer"});
+    csv_every = *n;
+  }
+  std::optional<double> t_end;
+  if (auto text = value_of(o, "--t")) {
+    t_end = parse_double(*text);
+    if (!t_end || !(*t_end > 0.0 && *t_end <= 1e6)) return fail(err, "simulate", {"--t '" + *text + "': must be > 0 and at most 1e6 s"});
+  }
+  std::unique_ptr<web::ModelView> view;
+  try {
+    view = std::make_unique<web::ModelView>(state);
+    std::string error;
+    const auto log = web::read_input_log(state.input_log, error);  // read_link checked it
+    if (const std::string why = view->set_log(log.value_or(std::vector<web::InputEvent>{})); !why.empty())
+      return fail(err, "simulate", {"--replay: inputs=: " + why});
+  } catch (const std::exception& e) {
+    err << "carvallo simulate: error: " << e.what() << "\n";
+    return 2;
+  }
+  const double h = view->time_step();
+  const double duration = t_end.value_or(state.time_shown > 0 ? state.time_shown : view->run().instance().defaults.duration);
+  return simulate_loop(
+      view->run(),
+      [&]() -> const StepReport& {
+        view->step(1);
+        // The moment a link names was shown with the inputs of its step applied (panels/timeline.cpp).
+        if (view->time() >= duration - 0.5 * h) view->apply_pending();
+        return view->run().last_report();
+      },
+      h, duration, value_of(o, "--csv"), csv_every, o.flags.count("--json") > 0, true, out, err);
+}
+
+}  // namespace carvallo::cli

@@ -1,0 +1,27 @@
+#pragma once
+// `carvallo simulate --replay '<link or hash>'`: the playground's run of a share link, replayed here. The
+// link gives the model, its settings, the methods, the rider's inputs as a log (`inputs=`) and the moment
+// shown (`t=`); the run is the playground's own (web/logic/model_view.hpp), so on the same build it takes
+// the same steps to the bit, and against the browser's WebAssembly it agrees to round-off.
+
+#include "carvallo/simulation.hpp"
+#include "model_run.hpp"
+
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace carvallo::cli {
+
+/// `simulate --replay`'s arguments (args[0] is "simulate"). Never throws: exit status 2 for bad input.
+int run_replay(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// simulate.cpp's loop: `step()` advances `run` one step of h until `duration`, writing the CSV and the
+/// summary (with the final q and q̇ when `final_state`). Never throws.
+int simulate_loop(const examples::ModelRun& run, const std::function<const StepReport&()>& step, double h, double duration,
+                  const std::optional<std::string>& csv_path, long csv_every, bool json, bool final_state, std::ostream& out,
+                  std::ostream& err);
+
+}  // namespace carvallo::cli
