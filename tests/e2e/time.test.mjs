@@ -1,0 +1,156 @@
+// Time you can hold (docs/playground.md, "Time"): a run rewound by the timeline's keys and seek() shows the
+// bodies it passed through, to the bit, and plays on into the same states; a link carries the inputs
+// (inputs=) and the moment (t=), and a fresh page replays it to the bit; `carvallo simulate --replay`
+// gives the browser's trajectory (round-off without a threshold-triggered correction); Copy link says so.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, openPage, artifacts, root } from './browser.mjs';
+
+const cli = path.join(root, 'build', 'native', 'bin', 'carvallo');
+let env;
+before(async () => { env = await launch(); });
+after(async () => { if (env) await env.close(); });
+
+const api = (page, f, arg) => page.evaluate(f, arg);
+async function frames(page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+
+// The largest difference of q and q̇, relative to max(1, |value|).
+function worst(a, b) {
+  let w = 0;
+  for (const key of ['q', 'qd']) for (let i = 0; i < a[key].length; i++) w = Math.max(w, Math.abs(a[key][i] - b[key][i]) / Math.max(1, Math.abs(b[key][i])));
+  return w;
+}
+
+test('rewind to 3 s of a 10 s ride: the same bodies, then the same states to the bit; a replay link and the CLI give the motion', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=4.6&roll_rate=0', { width: 1280, height: 720 });
+  try {
+    // A ride with a kick at 1 s and a steer torque held from 2 to 2.5 s, by the real keys (K, Right arrow).
+    await page.mouse.click(640, 300);
+    const recorded = {};
+    await api(page, () => window.carvallo.step(200));
+    await page.keyboard.press('k');
+    await frames(page, 2);
+    await api(page, () => window.carvallo.step(200));
+    await page.keyboard.down('ArrowRight');
+    await frames(page, 2);
+    await api(page, () => window.carvallo.step(100));
+    await page.keyboard.up('ArrowRight');
+    await frames(page, 2);
+    await api(page, () => window.carvallo.step(100));
+    recorded.at3 = await api(page, () => ({ sim: window.carvallo.simState(), bodies: window.carvallo.bodies() }));
+    await api(page, () => window.carvallo.step(1400));
+    recorded.end = await api(page, () => window.carvallo.simState());
+    assert.equal(recorded.end.steps, 2000);
+    const history = await api(page, () => window.carvallo.history());
+    assert.equal(history.t0, 0);
+    assert.equal(history.t1, recorded.end.t);
+    assert.equal(history.steps, 2000);
+    assert.equal(history.inputs, 3, 'the kick, the press and the release');
+
+    // Scrub: seek(3) shows the bodies recorded at 3 s, to the bit; ',' and '.' step back and forth, Home goes to the start.
+    const seen = await api(page, (t) => window.carvallo.seek(t), recorded.at3.sim.t + 0.001);
+    assert.equal(seen.t, recorded.at3.sim.t);
+    assert.deepEqual(await api(page, () => window.carvallo.bodies()), recorded.at3.bodies);
+    await frames(page, 2);
+    assert.ok(await api(page, () => window.carvallo.widgetRect('timeline:slider')), 'the timeline under the view');
+    await page.screenshot({ path: path.join(artifacts, 'time-rewound-1280x720.png') });
+    await page.keyboard.press('Comma');
+    await page.keyboard.press('Comma');
+    await frames(page, 2);
+    assert.equal((await api(page, () => window.carvallo.simState())).steps, 598);
+    await page.keyboard.press('Period');
+    await page.keyboard.press('Period');
+    await frames(page, 2);
+    const back = await api(page, () => window.carvallo.simState());
+    assert.equal(back.steps, 600);
+    assert.deepEqual(back.q, recorded.at3.sim.q);
+    assert.deepEqual(back.qd, recorded.at3.sim.qd);
+    // Playing on from 3 s repeats the original continuation, the recorded inputs included.
+    const again = await api(page, () => window.carvallo.step(1400));
+    assert.deepEqual(again.q, recorded.end.q, 'the same end state, to the bit');
+    assert.deepEqual(again.qd, recorded.end.qd);
+    await page.keyboard.press('Home');
+    await frames(page, 2);
+    assert.equal((await api(page, () => window.carvallo.simState())).t, 0);
+    await api(page, () => window.carvallo.seek(1e9));  // the furthest kept
+
+    // The link of the moment shown replays it in a fresh page, to the bit.
+    const link = (await api(page, () => window.carvallo.getState())).link;
+    assert.match(link, /&inputs=p200:0\.5,i0@400:1,i0@500:0&/);
+    assert.match(link, new RegExp(`&t=${recorded.end.t}(&|$)`));
+    assert.ok(link.length < 2048);
+    const fresh = await openPage(env.browser, `${env.server.url}#${link}`, { width: 1280, height: 720 });
+    try {
+      await fresh.page.waitForFunction(() => !window.carvallo.history().replaying && window.carvallo.simState().steps === 2000, null, { timeout: 30000 });
+      const replayed = await api(fresh.page, () => window.carvallo.simState());
+      assert.equal(replayed.playing, false, 'stopped at t');
+      assert.deepEqual(replayed.q, recorded.end.q);
+      assert.deepEqual(replayed.qd, recorded.end.qd);
+      assert.deepEqual(fresh.problems, []);
+    } finally {
+      await fresh.context.close();
+    }
+
+    // Copy link's toast says the link replays the motion up to the moment shown.
+    const copy = await api(page, () => window.carvallo.widgetRect('copy-link'));
+    await page.mouse.click(copy.x + copy.w / 2, copy.y + copy.h / 2);
+    await frames(page, 3);
+    await page.screenshot({ path: path.join(artifacts, 'time-copy-link.png') });
+
+    // The CLI replays the link: without a stabilizer that corrects past a threshold, to round-off; with
+    // RGCPA, a last-bit difference can move a correction by a step (determinism.test.mjs), about 1e-8.
+    if (fs.existsSync(cli)) {
+      const replay = (hash) => JSON.parse(execFileSync(cli, ['simulate', '--replay', hash, '--json']).toString());
+      const native = replay(link);
+      assert.equal(native.t_end, recorded.end.t);
+      assert.ok(worst(recorded.end, native) <= 1e-7, `rgcpa: browser vs CLI ${worst(recorded.end, native)}`);
+      const plain = await api(page, (l) => {
+        const c = window.carvallo;
+        c.setState({ stab: 'none' });
+        c.resetSimulation();
+        c.step(200);
+        c.kick();
+        c.step(1000);
+        return { sim: c.simState(), link: c.getState().link };
+      }, link);
+      const native2 = replay(plain.link);
+      assert.equal(native2.t_end, plain.sim.t);
+      assert.ok(worst(plain.sim, native2) <= 1e-9, `no stabilizer: browser vs CLI ${worst(plain.sim, native2)}`);
+      console.log(`# CLI vs browser: ${worst(recorded.end, native).toExponential(2)} (rgcpa), ${worst(plain.sim, native2).toExponential(2)} (none)`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('hostile motion links are refused by name and the page keeps a finite state', async () => {
+  const many = Array.from({ length: 201 }, (_, k) => `p${k}:1`).join(',');
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#inputs=${many}&t=1e9&speed=5`, { width: 1280, height: 720 });
+  try {
+    await frames(page, 3);
+    const messages = await api(page, () => window.carvallo.messages());
+    const said = messages.join('\n');
+    assert.match(said, /inputs=p0:1,.*201 events, more than the 200 a link carries; refused, not cut/);
+    assert.match(said, /t=1e9: out of range \[0, 600\]/);
+    const s = await api(page, () => window.carvallo.simState());
+    assert.equal(s.t, 0);
+    assert.equal((await api(page, () => window.carvallo.getState())).speed, 5, 'the rest of the link applies');
+    // A log for inputs this model does not have; a moment needing too many steps.
+    await api(page, () => window.carvallo.setState({ model: 'four-bar', inputs: 'i0@10:1', t: 500, dt: 0.0001 }));
+    await frames(page, 3);
+    const later = await api(page, () => window.carvallo.messages());
+    assert.match(later.join('\n'), /inputs=i0@10:1: this model has no inputs to hold; the run starts without them/);
+    assert.match(later.join('\n'), /t=500: 5000000 steps of 0.0001 s, more than the 200000 a link replays/);
+    for (const t of [NaN, 'x', null]) await api(page, (x) => window.carvallo.seek(x), t);
+    assert.ok(Number.isFinite((await api(page, () => window.carvallo.simState())).t));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
