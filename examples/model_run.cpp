@@ -127,6 +127,19 @@ bool ModelRun::push(double amount) {
   return true;
 }
 
+bool ModelRun::change_velocities(const Eigen::VectorXd& dqd) {
+  if (ended()) return false;
+  State s = sim_->state();
+  if (dqd.size() != s.qd.size())
+    throw SolverError(SolverError::Kind::InvalidArgument, "a velocity change of " + std::to_string(dqd.size()) + " entries for " +
+                                                              std::to_string(s.qd.size()) + " velocities", s.t);
+  s.qd += dqd;
+  sim_->set_state(s);  // throws NonFinite before changing anything
+  report_ = sim_->evaluate();
+  probes_valid_ = false;
+  return true;
+}
+
 void ModelRun::check_end() {
   if (!instance_->ended || ended()) return;
   if (auto why = instance_->ended(sim_->state(), probes())) {

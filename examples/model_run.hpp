@@ -43,6 +43,10 @@ class ModelRun {
   /// Applies the model's push (ModelInstance::push) with `amount`; false when it has none or has ended.
   /// Throws carvallo::Error when no consistent state follows the push (the state is then unchanged).
   bool push(double amount);
+  /// Adds `dqd` to the velocities (an impulse's response, point_push.hpp: it keeps the velocity constraints)
+  /// and restarts the integrator; false once the run has ended. Throws SolverError (InvalidArgument for a
+  /// wrong size, NonFinite for a non-finite result; the state is then unchanged).
+  bool change_velocities(const Eigen::VectorXd& dqd);
   /// Replaces the state (it must satisfy the constraints, e.g. a steady turn) and restarts the integrator.
   /// Throws SolverError (InvalidArgument for wrong sizes, NonFinite for a non-finite state) and what the
   /// model's evaluation at the new state throws.

@@ -1,6 +1,8 @@
 #include "logic/model_view.hpp"
 #include "logic/turn_families.hpp"
 
+#include "point_push.hpp"
+
 #include "bicycle/bicycle_model.hpp"
 #include "carvallo/acceleration.hpp"
 #include "carvallo/errors.hpp"
@@ -80,7 +82,7 @@ ModelView::ModelView(const UiState& state) : time_step_(state.sim.time_step) {
 void ModelView::arrive() {
   if (step_ % checkpoint_every_ != 0) return;
   run_->restart(run_->snapshot());
-  if (checkpoints_.empty() || checkpoints_.back().step < step_) checkpoints_.push_back({step_, run_->snapshot(), held_, energy0_});
+  if (checkpoints_.empty() || checkpoints_.back().step < step_) checkpoints_.push_back({step_, run_->snapshot(), held_, spring_, energy0_});
 }
 
 void ModelView::apply_due() {
@@ -108,9 +110,80 @@ void ModelView::apply(const InputEvent& e) {
       run_->set_input(static_cast<std::size_t>(e.index), signal);
       return;
     }
-    case InputEvent::Kind::drag:
-    case InputEvent::Kind::release: return;
+    case InputEvent::Kind::drag: {
+      const Eigen::Vector3d local(e.local[0], e.local[1], e.local[2]), target(e.target[0], e.target[1], e.target[2]);
+      if (spring_.active && spring_.body == e.index && spring_.local == local) {
+        spring_.target = target;
+        return;
+      }
+      // A new grab: the spring's constants from the mass the point shows (a light linkage and a bicycle
+      // both follow the pointer in about a second, without overshoot).
+      const auto& s = run_->state();
+      const double mass = examples::point_mass(run_->model(), s, examples::point_jacobian(run_->instance(), s.q, e.index, local));
+      if (!(std::isfinite(mass) && mass > 0)) return;
+      constexpr double omega = 2 * 3.141592653589793;
+      spring_ = {true, e.index, local, target, mass * omega * omega, 2 * mass * omega};
+      return;
+    }
+    case InputEvent::Kind::release: spring_.active = false; return;
   }
+}
+
+Eigen::Vector3d ModelView::spring_force(const Eigen::Vector3d& point, const Eigen::Vector3d& velocity) const {
+  Eigen::Vector3d stretch = spring_.target - point;
+  if (stretch.norm() > 1.0) stretch.normalize();  // a metre at most: a pointer far away pulls, never flings
+  return spring_.stiffness * stretch - spring_.damping * velocity;
+}
+
+void ModelView::advance_one() {
+  apply_due();
+  if (spring_.active && !run_->ended()) {
+    const auto& s = run_->state();
+    const auto Jp = examples::point_jacobian(run_->instance(), s.q, spring_.body, spring_.local);
+    const Eigen::Vector3d force = spring_force(examples::body_point(run_->instance(), s.q, spring_.body, spring_.local), Jp * s.qd);
+    const Eigen::MatrixXd impulse = force * time_step_;
+    run_->change_velocities(examples::impulse_response(run_->model(), s, Jp, impulse).col(0));
+  }
+  run_->step(time_step_);
+  ++step_;
+  arrive();
+}
+
+bool ModelView::pull(int body, const Eigen::Vector3d& local, const Eigen::Vector3d& target) {
+  const auto& inst = run_->instance();
+  if (body < 0 || static_cast<std::size_t>(body) >= inst.body_names.size() || !inst.body_poses || run_->ended()) return false;
+  InputEvent e{InputEvent::Kind::drag, step_, body, 0.0, {local.x(), local.y(), local.z()}, {target.x(), target.y(), target.z()}};
+  // Moved while paused: one event per step, the latest target.
+  if (next_event_ == log_.size() && !log_.empty() && log_.back().kind == InputEvent::Kind::drag && log_.back().step == step_ &&
+      log_.back().index == body && std::equal(e.local, e.local + 3, log_.back().local)) {
+    log_.back() = e;
+    spring_.target = target;
+    return true;
+  }
+  add(e);
+  return spring_.active;
+}
+
+void ModelView::let_go() {
+  if (spring_.active) add({InputEvent::Kind::release, step_});
+}
+
+ModelView::Pulling ModelView::pulling() const {
+  Pulling p;
+  if (!spring_.active) return p;
+  try {
+    const auto& s = run_->state();
+    const auto Jp = examples::point_jacobian(run_->instance(), s.q, spring_.body, spring_.local);
+    p.point = examples::body_point(run_->instance(), s.q, spring_.body, spring_.local);
+    p.force = spring_force(p.point, Jp * s.qd);
+  } catch (const std::exception&) {
+    return {};
+  }
+  p.active = true;
+  p.body = spring_.body;
+  p.local = spring_.local;
+  p.target = spring_.target;
+  return p;
 }
 
 void ModelView::forget_future() {
@@ -135,10 +208,7 @@ void ModelView::trim() {
 
 void ModelView::step(int n) {
   for (int i = 0; i < n && !run_->ended(); ++i) {
-    apply_due();
-    run_->step(time_step_);
-    ++step_;
-    arrive();
+    advance_one();
     if (step_ > end_) {
       end_ = step_;
       if (step_ % sample_every_ == 0 || step_ % checkpoint_every_ == 0 || run_->ended()) record();
@@ -204,17 +274,13 @@ void ModelView::seek_step(long k) {
   if (k < step_ || c.step > step_) {
     run_->restart(c.snapshot);
     held_ = c.held;
+    spring_ = c.spring;
     energy0_ = c.energy0;
     step_ = c.step;
     next_event_ = static_cast<std::size_t>(
         std::lower_bound(log_.begin(), log_.end(), c.step, [](const InputEvent& e, long s) { return e.step < s; }) - log_.begin());
   }
-  while (step_ < k && !run_->ended()) {
-    apply_due();
-    run_->step(time_step_);
-    ++step_;
-    arrive();
-  }
+  while (step_ < k && !run_->ended()) advance_one();
 }
 
 long ModelView::step_near(double t) const {

@@ -62,6 +62,23 @@ class ModelView {
   /// an index the model does not have. Throws what ModelRun::set_input throws.
   void hold_input(int index, double value);
 
+  /// A mouse push (examples/point_push.hpp): body `body` grabbed at `local` (its frame, m) is pulled toward
+  /// the world point `target` (m) by a spring with damping, critically damped at 1 Hz for the mass the
+  /// point shows, its force acting as an impulse at the start of each step; logged. Pulling the same point
+  /// again moves the target. False when the body cannot be pushed (not the model's, or it cannot move).
+  bool pull(int body, const Eigen::Vector3d& local, const Eigen::Vector3d& target);
+  /// The push let go; logged.
+  void let_go();
+  struct Pulling {
+    bool active = false;
+    int body = -1;
+    Eigen::Vector3d local = Eigen::Vector3d::Zero(), point = Eigen::Vector3d::Zero(), target = Eigen::Vector3d::Zero();
+    Eigen::Vector3d force = Eigen::Vector3d::Zero();  ///< N, world frame, at the current state
+  };
+  /// The push acting now: the grabbed point where it is, the target and the spring's force. Never throws
+  /// (a model whose pose cannot be evaluated shows none).
+  Pulling pulling() const;
+
   /// The inputs so far (and those of a recorded future), in the order they act.
   const std::vector<InputEvent>& log() const { return log_; }
   /// Restarts the run from its start with `log` as its inputs (a replay link); they act as the run
@@ -111,13 +128,22 @@ class ModelView {
   struct Held {
     double amplitude = 0, start = 0;
   };
+  struct Spring {
+    bool active = false;
+    int body = 0;
+    Eigen::Vector3d local = Eigen::Vector3d::Zero(), target = Eigen::Vector3d::Zero();
+    double stiffness = 0, damping = 0;  // N/m, N s/m
+  };
   struct Checkpoint {
     long step = 0;
     examples::ModelRun::Snapshot snapshot;
     std::vector<Held> held;
+    Spring spring;
     double energy0 = 0;
   };
   void record();
+  void advance_one();      // the log's inputs due, the push's impulse, a step, a checkpoint
+  Eigen::Vector3d spring_force(const Eigen::Vector3d& point, const Eigen::Vector3d& velocity) const;
   void arrive();           // at a checkpoint step: restart there (and keep a snapshot the first time)
   void apply_due();        // the log's events at the current step not yet applied
   void apply(const InputEvent& e);
@@ -139,6 +165,7 @@ class ModelView {
   std::vector<RunSample> history_;  // trimmed at the front now and then (trim), so a span of it is the plots'
   std::vector<std::vector<Eigen::Vector3d>> tracks_;  // one point per sample
   std::vector<Held> held_;  // per input: the held torque acting (amplitude 0: none)
+  Spring spring_;           // the mouse push acting
 };
 
 }  // namespace carvallo::web
