@@ -7,10 +7,12 @@
 #include "panels/analysis_panels.hpp"
 #include "panels/lesson_panel.hpp"
 #include "panels/qr_overlay.hpp"
+#include "panels/view_scene.hpp"
 #include "platform/browser.hpp"
 #include "platform/grid_renderer.hpp"
 #include "platform/scene_renderer.hpp"
 #include "platform/ui_font.hpp"
+#include "platform/video.hpp"
 
 #include "carvallo/version.hpp"
 
@@ -199,27 +201,17 @@ void shortcuts(App& app) {
 // with the traced paths on the ground.
 void draw_scene(App& app, int fb_w, int fb_h) {
   static carvallo::web::Mesh mesh;
-  mesh.opaque.clear();
-  mesh.transparent.clear();
-  // A mode shape (panels/mode_panel.cpp) is drawn instead of the simulation, by the same scene, without tracks.
+  carvallo::web::view_mesh(app, mesh);
+  // A mode shape stays in place: nothing to follow.
   const carvallo::examples::ModelRun* mode_run = carvallo::web::mode_display_run(app);
-  if (app.run) {
-    const auto& run = mode_run ? *mode_run : app.run->run();
-    carvallo::web::tessellate(run.scene(), app.display, app.state.show_inertia, mesh);
-    std::vector<carvallo::examples::Rgba> colors;
-    for (const auto& t : run.instance().traces) colors.push_back(t.color);
-    // At least 2-3 pixels wide however far the camera is (a countersteer path seen from 12 m).
-    if (!mode_run)
-      carvallo::web::add_tracks(app.run->tracks(), colors, app.display, std::max(0.025, 0.004 * app.state.camera.distance), mesh);
-    if (app.state.follow && !mode_run) {  // a mode shape stays in place: nothing to follow
-      // Follow the bodies' mean position, on the ground below it (the bicycle: between its wheels).
-      const auto poses = run.body_poses();
-      Eigen::Vector3d mean = Eigen::Vector3d::Zero();
-      for (const auto& p : poses) mean += app.display.point(p.position);
-      if (!poses.empty() && mean.allFinite()) {
-        mean /= static_cast<double>(poses.size());
-        app.state.camera.target = Eigen::Vector3d(mean.x(), mean.y(), app.state.camera.target.z());
-      }
+  if (app.run && app.state.follow && !mode_run) {
+    // Follow the bodies' mean position, on the ground below it (the bicycle: between its wheels).
+    const auto poses = app.run->run().body_poses();
+    Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+    for (const auto& p : poses) mean += app.display.point(p.position);
+    if (!poses.empty() && mean.allFinite()) {
+      mean /= static_cast<double>(poses.size());
+      app.state.camera.target = Eigen::Vector3d(mean.x(), mean.y(), app.state.camera.target.z());
     }
   }
   const double aspect = fb_h > 0 ? static_cast<double>(fb_w) / fb_h : 1.0;
@@ -271,7 +263,8 @@ void frame() {
   shortcuts(app);
   camera_input(app);
   carvallo::web::apply_rider_input(app);
-  carvallo::web::advance_run(app, real_dt);
+  // A video being recorded drives the run itself (toward its t1, at its rate).
+  if (!carvallo::web::advance_video(app, real_dt)) carvallo::web::advance_run(app, real_dt);
   carvallo::web::advance_mode_view(app, real_dt);
   carvallo::web::draw_ui(app);
   carvallo::web::finish_rider_buttons(app);
@@ -286,14 +279,14 @@ void frame() {
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
   // The compact layout's panels are opaque and fill the screen: no 3D scene behind them (phones).
-  const bool view_visible = !app.compact || app.state.panel == "view" || app.compact_side;
-  if (view_visible) draw_scene(app, fb_w, fb_h);
+  if (carvallo::web::view_drawn(app)) draw_scene(app, fb_w, fb_h);
   glDisable(GL_DEPTH_TEST);
   ImDrawData* draw_data = ImGui::GetDrawData();
   app.perf.vertices = draw_data->TotalVtxCount;
   for (int i = 0; i < draw_data->CmdListsCount; ++i)
     app.perf.max_window_vertices = std::max(app.perf.max_window_vertices, draw_data->CmdLists[i]->VtxBuffer.Size);
   ImGui_ImplOpenGL3_RenderDrawData(draw_data);
+  carvallo::web::video_frame(app);  // the frame just drawn, without the UI, to the page's recorder
 
   const double cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
   app.perf.cpu_ms = app.perf.cpu_ms > 0 ? 0.95 * app.perf.cpu_ms + 0.05 * cpu : cpu;

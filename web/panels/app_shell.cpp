@@ -14,7 +14,9 @@
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
+#include "platform/capture.hpp"
 #include "platform/lecture_browser.hpp"
+#include "platform/video.hpp"
 
 #include "carvallo/version.hpp"
 #include "registry.hpp"
@@ -339,6 +341,19 @@ void menu_bar(App& app) {
       set_toast(app, "Embed code copied: an <iframe> showing only the stage, for slides and course pages");
     }
     record_rect(app, "view:embed-code");
+    // Pictures and video for slides, without the UI (web/platform/capture.hpp, video.hpp).
+    const bool picture_open = ImGui::BeginMenu("Save picture");
+    record_rect(app, "view:picture");
+    if (picture_open) {
+      save_picture_menu(app);
+      ImGui::EndMenu();
+    }
+    const bool video_open = ImGui::BeginMenu("Record video");
+    record_rect(app, "view:video");
+    if (video_open) {
+      record_video_menu(app);
+      ImGui::EndMenu();
+    }
     if (ImGui::MenuItem("Read-only (lock)", nullptr, app.state.locked)) app.state.locked = !app.state.locked;
     record_rect(app, "view:lock");
     ImGui::EndMenu();

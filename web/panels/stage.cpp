@@ -168,6 +168,16 @@ void stage_plot(App& app) {
   ImGui::End();
 }
 
+std::string picture_plot(const App& app) {
+  const bool has_inputs = app.run && !app.run->run().input_channels().empty();
+  return app.state.stage == "torques" && has_inputs ? "torques" : "roll-steer";
+}
+
+void draw_picture_plot(App& app, const std::string& plot) {
+  sync_run(app);
+  if (app.run) time_plot(app, plot == "torques");
+}
+
 void stage_plot_menu(App& app) {
   for (std::size_t i = 0; i < std::size(kStagePlotNames); ++i) {
     const std::string name = kStagePlotNames[i];

@@ -24,9 +24,8 @@ GridRenderer::~GridRenderer() {
   glDeleteVertexArrays(1, &vao_);
 }
 
-void GridRenderer::draw(const OrbitCamera& camera, double aspect) const {
+void GridRenderer::draw(const OrbitCamera& camera, const Eigen::Matrix4f& vp) const {
   if (!program_.id()) return;
-  const Eigen::Matrix4f vp = camera.view_projection(aspect);
   // Whole metres (whole tens for far targets, keeping the offset exact in float): the quad follows the
   // target, its lines stay on the world's metre lines.
   const double step = std::abs(camera.target.x()) + std::abs(camera.target.y()) > 1e6 ? 10.0 : 1.0;

@@ -7,6 +7,7 @@
 #include "platform/js_reply.hpp"
 #include "platform/ui_font.hpp"
 #include "panels/analysis_panels.hpp"
+#include "panels/view_scene.hpp"
 
 #include "bicycle/parameters_json.hpp"
 
@@ -345,8 +346,19 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_font(const char* sample) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_widget_rect(const char* name) {
+  const std::string key = name ? name : "";
+  // A body of the model as drawn (web/panels/view_scene.hpp), with a point of it where a click finds it.
+  if (key.rfind("body:", 0) == 0) {
+    std::optional<Eigen::Vector2d> point;
+    const auto box = carvallo::web::body_rect(carvallo::web::app(), key.substr(5), &point);
+    if (!box) return js_reply(nullptr);
+    json j{{"x", box->x}, {"y", box->y}, {"w", box->w}, {"h", box->h}};
+    j["pointX"] = point ? json(point->x()) : json(nullptr);
+    j["pointY"] = point ? json(point->y()) : json(nullptr);
+    return js_reply(j);
+  }
   const auto& rects = carvallo::web::app().rects;
-  const auto it = rects.find(name ? name : "");
+  const auto it = rects.find(key);
   if (it == rects.end()) return js_reply(nullptr);
   return js_reply(json{{"x", it->second[0]}, {"y", it->second[1]}, {"w", it->second[2]}, {"h", it->second[3]}});
 }

@@ -26,7 +26,7 @@ SceneRenderer::~SceneRenderer() {
   glDeleteVertexArrays(1, &vao_);
 }
 
-void SceneRenderer::draw(const Mesh& mesh, const OrbitCamera& camera, double aspect) {
+void SceneRenderer::draw(const Mesh& mesh, const OrbitCamera& camera, const Eigen::Matrix4f& vp) {
   if (!program_.id()) return;
   const std::size_t total = mesh.opaque.size() + mesh.transparent.size();
   if (total == 0) return;
@@ -41,7 +41,6 @@ void SceneRenderer::draw(const Mesh& mesh, const OrbitCamera& camera, double asp
     glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(mesh.opaque.size() * sizeof(MeshVertex)),
                     static_cast<GLsizeiptr>(mesh.transparent.size() * sizeof(MeshVertex)), mesh.transparent.data());
 
-  const Eigen::Matrix4f vp = camera.view_projection(aspect);
   const Eigen::Vector3f eye = camera.eye().cast<float>();
   glUseProgram(program_.id());
   glUniformMatrix4fv(program_.uniform("u_view_projection"), 1, GL_FALSE, vp.data());

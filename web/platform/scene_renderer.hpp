@@ -17,7 +17,9 @@ class SceneRenderer {
   SceneRenderer(const SceneRenderer&) = delete;
   SceneRenderer& operator=(const SceneRenderer&) = delete;
 
-  void draw(const Mesh& mesh, const OrbitCamera& camera, double aspect);
+  void draw(const Mesh& mesh, const OrbitCamera& camera, double aspect) { draw(mesh, camera, camera.view_projection(aspect)); }
+  /// With a projection of the caller's (a picture's crop of the view, web/platform/capture.cpp).
+  void draw(const Mesh& mesh, const OrbitCamera& camera, const Eigen::Matrix4f& view_projection);
   const std::string& error() const { return program_.error(); }
 
  private:

@@ -31,24 +31,27 @@ bool add_ttf(ImFontAtlas& atlas, float raster_pixels) {
 
 }  // namespace
 
+float build_font_atlas(ImFontAtlas& atlas, float size_pixels, std::string* name) {
+  const float raster = std::min(size_pixels, kMaxRasterPixels);
+  atlas.Clear();
+  if (add_ttf(atlas, raster)) {
+    if (name) *name = kUiFontName;
+    return raster;
+  }
+  atlas.Clear();
+  ImFontConfig config;
+  config.SizePixels = size_pixels;
+  atlas.AddFontDefault(&config);
+  atlas.Build();
+  if (name) *name = "ProggyClean";
+  return size_pixels;
+}
+
 void build_ui_font(float size_pixels) {
   const auto start = std::chrono::steady_clock::now();
   ImGuiIO& io = ImGui::GetIO();
   ImFontAtlas& atlas = *io.Fonts;
-  const float raster = std::min(size_pixels, kMaxRasterPixels);
-  atlas.Clear();
-  if (add_ttf(atlas, raster)) {
-    g_info.name = kUiFontName;
-    g_info.raster_pixels = raster;
-  } else {
-    atlas.Clear();
-    ImFontConfig config;
-    config.SizePixels = size_pixels;
-    atlas.AddFontDefault(&config);
-    atlas.Build();
-    g_info.name = "ProggyClean";
-    g_info.raster_pixels = size_pixels;
-  }
+  g_info.raster_pixels = build_font_atlas(atlas, size_pixels, &g_info.name);
   io.FontGlobalScale = size_pixels / g_info.raster_pixels;
   g_info.size_pixels = size_pixels;
   g_info.atlas_width = atlas.TexWidth;

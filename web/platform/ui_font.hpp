@@ -26,6 +26,11 @@ struct UiFontInfo {
   double build_ms = 0;
 };
 
+/// Builds `atlas` (cleared first) with the UI font for text size_pixels px high: the DejaVu subset, or the
+/// bitmap font when it does not load (`name` says which). Returns the size the glyphs were rasterized at
+/// (at most 96 px: larger text is drawn scaled, FontGlobalScale = size_pixels / that).
+float build_font_atlas(ImFontAtlas& atlas, float size_pixels, std::string* name = nullptr);
+
 /// Rebuilds ImGui's font atlas (the GL texture is the caller's) for text size_pixels device px high.
 void build_ui_font(float size_pixels);
 

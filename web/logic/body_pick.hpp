@@ -1,0 +1,60 @@
+#pragma once
+// Where the model's bodies are on screen, from what the 3D view draws: the geoms tessellated as the view
+// tessellates them (scene_mesh.hpp), projected through the view's camera. Gives a body's bounding box
+// (widgetRect('body:<name>')), the body under a point (the hit test of a push by the mouse or a finger) and
+// a point where a body can be grabbed. Pure C++ (no GL), tested natively.
+
+#include "logic/scene_mesh.hpp"
+
+#include <Eigen/Core>
+
+#include <optional>
+#include <vector>
+
+namespace carvallo::web {
+
+/// How viewer coordinates reach the screen: `view_projection` (OrbitCamera::view_projection, lens shift
+/// included) maps to clip space, and normalized device coordinates [-1, 1]² span a screen `width` x
+/// `height` (CSS px, y down, origin at the top left), as glViewport(0, 0, width, height) maps them.
+struct ScreenProjection {
+  Eigen::Matrix4f view_projection = Eigen::Matrix4f::Identity();
+  double width = 0, height = 0;
+};
+
+/// A rectangle on screen, CSS px: left, top, width, height.
+struct ScreenBox {
+  double x = 0, y = 0, w = 0, h = 0;
+};
+
+class BodyPicker {
+ public:
+  /// Tessellates `geoms` (the inertia layer only when `show_inertia`, as the view draws them) and projects
+  /// every triangle. Triangles with a vertex behind the camera or outside its depth range are kept out of
+  /// the hit test (the view clips them); their other vertices still count for the boxes.
+  BodyPicker(const std::vector<examples::PosedGeom>& geoms, const DisplayFrame& frame, bool show_inertia,
+             const ScreenProjection& projection);
+
+  /// The bounding box of body `body`'s drawn vertices in front of the camera, intersected with `clip` (the
+  /// view's free rectangle). Nothing when the body draws nothing there.
+  std::optional<ScreenBox> box(int body, const ScreenBox& clip) const;
+  /// The body drawn at (x, y) (CSS px): of the triangles covering the point, the nearest (smallest depth)
+  /// wins; its geom's body index is returned. Nothing when no triangle covers the point or when the nearest
+  /// belongs to the world (body −1), which hides what is behind it.
+  std::optional<int> at(double x, double y) const;
+  /// A point inside `clip` where at() finds `body`: the centre of its triangle nearest the centre of its
+  /// box that is not hidden there. Nothing when the body is hidden everywhere it was tried.
+  std::optional<Eigen::Vector2d> point(int body, const ScreenBox& clip) const;
+
+ private:
+  struct Vertex {
+    double x = 0, y = 0, depth = 0;  // screen CSS px, NDC depth in [-1, 1]
+    bool valid = false;              // in front of the camera, within its depth range
+  };
+  struct Triangle {
+    int body = -1;
+    Vertex v[3];
+  };
+  std::vector<Triangle> triangles_;
+};
+
+}  // namespace carvallo::web

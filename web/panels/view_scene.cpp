@@ -1,0 +1,82 @@
+#include "panels/view_scene.hpp"
+#include "panels/analysis_panels.hpp"
+
+#include "model_run.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+namespace carvallo::web {
+
+const examples::ModelRun* drawn_run(App& app) {
+  if (!app.run) return nullptr;
+  const examples::ModelRun* mode_run = mode_display_run(app);
+  return mode_run ? mode_run : &app.run->run();
+}
+
+void view_mesh(App& app, Mesh& mesh) {
+  mesh.opaque.clear();
+  mesh.transparent.clear();
+  const examples::ModelRun* run = drawn_run(app);
+  if (!run) return;
+  tessellate(run->scene(), app.display, app.state.show_inertia, mesh);
+  // A mode shape is drawn without tracks.
+  if (run != &app.run->run()) return;
+  std::vector<examples::Rgba> colors;
+  for (const auto& t : run->instance().traces) colors.push_back(t.color);
+  // At least 2-3 pixels wide however far the camera is (a countersteer path seen from 12 m).
+  add_tracks(app.run->tracks(), colors, app.display, std::max(0.025, 0.004 * app.state.camera.distance), mesh);
+}
+
+bool view_drawn(const App& app) { return !app.compact || app.state.panel == "view" || app.compact_side; }
+
+ScreenProjection page_projection(const App& app) {
+  const ImVec2 fb = ImGui::GetIO().DisplaySize;
+  const double r = app.pixel_ratio > 0 ? app.pixel_ratio : 1.0;
+  const double aspect = fb.y > 0 ? static_cast<double>(fb.x) / fb.y : 1.0;
+  return {app.state.camera.view_projection(aspect), fb.x / r, fb.y / r};
+}
+
+ScreenBox free_view_box(const App& app) {
+  const double r = app.pixel_ratio > 0 ? app.pixel_ratio : 1.0;
+  return {app.view_left / r, app.view_top / r, std::max(0.0f, app.view_right - app.view_left) / r,
+          std::max(0.0f, app.view_bottom - app.view_top) / r};
+}
+
+namespace {
+
+std::optional<BodyPicker> picker(App& app) {
+  const examples::ModelRun* run = drawn_run(app);
+  if (!run || !view_drawn(app)) return std::nullopt;
+  return BodyPicker(run->scene(), app.display, app.state.show_inertia, page_projection(app));
+}
+
+}  // namespace
+
+std::optional<BodyHit> body_at(App& app, double x, double y) {
+  const ScreenBox free = free_view_box(app);
+  if (!(x >= free.x && y >= free.y && x <= free.x + free.w && y <= free.y + free.h)) return std::nullopt;
+  const auto p = picker(app);
+  if (!p) return std::nullopt;
+  const auto k = p->at(x, y);
+  const auto& names = drawn_run(app)->instance().body_names;
+  if (!k || *k >= static_cast<int>(names.size())) return std::nullopt;
+  return BodyHit{*k, names[static_cast<std::size_t>(*k)]};
+}
+
+std::optional<ScreenBox> body_rect(App& app, const std::string& name, std::optional<Eigen::Vector2d>* point) {
+  const examples::ModelRun* run = drawn_run(app);
+  if (!run) return std::nullopt;
+  const auto& names = run->instance().body_names;
+  const auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end()) return std::nullopt;
+  const auto p = picker(app);
+  if (!p) return std::nullopt;
+  const int k = static_cast<int>(it - names.begin());
+  const ScreenBox free = free_view_box(app);
+  if (point) *point = p->point(k, free);
+  return p->box(k, free);
+}
+
+}  // namespace carvallo::web

@@ -1,0 +1,253 @@
+#include "platform/capture.hpp"
+
+#include "logic/capture_frame.hpp"
+#include "panels/stage.hpp"
+#include "panels/view_scene.hpp"
+#include "platform/grid_renderer.hpp"
+#include "platform/scene_renderer.hpp"
+#include "platform/ui_font.hpp"
+
+#include <GLES3/gl3.h>
+#include <emscripten/emscripten.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+
+// clang-format off
+EM_JS(void, carvallo_js_save_picture, (const std::uint8_t* rgba, int w, int h, const char* name), {
+  window.carvallo._savePicture(rgba, w, h, UTF8ToString(name));
+});
+// clang-format on
+
+namespace carvallo::web {
+namespace {
+
+// The page's background behind the 3D view (main.cpp's glClearColor).
+constexpr float kBackground[4] = {0.80f, 0.86f, 0.93f, 1.0f};
+
+// An offscreen framebuffer: colour and depth, multisampled where the memory allows, resolved into a plain
+// one for reading.
+class Offscreen {
+ public:
+  Offscreen(int w, int h) : w_(w), h_(h) {
+    GLint max_samples = 0;
+    glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+    // Colour and depth take 8 bytes a sample: at most 64 MB of samples (none at 3840 x 2160).
+    const double bytes = 8.0 * w * h;
+    samples_ = std::min(max_samples, bytes * 4 <= 64e6 ? 4 : bytes * 2 <= 64e6 ? 2 : 0);
+    glGenFramebuffers(2, fbo_);
+    glGenRenderbuffers(3, rb_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_[1]);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb_[2]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb_[2]);
+    status_ = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_[0]);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb_[0]);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_RGBA8, w, h);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb_[0]);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb_[1]);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_DEPTH_COMPONENT24, w, h);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb_[1]);
+    glBindRenderbuffer(GL_RENDERBUFFER, 0);
+    if (status_ == GL_FRAMEBUFFER_COMPLETE) status_ = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  }
+  ~Offscreen() {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteRenderbuffers(3, rb_);
+    glDeleteFramebuffers(2, fbo_);
+  }
+  Offscreen(const Offscreen&) = delete;
+  Offscreen& operator=(const Offscreen&) = delete;
+
+  bool complete() const { return status_ == GL_FRAMEBUFFER_COMPLETE; }
+  GLenum status() const { return status_; }
+  /// Resolves the samples and reads the picture (rows bottom to top).
+  void read(std::vector<std::uint8_t>& rgba) const {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_[0]);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo_[1]);
+    glBlitFramebuffer(0, 0, w_, h_, 0, 0, w_, h_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_[1]);
+    rgba.resize(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_) * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, w_, h_, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  }
+
+ private:
+  int w_, h_, samples_ = 0;
+  GLuint fbo_[2] = {}, rb_[3] = {};
+  GLenum status_ = 0;
+};
+
+// The 3D view into the viewport (0, 0, w, h): the scene and ground as on screen, framed as the free view.
+void draw_view(App& app, int w, int h) {
+  static Mesh mesh;
+  view_mesh(app, mesh);
+  const ImVec2 fb = ImGui::GetIO().DisplaySize;
+  const double fb_w = fb.x > 0 ? fb.x : w, fb_h = fb.y > 0 ? fb.y : h;
+  const NdcRect shown = view_drawn(app) ? ndc_rect(app.view_left, app.view_top, app.view_right, app.view_bottom, fb_w, fb_h) : NdcRect{};
+  const Eigen::Matrix4f vp = crop_projection(app.state.camera.view_projection(fb_w / fb_h), shown, fb_w, fb_h,
+                                             static_cast<double>(w) / h);
+  glViewport(0, 0, w, h);
+  glEnable(GL_DEPTH_TEST);
+  if (app.grid) app.grid->draw(app.state.camera, vp);
+  if (app.scene) app.scene->draw(mesh, app.state.camera, vp);
+  glDisable(GL_DEPTH_TEST);
+}
+
+// The plot into x0..w (of a w x h picture), by ImGui in a context of its own: the page's style and font,
+// the text as large against the picture as against the canvas, and nothing but the plot.
+void draw_plot(App& app, int x0, int w, int h) {
+  ImGuiContext* page = ImGui::GetCurrentContext();
+  const ImGuiStyle page_style = ImGui::GetStyle();
+  const float page_font = ImGui::GetFontSize() > 0 ? ImGui::GetFontSize() : 13.0f;
+  const float canvas_h = ImGui::GetIO().DisplaySize.y > 0 ? ImGui::GetIO().DisplaySize.y : 720.0f;
+  const float s = std::clamp(static_cast<float>(h) / canvas_h, 0.5f, 4.0f);
+
+  ImFontAtlas atlas;
+  const float raster = build_font_atlas(atlas, std::round(page_font * s));
+  unsigned char* pixels = nullptr;
+  int tw = 0, th = 0;
+  atlas.GetTexDataAsRGBA32(&pixels, &tw, &th);
+  GLint bound = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, tw, th, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound));
+  atlas.SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)));
+
+  // The plots record their widgets' rectangles for the tests: those of the picture are not the page's.
+  const auto rects = app.rects;
+  ImGuiContext* picture = ImGui::CreateContext(&atlas);
+  ImGui::SetCurrentContext(picture);
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = ImVec2(static_cast<float>(w), static_cast<float>(h));
+  io.DeltaTime = 1.0f / 60.0f;
+  io.FontGlobalScale = std::round(page_font * s) / raster;
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  ImGuiStyle style = page_style;
+  style.ScaleAllSizes(s);
+  style.WindowRounding = 0;
+  style.WindowBorderSize = 0;
+  ImGui::GetStyle() = style;
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(static_cast<float>(x0), 0));
+  ImGui::SetNextWindowSize(ImVec2(static_cast<float>(w - x0), static_cast<float>(h)));
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  ImGui::Begin("##picture-plot", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                              ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoFocusOnAppearing);
+  draw_picture_plot(app, picture_plot(app));
+  ImGui::End();
+  ImGui::Render();
+  ImDrawData* draw_data = ImGui::GetDrawData();
+  // The page's renderer (its program and buffers) draws the picture's lists, with the picture's font texture.
+  ImGui::SetCurrentContext(page);
+  ImGui_ImplOpenGL3_RenderDrawData(draw_data);
+  ImGui::DestroyContext(picture);
+  ImGui::SetCurrentContext(page);
+  app.rects = rects;
+  glDeleteTextures(1, &texture);
+}
+
+}  // namespace
+
+std::pair<int, int> picture_size(const App& app, double scale) {
+  const ImVec2 fb = ImGui::GetIO().DisplaySize;
+  const bool free = view_drawn(app) && app.view_right > app.view_left && app.view_bottom > app.view_top;
+  const double w = free ? app.view_right - app.view_left : fb.x, h = free ? app.view_bottom - app.view_top : fb.y;
+  auto side = [scale](double v) { return std::clamp(static_cast<int>(std::lround(v * scale)), 1, kMaxCaptureSide); };
+  return {side(w), side(h)};
+}
+
+Picture capture_picture(App& app, const std::string& what, double width, double height) {
+  Picture pic;
+  if (what != "view" && what != "plot" && what != "both") {
+    pic.error = "capture: `what` must be 'view', 'plot' or 'both'";
+    return pic;
+  }
+  if (pic.error = capture_size_problem(width, height); !pic.error.empty()) return pic;
+  const int w = static_cast<int>(width), h = static_cast<int>(height);
+  GLint max_renderbuffer = 0, max_viewport[2] = {0, 0};
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_renderbuffer);
+  glGetIntegerv(GL_MAX_VIEWPORT_DIMS, max_viewport);
+  const int limit_w = std::min(max_renderbuffer, max_viewport[0]), limit_h = std::min(max_renderbuffer, max_viewport[1]);
+  if (w > limit_w || h > limit_h) {
+    pic.error = "capture: this browser's WebGL draws at most " + std::to_string(limit_w) + " x " + std::to_string(limit_h) + " px";
+    return pic;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  sync_run(app);
+  {
+    Offscreen target(w, h);
+    if (!target.complete()) {
+      char buf[128];
+      std::snprintf(buf, sizeof buf, "capture: WebGL could not make a %d x %d px framebuffer (status 0x%x)", w, h, target.status());
+      pic.error = buf;
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      return pic;
+    }
+    GLint viewport[4] = {};
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    glDisable(GL_SCISSOR_TEST);
+    glViewport(0, 0, w, h);
+    glClearColor(kBackground[0], kBackground[1], kBackground[2], kBackground[3]);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    const int view_w = what == "view" ? w : what == "both" ? both_view_width(w) : 0;
+    if (view_w > 0) draw_view(app, view_w, h);
+    if (what != "view") draw_plot(app, view_w, w, h);
+    target.read(pic.rgba);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+  }
+  pic.width = w;
+  pic.height = h;
+  pic.render_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return pic;
+}
+
+void save_picture_menu(App& app) {
+  static int what = 0;  // the submenu's choice, kept while the page is open
+  constexpr const char* kWhat[] = {"view", "plot", "both"};
+  ImGui::RadioButton("3D view", &what, 0);
+  record_rect(app, "picture:view");
+  ImGui::SameLine();
+  ImGui::RadioButton("Plot", &what, 1);
+  record_rect(app, "picture:plot");
+  ImGui::SameLine();
+  ImGui::RadioButton("Both", &what, 2);
+  record_rect(app, "picture:both");
+  ImGui::Separator();
+  struct Size {
+    const char* label;
+    double scale;  // of the view's size on screen; 0: 3840 x 2160
+  };
+  for (const Size& size : {Size{"1x", 1.0}, Size{"2x", 2.0}, Size{"4K", 0.0}}) {
+    const auto [w, h] = size.scale > 0 ? picture_size(app, size.scale) : std::pair<int, int>{3840, 2160};
+    char label[64];
+    std::snprintf(label, sizeof label, "%s  (%d x %d)", size.label, w, h);
+    if (ImGui::MenuItem(label)) {
+      const Picture pic = capture_picture(app, kWhat[what], w, h);
+      if (!pic.error.empty()) {
+        app.messages.push_back(pic.error);
+      } else {
+        const std::string name = "carvallo-" + app.state.model + "-" + kWhat[what] + "-" + std::to_string(w) + "x" + std::to_string(h) + ".png";
+        carvallo_js_save_picture(pic.rgba.data(), w, h, name.c_str());
+        set_toast(app, "Picture saved: " + name);
+      }
+    }
+    record_rect(app, std::string("picture:") + size.label);
+  }
+}
+
+}  // namespace carvallo::web
