@@ -2,6 +2,7 @@
 
 #include "carvallo/errors.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/QR>
 
 #include <algorithm>
@@ -64,8 +65,9 @@ Eigen::MatrixXd impulse_response(const Model& model, const State& s, const Eigen
 
 double point_mass(const Model& model, const State& s, const Eigen::Matrix<double, 3, Eigen::Dynamic>& Jp) {
   const Eigen::MatrixXd dqd = impulse_response(model, s, Jp, Eigen::Matrix3d::Identity());
-  const double trace = (Jp * dqd).trace();
-  return trace > 0 ? 3.0 / trace : std::numeric_limits<double>::infinity();
+  const Eigen::Matrix3d inverse_mass = Jp * dqd;
+  const double largest = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(0.5 * (inverse_mass + inverse_mass.transpose()), Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+  return largest > 0 ? 1.0 / largest : std::numeric_limits<double>::infinity();
 }
 
 }  // namespace carvallo::examples

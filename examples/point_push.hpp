@@ -32,8 +32,9 @@ Eigen::Matrix<double, 3, Eigen::Dynamic> point_jacobian(const ModelInstance& ins
 Eigen::MatrixXd impulse_response(const Model& model, const State& s, const Eigen::Matrix<double, 3, Eigen::Dynamic>& Jp,
                                  const Eigen::MatrixXd& impulses);
 
-/// The mass the point shows to a push (kg): 3 / trace of its constrained inverse mass Jp Δq̇(I). Infinite
-/// for a point that cannot move. Throws as impulse_response.
+/// The mass the point shows to a push in the direction it moves most easily (kg): 1 / the largest
+/// eigenvalue of its constrained inverse mass Jp Δq̇(I) (3 x 3). Infinite for a point that cannot move.
+/// Throws as impulse_response.
 double point_mass(const Model& model, const State& s, const Eigen::Matrix<double, 3, Eigen::Dynamic>& Jp);
 
 }  // namespace carvallo::examples

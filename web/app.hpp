@@ -86,6 +86,17 @@ struct App {
   std::string synced_log;
   double synced_t = 0;
   double replay_to = -1;
+  /// The push with the mouse or a finger (web/panels/push_input.cpp): the body grabbed, where (its frame),
+  /// the plane the pointer drags in (viewer frame: a point and its normal, the camera's direction at the
+  /// grab), when and where the target was last handed to the run, and the target now.
+  struct Push {
+    bool active = false;
+    std::uint64_t run = 0;
+    int body = -1;
+    Eigen::Vector3d local = Eigen::Vector3d::Zero(), plane_point = Eigen::Vector3d::Zero(), normal = Eigen::Vector3d::UnitX();
+    double last_sent = 0;
+    Eigen::Vector3d sent = Eigen::Vector3d::Zero(), target = Eigen::Vector3d::Zero();
+  } push;
   double sim_debt = 0;        ///< simulated seconds owed to real time
   std::string run_event;      ///< "At t = ... the bicycle fell", build or solver errors
   DisplayFrame display;       ///< the model's world turned into the viewer's frame (set when the model is built)

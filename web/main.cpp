@@ -2,6 +2,7 @@
 // The frame loop: input (camera, shortcuts), the simulation clock, the panels, the 3D scene, the link.
 #include "app.hpp"
 #include "panels/timeline.hpp"
+#include "panels/push_input.hpp"
 #include "logic/scene_mesh.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
@@ -130,6 +131,8 @@ void camera_input(App& app) {
   if (gesture.active) {
     zoom_camera(app, gesture.zoom);
     if (gesture.pan_x != 0 || gesture.pan_y != 0) pan_camera(app, gesture.pan_x, gesture.pan_y);
+  } else if (carvallo::web::push_input(app)) {
+    // a press on a body pushes it: the camera stays
   } else if (!io.WantCaptureMouse) {
     const bool pan = ImGui::IsMouseDragging(1) || (ImGui::IsMouseDragging(0) && io.KeyShift);
     if (pan) {

@@ -129,6 +129,55 @@ test('rewind to 3 s of a 10 s ride: the same bodies, then the same states to the
   }
 });
 
+test('a real mouse drag on the rear frame pushes the bicycle the way it pulls, drawn with its force; the push replays', async () => {
+  // Seen from behind and to the side, so a drag across the screen pulls mostly sideways.
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=4.6&roll_rate=0&yaw=-0.6&pitch=0.3&dist=3', { width: 1280, height: 720 });
+  try {
+    await frames(page, 3);
+    const box = await api(page, () => window.carvallo.widgetRect('body:rear_frame'));
+    assert.ok(box && box.pointX !== null, 'the rear frame is drawn and can be grabbed');
+    assert.ok(box.x >= 0 && box.x + box.w <= 1280 && box.y >= 0 && box.y + box.h <= 720);
+    assert.equal((await api(page, ([x, y]) => window.carvallo.bodyAt(x, y), [box.pointX, box.pointY])).name, 'rear_frame');
+    const yaw0 = (await api(page, () => window.carvallo.getState())).yaw;
+    await page.mouse.move(box.pointX, box.pointY);
+    await page.mouse.down();
+    await frames(page, 2);
+    await page.mouse.move(box.pointX + 80, box.pointY, { steps: 5 });
+    await frames(page, 2);
+    const arrow = await api(page, () => window.carvallo.widgetRect('push-arrow'));
+    assert.ok(arrow && arrow.w > 20, 'the push is drawn as an arrow');
+    await api(page, () => window.carvallo.play(true));
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(artifacts, 'time-push-1280x720.png') });
+    await api(page, () => window.carvallo.play(false));
+    await page.mouse.up();
+    await frames(page, 2);
+    const s = await api(page, () => window.carvallo.simState());
+    const state = await api(page, () => window.carvallo.getState());
+    assert.equal(state.yaw, yaw0, 'a drag on the bicycle pushes it, it does not orbit the camera');
+    // The log: the grab (its target the point grabbed), the targets the pointer moved to, the release.
+    const pulls = state.inputs.split(',').filter((e) => /^d\d+:\d+:/.test(e)).map((e) => e.split(':').slice(5).map(Number));
+    assert.ok(pulls.length >= 2 && /d\d+:-$/.test(state.inputs), state.inputs);
+    const sideways = pulls[pulls.length - 1][1] - pulls[0][1];  // y: the bicycle's right
+    assert.ok(Math.abs(sideways) > 0.02, `pulled sideways by ${sideways} m`);
+    assert.ok(Math.sign(s.rollRate) === Math.sign(sideways) && Math.abs(s.rollRate) > 0.05,
+      `rolls the way it is pulled: roll rate ${s.rollRate} rad/s, pull ${sideways} m`);
+    // The push is part of the motion a link replays.
+    const fresh = await openPage(env.browser, `${env.server.url}#${state.link}`, { width: 1280, height: 720 });
+    try {
+      await fresh.page.waitForFunction((n) => !window.carvallo.history().replaying && window.carvallo.simState().steps === n, s.steps, { timeout: 30000 });
+      const replayed = await api(fresh.page, () => window.carvallo.simState());
+      assert.deepEqual(replayed.q, s.q);
+      assert.deepEqual(replayed.qd, s.qd);
+    } finally {
+      await fresh.context.close();
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('hostile motion links are refused by name and the page keeps a finite state', async () => {
   const many = Array.from({ length: 201 }, (_, k) => `p${k}:1`).join(',');
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#inputs=${many}&t=1e9&speed=5`, { width: 1280, height: 720 });

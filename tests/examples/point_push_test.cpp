@@ -57,7 +57,7 @@ TEST_CASE("an impulse on a bob on a rod: P/m across the rod, nothing along it", 
   CHECK(std::abs(dqd(0, 0) - 0.6 / bob.m) < 1e-8);  // the Jacobian by central differences: about 1e-9
   CHECK(std::abs(dqd(1, 0)) < 1e-12);
   CHECK(dqd.col(1).norm() < 1e-12);
-  // Inverse mass 1/m across the rod, 0 along it and out of the plane: 3 / trace = 3 m.
-  CHECK(std::abs(examples::point_mass(inst.model, s, Jp) - 3 * bob.m) < 1e-7);
+  // Inverse mass 1/m across the rod, 0 along it and out of the plane: the easiest direction shows m.
+  CHECK(std::abs(examples::point_mass(inst.model, s, Jp) - bob.m) < 1e-7);
   CHECK_THROWS(examples::body_point(inst, s.q, 1, local));
 }

@@ -49,9 +49,14 @@ std::optional<ScreenBox> BodyPicker::box(int body, const ScreenBox& clip) const 
 }
 
 std::optional<int> BodyPicker::at(double x, double y) const {
+  const auto h = hit(x, y);
+  return h ? std::optional<int>(h->body) : std::nullopt;
+}
+
+std::optional<BodyPicker::Hit> BodyPicker::hit(double x, double y) const {
   if (!std::isfinite(x) || !std::isfinite(y)) return std::nullopt;
   double nearest = std::numeric_limits<double>::infinity();
-  std::optional<int> hit;
+  std::optional<Hit> hit;
   for (const auto& t : triangles_) {
     const Vertex &a = t.v[0], &b = t.v[1], &c = t.v[2];
     if (!a.valid || !b.valid || !c.valid) continue;
@@ -65,10 +70,10 @@ std::optional<int> BodyPicker::at(double x, double y) const {
     const double depth = a.depth + u * (b.depth - a.depth) + v * (c.depth - a.depth);
     if (depth < nearest) {
       nearest = depth;
-      hit = t.body;
+      hit = Hit{t.body, depth};
     }
   }
-  if (hit && *hit < 0) return std::nullopt;
+  if (hit && hit->body < 0) return std::nullopt;
   return hit;
 }
 

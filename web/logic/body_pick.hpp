@@ -41,6 +41,12 @@ class BodyPicker {
   /// wins; its geom's body index is returned. Nothing when no triangle covers the point or when the nearest
   /// belongs to the world (body −1), which hides what is behind it.
   std::optional<int> at(double x, double y) const;
+  /// As at(), with the NDC depth of the body's surface there (what the mouse push grabs).
+  struct Hit {
+    int body = -1;
+    double depth = 0;
+  };
+  std::optional<Hit> hit(double x, double y) const;
   /// A point inside `clip` where at() finds `body`: the centre of its triangle nearest the centre of its
   /// box that is not hidden there. Nothing when the body is hidden everywhere it was tried.
   std::optional<Eigen::Vector2d> point(int body, const ScreenBox& clip) const;

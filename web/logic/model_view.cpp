@@ -116,13 +116,13 @@ void ModelView::apply(const InputEvent& e) {
         spring_.target = target;
         return;
       }
-      // A new grab: the spring's constants from the mass the point shows (a light linkage and a bicycle
-      // both follow the pointer in about a second, without overshoot).
+      // A new grab: the spring's constants from the mass the point shows where it moves most easily (a
+      // light linkage and a bicycle both follow the pointer in a second or two, without overshoot).
       const auto& s = run_->state();
       const double mass = examples::point_mass(run_->model(), s, examples::point_jacobian(run_->instance(), s.q, e.index, local));
       if (!(std::isfinite(mass) && mass > 0)) return;
-      constexpr double omega = 2 * 3.141592653589793;
-      spring_ = {true, e.index, local, target, mass * omega * omega, 2 * mass * omega};
+      constexpr double omega = 3.141592653589793;  // 0.5 Hz
+      spring_ = {true, e.index, local, target, mass * omega * omega, 2 * mass * omega, mass * 9.81};
       return;
     }
     case InputEvent::Kind::release: spring_.active = false; return;
@@ -132,7 +132,10 @@ void ModelView::apply(const InputEvent& e) {
 Eigen::Vector3d ModelView::spring_force(const Eigen::Vector3d& point, const Eigen::Vector3d& velocity) const {
   Eigen::Vector3d stretch = spring_.target - point;
   if (stretch.norm() > 1.0) stretch.normalize();  // a metre at most: a pointer far away pulls, never flings
-  return spring_.stiffness * stretch - spring_.damping * velocity;
+  Eigen::Vector3d force = spring_.stiffness * stretch - spring_.damping * velocity;
+  // At most the point's own weight: a push, not a blow.
+  if (force.norm() > spring_.max_force) force *= spring_.max_force / force.norm();
+  return force;
 }
 
 void ModelView::advance_one() {

@@ -63,8 +63,9 @@ class ModelView {
   void hold_input(int index, double value);
 
   /// A mouse push (examples/point_push.hpp): body `body` grabbed at `local` (its frame, m) is pulled toward
-  /// the world point `target` (m) by a spring with damping, critically damped at 1 Hz for the mass the
-  /// point shows, its force acting as an impulse at the start of each step; logged. Pulling the same point
+  /// the world point `target` (m) by a spring with damping, critically damped at 0.5 Hz for the mass the
+  /// point shows (examples::point_mass), its force at most that mass's weight and acting as an impulse at
+  /// the start of each step; logged. Pulling the same point
   /// again moves the target. False when the body cannot be pushed (not the model's, or it cannot move).
   bool pull(int body, const Eigen::Vector3d& local, const Eigen::Vector3d& target);
   /// The push let go; logged.
@@ -133,6 +134,7 @@ class ModelView {
     int body = 0;
     Eigen::Vector3d local = Eigen::Vector3d::Zero(), target = Eigen::Vector3d::Zero();
     double stiffness = 0, damping = 0;  // N/m, N s/m
+    double max_force = 0;               // N
   };
   struct Checkpoint {
     long step = 0;

@@ -4,6 +4,7 @@
 // model's (model_panels.cpp, simulation_panel.cpp) and the analysis and design windows.
 #include "app.hpp"
 #include "panels/timeline.hpp"
+#include "panels/push_input.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/lesson_panel.hpp"
@@ -216,7 +217,9 @@ void help_overlay(App& app) {
   ImGui::SetNextWindowFocus();
   ImGui::Begin("Keyboard shortcuts", &app.show_help, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
   const char* rows[][2] = {{"space", "play / pause the simulation"},
-                           {".", "single step"},
+                           {".", "single step (through a rewound recording first)"},
+                           {",", "a step back (paused)"},
+                           {"Home", "the first moment kept"},
                            {"R", "reset the simulation"},
                            {"K", "kick (lateral disturbance)"},
                            {"P", "presentation mode (large text, fewer panels)"},
@@ -227,6 +230,7 @@ void help_overlay(App& app) {
                            {"Left / Right", "bicycle: hold for a steer torque to the left / right (other models: orbit)"},
                            {"A / D", "bicycle: hold for a roll (lean) torque to the left / right"},
                            {"Up / Down", "tilt the camera"},
+                           {"drag a body", "push it toward the pointer (a spring; Shift+drag pans, a drag elsewhere orbits)"},
                            {"+ / -", "zoom"},
                            {"a number", "drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)"},
                            {"?", "this list"},
@@ -549,6 +553,7 @@ void draw_ui(App& app) {
   stage_plot(app);
   stage_bar(app);
   timeline(app);
+  draw_push(app);
   caption_overlay(app);
   mode_overlay(app);
   turns_panel(app);

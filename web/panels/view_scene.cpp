@@ -59,10 +59,10 @@ std::optional<BodyHit> body_at(App& app, double x, double y) {
   if (!(x >= free.x && y >= free.y && x <= free.x + free.w && y <= free.y + free.h)) return std::nullopt;
   const auto p = picker(app);
   if (!p) return std::nullopt;
-  const auto k = p->at(x, y);
+  const auto h = p->hit(x, y);
   const auto& names = drawn_run(app)->instance().body_names;
-  if (!k || *k >= static_cast<int>(names.size())) return std::nullopt;
-  return BodyHit{*k, names[static_cast<std::size_t>(*k)]};
+  if (!h || h->body >= static_cast<int>(names.size())) return std::nullopt;
+  return BodyHit{h->body, names[static_cast<std::size_t>(h->body)], h->depth};
 }
 
 std::optional<ScreenBox> body_rect(App& app, const std::string& name, std::optional<Eigen::Vector2d>* point) {

@@ -29,6 +29,7 @@ ScreenBox free_view_box(const App& app);
 struct BodyHit {
   int index = -1;    ///< in the model's body list (ModelInstance::body_names)
   std::string name;  ///< its name ("rear_frame")
+  double depth = 0;  ///< NDC depth of its surface under the point (unprojected: the point grabbed)
 };
 /// The body drawn at (x, y) CSS px (the nearest at that point; BodyPicker::at); nothing when the view is
 /// hidden, the point is outside the free view, or no body is drawn there.
