@@ -24,7 +24,6 @@ std::vector<PosedGeom> pose_scene(const std::vector<Geom>& geoms, const std::vec
     w.rotation = p->rotation * g.rotation;
     w.end = e->position + e->rotation * g.end;
     for (auto& x : w.points) x = p->position + p->rotation * x;
-    w.body = w.end_body = -1;
     out.push_back(std::move(w));
   }
   return out;

@@ -63,7 +63,8 @@ struct ViewHints {
   bool planar = true;
 };
 
-/// A geom placed in the world: `position`, `rotation` (and `end`, `points`) in world coordinates.
+/// A geom placed in the world: `position`, `rotation` (and `end`, `points`) in world coordinates; `body`
+/// and `end_body` still name the bodies it moves with (the viewer finds a body under the pointer by them).
 using PosedGeom = Geom;
 
 /// Places every geom by its body's pose (and, for lines and springs, the other end by end_body's).
