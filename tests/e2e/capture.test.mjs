@@ -43,7 +43,9 @@ function rowIsSky(p, y, x0 = 0, x1 = p.width) {
 
 test('capture: pictures of the exact size without the UI, a WebM clip, the rear frame found where drawn', async () => {
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1`, { width: 1280, height: 720 });
+  const t0 = Date.now(), lap = (what) => console.log(`${what}: ${Date.now() - t0} ms`);
   try {
+    lap('page ready');
     await page.evaluate(() => { window.carvallo.kick(); window.carvallo.step(1500); });
     await frames(page, 3);
     const free = await rect(page, 'view:free');
@@ -67,6 +69,7 @@ test('capture: pictures of the exact size without the UI, a WebM clip, the rear 
     notBlank(plotPart, 'the plot part', 0.97);  // a plot is mostly its background
     assert.ok(rowIsSky(both, Math.round(h2 / 2), split, w2) < 0.05, 'the plot part is not the sky');
 
+    lap('view and both');
     // 3840x2160, timed.
     const big = await page.evaluate(async () => {
       const t = performance.now();
@@ -79,6 +82,7 @@ test('capture: pictures of the exact size without the UI, a WebM clip, the rear 
     console.log(`capture: 3840x2160 view in ${big.ms.toFixed(0)} ms (drawn and read back in ${big.renderMs.toFixed(0)} ms), ` +
                 `PNG ${(uhd.bytes / 1e6).toFixed(2)} MB; 640x360 ${(view.bytes / 1e3).toFixed(0)} kB; both ${w2}x${h2} ${(both.bytes / 1e3).toFixed(0)} kB`);
 
+    lap('3840x2160');
     // Refused with the reason, and the page goes on drawing.
     const refusals = await page.evaluate(async () => {
       const out = [];
@@ -107,12 +111,13 @@ test('capture: pictures of the exact size without the UI, a WebM clip, the rear 
     assert.equal(hit && hit.name, 'rear_frame', `the click at (${body.pointX}, ${body.pointY}) finds ${JSON.stringify(hit)}`);
     assert.equal((await page.evaluate(([x, y]) => window.carvallo.bodyAt(x, y), [free.x + 2, free.y + 2])), null, 'the sky is no body');
 
-    // A 2 s clip at real time.
+    lap('bodies');
+    // A 2 s clip at real time (640x360: software encoding holds each frame).
     const video = await page.evaluate(async () => {
       const supported = typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported('video/webm');
       const refused = await window.carvallo.recordVideo({ t0: 2, t1: 1 }).then(() => 'accepted', (e) => e.message);
       if (!supported) return { supported, refused };
-      const v = await window.carvallo.recordVideo({ t0: 0.5, t1: 2.5, rate: 1 });
+      const v = await window.carvallo.recordVideo({ t0: 0.5, t1: 2.5, rate: 1, width: 640, height: 360 });
       return { supported, refused, size: v.bytes.length, magic: Array.from(v.bytes.slice(0, 4)), mimeType: v.mimeType, durationMs: v.durationMs,
                frames: v.frames, t: window.carvallo.simState().t };
     });
@@ -126,6 +131,7 @@ test('capture: pictures of the exact size without the UI, a WebM clip, the rear 
     } else {
       console.log('recordVideo: this browser has no WebM MediaRecorder; not checked');
     }
+    lap('video');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
