@@ -80,7 +80,9 @@ TEST_CASE("body pick: the nearest body drawn at a point wins, the world hides wh
     REQUIRE(q);
     const double front_half = focal(p) * 0.1 / 3.9 * kScreen / 2;
     CHECK((std::abs(q->x() - 200) > front_half || std::abs(q->y() - 200) > front_half));
-    CHECK(picker.at(q->x(), q->y()) == 0);
+    // ... and a pixel away in every direction (a pointer's whole-pixel position).
+    for (double dx : {-1.0, 0.0, 1.0})
+      for (double dy : {-1.0, 0.0, 1.0}) CHECK(picker.at(q->x() + dx, q->y() + dy) == 0);
   }
   // A world geom (body -1) in front of both hides them.
   const web::BodyPicker walled({back, front, box(-1, Eigen::Vector3d(2.0, 0, 0), {0.05, 0.3, 0.3})}, web::DisplayFrame{}, false, p);

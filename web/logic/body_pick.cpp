@@ -90,9 +90,16 @@ std::optional<Eigen::Vector2d> BodyPicker::point(int body, const ScreenBox& clip
     candidates.emplace_back((c - centre).squaredNorm(), c);
   }
   std::sort(candidates.begin(), candidates.end(), [](const auto& p, const auto& q) { return p.first < q.first; });
-  // A bounded search: a body hidden behind another at its 64 most central triangles is treated as hidden.
-  for (std::size_t k = 0; k < candidates.size() && k < 64; ++k)
-    if (at(candidates[k].second.x(), candidates[k].second.y()) == body) return candidates[k].second;
+  // The point and its neighbours a pixel away all find the body: a pointer's event rounded to whole
+  // pixels still lands on it. A bounded search: a body not found so at its 256 most central triangles is
+  // treated as hidden.
+  auto solid = [&](const Eigen::Vector2d& c) {
+    for (const auto& [dx, dy] : {std::pair{0.0, 0.0}, {-1.0, -1.0}, {1.0, -1.0}, {-1.0, 1.0}, {1.0, 1.0}, {0.0, -1.0}, {0.0, 1.0}, {-1.0, 0.0}, {1.0, 0.0}})
+      if (at(c.x() + dx, c.y() + dy) != body) return false;
+    return true;
+  };
+  for (std::size_t k = 0; k < candidates.size() && k < 256; ++k)
+    if (solid(candidates[k].second)) return candidates[k].second;
   return std::nullopt;
 }
 

@@ -47,8 +47,9 @@ class BodyPicker {
     double depth = 0;
   };
   std::optional<Hit> hit(double x, double y) const;
-  /// A point inside `clip` where at() finds `body`: the centre of its triangle nearest the centre of its
-  /// box that is not hidden there. Nothing when the body is hidden everywhere it was tried.
+  /// A point inside `clip` where at() finds `body`, and finds it a pixel away in every direction too (a
+  /// pointer's position rounded to whole pixels): the centre of such a triangle of the body nearest the
+  /// centre of its box. Nothing when there is none among the 256 nearest (hidden, or thinner than 3 px).
   std::optional<Eigen::Vector2d> point(int body, const ScreenBox& clip) const;
 
  private:

@@ -66,7 +66,8 @@ float caption_band(const App& app, float width, float* scale_out = nullptr) {
   return height;
 }
 
-void time_plot(App& app, bool torques) {
+// `picture`: for a picture (capture.cpp), without the plot's scale menu.
+void time_plot(App& app, bool torques, bool picture = false) {
   constexpr double deg = 180.0 / 3.141592653589793;
   UiState& s = app.state;
   const auto& h = app.run->history();
@@ -79,7 +80,7 @@ void time_plot(App& app, bool torques) {
     };
     std::vector<std::string> names;
     for (const auto& c : run.input_channels()) names.push_back(c.name);
-    draw_time_plot({"stage-torques", "rider torques (right positive)", "N m", false, 1.0, 0.0},
+    draw_time_plot({"stage-torques", "rider torques (right positive)", "N m", false, 1.0, 0.0, !picture},
                    collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, height);
     return;
   }
@@ -89,7 +90,7 @@ void time_plot(App& app, bool torques) {
       const auto i = static_cast<std::size_t>(k == 0 ? roll : steer);
       return i < m.probes.size() ? m.probes[i] * deg : 0.0;
     };
-    draw_time_plot({"stage-angles", "roll and steer", "deg", false, 2.0, 0.0},
+    draw_time_plot({"stage-angles", "roll and steer", "deg", false, 2.0, 0.0, !picture},
                    collect_plot(h, {"roll", "steer"}, angles, s.plot_window, columns, false), &s.angles_axis, height);
     return;
   }
@@ -175,7 +176,7 @@ std::string picture_plot(const App& app) {
 
 void draw_picture_plot(App& app, const std::string& plot) {
   sync_run(app);
-  if (app.run) time_plot(app, plot == "torques");
+  if (app.run) time_plot(app, plot == "torques", true);
 }
 
 void stage_plot_menu(App& app) {

@@ -110,7 +110,7 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
   // Title, scale menu and legend (with the newest values) above the plot, wrapping as needed.
   if (*spec.unit) ImGui::Text("%s (%s)", spec.title, spec.unit);
   else ImGui::TextUnformatted(spec.title);
-  if (scale) {
+  if (scale && spec.scale_menu) {
     ImGui::SameLine();
     scale_menu(spec, *scale);
   }

@@ -23,6 +23,7 @@ struct PlotSpec {
   bool log_scale = false;
   double min_span = 0;   ///< fit/symmetric modes: the y-range spans at least this (plot units)
   double rel_span = 0;   ///< ... and at least this fraction of the largest |value| shown
+  bool scale_menu = true;  ///< with a scale: its menu on the title (false: a picture, web/platform/capture.cpp)
 };
 
 /// Draws the plot (title, legend with the latest values, axes, ticks, curves) at the cursor, full width,

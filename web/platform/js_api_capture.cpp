@@ -6,8 +6,8 @@
 #include "platform/js_reply.hpp"
 #include "platform/video.hpp"
 
+#include <GLFW/glfw3.h>
 #include <emscripten/emscripten.h>
-#include <imgui.h>
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -54,14 +54,15 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_record_video(double t0, double t1, dou
   return js_reply(json{{"width", r.width}, {"height", r.height}});
 }
 
-// The body drawn at (x, y) CSS px, or under the pointer as the page last saw it when x or y is NaN.
+// The body drawn at (x, y) CSS px, or under the mouse pointer when x or y is NaN.
 EMSCRIPTEN_KEEPALIVE const char* carvallo_body_at(double x, double y) {
   App& app = carvallo::web::app();
   if (std::isnan(x) || std::isnan(y)) {
-    const ImVec2 m = ImGui::GetIO().MousePos;
-    if (m.x <= -FLT_MAX / 2) return js_reply(nullptr);
-    x = m.x / app.pixel_ratio;
-    y = m.y / app.pixel_ratio;
+    // GLFW's cursor is in the canvas's backing pixels (Emscripten scales the event's CSS px).
+    double mx = 0, my = 0;
+    glfwGetCursorPos(app.window, &mx, &my);
+    x = mx / app.pixel_ratio;
+    y = my / app.pixel_ratio;
   }
   const auto hit = carvallo::web::body_at(app, x, y);
   if (!hit) return js_reply(nullptr);
