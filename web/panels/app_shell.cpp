@@ -3,6 +3,7 @@
 // the link applied to the state. The panels it composes are the bicycle's (bicycle_panels.cpp), any
 // model's (model_panels.cpp, simulation_panel.cpp) and the analysis and design windows.
 #include "app.hpp"
+#include "panels/panel_actions.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/lesson_panel.hpp"
@@ -289,6 +290,17 @@ std::string embed_code(const App& app) {
          title + "\"></iframe>";
 }
 
+}  // namespace
+
+void copy_page_link(App& app) {
+  copy_link(page_link(app));
+  // The link holds the state, not the motion: it opens at t = 0 (the run restarts from its initial state).
+  set_toast(app, app.lesson ? "Link copied: it opens this lesson at this scene, its settings and view, starting at t = 0"
+                            : "Link copied: it opens this model, its settings and view, starting at t = 0");
+}
+
+namespace {
+
 void menu_bar(App& app) {
   if (app.state.embed) return;  // an embed is the stage alone
   if (!ImGui::BeginMainMenuBar()) return;
@@ -352,12 +364,7 @@ void menu_bar(App& app) {
     ImGui::TextDisabled("Carvallo %s", kVersion);
     ImGui::EndMenu();
   }
-  if (ImGui::Button(app.compact ? "Link" : "Copy link")) {  // a phone's menu bar has room for the short name
-    copy_link(page_link(app));
-    // The link holds the state, not the motion: it opens at t = 0 (the run restarts from its initial state).
-    set_toast(app, app.lesson ? "Link copied: it opens this lesson at this scene, its settings and view, starting at t = 0"
-                              : "Link copied: it opens this model, its settings and view, starting at t = 0");
-  }
+  if (ImGui::Button(app.compact ? "Link" : "Copy link")) copy_page_link(app);  // a phone's menu bar has room for the short name
   record_rect(app, "copy-link");
   if (!app.compact) ImGui::TextDisabled("  Carvallo %s  -  press ? for shortcuts", kVersion);
   ImGui::EndMainMenuBar();

@@ -88,6 +88,18 @@ void try_apply(App& app, std::size_t i) {
 
 }  // namespace
 
+void apply_parameter_value(App& app, std::size_t index, double value) {
+  if (index >= bicycle::kParameterCount) return;
+  sync_edit_buffers(app);
+  app.edit[index] = value;
+  try_apply(app, index);
+}
+
+void choose_preset(App& app, const std::string& name) {
+  app.state.preset = name;
+  app.state.bike = preset_parameters(name);
+}
+
 void parameters_panel(App& app) {
   sync_edit_buffers(app);
   if (!begin_panel(app, "Parameters")) return;
@@ -102,10 +114,7 @@ void parameters_panel(App& app) {
   if (ImGui::BeginCombo("Preset", app.state.preset.c_str())) {
     for (const auto& p : presets) {
       const std::string name(p.name);
-      if (ImGui::Selectable(name.c_str(), name == app.state.preset)) {
-        app.state.preset = name;
-        app.state.bike = preset_parameters(name);
-      }
+      if (ImGui::Selectable(name.c_str(), name == app.state.preset)) choose_preset(app, name);
       if (ImGui::IsItemHovered()) {
         if (auto loaded = bicycle::load_preset(name)) {
           ImGui::BeginTooltip();

@@ -5,6 +5,7 @@
 #include "platform/browser.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/number_field.hpp"
+#include "panels/panel_actions.hpp"
 #include "panels/plot_axes.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
@@ -88,6 +89,28 @@ void speed_bar_legend(double vmin, double vmax) {
 
 }  // namespace
 
+// Why the last range typed or dragged was refused, while the range it names is still the one in effect.
+namespace {
+std::string g_range_problem;
+std::pair<double, double> g_range_problem_kept;
+}  // namespace
+
+const std::string& speed_range_problem() { return g_range_problem; }
+
+void apply_speed_range(App& app, double lo, double hi) {
+  UiState& s = app.state;
+  if (!(std::isfinite(lo) && std::isfinite(hi) && lo >= 0 && hi <= 100 && lo + kMinSweepSpan <= hi)) {
+    g_range_problem = "range " + format_shortest(lo) + " to " + format_shortest(hi) +
+                      " m/s refused: needs 0 <= from and from + 0.01 <= to <= 100 m/s; the range stays " +
+                      format_shortest(s.sweep_min) + " to " + format_shortest(s.sweep_max) + " m/s";
+    g_range_problem_kept = {s.sweep_min, s.sweep_max};
+  } else {
+    g_range_problem.clear();
+    s.sweep_min = lo;
+    s.sweep_max = hi;
+  }
+}
+
 void draw_eigen_panel(App& app) {
   refresh_analysis(app);
   UiState& s = app.state;
@@ -126,22 +149,8 @@ void draw_eigen_panel(App& app) {
   record_rect(app, "vmax");
   ImGui::SameLine();
   ImGui::TextUnformatted("m/s");
-  // Why the last range typed or dragged was refused, while the range it names is still the one in effect.
-  static std::string range_problem;
-  static std::pair<double, double> range_problem_kept;
-  if (lo_changed || hi_changed) {
-    if (!(std::isfinite(lo) && std::isfinite(hi) && lo >= 0 && hi <= 100 && lo + kMinSweepSpan <= hi)) {
-      range_problem = "range " + format_shortest(lo) + " to " + format_shortest(hi) +
-                      " m/s refused: needs 0 <= from and from + 0.01 <= to <= 100 m/s; the range stays " +
-                      format_shortest(s.sweep_min) + " to " + format_shortest(s.sweep_max) + " m/s";
-      range_problem_kept = {s.sweep_min, s.sweep_max};
-    } else {
-      range_problem.clear();
-      s.sweep_min = lo;
-      s.sweep_max = hi;
-    }
-  }
-  if (range_problem_kept != std::pair<double, double>(s.sweep_min, s.sweep_max)) range_problem.clear();  // set since (a link, setState)
+  if (lo_changed || hi_changed) apply_speed_range(app, lo, hi);
+  if (g_range_problem_kept != std::pair<double, double>(s.sweep_min, s.sweep_max)) g_range_problem.clear();  // set since (a link, setState)
   same_line_if_fits(checkbox_width("Im s"));
   ImGui::Checkbox("Im s", &s.show_imaginary);
   same_line_if_fits(checkbox_width("root locus"));
@@ -158,7 +167,7 @@ void draw_eigen_panel(App& app) {
   }
   ghost_buttons(app);
   ImGui::PushTextWrapPos(0.0f);
-  if (!range_problem.empty()) wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", range_problem.c_str());
+  if (!g_range_problem.empty()) wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", g_range_problem.c_str());
   refresh_analysis(app);
 
   if (!sw.error.empty()) {
