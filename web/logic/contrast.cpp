@@ -24,11 +24,11 @@ constexpr Rgba rgb(int r, int g, int b, int a = 255) {
 const Palette kNormal{
     rgb(240, 240, 240), rgb(0, 0, 0), rgb(95, 95, 95), rgb(110, 110, 118),
     rgb(176, 204, 245), rgb(128, 176, 245), rgb(90, 150, 235),
-    rgb(255, 255, 255), rgb(20, 80, 170), rgb(40, 100, 190),
+    rgb(255, 255, 255), rgb(20, 80, 170), rgb(90, 140, 215),
     rgb(255, 255, 255), rgb(70, 70, 80), rgb(120, 120, 130), rgb(110, 110, 120),
-    rgb(31, 100, 190), rgb(205, 35, 38), rgb(34, 135, 50), rgb(100, 100, 100),
+    rgb(31, 100, 190), rgb(205, 35, 38), rgb(25, 120, 45), rgb(100, 100, 100),
     rgb(100, 140, 205), rgb(225, 90, 90), rgb(80, 150, 90), rgb(130, 130, 130),
-    {rgb(40, 90, 200), rgb(200, 80, 10), rgb(30, 135, 55), rgb(150, 60, 170)},
+    {rgb(40, 90, 200), rgb(180, 70, 0), rgb(25, 120, 45), rgb(150, 60, 170)},
     rgb(179, 0, 0), rgb(26, 115, 38),
     rgb(242, 166, 64),
     rgb(0, 90, 200),
@@ -39,7 +39,7 @@ const Palette kNormal{
 const Palette kHigh{
     rgb(255, 255, 255), rgb(0, 0, 0), rgb(60, 60, 60), rgb(0, 0, 0),
     rgb(255, 255, 255), rgb(220, 230, 255), rgb(180, 200, 255),
-    rgb(255, 255, 255), rgb(0, 0, 0), rgb(0, 0, 0),
+    rgb(255, 255, 255), rgb(0, 0, 0), rgb(90, 140, 215),
     rgb(255, 255, 255), rgb(0, 0, 0), rgb(0, 0, 0), rgb(60, 60, 60),
     rgb(0, 60, 170), rgb(180, 0, 0), rgb(0, 100, 20), rgb(60, 60, 60),
     rgb(60, 100, 180), rgb(190, 50, 50), rgb(40, 110, 50), rgb(90, 90, 90),
@@ -90,6 +90,11 @@ std::vector<ContrastPair> contrast_pairs(const Palette& p) {
       {"number field border", p.border, p.frame_bg, graphic},
       {"check mark", p.check_mark, p.frame_bg, graphic},
       {"slider grab", p.slider_grab, p.frame_bg, graphic},
+      {"a slider's value over its grab", p.text, p.slider_grab, text},
+      {"castering label on a panel", p.castering, p.window_bg, text},
+      {"weave label on a plot", p.weave, p.plot_bg, text},
+      {"capsize label on a plot", p.capsize, p.plot_bg, text},
+      {"castering label on a plot", p.castering, p.plot_bg, text},
       {"plot frame", p.plot_frame, p.plot_bg, graphic},
       {"plot zero line", p.plot_zero, p.plot_bg, graphic},
       {"weave curve", p.weave, p.plot_bg, graphic},
@@ -103,7 +108,10 @@ std::vector<ContrastPair> contrast_pairs(const Palette& p) {
       {"focus ring on a panel", p.focus_ring, p.window_bg, graphic},
       {"focus ring on the 3D view", p.focus_ring, p.view_bg, graphic},
   };
-  for (int k = 0; k < 4; ++k) out.push_back({"time plot curve " + std::to_string(k + 1), p.time_lines[k], p.plot_bg, graphic});
+  for (int k = 0; k < 4; ++k) {
+    out.push_back({"time plot curve " + std::to_string(k + 1), p.time_lines[k], p.plot_bg, graphic});
+    out.push_back({"time plot legend " + std::to_string(k + 1) + " on a panel", p.time_lines[k], p.window_bg, text});
+  }
   return out;
 }
 

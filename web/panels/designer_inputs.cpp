@@ -3,6 +3,7 @@
 // (bicycle/designer_geometry.hpp says what each input keeps and what follows); an input that would make
 // the bicycle unphysical is refused with the reason, and the bicycle stays as it was.
 #include "app.hpp"
+#include "panels/palette_colors.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/number_field.hpp"
 #include "panels/wrapped_text.hpp"
@@ -109,7 +110,7 @@ void designer_inputs(App& app) {
   ImGui::PopTextWrapPos();
   if (!app.design.designer_problem.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.design.designer_problem.c_str());
+    wrapped_textf(color_vec(pal().error_text), "%s", app.design.designer_problem.c_str());
     ImGui::PopTextWrapPos();
   }
 }

@@ -3,6 +3,7 @@
 // examples/bicycle/scenarios.hpp. Held torques reach the run at the simulated time matching the moment
 // they were pressed or released (web/logic/rider_controls.hpp).
 #include "app.hpp"
+#include "panels/palette_colors.hpp"
 #include "panels/panel_actions.hpp"
 #include "panels/number_field.hpp"
 #include "panels/row_layout.hpp"
@@ -115,7 +116,7 @@ void rider_buttons(App& app) {
     if (k) same_line_if_fits(w);
     const int d = app.rider.direction(b.channel);
     const bool lit = d == b.direction;
-    if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.95f, 0.65f, 0.25f, 1));
+    if (lit) ImGui::PushStyleColor(ImGuiCol_Button, color_vec(pal().hold_lit));
     ImGui::Button(b.label, ImVec2(w, h));
     if (lit) ImGui::PopStyleColor();
     if (ImGui::IsItemActive()) app.rider_buttons_down |= 1u << k;

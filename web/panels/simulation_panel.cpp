@@ -2,6 +2,7 @@
 // (a model with the rider's inputs); the model's settings (ModelEntry::settings) and inputs
 // (ModelInstance::inputs) by the registry's names, within its ranges; the methods; the time plots.
 #include "app.hpp"
+#include "panels/palette_colors.hpp"
 #include "logic/rider_state.hpp"
 #include "panels/number_field.hpp"
 #include "panels/panel_actions.hpp"
@@ -52,7 +53,7 @@ void spec_field(App& app, const std::string& label, const std::string& id, std::
   ImGui::TextUnformatted(label.c_str());
   if (!edit.problem.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s not applied: %s", label.c_str(), edit.problem.c_str());
+    wrapped_textf(color_vec(pal().error_text), "%s not applied: %s", label.c_str(), edit.problem.c_str());
     ImGui::PopTextWrapPos();
   }
 }
@@ -260,7 +261,7 @@ void simulation_panel(App& app) {
   run_buttons(app);
   if (!app.run_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.run_event.c_str());
+    wrapped_textf(color_vec(pal().error_text), "%s", app.run_event.c_str());
     ImGui::PopTextWrapPos();
   }
   rider_section(app);
