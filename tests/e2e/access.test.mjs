@@ -10,6 +10,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { launch, openPage, PHONE, artifacts, root } from './browser.mjs';
 
+const T0 = Date.now();
+const mark = (what) => { if (process.env.CARVALLO_E2E_TIMES) console.log(`${((Date.now() - T0) / 1000).toFixed(1)} s: ${what}`); };
 const AXE = path.join(root, 'node_modules', 'axe-core', 'axe.min.js');
 
 let env;
@@ -33,21 +35,21 @@ async function axeViolations(page) {
 }
 
 // Presses Tab (the keyboard only) until the focused element has that accessible name; at most `limit` times.
-async function tabTo(page, name, limit = 80) {
+const focusedName = (page) => page.evaluate(() => {
+  const el = document.activeElement;
+  return el && (el.getAttribute('aria-label') || el.textContent);
+});
+async function tabTo(page, name, { limit = 80, key = 'Tab' } = {}) {
   for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement;
-      return el && (el.getAttribute('aria-label') || el.textContent);
-    });
-    if (focused === name) return;
+    if (await focusedName(page) === name) return;
+    await page.keyboard.press(key);
   }
-  assert.fail(`Tab never reached "${name}"`);
+  assert.fail(`${key} never reached "${name}"`);
 }
 
-test('1920x1080: roles, names and values; a DOM change checked like the widget; the keyboard alone through the lesson; the live region', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=5', {
-    width: 1920, height: 1080,
+test('1280x720 presentation: roles, names and values; a DOM change checked like the widget; the keyboard alone through the lesson; the live region', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#present=1&speed=5', {
+    width: 1280, height: 720,
     // Every pointer event the page sees is counted: the keyboard test must cause none.
     initScript: () => {
       window.__pointer = 0;
@@ -56,6 +58,7 @@ test('1920x1080: roles, names and values; a DOM change checked like the widget; 
     },
   });
   try {
+    mark('await frames(page, 3);\n    // ');
     await frames(page, 3);
     // Roles and names, with values and their units in words.
     for (const name of ['Play', 'Step', 'Reset', 'Kick', 'Steer torque left', 'Steer torque right', 'Lean torque left',
@@ -75,8 +78,10 @@ test('1920x1080: roles, names and values; a DOM change checked like the widget; 
     await page.getByRole('spinbutton', { name: 'Head angle' }).waitFor({ state: 'attached' });
     await page.getByRole('checkbox', { name: 'Front assembly moves with the wheelbase' }).waitFor({ state: 'attached' });
 
-    assert.deepEqual(await axeViolations(page), [], 'axe at 1920x1080');
+    mark('assert.deepEqual(await axeViol');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the 1280x720 presentation');
 
+    mark('// The keyboard alone: the fir');
     // The keyboard alone: the first Tab reaches Play; Space plays.
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Play');
@@ -84,7 +89,7 @@ test('1920x1080: roles, names and values; a DOM change checked like the widget; 
     await frames(page, 2);
     assert.equal((await sim(page)).playing, true, 'Space on Play plays');
     await frames(page, 2);
-    await page.screenshot({ path: path.join(artifacts, 'access-focus-play.png') });
+    await page.screenshot({ path: path.join(artifacts, 'access-presentation-focus.png') });
     // The speed slider: two steps of 0.1 m/s with the arrow key, through the same setter as the canvas's.
     await tabTo(page, 'Speed');
     await page.keyboard.press('ArrowRight');
@@ -92,9 +97,9 @@ test('1920x1080: roles, names and values; a DOM change checked like the widget; 
     await frames(page, 2);
     assert.ok(Math.abs((await state(page)).speed - 5.2) < 1e-9, `speed ${(await state(page)).speed}`);
     assert.equal(await speed.getAttribute('aria-valuetext'), '5.2 metres per second');
+    mark('// Kick: the roll');
     // Kick: the roll rate jumps by the kick's amount.
-    await page.keyboard.press('Shift+Tab');
-    while (await page.evaluate(() => document.activeElement.textContent) !== 'Kick') await page.keyboard.press('Shift+Tab');
+    await tabTo(page, 'Kick', { key: 'Shift+Tab' });
     await page.evaluate(() => window.carvallo.play(false));
     const before = (await sim(page)).rollRate;
     await page.keyboard.press('Enter');
@@ -102,6 +107,7 @@ test('1920x1080: roles, names and values; a DOM change checked like the widget; 
     const after = (await sim(page)).rollRate;
     assert.ok(Math.abs(after - before - s0.kick) < 1e-9, `kick: roll rate ${before} -> ${after}, kick ${s0.kick}`);
 
+    mark('// A value typed into the DOM');
     // A value typed into the DOM's field is refused as the canvas field refuses it, and said.
     await tabTo(page, (await w.getAttribute('aria-label')));
     await page.keyboard.press('Control+A');
@@ -113,6 +119,7 @@ test('1920x1080: roles, names and values; a DOM change checked like the widget; 
     assert.ok(refusal && refusal.endsWith(`; w stays ${s0.bike.w} m`), `refusal ${refusal}`);
     assert.ok((await said(page)).includes(refusal), 'the refusal is said');
 
+    mark('// The lesson by keyboard');
     // The lesson by keyboard: open it, hear the first caption, go to the next scenes.
     await tabTo(page, 'Open lesson: Why bicycles stay up');
     await page.keyboard.press('Enter');
@@ -136,6 +143,7 @@ test('1920x1080: roles, names and values; a DOM change checked like the widget; 
         assert.ok((await said(page)).includes(event), `the fall "${event}" is said`);
       }
     }
+    mark('assert.equal(await page.evalua');
     assert.equal(await page.evaluate(() => window.__pointer), 0, 'no pointer event');
     // Escape closes the QR code (Q opens it).
     await page.keyboard.press('q');
@@ -145,6 +153,7 @@ test('1920x1080: roles, names and values; a DOM change checked like the widget; 
     await frames(page, 2);
     assert.equal(await page.evaluate(() => window.carvallo.qrText()), null, 'Escape closes the QR code');
 
+    mark('// The eigenvalue plot as text');
     // The eigenvalue plot as text: the stability line and the eigenvalues at the current speed.
     await page.getByRole('button', { name: 'Describe the eigenvalue plot' }).press('Enter');
     await frames(page, 2);
@@ -155,6 +164,7 @@ test('1920x1080: roles, names and values; a DOM change checked like the widget; 
     const eig = await page.evaluate((sp) => window.carvallo.eigenvalues([sp])[0], v);
     for (const e of eig) assert.ok(text.includes(`${e.mode}\t${(Math.abs(e.re) < 5e-5 ? 0 : e.re).toFixed(4)}`), `${e.mode} ${e.re} in ${text}`);
 
+    mark('// A refused link');
     // A refused link: every refusal is said.
     await page.evaluate(() => { location.hash = '#speed=abc&vmax=1e308&contrast=loud'; });
     await page.waitForFunction(() => window.carvallo.messages().some((m) => m.includes('contrast')), null, { timeout: 5000 });
@@ -173,7 +183,7 @@ test('1920x1080: roles, names and values; a DOM change checked like the widget; 
   }
 });
 
-test('phone and presentation: axe; reduced motion plays nothing by itself; prefers-contrast: more gives the high profile', async () => {
+test('phone and 1920x1080: axe; reduced motion plays nothing by itself; prefers-contrast: more gives the high profile', async () => {
   const phone = await openPage(env.browser, env.server.url + '#lesson=why-bicycles-stay-up&scene=1',
     { ...PHONE, reducedMotion: 'reduce', contrast: 'more' });
   try {
@@ -188,15 +198,25 @@ test('phone and presentation: axe; reduced motion plays nothing by itself; prefe
   } finally {
     await phone.context.close();
   }
-  const stage = await openPage(env.browser, env.server.url + '#present=1', { width: 1280, height: 720 });
+  const wide = await openPage(env.browser, env.server.url, { width: 1920, height: 1080 });
   try {
-    await frames(stage.page, 3);
-    assert.deepEqual(await axeViolations(stage.page), [], 'axe on the 1280x720 presentation');
-    await stage.page.keyboard.press('Tab');
-    await frames(stage.page, 2);
-    await stage.page.screenshot({ path: path.join(artifacts, 'access-presentation.png') });
-    assert.deepEqual(stage.problems, []);
+    await frames(wide.page, 3);
+    assert.deepEqual(await axeViolations(wide.page), [], 'axe at 1920x1080');
+    // Each element lies over the widget it mirrors, so the focus lands where the widget is.
+    for (const [name, widget] of [['Play', 'play'], ['Copy link', 'copy-link']]) {
+      const box = await wide.page.getByRole('button', { name, exact: true }).boundingBox();
+      const r = await wide.page.evaluate((n) => window.carvallo.widgetRect(n), widget);
+      assert.ok(Math.abs(box.x - r.x) < 1 && Math.abs(box.y - r.y) < 1, `${name}: ${JSON.stringify(box)} over ${JSON.stringify(r)}`);
+      assert.ok(box.width >= 24 && box.height >= 24, `${name}: at least 24x24 CSS px`);
+    }
+    const w = await wide.page.getByRole('spinbutton', { name: /^w, / }).boundingBox();
+    const rw = await wide.page.evaluate(() => window.carvallo.widgetRect('param:w'));
+    assert.ok(Math.abs(w.x - rw.x) < 1 && Math.abs(w.y - rw.y) < 1, `w: ${JSON.stringify(w)} over ${JSON.stringify(rw)}`);
+    await wide.page.keyboard.press('Tab');
+    await frames(wide.page, 2);
+    await wide.page.screenshot({ path: path.join(artifacts, 'access-1920-focus.png') });
+    assert.deepEqual(wide.problems, []);
   } finally {
-    await stage.context.close();
+    await wide.context.close();
   }
 });

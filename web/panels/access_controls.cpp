@@ -85,12 +85,12 @@ std::string words_of(std::string name) {
 // The view and its controls: the run, the rider, the speed, the lesson, the link.
 void view_rows(App& app, std::vector<AccessRow>& rows) {
   sync_run(app);
-  rows.push_back(button("play", app.playing ? "Pause" : "Play", "play|stage-play", "Space", toggle_play));
-  rows.push_back(button("step", "Step", "", "Period", step_run));
-  rows.push_back(button("reset", "Reset", "", "R", reset_run));
+  rows.push_back(button("play", app.playing ? "Pause" : "Play", "play", "Space", toggle_play));
+  rows.push_back(button("step", "Step", "step", "Period", step_run));
+  rows.push_back(button("reset", "Reset", "reset", "R", reset_run));
   if (app.run && app.run->run().instance().push) {
     const auto& push = *app.run->run().instance().push;
-    auto kick = button("kick", capitalized(push.label.empty() ? "push" : push.label), "kick|stage-kick", "K", push_run);
+    auto kick = button("kick", capitalized(push.label.empty() ? "push" : push.label), "kick", "K", push_run);
     kick.control.description = push.description + ": " + spoken_value(app.state.sim.kick, push.unit, 2);
     rows.push_back(std::move(kick));
   }
@@ -132,7 +132,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
                               if (const auto* lesson = find_builtin_lesson(name)) open_lesson(a, *lesson, 0, true);
                             }));
   }
-  rows.push_back(button("fit", "Fit the model in view", "", "V", fit_camera));
+  rows.push_back(button("fit", "Fit the model in view", "fit", "V", fit_camera));
   auto qr = button("qr", "QR code of this link", "qr", "Q", toggle_qr);
   qr.control.toggle = true;
   qr.control.pressed = app.show_qr;

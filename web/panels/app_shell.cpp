@@ -228,6 +228,8 @@ void help_overlay(App& app) {
                            {"+ / -", "zoom"},
                            {"a number", "drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)"},
                            {"?", "this list"},
+                           {"Tab", "every control in turn (a blue ring marks it; screen readers name it); Space or Enter presses"},
+                           {"Q / Esc", "QR code of the link / close it, this list or a menu"},
                            {"mouse", "left drag: orbit, right or shift drag: pan, wheel: zoom"},
                            {"touch", "one finger: orbit, two fingers: pinch to zoom, move to pan; steer and lean buttons: hold, two at once with two thumbs"}};
   if (ImGui::BeginTable("keys", 2)) {

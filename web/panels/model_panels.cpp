@@ -244,8 +244,10 @@ void run_buttons(App& app) {
   record_rect(app, "play");
   ImGui::SameLine();
   if (ImGui::Button("Step")) step_run(app);
+  record_rect(app, "step");
   ImGui::SameLine();
   if (ImGui::Button("Reset")) reset_run(app);
+  record_rect(app, "reset");
   if (app.run && app.run->run().instance().push) {
     const auto& push = *app.run->run().instance().push;
     ImGui::SameLine();
