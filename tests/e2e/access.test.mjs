@@ -98,6 +98,14 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     assert.ok(Math.abs((await state(page)).speed - 5.2) < 1e-9, `speed ${(await state(page)).speed}`);
     assert.equal(await speed.getAttribute('aria-valuetext'), '5.2 metres per second');
     mark('// Kick: the roll');
+    // A hold button held with Space: the steer torque acts while the key is down.
+    await tabTo(page, 'Steer torque right');
+    await page.keyboard.down('Space');
+    await frames(page, 2);
+    assert.equal((await sim(page)).steerTorque, s0.torque, 'the steer torque acts while Space is held');
+    await page.keyboard.up('Space');
+    await frames(page, 2);
+    assert.equal((await sim(page)).steerTorque, 0, 'and stops when it is released');
     // Kick: the roll rate jumps by the kick's amount.
     await tabTo(page, 'Kick', { key: 'Shift+Tab' });
     await page.evaluate(() => window.carvallo.play(false));

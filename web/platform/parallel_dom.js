@@ -83,8 +83,8 @@
         let down = false;
         const press = () => { if (!down) { down = true; send(c.id, 'down'); } };
         const release = () => { if (down) { down = false; send(c.id, 'up'); } };
-        el.addEventListener('keydown', (e) => { if (e.key === ' ' || e.key === 'Enter') { e.preventDefault(); press(); } });
-        el.addEventListener('keyup', (e) => { if (e.key === ' ' || e.key === 'Enter') release(); });
+        // Space and Enter hold it: taken in stopForControl (below), before GLFW's window listeners.
+        el._hold = { press, release };
         el.addEventListener('pointerdown', press);
         el.addEventListener('pointerup', release);
         el.addEventListener('blur', release);
@@ -223,6 +223,12 @@
     const el = event.target, tag = el.tagName;
     const field = tag === 'INPUT' || tag === 'SELECT';
     const pressKey = event.key === ' ' || event.key === 'Enter';
+    if (pressKey && el._hold) {
+      // The window's capture listener is the only one that sees the key first: it holds the button itself.
+      event.preventDefault();
+      if (event.type === 'keydown') el._hold.press();
+      else if (event.type === 'keyup') el._hold.release();
+    }
     if (field || pressKey) event.stopImmediatePropagation();
   }
   window.addEventListener('keydown', stopForControl, true);
