@@ -202,6 +202,10 @@
     announce(lines.filter((l) => !l.includes('\t')).join(' '));
   }
 
+  // The live region exists before anything is said in it, or a screen reader may miss the first words.
+  if (document.body) setup();
+  else document.addEventListener('DOMContentLoaded', setup);
+
   api._accessSync = function (controls, text, description) {
     if (controls) sync(JSON.parse(controls));
     if (text) announce(text);
