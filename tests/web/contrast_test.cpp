@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using carvallo::web::contrast_pairs;
 using carvallo::web::contrast_ratio;
 using carvallo::web::palette;

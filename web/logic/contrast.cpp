@@ -2,6 +2,7 @@
 // playground's two palettes, chosen so that every pair of contrast_pairs() meets its minimum.
 #include "logic/contrast.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace carvallo::web {
