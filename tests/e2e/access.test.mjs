@@ -171,6 +171,20 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     for (const e of eig) assert.ok(text.includes(`${e.mode}\t${(Math.abs(e.re) < 5e-5 ? 0 : e.re).toFixed(4)}`), `${e.mode} ${e.re} in ${text}`);
 
     mark('// A refused link');
+    // The time plots as text: each probe's value now (the run's, rounded to 4 decimals) and its extremes.
+    await page.evaluate(() => window.carvallo.play(false));  // the values then stay as described
+    await frames(page, 1);
+    await page.getByRole('button', { name: 'Describe the time plots' }).press('Enter');
+    await frames(page, 2);
+    const times = await page.evaluate(() => window.carvallo.description());
+    const probes = (await sim(page)).probes;
+    for (const name of ['roll', 'steer', 'speed']) {
+      const row = times.split('\n').find((l) => l.startsWith(`${name} (`));
+      assert.ok(row, `${name} in ${times}`);
+      const [now, lo, hi] = row.split('\t').slice(1).map(Number);
+      assert.ok(Math.abs(now - probes[name]) <= 5e-5 + 1e-12, `${name} now ${now} vs ${probes[name]}`);
+      assert.ok(lo <= now && now <= hi, `${name}: ${lo} <= ${now} <= ${hi}`);
+    }
     // A refused link: every refusal is said.
     await page.evaluate(() => { location.hash = '#speed=abc&vmax=1e308&contrast=loud'; });
     await page.waitForFunction(() => window.carvallo.messages().some((m) => m.includes('contrast')), null, { timeout: 5000 });
