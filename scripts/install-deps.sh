@@ -77,7 +77,8 @@ ver="$(grep -m1 '#define IMGUI_VERSION ' "$imgui_dir/imgui.h" | awk '{print $3}'
 say "Dear ImGui $ver at $imgui_dir"
 
 # From npm, pinned by package-lock.json: playwright-core (the browser tests; it never downloads a browser)
-# and qrcode-generator (bundled into the playground). npm ci again when one of package.json's is missing.
+# qrcode-generator (bundled into the playground) and axe-core (the accessibility checks of
+# tests/e2e/access.test.mjs, injected into the page). npm ci again when one of package.json's is missing.
 npm_missing="$(cd "$root" && node -e 'const p = require("./package.json"), fs = require("fs");
   const all = Object.keys({ ...p.dependencies, ...p.devDependencies });
   console.log(all.filter((n) => !fs.existsSync("node_modules/" + n + "/package.json")).join(" "));')"

@@ -9,6 +9,7 @@
 #include "panels/lesson_panel.hpp"
 #include "panels/qr_overlay.hpp"
 #include "panels/view_scene.hpp"
+#include "platform/access_bridge.hpp"
 #include "platform/browser.hpp"
 #include "platform/grid_renderer.hpp"
 #include "platform/scene_renderer.hpp"
@@ -24,6 +25,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>  // ClosePopupToLevel: Escape closes an open menu
 
 #include <algorithm>
 #include <chrono>
@@ -75,7 +77,7 @@ void follow_canvas(App& app) {
     ImGui::StyleColorsLight(&style);
     style.WindowRounding = 4.0f;
     style.FrameRounding = 2.0f;
-    style.Colors[ImGuiCol_WindowBg].w = 0.94f;
+    carvallo::web::apply_palette(style, carvallo::web::active_palette());  // colours checked for contrast (logic/contrast.hpp)
     style.FrameBorderSize = 1.0f;
     style.ScaleAllSizes(static_cast<float>(scale));
     // Fingers are wider than the pointer: widgets take touches a little beyond their edges.
@@ -161,6 +163,7 @@ void shortcuts(App& app) {
   if (app.escape_pressed) {  // Escape closes an overlay: the QR code, the shortcut list
     if (app.show_qr) carvallo::web::toggle_qr(app);
     app.show_help = false;
+    if (!ImGui::GetCurrentContext()->OpenPopupStack.empty()) ImGui::ClosePopupToLevel(0, true);  // a menu
   }
   app.escape_pressed = false;
   if (io.WantTextInput) return;
@@ -270,6 +273,7 @@ void frame() {
   if (!carvallo::web::advance_video(app, real_dt)) carvallo::web::advance_run(app, real_dt);
   carvallo::web::advance_mode_view(app, real_dt);
   carvallo::web::draw_ui(app);
+  carvallo::web::access_frame(app);  // the parallel DOM, the live region, the focus ring
   carvallo::web::finish_rider_buttons(app);
   ImGui::Render();
   const double update = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();

@@ -74,6 +74,7 @@ std::vector<std::string> design_inputs() {
 }
 std::vector<std::string> map_quantities() { return {std::begin(kMapQuantities), std::end(kMapQuantities)}; }
 std::vector<std::string> design_tabs() { return {"map", "side"}; }
+std::vector<std::string> contrast_profiles() { return {std::begin(kContrastProfiles), std::end(kContrastProfiles)}; }
 std::vector<std::string> stage_plots() { return {std::begin(kStagePlotNames), std::end(kStagePlotNames)}; }
 
 }  // namespace
@@ -131,6 +132,7 @@ const std::vector<Field>& fields() {
       word("stage", [](UiState& s) -> std::string& { return s.stage; }, stage_plots),
       flag("embed", [](UiState& s) -> bool& { return s.embed; }),
       flag("lock", [](UiState& s) -> bool& { return s.locked; }),
+      word("contrast", [](UiState& s) -> std::string& { return s.contrast; }, contrast_profiles),
       caption("caption", [](UiState& s) -> std::string& { return s.caption; }),
       text("inputs", [](UiState& s) -> std::string& { return s.input_log; }, check_input_log),
       number("t", 0.0, kMaxReplayTime, [](UiState& s) -> double& { return s.time_shown; }),

@@ -73,6 +73,7 @@ inline constexpr const char* kPanelNames[] = {"view", "parameters", "eigenvalues
 /// The stage's one plot beside the 3D view (presentation mode and embeds): link field `stage`.
 /// "roll-steer" is the bicycle's roll and steer against time (another model's probes), "torques" the
 /// rider's torques, "turns" the steady turns, "design-map" the design map.
+inline constexpr const char* kContrastProfiles[] = {"normal", "high"};
 inline constexpr const char* kStagePlotNames[] = {"eigenvalues", "roll-steer", "torques", "turns", "design-map", "none"};
 /// A scene's caption: at most this many characters (Unicode code points), plain text.
 inline constexpr std::size_t kMaxCaptionChars = 280;
@@ -131,6 +132,7 @@ struct UiState {
   std::string caption;                      ///< the scene's caption, shown over the view until dismissed ("" = none)
   bool embed = false;                       ///< only the stage: no menu bar, no panels (an iframe in slides)
   bool locked = false;                      ///< the model and the bicycle's parameters are read-only (students play, kick)
+  std::string contrast = "normal";          ///< kContrastProfiles: the canvas's colours (logic/contrast.hpp)
   // The motion (web/panels/timeline.cpp): the run's inputs so far as a log (input_log.hpp) and the moment
   // shown while paused (0 while playing). A link that gives them replays the run to that moment and stops.
   std::string input_log;                    ///< the inputs' log up to the moment shown ("" = none)

@@ -5,6 +5,7 @@
 #include "app.hpp"
 #include "panels/timeline.hpp"
 #include "panels/push_input.hpp"
+#include "panels/panel_actions.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/lesson_panel.hpp"
@@ -234,6 +235,8 @@ void help_overlay(App& app) {
                            {"+ / -", "zoom"},
                            {"a number", "drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)"},
                            {"?", "this list"},
+                           {"Tab", "every control in turn (a blue ring marks it; screen readers name it); Space or Enter presses"},
+                           {"Q / Esc", "QR code of the link / close it, this list or a menu"},
                            {"mouse", "left drag: orbit, right or shift drag: pan, wheel: zoom"},
                            {"touch", "one finger: orbit, two fingers: pinch to zoom, move to pan; steer and lean buttons: hold, two at once with two thumbs"}};
   if (ImGui::BeginTable("keys", 2)) {
@@ -295,6 +298,22 @@ std::string embed_code(const App& app) {
   return "<iframe src=\"" + page_url(link) + "\" width=\"960\" height=\"540\" style=\"border:0\" allow=\"fullscreen\" title=\"Carvallo: " +
          title + "\"></iframe>";
 }
+
+}  // namespace
+
+void copy_page_link(App& app) {
+  std::string why_not;
+  copy_link(link_with_moment(app, why_not));
+  // Says what the link does: replay the motion (the inputs so far) up to the moment shown, or start at t = 0.
+  const std::string what = app.lesson ? "Link copied: it opens this lesson at this scene, its settings and view"
+                                      : "Link copied: it opens this model, its settings and view";
+  const double t = app.run ? app.run->time() : 0.0;
+  if (!why_not.empty()) set_toast(app, what + ", starting at t = 0: " + why_not);
+  else if (t > 0) set_toast(app, what + ", and replays the motion up to the moment shown, t = " + format_shortest(std::round(t * 1000) / 1000) + " s");
+  else set_toast(app, what + ", starting at t = 0");
+}
+
+namespace {
 
 void menu_bar(App& app) {
   if (app.state.embed) return;  // an embed is the stage alone
@@ -372,17 +391,7 @@ void menu_bar(App& app) {
     ImGui::TextDisabled("Carvallo %s", kVersion);
     ImGui::EndMenu();
   }
-  if (ImGui::Button(app.compact ? "Link" : "Copy link")) {  // a phone's menu bar has room for the short name
-    std::string why_not;
-    copy_link(link_with_moment(app, why_not));
-    // Says what the link does: replay the motion (the inputs so far) up to the moment shown, or start at t = 0.
-    const std::string what = app.lesson ? "Link copied: it opens this lesson at this scene, its settings and view"
-                                        : "Link copied: it opens this model, its settings and view";
-    const double t = app.run ? app.run->time() : 0.0;
-    if (!why_not.empty()) set_toast(app, what + ", starting at t = 0: " + why_not);
-    else if (t > 0) set_toast(app, what + ", and replays the motion up to the moment shown, t = " + format_shortest(std::round(t * 1000) / 1000) + " s");
-    else set_toast(app, what + ", starting at t = 0");
-  }
+  if (ImGui::Button(app.compact ? "Link" : "Copy link")) copy_page_link(app);  // a phone's menu bar has room for the short name
   record_rect(app, "copy-link");
   if (!app.compact) ImGui::TextDisabled("  Carvallo %s  -  press ? for shortcuts", kVersion);
   ImGui::EndMainMenuBar();

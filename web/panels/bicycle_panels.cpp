@@ -2,6 +2,7 @@
 // the bicycle would not be physical, save and load), the analysis they feed, and the rider's time plots
 // (roll and steer, speed, torques) in the simulation panel.
 #include "app.hpp"
+#include "panels/palette_colors.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/number_field.hpp"
 #include "panels/panel_parts.hpp"
@@ -88,6 +89,18 @@ void try_apply(App& app, std::size_t i) {
 
 }  // namespace
 
+void apply_parameter_value(App& app, std::size_t index, double value) {
+  if (index >= bicycle::kParameterCount) return;
+  sync_edit_buffers(app);
+  app.edit[index] = value;
+  try_apply(app, index);
+}
+
+void choose_preset(App& app, const std::string& name) {
+  app.state.preset = name;
+  app.state.bike = preset_parameters(name);
+}
+
 void parameters_panel(App& app) {
   sync_edit_buffers(app);
   if (!begin_panel(app, "Parameters")) return;
@@ -102,10 +115,7 @@ void parameters_panel(App& app) {
   if (ImGui::BeginCombo("Preset", app.state.preset.c_str())) {
     for (const auto& p : presets) {
       const std::string name(p.name);
-      if (ImGui::Selectable(name.c_str(), name == app.state.preset)) {
-        app.state.preset = name;
-        app.state.bike = preset_parameters(name);
-      }
+      if (ImGui::Selectable(name.c_str(), name == app.state.preset)) choose_preset(app, name);
       if (ImGui::IsItemHovered()) {
         if (auto loaded = bicycle::load_preset(name)) {
           ImGui::BeginTooltip();
@@ -162,7 +172,7 @@ void parameters_panel(App& app) {
         ImGui::Text("%s (%s): %s", name.c_str(), unit.c_str(), description.c_str());
         ImGui::Text("preset '%s': %s", app.state.preset.c_str(), format_shortest(preset_value).c_str());
         ImGui::TextDisabled("typical %s to %s %s", format_shortest(d.typical_min).c_str(), format_shortest(d.typical_max).c_str(), unit.c_str());
-        if (bad) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", app.edit_problem[i].c_str());
+        if (bad) ImGui::TextColored(color_vec(pal().error_text), "%s", app.edit_problem[i].c_str());
         ImGui::TextDisabled("%s", number_field_hint(NumberStyle::drag));
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
@@ -204,7 +214,7 @@ void parameters_panel(App& app) {
         ImGui::TableNextColumn();
         ImGui::TableNextColumn();
         ImGui::PushTextWrapPos(0.0f);
-        wrapped_textf(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.edit_problem[i].c_str());
+        wrapped_textf(color_vec(pal().error_text), "%s", app.edit_problem[i].c_str());
         ImGui::PopTextWrapPos();
       }
     }

@@ -3,9 +3,12 @@
 // geometry) and the designer's inputs in the parameters panel. Kept apart from panels.cpp: each file one job
 // (design_map_panel.cpp, side_view_panel.cpp, designer_inputs.cpp).
 
+#include "bicycle/designer_geometry.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace carvallo::web {
 
@@ -33,5 +36,20 @@ void design_map_view(App& app);
 void side_view(App& app);
 /// Head angle, fork offset, wheel diameters, wheelbase with "front assembly moves" (designer_inputs.cpp).
 void designer_inputs(App& app);
+
+/// One designer input: what the panel shows and how a value changes the bicycle.
+struct DesignerInput {
+  const char* label;
+  const char* id;      ///< widget name "designer:<id>"
+  const char* format;
+  const char* unit;
+  const char* tip;
+  double (*shown)(const bicycle::Parameters&);
+  bicycle::DesignerEdit (*set)(const bicycle::Parameters&, double value, bool front_moves);
+};
+/// The designer inputs in the panel's order.
+const std::vector<DesignerInput>& designer_input_table();
+/// Applies a value as the panel's field does: the bicycle changes, or stays and the reason is shown.
+void apply_designer_input(App& app, const DesignerInput& input, double value);
 
 }  // namespace carvallo::web

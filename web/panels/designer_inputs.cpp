@@ -3,6 +3,7 @@
 // (bicycle/designer_geometry.hpp says what each input keeps and what follows); an input that would make
 // the bicycle unphysical is refused with the reason, and the bicycle stays as it was.
 #include "app.hpp"
+#include "panels/palette_colors.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/number_field.hpp"
 #include "panels/wrapped_text.hpp"
@@ -14,21 +15,66 @@
 
 #include <cmath>
 #include <cstdio>
-#include <functional>
+#include <vector>
 #include <string>
 
 namespace carvallo::web {
 
 namespace {
 
-using Setter = std::function<bicycle::DesignerEdit(const bicycle::Parameters&, double)>;
+// Each designer input once: the panel's rows and the parallel DOM's spinbuttons (access_controls.cpp).
+const std::vector<DesignerInput> kInputs{
+    {"head angle", "head-angle", "%.4f", "deg", "90 deg - lambda; the fork (rake) is kept, the trail follows",
+     [](const bicycle::Parameters& p) { return bicycle::head_angle_deg(p); },
+     [](const bicycle::Parameters& b, double deg, bool) { return bicycle::set_head_angle(b, deg); }},
+    {"fork offset", "rake", "%.3f", "mm", "Rake: the front axle's distance ahead of the steer axis; lambda and rF kept, the trail follows",
+     [](const bicycle::Parameters& p) { return bicycle::fork_offset(p) * 1000; },
+     [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_fork_offset(b, mm / 1000); }},
+    {"front wheel", "front-diameter", "%.1f", "mm", "Diameter 2 rF; rake and lambda kept (the trail follows), the front frame rises with the axle",
+     [](const bicycle::Parameters& p) { return 2000 * p.rF; },
+     [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_front_wheel_diameter(b, mm / 1000); }},
+    {"rear wheel", "rear-diameter", "%.1f", "mm", "Diameter 2 rR; the rear frame (with rider) rises with the axle",
+     [](const bicycle::Parameters& p) { return 2000 * p.rR; },
+     [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_rear_wheel_diameter(b, mm / 1000); }},
+    {"wheelbase", "wheelbase", "%.1f", "mm", "w; with the option below the front assembly moves along",
+     [](const bicycle::Parameters& p) { return p.w * 1000; },
+     [](const bicycle::Parameters& b, double mm, bool moves) { return bicycle::set_wheelbase(b, mm / 1000, moves); }},
+};
 
-void apply(App& app, const Setter& set, double value) {
+// One row: label, the value (typed and applied on Enter or leaving the field; on a touch screen a tap asks
+// for it), unit.
+void row(App& app, const DesignerInput& in) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(in.label);
+  ImGui::TableNextColumn();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  const std::string rect = std::string("designer:") + in.id;
+  double value = in.shown(app.state.bike);
+  const std::string field_id = std::string("##") + in.id;
+  NumberField field{field_id.c_str(), NumberStyle::input, in.format};
+  field.question = std::string(in.label) + " (" + in.unit + ")";
+  field.tip = in.tip;
+  std::string unreadable;
+  const NumberChange change = number_field(field, value, &unreadable);
+  if (change == NumberChange::typed) apply_designer_input(app, in, value);
+  else if (change == NumberChange::unreadable) app.design.designer_problem = std::string(in.label) + ": '" + unreadable + "' is not a number (not applied)";
+  record_rect(app, rect);
+  ImGui::TableNextColumn();
+  ImGui::TextDisabled("%s", in.unit);
+}
+
+}  // namespace
+
+const std::vector<DesignerInput>& designer_input_table() { return kInputs; }
+
+void apply_designer_input(App& app, const DesignerInput& input, double value) {
   if (!std::isfinite(value)) {
     app.design.designer_problem = "not a finite number";
     return;
   }
-  const auto edit = set(app.state.bike, value);
+  const auto edit = input.set(app.state.bike, value, app.state.front_moves);
   if (edit.bike && bike_problems(*edit.bike).empty()) {
     app.state.bike = *edit.bike;
     app.design.designer_problem.clear();
@@ -41,57 +87,17 @@ void apply(App& app, const Setter& set, double value) {
   app.design.designer_problem = why + " (not applied)";
 }
 
-// One row: label, the value (typed and applied on Enter or leaving the field; on a touch screen a tap asks
-// for it), unit.
-void row(App& app, const char* label, const char* id, double shown, const char* format, const char* unit, const char* tip,
-         const Setter& set) {
-  ImGui::TableNextRow();
-  ImGui::TableNextColumn();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  ImGui::TableNextColumn();
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  const std::string rect = std::string("designer:") + id;
-  double value = shown;
-  const std::string field_id = std::string("##") + id;
-  NumberField field{field_id.c_str(), NumberStyle::input, format};
-  field.question = std::string(label) + " (" + unit + ")";
-  field.tip = tip;
-  std::string unreadable;
-  const NumberChange change = number_field(field, value, &unreadable);
-  if (change == NumberChange::typed) apply(app, set, value);
-  else if (change == NumberChange::unreadable) app.design.designer_problem = std::string(label) + ": '" + unreadable + "' is not a number (not applied)";
-  record_rect(app, rect);
-  ImGui::TableNextColumn();
-  ImGui::TextDisabled("%s", unit);
-}
-
-}  // namespace
-
 void designer_inputs(App& app) {
   // Open where there is room; on a phone closed, so the 26 parameters stay at hand (a tap opens it).
   ImGui::SetNextItemOpen(!app.compact, ImGuiCond_Once);
   if (!ImGui::CollapsingHeader("designer inputs")) return;
   record_rect(app, "designer-inputs");
-  const bicycle::Parameters& p = app.state.bike;
   if (ImGui::BeginTable("designer", 3, ImGuiTableFlags_SizingFixedFit)) {
     const float fw = ImGui::GetFontSize();
     ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, fw * 7.5f);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, fw * 2.2f);
-    row(app, "head angle", "head-angle", bicycle::head_angle_deg(p), "%.4f", "deg",
-        "90 deg - lambda; the fork (rake) is kept, the trail follows", bicycle::set_head_angle);
-    row(app, "fork offset", "rake", bicycle::fork_offset(p) * 1000, "%.3f", "mm",
-        "Rake: the front axle's distance ahead of the steer axis; lambda and rF kept, the trail follows",
-        [](const bicycle::Parameters& b, double mm) { return bicycle::set_fork_offset(b, mm / 1000); });
-    row(app, "front wheel", "front-diameter", 2000 * p.rF, "%.1f", "mm",
-        "Diameter 2 rF; rake and lambda kept (the trail follows), the front frame rises with the axle",
-        [](const bicycle::Parameters& b, double mm) { return bicycle::set_front_wheel_diameter(b, mm / 1000); });
-    row(app, "rear wheel", "rear-diameter", 2000 * p.rR, "%.1f", "mm", "Diameter 2 rR; the rear frame (with rider) rises with the axle",
-        [](const bicycle::Parameters& b, double mm) { return bicycle::set_rear_wheel_diameter(b, mm / 1000); });
-    const bool moves = app.state.front_moves;
-    row(app, "wheelbase", "wheelbase", p.w * 1000, "%.1f", "mm", "w; with the option below the front assembly moves along",
-        [moves](const bicycle::Parameters& b, double mm) { return bicycle::set_wheelbase(b, mm / 1000, moves); });
+    for (const auto& in : kInputs) row(app, in);
     ImGui::EndTable();
   }
   // The option's name is long for a narrow panel: the label wraps beside the box.
@@ -104,7 +110,7 @@ void designer_inputs(App& app) {
   ImGui::PopTextWrapPos();
   if (!app.design.designer_problem.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf(ImVec4(0.7f, 0.0f, 0.0f, 1), "%s", app.design.designer_problem.c_str());
+    wrapped_textf(color_vec(pal().error_text), "%s", app.design.designer_problem.c_str());
     ImGui::PopTextWrapPos();
   }
 }

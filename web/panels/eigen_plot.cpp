@@ -2,9 +2,11 @@
 // locus, drawn with ImDrawList (there is no ImPlot in Debian). Branches come from the core sweep and keep
 // their mode label through crossings; the self-stable range is shaded; the critical speeds are printed.
 #include "app.hpp"
+#include "panels/palette_colors.hpp"
 #include "platform/browser.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/number_field.hpp"
+#include "panels/panel_actions.hpp"
 #include "panels/plot_axes.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
@@ -22,10 +24,11 @@ namespace carvallo::web {
 namespace {
 
 ImU32 mode_color(const std::string& label, int alpha = 255) {
-  if (label == "weave") return IM_COL32(31, 100, 190, alpha);
-  if (label == "capsize") return IM_COL32(214, 39, 40, alpha);
-  if (label == "castering") return IM_COL32(34, 150, 50, alpha);
-  return IM_COL32(100, 100, 100, alpha);
+  const Palette& p = pal();
+  if (label == "weave") return color_u32(p.weave, alpha);
+  if (label == "capsize") return color_u32(p.capsize, alpha);
+  if (label == "castering") return color_u32(p.castering, alpha);
+  return color_u32(p.other_mode, alpha);
 }
 
 // The y range: what the branches span, clipped to +-limit (the castering root runs off to large negative
@@ -88,6 +91,28 @@ void speed_bar_legend(double vmin, double vmax) {
 
 }  // namespace
 
+// Why the last range typed or dragged was refused, while the range it names is still the one in effect.
+namespace {
+std::string g_range_problem;
+std::pair<double, double> g_range_problem_kept;
+}  // namespace
+
+const std::string& speed_range_problem() { return g_range_problem; }
+
+void apply_speed_range(App& app, double lo, double hi) {
+  UiState& s = app.state;
+  if (!(std::isfinite(lo) && std::isfinite(hi) && lo >= 0 && hi <= 100 && lo + kMinSweepSpan <= hi)) {
+    g_range_problem = "range " + format_shortest(lo) + " to " + format_shortest(hi) +
+                      " m/s refused: needs 0 <= from and from + 0.01 <= to <= 100 m/s; the range stays " +
+                      format_shortest(s.sweep_min) + " to " + format_shortest(s.sweep_max) + " m/s";
+    g_range_problem_kept = {s.sweep_min, s.sweep_max};
+  } else {
+    g_range_problem.clear();
+    s.sweep_min = lo;
+    s.sweep_max = hi;
+  }
+}
+
 void draw_eigen_panel(App& app) {
   refresh_analysis(app);
   UiState& s = app.state;
@@ -126,22 +151,8 @@ void draw_eigen_panel(App& app) {
   record_rect(app, "vmax");
   ImGui::SameLine();
   ImGui::TextUnformatted("m/s");
-  // Why the last range typed or dragged was refused, while the range it names is still the one in effect.
-  static std::string range_problem;
-  static std::pair<double, double> range_problem_kept;
-  if (lo_changed || hi_changed) {
-    if (!(std::isfinite(lo) && std::isfinite(hi) && lo >= 0 && hi <= 100 && lo + kMinSweepSpan <= hi)) {
-      range_problem = "range " + format_shortest(lo) + " to " + format_shortest(hi) +
-                      " m/s refused: needs 0 <= from and from + 0.01 <= to <= 100 m/s; the range stays " +
-                      format_shortest(s.sweep_min) + " to " + format_shortest(s.sweep_max) + " m/s";
-      range_problem_kept = {s.sweep_min, s.sweep_max};
-    } else {
-      range_problem.clear();
-      s.sweep_min = lo;
-      s.sweep_max = hi;
-    }
-  }
-  if (range_problem_kept != std::pair<double, double>(s.sweep_min, s.sweep_max)) range_problem.clear();  // set since (a link, setState)
+  if (lo_changed || hi_changed) apply_speed_range(app, lo, hi);
+  if (g_range_problem_kept != std::pair<double, double>(s.sweep_min, s.sweep_max)) g_range_problem.clear();  // set since (a link, setState)
   same_line_if_fits(checkbox_width("Im s"));
   ImGui::Checkbox("Im s", &s.show_imaginary);
   same_line_if_fits(checkbox_width("root locus"));
@@ -158,11 +169,11 @@ void draw_eigen_panel(App& app) {
   }
   ghost_buttons(app);
   ImGui::PushTextWrapPos(0.0f);
-  if (!range_problem.empty()) wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", range_problem.c_str());
+  if (!g_range_problem.empty()) wrapped_textf(color_vec(pal().error_text), "%s", g_range_problem.c_str());
   refresh_analysis(app);
 
   if (!sw.error.empty()) {
-    wrapped_textf(ImVec4(0.7f, 0, 0, 1), "The sweep failed: %s", sw.error.c_str());
+    wrapped_textf(color_vec(pal().error_text), "The sweep failed: %s", sw.error.c_str());
     ImGui::PopTextWrapPos();
     ImGui::End();
     return;
@@ -174,15 +185,15 @@ void draw_eigen_panel(App& app) {
   else std::snprintf(weave_text, sizeof weave_text, "weave speed: none");
   if (sw.capsize) std::snprintf(capsize_text, sizeof capsize_text, "capsize speed %.6f m/s", *sw.capsize);
   else std::snprintf(capsize_text, sizeof capsize_text, "capsize speed: none");
-  ImGui::TextColored(ImVec4(0.12f, 0.39f, 0.75f, 1), "%s", weave_text);
+  ImGui::TextColored(color_vec(pal().weave), "%s", weave_text);
   record_rect(app, "weave-speed");
   same_line_if_fits(text_width(capsize_text) + fw);
-  ImGui::TextColored(ImVec4(0.84f, 0.15f, 0.16f, 1), "%s", capsize_text);
+  ImGui::TextColored(color_vec(pal().capsize), "%s", capsize_text);
   {
     const std::string summary = stability_summary(sw);
     ImGui::PushTextWrapPos(0.0f);
     if (sw.stable_all.empty()) wrapped_text_disabled("%s", summary.c_str());
-    else wrapped_textf(ImVec4(0.1f, 0.45f, 0.15f, 1), "%s", summary.c_str());
+    else wrapped_textf(color_vec(pal().stable_text), "%s", summary.c_str());
     ImGui::PopTextWrapPos();
     record_rect(app, "stability-summary");
   }
@@ -215,7 +226,7 @@ void draw_eigen_panel(App& app) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p0(origin.x + fw * 3.2f, origin.y + fw * 1.3f);  // a line above for the y label
   const ImVec2 p1(origin.x + std::max(avail.x, fw * 10) - fw * 0.5f, origin.y + plot_h - fw * 2.6f);
-  dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
+  dl->AddRectFilled(p0, p1, color_u32(pal().plot_bg));
   const auto current = labelled_eigenvalues(*app.model, setting(s, "speed"), sw);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const float thick = std::max(1.5f, fw * 0.16f);
@@ -245,6 +256,21 @@ void draw_eigen_panel(App& app) {
         dl->AddLine(ImVec2(x(sw.speeds[k]), y(a.real())), ImVec2(x(sw.speeds[k + 1]), y(c.real())), col, thick);
         if (s.show_imaginary && (k / 3) % 2 == 0 && (a.imag() != 0 || c.imag() != 0))
           dl->AddLine(ImVec2(x(sw.speeds[k]), y(a.imag())), ImVec2(x(sw.speeds[k + 1]), y(c.imag())), col, thick * 0.6f);
+      }
+    }
+    // Each branch is named at its right end as well as coloured: no information by colour alone.
+    std::set<std::string> named;
+    for (const auto& b : sw.branches) {
+      if (b.label.empty() || named.count(b.label)) continue;
+      for (std::size_t k = std::min(b.values.size(), sw.speeds.size()); k-- > 0;) {
+        const double re = b.values[k].real();
+        if (!std::isfinite(re) || re < ylo || re > yhi) continue;
+        const ImVec2 ts = ImGui::CalcTextSize(b.label.c_str());
+        const ImVec2 at(std::max(p0.x + 2, x(sw.speeds[k]) - ts.x - fw * 0.3f), std::clamp(y(re) - ts.y - 2, p0.y + 1, std::max(p0.y + 1, p1.y - ts.y - 1)));
+        dl->AddRectFilled(at, ImVec2(at.x + ts.x, at.y + ts.y), color_u32(pal().plot_bg, 210));
+        dl->AddText(at, mode_color(b.label), b.label.c_str());
+        named.insert(b.label);
+        break;
       }
     }
     // The current speed.

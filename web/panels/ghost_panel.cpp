@@ -2,6 +2,7 @@
 // the link); its eigenvalue curves are drawn faded and dashed under the live ones and both designs'
 // critical speeds are listed side by side, until "Clear ghost".
 #include "app.hpp"
+#include "panels/palette_colors.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/plot_axes.hpp"
 #include "panels/row_layout.hpp"
@@ -24,10 +25,12 @@ GhostAnalysis& analysis() {
 }
 
 ImU32 faded(const std::string& label) {
-  if (label == "weave") return IM_COL32(31, 100, 190, 110);
-  if (label == "capsize") return IM_COL32(214, 39, 40, 110);
-  if (label == "castering") return IM_COL32(34, 150, 50, 110);
-  return IM_COL32(100, 100, 100, 110);
+  // Lighter tones at full opacity, dashed: told from the live curves by style, and 3:1 on the plot (contrast.hpp).
+  const Palette& p = pal();
+  if (label == "weave") return color_u32(p.weave_ghost);
+  if (label == "capsize") return color_u32(p.capsize_ghost);
+  if (label == "castering") return color_u32(p.castering_ghost);
+  return color_u32(p.other_ghost);
 }
 
 std::string speed_text(const std::optional<double>& v) {

@@ -87,6 +87,7 @@ bool goto_scene(App& app, int index) {
   s.show_perf = viewer.show_perf;
   s.embed = viewer.embed;
   s.locked = viewer.locked;
+  s.contrast = viewer.contrast;
   if (!scene.caption.empty()) s.caption = scene.caption;
   app.messages.clear();
   if (!r.ignored.empty()) {

@@ -1,6 +1,7 @@
 // The run of whichever model is shown (sync, advance, step, push, fit the camera, the run buttons), and the
 // panel of a model without a parameter table: its description, formulation and sizes.
 #include "app.hpp"
+#include "panels/panel_actions.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/timeline.hpp"
 #include "platform/browser.hpp"
@@ -238,17 +239,26 @@ void model_panel(App& app) {
   ImGui::End();
 }
 
+void toggle_play(App& app) {
+  sync_run(app);
+  app.playing = !app.playing && app.run && !app.run->run().ended();
+}
+
+void reset_run(App& app) {
+  sync_run(app, true);
+  app.playing = false;
+}
+
 void run_buttons(App& app) {
   sync_run(app);
-  if (ImGui::Button(app.playing ? "Pause" : "Play")) app.playing = !app.playing && app.run && !app.run->run().ended();
+  if (ImGui::Button(app.playing ? "Pause" : "Play")) toggle_play(app);
   record_rect(app, "play");
   ImGui::SameLine();
   if (ImGui::Button("Step")) step_run(app);
+  record_rect(app, "step");
   ImGui::SameLine();
-  if (ImGui::Button("Reset")) {
-    sync_run(app, true);
-    app.playing = false;
-  }
+  if (ImGui::Button("Reset")) reset_run(app);
+  record_rect(app, "reset");
   if (app.run && app.run->run().instance().push) {
     const auto& push = *app.run->run().instance().push;
     ImGui::SameLine();

@@ -1,4 +1,5 @@
 #include "panels/plot_axes.hpp"
+#include "panels/palette_colors.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -42,7 +43,7 @@ void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thicknes
 }
 
 void axes_and_grid(ImDrawList* dl, const Axis& x, const Axis& y, ImVec2 p0, ImVec2 p1, const char* xlabel, const char* ylabel) {
-  const ImU32 grid = IM_COL32(225, 228, 235, 255), text = IM_COL32(70, 70, 80, 255);
+  const ImU32 grid = IM_COL32(225, 228, 235, 255), text = color_u32(pal().plot_text);  // the grid is a guide only
   const float fh = ImGui::GetFontSize();
   char buf[32];
   const double xs = tick_step(x, 8, fh * 3.0f), ys = tick_step(y, 6, fh * 1.4f);
@@ -56,13 +57,13 @@ void axes_and_grid(ImDrawList* dl, const Axis& x, const Axis& y, ImVec2 p0, ImVe
   }
   for (double v = std::ceil(y.lo / ys) * ys; v <= y.hi + 1e-9 * ys; v += ys) {
     const float Y = y(v);
-    dl->AddLine(ImVec2(p0.x, Y), ImVec2(p1.x, Y), std::abs(v) < 1e-9 * ys ? IM_COL32(120, 120, 130, 255) : grid);
+    dl->AddLine(ImVec2(p0.x, Y), ImVec2(p1.x, Y), std::abs(v) < 1e-9 * ys ? color_u32(pal().plot_zero) : grid);
     dl->AddLine(ImVec2(p0.x - 4, Y), ImVec2(p0.x, Y), text);
     std::snprintf(buf, sizeof buf, "%g", std::abs(v) < 1e-12 * ys ? 0.0 : v);
     const ImVec2 ts = ImGui::CalcTextSize(buf);
     dl->AddText(ImVec2(p0.x - ts.x - 6, Y - fh * 0.5f), text, buf);
   }
-  dl->AddRect(p0, p1, IM_COL32(150, 150, 160, 255));
+  dl->AddRect(p0, p1, color_u32(pal().plot_frame));
   const ImVec2 xs_size = ImGui::CalcTextSize(xlabel);
   dl->AddText(ImVec2(p1.x - xs_size.x, p1.y + 5 + fh), text, xlabel);
   dl->AddText(ImVec2(p0.x - fh * 2.6f, p0.y - fh * 1.15f), text, ylabel);  // above the plot: no curve covers it

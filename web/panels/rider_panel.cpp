@@ -3,6 +3,8 @@
 // examples/bicycle/scenarios.hpp. Held torques reach the run at the simulated time matching the moment
 // they were pressed or released (web/logic/rider_controls.hpp).
 #include "app.hpp"
+#include "panels/palette_colors.hpp"
+#include "panels/panel_actions.hpp"
 #include "panels/number_field.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
@@ -27,12 +29,16 @@ struct HoldButton {
   const char* rect;  // widget name for tests
   int channel, direction;
   const char* tooltip;
+  const char* name;  // in words, for the parallel DOM
+  const char* key;   // aria-keyshortcuts
 };
+// The parallel DOM's hold buttons: sources kAccessSource + k (web/panels/access_controls.cpp).
+constexpr int kAccessSource = 1 << 21;
 constexpr HoldButton kButtons[] = {
-    {"< steer", "hold:steer-left", RiderControls::kSteer, -1, "Hold: steer torque to the left (Left arrow)"},
-    {"steer >", "hold:steer-right", RiderControls::kSteer, +1, "Hold: steer torque to the right (Right arrow)"},
-    {"< lean", "hold:lean-left", RiderControls::kRoll, -1, "Hold: roll torque to the left (A)"},
-    {"lean >", "hold:lean-right", RiderControls::kRoll, +1, "Hold: roll torque to the right (D)"},
+    {"< steer", "hold:steer-left", RiderControls::kSteer, -1, "Hold: steer torque to the left (Left arrow)", "Steer torque left", "ArrowLeft"},
+    {"steer >", "hold:steer-right", RiderControls::kSteer, +1, "Hold: steer torque to the right (Right arrow)", "Steer torque right", "ArrowRight"},
+    {"< lean", "hold:lean-left", RiderControls::kRoll, -1, "Hold: roll torque to the left (A)", "Lean torque left", "A"},
+    {"lean >", "hold:lean-right", RiderControls::kRoll, +1, "Hold: roll torque to the right (D)", "Lean torque right", "D"},
 };
 constexpr const char* kInputNames[RiderControls::kChannels] = {"steer_torque", "roll_torque"};
 
@@ -55,6 +61,18 @@ void rider_key(App& app, int key, int action, int mods) {
   constexpr int shortcut_mods = GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER;
   if (down && (!has_rider(app) || ImGui::GetIO().WantTextInput || (mods & shortcut_mods) != 0)) return;
   app.rider.set(key, channel, direction, down, page_time());
+}
+
+int hold_button_count(const App& app) { return has_rider(app) ? static_cast<int>(std::size(kButtons)) : 0; }
+const char* hold_button_label(int button) { return kButtons[button].name; }
+const char* hold_button_rect(int button) { return kButtons[button].rect; }
+const char* hold_button_key(int button) { return kButtons[button].key; }
+
+void hold_button(App& app, int button, bool down) {
+  if (button < 0 || button >= static_cast<int>(std::size(kButtons))) return;
+  if (down && !has_rider(app)) return;
+  const auto& b = kButtons[button];
+  app.rider.set(kAccessSource + button, b.channel, b.direction, down, page_time());
 }
 
 void release_rider_input(App& app) { app.rider.release_all(page_time()); }
@@ -95,7 +113,7 @@ void rider_buttons(App& app) {
     if (k) same_line_if_fits(w);
     const int d = app.rider.direction(b.channel);
     const bool lit = d == b.direction;
-    if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.95f, 0.65f, 0.25f, 1));
+    if (lit) ImGui::PushStyleColor(ImGuiCol_Button, color_vec(pal().hold_lit));
     ImGui::Button(b.label, ImVec2(w, h));
     if (lit) ImGui::PopStyleColor();
     if (ImGui::IsItemActive()) app.rider_buttons_down |= 1u << k;

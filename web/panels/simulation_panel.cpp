@@ -2,8 +2,10 @@
 // (a model with the rider's inputs); the model's settings (ModelEntry::settings) and inputs
 // (ModelInstance::inputs) by the registry's names, within its ranges; the methods; the time plots.
 #include "app.hpp"
+#include "panels/palette_colors.hpp"
 #include "logic/rider_state.hpp"
 #include "panels/number_field.hpp"
+#include "panels/panel_actions.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/time_plot.hpp"
@@ -51,7 +53,7 @@ void spec_field(App& app, const std::string& label, const std::string& id, std::
   ImGui::TextUnformatted(label.c_str());
   if (!edit.problem.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s not applied: %s", label.c_str(), edit.problem.c_str());
+    wrapped_textf(color_vec(pal().error_text), "%s not applied: %s", label.c_str(), edit.problem.c_str());
     ImGui::PopTextWrapPos();
   }
 }
@@ -60,6 +62,32 @@ void spec_field(App& app, const std::string& label, const std::string& id, std::
 std::string label_of(std::string name) {
   std::replace(name.begin(), name.end(), '_', ' ');
   return name;
+}
+
+// A change of setting q from the value in effect `kept`: applied, or refused with a message naming the
+// refused value and the one that stays (replaced by the next attempt, or dropped once the value changed
+// another way: a link, setState, a scenario).
+void apply_setting_change(App& app, const examples::Quantity& q, double kept, double value, NumberChange change,
+                          const std::string& unreadable) {
+  UiState& s = app.state;
+  static std::map<std::string, double> stays_at;
+  const std::string prefix = q.name + " = ";
+  const auto said = stays_at.find(q.name);
+  if (change != NumberChange::none || (said != stays_at.end() && said->second != kept)) {
+    std::erase_if(app.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
+    stays_at.erase(q.name);
+  }
+  if (change != NumberChange::none) {
+    const std::string stays = "; " + q.name + " stays " + format_shortest(kept) + " " + q.unit;
+    std::optional<std::string> why;
+    if (change == NumberChange::unreadable) why = "'" + unreadable + "' refused: not a number" + stays;
+    else if (auto problem = set_setting(s, q.name, value)) {
+      const std::string said_value = format_shortest(value) + " " + q.unit;
+      if (problem->rfind(prefix + said_value + " is ", 0) == 0) problem = problem->substr(prefix.size() + said_value.size() + 4);
+      why = said_value + " refused: " + *problem + stays;
+    }
+    if (why) app.messages.push_back(prefix + *why), stays_at[q.name] = kept;
+  }
 }
 
 // One setting as a drag field within the registry's range; a value the registry refuses is not applied, the
@@ -81,26 +109,7 @@ void setting_field(App& app, const examples::Quantity& q) {
   ImGui::SetNextItemWidth(px(app, 130));
   std::string unreadable;
   const NumberChange change = number_field(field, value, &unreadable);
-  // The message of a refusal says which value stays: it goes with the next attempt, or once the value
-  // changed another way (a link, setState, a scenario).
-  static std::map<std::string, double> stays_at;
-  const std::string prefix = q.name + " = ";
-  const auto said = stays_at.find(q.name);
-  if (change != NumberChange::none || (said != stays_at.end() && said->second != kept)) {
-    std::erase_if(app.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
-    stays_at.erase(q.name);
-  }
-  if (change != NumberChange::none) {
-    const std::string stays = "; " + q.name + " stays " + format_shortest(kept) + " " + q.unit;
-    std::optional<std::string> why;
-    if (change == NumberChange::unreadable) why = "'" + unreadable + "' refused: not a number" + stays;
-    else if (auto problem = set_setting(s, q.name, value)) {
-      const std::string said_value = format_shortest(value) + " " + q.unit;
-      if (problem->rfind(prefix + said_value + " is ", 0) == 0) problem = problem->substr(prefix.size() + said_value.size() + 4);
-      why = said_value + " refused: " + *problem + stays;
-    }
-    if (why) app.messages.push_back(prefix + *why), stays_at[q.name] = kept;
-  }
+  apply_setting_change(app, q, kept, value, change, unreadable);
   record_rect(app, "setting:" + q.name);
 }
 
@@ -177,6 +186,13 @@ void methods_section(App& app) {
 
 }  // namespace
 
+void apply_setting_value(App& app, const std::string& name, double value) {
+  const auto* entry = examples::find_model(app.state.model);
+  if (!entry) return;
+  for (const auto& q : entry->settings)
+    if (q.name == name) apply_setting_change(app, q, setting(app.state, q.name, q.value), value, NumberChange::typed, "");
+}
+
 void probes_plot(App& app, const char* id, float height) {
   const auto& defs = app.run->run().instance().probes;
   // The probes share one plot when they share a unit (else the first unit's probes); the energy otherwise.
@@ -245,7 +261,7 @@ void simulation_panel(App& app) {
   run_buttons(app);
   if (!app.run_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", app.run_event.c_str());
+    wrapped_textf(color_vec(pal().error_text), "%s", app.run_event.c_str());
     ImGui::PopTextWrapPos();
   }
   rider_section(app);

@@ -1,4 +1,5 @@
 #include "panels/time_plot.hpp"
+#include "panels/palette_colors.hpp"
 #include "app.hpp"  // app(), record_rect: the banner's messages and the test's widget rectangles
 #include "panels/number_field.hpp"
 #include "panels/plot_axes.hpp"  // nice_step
@@ -13,9 +14,8 @@ namespace carvallo::web {
 
 namespace {
 
-const ImU32 kColors[] = {IM_COL32(40, 90, 200, 255), IM_COL32(220, 90, 20, 255), IM_COL32(30, 150, 60, 255),
-                         IM_COL32(150, 60, 170, 255)};
-const ImU32 kGrid = IM_COL32(228, 231, 238, 255), kZero = IM_COL32(120, 120, 130, 255), kText = IM_COL32(70, 70, 80, 255);
+ImU32 line_color(std::size_t k) { return color_u32(pal().time_lines[k % 4]); }
+const ImU32 kGrid = IM_COL32(228, 231, 238, 255);  // a guide only
 
 std::string tick_text(double v, double step) {
   char buf[32];
@@ -120,7 +120,7 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     if (s.has_latest) std::snprintf(buf, sizeof buf, "%s %.4g", s.name.c_str(), s.latest);
     else std::snprintf(buf, sizeof buf, "%s -", s.name.c_str());
     same_line_if_fits(ImGui::CalcTextSize(buf).x, fh);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kColors[k % 4]), "%s", buf);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(line_color(k)), "%s", buf);
   }
 
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -166,13 +166,13 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     ImGui::PopID();
     return;
   }
-  dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
+  dl->AddRectFilled(p0, p1, color_u32(pal().plot_bg));
   auto Y = [&](double v) { return p1.y - static_cast<float>((v - ylo) / (yhi - ylo)) * (p1.y - p0.y); };
   for (const auto& [v, text] : yticks) {
     const float y = Y(v);
     const bool zero = !spec.log_scale && std::abs(v) < 1e-9 * (yhi - ylo);
-    dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), zero ? kZero : kGrid, zero ? 1.5f : 1.0f);
-    dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(text.c_str()).x - fh * 0.3f, y - fh * 0.5f), kText, text.c_str());
+    dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), zero ? color_u32(pal().plot_zero) : kGrid, zero ? 1.5f : 1.0f);
+    dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(text.c_str()).x - fh * 0.3f, y - fh * 0.5f), color_u32(pal().plot_text), text.c_str());
   }
   // Time axis: seconds since the start of the run, the window filling from the left.
   const double t0 = data.t0, t1 = data.t1 > data.t0 ? data.t1 : data.t0 + 1;
@@ -188,11 +188,11 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
       // Centred under its line, but never left of the frame: there it would run into the lowest y label
       // ("1e-17" and "0" read as "1e-170").
       const float left = std::max(x - tw * 0.5f, p0.x + fh * 0.15f);
-      if (left + tw < p1.x - ImGui::CalcTextSize("t (s)").x - fh) dl->AddText(ImVec2(left, p1.y + 1), kText, text.c_str());
+      if (left + tw < p1.x - ImGui::CalcTextSize("t (s)").x - fh) dl->AddText(ImVec2(left, p1.y + 1), color_u32(pal().plot_text), text.c_str());
     }
-    dl->AddText(ImVec2(p1.x - ImGui::CalcTextSize("t (s)").x, p1.y + 1), kText, "t (s)");
+    dl->AddText(ImVec2(p1.x - ImGui::CalcTextSize("t (s)").x, p1.y + 1), color_u32(pal().plot_text), "t (s)");
   }
-  dl->AddRect(p0, p1, IM_COL32(160, 160, 170, 255));
+  dl->AddRect(p0, p1, color_u32(pal().plot_frame));
 
   // Curves: per column first -> extreme -> extreme -> last, so spikes inside a column are kept.
   dl->PushClipRect(p0, p1, true);
@@ -203,7 +203,7 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     const std::size_t columns = s.first.size();
     points.clear();
     auto flush = [&] {
-      if (points.size() >= 2) dl->AddPolyline(points.data(), static_cast<int>(points.size()), kColors[k % 4], ImDrawFlags_None, thick);
+      if (points.size() >= 2) dl->AddPolyline(points.data(), static_cast<int>(points.size()), line_color(k), ImDrawFlags_None, thick);
       points.clear();
     };
     for (std::size_t c = 0; c < columns; ++c) {
@@ -223,7 +223,7 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     flush();
   }
   dl->PopClipRect();
-  if (data.samples == 0) dl->AddText(ImVec2(p0.x + fh * 0.4f, p0.y + fh * 0.2f), kText, "no data yet");
+  if (data.samples == 0) dl->AddText(ImVec2(p0.x + fh * 0.4f, p0.y + fh * 0.2f), color_u32(pal().plot_text), "no data yet");
   ImGui::PopID();
 }
 

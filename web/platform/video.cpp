@@ -1,6 +1,7 @@
 #include "platform/video.hpp"
 
 #include "platform/capture.hpp"
+#include "panels/timeline.hpp"
 
 #include <emscripten/emscripten.h>
 #include <imgui.h>
@@ -61,10 +62,11 @@ std::string video_problem(const VideoRequest& r) {
 }
 
 std::string go_to_time(App& app, double t) {
-  // TODO(history): the kept moment nearest t, once the playground keeps its history (seek).
-  sync_run(app, true);
-  app.playing = false;
+  // A replay of the run: within the history kept, the moment itself (seek: the recorded inputs then act
+  // again as the video plays on); beyond it, the run goes on from the last moment kept (a slice of at most 5 s).
+  sync_run(app);
   if (!app.run) return app.run_event.empty() ? "the model could not be built" : app.run_event;
+  seek(app, std::min(t, app.run->last_time()));
   const double h = app.run->time_step();
   const auto start = std::chrono::steady_clock::now();
   try {
@@ -76,6 +78,9 @@ std::string go_to_time(App& app, double t) {
   } catch (const std::exception& e) {
     return e.what();
   }
+  if (t < app.run->first_time() - 0.5 * h)
+    return "t = " + shortest(t) + " s is no longer kept (the run keeps " + shortest(app.run->first_time()) + " s to " +
+           shortest(app.run->last_time()) + " s)";
   if (app.run->run().ended() && app.run->time() < t - 0.5 * h)
     return "the run ends at t = " + shortest(app.run->time()) + " s (" + app.run->run().end_reason() + "), before " + shortest(t) + " s";
   return {};

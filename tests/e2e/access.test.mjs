@@ -1,0 +1,242 @@
+// End-to-end: every student (WCAG 2.1 AA for a canvas page). The parallel DOM found by role and name with
+// its values; axe-core (npm) on the 1920x1080, 1280x720 presentation and 390x844 phone layouts with no
+// serious or critical violation; the keyboard alone starts the simulation, changes the speed, kicks, opens
+// the built-in lesson and steps through its scenes, with no pointer event; the live region says a refusal,
+// a link's refusals, a caption and a fall; a plot as text; Escape closes the QR code; under
+// prefers-reduced-motion nothing plays by itself and under prefers-contrast: more the high-contrast profile
+// is chosen. Three page loads. Screenshots: build/e2e/access-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { launch, openPage, PHONE, artifacts, root } from './browser.mjs';
+
+const T0 = Date.now();
+const mark = (what) => { if (process.env.CARVALLO_E2E_TIMES) console.log(`${((Date.now() - T0) / 1000).toFixed(1)} s: ${what}`); };
+const AXE = path.join(root, 'node_modules', 'axe-core', 'axe.min.js');
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { if (env) await env.close(); });
+
+async function frames(page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+const state = (page) => page.evaluate(() => window.carvallo.getState());
+const sim = (page) => page.evaluate(() => window.carvallo.simState());
+const said = (page) => page.evaluate(() => window.carvallo.announcements());
+
+// axe-core's violations of serious or critical impact, named with their elements.
+async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
+  return found;
+}
+
+// Presses Tab (the keyboard only) until the focused element has that accessible name; at most `limit` times.
+const focusedName = (page) => page.evaluate(() => {
+  const el = document.activeElement;
+  return el && (el.getAttribute('aria-label') || el.textContent);
+});
+async function tabTo(page, name, { limit = 80, key = 'Tab' } = {}) {
+  for (let i = 0; i < limit; i++) {
+    if (await focusedName(page) === name) return;
+    await page.keyboard.press(key);
+  }
+  assert.fail(`${key} never reached "${name}"`);
+}
+
+test('1280x720 presentation: roles, names and values; a DOM change checked like the widget; the keyboard alone through the lesson; the live region', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#present=1&speed=5', {
+    width: 1280, height: 720,
+    // Every pointer event the page sees is counted: the keyboard test must cause none.
+    initScript: () => {
+      window.__pointer = 0;
+      for (const t of ['pointerdown', 'mousedown', 'click', 'touchstart'])
+        window.addEventListener(t, (e) => { if (e.isTrusted && (e.pointerType !== '' || t !== 'click')) window.__pointer++; }, true);
+    },
+  });
+  try {
+    mark('await frames(page, 3);\n    // ');
+    await frames(page, 3);
+    // Roles and names, with values and their units in words.
+    for (const name of ['Play', 'Step', 'Reset', 'Kick', 'Steer torque left', 'Steer torque right', 'Lean torque left',
+      'Lean torque right', 'Copy link', 'QR code of this link', 'Open lesson: Why bicycles stay up', 'Describe the eigenvalue plot'])
+      await page.getByRole('button', { name, exact: true }).waitFor({ state: 'attached', timeout: 5000 });
+    assert.equal(await page.getByRole('button', { name: 'Kick' }).getAttribute('aria-keyshortcuts'), 'K');
+    const speed = page.getByRole('slider', { name: 'Speed' });
+    assert.equal(await speed.getAttribute('aria-valuetext'), '5.0 metres per second');
+    const s0 = await state(page);
+    const w = page.getByRole('spinbutton', { name: /^w, / });
+    assert.equal(Number(await w.inputValue()), s0.bike.w);
+    assert.equal(await w.getAttribute('aria-valuetext'), `${s0.bike.w} metres`);
+    assert.equal(await page.getByRole('combobox', { name: 'Model' }).inputValue(), 'bicycle');
+    assert.equal(await page.getByRole('combobox', { name: 'Preset' }).inputValue(), s0.preset);
+    assert.equal(await page.getByRole('combobox', { name: 'Stage plot' }).inputValue(), s0.stage);
+    assert.equal(Number(await page.getByRole('spinbutton', { name: 'Eigenvalue plot to speed' }).inputValue()), s0.vmax);
+    await page.getByRole('spinbutton', { name: 'Head angle' }).waitFor({ state: 'attached' });
+    await page.getByRole('checkbox', { name: 'Front assembly moves with the wheelbase' }).waitFor({ state: 'attached' });
+
+    mark('assert.deepEqual(await axeViol');
+    assert.deepEqual(await axeViolations(page), [], 'axe on the 1280x720 presentation');
+
+    mark('// The keyboard alone: the fir');
+    // The keyboard alone: the first Tab reaches Play; Space plays.
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Play');
+    await page.keyboard.press('Space');
+    await frames(page, 2);
+    assert.equal((await sim(page)).playing, true, 'Space on Play plays');
+    await frames(page, 2);
+    await page.screenshot({ path: path.join(artifacts, 'access-presentation-focus.png') });
+    // A hold button held with Space: the steer torque acts while the key is down.
+    await tabTo(page, 'Steer torque right');
+    await page.keyboard.down('Space');
+    await frames(page, 2);
+    assert.equal((await sim(page)).steerTorque, s0.torque, 'the steer torque acts while Space is held');
+    await page.keyboard.up('Space');
+    await frames(page, 2);
+    assert.equal((await sim(page)).steerTorque, 0, 'and stops when it is released');
+    // The speed slider: two steps of 0.1 m/s with the arrow key, through the same setter as the canvas's.
+    await tabTo(page, 'Speed');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await frames(page, 2);
+    assert.ok(Math.abs((await state(page)).speed - 5.2) < 1e-9, `speed ${(await state(page)).speed}`);
+    assert.equal(await speed.getAttribute('aria-valuetext'), '5.2 metres per second');
+    mark('// Kick: the roll');
+    // Kick: the roll rate jumps by the kick's amount.
+    await tabTo(page, 'Kick', { key: 'Shift+Tab' });
+    await page.evaluate(() => window.carvallo.play(false));
+    const before = (await sim(page)).rollRate;
+    await page.keyboard.press('Enter');
+    await frames(page, 1);
+    const after = (await sim(page)).rollRate;
+    assert.ok(Math.abs(after - before - s0.kick) < 1e-9, `kick: roll rate ${before} -> ${after}, kick ${s0.kick}`);
+
+    mark('// A value typed into the DOM');
+    // A value typed into the DOM's field is refused as the canvas field refuses it, and said.
+    await w.fill('1000');  // focuses the field and types (no pointer)
+    await w.press('Enter');
+    await frames(page, 2);
+    assert.equal((await state(page)).bike.w, s0.bike.w, 'w stays');
+    const refusal = (await page.evaluate(() => window.carvallo.messages())).find((m) => m.startsWith('w = 1000 m refused: '));
+    assert.ok(refusal && refusal.endsWith(`; w stays ${s0.bike.w} m`), `refusal ${refusal}`);
+    assert.ok((await said(page)).includes(refusal), 'the refusal is said');
+
+    mark('// The lesson by keyboard');
+    // The lesson by keyboard: open it, hear the first caption, go to the next scenes.
+    await tabTo(page, 'Open lesson: Why bicycles stay up', { key: 'Shift+Tab' });
+    await page.keyboard.press('Enter');
+    await frames(page, 2);
+    let lesson = await page.evaluate(() => window.carvallo.lesson());
+    assert.equal(lesson.index, 0);
+    assert.ok((await said(page)).includes(lesson.scenes[0].caption), 'the first caption is said');
+    for (const index of [1, 2]) {
+      await tabTo(page, 'Next scene');
+      await page.keyboard.press('Enter');
+      await frames(page, 2);
+      lesson = await page.evaluate(() => window.carvallo.lesson());
+      assert.equal(lesson.index, index);
+      assert.ok((await said(page)).includes(lesson.scenes[index].caption), `caption ${index + 1} is said`);
+      if (index === 1) {
+        // Scene 2 falls at 2 m/s: the fall is said in the panel's words.
+        await page.evaluate(() => window.carvallo.step(3000));
+        await frames(page, 2);
+        const event = (await sim(page)).event;
+        assert.match(event, /fell|handlebars turned/);
+        assert.ok((await said(page)).includes(event), `the fall "${event}" is said`);
+      }
+    }
+    mark('assert.equal(await page.evalua');
+    assert.equal(await page.evaluate(() => window.__pointer), 0, 'no pointer event');
+    // Escape closes the QR code (Q opens it).
+    await page.keyboard.press('q');
+    await frames(page, 2);
+    assert.ok(await page.evaluate(() => window.carvallo.qrText()));
+    await page.keyboard.press('Escape');
+    await frames(page, 2);
+    assert.equal(await page.evaluate(() => window.carvallo.qrText()), null, 'Escape closes the QR code');
+
+    mark('// The eigenvalue plot as text');
+    // The eigenvalue plot as text: the stability line and the eigenvalues at the current speed.
+    await page.getByRole('button', { name: 'Describe the eigenvalue plot' }).press('Enter');
+    await frames(page, 2);
+    const text = await page.evaluate(() => window.carvallo.description());
+    const summary = (await page.evaluate(() => window.carvallo.criticalSpeeds())).summary;
+    assert.ok(text.includes(summary), `${text} has ${summary}`);
+    const v = (await state(page)).speed;
+    const eig = await page.evaluate((sp) => window.carvallo.eigenvalues([sp])[0], v);
+    for (const e of eig) assert.ok(text.includes(`${e.mode}\t${(Math.abs(e.re) < 5e-5 ? 0 : e.re).toFixed(4)}`), `${e.mode} ${e.re} in ${text}`);
+
+    mark('// A refused link');
+    // The time plots as text: each probe's value now (the run's, rounded to 4 decimals) and its extremes.
+    await page.evaluate(() => window.carvallo.play(false));  // the values then stay as described
+    await frames(page, 1);
+    await page.getByRole('button', { name: 'Describe the time plots' }).press('Enter');
+    await frames(page, 2);
+    const times = await page.evaluate(() => window.carvallo.description());
+    const probes = (await sim(page)).probes;
+    for (const name of ['roll', 'steer', 'speed']) {
+      const row = times.split('\n').find((l) => l.startsWith(`${name} (`));
+      assert.ok(row, `${name} in ${times}`);
+      const [now, lo, hi] = row.split('\t').slice(1).map(Number);
+      assert.ok(Math.abs(now - probes[name]) <= 5e-5 + 1e-12, `${name} now ${now} vs ${probes[name]}`);
+      assert.ok(lo <= now && now <= hi, `${name}: ${lo} <= ${now} <= ${hi}`);
+    }
+    // A refused link: every refusal is said.
+    await page.evaluate(() => { location.hash = '#speed=abc&vmax=1e308&contrast=loud'; });
+    await page.waitForFunction(() => window.carvallo.messages().some((m) => m.includes('contrast')), null, { timeout: 5000 });
+    await frames(page, 2);
+    const messages = await page.evaluate(() => window.carvallo.messages());
+    const heard = await said(page);
+    for (const m of messages) assert.ok(heard.includes(m), `"${m}" is said`);
+    // contrast=high from the link.
+    await page.evaluate(() => { location.hash = '#contrast=high'; });
+    await page.waitForFunction(() => window.carvallo.getState().contrast === 'high', null, { timeout: 5000 });
+    await frames(page, 2);
+    await page.screenshot({ path: path.join(artifacts, 'access-high-contrast.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('phone and 1920x1080: axe; reduced motion plays nothing by itself; prefers-contrast: more gives the high profile', async () => {
+  const phone = await openPage(env.browser, env.server.url + '#lesson=why-bicycles-stay-up&scene=1',
+    { ...PHONE, reducedMotion: 'reduce', contrast: 'more' });
+  try {
+    await frames(phone.page, 3);
+    assert.equal((await sim(phone.page)).playing, false, 'a scene does not play under reduced motion');
+    assert.equal((await state(phone.page)).contrast, 'high');
+    await phone.page.keyboard.press('Tab');
+    assert.equal(await phone.page.evaluate(() => document.activeElement.textContent), 'Play', 'Play first');
+    assert.deepEqual(await axeViolations(phone.page), [], 'axe on the phone');
+    await phone.page.screenshot({ path: path.join(artifacts, 'access-phone.png') });
+    assert.deepEqual(phone.problems, []);
+  } finally {
+    await phone.context.close();
+  }
+  const wide = await openPage(env.browser, env.server.url, { width: 1920, height: 1080 });
+  try {
+    await frames(wide.page, 3);
+    assert.deepEqual(await axeViolations(wide.page), [], 'axe at 1920x1080');
+    // Each element lies over the widget it mirrors, so the focus lands where the widget is.
+    for (const [name, widget] of [['Play', 'play'], ['Copy link', 'copy-link']]) {
+      const box = await wide.page.getByRole('button', { name, exact: true }).boundingBox();
+      const r = await wide.page.evaluate((n) => window.carvallo.widgetRect(n), widget);
+      assert.ok(Math.abs(box.x - r.x) < 1 && Math.abs(box.y - r.y) < 1, `${name}: ${JSON.stringify(box)} over ${JSON.stringify(r)}`);
+      assert.ok(box.width >= 24 && box.height >= 24, `${name}: at least 24x24 CSS px`);
+    }
+    const w = await wide.page.getByRole('spinbutton', { name: /^w, / }).boundingBox();
+    const rw = await wide.page.evaluate(() => window.carvallo.widgetRect('param:w'));
+    assert.ok(Math.abs(w.x - rw.x) < 1 && Math.abs(w.y - rw.y) < 1, `w: ${JSON.stringify(w)} over ${JSON.stringify(rw)}`);
+    await wide.page.keyboard.press('Tab');
+    await frames(wide.page, 2);
+    await wide.page.screenshot({ path: path.join(artifacts, 'access-1920-focus.png') });
+    assert.deepEqual(wide.problems, []);
+  } finally {
+    await wide.context.close();
+  }
+});

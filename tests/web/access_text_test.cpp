@@ -1,0 +1,74 @@
+// The parallel DOM's words (web/logic/access_text.*) and the live region's announcements
+// (web/logic/announcements.*).
+#include "logic/access_text.hpp"
+#include "logic/announcements.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+using namespace carvallo::web;
+
+TEST_CASE("values are said with their units in words", "[web][access]") {
+  CHECK(spoken_value(5.0, "m/s", 1) == "5.0 metres per second");
+  CHECK(spoken_value(72.0, "deg", 2) == "72.00 degrees");
+  CHECK(spoken_value(1020.0, "mm", 0) == "1020 millimetres");
+  CHECK(spoken_value(9.2, "kg m^2", 1) == "9.2 kilogram square metres");
+  CHECK(spoken_value(-0.01, "rad", 1) == "0.0 radians");  // never "minus zero"
+  CHECK(spoken_value(-0.26, "rad/s", 1) == "-0.3 radians per second");
+  CHECK(spoken_value(2.0, "furlongs", 0) == "2 furlongs");  // a unit it does not know, as written
+  CHECK(spoken_value(3.0, "", 0) == "3");
+  CHECK(spoken_value(std::nan(""), "m", 2) == "not a number");
+}
+
+TEST_CASE("controls become the JSON the page reads", "[web][access]") {
+  AccessControl speed;
+  speed.id = "speed";
+  speed.role = "slider";
+  speed.name = "Speed";
+  speed.value = 0.1 + 0.2;  // written so that it reads back exactly
+  speed.min = 0;
+  speed.max = INFINITY;
+  speed.value_text = spoken_value(speed.value, "m/s", 1);
+  speed.placed = true;
+  speed.box[0] = 10, speed.box[1] = 20, speed.box[2] = 30, speed.box[3] = 24;
+  AccessControl model;
+  model.id = "model";
+  model.role = "select";
+  model.name = "Model";
+  model.options = {"bicycle", "four-bar"};
+  model.option = "four-bar";
+  model.disabled = true;
+  const auto j = nlohmann::json::parse(controls_json({speed, model}));
+  REQUIRE(j.size() == 2);
+  CHECK(j[0]["value"].get<double>() == 0.1 + 0.2);
+  CHECK(j[0]["max"].is_null());  // not finite: null, never an invalid JSON number
+  CHECK(j[0]["valueText"] == "0.3 metres per second");
+  CHECK(j[0]["box"][3].get<double>() == 24);
+  CHECK_FALSE(j[0].contains("options"));
+  CHECK(j[1]["options"][1] == "four-bar");
+  CHECK(j[1]["option"] == "four-bar");
+  CHECK(j[1]["disabled"] == true);
+  CHECK_FALSE(j[1].contains("box"));
+}
+
+TEST_CASE("the live region says what changed, once", "[web][access]") {
+  Announcer a;
+  Shown s;
+  s.stability = "Self-stable for 4.2924 < v < 6.0243 m/s";
+  s.messages = {"link ignored speed=abc"};
+  // Opening: the link's refusal is said, the stability line the page opens with is not.
+  CHECK(a.update(s) == std::vector<std::string>{"link ignored speed=abc"});
+  CHECK(a.update(s).empty());  // nothing changed, nothing said
+  s.run_event = "At t = 0.93 s the handlebars turned past 90 degrees (95 degrees to the left).";
+  s.stability = "Self-stable for 3.75 < v < 4.77 m/s";
+  s.caption = "Half the trail";
+  s.messages.clear();
+  CHECK(a.update(s) == std::vector<std::string>{s.run_event, s.stability, s.caption});
+  // The same fall after a reset (the event cleared in between) is said again.
+  Shown reset = s;
+  reset.run_event.clear();
+  CHECK(a.update(reset).empty());
+  CHECK(a.update(s) == std::vector<std::string>{s.run_event});
+}

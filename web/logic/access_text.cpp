@@ -1,0 +1,64 @@
+// Units in words follow the SI brochure's English names (British spelling, as the rest of the page).
+#include "logic/access_text.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+namespace carvallo::web {
+
+std::string unit_words(std::string_view unit) {
+  static const std::pair<std::string_view, std::string_view> kWords[] = {
+      {"m", "metres"}, {"mm", "millimetres"}, {"m/s", "metres per second"}, {"m/s^2", "metres per second squared"},
+      {"rad", "radians"}, {"rad/s", "radians per second"}, {"deg", "degrees"}, {"kg", "kilograms"},
+      {"kg m^2", "kilogram square metres"}, {"N m", "newton metres"}, {"N", "newtons"}, {"s", "seconds"},
+      {"Hz", "hertz"}, {"1/s", "per second"}, {"x", "times"}, {"%", "per cent"},
+  };
+  for (const auto& [u, words] : kWords)
+    if (u == unit) return std::string(words);
+  return std::string(unit);
+}
+
+std::string spoken_value(double value, std::string_view unit, int decimals) {
+  if (!std::isfinite(value)) return "not a number";
+  decimals = std::max(0, std::min(decimals, 12));
+  char text[64];
+  // "-0.0" would be read as "minus zero": a value that rounds to zero is said without its sign.
+  const double shown = std::abs(value) < 0.5 * std::pow(10.0, -decimals) ? 0.0 : value;
+  std::snprintf(text, sizeof text, "%.*f", decimals, shown);
+  const std::string words = unit_words(unit);
+  return words.empty() ? std::string(text) : std::string(text) + " " + words;
+}
+
+std::string controls_json(const std::vector<AccessControl>& controls) {
+  nlohmann::json out = nlohmann::json::array();
+  auto number = [](double v) -> nlohmann::json { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
+  for (const auto& c : controls) {
+    nlohmann::json j{{"id", c.id}, {"role", c.role}, {"name", c.name}};
+    if (!c.rect.empty()) j["rect"] = c.rect;
+    if (!c.keys.empty()) j["keys"] = c.keys;
+    if (!c.description.empty()) j["description"] = c.description;
+    if (c.role == "number" || c.role == "slider") {
+      j["value"] = number(c.value);
+      j["min"] = number(c.min);
+      j["max"] = number(c.max);
+      if (c.step > 0) j["step"] = number(c.step);
+      j["valueText"] = c.value_text;
+    }
+    if (c.role == "select") {
+      j["options"] = c.options;
+      j["option"] = c.option;
+    }
+    if (c.role == "checkbox" || c.toggle) j["pressed"] = c.pressed;
+    if (c.disabled) j["disabled"] = true;
+    if (c.placed) j["box"] = {c.box[0], c.box[1], c.box[2], c.box[3]};
+    out.push_back(std::move(j));
+  }
+  return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace carvallo::web

@@ -1,0 +1,44 @@
+#pragma once
+// Words for the parallel DOM (web/platform/parallel_dom.js): a value with its unit as a screen reader
+// should say it ("5.0 metres per second"), and the description of one native control mirroring a canvas
+// widget, serialized for the page.
+//
+// Pure C++: no Emscripten, GL or ImGui include.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace carvallo::web {
+
+/// A unit as words: "m/s" -> "metres per second", "kg m^2" -> "kilogram square metres"; a unit it does
+/// not know is returned as written.
+std::string unit_words(std::string_view unit);
+/// "5.0 metres per second": the value with `decimals` decimals (never "-0.0") and its unit in words.
+std::string spoken_value(double value, std::string_view unit, int decimals);
+
+/// One native control of the parallel DOM. `role` is "button", "hold" (a button that acts while held),
+/// "number" (a spinbutton), "slider", "select" or "checkbox".
+struct AccessControl {
+  std::string id;             ///< stable across frames; the page's element id is "a11y-" + id
+  std::string role;
+  std::string name;           ///< the accessible name
+  std::string rect;           ///< the canvas widget it mirrors (App::rects), "" for none
+  std::string keys;           ///< aria-keyshortcuts ("K", "Shift+Space"), "" for none
+  std::string description;    ///< a longer hint (aria-description), "" for none
+  double value = 0, min = 0, max = 0, step = 0;  ///< number, slider: value and bounds (step 0: any)
+  std::string value_text;     ///< aria-valuetext, e.g. "5.0 metres per second"
+  std::vector<std::string> options;  ///< select: the choices, in order
+  std::string option;         ///< select: the one chosen
+  bool pressed = false;       ///< checkbox: checked; button: aria-pressed when `toggle`
+  bool toggle = false;
+  bool disabled = false;
+  bool placed = false;        ///< the widget is on screen at `box` (x, y, w, h in CSS px)
+  float box[4] = {0, 0, 0, 0};
+};
+
+/// The controls as the JSON array parallel_dom.js reads (each number written so it reads back exactly;
+/// a non-finite number as null).
+std::string controls_json(const std::vector<AccessControl>& controls);
+
+}  // namespace carvallo::web

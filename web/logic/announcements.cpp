@@ -1,0 +1,21 @@
+#include "logic/announcements.hpp"
+
+#include <algorithm>
+
+namespace carvallo::web {
+
+std::vector<std::string> Announcer::update(const Shown& now) {
+  std::vector<std::string> out;
+  if (!now.run_event.empty() && now.run_event != last_.run_event) out.push_back(now.run_event);
+  // The range is said when it changes (a parameter, a preset, a scene), not as the page opens: the panel
+  // says it then, and a screen reader reads the page.
+  if (primed_ && !now.stability.empty() && now.stability != last_.stability) out.push_back(now.stability);
+  if (!now.caption.empty() && now.caption != last_.caption) out.push_back(now.caption);
+  for (const auto& m : now.messages)
+    if (std::find(last_.messages.begin(), last_.messages.end(), m) == last_.messages.end()) out.push_back(m);
+  last_ = now;
+  primed_ = true;
+  return out;
+}
+
+}  // namespace carvallo::web

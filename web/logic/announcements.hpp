@@ -1,0 +1,33 @@
+#pragma once
+// What the live region (role status) says: changes a sighted user sees on the canvas, in words. Each
+// frame the playground hands over what it shows; a change becomes an announcement: a fall or a solver's
+// failure (the run's event, the same words the panel shows), the self-stable range when it changes (the
+// eigenvalue panel's line), a caption when one appears (a scene opening), and each new message (a link's
+// or setState's refusals, a refused value).
+//
+// Pure C++: no Emscripten, GL or ImGui include.
+
+#include <string>
+#include <vector>
+
+namespace carvallo::web {
+
+struct Shown {
+  std::string run_event;               ///< "At t = 0.93 s the handlebars turned past 90 degrees ...", "" while running
+  std::string stability;               ///< the stability line ("Self-stable for 4.2924 < v < 6.0243 m/s"), "" for none
+  std::string caption;                 ///< the caption shown, "" for none
+  std::vector<std::string> messages;   ///< the warnings shown
+};
+
+class Announcer {
+ public:
+  /// The announcements for what changed since the last call. The first call announces the caption and the
+  /// messages (a link's refusals as the page opens), not the stability line the page opens with.
+  std::vector<std::string> update(const Shown& now);
+
+ private:
+  Shown last_;
+  bool primed_ = false;
+};
+
+}  // namespace carvallo::web

@@ -1,0 +1,261 @@
+// The parallel DOM's rows (access_controls.hpp). Each row names the canvas widget it mirrors
+// (App::rects) and acts through the panels' functions, so a value given by a screen reader or the
+// keyboard is checked, applied and refused exactly as on the canvas.
+#include "panels/access_controls.hpp"
+
+#include "logic/bike_analysis.hpp"
+#include "logic/number_text.hpp"
+#include "logic/state_fields.hpp"
+#include "panels/design_panels.hpp"
+#include "panels/lesson_panel.hpp"
+#include "panels/panel_actions.hpp"
+#include "panels/qr_overlay.hpp"
+
+#include "bicycle/presets.hpp"
+#include "registry.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+namespace carvallo::web {
+
+std::string g_access_description;
+
+namespace {
+
+std::optional<double> number_of(const std::string& text) { return detail::parse_number(text); }
+
+// A typed value: a number, or NaN (which every panel refuses as "not a finite number").
+double typed(const std::string& text) { return number_of(text).value_or(std::nan("")); }
+
+AccessRow button(std::string id, std::string name, std::string rect, std::string keys, std::function<void(App&)> press) {
+  AccessRow r;
+  r.control.id = std::move(id);
+  r.control.role = "button";
+  r.control.name = std::move(name);
+  r.control.rect = std::move(rect);
+  r.control.keys = std::move(keys);
+  r.act = [press = std::move(press)](App& app, const std::string&) { press(app); };
+  return r;
+}
+
+AccessRow number(std::string id, std::string name, std::string rect, double value, double lo, double hi, double step,
+                 const std::string& unit, int decimals, std::function<void(App&, double)> set) {
+  AccessRow r;
+  r.control.id = std::move(id);
+  r.control.role = "number";
+  r.control.name = std::move(name);
+  r.control.rect = std::move(rect);
+  r.control.value = value;
+  r.control.min = lo;
+  r.control.max = hi;
+  r.control.step = step;
+  r.control.value_text = spoken_value(value, unit, decimals);
+  r.act = [set = std::move(set)](App& app, const std::string& text) { set(app, typed(text)); };
+  return r;
+}
+
+AccessRow choice(std::string id, std::string name, std::string rect, std::vector<std::string> options, std::string chosen,
+                 std::function<void(App&, const std::string&)> choose) {
+  AccessRow r;
+  r.control.id = std::move(id);
+  r.control.role = "select";
+  r.control.name = std::move(name);
+  r.control.rect = std::move(rect);
+  r.control.options = std::move(options);
+  r.control.option = std::move(chosen);
+  r.act = [choose = std::move(choose), options = r.control.options](App& app, const std::string& option) {
+    if (std::find(options.begin(), options.end(), option) != options.end()) choose(app, option);
+  };
+  return r;
+}
+
+std::string capitalized(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+std::string words_of(std::string name) {
+  std::replace(name.begin(), name.end(), '_', ' ');
+  return name;
+}
+
+// The view and its controls: the run, the rider, the speed, the lesson, the link.
+void view_rows(App& app, std::vector<AccessRow>& rows) {
+  sync_run(app);
+  rows.push_back(button("play", app.playing ? "Pause" : "Play", "play", "Space", toggle_play));
+  rows.push_back(button("step", "Step", "step", "Period", step_run));
+  rows.push_back(button("reset", "Reset", "reset", "R", reset_run));
+  if (app.run && app.run->run().instance().push) {
+    const auto& push = *app.run->run().instance().push;
+    auto kick = button("kick", capitalized(push.label.empty() ? "push" : push.label), "kick", "K", push_run);
+    kick.control.description = push.description + ": " + spoken_value(app.state.sim.kick, push.unit, 2);
+    rows.push_back(std::move(kick));
+  }
+  for (int k = 0; k < hold_button_count(app); ++k) {
+    AccessRow r;
+    r.control.id = std::string("hold-") + std::to_string(k);
+    r.control.role = "hold";
+    r.control.name = hold_button_label(k);
+    r.control.rect = hold_button_rect(k);
+    r.control.keys = hold_button_key(k);
+    r.control.description = "Acts while held: " + spoken_value(app.state.hold_torque, "N m", 2);
+    r.act = [k](App& a, const std::string& what) { hold_button(a, k, what == "down"); };
+    rows.push_back(std::move(r));
+  }
+  if (const auto* entry = examples::find_model(app.state.model))
+    for (const auto& q : entry->settings) {
+      if (q.name != "speed") continue;
+      AccessRow r = number("speed", "Speed", "setting:speed|stage-speed", setting(app.state, "speed", q.value), std::max(q.min, 0.0),
+                           std::min(q.max, 50.0), 0.1, q.unit, 1, [](App& a, double v) { apply_setting_value(a, "speed", v); });
+      r.control.role = "slider";
+      r.control.disabled = app.state.locked;
+      rows.push_back(std::move(r));
+    }
+  if (app.lesson) {
+    const int n = static_cast<int>(app.lesson->scenes.size());
+    auto prev = button("scene-previous", "Previous scene", "scene:previous", "PageUp", [](App& a) { goto_scene(a, a.scene_index - 1); });
+    prev.control.disabled = app.scene_index <= 0;
+    auto next = button("scene-next", "Next scene", "scene:next", "PageDown", [](App& a) { goto_scene(a, a.scene_index + 1); });
+    next.control.disabled = app.scene_index + 1 >= n;
+    const std::string where = "Scene " + std::to_string(app.scene_index + 1) + " of " + std::to_string(n) + " of " + app.lesson->title;
+    prev.control.description = next.control.description = where;
+    rows.push_back(std::move(prev));
+    rows.push_back(std::move(next));
+    rows.push_back(button("lesson-close", "Close lesson", "", "", close_lesson));
+  } else {
+    for (const auto& l : builtin_lessons())
+      rows.push_back(button("lesson-" + l.name, "Open lesson: " + l.title, "menu:lesson", "",
+                            [name = l.name](App& a) {
+                              if (const auto* lesson = find_builtin_lesson(name)) open_lesson(a, *lesson, 0, true);
+                            }));
+  }
+  rows.push_back(button("fit", "Fit the model in view", "fit", "V", fit_camera));
+  auto qr = button("qr", "QR code of this link", "qr", "Q", toggle_qr);
+  qr.control.toggle = true;
+  qr.control.pressed = app.show_qr;
+  rows.push_back(std::move(qr));
+  rows.push_back(button("copy-link", "Copy link", "copy-link", "", copy_page_link));
+  auto help = button("help", "Keyboard shortcuts", "help", "Shift+Slash", [](App& a) { a.show_help = !a.show_help; });
+  help.control.toggle = true;
+  help.control.pressed = app.show_help;
+  rows.push_back(std::move(help));
+  std::vector<std::string> stages(std::begin(kStagePlotNames), std::end(kStagePlotNames));
+  rows.push_back(choice("stage", "Stage plot", "stage-plot", stages, app.state.stage, [](App& a, const std::string& v) {
+    if (const auto* f = detail::find_field("stage")) (void)detail::set_from_text(*f, a.state, v);
+  }));
+  if (has_parameter_table(app))
+    rows.push_back(button("describe-eigen", "Describe the eigenvalue plot", "plot", "",
+                          [](App& a) { g_access_description = describe_eigenvalue_plot(a); }));
+  rows.push_back(button("describe-time", "Describe the time plots", "", "", [](App& a) { g_access_description = describe_time_plots(a); }));
+}
+
+// The panels: the model, its parameters, the designer's inputs, the plot's range, the other settings.
+void panel_rows(App& app, std::vector<AccessRow>& rows) {
+  const bool locked = app.state.locked;
+  std::vector<std::string> names;
+  for (const auto& m : examples::models()) names.push_back(m.name);
+  auto model = choice("model", "Model", "menu:models", names, app.state.model, [](App& a, const std::string& m) { select_model(a, m); });
+  model.control.disabled = locked;
+  rows.push_back(std::move(model));
+  if (has_parameter_table(app)) {
+    std::vector<std::string> presets;
+    for (const auto& p : bicycle::presets()) presets.emplace_back(p.name);
+    auto preset = choice("preset", "Preset", "preset", presets, app.state.preset, choose_preset);
+    preset.control.disabled = locked;
+    rows.push_back(std::move(preset));
+    for (const auto& in : designer_input_table()) {
+      const double shown = in.shown(app.state.bike);
+      auto r = number(std::string("designer-") + in.id, capitalized(in.label), std::string("designer:") + in.id, shown,
+                      -1e9, 1e9, 0, in.unit, 1, [&in](App& a, double v) { apply_designer_input(a, in, v); });
+      r.control.description = in.tip;
+      r.control.disabled = locked;
+      rows.push_back(std::move(r));
+    }
+    AccessRow moves;
+    moves.control.id = "front-moves";
+    moves.control.role = "checkbox";
+    moves.control.name = "Front assembly moves with the wheelbase";
+    moves.control.rect = "designer:front-moves";
+    moves.control.pressed = app.state.front_moves;
+    moves.control.disabled = locked;
+    moves.act = [](App& a, const std::string& v) { a.state.front_moves = v == "1"; };
+    rows.push_back(std::move(moves));
+    for (std::size_t i = 0; i < bicycle::kParameterCount; ++i) {
+      const auto& d = bicycle::kParameterTable[i];
+      const std::string name(d.name), unit(d.unit);
+      const double v = app.state.bike.*(d.member);
+      auto r = number("param-" + name, name + ", " + std::string(d.description), "param:" + name, v, -1e300, 1e300, 0, unit, 3,
+                      [i](App& a, double value) { apply_parameter_value(a, i, value); });
+      r.control.value_text = format_shortest(v) + " " + unit_words(unit);
+      r.control.disabled = locked;
+      rows.push_back(std::move(r));
+    }
+    rows.push_back(number("vmin", "Eigenvalue plot from speed", "vmin", app.state.sweep_min, 0, 100, 0, "m/s", 2,
+                          [](App& a, double v) { apply_speed_range(a, v, a.state.sweep_max); }));
+    rows.push_back(number("vmax", "Eigenvalue plot to speed", "vmax", app.state.sweep_max, 0, 100, 0, "m/s", 2,
+                          [](App& a, double v) { apply_speed_range(a, a.state.sweep_min, v); }));
+  }
+  if (const auto* entry = examples::find_model(app.state.model))
+    for (const auto& q : entry->settings) {
+      if (q.name == "speed") continue;
+      auto r = number("setting-" + q.name, capitalized(words_of(q.name)), "setting:" + q.name, setting(app.state, q.name, q.value), q.min,
+                      q.max, 0, q.unit, 3, [name = q.name](App& a, double v) { apply_setting_value(a, name, v); });
+      r.control.description = q.description;
+      rows.push_back(std::move(r));
+    }
+}
+
+std::string fixed(double v, int decimals) {
+  char t[64];
+  std::snprintf(t, sizeof t, "%.*f", decimals, without_negative_zero(v, decimals));
+  return t;
+}
+
+}  // namespace
+
+std::vector<AccessRow> access_rows(App& app) {
+  std::vector<AccessRow> rows;
+  view_rows(app, rows);
+  panel_rows(app, rows);
+  return rows;
+}
+
+std::string describe_eigenvalue_plot(App& app) {
+  refresh_analysis(app);
+  if (!app.model || !app.sweep.error.empty()) return "The eigenvalue plot is not available: " + app.sweep.error;
+  const auto& sw = app.sweep;
+  std::string out = "Eigenvalue plot, real parts against speed from " + fixed(sw.vmin, 2) + " to " + fixed(sw.vmax, 2) + " m/s. ";
+  out += stability_summary(sw) + ". ";
+  out += "Weave speed " + (sw.weave ? fixed(*sw.weave, 4) + " m/s" : std::string("none")) + "; capsize speed " +
+         (sw.capsize ? fixed(*sw.capsize, 4) + " m/s" : std::string("none")) + ".\n";
+  const double v = setting(app.state, "speed");
+  out += "At the current speed, " + fixed(v, 2) + " m/s:\n";
+  out += "mode\treal part (1/s)\timaginary part (1/s)\n";
+  for (const auto& e : labelled_eigenvalues(*app.model, v, sw))
+    out += e.label + "\t" + fixed(e.value.real(), 4) + "\t" + fixed(e.value.imag(), 4) + "\n";
+  return out;
+}
+
+std::string describe_time_plots(App& app) {
+  sync_run(app);
+  if (!app.run || app.run->history().empty()) return "No run to describe.";
+  const auto& run = app.run->run();
+  const auto& defs = run.instance().probes;
+  const auto& hist = app.run->history();
+  std::string out = "Time plots at t = " + fixed(app.run->time(), 3) + " s (since the start):\n";
+  out += "quantity\tnow\tlowest\thighest\n";
+  for (std::size_t k = 0; k < defs.size(); ++k) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto& s : hist)
+      if (k < s.probes.size() && std::isfinite(s.probes[k])) lo = std::min(lo, s.probes[k]), hi = std::max(hi, s.probes[k]);
+    const double now = k < hist.back().probes.size() ? hist.back().probes[k] : std::nan("");
+    if (!std::isfinite(lo)) continue;
+    out += words_of(defs[k].name) + " (" + defs[k].unit + ")\t" + fixed(now, 4) + "\t" + fixed(lo, 4) + "\t" + fixed(hi, 4) + "\n";
+  }
+  return out;
+}
+
+}  // namespace carvallo::web

@@ -1,0 +1,37 @@
+#pragma once
+// The parallel DOM's controls (WCAG 2.1 for a canvas page): one row per control, built each frame from the
+// application (its role, name, value with the unit in words, the canvas widget it mirrors) together with
+// what it does when the page's native element is used. The rows' order is the Tab order: the view and its
+// controls (Play / Pause first), then the panels. web/platform/access_bridge.cpp hands them to
+// web/platform/parallel_dom.js, which makes and updates the elements.
+
+#include "app.hpp"
+#include "logic/access_text.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace carvallo::web {
+
+struct AccessRow {
+  AccessControl control;
+  /// What the element does: a button's press ("press"), a hold button's "down" / "up", a number's typed
+  /// text, a select's chosen option, a checkbox's "1" / "0". Every action goes through the panels' own
+  /// functions (panels/panel_actions.hpp), never a second implementation.
+  std::function<void(App&, const std::string&)> act;
+};
+
+/// Every control the page mirrors now, in Tab order.
+std::vector<AccessRow> access_rows(App& app);
+
+/// The eigenvalue plot as text: its stability line, the critical speeds and the eigenvalues at the current
+/// speed (the CSV's columns), for the plot's "Describe" control.
+std::string describe_eigenvalue_plot(App& app);
+/// The time plots as text: each quantity's current value and its extremes over the run.
+std::string describe_time_plots(App& app);
+
+/// Set by the describe controls; the bridge hands it to the page (and clears it).
+extern std::string g_access_description;
+
+}  // namespace carvallo::web

@@ -1,0 +1,38 @@
+#pragma once
+// What the panels' widgets do, callable without drawing them. The parallel DOM (access_controls.cpp)
+// changes the state only through these, so a value given there meets the same checks and leaves the same
+// messages as the canvas widget it mirrors.
+
+#include "app.hpp"
+
+#include <cstddef>
+#include <string>
+
+namespace carvallo::web {
+
+/// Parameter `index` of the parameter table set as if typed into its field: applied, or refused with the
+/// field's message (App::edit_problem) (bicycle_panels.cpp).
+void apply_parameter_value(App& app, std::size_t index, double value);
+/// The preset chosen from the Preset list: its parameters, all of them (bicycle_panels.cpp).
+void choose_preset(App& app, const std::string& name);
+/// A setting of the model (the registry's quantity `name`) set as if typed into its field: applied, or a
+/// message naming the refused value and the one that stays (simulation_panel.cpp).
+void apply_setting_value(App& app, const std::string& name, double value);
+/// The eigenvalue plot's speed range as if typed: applied, or refused with the panel's line (eigen_plot.cpp).
+void apply_speed_range(App& app, double lo, double hi);
+/// Why the last speed range was refused, while it is shown ("" for none).
+const std::string& speed_range_problem();
+/// Play / Pause and Reset as the simulation panel's buttons (model_panels.cpp).
+void toggle_play(App& app);
+void reset_run(App& app);
+/// Copy link, as the menu bar's button: the clipboard and its toast (app_shell.cpp).
+void copy_page_link(App& app);
+/// The rider's hold buttons (rider_panel.cpp): how many, each one's name and widget, and holding one from
+/// elsewhere (the parallel DOM) as the on-screen button is held.
+int hold_button_count(const App& app);
+const char* hold_button_label(int button);
+const char* hold_button_rect(int button);
+const char* hold_button_key(int button);
+void hold_button(App& app, int button, bool down);
+
+}  // namespace carvallo::web

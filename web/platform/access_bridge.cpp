@@ -1,0 +1,157 @@
+// The parallel DOM's bridge (web/platform/parallel_dom.js): each frame the controls (panels/access_controls.*)
+// and what the live region should say (logic/announcements.*) go to the page when they changed; the page
+// sends back what its native elements did and which one has the keyboard focus, whose widget gets a focus
+// ring drawn on the canvas. Also: the colour profile (`contrast`, by default high under the system's
+// prefers-contrast: more) applied to ImGui's style.
+#include "platform/access_bridge.hpp"
+
+#include "logic/announcements.hpp"
+#include "logic/bike_analysis.hpp"
+#include "logic/contrast.hpp"
+#include "panels/access_controls.hpp"
+#include "panels/panel_actions.hpp"
+#include "platform/browser.hpp"
+
+#include <emscripten/emscripten.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace carvallo::web {
+
+namespace {
+
+// clang-format off
+EM_JS(void, carvallo_js_access_sync, (const char* controls, const char* said, const char* description), {
+  const api = window.carvallo;
+  if (api && api._accessSync) api._accessSync(controls ? UTF8ToString(controls) : "", said ? UTF8ToString(said) : "",
+                                             description ? UTF8ToString(description) : "");
+});
+EM_JS(int, carvallo_js_prefers_more_contrast, (), {
+  return !!(window.matchMedia && window.matchMedia('(prefers-contrast: more)').matches) ? 1 : 0;
+});
+// clang-format on
+
+std::vector<AccessRow> g_rows;
+std::string g_sent;
+std::string g_focus;
+Announcer g_announcer;
+bool g_high = false;
+bool g_first = true;
+
+ImVec4 vec(Rgba c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f); }
+
+const AccessRow* find_row(const std::string& id) {
+  for (const auto& r : g_rows)
+    if (r.control.id == id) return &r;
+  return nullptr;
+}
+
+// The first of the widget names "a|b" that is on screen this frame.
+const std::array<float, 4>* widget_rect(const App& app, const std::string& names) {
+  std::size_t start = 0;
+  while (start <= names.size()) {
+    const std::size_t bar = names.find('|', start);
+    const std::string name = names.substr(start, bar == std::string::npos ? std::string::npos : bar - start);
+    if (const auto it = app.rects.find(name); it != app.rects.end() && it->second[2] > 0 && it->second[3] > 0) return &it->second;
+    if (bar == std::string::npos) break;
+    start = bar + 1;
+  }
+  return nullptr;
+}
+
+void draw_focus_ring(const App& app) {
+  const AccessRow* row = g_focus.empty() ? nullptr : find_row(g_focus);
+  if (!row || !row->control.placed) return;
+  const auto r = static_cast<float>(app.pixel_ratio);
+  const float* b = row->control.box;
+  const Palette& p = active_palette();
+  const float t = 2.0f * r, pad = 3.0f * r;
+  const ImVec2 a(b[0] * r - pad, b[1] * r - pad), z((b[0] + b[2]) * r + pad, (b[1] + b[3]) * r + pad);
+  ImDrawList* dl = ImGui::GetForegroundDrawList();
+  // A light halo outside the ring keeps it visible on a dark caption band or scene as on a light panel.
+  dl->AddRect(ImVec2(a.x - t, a.y - t), ImVec2(z.x + t, z.y + t), IM_COL32(255, 255, 255, 255), 4.0f * r, 0, t);
+  dl->AddRect(a, z, ImGui::ColorConvertFloat4ToU32(vec(p.focus_ring)), 3.0f * r, 0, t);
+}
+
+}  // namespace
+
+void apply_palette(ImGuiStyle& style, const Palette& p) {
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_Text] = vec(p.text);
+  c[ImGuiCol_TextDisabled] = vec(p.text_disabled);
+  c[ImGuiCol_WindowBg] = ImVec4(p.window_bg.r / 255.0f, p.window_bg.g / 255.0f, p.window_bg.b / 255.0f, 0.97f);
+  c[ImGuiCol_Border] = vec(p.border);
+  c[ImGuiCol_Button] = vec(p.button);
+  c[ImGuiCol_ButtonHovered] = vec(p.button_hovered);
+  c[ImGuiCol_ButtonActive] = vec(p.button_active);
+  c[ImGuiCol_FrameBg] = vec(p.frame_bg);
+  c[ImGuiCol_CheckMark] = vec(p.check_mark);
+  c[ImGuiCol_SliderGrab] = vec(p.slider_grab);
+  c[ImGuiCol_SliderGrabActive] = vec(p.focus_ring);
+  c[ImGuiCol_Header] = vec(p.button);
+  c[ImGuiCol_HeaderHovered] = vec(p.button_hovered);
+  c[ImGuiCol_HeaderActive] = vec(p.button_active);
+  c[ImGuiCol_Tab] = vec(p.button);
+  c[ImGuiCol_TabHovered] = vec(p.button_hovered);
+  c[ImGuiCol_TabActive] = vec(p.button_active);
+}
+
+void access_frame(App& app) {
+  if (g_first) {
+    g_first = false;
+    // prefers-contrast: more chooses the high profile, unless the link says which.
+    if (location_hash().find("contrast=") == std::string::npos && carvallo_js_prefers_more_contrast()) app.state.contrast = "high";
+  }
+  const bool high = app.state.contrast == "high";
+  set_high_contrast(high);
+  if (high != g_high) {
+    g_high = high;
+    apply_palette(ImGui::GetStyle(), active_palette());
+  }
+
+  g_rows = access_rows(app);
+  for (auto& row : g_rows)
+    if (const auto* r = widget_rect(app, row.control.rect)) {
+      row.control.placed = true;
+      std::copy(r->begin(), r->end(), row.control.box);
+    }
+  std::vector<AccessControl> controls;
+  controls.reserve(g_rows.size());
+  for (const auto& r : g_rows) controls.push_back(r.control);
+  const std::string json = controls_json(controls);
+
+  Shown shown;
+  shown.run_event = app.run_event;
+  if (has_parameter_table(app) && app.model && app.sweep.error.empty()) shown.stability = stability_summary(app.sweep);
+  shown.caption = app.state.caption;
+  shown.messages = current_messages(app, false);
+  if (!app.design.designer_problem.empty()) shown.messages.push_back(app.design.designer_problem);
+  if (!speed_range_problem().empty()) shown.messages.push_back(speed_range_problem());
+  std::string said;
+  for (const auto& a : g_announcer.update(shown)) said += (said.empty() ? "" : "\n") + a;
+
+  if (json != g_sent || !said.empty() || !g_access_description.empty()) {
+    carvallo_js_access_sync(json != g_sent ? json.c_str() : nullptr, said.c_str(), g_access_description.c_str());
+    g_sent = json;
+    g_access_description.clear();
+  }
+  draw_focus_ring(app);
+}
+
+}  // namespace carvallo::web
+
+extern "C" {
+// parallel_dom.js: a native element was used ("press", "down", "up", a number's text, an option, "1"/"0").
+EMSCRIPTEN_KEEPALIVE void carvallo_access_input(const char* id, const char* value) {
+  using namespace carvallo::web;
+  if (const AccessRow* row = find_row(id ? id : "")) {
+    const auto act = row->act;  // the rows are rebuilt by the next frame; the action is copied first
+    act(app(), value ? value : "");
+  }
+}
+// parallel_dom.js: the element with the keyboard focus ("" for none).
+EMSCRIPTEN_KEEPALIVE void carvallo_access_focus(const char* id) { carvallo::web::g_focus = id ? id : ""; }
+}

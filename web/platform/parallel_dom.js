@@ -1,0 +1,241 @@
+// The parallel DOM (pre-js): native HTML controls that mirror the canvas's widgets for screen readers and
+// the keyboard (WCAG 2.1: names, roles and values 4.1.2, keyboard 2.1.1, status messages 4.1.3). The
+// application describes every control each frame (web/panels/access_controls.cpp) and this file makes one
+// element per control, in that order (the Tab order), each laid over the widget it mirrors and invisible
+// (the canvas draws the focus ring on the widget). What an element does goes back to the application,
+// which applies it through the panel's own function: the same checks, the same messages.
+(function () {
+  const api = (window.carvallo = window.carvallo || {});
+  let root = null, status = null, described = null;
+  const elements = new Map();  // id -> element
+  const said = [];             // everything the live region said, for tests (announcements())
+  let editing = null;          // the number field being typed into: its value is not overwritten
+
+  function send(id, value) {
+    if (api._running && api._invoke) api._invoke('carvallo_access_input', null, [id, String(value)]);
+  }
+  function focus(id) {
+    if (api._running && api._invoke) api._invoke('carvallo_access_focus', null, [id || '']);
+  }
+
+  // Visually hidden, still in the accessibility tree (the usual clip pattern).
+  const HIDDEN = 'position:fixed;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;';
+
+  function setup() {
+    if (root) return;
+    root = document.createElement('main');
+    root.id = 'a11y-dom';
+    root.setAttribute('aria-label', 'Carvallo playground controls');
+    const style = document.createElement('style');
+    // Over its widget, invisible and letting the pointer through to the canvas; a control whose widget is
+    // not on this layout shows itself in a corner while it has the focus, so the focus is always visible.
+    style.textContent =
+      '#a11y-dom .a11y-c{position:fixed;opacity:0;pointer-events:none;margin:0;min-width:24px;min-height:24px;box-sizing:border-box;}' +
+      '#a11y-dom .a11y-c.a11y-away{left:8px;bottom:8px;}' +
+      '#a11y-dom .a11y-c.a11y-away:focus{opacity:1;z-index:20;font:16px sans-serif;color:#000;background:#fff;' +
+      'outline:3px solid #005ac8;outline-offset:2px;padding:4px 8px;}';
+    document.head.appendChild(style);
+    const h1 = document.createElement('h1');
+    h1.textContent = 'Carvallo: bicycle dynamics playground';
+    h1.style.cssText = HIDDEN;
+    root.appendChild(h1);
+    status = document.createElement('div');
+    status.id = 'a11y-status';
+    status.setAttribute('role', 'status');
+    status.setAttribute('aria-live', 'polite');
+    status.style.cssText = HIDDEN;
+    described = document.createElement('section');
+    described.id = 'a11y-description';
+    described.setAttribute('aria-label', 'Plot as text');
+    described.style.cssText = HIDDEN;
+    document.body.appendChild(root);
+    document.body.appendChild(status);
+    document.body.appendChild(described);
+    const canvas = document.getElementById('canvas');
+    if (canvas) {
+      canvas.setAttribute('role', 'img');
+      canvas.setAttribute('aria-label', 'The model in 3D and its plots; every control is also a native control of this page');
+    }
+  }
+
+  function make(c) {
+    let el;
+    if (c.role === 'select') {
+      el = document.createElement('select');
+      el.addEventListener('change', () => send(c.id, el.value));
+    } else if (c.role === 'number' || c.role === 'slider') {
+      el = document.createElement('input');
+      el.type = c.role === 'slider' ? 'range' : 'number';
+      // A typed value is applied on Enter or when the field is left, as on the canvas (never per keystroke);
+      // a slider moved by its keys applies at once.
+      el.addEventListener('focus', () => { if (c.role === 'number') editing = el; });
+      el.addEventListener('blur', () => { if (editing === el) editing = null; });
+      el.addEventListener(c.role === 'slider' ? 'input' : 'change', () => send(c.id, el.value));
+    } else if (c.role === 'checkbox') {
+      el = document.createElement('input');
+      el.type = 'checkbox';
+      el.addEventListener('change', () => send(c.id, el.checked ? '1' : '0'));
+    } else {
+      el = document.createElement('button');
+      el.type = 'button';
+      if (c.role === 'hold') {
+        // Held while the key or pointer is down, as the canvas's hold button.
+        let down = false;
+        const press = () => { if (!down) { down = true; send(c.id, 'down'); } };
+        const release = () => { if (down) { down = false; send(c.id, 'up'); } };
+        // Space and Enter hold it: taken in stopForControl (below), before GLFW's window listeners.
+        el._hold = { press, release };
+        el.addEventListener('pointerdown', press);
+        el.addEventListener('pointerup', release);
+        el.addEventListener('blur', release);
+      } else {
+        el.addEventListener('click', () => send(c.id, 'press'));
+      }
+    }
+    el.id = 'a11y-' + c.id;
+    el.className = 'a11y-c';
+    el.dataset.id = c.id;
+    el.addEventListener('focus', () => focus(c.id));
+    el.addEventListener('blur', () => focus(''));
+    return el;
+  }
+
+  function update(el, c) {
+    const label = c.name;
+    if (el.tagName === 'BUTTON') { if (el.textContent !== label) el.textContent = label; }
+    else if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
+    if (c.keys) el.setAttribute('aria-keyshortcuts', c.keys); else el.removeAttribute('aria-keyshortcuts');
+    if (c.description) el.setAttribute('aria-description', c.description); else el.removeAttribute('aria-description');
+    el.disabled = !!c.disabled;
+    if (c.role === 'select') {
+      const want = c.options.join('\n');
+      if (el.dataset.options !== want) {
+        el.textContent = '';
+        for (const o of c.options) {
+          const opt = document.createElement('option');
+          opt.value = o;
+          opt.textContent = o;
+          el.appendChild(opt);
+        }
+        el.dataset.options = want;
+      }
+      if (el.value !== c.option) el.value = c.option;
+    } else if (c.role === 'number' || c.role === 'slider') {
+      if (c.min !== null) el.min = String(c.min);
+      if (c.max !== null) el.max = String(c.max);
+      el.step = c.step ? String(c.step) : 'any';
+      if (editing !== el && c.value !== null && Number(el.value) !== c.value) el.value = String(c.value);
+      el.setAttribute('aria-valuetext', c.valueText);
+    } else if (c.role === 'checkbox') {
+      el.checked = !!c.pressed;
+    } else if ('pressed' in c) {
+      el.setAttribute('aria-pressed', c.pressed ? 'true' : 'false');
+    }
+    if (c.box) {
+      el.classList.remove('a11y-away');
+      el.style.left = c.box[0] + 'px';
+      el.style.top = c.box[1] + 'px';
+      el.style.width = Math.max(24, c.box[2]) + 'px';
+      el.style.height = Math.max(24, c.box[3]) + 'px';
+      el.style.bottom = '';
+    } else {
+      el.classList.add('a11y-away');
+      el.style.left = el.style.top = el.style.width = el.style.height = '';
+    }
+  }
+
+  function sync(controls) {
+    setup();
+    const seen = new Set();
+    let before = null;  // keeps the elements in the rows' order (the Tab order)
+    for (const c of controls) {
+      seen.add(c.id);
+      let el = elements.get(c.id);
+      if (!el) elements.set(c.id, (el = make(c)));
+      update(el, c);
+      const next = before ? before.nextSibling : root.firstChild.nextSibling;  // after the heading
+      if (el !== next) root.insertBefore(el, next);
+      before = el;
+    }
+    for (const id of Array.from(elements.keys()))
+      if (!seen.has(id)) {
+        const el = elements.get(id);
+        // Removing the focused element would drop the focus to the page: it goes to Play first.
+        const had = document.activeElement === el;
+        el.remove();
+        elements.delete(id);
+        if (had && elements.get('play')) elements.get('play').focus();
+      }
+  }
+
+  function announce(text) {
+    setup();
+    said.push(...text.split('\n'));
+    if (said.length > 200) said.splice(0, said.length - 200);
+    // The same words twice in a row must be said twice: the region is emptied first.
+    status.textContent = '';
+    setTimeout(() => { status.textContent = text; }, 50);
+  }
+
+  function describe(text) {
+    setup();
+    const lines = text.split('\n').filter((l) => l.length);
+    described.textContent = '';
+    const table = document.createElement('table');
+    for (const line of lines) {
+      if (!line.includes('\t')) {
+        const p = document.createElement('p');
+        p.textContent = line;
+        described.appendChild(p);
+        continue;
+      }
+      const tr = document.createElement('tr');
+      const header = !table.rows.length;
+      for (const cell of line.split('\t')) {
+        const td = document.createElement(header ? 'th' : 'td');
+        td.textContent = cell;
+        tr.appendChild(td);
+      }
+      table.appendChild(tr);
+    }
+    if (table.rows.length) described.appendChild(table);
+    announce(lines.filter((l) => !l.includes('\t')).join(' '));
+  }
+
+  // The live region exists before anything is said in it, or a screen reader may miss the first words.
+  if (document.body) setup();
+  else document.addEventListener('DOMContentLoaded', setup);
+
+  api._accessSync = function (controls, text, description) {
+    if (controls) sync(JSON.parse(controls));
+    if (text) announce(text);
+    if (description) describe(description);
+  };
+  /// Everything the live region said since the page loaded (oldest first, at most 200 lines).
+  api.announcements = () => said.slice();
+  /// The last plot described, as text (the table's rows tab-separated).
+  api.description = () => (described ? described.innerText : '');
+
+  // Keys on a native control are the control's: Tab moves the focus (Emscripten's GLFW otherwise takes
+  // Tab page-wide), Space and Enter press a button, a field takes its text, arrows move a slider. GLFW's
+  // listeners on window run after this capture listener; the other keys still reach them, so the
+  // shortcuts (K, Q, ?) and Escape work wherever the focus is.
+  function ours(event) { return root && event.target instanceof Element && root.contains(event.target); }
+  function stopForControl(event) {
+    if (event.key === 'Tab') { event.stopImmediatePropagation(); return; }
+    if (!ours(event) || event.key === 'Escape') return;
+    const el = event.target, tag = el.tagName;
+    const field = tag === 'INPUT' || tag === 'SELECT';
+    const pressKey = event.key === ' ' || event.key === 'Enter';
+    if (pressKey && el._hold) {
+      // The window's capture listener is the only one that sees the key first: it holds the button itself.
+      event.preventDefault();
+      if (event.type === 'keydown') el._hold.press();
+      else if (event.type === 'keyup') el._hold.release();
+    }
+    if (field || pressKey) event.stopImmediatePropagation();
+  }
+  window.addEventListener('keydown', stopForControl, true);
+  window.addEventListener('keyup', stopForControl, true);
+  window.addEventListener('keypress', stopForControl, true);
+})();
