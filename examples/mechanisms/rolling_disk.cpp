@@ -2,6 +2,7 @@
 #include "mechanisms/rolling_disk.hpp"
 
 #include "carvallo/errors.hpp"
+#include "carvallo/partitioning.hpp"
 #include "carvallo/stability/reduced.hpp"
 
 #include <cmath>
@@ -51,7 +52,8 @@ double rolling_disk_critical_speed(const RollingDisk& disk) {
 std::vector<Quantity> rolling_disk_settings() {
   return {{"speed", "m/s", "forward speed of the centre (critical speed sqrt(g r / 3) = 0.990 m/s)", 2.0, -100.0, 100.0},
           {"lean", "rad", "initial lean angle (a disturbance of the upright rolling)", 0.05, -1.2, 1.2},
-          {"lean_rate", "rad/s", "initial lean rate", 0.0, -100.0, 100.0}};
+          {"lean_rate", "rad/s", "initial lean rate", 0.0, -100.0, 100.0},
+          {"yaw_rate", "rad/s", "initial turning (heading) rate; the centre's velocity follows from rolling", 0.0, -100.0, 100.0}};
 }
 
 namespace {
@@ -107,6 +109,14 @@ ModelInstance make_rolling_disk(const ModelSetup& setup) {
   qd0[1] = -disk.r * std::cos(lean) * lean_rate;
   qd0[2] = -disk.r * std::sin(lean) * lean_rate;
   ModelInstance inst{Model(disk), 0.0, q0, qd0, {}, {}, {}};
+  if (const double yaw_rate = v["yaw_rate"]; yaw_rate != 0.0) {
+    // A turning rate: yaw, lean and spin rates held, the centre's velocity solved from the rolling
+    // constraints (the velocity analysis, 000 Eqs 66-67).
+    qd0[3] = yaw_rate;
+    const State s = make_consistent(inst.model, State{0.0, q0, qd0}, {{}, {"disk yaw", "disk lean", "disk spin"}});
+    inst.q0 = s.q;
+    inst.qd0 = s.qd;
+  }
   inst.defaults.acceleration = AccelerationMethod::Augmented;
   inst.defaults.integrator = IntegratorMethod::RungeKutta4;
   inst.defaults.stabilizer = "direct";
