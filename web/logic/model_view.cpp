@@ -27,6 +27,9 @@ examples::MethodChoice method_choice(const UiState& state) {
   m.integrator = parse_integrator_method(state.sim.integrator);
   m.solver = parse_acceleration_method(state.sim.solver);
   m.stabilization = parse_stabilization_method(state.sim.stabilization);
+  m.gains = examples::baumgarte_gains(state.sim.baumgarte_alpha, state.sim.baumgarte_beta);
+  m.adaptive_tolerance = state.sim.tolerance;
+  m.tolerance = state.sim.correction_tolerance;
   return m;
 }
 
@@ -34,6 +37,8 @@ std::string ModelView::signature(const UiState& s) {
   std::string sig = s.model;
   sig.append("|").append(s.variant).append("|").append(s.sim.integrator).append("|").append(s.sim.solver);
   sig.append("|").append(s.sim.stabilization).append("|").append(format_shortest(s.sim.time_step));
+  for (double x : {s.sim.baumgarte_alpha, s.sim.baumgarte_beta, s.sim.tolerance, s.sim.correction_tolerance})
+    sig.append("|").append(format_shortest(x));
   const examples::ModelSetup setup = model_setup(s);
   for (double p : setup.parameters) sig.append("|").append(format_shortest(p));
   for (const auto& [name, value] : setup.settings) sig.append("|").append(name).append("=").append(format_shortest(value));
@@ -92,6 +97,16 @@ void ModelView::hold_input(int index, int direction, double magnitude, double t)
 }
 
 void ModelView::step(int n) {
+  if (n <= 0) return;
+  if (is_adaptive(run_->options().integrator)) {
+    // An adaptive integrator chooses its own steps by its error estimate across the whole interval (and
+    // keeps its step size from one call to the next): one call for the n output steps, one sample after it.
+    if (!run_->ended()) {
+      run_->step(n * time_step_);
+      record();
+    }
+    return;
+  }
   for (int i = 0; i < n && !run_->ended(); ++i) {
     run_->step(time_step_);
     record();

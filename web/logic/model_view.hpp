@@ -36,8 +36,10 @@ class ModelView {
   /// is no such turn.
   explicit ModelView(const UiState& state);
 
-  /// Advances n steps of the chosen time step (none once the run has ended). Throws carvallo::Error on a
-  /// solver failure; the state is then the last good step.
+  /// Advances n steps of the chosen time step (none once the run has ended), recording each; an adaptive
+  /// integrator (carvallo::is_adaptive) instead covers the n steps in one call, its own steps chosen by its
+  /// error estimate, and records once. Throws carvallo::Error on a solver failure; the state is then the
+  /// last good step.
   void step(int n = 1);
   /// The model's push (the bicycle's kick); false when it has none. Energy drift is measured from here on.
   bool push(double amount);
