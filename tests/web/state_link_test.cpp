@@ -127,10 +127,11 @@ TEST_CASE("switching models starts the new model's settings at its defaults, wit
   select_model(s, "rolling-disk");
   CHECK(setting(s, "speed") == 2.0);  // the disk's own, not the bicycle's 3 m/s
   CHECK(setting(s, "lean") == 0.05);
-  CHECK(s.settings.size() == 3);
+  CHECK(s.settings.size() == 4);  // speed, lean, lean_rate, yaw_rate
   CHECK(s.inputs.empty());
   select_model(s, "four-bar");
-  CHECK(s.settings.empty());
+  CHECK(s.settings.size() == 2);  // its driver's angle and rate
+  CHECK(setting(s, "rate") == 0.0);
   select_model(s, kDefaultModel);
   CHECK(setting(s, "speed") == 5.0);
   CHECK(setting(s, "roll_rate") == 0.5);

@@ -270,7 +270,7 @@ void bicycle_plots(App& app) {
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : std::max(m.Cdot, m.D);
   };
-  draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
+  draw_time_plot({"violations", "violations, log: |C| m or rad, rates per s", "", true, 0, 0},
                  collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, s.plot_window, columns, true), nullptr, heights.back());
   const double e0 = app.run->initial_energy();
   ImGui::PushTextWrapPos(0.0f);

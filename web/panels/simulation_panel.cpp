@@ -241,14 +241,18 @@ void model_plots(App& app) {
   UiState& s = app.state;
   const auto& h = app.run->history();
   const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
-  const auto heights = plot_heights({0.5f, 0.5f}, 1, 1);
+  const auto heights = plot_heights({0.5f, 0.5f}, 2, 1);  // below: the energy drift and time lines, the CSV row
   probes_plot(app, "probes", heights[0]);
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;
   };
-  draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
+  draw_time_plot({"violations", "violations, log: |C| m or rad, rates per s", "", true, 0, 0},
                  collect_plot(h, {"|C|", "|dC/dt|", "|D|"}, violations, s.plot_window, columns, true), nullptr, heights[1]);
   ImGui::PushTextWrapPos(0.0f);  // a presentation's narrow panel: the step time on a second line, not clipped
+  // Energy drift for every model (a model with dampers or inputs loses or gains energy by design: the
+  // drift then measures that too, relative to the energy at the start or the last push).
+  const double e0 = app.run->initial_energy(), e = app.run->run().energy();
+  wrapped_textf("energy drift since start/push: %.2e J (%.2e relative)", e - e0, e0 != 0.0 ? std::abs(e - e0) / std::abs(e0) : 0.0);
   wrapped_textf("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
   ImGui::PopTextWrapPos();
   if (ImGui::Button("CSV")) download("carvallo-" + s.model + ".csv", "text/csv", run_csv(s, *app.run));
