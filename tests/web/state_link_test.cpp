@@ -116,7 +116,7 @@ TEST_CASE("the bicycle's older link names still set its settings; other models p
   // An older four-bar link carried the bicycle's fields too: nothing to say about them.
   const auto old = read_link("model=four-bar&speed=5&roll0=0&droll0=0.5&steer_torque=&roll_torque=");
   CHECK(old.ignored.empty());
-  CHECK(old.state.settings.empty());
+  CHECK(old.state.settings == start_settings("four-bar"));  // its own (angle, rate), at their defaults
 }
 
 TEST_CASE("switching models starts the new model's settings at its defaults, without scripts", "[web][settings]") {
