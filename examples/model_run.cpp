@@ -2,6 +2,8 @@
 
 #include "carvallo/errors.hpp"
 
+#include <Eigen/Cholesky>
+
 namespace carvallo::examples {
 
 namespace {
@@ -80,6 +82,18 @@ void ModelRun::set_state(const State& s) {
   ended_at_.reset();
   end_reason_.clear();
   check_end();
+}
+
+std::string unusable_solver(const ModelInstance& instance, AccelerationMethod solver) {
+  if (solver != AccelerationMethod::UdwadiaKalaba) return "";
+  try {
+    Eigen::MatrixXd M;
+    instance.model.M(instance.q0, instance.t0, M);
+    if (Eigen::LLT<Eigen::MatrixXd>(M).info() == Eigen::Success) return "";
+  } catch (const std::exception&) {
+  }
+  return "Udwadia-Kalaba needs an invertible mass matrix; this model's is singular (e.g. Euler parameters): use "
+         "the augmented formulation";
 }
 
 BaumgarteGains baumgarte_gains(double alpha, double beta) { return {-2.0 * alpha, -beta * beta, -2.0 * alpha}; }

@@ -38,6 +38,11 @@ struct MethodChoice {
 /// Γ₁ = −20, Γ₂ = −100 are α = β = 10 [1/s]. Never throws.
 BaumgarteGains baumgarte_gains(double alpha, double beta);
 
+/// Why `instance` cannot run with the acceleration solver `solver` (front ends then do not offer it and show
+/// this as the reason), or "" when it can: Udwadia-Kalaba needs M invertible (a model in Euler parameters, the
+/// gear train, has a singular M). Checked at the initial state (a Cholesky factorization of M). Never throws.
+std::string unusable_solver(const ModelInstance& instance, AccelerationMethod solver);
+
 class ModelRun {
  public:
   /// Builds the model and its simulation at the initial state. Throws carvallo::Error (unknown variant,

@@ -71,6 +71,8 @@ TEST_CASE("every method: every combination the menus offer runs every model for 
     for (IntegratorMethod integ : kIntegratorMethods)
       for (AccelerationMethod solver : kAccelerationMethods)
         for (StabilizationMethod stab : kStabilizationMethods) {
+          // Not offered (the menu shows the reason instead): Udwadia-Kalaba where M is singular.
+          if (!unusable_solver(entry.make({}), solver).empty()) continue;
           MethodChoice m;
           m.integrator = integ;
           m.solver = solver;
@@ -80,6 +82,17 @@ TEST_CASE("every method: every combination the menus offer runs every model for 
 }
 
 // Initial conditions (ModelEntry::settings): a planar mechanism's driver angle and rate, the disk's turning rate.
+TEST_CASE("every method: a solver is not offered only where it cannot run, with the reason", "[every_method]") {
+  // The gear train's Euler parameters make M singular: Udwadia-Kalaba fails at t = 0, the augmented form runs.
+  const ModelInstance gear = make_model("epicyclic-gear");
+  CHECK(unusable_solver(gear, AccelerationMethod::Augmented).empty());
+  CHECK_THAT(unusable_solver(gear, AccelerationMethod::UdwadiaKalaba), Catch::Contains("singular"));
+  MethodChoice uk;
+  uk.solver = AccelerationMethod::UdwadiaKalaba;
+  CHECK_THROWS_AS(ModelRun("epicyclic-gear", {}, uk).step(1e-3), carvallo::Error);
+  for (const char* name : {"four-bar", "chaplygin-sleigh", "bicycle"}) CHECK(unusable_solver(make_model(name), AccelerationMethod::UdwadiaKalaba).empty());
+}
+
 TEST_CASE("every method: a planar mechanism starts at its driver's angle and rate, on the constraints", "[every_method]") {
   for (const char* name : {"four-bar", "slider-crank", "double-inverted-pendulum", "quick-return"})
     for (const char* variant : {"nacf", "angles"}) {

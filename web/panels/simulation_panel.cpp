@@ -11,8 +11,10 @@
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
 
+#include "model_run.hpp"
 #include "registry.hpp"
 
+#include "carvallo/acceleration.hpp"
 #include "carvallo/integrators.hpp"
 
 #include <imgui.h>
@@ -210,7 +212,15 @@ void methods_section(App& app) {
   NumberField time_step{"time step (s)", NumberStyle::slider, "%.4f"};
   time_step.min = &dt_lo, time_step.max = &dt_hi, time_step.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
   number_field(time_step, s.sim.time_step);
-  combo("acceleration solver", s.sim.solver, acceleration_method_names());
+  if (ImGui::BeginCombo("acceleration solver", s.sim.solver.c_str())) {
+    // A solver the model cannot use is shown disabled, with the reason (examples::unusable_solver).
+    for (const auto& n : acceleration_method_names()) {
+      const std::string why = app.run ? examples::unusable_solver(app.run->run().instance(), parse_acceleration_method(n)) : "";
+      if (ImGui::Selectable(n.c_str(), s.sim.solver == n, why.empty() ? 0 : ImGuiSelectableFlags_Disabled)) s.sim.solver = n;
+      if (!why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", why.c_str());
+    }
+    ImGui::EndCombo();
+  }
   combo("stabilization", s.sim.stabilization, stabilization_method_names());
   method_parameters(app);
   ImGui::PopItemWidth();
