@@ -83,6 +83,10 @@ std::string simulate_usage() {
          "  --solver " + solvers + "\n"
          "  --stabilization " + stabilizations + "\n"
          "  --tolerance <x>            position/velocity tolerance of the correction (default 1e-12)\n"
+         "  --adaptive-tolerance <x>   relative local-error tolerance of dopri5, kutta-merson-adaptive, gbs8-adaptive\n"
+         "                             (absolute: a hundredth of it; default 1e-10)\n"
+         "  --baumgarte-alpha <1/s>, --baumgarte-beta <1/s>  Baumgarte's C'' + 2 alpha C' + beta^2 C = 0 (default\n"
+         "                             10 and 10: 001's gains -20, -100; the model's own where Baumgarte is its method)\n"
          "output:\n"
          "  --csv <file>               trajectory; bicycle columns: t,x,y,yaw,roll,pitch,steer,rear_wheel,front_wheel,\n"
          "                             roll_rate,steer_rate,speed,steer_torque,roll_torque,position_violation,\n"
@@ -186,7 +190,8 @@ std::optional<SimulateRequest> read_simulate_options(const std::vector<std::stri
                                                      std::ostream& err, int& status) {
   std::vector<std::string> errors;
   std::vector<std::string> value_options = {"--model", "--variant", "--bike", "--t", "--dt", "--integrator", "--solver",
-                                            "--stabilization", "--tolerance", "--csv", "--csv-every", "--scenario", "--from-turn"};
+                                            "--stabilization", "--tolerance", "--adaptive-tolerance",
+                                            "--baumgarte-alpha", "--baumgarte-beta", "--csv", "--csv-every", "--scenario", "--from-turn"};
   for (const auto& [option, name] : kSettingOptions) value_options.emplace_back(option);
   for (const auto& [option, name] : kInputOptions) value_options.emplace_back(option);
   const auto o = parse_options(args, value_options, {"--json"}, errors, {"--set", "--input"});
@@ -285,6 +290,12 @@ std::optional<SimulateRequest> read_simulate_options(const std::vector<std::stri
       }
 
   r.methods.tolerance = number("--tolerance", false, [](double x) { return x >= 1e-15 && x <= 1e-3; }, "must be within [1e-15, 1e-3]");
+  r.methods.adaptive_tolerance =
+      number("--adaptive-tolerance", false, [](double x) { return x >= 1e-14 && x <= 1e-3; }, "must be within [1e-14, 1e-3]");
+  const auto gain = [](double x) { return x >= 0.0 && x <= 1000.0; };
+  const auto alpha = number("--baumgarte-alpha", false, gain, "must be within [0, 1000] 1/s");
+  const auto beta = number("--baumgarte-beta", false, gain, "must be within [0, 1000] 1/s");
+  if (alpha || beta) r.methods.gains = examples::baumgarte_gains(alpha.value_or(10.0), beta.value_or(10.0));
   if (auto text = value_of(o, "--csv-every")) {
     const auto n = parse_count(*text);
     if (!n || *n < 1) errors.push_back("--csv-every '" + *text + "': must be a positive integer");

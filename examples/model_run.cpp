@@ -2,6 +2,8 @@
 
 #include "carvallo/errors.hpp"
 
+#include <Eigen/Cholesky>
+
 namespace carvallo::examples {
 
 namespace {
@@ -29,6 +31,11 @@ ModelRun::ModelRun(const ModelEntry& entry, const ModelSetup& setup, const Metho
   if (methods.tolerance) {
     options_.stabilizer.tolerances.position = *methods.tolerance;
     options_.stabilizer.tolerances.velocity = *methods.tolerance;
+  }
+  if (methods.gains) options_.stabilizer.gains = *methods.gains;
+  if (methods.adaptive_tolerance) {
+    options_.adaptive.rtol = *methods.adaptive_tolerance;
+    options_.adaptive.atol = 1e-2 * *methods.adaptive_tolerance;
   }
   sim_ = std::make_unique<Simulation>(model_, options_);
   sim_->set_state(State{instance_->t0, instance_->q0, instance_->qd0});
@@ -66,6 +73,9 @@ void ModelRun::apply_pieces(const std::vector<SignalPiece>& pieces) {
   // A new piece is a new smooth right-hand side: the integrator starts afresh (a multistep history must
   // not reach across the jump).
   const State s = sim_->state();
+  const IntegratorStats& done = sim_->integrator_stats();
+  spent_.steps += done.steps, spent_.evaluations += done.evaluations, spent_.rejected += done.rejected;
+  spent_.restarts += done.restarts;
   sim_ = std::make_unique<Simulation>(model_, options_);
   sim_->set_state(s);
   report_ = sim_->evaluate();
@@ -89,6 +99,9 @@ void ModelRun::restart(const Snapshot& snapshot) {
   if (acting != pieces_) model_ = model_for(acting);
   auto sim = std::make_unique<Simulation>(model_, options_);
   sim->set_state(s);
+  const IntegratorStats& done = sim_->integrator_stats();
+  spent_.steps += done.steps, spent_.evaluations += done.evaluations, spent_.rejected += done.rejected;
+  spent_.restarts += done.restarts;
   sim_ = std::move(sim);
   signals_ = snapshot.signals;
   pieces_ = acting;
@@ -97,6 +110,27 @@ void ModelRun::restart(const Snapshot& snapshot) {
   ended_at_.reset();
   end_reason_.clear();
   check_end();
+}
+
+std::string unusable_solver(const ModelInstance& instance, AccelerationMethod solver) {
+  if (solver != AccelerationMethod::UdwadiaKalaba) return "";
+  try {
+    Eigen::MatrixXd M;
+    instance.model.M(instance.q0, instance.t0, M);
+    if (Eigen::LLT<Eigen::MatrixXd>(M).info() == Eigen::Success) return "";
+  } catch (const std::exception&) {
+  }
+  return "Udwadia-Kalaba needs an invertible mass matrix; this model's is singular (e.g. Euler parameters): use "
+         "the augmented formulation";
+}
+
+BaumgarteGains baumgarte_gains(double alpha, double beta) { return {-2.0 * alpha, -beta * beta, -2.0 * alpha}; }
+
+IntegratorStats ModelRun::integrator_stats() const {
+  IntegratorStats s = spent_;
+  const IntegratorStats& now = sim_->integrator_stats();
+  s.steps += now.steps, s.evaluations += now.evaluations, s.rejected += now.rejected, s.restarts += now.restarts;
+  return s;
 }
 
 int ModelRun::input_index(std::string_view name) const {

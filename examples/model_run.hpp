@@ -26,7 +26,22 @@ struct MethodChoice {
   std::optional<AccelerationMethod> solver;
   std::optional<StabilizationMethod> stabilization;
   std::optional<double> tolerance;  ///< position and velocity tolerance of the corrections
+  /// Baumgarte's gains (used when the stabilization is Baumgarte), e.g. baumgarte_gains(alpha, beta).
+  std::optional<BaumgarteGains> gains;
+  /// The adaptive integrators' relative tolerance of the local error (AdaptiveOptions::rtol; atol is a
+  /// hundredth of it, the engine's ratio).
+  std::optional<double> adaptive_tolerance;
 };
+
+/// Baumgarte's stabilization in its textbook form C̈ + 2α Ċ + β² C = 0 (and Ḋ + 2α D = 0 for the
+/// nonholonomic constraints), as the engine's gains Γ₁ = −2α, Γ₂ = −β², Γ = −2α (001 Eqs 104, 112): 001's
+/// Γ₁ = −20, Γ₂ = −100 are α = β = 10 [1/s]. Never throws.
+BaumgarteGains baumgarte_gains(double alpha, double beta);
+
+/// Why `instance` cannot run with the acceleration solver `solver` (front ends then do not offer it and show
+/// this as the reason), or "" when it can: Udwadia-Kalaba needs M invertible (a model in Euler parameters, the
+/// gear train, has a singular M). Checked at the initial state (a Cholesky factorization of M). Never throws.
+std::string unusable_solver(const ModelInstance& instance, AccelerationMethod solver);
 
 class ModelRun {
  public:
@@ -88,6 +103,9 @@ class ModelRun {
   /// The model acting now (with the inputs' current pieces).
   const Model& model() const { return model_; }
   const Simulation& simulation() const { return *sim_; }
+  /// The integrator's work since the run was built (steps, evaluations, rejected steps), over every
+  /// simulation the inputs' pieces rebuilt.
+  IntegratorStats integrator_stats() const;
   const SimulationOptions& options() const { return options_; }
   const State& state() const { return sim_->state(); }
   /// The last step's report (violations, energy), or the initial evaluation's.
@@ -129,6 +147,7 @@ class ModelRun {
   std::vector<SignalPiece> pieces_;
   SimulationOptions options_;
   std::unique_ptr<Simulation> sim_;
+  IntegratorStats spent_;  // the work of simulations rebuilt since (apply_pieces)
   StepReport report_;
   std::optional<double> ended_at_;
   std::string end_reason_;

@@ -22,10 +22,10 @@ const std::vector<ModelEntry>& models() {
   // One line per model (see registry.hpp for why the list lives here). Menu order.
   static const std::vector<ModelEntry> list = {
       {"bicycle", "Whipple-Carvallo bicycle", "Meijaard et al. 2007 benchmark bicycle: four rigid bodies in absolute coordinates, two knife-edge wheels rolling without slip", {}, &bicycle::make_bicycle_model, bicycle::bicycle_parameter_quantities(), bicycle::bicycle_settings(), bicycle::bicycle_steady_motion()},
-      {"four-bar", "Four-bar linkage", "002 §6, Fig. 2: three bars, four revolute joints, spring-damper (Tables 1, 5, 6)", {"nacf", "angles"}, &by_variant<&make_four_bar>},
-      {"slider-crank", "Slider-crank mechanism", "002 §6, Fig. 3: crank, rod and slider, spring-damper (Tables 2, 5, 7)", {"nacf", "angles"}, &by_variant<&make_slider_crank>},
-      {"double-inverted-pendulum", "Double inverted pendulum", "002 §6, Fig. 4: cart and two links, spring-damper (Tables 3, 5, 8)", {"nacf", "angles"}, &by_variant<&make_double_inverted_pendulum>},
-      {"quick-return", "Quick-return mechanism", "002 §6, Fig. 5: crank, block, rocker, link and ram, spring-damper (Tables 4, 5, 9)", {"nacf", "angles"}, &by_variant<&make_quick_return>},
+      {"four-bar", "Four-bar linkage", "002 §6, Fig. 2: three bars, four revolute joints, spring-damper (Tables 1, 5, 6)", {"nacf", "angles"}, &planar_instance<&four_bar_data>, {}, planar_settings(four_bar_data())},
+      {"slider-crank", "Slider-crank mechanism", "002 §6, Fig. 3: crank, rod and slider, spring-damper (Tables 2, 5, 7)", {"nacf", "angles"}, &planar_instance<&slider_crank_data>, {}, planar_settings(slider_crank_data())},
+      {"double-inverted-pendulum", "Double inverted pendulum", "002 §6, Fig. 4: cart and two links, spring-damper (Tables 3, 5, 8)", {"nacf", "angles"}, &planar_instance<&double_inverted_pendulum_data>, {}, planar_settings(double_inverted_pendulum_data())},
+      {"quick-return", "Quick-return mechanism", "002 §6, Fig. 5: crank, block, rocker, link and ram, spring-damper (Tables 4, 5, 9)", {"nacf", "angles"}, &planar_instance<&quick_return_data>, {}, planar_settings(quick_return_data())},
       {"appell-hamel", "Appell-Hamel mechanism", "001 Example 1: rolling wheel and hanging weight; rolling modelled nonlinear (Eq 57) or linear (Eqs 101-102) in the velocities", {"nonlinear", "linear"}, &by_variant<&make_appell_hamel>},
       {"sliding-particle", "Sliding particle", "001 Example 2: particle on a parabolic surface; nonminimal, Baumgarte-stabilized (G1 = -20, G2 = -100) or minimal (Eq 137)", {"nonminimal", "baumgarte", "minimal"}, &by_variant<&make_sliding_particle>},
       {"epicyclic-gear", "Epicyclic gear train", "004 §4: ring, sun, arm, two carriers and planets with Euler parameters (49 coordinates), gear meshes Eqs 40-42, 0.1 N m on the arm", {"selective", "rgcpa", "full"}, &by_variant<&make_epicyclic_gear>},

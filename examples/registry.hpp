@@ -170,6 +170,9 @@ struct SteadyMotion {
   /// built from); the function throws carvallo::Error (stability::LinearizationError, SolverError) when
   /// the linearization fails at a value.
   std::function<stability::EigenvalueFunction(const ModelSetup& setup, const std::string& parameter)> eigenvalues;
+  /// Where the linearization and the nonlinear run seem to disagree (a linearly unstable motion whose
+  /// disturbance stays bounded), why: shown with the eigenvalue plot's help. Empty: nothing to say.
+  std::string nonlinear_note;
 };
 
 struct ModelEntry {

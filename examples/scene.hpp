@@ -61,6 +61,9 @@ struct ViewHints {
   Eigen::Vector3d up = Eigen::Vector3d::UnitY();
   Eigen::Vector3d forward = Eigen::Vector3d::UnitX();
   bool planar = true;
+  /// How far below its initial lowest point the model may swing [m] (the floor is drawn that much lower,
+  /// so that a hanging linkage never passes through it); 0 for a model that stands or rolls on the ground.
+  double floor_drop = 0.0;
 };
 
 /// A geom placed in the world: `position`, `rotation` (and `end`, `points`) in world coordinates; `body`

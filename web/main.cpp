@@ -128,6 +128,7 @@ void pointer_input(App& app) {
 void camera_input(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   auto& cam = app.state.camera;
+  const carvallo::web::OrbitCamera before = cam;
   const double r = app.pixel_ratio;
   const carvallo::web::TouchGesture gesture = app.touch.take_gesture();
   if (gesture.active) {
@@ -156,6 +157,8 @@ void camera_input(App& app) {
     if (ImGui::IsKeyDown(GLFW_KEY_DOWN)) cam.pitch = std::max(-0.1, cam.pitch - step);
   }
   cam.yaw = std::remainder(cam.yaw, 2.0 * 3.141592653589793);
+  if (cam.pitch != before.pitch || cam.distance != before.distance || cam.target != before.target)
+    carvallo::web::keep_above_floor(cam);  // never orbited, zoomed or panned under the floor
 }
 
 void shortcuts(App& app) {

@@ -78,7 +78,6 @@ class AdamsBashforth4 final : public Integrator {
 class EmbeddedRungeKutta : public Integrator {
  public:
   explicit EmbeddedRungeKutta(const AdaptiveOptions& o) : opt_(o) {}
-  void restart() override { h_try_ = 0.0; }
 
   void step(OdeSystem& sys, double t, double h, VectorXd& y) override {
     const double t_end = t + h;
@@ -331,6 +330,11 @@ const char* to_string(IntegratorMethod m) {
     case IntegratorMethod::Extrapolation8Adaptive: return "gbs8-adaptive";
   }
   return "?";
+}
+
+bool is_adaptive(IntegratorMethod m) {
+  return m == IntegratorMethod::DormandPrince45 || m == IntegratorMethod::KuttaMersonAdaptive ||
+         m == IntegratorMethod::Extrapolation8Adaptive;
 }
 
 IntegratorMethod parse_integrator_method(const std::string& name) {

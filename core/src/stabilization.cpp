@@ -186,19 +186,11 @@ class Selective final : public Rgcpa {
   Selective(const Model& model, const StabilizationOptions& o) : Rgcpa(o), strict_(o.tolerances) {
     strict_.min_rcond = std::max(o.selective_min_rcond, o.tolerances.min_rcond);
     for (const auto& n : o.independent_coordinates) iq_.push_back(model.coordinate_index(n));
-    const auto& vel = (o.independent_velocities.empty() && model.ncnh() == 0) ? o.independent_coordinates
-                                                                              : o.independent_velocities;
+    // Holonomic-only systems: the independent velocities are the independent coordinates.
+    velocities_follow_coordinates_ = o.independent_velocities.empty() && model.ncnh() == 0;
+    const auto& vel = velocities_follow_coordinates_ ? o.independent_coordinates : o.independent_velocities;
     for (const auto& n : vel) iv_.push_back(model.coordinate_index(n));
-    if (model.nch() > 0 && iq_.empty())
-      throw SolverError(SolverError::Kind::InvalidArgument,
-                        "selective partitioning needs the independent coordinates (StabilizationOptions::"
-                        "independent_coordinates)",
-                        0.0);
-    if (model.nc() > 0 && iv_.empty())
-      throw SolverError(SolverError::Kind::InvalidArgument,
-                        "selective partitioning needs the independent velocities (StabilizationOptions::"
-                        "independent_velocities)",
-                        0.0);
+    // Levels without a named choice are chosen at the first correction (choose_missing), then fixed.
   }
   StabilizationMethod method() const override { return StabilizationMethod::Selective; }
 
@@ -213,6 +205,7 @@ class Selective final : public Rgcpa {
     q0_ = q;
     qd0_ = qd;
     if (!initialized_) {
+      choose_missing(model, t, q, qd, out);
       // The rows kept (redundancy) are found once, with the fixed columns.
       if (model.nch() > 0) {
         model.C_q(q, t, A_);
@@ -240,6 +233,29 @@ class Selective final : public Rgcpa {
   }
 
  private:
+  // Where the model names no independent coordinates (or velocities), the DOF analysis of C_q (or J) at the
+  // first state corrected chooses them, as RGCPA would at that step (000 Eq 45: full-pivoting LU, the
+  // best-conditioned dependent block there), and the choice is then kept fixed as 004 §3.2 keeps the
+  // user's. A choice that later becomes singular falls back to RGCPA step by step, as a named one does.
+  void choose_missing(const Model& model, double t, const VectorXd& q, const VectorXd& qd, CorrectionReport& out) {
+    Partition p;
+    if (model.nch() > 0 && iq_.empty()) {
+      model.C_q(q, t, A_);
+      dof_analysis(A_, tol_.rank, p, ws_);
+      iq_ = p.independent;
+      out.note = "independent coordinates chosen by the DOF analysis at t = " + format_for_message(t) + " s: " + names(model, iq_);
+    }
+    if (model.nc() > 0 && iv_.empty()) {
+      if (velocities_follow_coordinates_ && !iq_.empty()) {
+        iv_ = iq_;
+      } else {
+        model.J(q, qd, t, A_);
+        dof_analysis(A_, tol_.rank, p, ws_);
+        iv_ = p.independent;
+      }
+    }
+  }
+
   // Every step: is the fixed choice still well conditioned? (the check that replaces RGCPA's pivoting),
   // then the position and velocity analyses on the fixed partition.
   // The velocity level's check is made at the corrected q, where its analysis starts: the block factorized
@@ -306,6 +322,7 @@ class Selective final : public Rgcpa {
   std::vector<int> iq_, iv_;
   Partition fp_, fv_;
   bool initialized_ = false;
+  bool velocities_follow_coordinates_ = false;
 };
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include "carvallo/errors.hpp"
 
+#include <Eigen/Geometry>
+
 #include <algorithm>
 #include <cmath>
 
@@ -44,6 +46,9 @@ ModelInstance instance_for(const PlanarMechanismData& data) {
   inst.geoms = def.geoms();
   inst.view.up = Eigen::Vector3d(-data.gravity.x(), -data.gravity.y(), 0.0).normalized();
   inst.view.forward = Eigen::Vector3d(inst.view.up.y(), -inst.view.up.x(), 0.0);
+  // A body can swing at most its own length below where it starts about a pin that does not drop further
+  // (the four-bar's bars hang from the ground): the floor lies that far below the initial lowest point.
+  for (const auto& b : data.bodies) inst.view.floor_drop = std::max(inst.view.floor_drop, 2.0 * b.half_length);
   return inst;
 }
 
@@ -120,6 +125,113 @@ ModelInstance make_planar_instance(const PlanarMechanismData& data, const std::s
   if (variant.empty() || variant == "nacf") return instance_for<blocks::NaturalBody2D>(data);
   if (variant == "angles") return instance_for<blocks::AngleBody2D>(data);
   unknown_variant(data.name, variant, {"nacf", "angles"});
+}
+
+int planar_driver(const PlanarMechanismData& data) {
+  for (std::size_t b = 0; b < data.bodies.size(); ++b) {
+    bool on_ground_slider = false;
+    for (const auto& s : data.sliders)
+      if ((s.i < 0 && s.j == static_cast<int>(b)) || (s.j < 0 && s.i == static_cast<int>(b))) on_ground_slider = true;
+    if (!on_ground_slider) return static_cast<int>(b);
+  }
+  return 0;
+}
+
+std::vector<Quantity> planar_settings(const PlanarMechanismData& data) {
+  const auto& d = data.bodies[static_cast<std::size_t>(planar_driver(data))];
+  const double pi = std::acos(-1.0);
+  return {{"angle", "rad", "initial angle of " + d.name + " from the x axis (the paper's table: " + format_for_message(d.theta) + ")",
+           d.theta, d.theta - pi, d.theta + pi},
+          {"rate", "rad/s", "initial angular velocity of " + d.name + " (0: released from rest, as in the paper)", 0.0, -50.0, 50.0}};
+}
+
+namespace {
+
+// The driver's angle as a function of q and its gradient (by central differences over the driver's own
+// coordinates: the angle of natural coordinates is an atan2 of two of them).
+template <class Body>
+Eigen::RowVectorXd angle_gradient(const PlanarMechanism<Body>& def, int driver, const Eigen::VectorXd& q) {
+  Eigen::RowVectorXd g = Eigen::RowVectorXd::Zero(q.size());
+  const auto& body = def.bodies[static_cast<std::size_t>(driver)];
+  for (int k = 0; k < Body::coordinates; ++k) {
+    const int i = driver * Body::coordinates + k;
+    Eigen::VectorXd a = q, b = q;
+    const double h = 1e-7 * std::max(1.0, std::abs(q[i]));
+    a[i] += h, b[i] -= h;
+    g[i] = std::remainder(body.angle(a) - body.angle(b), 2.0 * std::acos(-1.0)) / (2.0 * h);
+  }
+  return g;
+}
+
+template <class Body>
+void assemble(const PlanarMechanismData& data, double angle, double rate, ModelInstance& inst) {
+  const PlanarMechanism<Body> def(data);
+  const int driver = planar_driver(data);
+  const auto& body = def.bodies[static_cast<std::size_t>(driver)];
+  const std::string& name = data.bodies[static_cast<std::size_t>(driver)].name;
+  const int nq = def.nq();
+  Eigen::VectorXd q = inst.q0;
+  const Model& model = inst.model;
+  if (angle != data.bodies[static_cast<std::size_t>(driver)].theta) {
+    // The driver turned about its first pin (its joint with the ground or the body carrying it).
+    Eigen::Vector2d local = Eigen::Vector2d::Zero();
+    for (auto it = data.pins.rbegin(); it != data.pins.rend(); ++it) {
+      if (it->i == driver) local = it->Pi;
+      if (it->j == driver) local = it->Pj;
+    }
+    const Eigen::Vector2d pivot = def.point(q, driver, local);
+    const Eigen::Vector2d centre = pivot - Eigen::Rotation2Dd(angle) * local;
+    body.set_pose(q, centre.x(), centre.y(), angle);
+    // Least-norm Newton steps on [C(q); angle(q) - angle] = 0: the other bodies move as little as they must.
+    Eigen::VectorXd c, r;
+    Eigen::MatrixXd A;
+    double worst = INFINITY;
+    for (int it = 0; it < 50; ++it) {
+      model.C(q, 0.0, c);
+      r.resize(c.size() + 1);
+      r << c, std::remainder(body.angle(q) - angle, 2.0 * std::acos(-1.0));
+      worst = r.lpNorm<Eigen::Infinity>();
+      if (!std::isfinite(worst) || worst <= 1e-13) break;
+      model.C_q(q, 0.0, A);
+      A.conservativeResize(A.rows() + 1, Eigen::NoChange);
+      A.row(A.rows() - 1) = angle_gradient(def, driver, q);
+      q -= A.completeOrthogonalDecomposition().solve(r);
+    }
+    if (!(worst <= 1e-13))
+      throw SolverError(SolverError::Kind::InconsistentInput,
+                        data.name + ": cannot be assembled with " + name + " at angle " + format_for_message(angle) +
+                            " rad (constraint residual " + format_for_message(worst) + ")",
+                        0.0);
+  }
+  Eigen::VectorXd qd = Eigen::VectorXd::Zero(nq);
+  if (rate != 0.0) {
+    // The least-norm velocities with C_q q̇ = 0 and the driver's angular rate.
+    Eigen::MatrixXd A;
+    model.C_q(q, 0.0, A);
+    A.conservativeResize(A.rows() + 1, Eigen::NoChange);
+    A.row(A.rows() - 1) = angle_gradient(def, driver, q);
+    Eigen::VectorXd b = Eigen::VectorXd::Zero(A.rows());
+    b[b.size() - 1] = rate;
+    qd = A.completeOrthogonalDecomposition().solve(b);
+    const double residual = (A * qd - b).lpNorm<Eigen::Infinity>();
+    if (!(residual <= 1e-9 * std::max(1.0, std::abs(rate))))
+      throw SolverError(SolverError::Kind::InconsistentInput,
+                        data.name + ": " + name + " cannot turn at this angle (residual " + format_for_message(residual) + ")", 0.0);
+  }
+  inst.q0 = q;
+  inst.qd0 = qd;
+}
+
+}  // namespace
+
+ModelInstance make_planar_instance(const PlanarMechanismData& data, const ModelSetup& setup) {
+  if (!setup.parameters.empty())
+    throw SolverError(SolverError::Kind::InvalidArgument, data.name + " has no parameter table", 0.0);
+  auto v = setting_values(data.name, planar_settings(data), setup);
+  ModelInstance inst = make_planar_instance(data, setup.variant);
+  if (setup.variant == "angles") assemble<blocks::AngleBody2D>(data, v["angle"], v["rate"], inst);
+  else assemble<blocks::NaturalBody2D>(data, v["angle"], v["rate"], inst);
+  return inst;
 }
 
 }  // namespace carvallo::examples::mechanisms

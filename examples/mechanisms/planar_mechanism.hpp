@@ -195,4 +195,26 @@ inline int com_coordinate(int body, int k, int coordinates_per_body) { return bo
 /// consistent initial state throws (make_consistent).
 ModelInstance make_planar_instance(const PlanarMechanismData& data, const std::string& variant);
 
+/// The body whose angle drives the mechanism's initial configuration: the first one not held by a slider
+/// to the ground (the four-bar's bar1, the slider-crank's and quick-return's crank, the double inverted
+/// pendulum's link1). Never throws.
+int planar_driver(const PlanarMechanismData& data);
+
+/// The initial conditions a planar mechanism offers: "angle" of its driver [rad] (default: the paper's
+/// table) and its angular "rate" [rad/s] (default 0: released from rest, as 002 does). Never throws.
+std::vector<Quantity> planar_settings(const PlanarMechanismData& data);
+
+/// make_planar_instance with setup's variant and settings: the driver turned about its first pin to the
+/// angle, the other bodies brought onto the constraints by least-norm Newton steps, and the velocities the
+/// least-norm ones with the driver's rate. At the defaults the paper's state exactly. Throws
+/// SolverError(InvalidArgument) for a setting outside its range or a parameter table, InconsistentInput
+/// when the mechanism cannot be assembled at that angle (e.g. a crank angle its rod cannot reach).
+ModelInstance make_planar_instance(const PlanarMechanismData& data, const ModelSetup& setup);
+
+/// For the registry: make_planar_instance(Data(), setup).
+template <PlanarMechanismData (*Data)()>
+ModelInstance planar_instance(const ModelSetup& setup) {
+  return make_planar_instance(Data(), setup);
+}
+
 }  // namespace carvallo::examples::mechanisms

@@ -84,17 +84,31 @@ TEST_CASE("simulate --set yaw_rate sets the sleigh's initial turning rate", "[cl
   CHECK(initial_probe("chaplygin-sleigh", {}, "yaw_rate") != -0.25);  // not the default
 }
 
+TEST_CASE("simulate --set angle=, rate= start a planar mechanism's driver there, as the registry builds it", "[cli][simulate_options]") {
+  const auto r = run({"simulate", "--model", "slider-crank", "--set", "angle=1", "--set", "rate=2", "--t", "0.002", "--csv",
+                      csv_path("crank")});
+  REQUIRE(r.status == 0);
+  carvallo::examples::ModelSetup setup;
+  setup.settings = {{"angle", 1.0}, {"rate", 2.0}};
+  const std::string csv = read_text(csv_path("crank"));
+  CHECK(first_row(csv, "x_rod") == initial_probe("slider-crank", setup, "x_rod"));
+  CHECK(first_row(csv, "x_rod") != initial_probe("slider-crank", {}, "x_rod"));
+}
+
 TEST_CASE("simulate refuses a setting it cannot use, naming it: unknown, out of range, not a number, twice", "[cli][simulate_options]") {
   struct Case {
     std::vector<std::string> args;
     std::string message;
   };
   const Case cases[] = {
-      {{"simulate", "--model", "rolling-disk", "--set", "nosuch=1"}, "--set nosuch: rolling-disk has no setting 'nosuch' (its settings: speed, lean, lean_rate)"},
+      {{"simulate", "--model", "rolling-disk", "--set", "nosuch=1"}, "--set nosuch: rolling-disk has no setting 'nosuch' (its settings: speed, lean, lean_rate, yaw_rate)"},
       {{"simulate", "--model", "rolling-disk", "--set", "lean=5"}, "--set lean '5': must be within [-1.2, 1.2] rad"},
       {{"simulate", "--model", "rolling-disk", "--set", "lean=nan"}, "--set lean 'nan': not a finite number"},
       {{"simulate", "--model", "rolling-disk", "--set", "lean"}, "--set 'lean': expected <name>=<value>"},
       {{"simulate", "--model", "rolling-disk", "--speed", "3", "--set", "speed=4"}, "--set speed: the setting speed is given more than once (also by --speed)"},
+      {{"simulate", "--model", "four-bar", "--set", "rate=99"}, "--set rate '99': must be within [-50, 50] rad/s"},
+      {{"simulate", "--model", "four-bar", "--adaptive-tolerance", "1"}, "--adaptive-tolerance '1': must be within [1e-14, 1e-3]"},
+      {{"simulate", "--model", "four-bar", "--baumgarte-alpha", "2000"}, "--baumgarte-alpha '2000': must be within [0, 1000] 1/s"},
       {{"simulate", "--model", "four-bar", "--input", "steer_torque=1"}, "--input steer_torque: four-bar has no input 'steer_torque' (it has none)"},
       {{"simulate", "--bike", "benchmark", "--speed", "5", "--t", "0.1", "--dt", "1e-3", "--input", "nosuch=1"},
        "--input nosuch: bicycle has no input 'nosuch' (its inputs: steer_torque, roll_torque)"},

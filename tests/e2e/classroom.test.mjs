@@ -319,8 +319,14 @@ test('time plots stay below 65 536 vertices per window however long a run goes; 
       // CSV of the time series through the button.
       const csv = await rect(page, 'sim-csv');
       const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(...centre(csv))]);
-      const text = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
-      assert.match(text[0], /^t_s,/);
+      const all = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
+      // A comment header names the run (model, settings, methods, dt, tolerances), then one column per quantity with its unit.
+      assert.match(all[0], new RegExp(`^# carvallo simulation: ${model} `));
+      assert.ok(all.some((l) => /^# methods: .*dt = /.test(l)), all.slice(0, 8).join('\n'));
+      const text = all.filter((l) => !l.startsWith('#'));
+      assert.match(text[0], /^t \[s\],/);
+      const header = text[0].split(',');
+      assert.equal(new Set(header).size, header.length, `duplicate columns: ${text[0]}`);
       assert.ok(text.length > 1000, `${text.length} rows`);
       const row = text[text.length - 1].split(',');
       assert.equal(row.length, text[0].split(',').length);

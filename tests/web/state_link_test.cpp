@@ -116,7 +116,7 @@ TEST_CASE("the bicycle's older link names still set its settings; other models p
   // An older four-bar link carried the bicycle's fields too: nothing to say about them.
   const auto old = read_link("model=four-bar&speed=5&roll0=0&droll0=0.5&steer_torque=&roll_torque=");
   CHECK(old.ignored.empty());
-  CHECK(old.state.settings.empty());
+  CHECK(old.state.settings == start_settings("four-bar"));  // its own (angle, rate), at their defaults
 }
 
 TEST_CASE("switching models starts the new model's settings at its defaults, without scripts", "[web][settings]") {
@@ -127,10 +127,11 @@ TEST_CASE("switching models starts the new model's settings at its defaults, wit
   select_model(s, "rolling-disk");
   CHECK(setting(s, "speed") == 2.0);  // the disk's own, not the bicycle's 3 m/s
   CHECK(setting(s, "lean") == 0.05);
-  CHECK(s.settings.size() == 3);
+  CHECK(s.settings.size() == 4);  // speed, lean, lean_rate, yaw_rate
   CHECK(s.inputs.empty());
   select_model(s, "four-bar");
-  CHECK(s.settings.empty());
+  CHECK(s.settings.size() == 2);  // its driver's angle and rate
+  CHECK(setting(s, "rate") == 0.0);
   select_model(s, kDefaultModel);
   CHECK(setting(s, "speed") == 5.0);
   CHECK(setting(s, "roll_rate") == 0.5);

@@ -2,6 +2,7 @@
 
 #include <Eigen/Geometry>
 
+#include <algorithm>
 #include <cmath>
 
 namespace carvallo::web {
@@ -10,6 +11,14 @@ Eigen::Vector3d OrbitCamera::eye() const {
   const double c = std::cos(pitch);
   // Up is -z in the bicycle's frame.
   return target + distance * Eigen::Vector3d(c * std::cos(yaw), c * std::sin(yaw), -std::sin(pitch));
+}
+
+void keep_above_floor(OrbitCamera& c) {
+  if (!(c.target.z() <= 0.0)) c.target.z() = 0.0;
+  if (!(c.distance > 0.0)) return;
+  // eye z = target z − distance sin(pitch) must be at most −margin.
+  const double margin = 0.01 * c.distance;
+  c.pitch = std::max(c.pitch, std::asin(std::clamp((c.target.z() + margin) / c.distance, -1.0, 1.0)));
 }
 
 Eigen::Matrix4f OrbitCamera::view_projection(double aspect) const {

@@ -19,4 +19,9 @@ struct OrbitCamera {
   Eigen::Matrix4f view_projection(double aspect) const;
 };
 
+/// After the user moved `camera`: its eye stays above the floor (viewer z = 0, up is -z) by 1 % of its
+/// distance, its target on or above the floor; the pitch is raised (and the target lifted) as little as
+/// that takes. A camera a link gives is left as it is (links restore exactly). Never throws.
+void keep_above_floor(OrbitCamera& camera);
+
 }  // namespace carvallo::web

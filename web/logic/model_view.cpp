@@ -30,6 +30,9 @@ examples::MethodChoice method_choice(const UiState& state) {
   m.integrator = parse_integrator_method(state.sim.integrator);
   m.solver = parse_acceleration_method(state.sim.solver);
   m.stabilization = parse_stabilization_method(state.sim.stabilization);
+  m.gains = examples::baumgarte_gains(state.sim.baumgarte_alpha, state.sim.baumgarte_beta);
+  m.adaptive_tolerance = state.sim.tolerance;
+  m.tolerance = state.sim.correction_tolerance;
   return m;
 }
 
@@ -37,6 +40,8 @@ std::string ModelView::signature(const UiState& s) {
   std::string sig = s.model;
   sig.append("|").append(s.variant).append("|").append(s.sim.integrator).append("|").append(s.sim.solver);
   sig.append("|").append(s.sim.stabilization).append("|").append(format_shortest(s.sim.time_step));
+  for (double x : {s.sim.baumgarte_alpha, s.sim.baumgarte_beta, s.sim.tolerance, s.sim.correction_tolerance})
+    sig.append("|").append(format_shortest(x));
   const examples::ModelSetup setup = model_setup(s);
   for (double p : setup.parameters) sig.append("|").append(format_shortest(p));
   for (const auto& [name, value] : setup.settings) sig.append("|").append(name).append("=").append(format_shortest(value));

@@ -182,6 +182,8 @@ DisplayFrame display_frame(const examples::ViewHints& view, const std::vector<Po
   // A model that already stands on the ground (the bicycle: its tyres touch z = 0, its steer axis is drawn
   // from the ground down to the thickness of its line) stays put.
   if (std::isfinite(lowest) && std::abs(lowest) > 0.01) f.offset.z() = -lowest;
+  // A linkage hanging from its ground pins swings lower than it starts: the floor goes below its reach.
+  if (std::isfinite(lowest) && view.floor_drop > 0) f.offset.z() = -lowest - view.floor_drop;
   return f;
 }
 

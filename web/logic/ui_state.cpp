@@ -165,6 +165,11 @@ std::string select_model(UiState& state, const std::string& name) {
     state.sim.solver = to_string(d.acceleration);
     state.sim.stabilization = d.stabilizer;
     state.sim.time_step = d.step;
+    state.sim.correction_tolerance = d.tolerance;
+    // The paper's Baumgarte gains where Baumgarte is its method (Γ₁ = −2α, Γ₂ = −β²), else 001's.
+    const bool baumgarte = d.stabilizer == "baumgarte";
+    state.sim.baumgarte_alpha = baumgarte ? -0.5 * d.baumgarte.gamma1 : SimulationSettings{}.baumgarte_alpha;
+    state.sim.baumgarte_beta = baumgarte ? std::sqrt(std::max(0.0, -d.baumgarte.gamma2)) : SimulationSettings{}.baumgarte_beta;
     return {};
   } catch (const std::exception& e) {
     return e.what();

@@ -29,6 +29,10 @@ struct SimulationSettings {
   std::string stabilization = "rgcpa";     ///< "rgcpa", "selective", "direct", "baumgarte", "none"
   double time_scale = 1.0;                 ///< simulated seconds per real second
   double kick = 0.5;                       ///< the amount of the model's push (ModelInstance::push), in its unit
+  /// Baumgarte's C̈ + 2α Ċ + β² C = 0 (examples::baumgarte_gains): α and β in 1/s, 001's 10 and 10 by default.
+  double baumgarte_alpha = 10.0, baumgarte_beta = 10.0;
+  double tolerance = 1e-10;                ///< the adaptive integrators' relative tolerance (link `tol`)
+  double correction_tolerance = 1e-12;     ///< the corrections' position and velocity tolerance (the model's)
 };
 
 /// The design map panel (web/panels/design_map_panel.cpp): two inputs of bicycle/design_map.hpp (a

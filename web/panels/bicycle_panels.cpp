@@ -10,6 +10,7 @@
 #include "panels/time_plot.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
+#include "logic/run_csv.hpp"
 
 #include "bicycle/parameters_json.hpp"
 #include "bicycle/presets.hpp"
@@ -279,23 +280,14 @@ void bicycle_plots(App& app) {
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : std::max(m.Cdot, m.D);
   };
-  draw_time_plot({"violations", "constraint violations, log scale", "", true, 0, 0},
+  draw_time_plot({"violations", "violations, log: |C| m or rad, rates per s", "", true, 0, 0},
                  collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, s.plot_window, columns, true), nullptr, heights.back());
   const double e0 = app.run->initial_energy();
   ImGui::PushTextWrapPos(0.0f);
   wrapped_textf("energy drift since start/kick %.2e (relative); simulated/real time %.2f", e0 != 0.0 ? std::abs(run.energy() - e0) / std::abs(e0) : 0.0,
               app.perf.sim_ratio);
   ImGui::PopTextWrapPos();
-  if (ImGui::Button("CSV")) {
-    const std::function<double(std::size_t, const RunSample&)> column = [&](std::size_t k, const RunSample& m) {
-      const double values[] = {probe(m, roll), probe(m, steer), probe(m, speed_probe), m.C, std::max(m.Cdot, m.D)};
-      if (k >= 5) return k - 5 < m.inputs.size() ? m.inputs[k - 5] : 0.0;  // the rider's torques, N m
-      return values[k];
-    };
-    std::vector<std::string> names = {"roll_rad", "steer_rad", "speed_m_s", "position_violation", "velocity_violation"};
-    for (const auto& c : run.input_channels()) names.push_back(c.name);
-    download("carvallo-simulation.csv", "text/csv", history_csv(h, names, column));
-  }
+  if (ImGui::Button("CSV")) download("carvallo-simulation.csv", "text/csv", run_csv(s, *app.run));
   record_rect(app, "sim-csv");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Download the time series of this run (the last %zu samples)", h.size());
   same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, "time window (s)"));

@@ -65,6 +65,9 @@ void draw_model_eigen_panel(App& app) {
                 "part means a small disturbance grows (unstable); negative, it dies out; zero, it oscillates "
                 "without growing. Shaded: no real part above zero. Click or drag in the plot to choose the value.",
                 steady.description.c_str(), me.parameter().c_str());
+    ImGui::TextUnformatted("The eigenvalues speak for infinitesimal disturbances only: a finite one may grow until "
+                           "nonlinear terms bound it, or die out although the linearization says it grows slowly.");
+    if (!steady.nonlinear_note.empty()) ImGui::TextUnformatted(steady.nonlinear_note.c_str());
     ImGui::TreePop();
   }
   if (!me.error().empty()) {

@@ -9,6 +9,7 @@
 #include "panels/wrapped_text.hpp"
 
 #include "carvallo/errors.hpp"
+#include "carvallo/integrators.hpp"
 
 #include <imgui.h>
 
@@ -36,6 +37,7 @@ void select_model(App& app, const std::string& name) {
   app.playing = false;
   app.layout_dirty = true;
   app.messages.clear();  // about the previous model's fields: none applies to this one
+  app.camera_given = false;  // the menu's model gets a camera that frames it
   if (auto why = select_model(app.state, name); !why.empty()) app.run_event = why;
 }
 
@@ -58,7 +60,8 @@ void sync_run(App& app, bool force) {
       // A new model (not a new run of the same one): its frame and a camera that shows it.
       app.display = display_frame(app.run->run().instance().view, app.run->run().scene());
       app.fitted_model = fitted;
-      if (!has_parameter_table(app)) fit_camera(app);
+      // A camera the link or setState gave is kept exactly (yaw -2.53 stays -2.53); else one that frames it.
+      if (!has_parameter_table(app) && !app.camera_given) fit_camera(app);
     }
     // A new run starts with no inputs, at its start; or replays the motion a link gives.
     if (replay) load_replay(app);
@@ -117,10 +120,11 @@ void fit_camera(App& app) {
   const bool planar = app.run->run().instance().view.planar;
   cam.yaw = -1.5707963267948966;  // looking along +y of the viewer: at the plane of a planar model
   cam.pitch = planar ? 0.12 : 0.5;
-  // A model with a steady motion (the rolling disk, the sleigh) rolls away at metres per second: framed
-  // and left, it is off screen within a second. The camera follows it; a mechanism in place stays framed.
+  // A model that travels (a steady motion: the rolling disk, the sleigh; or a traced path behind it: the
+  // Appell-Hamel wheel) rolls away at metres per second: framed and left, it is off screen within seconds.
+  // The camera follows it; a mechanism in place stays framed.
   const examples::ModelEntry* entry = examples::find_model(app.state.model);
-  app.state.follow = entry && entry->steady_motion.has_value();
+  app.state.follow = (entry && entry->steady_motion.has_value()) || !app.run->run().instance().traces.empty();
 }
 
 void widen_default_camera(App& app, float frame_height) {
@@ -173,6 +177,8 @@ void advance_run(App& app, double real_dt) {
   const double t0 = app.run->time();
   int done = 0;
   try {
+    // An adaptive integrator takes the frame's whole interval in one call (its steps are its own).
+    if (steps > 0 && is_adaptive(app.run->run().options().integrator)) app.run->step(steps), done = steps;
     for (; done < steps && !app.run->run().ended(); ++done) {
       app.run->step(1);
       if ((done & 7) == 7 && std::chrono::steady_clock::now() - start > std::chrono::milliseconds(8)) {

@@ -89,7 +89,11 @@ json sim_state(App& app) {
   j["inputs"] = inputs;
   j["fallen"] = run.ended();
   j["steps"] = app.run->step_index();
-  j["evaluations"] = run.simulation().integrator_stats().evaluations;
+  // The integrator's own work since the run began (an adaptive one's steps are not the output steps).
+  const auto work = run.integrator_stats();
+  j["evaluations"] = work.evaluations;
+  j["integratorSteps"] = work.steps;
+  j["rejected"] = work.rejected;
   return j;
 }
 
@@ -151,6 +155,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
   const double text_scale = app.state.text_scale;
   if (partial.is_discarded()) ignored.push_back("setState: the argument is not JSON");
   else ignored = carvallo::web::apply_json(app.state, partial);
+  // Another model without a camera in the same call gets one that frames it; a camera given is kept.
+  if (app.state.model != model) app.camera_given = false;
   if (partial.is_object())
     for (const auto& item : partial.items()) app.camera_given = app.camera_given || carvallo::web::is_camera_key(item.key());
   // The same as choosing the model in the menu: paper's methods (apply_json), a stopped run, a new layout.

@@ -50,6 +50,9 @@ inline constexpr IntegratorMethod kIntegratorMethods[] = {IntegratorMethod::Adam
 const char* to_string(IntegratorMethod m);
 /// The method named by to_string; throws SolverError(InvalidArgument) listing the names otherwise.
 IntegratorMethod parse_integrator_method(const std::string& name);
+/// Whether the method chooses its own internal steps by an error estimate (AdaptiveOptions' rtol, atol):
+/// dopri5, kutta-merson-adaptive, gbs8-adaptive. Never throws.
+bool is_adaptive(IntegratorMethod m);
 
 struct AdaptiveOptions {
   double rtol = 1e-10;        ///< relative tolerance of the local error (the adaptive methods)
@@ -76,7 +79,9 @@ class Integrator {
   /// the resolution of t (RungeKutta4, AdamsBashforth4 and KuttaMerson throw nothing else). The other
   /// members never throw.
   virtual void step(OdeSystem& system, double t, double h, Eigen::VectorXd& y) = 0;
-  /// Forgets any history (multistep methods) and cached derivatives.
+  /// Forgets any history (multistep methods) and cached derivatives. The adaptive methods keep their next
+  /// step size: it describes how fast the motion changes, which a correction or a nearby state does not
+  /// change, and a step too large for a new state is rejected and shrunk by the error control.
   virtual void restart() {}
   const IntegratorStats& stats() const { return stats_; }
   void reset_stats() { stats_ = {}; }

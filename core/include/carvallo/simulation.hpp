@@ -58,7 +58,7 @@ struct StepReport {
 class Simulation {
  public:
   /// Throws SolverError(InvalidArgument) for options make_acceleration_solver, make_integrator or
-  /// make_stabilizer reject (e.g. selective partitioning without independent coordinates).
+  /// make_stabilizer reject (e.g. selective partitioning naming a coordinate the model does not have).
   Simulation(Model model, SimulationOptions options = {});
   ~Simulation();
   Simulation(Simulation&&) noexcept;

@@ -10,7 +10,8 @@
 //    coordinates; velocity DOF analysis of J = [C_q; D_q̇] and velocity analysis (one solve if Pfaffian,
 //    Newton otherwise); redundant constraints detected and removed. Holonomic-only systems get the
 //    holonomic algorithm (J = C_q).
-//  * Selective (004 §3.2): the independent coordinates (and velocities) are fixed by the user, so the
+//  * Selective (004 §3.2): the independent coordinates (and velocities) are fixed by the user (or, where
+//    none are named, by the DOF analysis at the first state corrected), so the
 //    per-step DOF analysis is skipped; when the fixed dependent block becomes singular or Newton fails,
 //    that step falls back to full RGCPA and the report says so (fallback = true, note).
 
@@ -39,7 +40,9 @@ struct StabilizationOptions {
   /// Used by the Baumgarte method (001's values for holonomic constraints; Γ for D likewise damped).
   BaumgarteGains gains{-20.0, -100.0, -20.0};
   /// Selective partitioning: the independent coordinates, and the independent velocities (may be empty
-  /// for holonomic systems: then the independent coordinates are used).
+  /// for holonomic systems: then the independent coordinates are used). Empty where the model names none:
+  /// the DOF analysis (full-pivoting LU of C_q, of J) at the first state corrected chooses them, and they
+  /// stay fixed from then on (the first report's note names them).
   std::vector<std::string> independent_coordinates;
   std::vector<std::string> independent_velocities;
   /// Selective partitioning: each step the fixed dependent blocks of C_q and J are checked; below this
@@ -98,8 +101,8 @@ class Stabilizer {
   virtual void correct(const Model& model, double t, Eigen::VectorXd& q, Eigen::VectorXd& qd, CorrectionReport& out) = 0;
 };
 
-/// Throws SolverError(InvalidArgument) for a value outside the enum, and for Selective without independent
-/// coordinates (holonomic models) or velocities, or with a name that is not one of the model's coordinates.
+/// Throws SolverError(InvalidArgument) for a value outside the enum, and for Selective with a name that is not
+/// one of the model's coordinates.
 std::unique_ptr<Stabilizer> make_stabilizer(StabilizationMethod method, const Model& model,
                                             const StabilizationOptions& options = {});
 
