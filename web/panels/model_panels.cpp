@@ -177,8 +177,6 @@ void advance_run(App& app, double real_dt) {
   const double t0 = app.run->time();
   int done = 0;
   try {
-    // An adaptive integrator takes the frame's whole interval in one call (its steps are its own).
-    if (steps > 0 && is_adaptive(app.run->run().options().integrator)) app.run->step(steps), done = steps;
     for (; done < steps && !app.run->run().ended(); ++done) {
       app.run->step(1);
       if ((done & 7) == 7 && std::chrono::steady_clock::now() - start > std::chrono::milliseconds(8)) {
