@@ -9,7 +9,7 @@
 #      the command-line tests again, and the fuzz harnesses' corpora replayed. The test files are compiled
 #      8 to a translation unit (unity build, tests/CMakeLists.txt); ctest runs two tests at a time in
 #      every layer (CMakePresets.json), as the machine has 2 cores.
-#   3. the libFuzzer harnesses, 10 s each (scripts/fuzz.sh; reuses layer 2's build)
+#   3. the libFuzzer harnesses, 5 s each (scripts/fuzz.sh; reuses layer 2's build)
 #   4. the engine's and the playground logic's unit tests (tests/core, tests/web) compiled to WebAssembly,
 #      run under node (ctest's emulator)
 #   5. browser end-to-end tests (playwright-core driving Debian's chromium, node's test runner)
@@ -40,7 +40,7 @@ native() {
     ctest --preset native -L 'cli_command|long_reproduction'
 }
 sanitize() { cmake --preset native-debug && cmake --build --preset native-debug && ctest --preset native-debug; }
-fuzz() { scripts/fuzz.sh 10; }
+fuzz() { scripts/fuzz.sh 5; }
 wasm() { cmake --preset wasm && cmake --build --preset wasm && ctest --preset wasm; }
 e2e() {
   [ -f build/wasm/web/carvallo.wasm ] || { echo "e2e: the wasm build did not produce the playground"; return 1; }

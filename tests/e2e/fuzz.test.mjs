@@ -3,7 +3,7 @@
 // After every call: control came back within a bound, no page error, and nothing non-finite in
 // getState(), simState() or criticalSpeeds(). Frames are drawn in between, so every state is also drawn.
 //
-// CARVALLO_FUZZ_SEED (default 20261123) and CARVALLO_FUZZ_COUNT (default 1600 calls, for CI's time budget) reproduce or
+// CARVALLO_FUZZ_SEED (default 20261123) and CARVALLO_FUZZ_COUNT (default 1000 calls, for CI's time budget) reproduce or
 // lengthen a run; a failure prints the seed and the call.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { launch, openPage, artifacts } from './browser.mjs';
 
 const SEED = Number(process.env.CARVALLO_FUZZ_SEED || 20261123);
-const COUNT = Number(process.env.CARVALLO_FUZZ_COUNT || 1600);
+const COUNT = Number(process.env.CARVALLO_FUZZ_COUNT || 1000);
 const CALL_BOUND_MS = 3000;  // one call, including the analysis it triggers, in software-rendered CI
 
 let env;
