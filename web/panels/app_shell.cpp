@@ -218,9 +218,7 @@ void help_overlay(App& app) {
   ImGui::SetNextWindowFocus();
   ImGui::Begin("Keyboard shortcuts", &app.show_help, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
   const char* rows[][2] = {{"space", "play / pause the simulation"},
-                           {".", "single step (through a rewound recording first)"},
-                           {",", "a step back (paused)"},
-                           {"Home", "the first moment kept"},
+                           {". / , / Home", "a step forward / back, the first moment kept"},
                            {"R", "reset the simulation"},
                            {"K", "kick (lateral disturbance)"},
                            {"P", "presentation mode (large text, fewer panels)"},
@@ -230,8 +228,7 @@ void help_overlay(App& app) {
                            {"I", "inertia ellipsoids"},
                            {"Left / Right", "bicycle: hold for a steer torque to the left / right (other models: orbit)"},
                            {"A / D", "bicycle: hold for a roll (lean) torque to the left / right"},
-                           {"Up / Down", "tilt the camera"},
-                           {"drag a body", "push it toward the pointer (a spring; Shift+drag pans, a drag elsewhere orbits)"},
+                           {"Up / Down", "tilt the camera; drag a body to push it"},
                            {"+ / -", "zoom"},
                            {"a number", "drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)"},
                            {"?", "this list"},
