@@ -58,15 +58,7 @@
   // "Save picture" (the View menu): the PNG downloaded.
   api._savePicture = function (pointer, w, h, name) {
     pixelsCanvas(pointer, w, h).toBlob((blob) => {
-      if (!blob) return;
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      if (blob) api._download(name, 'image/png', blob);
     }, 'image/png');
   };
 
@@ -135,16 +127,7 @@
   // "Record video" (the View menu): outside the frame that asked, then the file downloaded.
   api._recordAndDownload = function (t0, t1, rate, name) {
     setTimeout(() => {
-      api.recordVideo({ t0, t1, rate }).then((video) => {
-        const url = URL.createObjectURL(new Blob([video.bytes], { type: video.mimeType }));
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = name;
-        document.body.appendChild(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 10000);
-      }, (e) => console.info(String(e)));
+      api.recordVideo({ t0, t1, rate }).then((video) => api._download(name, video.mimeType, video.bytes), (e) => console.info(String(e)));
     }, 0);
   };
 })();

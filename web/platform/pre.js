@@ -146,8 +146,9 @@
   api.linkUrl = (link) => location.origin + location.pathname + location.search + '#' + (link === undefined ? api.getState().link : String(link));
 
   // ---- files ----
-  api._download = function (name, mime, text) {
-    const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  /// Offers `data` (text, bytes or a Blob) as a file download.
+  api._download = function (name, mime, data) {
+    const url = URL.createObjectURL(new Blob([data], { type: mime }));
     const a = document.createElement('a');
     a.href = url;
     a.download = name;
