@@ -41,6 +41,8 @@ struct PerfStats {
   double sim_ratio = 0;    ///< simulated seconds per real second (smoothed)
   int vertices = 0;        ///< ImGui vertices drawn last frame
   int max_window_vertices = 0;  ///< largest vertex count of one draw list since the page loaded
+  long frames = 0;              ///< frames run (input, run, UI) since the page loaded
+  long frames_drawn = 0;        ///< of those, frames whose picture changed and was drawn (frame_digest.hpp)
 };
 
 /// A torque spec being typed (web/panels/rider_panel.cpp): the text, why it was not applied, whether it has focus.

@@ -11,6 +11,7 @@
 #include "panels/view_scene.hpp"
 #include "platform/access_bridge.hpp"
 #include "platform/browser.hpp"
+#include "platform/frame_digest.hpp"
 #include "platform/grid_renderer.hpp"
 #include "platform/scene_renderer.hpp"
 #include "platform/ui_font.hpp"
@@ -208,8 +209,8 @@ void shortcuts(App& app) {
 
 // The model as drawn: its geoms posed by its own kinematics at the current state, in the viewer's frame,
 // with the traced paths on the ground.
-void draw_scene(App& app, int fb_w, int fb_h) {
-  static carvallo::web::Mesh mesh;
+// The camera's follow and lens shift for this frame, and the model's mesh to draw.
+void prepare_scene(App& app, int fb_w, int fb_h, carvallo::web::Mesh& mesh) {
   carvallo::web::view_mesh(app, mesh);
   // A mode shape stays in place: nothing to follow.
   const carvallo::examples::ModelRun* mode_run = carvallo::web::mode_display_run(app);
@@ -223,31 +224,72 @@ void draw_scene(App& app, int fb_w, int fb_h) {
       app.state.camera.target = Eigen::Vector3d(mean.x(), mean.y(), app.state.camera.target.z());
     }
   }
-  const double aspect = fb_h > 0 ? static_cast<double>(fb_w) / fb_h : 1.0;
   if (fb_w > 0 && app.view_right > app.view_left)
     app.state.camera.shift_x = (app.view_left + app.view_right) / fb_w - 1.0;
   if (fb_h > 0 && app.view_bottom > app.view_top)
     app.state.camera.shift_y = 1.0 - (app.view_top + app.view_bottom) / fb_h;
+}
+
+void draw_scene(App& app, int fb_w, int fb_h, const carvallo::web::Mesh& mesh) {
+  const double aspect = fb_h > 0 ? static_cast<double>(fb_w) / fb_h : 1.0;
   app.grid->draw(app.state.camera, aspect);
   app.scene->draw(mesh, app.state.camera, aspect);
 }
 
 // ImGui 1.86 reads io.KeysDown once a frame: a key pressed and released between two frames (Enter typed
 // quickly after a number while frames take 100 ms or more) was never seen, and the value was not applied.
-// Such a key is held down for one frame, then released, unless the user holds it by then.
-std::vector<int> g_keys_pressed;        // pressed since the last frame (key callback)
-std::vector<int> g_keys_held_one_frame;  // held down artificially during the last frame
+// Such a key is held down for one frame, then released, unless the user holds it by then. The keys and
+// characters typed since the last frame are kept in order (the key and character callbacks), so that
+// characters typed after a Ctrl, Alt or Super shortcut in the same frame (Ctrl+A, then a number, then
+// Enter: a fast typist, a slow phone, a test) wait for the next frame, with the keys pressed after them:
+// ImGui drops characters typed while Ctrl reads as held, and the shortcut's hold is one frame long.
+struct TypedEvent {
+  bool is_char;
+  unsigned code;  // the character, or the GLFW key
+  int action;     // GLFW_PRESS or GLFW_RELEASE (keys)
+};
+std::vector<TypedEvent> g_typed;            // since the last frame, in order
+std::vector<TypedEvent> g_typed_deferred;  // to apply next frame
+std::vector<int> g_keys_held_one_frame;    // held down artificially during the last frame
+
+bool ctrl_alt_or_super(unsigned key) {
+  return key == GLFW_KEY_LEFT_CONTROL || key == GLFW_KEY_RIGHT_CONTROL || key == GLFW_KEY_LEFT_ALT ||
+         key == GLFW_KEY_RIGHT_ALT || key == GLFW_KEY_LEFT_SUPER || key == GLFW_KEY_RIGHT_SUPER;
+}
 
 void hold_tapped_keys(ImGuiIO& io) {
-  for (int k : g_keys_held_one_frame)
-    if (std::find(g_keys_pressed.begin(), g_keys_pressed.end(), k) == g_keys_pressed.end()) io.KeysDown[k] = false;
+  std::vector<TypedEvent> events = std::move(g_typed_deferred);
+  events.insert(events.end(), g_typed.begin(), g_typed.end());
+  g_typed.clear();
+  g_typed_deferred.clear();
+  // This frame takes the events up to the first character after a shortcut's modifier was released.
+  std::size_t cut = events.size();
+  bool shortcut_done = false;
+  for (std::size_t i = 0; i < events.size() && cut == events.size(); ++i) {
+    const TypedEvent& e = events[i];
+    if (!e.is_char && e.action == GLFW_RELEASE && ctrl_alt_or_super(e.code)) shortcut_done = true;
+    else if (e.is_char && shortcut_done) cut = i;
+  }
+  g_typed_deferred.assign(events.begin() + static_cast<std::ptrdiff_t>(cut), events.end());
+
+  // A key held for a tap is released, unless the user still holds it.
+  for (int k : g_keys_held_one_frame) io.KeysDown[k] = glfwGetKey(carvallo::web::app().window, k) == GLFW_PRESS;
   g_keys_held_one_frame.clear();
-  for (int k : g_keys_pressed)
-    if (!io.KeysDown[k]) {
-      io.KeysDown[k] = true;
-      g_keys_held_one_frame.push_back(k);
+  io.InputQueueCharacters.resize(0);
+  for (std::size_t i = 0; i < cut; ++i) {
+    const TypedEvent& e = events[i];
+    if (e.is_char) {
+      io.AddInputCharacter(e.code);
+    } else if (e.action == GLFW_PRESS && e.code < static_cast<unsigned>(IM_ARRAYSIZE(io.KeysDown))) {
+      if (!io.KeysDown[e.code]) g_keys_held_one_frame.push_back(static_cast<int>(e.code));
+      io.KeysDown[e.code] = true;
     }
-  g_keys_pressed.clear();
+  }
+  // The modifiers follow the keys as held this frame (the GLFW backend sets them only in its key callback).
+  io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
+  io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+  io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
+  io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
 }
 
 void frame() {
@@ -259,6 +301,7 @@ void frame() {
   if (real_dt > 0) app.perf.frame_ms = app.perf.frame_ms > 0 ? 0.95 * app.perf.frame_ms + 0.05 * real_dt * 1000 : real_dt * 1000;
 
   const auto cpu_start = std::chrono::steady_clock::now();
+  ++app.perf.frames;
   follow_canvas(app);
   glfwPollEvents();
 
@@ -284,18 +327,39 @@ void frame() {
 
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
-  glViewport(0, 0, fb_w, fb_h);
-  glClearColor(0.80f, 0.86f, 0.93f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-  glEnable(GL_DEPTH_TEST);
   // The compact layout's panels are opaque and fill the screen: no 3D scene behind them (phones).
-  if (carvallo::web::view_drawn(app)) draw_scene(app, fb_w, fb_h);
-  glDisable(GL_DEPTH_TEST);
+  static carvallo::web::Mesh mesh;
+  const bool view = carvallo::web::view_drawn(app);
+  if (view) prepare_scene(app, fb_w, fb_h, mesh);
   ImDrawData* draw_data = ImGui::GetDrawData();
   app.perf.vertices = draw_data->TotalVtxCount;
   for (int i = 0; i < draw_data->CmdListsCount; ++i)
     app.perf.max_window_vertices = std::max(app.perf.max_window_vertices, draw_data->CmdLists[i]->VtxBuffer.Size);
-  ImGui_ImplOpenGL3_RenderDrawData(draw_data);
+  // Draw only a picture that differs from the one shown (frame_digest.hpp), at least once a second, and
+  // every frame of a video.
+  carvallo::web::FrameDigest digest;
+  digest.add(fb_w);
+  digest.add(fb_h);
+  digest.add(view ? 1.0 : 0.0);
+  if (view) {
+    digest.add(mesh);
+    digest.add(app.state.camera);
+  }
+  digest.add(*draw_data);
+  static std::uint64_t drawn_digest = 0;
+  static double drawn_at = -1e300;
+  if (digest.value() != drawn_digest || now - drawn_at >= 1.0 || carvallo::web::video_recording()) {
+    drawn_digest = digest.value();
+    drawn_at = now;
+    ++app.perf.frames_drawn;
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(0.80f, 0.86f, 0.93f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    if (view) draw_scene(app, fb_w, fb_h, mesh);
+    glDisable(GL_DEPTH_TEST);
+    ImGui_ImplOpenGL3_RenderDrawData(draw_data);
+  }
   carvallo::web::video_frame(app);  // the frame just drawn, without the UI, to the page's recorder
 
   const double cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
@@ -357,7 +421,8 @@ int main() {
   // The rider's keys likewise: a torque acts for as long as its key is held, however short.
   glfwSetKeyCallback(app.window, [](GLFWwindow*, int key, int, int action, int mods) {
     if (key == GLFW_KEY_ESCAPE && action == GLFW_PRESS) carvallo::web::app().escape_pressed = true;
-    if (action == GLFW_PRESS && key >= 0 && key < IM_ARRAYSIZE(ImGuiIO::KeysDown)) g_keys_pressed.push_back(key);
+    if ((action == GLFW_PRESS || action == GLFW_RELEASE) && key >= 0 && key < IM_ARRAYSIZE(ImGuiIO::KeysDown))
+      g_typed.push_back({false, static_cast<unsigned>(key), action});
     // A clicker's keys move the lesson open (and are then not the rider's steer keys); never while typing.
     App& app = carvallo::web::app();
     const bool typing = ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput;
@@ -365,6 +430,7 @@ int main() {
     if (app.lesson && (key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT || key == GLFW_KEY_PAGE_UP || key == GLFW_KEY_PAGE_DOWN)) return;
     carvallo::web::rider_key(app, key, action, mods);
   });
+  glfwSetCharCallback(app.window, [](GLFWwindow*, unsigned c) { g_typed.push_back({true, c, GLFW_PRESS}); });
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
 

@@ -43,8 +43,12 @@ double TurnFamilies::frame_budget_seconds(double frame_ms) {
   return std::min(0.5 * frame_ms, 100.0) / 1000.0;
 }
 
+bool TurnFamilies::computing_for(const bicycle::Parameters& bike) const {
+  return started() && bicycle::parameter_values(bike) == bicycle::parameter_values(bike_);
+}
+
 void TurnFamilies::reset(const bicycle::Parameters& bike) {
-  if (started() && bicycle::parameter_values(bike) == bicycle::parameter_values(bike_)) return;
+  if (computing_for(bike)) return;
   bike_ = bike;
   tracer_.reset();  // before the solver it refers to
   solver_.reset();

@@ -47,6 +47,9 @@ class TurnFamilies {
   /// Never throws: a failure ends the computation with error() set.
   bool advance(double budget_seconds);
   bool started() const { return started_; }
+  /// Whether these families are (being) computed for `bike`: false until the next frame's reset() after
+  /// the design changed. Never throws.
+  bool computing_for(const bicycle::Parameters& bike) const;
   bool done() const { return started() && (!tracer_ || tracer_->done() || !error_.empty()); }
   /// Fraction of the work done, in [0, 1] (TurnFamilyTracer::progress).
   double progress() const { return tracer_ ? tracer_->progress() : 0.0; }

@@ -283,7 +283,10 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_turns() {
                       {"yawRate", t.yaw_rate}, {"stable", t.stable}, {"branch", m.branch}, {"x", m.x}, {"y", m.y}});
   }
   const auto& timing = app.turns.timing();
-  return js_reply(json{{"shown", app.state.show_turns}, {"done", app.turns.done()}, {"progress", app.turns.progress()},
+  // A design set since the last frame has no families yet: not done, whatever the last design's were.
+  const bool current = app.turns.computing_for(app.state.bike);
+  return js_reply(json{{"shown", app.state.show_turns}, {"done", current && app.turns.done()},
+                    {"progress", current ? app.turns.progress() : 0.0},
                     {"error", app.turns.error()}, {"points", points}, {"elapsedMs", 1e3 * timing.elapsed_seconds},
                     {"computeMs", 1e3 * timing.compute_seconds}, {"advances", timing.advances},
                     {"longestAdvanceMs", 1e3 * timing.longest_advance_seconds}});
@@ -331,7 +334,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_performance() {
   const auto& p = carvallo::web::app().perf;
   return js_reply(json{{"frameMs", p.frame_ms}, {"cpuMs", p.cpu_ms}, {"updateMs", p.update_ms}, {"sweepMs", p.sweep_ms},
                     {"stepMs", p.step_ms}, {"simRatio", p.sim_ratio}, {"vertices", p.vertices},
-                    {"maxWindowVertices", p.max_window_vertices}});
+                    {"maxWindowVertices", p.max_window_vertices},
+                    {"frames", p.frames}, {"framesDrawn", p.frames_drawn}});
 }
 
 // The font the atlas was built from, its sizes and the characters of `sample` it has no glyph for.
