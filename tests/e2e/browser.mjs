@@ -95,3 +95,17 @@ export async function touchInput(context, page) {
   const cdp = await context.newCDPSession(page);
   return (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
 }
+
+/// The screen rectangle of widget `name` once it stopped moving: the same in two frames in a row (a window
+/// that fits its contents, a layout after a font or a panel changed, takes a few frames). Null when the
+/// widget is not shown; throws when it still moves after 60 frames.
+export async function settledRect(page, name) {
+  let last = await page.evaluate((n) => window.carvallo.widgetRect(n), name);
+  for (let i = 0; i < 60; i++) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+    const now = await page.evaluate((n) => window.carvallo.widgetRect(n), name);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  throw new Error(`widget ${name} still moves after 60 frames`);
+}

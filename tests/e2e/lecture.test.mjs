@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launch, openPage, PHONE, artifacts } from './browser.mjs';
+import { launch, openPage, PHONE, artifacts, settledRect } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -188,8 +188,11 @@ test('embed=1 shows only the stage; lock=1 keeps the scene; the embed code', asy
     await checkStage(page, viewport, 'embed');
     inside(await rect(page, 'play'), viewport, 'play in the bar');
     assert.equal(await rect(page, 'stage-design'), null, 'no designer inputs when locked');
-    await page.mouse.click(...centre(await rect(page, 'play')));
-    await page.mouse.click(...centre(await rect(page, 'kick')));
+    // Two clicks a frame apart at least, as a hand makes them: ImGui 1.86 reads the pointer once a frame,
+    // so two clicks in one frame would both land where the second was.
+    await page.mouse.click(...centre(await settledRect(page, 'play')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await settledRect(page, 'kick')));
     await page.waitForTimeout(600);
     assert.ok((await page.evaluate(() => window.carvallo.simState())).t > 0, 'kick and play work when locked');
     // The speed slider is read-only: a drag does not change it.

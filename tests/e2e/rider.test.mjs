@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, PHONE, touchInput, artifacts, root } from './browser.mjs';
+import { launch, openPage, PHONE, touchInput, artifacts, root, settledRect } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -162,9 +162,9 @@ test('phone 390x844@3: a finger held on the steer button pushes while held', asy
       await touch('touchEnd', []);
       await frames(page, 3);
     }
-    const help = await rect(page, 'help');
+    const help = await settledRect(page, 'help');
     assert.ok(help, 'the shortcuts are shown');
-    const tabs = await rect(page, 'tab:view');
+    const tabs = await settledRect(page, 'tab:view');
     assert.ok(help.y - (tabs.y + tabs.h) > 20, 'free view between the tabs and the list');
     await touch('touchStart', [[help.x + help.w / 2, (tabs.y + tabs.h + help.y) / 2]]);  // the 3D view, no widget
     await touch('touchEnd', []);

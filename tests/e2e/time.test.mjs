@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, artifacts, root } from './browser.mjs';
+import { launch, openPage, artifacts, root, PHONE, touchInput, settledRect } from './browser.mjs';
 
 const cli = path.join(root, 'build', 'native', 'bin', 'carvallo');
 let env;
@@ -172,6 +172,40 @@ test('a real mouse drag on the rear frame pushes the bicycle the way it pulls, d
     } finally {
       await fresh.context.close();
     }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a finger dragged on the rear frame of a phone pushes the bicycle as the mouse does', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=4.6&roll_rate=0&yaw=-0.6&pitch=0.3&dist=3', PHONE);
+  try {
+    const box = await settledRect(page, 'body:rear_frame');
+    assert.ok(box && box.pointX !== null, 'the rear frame is drawn on the phone and can be grabbed');
+    const touch = await touchInput(context, page);
+    const yaw0 = (await api(page, () => window.carvallo.getState())).yaw;
+    await touch('touchStart', [[box.pointX, box.pointY]]);
+    for (let i = 1; i <= 6; i++) {
+      await touch('touchMove', [[box.pointX + 10 * i, box.pointY]]);
+      await frames(page, 1);
+    }
+    await frames(page, 2);
+    const arrow = await api(page, () => window.carvallo.widgetRect('push-arrow'));
+    assert.ok(arrow && arrow.w > 20, 'the push is drawn as an arrow under the finger');
+    await api(page, () => window.carvallo.step(100));
+    await page.screenshot({ path: path.join(artifacts, 'time-push-phone-390x844.png') });
+    await touch('touchEnd', []);
+    await frames(page, 3);
+    const s = await api(page, () => window.carvallo.simState());
+    const state = await api(page, () => window.carvallo.getState());
+    assert.equal(state.yaw, yaw0, 'a finger on the bicycle pushes it, it does not orbit the camera');
+    const pulls = state.inputs.split(',').filter((e) => /^d\d+:\d+:/.test(e)).map((e) => e.split(':').slice(5).map(Number));
+    assert.ok(pulls.length >= 1 && /d\d+:-$/.test(state.inputs), `the grab, its pulls and the release are logged: ${state.inputs}`);
+    const sideways = pulls[pulls.length - 1][1] - pulls[0][1];
+    assert.ok(Math.abs(sideways) > 0.02, `pulled sideways by ${sideways} m`);
+    assert.ok(Math.sign(s.rollRate) === Math.sign(sideways) && Math.abs(s.rollRate) > 0.01,
+      `rolls the way it is pulled: roll rate ${s.rollRate} rad/s, pull ${sideways} m`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
