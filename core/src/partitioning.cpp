@@ -113,7 +113,7 @@ void solve_dependent_block(const Model& model, double t, const Partition& p, con
         for (int a = 0; a < r; ++a) sum += std::abs(A(p.rows[static_cast<std::size_t>(a)], p.dependent[static_cast<std::size_t>(b)]));
         norm = std::max(norm, sum);
       }
-      const LeadingBlockLU block(ws.full_lu.matrixLU(), r);
+      const LeadingBlockLU block(ws.full_lu.lu, r);
       const double rc = Eigen::internal::rcond_estimate_helper(norm, block);
       if (!(rc > tol.min_rcond)) throw_singular(model, t, p, rc, what);
       ws.dx = ws.r;
@@ -144,6 +144,64 @@ void check_redundant(const Model& model, double t, const VectorXd& r, const Part
 
 }  // namespace
 
+namespace {
+
+// Gaussian elimination with complete pivoting (Golub and Van Loan, Algorithm 3.4.3), the pivot the first
+// entry in column-major order within kPivotTieSlack of the largest (partitioning.hpp). The rank counts the
+// pivots above rank_tol times the largest, as Eigen's FullPivLU with that threshold does.
+void full_pivot_lu(const MatrixXd& A, double rank_tol, FullPivotLU& f) {
+  const int m = static_cast<int>(A.rows()), n = static_cast<int>(A.cols()), steps = std::min(m, n);
+  f.lu = A;
+  std::vector<int> row_at(static_cast<std::size_t>(m));
+  f.column_at.resize(static_cast<std::size_t>(n));
+  for (int i = 0; i < m; ++i) row_at[static_cast<std::size_t>(i)] = i;
+  for (int j = 0; j < n; ++j) f.column_at[static_cast<std::size_t>(j)] = j;
+  MatrixXd& lu = f.lu;
+  double largest_pivot = 0.0;
+  int nonzero_pivots = steps;
+  for (int k = 0; k < steps; ++k) {
+    double biggest = 0.0;
+    for (int j = k; j < n; ++j)
+      for (int i = k; i < m; ++i) biggest = std::max(biggest, std::abs(lu(i, j)));
+    if (!(biggest > 0.0)) {  // the rest is zero (or not a number: nothing more is independent)
+      nonzero_pivots = k;
+      break;
+    }
+    const double enough = biggest * (1.0 - kPivotTieSlack);
+    int pi = -1, pj = -1;
+    for (int j = k; j < n && pi < 0; ++j)
+      for (int i = k; i < m; ++i)
+        if (std::abs(lu(i, j)) >= enough) {
+          pi = i;
+          pj = j;
+          break;
+        }
+    if (pi != k) {
+      lu.row(k).swap(lu.row(pi));
+      std::swap(row_at[static_cast<std::size_t>(k)], row_at[static_cast<std::size_t>(pi)]);
+    }
+    if (pj != k) {
+      lu.col(k).swap(lu.col(pj));
+      std::swap(f.column_at[static_cast<std::size_t>(k)], f.column_at[static_cast<std::size_t>(pj)]);
+    }
+    const double pivot = lu(k, k);
+    largest_pivot = std::max(largest_pivot, std::abs(pivot));
+    for (int i = k + 1; i < m; ++i) lu(i, k) /= pivot;
+    for (int j = k + 1; j < n; ++j) {
+      const double u = lu(k, j);
+      if (u == 0.0) continue;
+      for (int i = k + 1; i < m; ++i) lu(i, j) -= lu(i, k) * u;
+    }
+  }
+  f.rank = 0;
+  for (int k = 0; k < nonzero_pivots; ++k)
+    if (std::abs(lu(k, k)) > rank_tol * largest_pivot) ++f.rank;
+  f.row_position.resize(static_cast<std::size_t>(m));
+  for (int k = 0; k < m; ++k) f.row_position[static_cast<std::size_t>(row_at[static_cast<std::size_t>(k)])] = k;
+}
+
+}  // namespace
+
 void dof_analysis(const MatrixXd& A, double rank_tol, Partition& out, PartitionWorkspace& ws) {
   const int m = static_cast<int>(A.rows()), n = static_cast<int>(A.cols());
   out.dependent.clear();
@@ -155,19 +213,18 @@ void dof_analysis(const MatrixXd& A, double rank_tol, Partition& out, PartitionW
     for (int j = 0; j < n; ++j) out.independent.push_back(j);
     return;
   }
-  ws.full_lu.setThreshold(rank_tol);
-  ws.full_lu.compute(A);
-  const int r = static_cast<int>(ws.full_lu.rank());
+  full_pivot_lu(A, rank_tol, ws.full_lu);
+  const int r = ws.full_lu.rank;
   out.rank = r;
-  const auto& Q = ws.full_lu.permutationQ().indices();
-  for (int k = 0; k < r; ++k) out.dependent.push_back(Q[k]);
-  for (int k = r; k < n; ++k) out.independent.push_back(Q[k]);
+  const auto& Q = ws.full_lu.column_at;
+  for (int k = 0; k < r; ++k) out.dependent.push_back(Q[static_cast<std::size_t>(k)]);
+  for (int k = r; k < n; ++k) out.independent.push_back(Q[static_cast<std::size_t>(k)]);
   std::sort(out.independent.begin(), out.independent.end());
-  // P A Q = L U: row i of A sits at position P[i].
-  const auto& P = ws.full_lu.permutationP().indices();
+  const auto& P = ws.full_lu.row_position;
   out.rows.resize(static_cast<std::size_t>(r));
   for (int i = 0; i < m; ++i) {
-    if (P[i] < r) out.rows[static_cast<std::size_t>(P[i])] = i;
+    const int at = P[static_cast<std::size_t>(i)];
+    if (at < r) out.rows[static_cast<std::size_t>(at)] = i;
     else out.redundant_rows.push_back(i);
   }
   std::sort(out.redundant_rows.begin(), out.redundant_rows.end());

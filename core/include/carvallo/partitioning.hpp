@@ -4,7 +4,11 @@
 //
 //  * dof_analysis(A): full-pivoting LU of A (C_q for positions, 000 Eq 45; J = [C_q; D_q̇] for
 //    velocities, Eq 63). Pivot columns are the dependent coordinates, the others independent; pivot
-//    rows are the independent constraints, the others redundant (C̄, D̄ of Eqs 53, 75).
+//    rows are the independent constraints, the others redundant (C̄, D̄ of Eqs 53, 75). Among entries
+//    within a relative kPivotTieSlack of the largest, the pivot is the first in column-major order: the
+//    largest of two entries equal in exact arithmetic (a bicycle's mirrored contact terms) was decided
+//    by their last bits, so a round-off difference (another compiler's libm, the browser's) changed the
+//    partition and moved the trajectory by the size of a correction, 1e-9 where round-off gives 1e-13.
 //  * position_analysis: Newton iteration on C̄(q) = 0 with the independent coordinates held fixed
 //    (Eqs 46-54). With Δq_i = 0, the system J̄_c Δq = b̄_c of Eq 53 reduces to C̄_q,d Δq_d = −C̄, which is
 //    what is solved (same solution, smaller matrix).
@@ -58,8 +62,20 @@ struct Partition {
 };
 
 /// Reusable buffers of the partitioning routines (one per thread).
+/// Relative margin within which two candidate pivots of dof_analysis count as equal (far above
+/// round-off, far below any difference that matters to the conditioning of the dependent block).
+inline constexpr double kPivotTieSlack = 1e-9;
+
+/// Full-pivoting LU, P A Q = L U, with dof_analysis's pivot rule (kPivotTieSlack).
+struct FullPivotLU {
+  Eigen::MatrixXd lu;          ///< L below the diagonal (unit diagonal implied), U on and above it
+  std::vector<int> row_position;  ///< row i of A is row row_position[i] of P A
+  std::vector<int> column_at;     ///< column k of A Q is column column_at[k] of A
+  int rank = 0;                   ///< pivots above rank_tol × the largest pivot
+};
+
 struct PartitionWorkspace {
-  Eigen::FullPivLU<Eigen::MatrixXd> full_lu;
+  FullPivotLU full_lu;
   Eigen::PartialPivLU<Eigen::MatrixXd> lu;
   Eigen::MatrixXd A, Ad;
   Eigen::VectorXd r, dx, c;
@@ -88,7 +104,7 @@ struct KnownAtStart {
   enum class Factor {
     None,
     /// ws.full_lu is dof_analysis(*jacobian), which made the partition: the leading rank × rank block of
-    /// its P A Q = LU is the dependent block in the partition's row and column order, so that block needs
+    /// its P A Q = L U is the dependent block in the partition's row and column order, so that block needs
     /// no factorization of its own (its condition is still estimated and checked against tol.min_rcond).
     /// Same solution up to round-off.
     DofAnalysis,
