@@ -157,6 +157,10 @@ struct App {
 
   // The lecture (web/panels/stage.cpp, lesson_panel.cpp, qr_overlay.cpp).
   bool stage = false;                   ///< this frame is laid out as the stage (stage.hpp)
+  /// A picture's plot is being drawn (capture.cpp): the panels draw their plot, legend and figures into
+  /// picture_rect (x, y, w, h, the picture's px), not their controls.
+  bool picture = false;
+  std::array<float, 4> picture_rect{};
   float view_bottom = 0;                ///< bottom of the free view (framebuffer px)
   std::array<float, 4> stage_plot_rect{}, caption_rect{}, bar_rect{};  ///< the stage's parts: x, y, w, h (framebuffer px)
   float stage_bar_h = 0, caption_h = 0;  ///< the bar's and the caption band's heights as drawn last frame
@@ -215,7 +219,10 @@ void select_model(App& app, const std::string& name);
 void draw_ui(App& app);
 /// Begins the panel titled "Parameters", "Eigenvalues" or "Simulation" placed for the current layout;
 /// false when the compact layout shows another one (then nothing was begun and End must not be called).
+/// While a picture's plot is drawn (App::picture): the window fills the picture's rect, without decoration.
 bool begin_panel(App& app, const char* title);
+/// Begins the window `title` on App::picture_rect, without decoration or input (a picture's plot).
+void begin_picture_window(App& app, const char* title);
 /// Records the current window's rect under `name` (CSS px), for tests.
 void record_window_rect(App& app, const std::string& name);
 /// Play, step, reset (and the model's push, if it has one) with the time: the simulation panel's first row.

@@ -137,3 +137,28 @@ test('capture: pictures of the exact size without the UI, a WebM clip, the rear 
     await context.close();
   }
 });
+
+test('capture of the chosen plot: eigenvalues, steady turns, the design map, torques; the rolling disk\'s eigenvalues', async () => {
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1`, { width: 1280, height: 720 });
+  try {
+    for (const stage of ['eigenvalues', 'turns', 'design-map', 'torques']) {
+      assert.deepEqual((await page.evaluate((s) => window.carvallo.setState({ stage: s, steer_torque: 'pulse:1@0.1:0.2' }), stage)).ignored, []);
+      if (stage === 'turns') await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 120000, polling: 100 });
+      if (stage === 'design-map') await page.waitForFunction(() => window.carvallo.designMap().done, null, { timeout: 60000, polling: 100 });
+      if (stage === 'torques') await page.evaluate(() => window.carvallo.step(200));
+      await frames(page, 3);
+      const p = picture(await page.evaluate(() => window.carvallo.capture({ what: 'plot', width: 800, height: 600 })), `capture-plot-${stage}.png`);
+      assert.deepEqual([p.width, p.height], [800, 600], stage);
+      notBlank(p, `the ${stage} plot`, 0.97);
+      assert.ok(rowIsSky(p, 300) < 0.05, `${stage}: a plot, not the view`);
+    }
+    await page.evaluate(() => window.carvallo.setState({ model: 'rolling-disk', stage: 'eigenvalues' }));
+    await page.waitForFunction(() => window.carvallo.modelEigen().done, null, { timeout: 60000, polling: 100 });
+    await frames(page, 3);
+    const disk = picture(await page.evaluate(() => window.carvallo.capture({ what: 'plot', width: 800, height: 600 })), 'capture-plot-rolling-disk-eigenvalues.png');
+    notBlank(disk, 'the rolling disk\'s eigenvalue plot', 0.97);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -500,6 +500,10 @@ void arrange_windows(App& app) {
 bool begin_panel(App& app, const char* title) {
   const std::string t = title;
   const std::string key = t == "Parameters" ? "parameters" : t == "Eigenvalues" ? "eigenvalues" : t == "Design" ? "design" : "simulation";
+  if (app.picture) {
+    begin_picture_window(app, title);
+    return true;
+  }
   if (app.stage) {
     // The stage shows one plot: the eigenvalue panel or the design map where chosen, no other panel.
     if (!place_stage_window(app, key == "design" ? "design-map" : key)) return false;
@@ -529,6 +533,15 @@ bool begin_panel(App& app, const char* title) {
   ImGui::Begin(title);
   record_window_rect(app, "panel:" + key);
   return true;
+}
+
+void begin_picture_window(App& app, const char* title) {
+  const auto& r = app.picture_rect;
+  ImGui::SetNextWindowPos(ImVec2(r[0], r[1]), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(r[2], r[3]), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoFocusOnAppearing);
 }
 
 void record_window_rect(App& app, const std::string& name) {

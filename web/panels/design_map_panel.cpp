@@ -214,7 +214,7 @@ void design_map_view(App& app) {
   job.sync(app.state.bike, app.state.map);
   job.advance(kMapBudgetMs);
   const DesignMapSettings& m = app.state.map;
-  map_settings(app);
+  if (!app.picture) map_settings(app);
   ImGui::PushTextWrapPos(0.0f);
   for (const auto& issue : job.issues()) wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", issue.c_str());
   if (!app.design.map_problem.empty()) wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", app.design.map_problem.c_str());

@@ -113,23 +113,11 @@ void apply_speed_range(App& app, double lo, double hi) {
   }
 }
 
-void draw_eigen_panel(App& app) {
-  refresh_analysis(app);
+// The panel's controls above the plot: the speed range, the plot's options, CSV, the sensitivities'
+// toggle and the ghost's buttons.
+void eigen_controls(App& app) {
   UiState& s = app.state;
   const EigenSweep& sw = app.sweep;
-  if (!begin_panel(app, "Eigenvalues")) return;
-  if (!s.presentation && ImGui::TreeNode("What am I looking at?")) {
-    ImGui::PushTextWrapPos(0.0f);
-    wrapped_text(
-        "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
-        "A positive real part means that motion grows (unstable), negative means it dies out. Weave (blue) is "
-        "the oscillation of steer and lean, capsize (red) the slow fall to one side, castering (green) the "
-        "steering settling like a shopping-cart wheel. Where all real parts are negative (shaded) the bicycle "
-        "balances itself without a rider. Click or drag in the plot to choose the speed.");
-    ImGui::PopTextWrapPos();
-    ImGui::TreePop();
-  }
-  // Controls: range, options, CSV.
   const float fw = ImGui::GetFontSize();
   double lo = s.sweep_min, hi = s.sweep_max;
   ImGui::SetNextItemWidth(fw * 4.5f);
@@ -168,9 +156,31 @@ void draw_eigen_panel(App& app) {
     record_rect(app, "eigen-view-toggle");
   }
   ghost_buttons(app);
-  ImGui::PushTextWrapPos(0.0f);
-  if (!g_range_problem.empty()) wrapped_textf(color_vec(pal().error_text), "%s", g_range_problem.c_str());
+}
+
+void draw_eigen_panel(App& app) {
   refresh_analysis(app);
+  UiState& s = app.state;
+  const EigenSweep& sw = app.sweep;
+  if (!begin_panel(app, "Eigenvalues")) return;
+  if (!s.presentation && !app.picture && ImGui::TreeNode("What am I looking at?")) {
+    ImGui::PushTextWrapPos(0.0f);
+    wrapped_text(
+        "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
+        "A positive real part means that motion grows (unstable), negative means it dies out. Weave (blue) is "
+        "the oscillation of steer and lean, capsize (red) the slow fall to one side, castering (green) the "
+        "steering settling like a shopping-cart wheel. Where all real parts are negative (shaded) the bicycle "
+        "balances itself without a rider. Click or drag in the plot to choose the speed.");
+    ImGui::PopTextWrapPos();
+    ImGui::TreePop();
+  }
+  // Controls: range, options, CSV (none in a picture).
+  const float fw = ImGui::GetFontSize();
+  if (!app.picture) eigen_controls(app);
+  ImGui::PushTextWrapPos(0.0f);
+  if (!g_range_problem.empty() && !app.picture) wrapped_textf(color_vec(pal().error_text), "%s", g_range_problem.c_str());
+  refresh_analysis(app);
+
 
   if (!sw.error.empty()) {
     wrapped_textf(color_vec(pal().error_text), "The sweep failed: %s", sw.error.c_str());
@@ -218,7 +228,8 @@ void draw_eigen_panel(App& app) {
   // The plot.
   const float line_h = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float plot_h = std::max(fw * 10.0f, avail.y - (3.4f + mode_section_lines(app)) * line_h);
+  // Under the plot: the eigenvalues at the current speed and the mode section (not in a picture).
+  const float plot_h = std::max(fw * 10.0f, app.picture ? avail.y : avail.y - (3.4f + mode_section_lines(app)) * line_h);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("plot", ImVec2(std::max(avail.x, fw * 10), plot_h));
   record_rect(app, "plot");
@@ -345,6 +356,10 @@ void draw_eigen_panel(App& app) {
         ImGui::EndTooltip();
       }
     }
+  }
+  if (app.picture) {
+    ImGui::End();
+    return;
   }
   // The eigenvalues at the current speed.
   ImGui::Text("At v = %.3f m/s:", setting(s, "speed"));

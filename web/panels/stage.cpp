@@ -170,13 +170,31 @@ void stage_plot(App& app) {
 }
 
 std::string picture_plot(const App& app) {
+  const std::string& chosen = app.state.stage;
+  if ((chosen == "eigenvalues" || chosen == "turns" || chosen == "design-map") && stage_plot_offered(app, chosen)) return chosen;
   const bool has_inputs = app.run && !app.run->run().input_channels().empty();
-  return app.state.stage == "torques" && has_inputs ? "torques" : "roll-steer";
+  return chosen == "torques" && has_inputs ? "torques" : "roll-steer";
 }
 
-void draw_picture_plot(App& app, const std::string& plot) {
-  sync_run(app);
-  if (app.run) time_plot(app, plot == "torques", true);
+void draw_picture_plot(App& app, const std::string& plot, const std::array<float, 4>& rect) {
+  app.picture = true;
+  app.picture_rect = rect;
+  if (plot == "eigenvalues") {
+    if (has_parameter_table(app)) draw_eigen_panel(app);
+    else draw_model_eigen_panel(app);
+  } else if (plot == "turns") {
+    turns_panel(app);
+  } else {
+    begin_picture_window(app, "##picture-plot");
+    if (plot == "design-map") {
+      design_map_view(app);
+    } else {
+      sync_run(app);
+      if (app.run) time_plot(app, plot == "torques", true);
+    }
+    ImGui::End();
+  }
+  app.picture = false;
 }
 
 void stage_plot_menu(App& app) {

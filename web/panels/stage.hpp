@@ -6,6 +6,7 @@
 
 #include "app.hpp"
 
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -20,11 +21,13 @@ void arrange_stage(App& app, float top);
 bool place_stage_window(App& app, std::string_view plot);
 /// The plots the stage draws itself (roll and steer, torques) and the choice of plot.
 void stage_plot(App& app);
-/// The plot a picture shows (capture's 'plot' and 'both'): the stage's plot when it is a time plot
-/// ("roll-steer", "torques"), else "roll-steer" (a model without roll and steer: its probes).
+/// The plot a picture shows (capture's 'plot' and 'both'): the stage's plot ("eigenvalues", "turns",
+/// "design-map", "torques" when the model has inputs), else "roll-steer" (a model without roll and
+/// steer: its probes).
 std::string picture_plot(const App& app);
-/// Draws the time plot `plot` ("roll-steer" or "torques") filling the current window (no run: nothing).
-void draw_picture_plot(App& app, const std::string& plot);
+/// Draws `plot` (a picture_plot name) in a window of its own on `rect` (x, y, w, h, the picture's px):
+/// its curves, legend and figures, none of its controls (App::picture while drawing).
+void draw_picture_plot(App& app, const std::string& plot, const std::array<float, 4>& rect);
 /// The choice of the stage's plot, as menu items (the View menu, the bar's "Plot..." button).
 void stage_plot_menu(App& app);
 /// The compact bar: play/pause, step, reset, kick, the rider's hold buttons, speed, the designer inputs,

@@ -34,7 +34,7 @@ void turns_panel(App& app) {
   if (!has_parameter_table(app)) return;
   // The stage shows the turns as its plot (stage=turns), in the plot's place; elsewhere the window is
   // opened from the menu, over the view.
-  const bool on_stage = place_stage_window(app, "turns");
+  const bool on_stage = app.picture || place_stage_window(app, "turns");
   if (!on_stage && (app.stage || !app.state.show_turns)) return;
   if (app.compact && app.state.panel != "view" && !on_stage) return;
   // Part of each frame (slices of 16 evaluations): the page stays responsive while the families are traced.
@@ -59,14 +59,15 @@ void turns_panel(App& app) {
     ImGui::SetNextWindowBgAlpha(0.96f);
   }
   bool open = true;
-  ImGui::Begin("Steady turns", on_stage ? nullptr : &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  if (app.picture) begin_picture_window(app, "Steady turns");
+  else ImGui::Begin("Steady turns", on_stage ? nullptr : &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   record_window_rect(app, "turns");
   if (on_stage) record_window_rect(app, "stage-plot");
   if (!open) app.state.show_turns = false;
 
   const auto request = turn_request(app.state.from_turn);
   auto ride_line = [&] {
-    if (!request) return;
+    if (!request || app.picture) return;
     ImGui::PushTextWrapPos(0.0f);
     wrapped_textf("riding: %s turn at lean %s rad", request->family.c_str(), format_shortest(request->lean).c_str());
     ImGui::PopTextWrapPos();
@@ -112,7 +113,8 @@ void turns_panel(App& app) {
     ImGui::PopTextWrapPos();
   } else {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_text_disabled("hands-free, right lean (mirror-symmetric); click a turn to ride it");
+    wrapped_text_disabled(app.picture ? "hands-free, right lean (mirror-symmetric)"
+                                      : "hands-free, right lean (mirror-symmetric); click a turn to ride it");
     ImGui::PopTextWrapPos();
   }
 
@@ -122,7 +124,7 @@ void turns_panel(App& app) {
   // its own line when the line is too narrow for it. The room is kept whether or not a turn is ridden, so
   // that the plot does not move under the pointer that has just clicked a turn.
   // (A narrow view shows the ride in a window of its own instead: no room needed there.)
-  const float below = narrow ? ImGui::GetTextLineHeightWithSpacing() * 0.2f
+  const float below = narrow || app.picture ? ImGui::GetTextLineHeightWithSpacing() * 0.2f
                              : 2 * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing();  // the line may wrap
   const float plot_h = std::max(fw * 6, avail.y - below);
   const ImVec2 origin = ImGui::GetCursorScreenPos();

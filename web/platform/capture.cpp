@@ -128,6 +128,7 @@ void draw_plot(App& app, int x0, int w, int h) {
 
   // The plots record their widgets' rectangles for the tests: those of the picture are not the page's.
   const auto rects = app.rects;
+  const auto turn_marks = app.turn_marks;
   ImGuiContext* picture = ImGui::CreateContext(&atlas);
   ImGui::SetCurrentContext(picture);
   ImGuiIO& io = ImGui::GetIO();
@@ -142,13 +143,7 @@ void draw_plot(App& app, int x0, int w, int h) {
   style.WindowBorderSize = 0;
   ImGui::GetStyle() = style;
   ImGui::NewFrame();
-  ImGui::SetNextWindowPos(ImVec2(static_cast<float>(x0), 0));
-  ImGui::SetNextWindowSize(ImVec2(static_cast<float>(w - x0), static_cast<float>(h)));
-  ImGui::SetNextWindowBgAlpha(1.0f);
-  ImGui::Begin("##picture-plot", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                                              ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoFocusOnAppearing);
-  draw_picture_plot(app, picture_plot(app));
-  ImGui::End();
+  draw_picture_plot(app, picture_plot(app), {static_cast<float>(x0), 0.0f, static_cast<float>(w - x0), static_cast<float>(h)});
   ImGui::Render();
   ImDrawData* draw_data = ImGui::GetDrawData();
   // The page's renderer (its program and buffers) draws the picture's lists, with the picture's font texture.
@@ -157,6 +152,7 @@ void draw_plot(App& app, int x0, int w, int h) {
   ImGui::DestroyContext(picture);
   ImGui::SetCurrentContext(page);
   app.rects = rects;
+  app.turn_marks = turn_marks;
   glDeleteTextures(1, &texture);
 }
 
