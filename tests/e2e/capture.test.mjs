@@ -118,15 +118,21 @@ test('capture: pictures of the exact size without the UI, a WebM clip, the rear 
       const refused = await window.carvallo.recordVideo({ t0: 2, t1: 1 }).then(() => 'accepted', (e) => e.message);
       if (!supported) return { supported, refused };
       const v = await window.carvallo.recordVideo({ t0: 0.5, t1: 2.5, rate: 1, width: 640, height: 360 });
+      const t = window.carvallo.simState().t;
+      const slow = await window.carvallo.recordVideo({ t0: 0.5, t1: 1.5, rate: 0.5, width: 640, height: 360 });
       return { supported, refused, size: v.bytes.length, magic: Array.from(v.bytes.slice(0, 4)), mimeType: v.mimeType, durationMs: v.durationMs,
-               frames: v.frames, t: window.carvallo.simState().t };
+               frames: v.frames, t, slowMs: slow.durationMs, slowFrames: slow.frames };
     });
     assert.match(video.refused, /t0 < t1/);
     if (video.supported) {
       console.log(`recordVideo: 2 s at rate 1: ${video.size} bytes ${video.mimeType}, ${video.frames} frames, ${video.durationMs.toFixed(0)} ms`);
       assert.deepEqual(video.magic, [0x1a, 0x45, 0xdf, 0xa3], 'EBML magic');
       assert.ok(video.size > 1000, `${video.size} bytes`);
-      assert.ok(video.frames >= 5 && video.durationMs >= 1900, `${video.frames} frames in ${video.durationMs} ms`);
+      // The clip lasts its simulated time over the rate, however slow the frames: from the recorder's start
+      // to its stop, plus the first frame's wait and the last frame's 100 ms.
+      console.log(`recordVideo: 1 s at rate 0.5: ${video.slowFrames} frames, ${video.slowMs.toFixed(0)} ms`);
+      for (const [ms, frames, expected] of [[video.durationMs, video.frames, 2000], [video.slowMs, video.slowFrames, 2000]])
+        assert.ok(frames >= 5 && ms >= expected - 100 && ms <= expected + 600, `${frames} frames in ${ms} ms for ${expected} ms`);
       assert.ok(Math.abs(video.t - 2.5) < 1e-6, `the run stops at t1 (${video.t})`);
     } else {
       console.log('recordVideo: this browser has no WebM MediaRecorder; not checked');

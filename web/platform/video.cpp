@@ -100,8 +100,11 @@ bool advance_video(App& app, double real_dt) {
   if (!g_video.active) return false;
   if (!app.run || app.run->id() != g_video.run_id || g_video.first) return true;
   const double h = app.run->time_step(), t1 = g_video.request.t1;
-  // As advance_run: a slow frame counts for at most 0.1 s, so the video slows rather than skips.
-  g_video.debt += std::min(real_dt, 0.1) * g_video.request.rate;
+  // The video's clock is the wall clock (MediaRecorder stamps each frame when it is handed over): the run
+  // follows it at the rate asked however slow the frames, so a clip of 2 s at real time lasts 2 s (a
+  // machine drawing 8 frames a second shows fewer frames, not a slower motion). A frame longer than 1 s
+  // (a tab in the background) counts for 1 s.
+  g_video.debt += std::min(real_dt, 1.0) * g_video.request.rate;
   const double target = std::min(t1, app.run->time() + g_video.debt);
   const double before = app.run->time();
   try {
