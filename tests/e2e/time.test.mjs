@@ -77,6 +77,13 @@ test('rewind to 3 s of a 10 s ride: the same bodies, then the same states to the
     await page.keyboard.press('Home');
     await frames(page, 2);
     assert.equal((await api(page, () => window.carvallo.simState())).t, 0);
+    // Slow motion from the timeline: 1x, a click 0.5x, another 0.25x; the link carries it (tscale).
+    for (const expected of [0.5, 0.25]) {
+      const rate = await api(page, () => window.carvallo.widgetRect('timeline:rate'));
+      await page.mouse.click(rate.x + rate.w / 2, rate.y + rate.h / 2);
+      await frames(page, 2);
+      assert.match((await api(page, () => window.carvallo.getState())).link, new RegExp(`(^|&)tscale=${expected}(&|$)`));
+    }
     await api(page, () => window.carvallo.seek(1e9));  // the furthest kept
 
     // The link of the moment shown replays it in a fresh page, to the bit.

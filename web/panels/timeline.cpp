@@ -206,7 +206,10 @@ void timeline(App& app) {
     ImGui::SameLine();
     char format[48];
     std::snprintf(format, sizeof format, "t = %%.2f of %.2f s", t1);
-    ImGui::SetNextItemWidth(-1.0f);
+    // Slow motion beside the slider (the stage has no simulation panel): 1x, 0.5x, 0.25x in turn.
+    double& scale = app.state.sim.time_scale;
+    const std::string speed = format_shortest(scale) + "x";
+    ImGui::SetNextItemWidth(-button_width(speed.c_str()) - style.ItemSpacing.x);
     double t = run.time();
     if (ImGui::SliderScalar("##time", ImGuiDataType_Double, &t, &t0, &t1, format) && t != run.time()) seek(app, t);
     record_rect(app, "timeline:slider");
@@ -214,6 +217,10 @@ void timeline(App& app) {
       ImGui::SetTooltip("The run's last %.0f s: drag to show a moment; Play continues from it with the inputs recorded.\n"
                         "Keys: ',' a step back, '.' a step forward, Home the first moment",
                         kHistorySeconds);
+    ImGui::SameLine();
+    if (ImGui::Button(speed.c_str())) scale = scale == 1.0 ? 0.5 : scale == 0.5 ? 0.25 : 1.0;
+    record_rect(app, "timeline:rate");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Slow motion: simulated seconds per real second (1x, 0.5x, 0.25x)");
   }
   record_window_rect(app, "timeline");
   ImGui::End();
