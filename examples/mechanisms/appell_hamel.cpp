@@ -9,19 +9,33 @@
 
 #include "mechanisms/appell_hamel.hpp"
 
+#include "carvallo/errors.hpp"
+
 #include <cmath>
 
 namespace carvallo::examples::mechanisms {
 
-ModelInstance make_appell_hamel(const std::string& variant) {
+std::vector<Quantity> appell_hamel_settings() {
+  return {{"theta_dot", "rad/s", "initial heading rate of the wheel (001: 1 rad/s); the weight's velocity follows from rolling", 1.0, -10.0, 10.0},
+          {"phi_dot", "rad/s", "initial rolling rate of the wheel (001: 1 rad/s); the thread lowers the weight by b per radian", 1.0, -10.0, 10.0}};
+}
+
+ModelInstance make_appell_hamel(const ModelSetup& setup) {
   const std::vector<std::string> variants{"nonlinear", "linear"};
-  const std::string v = variant.empty() ? variants[0] : variant;
-  if (v != "nonlinear" && v != "linear") unknown_variant("appell-hamel", variant, variants);
+  const std::string v = setup.variant.empty() ? variants[0] : setup.variant;
+  if (v != "nonlinear" && v != "linear") unknown_variant("appell-hamel", setup.variant, variants);
+  if (!setup.parameters.empty())
+    throw SolverError(SolverError::Kind::InvalidArgument, "appell-hamel has no parameter table", 0.0);
+  auto rates = setting_values("appell-hamel", appell_hamel_settings(), setup);
   AppellHamel def;
   def.nonlinear = (v == "nonlinear");
+  // At θ = φ = 0 the rolling constraints (Eqs 101-102, and Eqs 57-58 with the same sign of φ̇) give the
+  // weight's velocity ẋ = a φ̇, ẏ = ρ θ̇, and the thread (Eq 59) ż = −b φ̇: 001's (1, 5, −0.5) m/s at
+  // θ̇ = φ̇ = 1 rad/s.
+  const double theta_dot = rates["theta_dot"], phi_dot = rates["phi_dot"];
   Eigen::VectorXd q0(5), qd0(5);
-  q0 << 0.0, 0.0, 0.0, 0.0, 30.0;
-  qd0 << 1.0, 1.0, 1.0, 5.0, -0.5;
+  q0 << 0.0, 0.0, 0.0, 0.0, def.z0;
+  qd0 << theta_dot, phi_dot, def.a * phi_dot, def.rho * theta_dot, -def.b * phi_dot;
   ModelInstance inst{Model(def), 0.0, q0, qd0, {}, {}, {}};
   inst.defaults.acceleration = AccelerationMethod::Augmented;
   inst.defaults.stabilizer = "none";

@@ -58,9 +58,11 @@ struct AppellHamel {
   template <class S> S potential_energy(const Vec<S>& q, const S&) const { return M * g * a + m * g * q[4]; }
 };
 
-/// Variants "nonlinear" (Eqs 57-58) and "linear" (Eqs 101-102).
-/// Throws SolverError(InvalidArgument) for an unknown variant.
-ModelInstance make_appell_hamel(const std::string& variant);
+/// Its initial conditions: the wheel's heading and rolling rates (θ̇, φ̇), 001's 1 rad/s each by default.
+std::vector<Quantity> appell_hamel_settings();
+/// Variants "nonlinear" (Eqs 57-58) and "linear" (Eqs 101-102); settings appell_hamel_settings().
+/// Throws SolverError(InvalidArgument) for an unknown variant, a parameter table or a setting out of range.
+ModelInstance make_appell_hamel(const ModelSetup& setup);
 
 }  // namespace carvallo::examples::mechanisms
 

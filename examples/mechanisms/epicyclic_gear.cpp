@@ -11,6 +11,9 @@
 
 #include "mechanisms/epicyclic_gear.hpp"
 
+#include "carvallo/errors.hpp"
+#include "carvallo/partitioning.hpp"
+
 namespace carvallo::examples::mechanisms {
 
 namespace {
@@ -77,12 +80,32 @@ Layout EpicyclicGear::layout() const {
   return l;
 }
 
-ModelInstance make_epicyclic_gear(const std::string& variant) {
+std::vector<Quantity> epicyclic_gear_settings() {
+  return {{"arm_rate", "rad/s", "initial angular velocity of the arm (004: 0, from rest); the sun and planets turn with it through the meshes",
+           0.0, -100.0, 100.0}};
+}
+
+ModelInstance make_epicyclic_gear(const ModelSetup& setup) {
   const std::vector<std::string> variants{"selective", "rgcpa", "full"};
+  const std::string& variant = setup.variant;
   const std::string v = variant.empty() ? variants[0] : variant;
   if (v != "selective" && v != "rgcpa" && v != "full") unknown_variant("epicyclic-gear", variant, variants);
+  if (!setup.parameters.empty())
+    throw SolverError(SolverError::Kind::InvalidArgument, "epicyclic-gear has no parameter table", 0.0);
+  const double arm_rate = setting_values("epicyclic-gear", epicyclic_gear_settings(), setup)["arm_rate"];
   const EpicyclicGear def;
   ModelInstance inst{Model(def), 0.0, def.reference_q(), Eigen::VectorXd::Zero(49), {}, {}, {}};
+  if (arm_rate != 0.0) {
+    // Unrotated Euler parameters (1, 0, 0, 0) turning about z at ω have ė3 = ω/2. The arm's is prescribed;
+    // the velocity analysis (000 Eqs 66-67) solves the constraints and the meshes for the rest, so the sun
+    // turns at (1 + T1/T2) ω and the planets at −(T1 − T5)/T5 ω (the tests check both).
+    Eigen::VectorXd qd = inst.qd0;
+    qd[7 * 2 + 6] = 0.5 * arm_rate;
+    const State s = make_consistent(inst.model, State{0.0, inst.q0, qd},
+                                    {{"sun e3", "arm e3", "planet1 e3", "planet2 e3"}, {"arm e3"}});
+    inst.q0 = s.q;
+    inst.qd0 = s.qd;
+  }
   // 004 §4.2 integrates with MATLAB's ode113 (variable-order Adams, tolerances 1e-3) for 15 s. We use AB4
   // at a fixed step; the augmented formulation (the Euler-parameter mass matrix 4ḠᵀIḠ is singular, so
   // Udwadia–Kalaba's M⁻¹ does not exist).

@@ -77,7 +77,10 @@ struct EpicyclicGear {
 
 /// Variants choose the paper's three integration schemes (004 §4.2): "selective" (SCPI, the default),
 /// "rgcpa" (GCPI, full coordinate partitioning), "full" (FCI: all 49 coordinates, no stabilization).
-/// Throws SolverError(InvalidArgument) for an unknown variant.
-ModelInstance make_epicyclic_gear(const std::string& variant);
+/// Settings epicyclic_gear_settings(). Throws SolverError(InvalidArgument) for an unknown variant, a
+/// parameter table or a setting out of range.
+ModelInstance make_epicyclic_gear(const ModelSetup& setup);
+/// Its initial condition: the arm's angular velocity (004: 0, from rest).
+std::vector<Quantity> epicyclic_gear_settings();
 
 }  // namespace carvallo::examples::mechanisms

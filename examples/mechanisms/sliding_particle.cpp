@@ -5,6 +5,7 @@
 
 #include "mechanisms/sliding_particle.hpp"
 
+#include "carvallo/errors.hpp"
 #include "carvallo/lagrange.hpp"
 
 namespace carvallo::examples::mechanisms {
@@ -33,9 +34,21 @@ void add_particle_look(ModelInstance& inst, double l0) {
 
 }  // namespace
 
-ModelInstance make_sliding_particle(const std::string& variant) {
+std::vector<Quantity> sliding_particle_settings() {
+  return {{"x", "m", "initial horizontal position on the surface (001: released from 1 m, at the height of the rim y = 0)", 1.0, -1.4, 1.4},
+          {"x_velocity", "m/s", "initial horizontal velocity (001: 0, released from rest); the vertical one keeps the particle on the surface",
+           0.0, -10.0, 10.0}};
+}
+
+ModelInstance make_sliding_particle(const ModelSetup& setup) {
   const std::vector<std::string> variants{"nonminimal", "baumgarte", "minimal"};
+  const std::string& variant = setup.variant;
   const std::string v = variant.empty() ? variants[0] : variant;
+  if (v != "nonminimal" && v != "baumgarte" && v != "minimal") unknown_variant("sliding-particle", variant, variants);
+  if (!setup.parameters.empty())
+    throw SolverError(SolverError::Kind::InvalidArgument, "sliding-particle has no parameter table", 0.0);
+  auto start = setting_values("sliding-particle", sliding_particle_settings(), setup);
+  const double x0 = start["x"], xd0 = start["x_velocity"];
   SimulationDefaults d;
   d.acceleration = AccelerationMethod::Augmented;  // 001 solves T u̇ = V (Eq 110), the augmented system
   d.integrator = IntegratorMethod::KuttaMerson;  // 001 text after Eq 122
@@ -46,7 +59,9 @@ ModelInstance make_sliding_particle(const std::string& variant) {
                       }};
   if (v == "nonminimal" || v == "baumgarte") {
     const SlidingParticle def;
-    ModelInstance inst{Model(def), 0.0, Eigen::Vector2d(1.0, 0.0), Eigen::Vector2d::Zero(), d, {}, {}};
+    // On the surface y = l0 − x²/l0 (Eq 114) and moving along it: ẏ = −2 x ẋ / l0.
+    ModelInstance inst{Model(def), 0.0, Eigen::Vector2d(x0, def.l0 - x0 * x0 / def.l0),
+                       Eigen::Vector2d(xd0, -2.0 * x0 * xd0 / def.l0), d, {}, {}};
     if (v == "baumgarte") {
       inst.defaults.stabilizer = "baumgarte";
       inst.defaults.baumgarte = {-20.0, -100.0, 0.0};  // 001 text after Eq 126 / Fig. 15
@@ -61,7 +76,7 @@ ModelInstance make_sliding_particle(const std::string& variant) {
   }
   if (v == "minimal") {
     const SlidingParticleMinimal def;
-    ModelInstance inst{Model(def), 0.0, Eigen::VectorXd::Constant(1, 1.0), Eigen::VectorXd::Zero(1), d, {}, {}};
+    ModelInstance inst{Model(def), 0.0, Eigen::VectorXd::Constant(1, x0), Eigen::VectorXd::Constant(1, xd0), d, {}, {}};
     inst.probes = {{"y", "m",
                     [l0 = def.l0](const Model&, double, const Eigen::VectorXd& q, const Eigen::VectorXd&) {
                       return l0 - q[0] * q[0] / l0;
@@ -73,7 +88,7 @@ ModelInstance make_sliding_particle(const std::string& variant) {
     add_particle_look(inst, def.l0);
     return inst;
   }
-  unknown_variant("sliding-particle", variant, variants);
+  unknown_variant("sliding-particle", variant, variants);  // not reached: checked above
 }
 
 }  // namespace carvallo::examples::mechanisms

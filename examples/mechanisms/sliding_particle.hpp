@@ -49,8 +49,10 @@ struct SlidingParticleMinimal {
 };
 
 /// Variants: "nonminimal" (Γ = 0, 001 Eqs 121-122), "baumgarte" (Γ1 = −20 s⁻¹, Γ2 = −100 s⁻², Eqs 125-126),
-/// "minimal" (Eq 137).
-/// Throws SolverError(InvalidArgument) for an unknown variant.
-ModelInstance make_sliding_particle(const std::string& variant);
+/// "minimal" (Eq 137); settings sliding_particle_settings().
+/// Throws SolverError(InvalidArgument) for an unknown variant, a parameter table or a setting out of range.
+ModelInstance make_sliding_particle(const ModelSetup& setup);
+/// Its initial conditions: the horizontal position x (001: 1 m) and velocity ẋ (001: 0).
+std::vector<Quantity> sliding_particle_settings();
 
 }  // namespace carvallo::examples::mechanisms

@@ -129,3 +129,33 @@ TEST_CASE("appell-hamel at high speed: velocity corrections aim at what round-of
   CHECK(reachable_velocity_tolerance(tol, J, Eigen::VectorXd::Constant(2, 1e6)) ==
         Approx(64 * std::numeric_limits<double>::epsilon() * 1e6));
 }
+
+TEST_CASE("appell-hamel: heading and rolling rates as settings give a state on every constraint", "[appell_hamel]") {
+  // θ̇ = 0.3 rad/s, φ̇ = −2 rad/s at θ = φ = 0: ẋ = a φ̇, ẏ = ρ θ̇, ż = −b φ̇, which satisfy Eq 59's rate and,
+  // in both variants, the rolling constraints (Eqs 57-58 and 101-102) exactly.
+  const ModelEntry* e = find_model("appell-hamel");
+  REQUIRE(e != nullptr);
+  const mechanisms::AppellHamel d;
+  for (const auto& variant : e->variants) {
+    ModelSetup setup(variant);
+    setup.settings = {{"theta_dot", 0.3}, {"phi_dot", -2.0}};
+    const ModelInstance inst = e->make(setup);
+    CHECK(inst.qd0[0] == 0.3);
+    CHECK(inst.qd0[1] == -2.0);
+    CHECK(inst.qd0[2] == d.a * -2.0);
+    CHECK(inst.qd0[3] == d.rho * 0.3);
+    Eigen::VectorXd Cdot, D;
+    inst.model.C_dot(inst.q0, inst.qd0, 0.0, Cdot);
+    inst.model.D(inst.q0, inst.qd0, 0.0, D);
+    CHECK(Cdot.lpNorm<Eigen::Infinity>() < 1e-15);
+    CHECK(D.lpNorm<Eigen::Infinity>() < 1e-14);
+  }
+  // The defaults are 001's initial conditions (after Eq 100).
+  const ModelInstance paper = e->make("");
+  Eigen::VectorXd expected(5);
+  expected << 1.0, 1.0, 1.0, 5.0, -0.5;
+  CHECK(paper.qd0 == expected);
+  ModelSetup bad;
+  bad.settings = {{"theta_dot", std::nan("")}};
+  CHECK_THROWS_AS(e->make(bad), SolverError);
+}

@@ -110,3 +110,28 @@ TEST_CASE("epicyclic gear: lazy selective partitioning corrects only violated st
   // And the closed form of the RGCPA test above.
   CHECK(g.omega_z(2, a.state().q, a.state().qd) == Approx(g.torque * 3.0 / effective_inertia(g)).epsilon(1e-8));
 }
+
+TEST_CASE("epicyclic gear: an initial arm rate turns the sun and planets by the tooth counts' ratios", "[epicyclic_gear]") {
+  // The setting prescribes the arm's rate; the velocity analysis must give the sun 1 + T1/T2 and the planets
+  // −(T1 − T5)/T5 times it (the closed-form ratios of Eqs 40-41), with every constraint and mesh satisfied.
+  const ModelEntry* e = find_model("epicyclic-gear");
+  REQUIRE(e != nullptr);
+  for (const auto& variant : e->variants) {
+    ModelSetup setup(variant);
+    setup.settings = {{"arm_rate", 2.0}};
+    const ModelInstance inst = e->make(setup);
+    const mechanisms::EpicyclicGear g;
+    CHECK(g.omega_z(2, inst.q0, inst.qd0) == Approx(2.0).epsilon(1e-12));
+    CHECK(g.omega_z(1, inst.q0, inst.qd0) == Approx(2.0 * g.sun_to_arm_ratio()).epsilon(1e-12));
+    CHECK(g.omega_z(4, inst.q0, inst.qd0) == Approx(2.0 * g.planet_to_arm_ratio()).epsilon(1e-12));
+    CHECK(g.omega_z(6, inst.q0, inst.qd0) == Approx(2.0 * g.planet_to_arm_ratio()).epsilon(1e-12));
+    Eigen::VectorXd Cdot, D;
+    inst.model.C_dot(inst.q0, inst.qd0, 0.0, Cdot);
+    inst.model.D(inst.q0, inst.qd0, 0.0, D);
+    CHECK(Cdot.lpNorm<Eigen::Infinity>() < 1e-12);
+    CHECK(D.lpNorm<Eigen::Infinity>() < 1e-12);
+  }
+  ModelSetup bad;
+  bad.settings = {{"arm_rate", 1e9}};
+  CHECK_THROWS_AS(e->make(bad), SolverError);
+}
