@@ -10,6 +10,7 @@
 #include "carvallo/stabilization.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace carvallo::web {
@@ -215,14 +216,37 @@ void ModelView::trim() {
 }
 
 void ModelView::step(int n) {
-  for (int i = 0; i < n && !run_->ended(); ++i) {
+  const auto start = std::chrono::steady_clock::now();
+  int done = 0, fresh = 0;
+  for (int i = 0; i < n && !run_->ended(); ++i, ++done) {
+    const bool first_pass = step_ >= end_;
+    const IntegratorStats before = first_pass ? run_->integrator_stats() : IntegratorStats{};
     advance_one();
     if (step_ > end_) {
       end_ = step_;
+      count_work(before);
+      ++fresh;
       if (step_ % sample_every_ == 0 || step_ % checkpoint_every_ == 0 || run_->ended()) record();
       trim();
     }
   }
+  // Timed per call, not per step (a browser's clock is coarser than a step), and shared out by the steps
+  // that were first passes.
+  if (fresh > 0)
+    work_.cpu_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * fresh / done;
+}
+
+void ModelView::count_work(const IntegratorStats& before) {
+  const IntegratorStats after = run_->integrator_stats();
+  const StepReport& r = run_->last_report();
+  work_.steps += after.steps - before.steps;
+  work_.evaluations += after.evaluations - before.evaluations;
+  work_.rejected += after.rejected - before.rejected;
+  work_.corrections += r.correction.position_iterations + r.correction.velocity_iterations;
+  work_.simulated_seconds += time_step_;
+  work_.max_C = std::max(work_.max_C, r.C_norm);
+  work_.max_Cdot = std::max(work_.max_Cdot, r.Cdot_norm);
+  work_.max_D = std::max(work_.max_D, r.D_norm);
 }
 
 void ModelView::add(const InputEvent& e) {

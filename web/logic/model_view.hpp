@@ -122,6 +122,19 @@ class ModelView {
   /// Energy at the start or at the last push.
   double initial_energy() const { return energy0_; }
 
+  /// What integrating the run has cost and how well it kept the constraints, over each step's first pass
+  /// (steps integrated again after a rewind are not counted again): the methods' comparison
+  /// (method_compare.hpp) and `comparison()` report it.
+  struct Work {
+    long steps = 0;        ///< the integrator's accepted (internal) steps
+    long evaluations = 0;  ///< right-hand sides evaluated
+    long rejected = 0;     ///< internal steps the adaptive integrators' error control rejected
+    long corrections = 0;  ///< the stabilizer's Newton iterations (position and velocity), each one factorization
+    double cpu_seconds = 0, simulated_seconds = 0;
+    double max_C = 0, max_Cdot = 0, max_D = 0;  ///< the largest violations seen (|C| m or rad, rates per s)
+  };
+  const Work& work() const { return work_; }
+
   /// Everything the run is built from: a change means a new run.
   static std::string signature(const UiState& state);
 
@@ -145,6 +158,7 @@ class ModelView {
   };
   void record();
   void advance_one();      // the log's inputs due, the push's impulse, a step, a checkpoint
+  void count_work(const IntegratorStats& before);  // a first pass's step into work_
   Eigen::Vector3d spring_force(const Eigen::Vector3d& point, const Eigen::Vector3d& velocity) const;
   void arrive();           // at a checkpoint step: restart there (and keep a snapshot the first time)
   void apply_due();        // the log's events at the current step not yet applied
@@ -158,6 +172,7 @@ class ModelView {
   std::uint64_t id_ = 0;
   double time_step_ = 1e-3;
   double energy0_ = 0.0;
+  Work work_;
   long step_ = 0, end_ = 0;
   long checkpoint_every_ = 200;
   long sample_every_ = 1;  // the plots keep at most 1000 samples per simulated second

@@ -1,5 +1,6 @@
 #include "logic/state_fields.hpp"
 #include "logic/input_log.hpp"
+#include "logic/method_compare.hpp"
 #include "logic/rider_state.hpp"
 
 #include "carvallo/acceleration.hpp"
@@ -140,6 +141,7 @@ const std::vector<Field>& fields() {
       caption("caption", [](UiState& s) -> std::string& { return s.caption; }),
       text("inputs", [](UiState& s) -> std::string& { return s.input_log; }, check_input_log),
       number("t", 0.0, kMaxReplayTime, [](UiState& s) -> double& { return s.time_shown; }),
+      text("compare", [](UiState& s) -> std::string& { return s.compare; }, check_method_changes),
   };
   return table;
 }

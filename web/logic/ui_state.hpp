@@ -141,6 +141,8 @@ struct UiState {
   // shown while paused (0 while playing). A link that gives them replays the run to that moment and stops.
   std::string input_log;                    ///< the inputs' log up to the moment shown ("" = none)
   double time_shown = 0.0;                  ///< s, the moment shown while paused (0: the run from its start)
+  /// Runs beside the shown one with other methods (logic/method_compare.hpp: "none,baumgarte,rgcpa"; "" = none).
+  std::string compare;
 
   bool operator==(const UiState&) const;
 };

@@ -1,0 +1,159 @@
+// Methods compared side by side (web/logic/method_compare.hpp): the link's grammar (round trip, canonical
+// order, refusals naming the part), and the compared runs following the shown one. A compared run with
+// the shown run's own methods must be the shown run to the bit through kicks, torques, a rewind and a
+// changed past (the same engine, the same inputs at the same steps); one with another step stays at the
+// shown moment; a run a model cannot use says why; the work counted is the first pass's only.
+#include "logic/method_compare.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace carvallo::web;
+
+namespace {
+
+std::string canonical(const std::string& text) {
+  std::string out, error;
+  const auto changes = read_method_changes(text, error);
+  INFO(error);
+  REQUIRE(changes);
+  return method_changes_text(*changes);
+}
+
+std::string refusal(const std::string& text) {
+  std::string error;
+  CHECK_FALSE(read_method_changes(text, error));
+  return error;
+}
+
+void follow_all(MethodComparison& c, const UiState& s, const ModelView& shown) {
+  c.follow(s, shown, 50.0);
+  for (int i = 0; i < 1000 && !c.synced(shown); ++i) c.follow(s, shown, 50.0);
+  REQUIRE(c.synced(shown));
+}
+
+}  // namespace
+
+TEST_CASE("compare=: runs of method changes read back in one canonical form", "[web][compare]") {
+  CHECK(canonical("none,baumgarte,rgcpa") == "none,baumgarte,rgcpa");
+  CHECK(canonical("dt0.01:rk4,tol1e-6:dopri5") == "rk4:dt0.01,dopri5:tol1e-06");
+  CHECK(canonical("udwadia-kalaba:baumgarte:alpha20:beta5") == "baumgarte:udwadia-kalaba:alpha20:beta5");
+  CHECK(canonical("ctol1e-8:direct") == "direct:ctol1e-08");
+  CHECK(canonical("") == "");
+  std::string error;
+  const auto changes = read_method_changes("kutta-merson-adaptive:tol1e-6:dt0.02", error);
+  REQUIRE(changes);
+  REQUIRE(changes->size() == 1);
+  CHECK(*changes->front().integrator == "kutta-merson-adaptive");
+  CHECK(*changes->front().tolerance == 1e-6);
+  CHECK(*changes->front().time_step == 0.02);
+}
+
+TEST_CASE("compare=: what does not read is refused by name, never cut", "[web][compare]") {
+  CHECK(refusal("none,baumgarte,rgcpa,direct").find("at most 3") != std::string::npos);
+  CHECK(refusal("rgcpa,,none").find("empty run") != std::string::npos);
+  CHECK(refusal("rgcpa:none").find("two stabilizations") != std::string::npos);
+  CHECK(refusal("rk4:ab4").find("two integrators") != std::string::npos);
+  CHECK(refusal("dt0.5").find("dt takes a number in [1e-05, 0.05]") != std::string::npos);
+  CHECK(refusal("dtfast").find("dt takes a number") != std::string::npos);
+  CHECK(refusal("tol1e-3:tol1e-4").find("two values of tol") != std::string::npos);
+  CHECK(refusal("alpha-1").find("alpha takes a number") != std::string::npos);
+  CHECK(refusal("magic").find("'magic' is not a method") != std::string::npos);
+  CHECK(refusal("dtnan").find("dt takes a number") != std::string::npos);
+  CHECK(refusal(std::string(5000, 'a')).find("at most 400") != std::string::npos);
+  std::string canonical_text;
+  CHECK(check_method_changes("rgcpa,none", canonical_text) == std::nullopt);
+  CHECK(canonical_text == "rgcpa,none");
+}
+
+TEST_CASE("a compared run with the shown run's methods is the shown run to the bit, inputs and rewinds included",
+          "[web][compare]") {
+  UiState s;  // the bicycle at its defaults (augmented, AB4, RGCPA, 5 ms)
+  s.settings["speed"] = 4.6;
+  s.compare = "rgcpa,none";
+  ModelView shown(s);
+  MethodComparison c;
+  const int steer = shown.run().input_index("steer_torque");
+  REQUIRE(steer >= 0);
+  for (long k = 0; k < 600; ++k) {
+    if (k == 100) REQUIRE(shown.push(0.5));
+    if (k == 250) shown.hold_input(steer, 1.0);
+    if (k == 300) shown.hold_input(steer, 0.0);
+    shown.step(1);
+    if (k % 7 == 0) c.follow(s, shown, 50.0);  // as frames do: several steps between calls
+  }
+  follow_all(c, s, shown);
+  REQUIRE(c.runs().size() == 2);
+  const ModelView& same = *c.runs()[0].view;
+  CHECK(c.runs()[0].label == "rgcpa");
+  CHECK(c.runs()[0].methods == "augmented, ab4 5 ms, rgcpa");
+  CHECK(c.runs()[1].methods == "augmented, ab4 5 ms, none");
+  CHECK(same.run().state().q == shown.run().state().q);
+  CHECK(same.run().state().qd == shown.run().state().qd);
+  CHECK(same.log() == shown.log());
+  // The unstabilized run kept the same inputs and drifted from the constraints where RGCPA did not.
+  const ModelView& loose = *c.runs()[1].view;
+  CHECK(loose.log().size() == 3);
+  CHECK(loose.time() == shown.time());
+  CHECK(loose.work().max_C > shown.work().max_C);
+
+  // Rewound to 1 s and kicked the other way: the past changed, the compared runs follow it.
+  shown.seek_step(200);
+  follow_all(c, s, shown);
+  CHECK(same.run().state().q == shown.run().state().q);
+  REQUIRE(shown.push(-0.8));
+  shown.step(300);
+  follow_all(c, s, shown);
+  CHECK(c.runs()[0].view->log() == shown.log());
+  CHECK(c.runs()[0].view->run().state().q == shown.run().state().q);
+  CHECK(c.runs()[0].view->run().state().qd == shown.run().state().qd);
+  CHECK(c.runs()[1].view->log().size() == 2);  // the kick at 0.5 s and the new one; the torques are gone
+}
+
+TEST_CASE("a compared run with another step stays at the shown moment, and counts its own work", "[web][compare]") {
+  UiState s;
+  s.model = "four-bar";
+  s.settings = start_settings("four-bar");
+  s.sim.stabilization = "none";
+  s.compare = "dt0.001:rgcpa,kutta-merson-adaptive:tol1e-6";
+  ModelView shown(s);
+  MethodComparison c;
+  shown.step(400);  // 2 s at 5 ms
+  follow_all(c, s, shown);
+  REQUIRE(c.runs().size() == 2);
+  const ModelView& fine = *c.runs()[0].view;
+  CHECK(fine.step_index() == 2000);
+  CHECK(fine.time() == Approx(shown.time()).epsilon(1e-12));
+  CHECK(fine.work().steps == 2000);
+  CHECK(fine.work().simulated_seconds == Approx(2.0));
+  CHECK(fine.work().corrections > 0);
+  CHECK(shown.work().corrections == 0);  // no stabilization
+  CHECK(shown.work().evaluations >= shown.work().steps);
+  const ModelView& adaptive = *c.runs()[1].view;
+  CHECK(adaptive.time() == Approx(shown.time()).epsilon(1e-12));
+  // Rewinding and playing again re-integrates without counting again.
+  const long steps = fine.work().steps;
+  shown.seek_step(100);
+  follow_all(c, s, shown);
+  shown.step(300);
+  follow_all(c, s, shown);
+  CHECK(c.runs()[0].view->work().steps == steps);
+}
+
+TEST_CASE("a method a model cannot use is a compared run that says why", "[web][compare]") {
+  UiState s;
+  s.model = "epicyclic-gear";
+  s.settings = start_settings("epicyclic-gear");
+  s.compare = "udwadia-kalaba,none";
+  ModelView shown(s);
+  MethodComparison c;
+  shown.step(20);
+  follow_all(c, s, shown);
+  REQUIRE(c.runs().size() == 2);
+  CHECK_FALSE(c.runs()[0].view);  // not run, as the methods menu does not offer it
+  INFO(c.runs()[0].error);
+  CHECK(c.runs()[0].error.find("dwadia") != std::string::npos);
+  CHECK(c.runs()[1].view);
+  CHECK(c.runs()[1].error.empty());
+}
