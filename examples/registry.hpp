@@ -175,6 +175,18 @@ struct SteadyMotion {
   std::string nonlinear_note;
 };
 
+/// A comparison of methods a paper made on this model, offered as a one-click preset (the playground's
+/// "Methods compared", docs/playground.md): the shown run's methods and the compared runs in the link's
+/// compare= grammar (web/logic/method_compare.hpp: parts such as "udwadia-kalaba:direct:ab4:dt0.001"), the
+/// variant it needs, and what the paper published for those runs, shown beside the live figures.
+struct MethodStudy {
+  std::string title;      ///< e.g. "002 Table 11: direct correction beside none, Baumgarte and RGCPA"
+  std::string variant;    ///< the formulation it runs ("" = the one chosen)
+  std::string shown;      ///< the shown run's methods, one run of the grammar
+  std::string compare;    ///< the compared runs, e.g. "none,baumgarte,rgcpa"
+  std::string published;  ///< the paper's figures for these runs, in words and numbers with units
+};
+
 struct ModelEntry {
   std::string name;                    ///< CLI / URL name, e.g. "four-bar"
   std::string title;                   ///< menu label, e.g. "Four-bar linkage"
@@ -188,6 +200,8 @@ struct ModelEntry {
   /// Its equilibrium or steady motion whose eigenvalues front ends plot against a quantity (none: the
   /// model has no such analysis, e.g. a driven mechanism).
   std::optional<SteadyMotion> steady_motion;
+  /// The comparisons of methods its paper made (none: a model whose paper compared none).
+  std::vector<MethodStudy> studies;
 };
 
 /// Adapts a factory of the form ModelInstance(const std::string& variant) for ModelEntry::make; throws

@@ -82,5 +82,7 @@ struct EpicyclicGear {
 ModelInstance make_epicyclic_gear(const ModelSetup& setup);
 /// Its initial condition: the arm's angular velocity (004: 0, from rest).
 std::vector<Quantity> epicyclic_gear_settings();
+/// 004's comparison of FCI, GCPI and SCPI, as the playground's preset.
+std::vector<MethodStudy> epicyclic_gear_studies();
 
 }  // namespace carvallo::examples::mechanisms

@@ -36,6 +36,8 @@ PlanarMechanismData four_bar_data() {
             {"C", 1, {2.0, 0.0}, 2, {-2.0, 0.0}},
             {"D", 2, {2.0, 0.0}, -1, {4.0, 0.0}}};
   d.springs = {{"BC", 0, {2.0, 0.0}, 2, {-2.0, 0.0}, 4.0, 200.0, 15.0}};  // Table 5
+  d.table11_C = 1.256e-15;  // 002 Table 11
+  d.table11_Cdot = 2.126e-14;
   return d;
 }
 

@@ -64,6 +64,9 @@ struct PlanarMechanismData {
   std::vector<SliderData> sliders;
   std::vector<SpringData> springs;
   Eigen::Vector2d gravity{0.0, -9.81};  ///< [m/s²] (002 Tables 1-4: g = 9.81)
+  /// 002 Table 11: the largest ‖C‖ [m] and ‖Ċ‖ [m/s] of 002's own run (Udwadia–Kalaba, direct correction
+  /// at every step, sixth-order Adams–Bashforth, 1 ms, 5 s), shown beside the live comparison.
+  double table11_C = 0.0, table11_Cdot = 0.0;
 };
 
 /// Model definition for a PlanarMechanismData with body type Body (NaturalBody2D or AngleBody2D).
@@ -203,6 +206,8 @@ int planar_driver(const PlanarMechanismData& data);
 /// The initial conditions a planar mechanism offers: "angle" of its driver [rad] (default: the paper's
 /// table) and its angular "rate" [rad/s] (default 0: released from rest, as 002 does). Never throws.
 std::vector<Quantity> planar_settings(const PlanarMechanismData& data);
+/// 002's comparison on this mechanism (Table 11), as the playground's preset.
+std::vector<MethodStudy> planar_studies(const PlanarMechanismData& data);
 
 /// make_planar_instance with setup's variant and settings: the driver turned about its first pin to the
 /// angle, the other bodies brought onto the constraints by least-norm Newton steps, and the velocities the

@@ -54,5 +54,7 @@ struct SlidingParticleMinimal {
 ModelInstance make_sliding_particle(const ModelSetup& setup);
 /// Its initial conditions: the horizontal position x (001: 1 m) and velocity ẋ (001: 0).
 std::vector<Quantity> sliding_particle_settings();
+/// 001's comparison (unstabilized against Baumgarte), as the playground's preset.
+std::vector<MethodStudy> sliding_particle_studies();
 
 }  // namespace carvallo::examples::mechanisms

@@ -156,6 +156,53 @@ std::string methods_label(const UiState& state) {
   return label;
 }
 
+const std::vector<examples::MethodStudy>& general_studies() {
+  static const std::vector<examples::MethodStudy> list = {
+      {"Stabilizations: none beside Baumgarte, direct correction and RGCPA", "", "none", "baumgarte,direct,rgcpa", ""},
+      {"Integrators: AB4 beside RK4, DOPRI5 and adaptive Kutta-Merson", "", "ab4", "rk4,dopri5,kutta-merson-adaptive", ""},
+  };
+  return list;
+}
+
+std::vector<examples::MethodStudy> studies_for(const std::string& model) {
+  std::vector<examples::MethodStudy> out;
+  if (const auto* entry = examples::find_model(model)) out = entry->studies;
+  out.insert(out.end(), general_studies().begin(), general_studies().end());
+  return out;
+}
+
+namespace {
+std::string effective_variant(const std::string& model, const std::string& variant) {
+  const auto* entry = examples::find_model(model);
+  return variant.empty() && entry && !entry->variants.empty() ? entry->variants.front() : variant;
+}
+}  // namespace
+
+std::optional<std::string> apply_study(UiState& state, const examples::MethodStudy& study) {
+  std::string error;
+  const auto shown = read_method_changes(study.shown, error);
+  if (!shown || shown->size() != 1) return "the study's shown run does not read: " + error;
+  std::string canonical;
+  if (auto why = check_method_changes(study.compare, canonical)) return *why;
+  if (!study.variant.empty() && effective_variant(state.model, state.variant) != study.variant) state.variant = study.variant;
+  state = with_methods(state, shown->front());
+  state.compare = canonical;
+  return std::nullopt;
+}
+
+std::optional<examples::MethodStudy> study_shown(const UiState& state) {
+  for (const auto& study : studies_for(state.model)) {
+    UiState s = state;
+    if (apply_study(s, study) || s.variant != state.variant || s.compare != state.compare) continue;
+    const SimulationSettings &a = s.sim, &b = state.sim;
+    if (a.integrator == b.integrator && a.solver == b.solver && a.stabilization == b.stabilization && a.time_step == b.time_step &&
+        a.baumgarte_alpha == b.baumgarte_alpha && a.baumgarte_beta == b.baumgarte_beta && a.tolerance == b.tolerance &&
+        a.correction_tolerance == b.correction_tolerance)
+      return study;
+  }
+  return std::nullopt;
+}
+
 long matching_step(long k, double shown_h, double h) { return std::lround(static_cast<double>(k) * shown_h / h); }
 
 namespace {

@@ -50,6 +50,17 @@ UiState with_methods(const UiState& state, const MethodChange& change);
 /// "augmented, ab4 5 ms, rgcpa": what a run with `state`'s methods uses (adaptive: its tolerance).
 std::string methods_label(const UiState& state);
 
+/// Generic comparisons offered for every model beside its paper's (examples::ModelEntry::studies): the
+/// stabilizations, and the integrators, at the shown run's step.
+const std::vector<examples::MethodStudy>& general_studies();
+/// The studies offered for `model`: its paper's, then the general ones.
+std::vector<examples::MethodStudy> studies_for(const std::string& model);
+/// Sets up `study` in `state`: its variant (when it names one), the shown run's methods and compare=.
+/// Returns why it cannot (a study whose text does not read: a bug, tested for every model). Never throws.
+std::optional<std::string> apply_study(UiState& state, const examples::MethodStudy& study);
+/// The study `state` shows (its compare= and the shown run's methods as the study sets them), or nothing.
+std::optional<examples::MethodStudy> study_shown(const UiState& state);
+
 /// The compared runs, following a shown ModelView.
 class MethodComparison {
  public:
