@@ -6,6 +6,7 @@
 #include "logic/bike_analysis.hpp"
 #include "logic/design_map_job.hpp"
 #include "logic/lesson.hpp"
+#include "logic/method_compare.hpp"
 #include "logic/model_eigen.hpp"
 #include "logic/model_view.hpp"
 #include "logic/rider_controls.hpp"
@@ -148,6 +149,8 @@ struct App {
   std::uint64_t rider_run = 0;       ///< ModelView::id() of the run the held torques were last handed to
   unsigned rider_buttons_down = 0;   ///< hold buttons pressed this frame (bit k: button k)
   std::map<std::string, SpecEdit> input_specs;  ///< the inputs' script fields, by input name
+  MethodComparison comparison;  ///< the runs of compare= beside the shown one (logic/method_compare.hpp)
+  SpecEdit compare_edit;        ///< the compare= field of "Methods compared"
   TurnFamilies turns;
   struct TurnMark {
     std::size_t branch, index;  ///< in turns.branches()

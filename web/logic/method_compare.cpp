@@ -299,6 +299,43 @@ void MethodComparison::follow(const UiState& state, const ModelView& shown, doub
   }
 }
 
+namespace {
+ComparisonRow row_of(const std::string& label, const std::string& methods, const ModelView& v) {
+  ComparisonRow r;
+  r.label = label;
+  r.methods = methods;
+  const auto& work = v.work();
+  const auto& report = v.run().last_report();
+  r.t = v.time();
+  r.position_violation = report.C_norm;
+  r.velocity_violation = std::max(report.Cdot_norm, report.D_norm);
+  r.max_position_violation = work.max_C;
+  r.max_velocity_violation = std::max(work.max_Cdot, work.max_D);
+  const double e0 = v.initial_energy(), e = v.run().energy();
+  r.energy_drift = e0 != 0.0 ? std::abs(e - e0) / std::abs(e0) : std::abs(e - e0);
+  r.steps = work.steps;
+  r.evaluations = work.evaluations;
+  r.rejected = work.rejected;
+  r.corrections = work.corrections;
+  r.cpu_ms_per_sim_second = work.simulated_seconds > 0 ? 1e3 * work.cpu_seconds / work.simulated_seconds : 0.0;
+  return r;
+}
+}  // namespace
+
+std::vector<ComparisonRow> comparison_rows(const UiState& state, const ModelView& shown, const MethodComparison& comparison) {
+  std::vector<ComparisonRow> rows{row_of("shown", methods_label(state), shown)};
+  for (const auto& run : comparison.runs()) {
+    if (run.view) rows.push_back(row_of(run.label, run.methods, *run.view));
+    else {
+      rows.emplace_back();
+      rows.back().label = run.label;
+      rows.back().methods = run.methods;
+    }
+    rows.back().error = run.error;
+  }
+  return rows;
+}
+
 bool MethodComparison::synced(const ModelView& shown) const {
   for (const auto& run : runs_) {
     if (!run.view || !run.error.empty()) continue;

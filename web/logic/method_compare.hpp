@@ -89,6 +89,21 @@ class MethodComparison {
   std::string key_;
 };
 
+/// One row of the comparison's table and of `comparison()`: a run where it is and what it has cost.
+struct ComparisonRow {
+  std::string label;    ///< "shown" for the shown run, else its part of compare=
+  std::string methods;  ///< methods_label
+  std::string error;    ///< why it is not running ("" while it runs)
+  double t = 0;         ///< s, its moment
+  double position_violation = 0, velocity_violation = 0;  ///< now: |C| (m or rad); max(|dC/dt|, |D|) per s
+  double max_position_violation = 0, max_velocity_violation = 0;  ///< the largest since its start
+  double energy_drift = 0;  ///< |E - E0| / |E0| since the start or the last push (|E - E0| in J where E0 = 0)
+  long steps = 0, evaluations = 0, rejected = 0, corrections = 0;
+  double cpu_ms_per_sim_second = 0;  ///< the integration's CPU time per simulated second (0 before a step)
+};
+/// The shown run's row, then each compared run's. Never throws.
+std::vector<ComparisonRow> comparison_rows(const UiState& state, const ModelView& shown, const MethodComparison& comparison);
+
 /// The step of a run with time step `h` nearest the shown run's step `k` (time step `shown_h`).
 long matching_step(long k, double shown_h, double h);
 

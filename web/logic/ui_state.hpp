@@ -78,7 +78,7 @@ inline constexpr const char* kPanelNames[] = {"view", "parameters", "eigenvalues
 /// "roll-steer" is the bicycle's roll and steer against time (another model's probes), "torques" the
 /// rider's torques, "turns" the steady turns, "design-map" the design map.
 inline constexpr const char* kContrastProfiles[] = {"normal", "high"};
-inline constexpr const char* kStagePlotNames[] = {"eigenvalues", "roll-steer", "torques", "turns", "design-map", "none"};
+inline constexpr const char* kStagePlotNames[] = {"eigenvalues", "roll-steer", "torques", "turns", "design-map", "compare", "none"};
 /// A scene's caption: at most this many characters (Unicode code points), plain text.
 inline constexpr std::size_t kMaxCaptionChars = 280;
 

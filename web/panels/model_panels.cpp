@@ -163,8 +163,9 @@ void widen_default_camera(App& app, float frame_height) {
   if (std::isfinite(needed) && needed > 1.05 * cam.distance) cam.distance = std::min(needed, 60.0);
 }
 
-void advance_run(App& app, double real_dt) {
-  sync_run(app);
+namespace {
+
+void advance_shown_run(App& app, double real_dt) {
   if (app.run && advance_replay(app)) return;  // a link's motion on its way to the moment it names
   if (!app.playing || !app.run) {
     app.perf.sim_ratio = 0;
@@ -177,9 +178,12 @@ void advance_run(App& app, double real_dt) {
   const double t0 = app.run->time();
   int done = 0;
   try {
-    for (; done < steps && !app.run->run().ended(); ++done) {
-      app.run->step(1);
-      if ((done & 7) == 7 && std::chrono::steady_clock::now() - start > std::chrono::milliseconds(8)) {
+    // Eight steps a call: the run times its calls (ModelView::work) with a clock coarser than a step.
+    while (done < steps && !app.run->run().ended()) {
+      const long before = app.run->step_index();
+      app.run->step(std::min(8, steps - done));
+      done += static_cast<int>(app.run->step_index() - before);
+      if (done < steps && std::chrono::steady_clock::now() - start > std::chrono::milliseconds(8)) {
         app.sim_debt = 0;  // cannot keep up: run slower than asked rather than freeze the page
         break;
       }
@@ -199,6 +203,16 @@ void advance_run(App& app, double real_dt) {
     app.run_event = buf + app.run->run().end_reason() + ". Press R (Reset) to start again.";
     app.playing = false;
   }
+}
+
+}  // namespace
+
+void advance_run(App& app, double real_dt) {
+  sync_run(app);
+  advance_shown_run(app, real_dt);
+  // The compared runs catch up with the moment shown: a few ms a frame, so a long replay never holds the page.
+  if (app.run && !app.state.compare.empty()) app.comparison.follow(app.state, *app.run, 6.0);
+  else app.comparison.clear();
 }
 
 void model_panel(App& app) {

@@ -4,6 +4,10 @@
 
 #include "app.hpp"
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 namespace carvallo::web {
 
 /// `css` CSS pixels in the framebuffer's pixels at the current text scale.
@@ -22,5 +26,20 @@ void probes_plot(App& app, const char* id, float height);
 void model_plots(App& app);
 /// The one simulation panel of every model (simulation_panel.cpp).
 void simulation_panel(App& app);
+/// Methods compared in the simulation panel: presets and compare=, then (with runs) the plot unless
+/// `plot_drawn`, the table and the paper's figures (compare_panel.cpp).
+void comparison_section(App& app, bool plot_drawn);
+/// The compared runs' |C| on one log plot with a fixed axis, `height` device px tall (compare_panel.cpp).
+void comparison_plot(App& app, float height);
+/// The plot, the table of where each run is and what it cost, and a paper's published figures (the stage's
+/// "Methods compared" and its picture).
+void comparison_view(App& app, float plot_height);
+
+/// Reads a field's text: nothing when it reads (`canonical` set), else why not.
+using TextCheck = std::optional<std::string> (*)(std::string_view text, std::string& canonical);
+/// A text typed into a field (`value`, in the state): applied when `check` reads it, else the reason is
+/// shown and the state keeps the last good value (simulation_panel.cpp).
+void checked_text_field(App& app, const std::string& label, const std::string& id, std::string& value, SpecEdit& edit,
+                        const char* hint, TextCheck check);
 
 }  // namespace carvallo::web

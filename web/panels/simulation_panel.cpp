@@ -31,22 +31,19 @@
 
 namespace carvallo::web {
 
-namespace {
-
-// A spec typed into a field: applied when it reads, else the reason is shown and the state keeps the last good one.
-void spec_field(App& app, const std::string& label, const std::string& id, std::string& value, SpecEdit& edit) {
+void checked_text_field(App& app, const std::string& label, const std::string& id, std::string& value, SpecEdit& edit,
+                        const char* hint, TextCheck check) {
   if (!edit.active && edit.problem.empty()) edit.text = value;  // the state may have changed (link, setState, scenario)
-  char buf[128];
+  char buf[512];
   std::snprintf(buf, sizeof buf, "%s", edit.text.c_str());
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
-  const bool entered = ImGui::InputTextWithHint(id.c_str(), "none, step:1@0.5, pulse:2@0.5:0.1, sine:0.5:1", buf, sizeof buf,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool entered = ImGui::InputTextWithHint(id.c_str(), hint, buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
   edit.text = buf;
   edit.active = ImGui::IsItemActive();
   record_rect(app, "spec:" + label);
   if (entered || ImGui::IsItemDeactivatedAfterEdit()) {
     std::string canonical;
-    if (auto why = check_torque_spec(edit.text, canonical)) {
+    if (auto why = check(edit.text, canonical)) {
       edit.problem = *why;
     } else {
       edit.problem.clear();
@@ -62,6 +59,8 @@ void spec_field(App& app, const std::string& label, const std::string& id, std::
     ImGui::PopTextWrapPos();
   }
 }
+
+namespace {
 
 // "steer_torque" -> "steer torque"
 std::string label_of(std::string name) {
@@ -159,7 +158,8 @@ void settings_section(App& app) {
   if (has_inputs) {
     for (const auto& channel : app.run->run().input_channels()) {
       std::string spec = input_spec(s, channel.name);
-      spec_field(app, label_of(channel.name), "##spec-" + channel.name, spec, app.input_specs[channel.name]);
+      checked_text_field(app, label_of(channel.name), "##spec-" + channel.name, spec, app.input_specs[channel.name],
+                         "none, step:1@0.5, pulse:2@0.5:0.1, sine:0.5:1", check_torque_spec);
       if (spec != input_spec(s, channel.name)) s.inputs[channel.name] = spec;
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", channel.description.c_str(), channel.unit.c_str());
     }
@@ -272,8 +272,11 @@ void model_plots(App& app) {
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;
   };
-  draw_time_plot({"violations", "violations, log: |C| m or rad, rates per s", "", true, 0, 0},
-                 collect_plot(h, {"|C|", "|dC/dt|", "|D|"}, violations, s.plot_window, columns, true), nullptr, heights[1]);
+  // With methods compared, their |C| side by side takes the violations' place (the shown run's among them).
+  if (!app.comparison.runs().empty()) comparison_plot(app, heights[1]);
+  else
+    draw_time_plot({"violations", "violations, log: |C| m or rad, rates per s", "", true, 0, 0},
+                   collect_plot(h, {"|C|", "|dC/dt|", "|D|"}, violations, s.plot_window, columns, true), nullptr, heights[1]);
   ImGui::PushTextWrapPos(0.0f);  // a presentation's narrow panel: the step time on a second line, not clipped
   // Energy drift for every model (a model with dampers or inputs loses or gains energy by design: the
   // drift then measures that too, relative to the energy at the start or the last push).
@@ -321,6 +324,7 @@ void simulation_panel(App& app) {
   // The rider's plots (roll and steer, speed, torques) for the model with the rider's parameter table.
   if (app.run && has_parameter_table(app)) bicycle_plots(app);
   else if (app.run) model_plots(app);
+  comparison_section(app, app.run && !has_parameter_table(app));
   ImGui::End();
 }
 

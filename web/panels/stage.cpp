@@ -19,7 +19,7 @@ namespace carvallo::web {
 
 namespace {
 
-constexpr const char* kStagePlotTitles[] = {"Eigenvalues", "Roll and steer", "Rider torques", "Steady turns", "Design map", "No plot"};
+constexpr const char* kStagePlotTitles[] = {"Eigenvalues", "Roll and steer", "Rider torques", "Steady turns", "Design map", "Methods compared", "No plot"};
 
 const char* stage_title(const std::string& plot) {
   for (std::size_t i = 0; i < std::size(kStagePlotNames); ++i)
@@ -30,6 +30,7 @@ const char* stage_title(const std::string& plot) {
 // The plots this model can show on the stage: the bicycle's all; another model its eigenvalues (when it
 // has a steady motion) and its probes against time.
 bool stage_plot_offered(const App& app, const std::string& plot) {
+  if (plot == "compare") return !app.state.compare.empty();  // any model, with runs to compare
   if (has_parameter_table(app)) return true;
   if (plot == "eigenvalues") return has_eigen_panel(app);
   return plot == "roll-steer" || plot == "none";
@@ -160,18 +161,20 @@ bool place_stage_window(App& app, std::string_view plot) {
 void stage_plot(App& app) {
   if (!app.stage) return;
   const std::string& plot = app.state.stage;
-  if (plot != "roll-steer" && plot != "torques") return;  // the others are their own panels, placed on the stage
+  if (plot != "roll-steer" && plot != "torques" && plot != "compare") return;  // the others are their own panels, placed on the stage
   if (!stage_plot_offered(app, plot) || !place_stage_window(app, plot)) return;
   ImGui::Begin(stage_title(plot), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   record_window_rect(app, "stage-plot");
   sync_run(app);
-  if (app.run) time_plot(app, plot == "torques");
+  if (app.run && plot == "compare") comparison_view(app, ImGui::GetContentRegionAvail().y * 0.55f);
+  else if (app.run) time_plot(app, plot == "torques");
   ImGui::End();
 }
 
 std::string picture_plot(const App& app) {
   const std::string& chosen = app.state.stage;
-  if ((chosen == "eigenvalues" || chosen == "turns" || chosen == "design-map") && stage_plot_offered(app, chosen)) return chosen;
+  if ((chosen == "eigenvalues" || chosen == "turns" || chosen == "design-map" || chosen == "compare") && stage_plot_offered(app, chosen))
+    return chosen;
   const bool has_inputs = app.run && !app.run->run().input_channels().empty();
   return chosen == "torques" && has_inputs ? "torques" : "roll-steer";
 }
@@ -188,6 +191,9 @@ void draw_picture_plot(App& app, const std::string& plot, const std::array<float
     begin_picture_window(app, "##picture-plot");
     if (plot == "design-map") {
       design_map_view(app);
+    } else if (plot == "compare") {
+      sync_run(app);
+      if (app.run) comparison_view(app, ImGui::GetContentRegionAvail().y * 0.6f);
     } else {
       sync_run(app);
       if (app.run) time_plot(app, plot == "torques", true);

@@ -136,7 +136,10 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     for (std::size_t c = 0; c < s.lo.size(); ++c)
       if (!std::isnan(s.lo[c])) lo = std::min(lo, static_cast<double>(s.lo[c])), hi = std::max(hi, static_cast<double>(s.hi[c]));
   double ylo = -1, yhi = 1;
-  if (spec.log_scale) {
+  if (spec.log_scale && spec.log_hi > spec.log_lo) {
+    ylo = spec.log_lo;
+    yhi = spec.log_hi;
+  } else if (spec.log_scale) {
     ylo = std::isfinite(lo) ? std::floor(lo) : -16.0;
     yhi = std::isfinite(hi) ? std::max(std::ceil(hi), ylo + 1) : ylo + 1;
   } else if (scale && (std::isfinite(lo) || scale->mode == PlotScale::Mode::fixed)) {

@@ -1,5 +1,6 @@
 #include "panels/view_scene.hpp"
 #include "panels/analysis_panels.hpp"
+#include "panels/palette_colors.hpp"
 
 #include "model_run.hpp"
 
@@ -15,6 +16,30 @@ const examples::ModelRun* drawn_run(App& app) {
   return mode_run ? mode_run : &app.run->run();
 }
 
+namespace {
+
+void add_compared_ghosts(App& app, Mesh& mesh) {
+  // Each compared run (methods compared) as a translucent copy in its line colour of the comparison's plot:
+  // where the methods agree it hides inside the model, where one drifts it comes apart from it.
+  Mesh ghost;
+  const auto& runs = app.comparison.runs();
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    if (!runs[k].view) continue;
+    tessellate(runs[k].view->run().scene(), app.display, false, ghost);
+    const Rgba c = pal().time_lines[(k + 1) % 4];
+    for (const auto* part : {&ghost.opaque, &ghost.transparent})
+      for (MeshVertex v : *part) {
+        v.color[0] = 0.5f * v.color[0] + 0.5f * c.r / 255.0f;
+        v.color[1] = 0.5f * v.color[1] + 0.5f * c.g / 255.0f;
+        v.color[2] = 0.5f * v.color[2] + 0.5f * c.b / 255.0f;
+        v.color[3] = 0.4f;
+        mesh.transparent.push_back(v);
+      }
+  }
+}
+
+}  // namespace
+
 void view_mesh(App& app, Mesh& mesh) {
   mesh.opaque.clear();
   mesh.transparent.clear();
@@ -27,7 +52,9 @@ void view_mesh(App& app, Mesh& mesh) {
   for (const auto& t : run->instance().traces) colors.push_back(t.color);
   // At least 2-3 pixels wide however far the camera is (a countersteer path seen from 12 m).
   add_tracks(app.run->tracks(), colors, app.display, std::max(0.025, 0.004 * app.state.camera.distance), mesh);
+  add_compared_ghosts(app, mesh);
 }
+
 
 bool view_drawn(const App& app) { return !app.compact || app.state.panel == "view" || app.compact_side; }
 

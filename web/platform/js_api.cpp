@@ -138,6 +138,28 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_history() {
                        {"t", run.time()}, {"inputs", run.log().size()}, {"replaying", app.replay_to >= 0}});
 }
 
+// Methods compared (web/logic/method_compare.hpp): the shown run and each run of compare=, where it is and
+// what it has cost; `synced` false while a run catches up with the moment shown.
+EMSCRIPTEN_KEEPALIVE const char* carvallo_comparison() {
+  App& app = carvallo::web::app();
+  carvallo::web::sync_run(app);
+  json runs = json::array();
+  if (app.run)
+    for (const auto& r : carvallo::web::comparison_rows(app.state, *app.run, app.comparison)) {
+      json j{{"label", r.label}, {"methods", r.methods}, {"t", r.t}, {"positionViolation", r.position_violation},
+             {"velocityViolation", r.velocity_violation}, {"maxPositionViolation", r.max_position_violation},
+             {"maxVelocityViolation", r.max_velocity_violation}, {"energyDrift", r.energy_drift}, {"steps", r.steps},
+             {"evaluations", r.evaluations}, {"rejected", r.rejected}, {"corrections", r.corrections},
+             {"cpuMsPerSimSecond", r.cpu_ms_per_sim_second}};
+      if (!r.error.empty()) j["error"] = r.error;
+      runs.push_back(j);
+    }
+  const auto study = carvallo::web::study_shown(app.state);
+  return js_reply(json{{"compare", app.state.compare}, {"synced", !app.run || app.comparison.synced(*app.run)},
+                       {"study", study ? json(study->title) : json(nullptr)},
+                       {"published", study ? json(study->published) : json(nullptr)}, {"runs", runs}});
+}
+
 // Shows the kept moment nearest t (paused) and returns simState there.
 EMSCRIPTEN_KEEPALIVE const char* carvallo_seek(double t) {
   App& app = carvallo::web::app();

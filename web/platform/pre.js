@@ -92,6 +92,10 @@
   api.resetSimulation = () => json('carvallo_reset_simulation');
   /// The run's kept history: {t0, t1 (the interval kept, s), steps, t (the moment shown), inputs, replaying}.
   api.history = () => json('carvallo_history');
+  /// Methods compared (link field compare=): {compare, synced, study, published, runs: [{label, methods, t,
+  /// positionViolation, velocityViolation, maxPositionViolation, maxVelocityViolation, energyDrift, steps,
+  /// evaluations, rejected, corrections, cpuMsPerSimSecond, error?}]}, the shown run first.
+  api.comparison = () => json('carvallo_comparison');
   /// Shows the kept moment nearest t (paused) and returns simState() there; a non-number changes nothing.
   api.seek = (t) => json('carvallo_seek', [Number.isFinite(Number(t)) ? Number(t) : NaN]);
   api.messages = () => json('carvallo_messages');

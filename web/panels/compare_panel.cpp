@@ -1,0 +1,134 @@
+// "Methods compared" in the simulation panel: the papers' comparisons and the general ones as presets, the
+// compare= field, the runs' constraint violations on one log plot with a fixed axis, and a table of where
+// each run is and what it has cost, with the paper's published figures beside a paper's preset.
+#include "panels/panel_parts.hpp"
+#include "panels/palette_colors.hpp"
+#include "panels/time_plot.hpp"
+#include "panels/wrapped_text.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace carvallo::web {
+
+namespace {
+
+void presets(App& app) {
+  const auto study = study_shown(app.state);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
+  if (ImGui::BeginCombo("preset##compare", study ? study->title.c_str() : app.state.compare.empty() ? "none" : "(your own)")) {
+    if (ImGui::Selectable("none", app.state.compare.empty())) app.state.compare.clear();
+    for (const auto& s : studies_for(app.state.model)) {
+      if (!ImGui::Selectable(s.title.c_str(), study && study->title == s.title)) continue;
+      if (const auto why = apply_study(app.state, s)) app.run_event = *why;
+    }
+    ImGui::EndCombo();
+  }
+  record_rect(app, "compare:preset");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Sets the shown run's methods and the runs beside it as a paper compared them (with its "
+                      "published figures under the table), or a general comparison");
+  checked_text_field(app, "runs beside (compare=)", "##compare", app.state.compare, app.compare_edit,
+                     "none,baumgarte,rgcpa  or  rk4:dt0.01", check_method_changes);
+}
+
+}  // namespace
+
+void comparison_plot(App& app, float height) {
+  const auto& runs = app.comparison.runs();
+  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
+  const std::function<double(std::size_t, const RunSample&)> position = [](std::size_t, const RunSample& m) { return m.C; };
+  PlotData data = collect_plot(app.run->history(), {"shown"}, position, app.state.plot_window, columns, true);
+  for (const auto& run : runs) {
+    if (!run.view) continue;
+    PlotData d = collect_plot(run.view->history(), {run.label}, position, app.state.plot_window, columns, true);
+    data.series.push_back(std::move(d.series.front()));
+    data.samples += d.samples;
+  }
+  // A fixed axis from round-off to a visible fault: a run that drifts climbs it, one that holds stays low.
+  PlotSpec spec{"compare-violations", "|C| of each run, log", "m or rad", true};
+  spec.log_lo = -17;
+  spec.log_hi = 0;
+  draw_time_plot(spec, data, nullptr, std::max(height, px(app, 140)));
+}
+
+namespace {
+
+void cost_table(App& app) {
+  const auto rows = comparison_rows(app.state, *app.run, app.comparison);
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  const float fh = ImGui::GetFontSize();
+  const float height = (static_cast<float>(rows.size()) + 1.6f) * (fh + ImGui::GetStyle().CellPadding.y * 2) + fh;
+  if (!ImGui::BeginTable("compare-cost", 11, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  for (const char* h : {"run", "t (s)", "|C| now", "|C| max", "|C'|,|D| max", "energy drift", "steps", "evaluations", "rejected",
+                        "corrections", "CPU ms per sim. s"})
+    ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const auto& r = rows[k];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(color_vec(pal().time_lines[k % 4]), "%s", r.label.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.methods.c_str());
+    if (!r.error.empty()) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(color_vec(pal().error_text), "%s", r.error.c_str());
+      continue;
+    }
+    const auto cell = [](double v) {
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1e", v);
+    };
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", r.t);
+    for (double v : {r.position_violation, r.max_position_violation, r.max_velocity_violation, r.energy_drift}) cell(v);
+    for (long n : {r.steps, r.evaluations, r.rejected, r.corrections}) {
+      ImGui::TableNextColumn();
+      ImGui::Text("%ld", n);
+    }
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3g", r.cpu_ms_per_sim_second);
+  }
+  ImGui::EndTable();
+  record_rect(app, "compare:table");
+}
+
+}  // namespace
+
+namespace {
+
+void table_and_published(App& app) {
+  cost_table(app);
+  ImGui::PushTextWrapPos(0.0f);
+  wrapped_text_disabled("Each run starts from the same state and gets the same inputs; hover a run for its methods. "
+                        "Energy drift relative to the start or the last push; CPU time of the integration alone.");
+  if (const auto study = study_shown(app.state); study && !study->published.empty())
+    wrapped_textf("Published: %s", study->published.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void comparison_view(App& app, float plot_height) {
+  if (app.comparison.runs().empty()) {
+    ImGui::TextUnformatted("No runs to compare yet.");
+    return;
+  }
+  comparison_plot(app, plot_height);
+  table_and_published(app);
+}
+
+void comparison_section(App& app, bool plot_drawn) {
+  if (!app.state.presentation && ImGui::TreeNode("Methods compared")) {
+    presets(app);
+    ImGui::TreePop();
+  }
+  if (!app.run || app.comparison.runs().empty()) return;
+  if (!plot_drawn) comparison_plot(app, ImGui::GetFontSize() * 12);
+  table_and_published(app);
+}
+
+}  // namespace carvallo::web
