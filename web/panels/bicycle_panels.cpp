@@ -255,8 +255,10 @@ void bicycle_plots(App& app) {
                                 std::any_of(h.begin(), h.end(), [](const RunSample& m) {
                                   return std::any_of(m.inputs.begin(), m.inputs.end(), [](double u) { return u != 0.0; });
                                 }));
-  const auto heights = with_torques ? (with_speed ? plot_heights({0.34f, 0.16f, 0.22f, 0.28f}, text_below, 1) : plot_heights({0.42f, 0.26f, 0.32f}, text_below, 1))
-                       : with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, 1) : plot_heights({0.55f, 0.45f}, text_below, 1);
+  // Rows below: the CSV row and (outside a presentation) "Methods compared".
+  const float rows = app.state.presentation ? 1.0f : 2.0f;
+  const auto heights = with_torques ? (with_speed ? plot_heights({0.34f, 0.16f, 0.22f, 0.28f}, text_below, rows) : plot_heights({0.42f, 0.26f, 0.32f}, text_below, rows))
+                       : with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, rows) : plot_heights({0.55f, 0.45f}, text_below, rows);
   const std::function<double(std::size_t, const RunSample&)> angles = [&](std::size_t k, const RunSample& m) {
     return probe(m, k == 0 ? roll : steer) * deg;
   };

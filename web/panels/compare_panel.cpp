@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 namespace carvallo::web {
 
@@ -20,9 +21,12 @@ void presets(App& app) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
   if (ImGui::BeginCombo("preset##compare", study ? study->title.c_str() : app.state.compare.empty() ? "none" : "(your own)")) {
     if (ImGui::Selectable("none", app.state.compare.empty())) app.state.compare.clear();
-    for (const auto& s : studies_for(app.state.model)) {
-      if (!ImGui::Selectable(s.title.c_str(), study && study->title == s.title)) continue;
-      if (const auto why = apply_study(app.state, s)) app.run_event = *why;
+    const auto offered = studies_for(app.state.model);
+    for (std::size_t k = 0; k < offered.size(); ++k) {
+      const bool chosen = ImGui::Selectable(offered[k].title.c_str(), study && study->title == offered[k].title);
+      record_rect(app, "compare:study:" + std::to_string(k));
+      if (!chosen) continue;
+      if (const auto why = apply_study(app.state, offered[k])) app.run_event = *why;
     }
     ImGui::EndCombo();
   }
@@ -122,9 +126,13 @@ void comparison_view(App& app, float plot_height) {
 }
 
 void comparison_section(App& app, bool plot_drawn) {
-  if (!app.state.presentation && ImGui::TreeNode("Methods compared")) {
-    presets(app);
-    ImGui::TreePop();
+  if (!app.state.presentation) {
+    const bool open = ImGui::TreeNode("Methods compared");
+    record_rect(app, "compare:section");
+    if (open) {
+      presets(app);
+      ImGui::TreePop();
+    }
   }
   if (!app.run || app.comparison.runs().empty()) return;
   if (!plot_drawn) comparison_plot(app, ImGui::GetFontSize() * 12);

@@ -267,7 +267,8 @@ void model_plots(App& app) {
   UiState& s = app.state;
   const auto& h = app.run->history();
   const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
-  const auto heights = plot_heights({0.5f, 0.5f}, 2, 1);  // below: the energy drift and time lines, the CSV row
+  // Below: the energy drift and time lines, the CSV row and (outside a presentation) "Methods compared".
+  const auto heights = plot_heights({0.5f, 0.5f}, 2, app.state.presentation ? 1 : 2);
   probes_plot(app, "probes", heights[0]);
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;

@@ -1,0 +1,121 @@
+// Methods compared (docs/playground.md, "Methods compared"): compare= runs the model with other methods beside
+// the shown run, from the same state and to the same moment; comparison() reports each run's violations and
+// cost; a paper's preset chosen with the mouse sets the methods and shows its published figures; the stage
+// shows the comparison on a 1280x720 projector; a refused compare= says why and keeps the last good one.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { launch, openPage, artifacts, settledRect } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { if (env) await env.close(); });
+
+async function frames(page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+const synced = (page) => page.waitForFunction(() => window.carvallo.comparison().synced, null, { timeout: 30000 });
+async function click(page, name) {
+  const r = await settledRect(page, name);
+  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+  await frames(page, 2);
+}
+
+test('the four-bar at a coarse step: none drifts where direct correction and RGCPA hold, at the same moment', async () => {
+  const { context, page, problems } = await openPage(env.browser,
+    env.server.url + '#model=four-bar&stab=none&dt=0.02&compare=baumgarte,direct,rgcpa', { width: 1920, height: 1080 });
+  try {
+    await page.evaluate(() => window.carvallo.step(400));  // 8 s
+    await synced(page);
+    const c = await page.evaluate(() => window.carvallo.comparison());
+    assert.equal(c.compare, 'baumgarte,direct,rgcpa');
+    assert.deepEqual(c.runs.map((r) => r.label), ['shown', 'baumgarte', 'direct', 'rgcpa']);
+    for (const r of c.runs) {
+      assert.equal(r.t, 8, r.label);
+      assert.equal(r.steps, 400, r.label);  // AB4: one internal step per step
+      assert.ok(r.evaluations >= r.steps && r.cpuMsPerSimSecond > 0, JSON.stringify(r));
+      assert.equal(r.error, undefined);
+    }
+    const [none, baumgarte, direct, rgcpa] = c.runs;
+    assert.match(none.methods, /none$/);
+    assert.ok(none.maxPositionViolation > 1e-6, `none ${none.maxPositionViolation}`);
+    assert.ok(baumgarte.maxPositionViolation < none.maxPositionViolation / 5, `baumgarte ${baumgarte.maxPositionViolation}`);
+    for (const r of [direct, rgcpa]) {
+      assert.ok(r.maxPositionViolation < 1e-12, `${r.label} ${r.maxPositionViolation}`);
+      assert.ok(r.corrections > 0, r.label);
+    }
+    assert.equal(none.corrections, 0);
+    assert.equal(c.study, 'Stabilizations: none beside Baumgarte, direct correction and RGCPA');
+    // The link carries it, and a rewind takes every run back to the moment shown.
+    assert.match((await page.evaluate(() => window.carvallo.getState())).link, /compare=baumgarte,direct,rgcpa/);
+    await page.evaluate(() => window.carvallo.seek(3));
+    await synced(page);
+    for (const r of (await page.evaluate(() => window.carvallo.comparison())).runs) assert.equal(r.t, 3, r.label);
+    await frames(page, 3);
+    await page.screenshot({ path: path.join(artifacts, 'compare-four-bar-1920x1080.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a paper's preset chosen with the mouse sets its methods and shows what it published", async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#model=four-bar', { width: 1920, height: 1080 });
+  try {
+    await click(page, 'compare:section');
+    await click(page, 'compare:preset');
+    await click(page, 'compare:study:0');
+    const s = await page.evaluate(() => window.carvallo.getState());
+    assert.equal(s.compare, 'none,baumgarte,rgcpa');
+    assert.equal(s.solver, 'udwadia-kalaba');
+    assert.equal(s.stab, 'direct');
+    assert.equal(s.dt, 0.001);
+    await page.evaluate(() => window.carvallo.step(500));
+    await synced(page);
+    const c = await page.evaluate(() => window.carvallo.comparison());
+    assert.match(c.study, /002 Table 11/);
+    assert.match(c.published, /1\.256e-15 m/);  // the four-bar's row of 002 Table 11
+    // 002's direct correction at its own step holds |C| at round-off, as Table 11 says.
+    assert.ok(c.runs[0].maxPositionViolation < 1e-13, `${c.runs[0].maxPositionViolation}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the stage of a 1280x720 projector shows the comparison: a plot at least 120 px tall, the table, no clipping', async () => {
+  const { context, page, problems } = await openPage(env.browser,
+    env.server.url + '#model=slider-crank&stab=none&dt=0.02&compare=baumgarte,rgcpa&present=1&stage=compare', { width: 1280, height: 720 });
+  try {
+    await page.evaluate(() => window.carvallo.step(300));
+    await synced(page);
+    await frames(page, 3);
+    const plot = await settledRect(page, 'stage-plot');
+    assert.ok(plot.w > 300 && plot.h > 300, JSON.stringify(plot));
+    const table = await settledRect(page, 'compare:table');
+    assert.ok(table.y > plot.y + 120 && table.y + table.h <= plot.y + plot.h, `table ${JSON.stringify(table)} in ${JSON.stringify(plot)}`);
+    await page.screenshot({ path: path.join(artifacts, 'compare-stage-1280x720.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a compare= that does not read is refused by name and the last good one stays; a method the model cannot use says why', async () => {
+  const { context, page } = await openPage(env.browser, env.server.url + '#model=epicyclic-gear&compare=udwadia-kalaba,rgcpa', { width: 1280, height: 800 });
+  try {
+    await page.evaluate(() => window.carvallo.step(20));
+    await synced(page);
+    const c = await page.evaluate(() => window.carvallo.comparison());
+    assert.match(c.runs[1].error, /dwadia/);
+    assert.equal(c.runs[2].error, undefined);
+    for (const bad of ['magic', 'none,none,none,none', 'dt5', 'x'.repeat(5000)]) {
+      await page.evaluate((v) => window.carvallo.setState({ compare: v }), bad);
+      const messages = await page.evaluate(() => window.carvallo.messages());
+      assert.ok(messages.some((m) => m.includes('compare')), `${bad.slice(0, 20)}: ${JSON.stringify(messages)}`);
+      assert.equal((await page.evaluate(() => window.carvallo.getState())).compare, 'udwadia-kalaba,rgcpa');
+    }
+  } finally {
+    await context.close();
+  }
+});
