@@ -152,3 +152,33 @@ test('a link restores methods, tolerances, initial conditions and the camera of 
     await context.close();
   }
 });
+
+test("View > Body names labels every body of a model with the registry's names, inside the view", async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#model=epicyclic-gear', { width: 1280, height: 720 });
+  try {
+    const click = async (name) => {
+      const r = await page.evaluate((n) => window.carvallo.widgetRect(n), name);
+      assert.ok(r, `${name} not shown`);
+      await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+      for (let i = 0; i < 3; i++) await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => res())));
+    };
+    await click('menu:view');
+    await click('view:labels');
+    assert.equal((await page.evaluate(() => window.carvallo.getState())).labels, true);
+    assert.match((await page.evaluate(() => window.carvallo.getState())).link, /labels=1/);
+    const names = (await page.evaluate(() => window.carvallo.bodies())).map((b) => b.name);
+    assert.deepEqual(names, ['ring', 'sun', 'arm', 'carrier1', 'planet1', 'carrier2', 'planet2']);
+    // Between the two panels, on the canvas.
+    const left = await page.evaluate(() => window.carvallo.widgetRect('panel:parameters'));
+    const right = await page.evaluate(() => window.carvallo.widgetRect('panel:simulation'));
+    for (const name of names) {
+      const r = await page.evaluate((n) => window.carvallo.widgetRect('label:' + n), name);
+      assert.ok(r, `no label for ${name}`);
+      assert.ok(r.x >= left.x + left.w && r.x + r.w <= right.x && r.y >= 0 && r.y + r.h <= 720, `${name} ${JSON.stringify(r)}`);
+    }
+    await page.screenshot({ path: path.join(artifacts, 'model-labels-epicyclic-gear.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -98,6 +98,7 @@ const std::vector<Field>& fields() {
       number("tscale", 0.01, 20.0, [](UiState& s) -> double& { return s.sim.time_scale; }),
       number("kick", -20.0, 20.0, [](UiState& s) -> double& { return s.sim.kick; }),
       flag("inertia", [](UiState& s) -> bool& { return s.show_inertia; }),
+      flag("labels", [](UiState& s) -> bool& { return s.show_labels; }),
       flag("follow", [](UiState& s) -> bool& { return s.follow; }),
       flag("present", [](UiState& s) -> bool& { return s.presentation; }),
       number("text", 0.5, 3.0, [](UiState& s) -> double& { return s.text_scale; }),

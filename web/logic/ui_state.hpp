@@ -105,6 +105,7 @@ struct UiState {
   bool show_imaginary = false;              ///< eigenvalue plot: also draw Im s
   bool root_locus = false;                  ///< eigenvalue plot: Im s against Re s instead of against speed
   bool show_inertia = false;                ///< 3D view: inertia ellipsoids
+  bool show_labels = false;                 ///< 3D view: each body's name (the registry's, as the probes use them)
   bool follow = true;                       ///< 3D view: the camera follows the bicycle
   bool presentation = false;                ///< large fonts, secondary panels hidden
   double text_scale = 1.0;                  ///< text size relative to the default (presentation: x 1.5 on top)

@@ -5,6 +5,7 @@
 #include "app.hpp"
 #include "panels/timeline.hpp"
 #include "panels/push_input.hpp"
+#include "panels/view_scene.hpp"
 #include "panels/panel_actions.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
@@ -342,6 +343,8 @@ void menu_bar(App& app) {
     record_rect(app, "view:fit");
     if (ImGui::MenuItem("Camera follows the model", "F", app.state.follow)) app.state.follow = !app.state.follow;
     if (ImGui::MenuItem("Inertia ellipsoids", "I", app.state.show_inertia)) app.state.show_inertia = !app.state.show_inertia;
+    if (ImGui::MenuItem("Body names", nullptr, app.state.show_labels)) app.state.show_labels = !app.state.show_labels;
+    record_rect(app, "view:labels");
     if (has_parameter_table(app) && ImGui::MenuItem("Design map and side view", nullptr, app.state.show_design))
       app.state.show_design = !app.state.show_design;
     record_rect(app, "view:design");
@@ -572,6 +575,7 @@ void draw_ui(App& app) {
   stage_plot(app);
   stage_bar(app);
   timeline(app);
+  draw_body_labels(app);
   draw_push(app);
   caption_overlay(app);
   mode_overlay(app);

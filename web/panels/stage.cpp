@@ -21,7 +21,9 @@ namespace {
 
 constexpr const char* kStagePlotTitles[] = {"Eigenvalues", "Roll and steer", "Rider torques", "Steady turns", "Design map", "Methods compared", "No plot"};
 
-const char* stage_title(const std::string& plot) {
+const char* stage_title(const App& app, const std::string& plot) {
+  // Another model's "roll-steer" plot is its probes against time.
+  if (plot == "roll-steer" && !has_parameter_table(app)) return "Probes against time";
   for (std::size_t i = 0; i < std::size(kStagePlotNames); ++i)
     if (plot == kStagePlotNames[i]) return kStagePlotTitles[i];
   return kStagePlotTitles[0];
@@ -163,7 +165,7 @@ void stage_plot(App& app) {
   const std::string& plot = app.state.stage;
   if (plot != "roll-steer" && plot != "torques" && plot != "compare") return;  // the others are their own panels, placed on the stage
   if (!stage_plot_offered(app, plot) || !place_stage_window(app, plot)) return;
-  ImGui::Begin(stage_title(plot), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::Begin(stage_title(app, plot), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   record_window_rect(app, "stage-plot");
   sync_run(app);
   if (app.run && plot == "compare") comparison_view(app, ImGui::GetContentRegionAvail().y * 0.55f);
@@ -207,7 +209,7 @@ void stage_plot_menu(App& app) {
   for (std::size_t i = 0; i < std::size(kStagePlotNames); ++i) {
     const std::string name = kStagePlotNames[i];
     if (!stage_plot_offered(app, name)) continue;
-    if (ImGui::MenuItem(kStagePlotTitles[i], nullptr, app.state.stage == name)) {
+    if (ImGui::MenuItem(stage_title(app, name), nullptr, app.state.stage == name)) {
       app.state.stage = name;
       if (name == "turns") app.state.show_turns = true;
       if (name == "design-map") app.state.design_tab = "map";

@@ -81,6 +81,32 @@ std::optional<BodyPicker> picker(App& app) {
 
 }  // namespace
 
+void draw_body_labels(App& app) {
+  if (!app.state.show_labels) return;
+  const auto p = picker(app);
+  if (!p) return;
+  const ScreenBox free = free_view_box(app);
+  const auto& names = drawn_run(app)->instance().body_names;
+  const auto r = static_cast<float>(app.pixel_ratio > 0 ? app.pixel_ratio : 1.0);
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();  // over the model, under the panels
+  const float pad = 3.0f * r;
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    // On a point of the body that is visible (the hit test's), else at its box's centre.
+    std::optional<Eigen::Vector2d> at = p->point(static_cast<int>(k), free);
+    if (!at)
+      if (const auto box = p->box(static_cast<int>(k), free)) at = Eigen::Vector2d(box->x + box->w / 2, box->y + box->h / 2);
+    if (!at) continue;
+    const char* text = names[k].c_str();
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const ImVec2 a(static_cast<float>(at->x()) * r + pad, static_cast<float>(at->y()) * r - size.y - pad);
+    dl->AddLine(ImVec2(static_cast<float>(at->x()) * r, static_cast<float>(at->y()) * r), ImVec2(a.x, a.y + size.y + pad),
+                color_u32(pal().text), std::max(1.0f, r));
+    dl->AddRectFilled(ImVec2(a.x - pad, a.y - pad), ImVec2(a.x + size.x + pad, a.y + size.y + pad), color_u32(pal().window_bg, 235), 3.0f * r);
+    dl->AddText(a, color_u32(pal().text), text);
+    app.rects["label:" + names[k]] = {(a.x - pad) / r, (a.y - pad) / r, (size.x + 2 * pad) / r, (size.y + 2 * pad) / r};
+  }
+}
+
 std::optional<BodyHit> body_at(App& app, double x, double y) {
   const ScreenBox free = free_view_box(app);
   if (!(x >= free.x && y >= free.y && x <= free.x + free.w && y <= free.y + free.h)) return std::nullopt;

@@ -25,6 +25,9 @@ bool view_drawn(const App& app);
 ScreenProjection page_projection(const App& app);
 /// The free part of the view between the panels, bar and caption (CSS px).
 ScreenBox free_view_box(const App& app);
+/// With UiState::show_labels, each body's name at a point of it in the view (under the panels). Tests find
+/// each label at widgetRect('label:<name>').
+void draw_body_labels(App& app);
 
 struct BodyHit {
   int index = -1;    ///< in the model's body list (ModelInstance::body_names)
