@@ -45,7 +45,7 @@ test('the four-bar at a coarse step: none drifts where direct correction and RGC
       assert.ok(r.corrections > 0, r.label);
     }
     assert.equal(none.corrections, 0);
-    assert.equal(c.study, 'Stabilizations: none beside Baumgarte, direct correction and RGCPA');
+    assert.equal(c.study, 'Drift: no stabilization at 20 ms beside Baumgarte, direct correction and RGCPA');
     // The link carries it, and a rewind takes every run back to the moment shown.
     assert.match((await page.evaluate(() => window.carvallo.getState())).link, /compare=baumgarte,direct,rgcpa/);
     await page.evaluate(() => window.carvallo.seek(3));

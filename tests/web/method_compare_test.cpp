@@ -186,3 +186,23 @@ TEST_CASE("every model's studies read, name its own variants and run with every 
     }
   }
 }
+
+TEST_CASE("an adaptive integrator in a compared run chooses its steps by its tolerance within each time step", "[web][compare]") {
+  // The four-bar for 2 s at a 20 ms time step: at 1e-4 the error estimate allows one internal step per time
+  // step, at 1e-12 it asks for several; both end at the shown moment.
+  UiState s;
+  s.model = "four-bar";
+  s.settings = start_settings("four-bar");
+  s.sim.time_step = 0.02;
+  s.compare = "kutta-merson-adaptive:tol0.0001,kutta-merson-adaptive:tol1e-12";
+  ModelView shown(s);
+  MethodComparison c;
+  shown.step(100);
+  follow_all(c, s, shown);
+  REQUIRE(c.runs().size() == 2);
+  const auto& loose = c.runs()[0].view->work();
+  const auto& tight = c.runs()[1].view->work();
+  CHECK(loose.steps == 100);
+  CHECK(tight.steps > 3 * loose.steps);
+  CHECK(c.runs()[1].view->time() == Approx(2.0).epsilon(1e-12));
+}

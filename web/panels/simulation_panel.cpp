@@ -193,9 +193,11 @@ void method_parameters(App& app) {
           "fewer corrections, more drift between them.");
   if (const char* integ = sim.integrator.c_str(); is_adaptive(parse_integrator_method(integ))) {
     field("tolerance", sim.tolerance, 1e-14, 1e-3, "%.1e", log,
-          "The adaptive integrator's relative tolerance of the local error (absolute: a hundredth of it). It "
-          "chooses its own steps to meet it, across the time steps: the time step above is then only how often "
-          "the plots sample the run.");
+          "The adaptive integrator's relative tolerance of the local error (absolute: a hundredth of it). Within "
+          "each time step it chooses its own steps to meet it, several where the motion is fast; the time step "
+          "above is the longest step it may take and how often the plots sample (a step is also where inputs "
+          "act and rewinds land, which keeps every run exact to replay). Methods compared shows its steps and "
+          "rejections beside other tolerances (kutta-merson-adaptive:tol1e-6).");
   }
   if (!app.run) return;
   const IntegratorStats st = app.run->run().integrator_stats();
@@ -309,10 +311,10 @@ void simulation_panel(App& app) {
              "coordinates with the chosen acceleration solver, integrator and stabilization. The lower plot shows "
              "how far the coordinates drift from the constraints (log scale): |C| in the constraints' own units "
              "(m or rad), |dC/dt| and |D| per second. Without stabilization the drift grows with time and with the "
-             "step: at a paper's 1 ms it may stay near 1e-10 for many seconds; open Methods, choose 'none' and a "
-             "step of 0.01-0.02 s and it grows by orders of magnitude within seconds. Then Baumgarte (its alpha and "
-             "beta), direct correction, RGCPA or selective partitioning pull it back, at the cost the line below "
-             "the methods counts.");
+             "step: at a paper's 1 ms it may stay near 1e-10 for many seconds; at 20 ms it grows by orders of magnitude "
+             "within seconds. Methods compared > preset 'Drift' runs exactly that beside Baumgarte (its alpha and "
+             "beta), direct correction and RGCPA, which pull it back, with what each costs; the paper's own "
+             "comparison is a preset too, with its published figures.");
   run_buttons(app);
   if (!app.run_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
