@@ -4,10 +4,11 @@
 // its independent coordinates itself where a model names none (core/src/stabilization.cpp).
 //
 // The whole matrix (10 models x 7 integrators x 2 solvers x 5 stabilizations) takes minutes under the
-// sanitizers and is tagged [slow]; untagged, every model runs every stabilization with its own integrator
-// and solver (the choice a lecturer changes first), and the cheapest model to run (the sleigh: 3
-// coordinates, a nonholonomic constraint) runs every integrator with every solver.
-#include "model_run.hpp"
+// sanitizers: it is every_method_matrix_test.cpp, run in release (CI's native layer, 47 s). Here every model
+// runs every stabilization with its own integrator and solver (the choice a lecturer changes first), and the
+// cheapest model to run (the sleigh: 3 coordinates, a nonholonomic constraint) every integrator with every
+// solver.
+#include "every_method.hpp"
 
 #include "carvallo/errors.hpp"
 
@@ -18,28 +19,8 @@
 
 using namespace carvallo;
 using namespace carvallo::examples;
+using carvallo::examples::testing::run_one_second;
 
-namespace {
-
-// Runs `entry` for 1 s with `methods`; fails naming the combination and the solver's message otherwise.
-void run_one_second(const ModelEntry& entry, const MethodChoice& methods) {
-  ModelRun run(entry, ModelSetup{}, methods);
-  const std::string label = entry.name + " (" + run.methods() + ")";
-  const double h = run.instance().defaults.step;
-  const int steps = static_cast<int>(std::lround(1.0 / h));
-  std::string error;
-  try {
-    for (int i = 0; i < steps && !run.ended(); ++i) run.step(h);
-  } catch (const carvallo::Error& e) {
-    error = e.what();
-  }
-  INFO(label << " at t = " << run.state().t << " s");
-  CHECK(error == "");
-  CHECK(run.state().q.allFinite());
-  CHECK(run.state().qd.allFinite());
-}
-
-}  // namespace
 
 TEST_CASE("every method: every stabilization runs every model for 1 s", "[every_method]") {
   for (const auto& entry : models()) {
@@ -64,21 +45,6 @@ TEST_CASE("every method: every integrator and solver runs the Chaplygin sleigh f
       m.solver = solver;
       run_one_second(*entry, m);
     }
-}
-
-TEST_CASE("every method: every combination the menus offer runs every model for 1 s", "[every_method][slow]") {
-  for (const auto& entry : models())
-    for (IntegratorMethod integ : kIntegratorMethods)
-      for (AccelerationMethod solver : kAccelerationMethods)
-        for (StabilizationMethod stab : kStabilizationMethods) {
-          // Not offered (the menu shows the reason instead): Udwadia-Kalaba where M is singular.
-          if (!unusable_solver(entry.make({}), solver).empty()) continue;
-          MethodChoice m;
-          m.integrator = integ;
-          m.solver = solver;
-          m.stabilization = stab;
-          run_one_second(entry, m);
-        }
 }
 
 // Initial conditions (ModelEntry::settings): a planar mechanism's driver angle and rate, the disk's turning rate.
