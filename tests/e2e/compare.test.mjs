@@ -119,3 +119,33 @@ test('a compare= that does not read is refused by name and the last good one sta
     await context.close();
   }
 });
+
+test('without a pointer: the timeline and the methods compared are native controls, a preset chosen and described', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#model=four-bar', { width: 1280, height: 720 });
+  try {
+    await page.evaluate(() => window.carvallo.step(400));  // 0.4 s at the paper's 1 ms
+    await frames(page, 3);
+    const moment = page.getByRole('slider', { name: 'Moment shown' });
+    assert.equal(await moment.getAttribute('aria-valuetext'), '0.40 seconds');
+    await moment.focus();
+    await page.keyboard.press('Home');  // the range input's own key: its minimum, the first moment kept
+    await frames(page, 3);
+    assert.equal((await page.evaluate(() => window.carvallo.history())).t, 0);
+    const preset = page.getByRole('combobox', { name: 'Methods compared' });
+    assert.equal(await preset.inputValue(), 'none');
+    await preset.selectOption('Drift: no stabilization at 20 ms beside Baumgarte, direct correction and RGCPA');
+    await frames(page, 3);
+    const s = await page.evaluate(() => window.carvallo.getState());
+    assert.deepEqual([s.compare, s.stab, s.dt], ['baumgarte,direct,rgcpa', 'none', 0.02]);
+    await page.evaluate(() => window.carvallo.step(100));
+    await synced(page);
+    await frames(page, 3);
+    await page.getByRole('button', { name: 'Describe the methods compared' }).press('Enter');
+    await frames(page, 2);
+    const text = await page.evaluate(() => window.carvallo.description());
+    for (const label of ['shown', 'baumgarte', 'direct', 'rgcpa']) assert.match(text, new RegExp(`^${label}\\t`, 'm'), text);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -10,6 +10,7 @@
 #include "panels/lesson_panel.hpp"
 #include "panels/panel_actions.hpp"
 #include "panels/qr_overlay.hpp"
+#include "panels/timeline.hpp"
 
 #include "bicycle/presets.hpp"
 #include "registry.hpp"
@@ -105,6 +106,27 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     r.act = [k](App& a, const std::string& what) { hold_button(a, k, what == "down"); };
     rows.push_back(std::move(r));
   }
+  if (app.run) {
+    // The timeline under the view: the moment shown within the kept history, the start, slow motion.
+    const double t0 = app.run->first_time(), t1 = app.run->last_time();
+    AccessRow moment = number("timeline", "Moment shown", "timeline:slider", app.run->time(), t0, std::max(t1, t0),
+                              app.run->time_step(), "s", 2, [](App& a, double t) {
+                                if (std::isfinite(t)) seek(a, t);  // a typed text that is not a number changes nothing
+                              });
+    moment.control.role = "slider";
+    moment.control.keys = "Comma Period Home";
+    moment.control.description = "The run kept from " + spoken_value(t0, "s", 2) + " to " + spoken_value(t1, "s", 2) +
+                                 "; Play continues from the moment shown with the inputs recorded";
+    rows.push_back(std::move(moment));
+    rows.push_back(button("timeline-start", "Back to the first moment kept", "timeline:start", "Home", seek_first));
+    const double rate = app.state.sim.time_scale;
+    auto slow = button("timeline-rate", "Slow motion: " + format_shortest(rate) + " times real time", "timeline:rate", "",
+                       [](App& a) {
+                         double& scale = a.state.sim.time_scale;
+                         scale = scale == 1.0 ? 0.5 : scale == 0.5 ? 0.25 : 1.0;
+                       });
+    rows.push_back(std::move(slow));
+  }
   if (const auto* entry = examples::find_model(app.state.model))
     for (const auto& q : entry->settings) {
       if (q.name != "speed") continue;
@@ -150,6 +172,22 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     rows.push_back(button("describe-eigen", "Describe the eigenvalue plot", "plot", "",
                           [](App& a) { g_access_description = describe_eigenvalue_plot(a); }));
   rows.push_back(button("describe-time", "Describe the time plots", "", "", [](App& a) { g_access_description = describe_time_plots(a); }));
+  // Methods compared: the presets (a paper's comparison, the general ones) and the comparison as text.
+  {
+    std::vector<std::string> studies{"none"};
+    for (const auto& study : studies_for(app.state.model)) studies.push_back(study.title);
+    const auto shown = study_shown(app.state);
+    rows.push_back(choice("compare-preset", "Methods compared", "compare:preset", studies,
+                          shown ? shown->title : app.state.compare.empty() ? "none" : "", [](App& a, const std::string& title) {
+                            if (title == "none") a.state.compare.clear();
+                            for (const auto& study : studies_for(a.state.model))
+                              if (study.title == title)
+                                if (const auto why = apply_study(a.state, study)) a.run_event = *why;
+                          }));
+    if (!app.comparison.runs().empty())
+      rows.push_back(button("describe-compare", "Describe the methods compared", "compare:table", "",
+                            [](App& a) { g_access_description = describe_comparison(a); }));
+  }
 }
 
 // The panels: the model, its parameters, the designer's inputs, the plot's range, the other settings.
@@ -236,6 +274,27 @@ std::string describe_eigenvalue_plot(App& app) {
   out += "mode\treal part (1/s)\timaginary part (1/s)\n";
   for (const auto& e : labelled_eigenvalues(*app.model, v, sw))
     out += e.label + "\t" + fixed(e.value.real(), 4) + "\t" + fixed(e.value.imag(), 4) + "\n";
+  return out;
+}
+
+std::string describe_comparison(App& app) {
+  sync_run(app);
+  if (!app.run || app.comparison.runs().empty()) return "No methods compared.";
+  std::string out = "Methods compared at t = " + fixed(app.run->time(), 3) + " s:\n";
+  out += "run\tmethods\tposition violation now (m or rad)\tlargest\tenergy drift\tsteps\tevaluations\trejected\tcorrections\t"
+         "CPU ms per simulated s\n";
+  for (const auto& r : comparison_rows(app.state, *app.run, app.comparison)) {
+    if (!r.error.empty()) {
+      out += r.label + "\t" + r.methods + "\tnot running: " + r.error + "\n";
+      continue;
+    }
+    char line[320];
+    std::snprintf(line, sizeof line, "%s\t%s\t%.1e\t%.1e\t%.1e\t%ld\t%ld\t%ld\t%ld\t%.3g\n", r.label.c_str(), r.methods.c_str(),
+                  r.position_violation, r.max_position_violation, r.energy_drift, r.steps, r.evaluations, r.rejected, r.corrections,
+                  r.cpu_ms_per_sim_second);
+    out += line;
+  }
+  if (const auto study = study_shown(app.state); study && !study->published.empty()) out += "Published: " + study->published + "\n";
   return out;
 }
 

@@ -30,6 +30,8 @@ std::vector<AccessRow> access_rows(App& app);
 std::string describe_eigenvalue_plot(App& app);
 /// The time plots as text: each quantity's current value and its extremes over the run.
 std::string describe_time_plots(App& app);
+/// The methods compared as text: each run's methods, violations, drift and cost (the table), and a paper's figures.
+std::string describe_comparison(App& app);
 
 /// Set by the describe controls; the bridge hands it to the page (and clears it).
 extern std::string g_access_description;
