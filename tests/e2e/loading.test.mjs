@@ -16,11 +16,11 @@ async function announcedAssets() {
   return JSON.parse(html.match(/<script id="carvallo-assets" type="application\/json">([^<]*)<\/script>/)[1]);
 }
 
-// The page's weight may not grow unnoticed: today's (3.47 MB raw, 904 kB as brotli after the rewind, the
-// pictures and video and the parallel DOM of 2026-11-28) plus a little room. Issue 31's target, 1.5 MB and
-// 500 kB, is not reached yet (docs/performance.md, "The page's weight").
-const RAW_BUDGET = 3.55e6;
-const SENT_BUDGET = 930e3;
+// The page's weight may not grow unnoticed: today's (3.556 MB raw, 927 kB as brotli after the rewind, the
+// pictures and video, the parallel DOM and the methods compared of 2026-11-28) plus a little room. Issue 31's
+// target, 1.5 MB and 500 kB, is not reached yet (docs/performance.md, "The page's weight").
+const RAW_BUDGET = 3.6e6;
+const SENT_BUDGET = 950e3;
 
 test('the page stays within its weight, sent compressed; versioned assets are immutable', async () => {
   const assets = await announcedAssets();
