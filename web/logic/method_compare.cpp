@@ -195,12 +195,8 @@ std::optional<std::string> apply_study(UiState& state, const examples::MethodStu
 std::optional<examples::MethodStudy> study_shown(const UiState& state) {
   for (const auto& study : studies_for(state.model)) {
     UiState s = state;
-    if (apply_study(s, study) || s.variant != state.variant || s.compare != state.compare) continue;
-    const SimulationSettings &a = s.sim, &b = state.sim;
-    if (a.integrator == b.integrator && a.solver == b.solver && a.stabilization == b.stabilization && a.time_step == b.time_step &&
-        a.baumgarte_alpha == b.baumgarte_alpha && a.baumgarte_beta == b.baumgarte_beta && a.tolerance == b.tolerance &&
-        a.correction_tolerance == b.correction_tolerance)
-      return study;
+    // Applying it again changes nothing: the state is the study's.
+    if (!apply_study(s, study) && s.variant == state.variant && s.compare == state.compare && s.sim == state.sim) return study;
   }
   return std::nullopt;
 }
@@ -242,13 +238,13 @@ void hand_on(ModelView& v, const InputEvent& e) {
 
 void MethodComparison::follow(const UiState& state, const ModelView& shown, double budget_ms) {
   const std::string key = state.compare + "|" + std::to_string(shown.id());
-  std::string error;
-  const auto changes = read_method_changes(state.compare, error);
   if (key != key_) {
     key_ = key;
     runs_.clear();
-    for (const auto& change : changes.value_or(std::vector<MethodChange>{})) {
+    std::string error;  // compare= was checked when it entered the state; one that does not read compares nothing
+    for (const auto& change : read_method_changes(state.compare, error).value_or(std::vector<MethodChange>{})) {
       Run run;
+      run.change = change;
       run.label = method_changes_text({change});
       const UiState s = with_methods(state, change);
       run.methods = methods_label(s);
@@ -265,8 +261,7 @@ void MethodComparison::follow(const UiState& state, const ModelView& shown, doub
   }
   const auto deadline = Clock::now() + std::chrono::microseconds(static_cast<long>(budget_ms * 1e3));
   const auto& log = shown.log();
-  for (std::size_t r = 0; r < runs_.size(); ++r) {
-    Run& run = runs_[r];
+  for (Run& run : runs_) {
     if (!run.view || !run.error.empty()) continue;
     ModelView& v = *run.view;
     const double h = v.time_step(), shown_h = shown.time_step();
@@ -284,7 +279,7 @@ void MethodComparison::follow(const UiState& state, const ModelView& shown, doub
         std::vector<InputEvent> kept;
         for (const auto& e : run.sent) kept.push_back(own(e));
         if (!v.set_log(kept).empty()) {  // its start is no longer kept: built afresh
-          run.view = std::make_unique<ModelView>(with_methods(state, (*changes)[r]));
+          run.view = std::make_unique<ModelView>(with_methods(state, run.change));
           if (const std::string why = run.view->set_log(kept); !why.empty()) throw std::runtime_error(why);
         }
       }

@@ -65,6 +65,7 @@ std::optional<examples::MethodStudy> study_shown(const UiState& state);
 class MethodComparison {
  public:
   struct Run {
+    MethodChange change;  ///< its methods: the shown run's with this changed
     std::string label;    ///< the part of compare= that made it, e.g. "baumgarte" or "rk4:dt0.01"
     std::string methods;  ///< methods_label of the run
     std::unique_ptr<ModelView> view;  ///< null when it could not be built (error says why)

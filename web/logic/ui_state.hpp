@@ -33,6 +33,7 @@ struct SimulationSettings {
   double baumgarte_alpha = 10.0, baumgarte_beta = 10.0;
   double tolerance = 1e-10;                ///< the adaptive integrators' relative tolerance (link `tol`)
   double correction_tolerance = 1e-12;     ///< the corrections' position and velocity tolerance (the model's)
+  bool operator==(const SimulationSettings&) const = default;
 };
 
 /// The design map panel (web/panels/design_map_panel.cpp): two inputs of bicycle/design_map.hpp (a

@@ -100,10 +100,6 @@ void cost_table(App& app) {
   record_rect(app, "compare:table");
 }
 
-}  // namespace
-
-namespace {
-
 void table_and_published(App& app) {
   cost_table(app);
   ImGui::PushTextWrapPos(0.0f);

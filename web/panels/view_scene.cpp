@@ -55,7 +55,6 @@ void view_mesh(App& app, Mesh& mesh) {
   add_compared_ghosts(app, mesh);
 }
 
-
 bool view_drawn(const App& app) { return !app.compact || app.state.panel == "view" || app.compact_side; }
 
 ScreenProjection page_projection(const App& app) {
