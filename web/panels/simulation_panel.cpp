@@ -269,8 +269,11 @@ void model_plots(App& app) {
   UiState& s = app.state;
   const auto& h = app.run->history();
   const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
-  // Below: the energy drift and time lines, the CSV row and (outside a presentation) "Methods compared".
-  const auto heights = plot_heights({0.5f, 0.5f}, 2, app.state.presentation ? 1 : 2);
+  // Below: the energy drift and time lines, the CSV row and (outside a presentation) "Methods compared", with
+  // runs compared their table (a header, a row each and its scrollbar) and its two notes.
+  const auto compared = static_cast<float>(app.comparison.runs().size());
+  const float table_lines = compared > 0 ? compared + 1.0f + 3.0f + 4.0f : 0.0f;
+  const auto heights = plot_heights({0.5f, 0.5f}, 2 + table_lines, app.state.presentation ? 1 : 2);
   probes_plot(app, "probes", heights[0]);
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;
