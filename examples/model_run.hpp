@@ -106,6 +106,9 @@ class ModelRun {
   /// The integrator's work since the run was built (steps, evaluations, rejected steps), over every
   /// simulation the inputs' pieces rebuilt.
   IntegratorStats integrator_stats() const;
+  /// Simulation::next_step of the simulation acting now (0 for the fixed-step integrators, and after the
+  /// simulation was built afresh: by restart() or a new piece of an input).
+  double next_step() const { return sim_->next_step(); }
   const SimulationOptions& options() const { return options_; }
   const State& state() const { return sim_->state(); }
   /// The last step's report (violations, energy), or the initial evaluation's.

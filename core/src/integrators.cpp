@@ -110,8 +110,9 @@ class EmbeddedRungeKutta : public Integrator {
         y = ynew_;
         have_k1 = derivative_at_new_point(k1_);
         ++stats_.steps;
-        // Keep the caller's step as a cap so that the next call starts sensibly.
-        if (hs == h_try_ || factor < 1.0) h_try_ = hs * factor;
+        // A step the caller cut short (to end on t + h) may only raise the next step: the error of a short
+        // step says nothing against the longer one tried before.
+        h_try_ = factor < 1.0 ? hs * factor : std::max(h_try_, hs * factor);
       } else {
         ++stats_.rejected;
         h_try_ = hs * std::min(1.0, factor);
@@ -123,6 +124,8 @@ class EmbeddedRungeKutta : public Integrator {
       }
     }
   }
+
+  double next_step() const override { return h_try_; }
 
  protected:
   virtual const char* name() const = 0;

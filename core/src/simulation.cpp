@@ -68,6 +68,8 @@ Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 
 const IntegratorStats& Simulation::integrator_stats() const { return impl_->integrator->stats(); }
 
+double Simulation::next_step() const { return impl_->integrator->next_step(); }
+
 void Simulation::set_state(const State& s) {
   if (s.q.size() != model_.nq() || s.qd.size() != model_.nq())
     throw SolverError(SolverError::Kind::InvalidArgument,

@@ -131,8 +131,11 @@ TEST_CASE("a compared run with another step stays at the shown moment, and count
   CHECK(fine.work().corrections > 0);
   CHECK(shown.work().corrections == 0);  // no stabilization
   CHECK(shown.work().evaluations >= shown.work().steps);
+  // The adaptive run takes its own, longer steps: it ends the one that spans the shown moment.
   const ModelView& adaptive = *c.runs()[1].view;
-  CHECK(adaptive.time() == Approx(shown.time()).epsilon(1e-12));
+  CHECK(adaptive.time() >= shown.time() - 1e-12);
+  CHECK(adaptive.time() < shown.time() + kLongestAdaptiveStep);
+  CHECK(adaptive.work().steps < 400);
   // Rewinding and playing again re-integrates without counting again.
   const long steps = fine.work().steps;
   shown.seek_step(100);
@@ -187,9 +190,9 @@ TEST_CASE("every model's studies read, name its own variants and run with every 
   }
 }
 
-TEST_CASE("an adaptive integrator in a compared run chooses its steps by its tolerance within each time step", "[web][compare]") {
-  // The four-bar for 2 s at a 20 ms time step: at 1e-4 the error estimate allows one internal step per time
-  // step, at 1e-12 it asks for several; both end at the shown moment.
+TEST_CASE("an adaptive integrator in a compared run chooses its steps by its tolerance", "[web][compare]") {
+  // The four-bar for 2 s at a 20 ms time step: at 1e-4 the error estimate allows steps of several time
+  // steps, at 1e-12 it asks for several internal steps in each; both end where the shown moment is.
   UiState s;
   s.model = "four-bar";
   s.settings = start_settings("four-bar");
@@ -202,7 +205,9 @@ TEST_CASE("an adaptive integrator in a compared run chooses its steps by its tol
   REQUIRE(c.runs().size() == 2);
   const auto& loose = c.runs()[0].view->work();
   const auto& tight = c.runs()[1].view->work();
-  CHECK(loose.steps == 100);
-  CHECK(tight.steps > 3 * loose.steps);
+  CHECK(loose.steps < 75);
+  CHECK(tight.steps > 300);
+  CHECK(c.runs()[0].view->time() >= 2.0 - 1e-12);
+  CHECK(c.runs()[0].view->time() < 2.0 + kLongestAdaptiveStep);
   CHECK(c.runs()[1].view->time() == Approx(2.0).epsilon(1e-12));
 }

@@ -154,3 +154,48 @@ TEST_CASE("pulling the rear frame to the right rolls the bicycle right, and the 
   v.step(120);
   same_state(w.run().state(), v.run().state());
 }
+
+TEST_CASE("an adaptive integrator steps over many time steps, the same steps whatever the frames ask, and they replay to the bit",
+          "[web][history][adaptive]") {
+  UiState s;
+  s.model = "epicyclic-gear";
+  s.settings = start_settings("epicyclic-gear");
+  s.sim.integrator = "kutta-merson-adaptive";
+  s.sim.time_step = 0.001;
+  s.sim.tolerance = 1e-8;
+  ModelView whole(s), frames(s);
+  whole.step(3000);
+  std::map<long, carvallo::State> kept;
+  while (frames.step_index() < 3000) {
+    frames.step(1);  // one time step asked each frame: the run still takes its own steps
+    kept[frames.step_index()] = frames.run().state();
+  }
+  REQUIRE(whole.step_index() == frames.step_index());
+  same_state(whole.run().state(), frames.run().state());
+  // The issue's gear train took one step per millisecond; the error control now takes far fewer, each a
+  // whole number of time steps, so step k is still at t = k h.
+  INFO("steps " << frames.work().steps << ", kept moments " << kept.size());
+  CHECK(frames.work().steps < 300);
+  CHECK(kept.size() < 300);
+  for (const auto& [k, state] : kept) CHECK(state.t == Approx(1e-3 * static_cast<double>(k)).margin(1e-12));
+  CHECK(frames.work().simulated_seconds == Approx(1e-3 * static_cast<double>(frames.step_index())));
+
+  // Every moment passed through is found again, and playing on from one repeats the run.
+  const auto middle = std::next(kept.begin(), static_cast<std::ptrdiff_t>(kept.size() / 2));
+  frames.seek_step(middle->first);
+  same_state(frames.run().state(), middle->second);
+  while (frames.step_index() < whole.step_index()) frames.step(7);
+  same_state(frames.run().state(), whole.run().state());
+
+  // Independent reference: the same gear train by RK4 at a tenth of a millisecond.
+  UiState fine = s;
+  fine.sim.integrator = "rk4";
+  fine.sim.time_step = 1e-4;
+  ModelView reference(fine);
+  reference.step(static_cast<int>(10 * whole.step_index()));
+  REQUIRE(reference.time() == Approx(whole.time()).margin(1e-9));
+  const auto& a = whole.run().state();
+  const auto& b = reference.run().state();
+  CHECK((a.q - b.q).lpNorm<Eigen::Infinity>() < 1e-6);
+  CHECK((a.qd - b.qd).lpNorm<Eigen::Infinity>() < 1e-6);
+}

@@ -144,8 +144,18 @@ Eigen::Vector3d ModelView::spring_force(const Eigen::Vector3d& point, const Eige
   return force;
 }
 
+long ModelView::next_step_count() const {
+  const double proposed = std::min(run_->next_step(), kLongestAdaptiveStep);
+  if (spring_.active || !(proposed >= 2 * time_step_)) return 1;
+  long n = static_cast<long>(proposed / time_step_);
+  n = std::min(n, checkpoint_every_ - step_ % checkpoint_every_);
+  if (next_event_ < log_.size()) n = std::min(n, log_[next_event_].step - step_);
+  return std::max(1L, n);
+}
+
 void ModelView::advance_one() {
   apply_due();
+  const long n = next_step_count();
   if (spring_.active && !run_->ended()) {
     const auto& s = run_->state();
     const auto Jp = examples::point_jacobian(run_->instance(), s.q, spring_.body, spring_.local);
@@ -153,8 +163,8 @@ void ModelView::advance_one() {
     const Eigen::MatrixXd impulse = force * time_step_;
     run_->change_velocities(examples::impulse_response(run_->model(), s, Jp, impulse).col(0));
   }
-  run_->step(time_step_);
-  ++step_;
+  run_->step(static_cast<double>(n) * time_step_);
+  step_ += n;
   arrive();
 }
 
@@ -217,33 +227,36 @@ void ModelView::trim() {
 
 void ModelView::step(int n) {
   const auto start = std::chrono::steady_clock::now();
-  int done = 0, fresh = 0;
-  for (int i = 0; i < n && !run_->ended(); ++i, ++done) {
-    const bool first_pass = step_ >= end_;
-    const IntegratorStats before = first_pass ? run_->integrator_stats() : IntegratorStats{};
+  const long target = step_ + n;
+  long done = 0, fresh = 0;
+  while (step_ < target && !run_->ended()) {
+    const long from = step_;
+    const IntegratorStats before = step_ >= end_ ? run_->integrator_stats() : IntegratorStats{};
     advance_one();
+    done += step_ - from;
     if (step_ > end_) {
       end_ = step_;
-      count_work(before);
-      ++fresh;
-      if (step_ % sample_every_ == 0 || step_ % checkpoint_every_ == 0 || run_->ended()) record();
+      count_work(before, step_ - from);
+      fresh += step_ - from;
+      if (step_ / sample_every_ != from / sample_every_ || step_ % checkpoint_every_ == 0 || run_->ended()) record();
       trim();
     }
   }
   // Timed per call, not per step (a browser's clock is coarser than a step), and shared out by the steps
   // that were first passes.
   if (fresh > 0)
-    work_.cpu_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * fresh / done;
+    work_.cpu_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() * static_cast<double>(fresh) /
+                         static_cast<double>(done);
 }
 
-void ModelView::count_work(const IntegratorStats& before) {
+void ModelView::count_work(const IntegratorStats& before, long time_steps) {
   const IntegratorStats after = run_->integrator_stats();
   const StepReport& r = run_->last_report();
   work_.steps += after.steps - before.steps;
   work_.evaluations += after.evaluations - before.evaluations;
   work_.rejected += after.rejected - before.rejected;
   work_.corrections += r.correction.position_iterations + r.correction.velocity_iterations;
-  work_.simulated_seconds += time_step_;
+  work_.simulated_seconds += static_cast<double>(time_steps) * time_step_;
   work_.max_C = std::max(work_.max_C, r.C_norm);
   work_.max_Cdot = std::max(work_.max_Cdot, r.Cdot_norm);
   work_.max_D = std::max(work_.max_D, r.D_norm);
@@ -313,6 +326,13 @@ void ModelView::seek_step(long k) {
         std::lower_bound(log_.begin(), log_.end(), c.step, [](const InputEvent& e, long s) { return e.step < s; }) - log_.begin());
   }
   while (step_ < k && !run_->ended()) advance_one();
+}
+
+bool ModelView::shows_step(long k) const {
+  const long longest = is_adaptive(run_->options().integrator)
+                           ? std::max(1L, static_cast<long>(kLongestAdaptiveStep / time_step_))
+                           : 1;
+  return step_ >= k && step_ - k < longest;
 }
 
 long ModelView::step_near(double t) const {

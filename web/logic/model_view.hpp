@@ -12,6 +12,12 @@
 // takes the same steps, so the moment shown and a continuation from it are the original's to the bit. The
 // memory is the snapshots (two state vectors each) and the plots' samples, both for the last
 // kHistorySeconds of simulated time.
+//
+// Steps: a run advances in whole multiples of the chosen time step, so that step k is always at t = k h.
+// A fixed-step integrator takes one time step at a time. An adaptive one takes as many as its error control
+// allows (Integrator::next_step, rounded down), at most kLongestAdaptiveStep, ending on the next checkpoint
+// and on the log's next input (and one at a time while a push acts): which steps it takes depends on the
+// run alone, never on how many a frame asks for, so rewind and replay stay exact.
 
 #include "model_run.hpp"
 #include "logic/input_log.hpp"
@@ -37,6 +43,9 @@ struct RunSample {
 
 /// Simulated time the rewind keeps at least (s); up to 1.25 times as much is kept before the oldest goes.
 inline constexpr double kHistorySeconds = 120.0;
+/// The longest step an adaptive integrator takes in the playground (s): the view still moves at 20 frames
+/// per simulated second.
+inline constexpr double kLongestAdaptiveStep = 0.05;
 
 /// What the UI state asks of the model: its registry setup (variant, the parameter table from the
 /// parameters panel, settings such as the bicycle's speed and initial roll) and the methods chosen.
@@ -51,9 +60,9 @@ class ModelView {
   /// is no such turn.
   explicit ModelView(const UiState& state);
 
-  /// Advances n steps of the chosen time step (none once the run has ended): through the recorded
-  /// future first (the log's inputs act at their steps), then beyond it, recording. Throws
-  /// carvallo::Error on a solver failure; the state is then the last good step.
+  /// Advances at least n time steps (none once the run has ended; an adaptive integrator's last step may
+  /// go past them): through the recorded future first (the log's inputs act at their steps), then beyond
+  /// it, recording. Throws carvallo::Error on a solver failure; the state is then the last good step.
   void step(int n = 1);
   /// The model's push (the bicycle's kick) now, logged; false when it has none. Energy drift is measured
   /// from here on. Throws what ModelRun::push throws.
@@ -105,6 +114,9 @@ class ModelView {
   void seek_step(long k);
   /// The kept step whose time is nearest `t` (ties: the earlier).
   long step_near(double t) const;
+  /// Whether the moment shown is step k or, for an adaptive integrator, the end of the step that spans it
+  /// (seek_step(k) shows that moment).
+  bool shows_step(long k) const;
   /// Whether the moment shown is before the furthest computed (the future is a recording).
   bool in_past() const { return step_ < end_; }
   /// Steps between checkpoints: a second of simulated time, at most 500 steps.
@@ -158,7 +170,8 @@ class ModelView {
   };
   void record();
   void advance_one();      // the log's inputs due, the push's impulse, a step, a checkpoint
-  void count_work(const IntegratorStats& before);  // a first pass's step into work_
+  long next_step_count() const;  // the time steps the next step spans (header: "Steps")
+  void count_work(const IntegratorStats& before, long time_steps);  // a first pass's step into work_
   Eigen::Vector3d spring_force(const Eigen::Vector3d& point, const Eigen::Vector3d& velocity) const;
   void arrive();           // at a checkpoint step: restart there (and keep a snapshot the first time)
   void apply_due();        // the log's events at the current step not yet applied

@@ -192,7 +192,8 @@ void advance_shown_run(App& app, double real_dt) {
     app.run_event = e.what();
     app.playing = false;
   }
-  app.sim_debt = std::max(0.0, app.sim_debt - done * h);
+  // An adaptive integrator's step may go past the time owed: the next frames owe less.
+  app.sim_debt = std::max(-kLongestAdaptiveStep, app.sim_debt - done * h);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (done > 0) app.perf.step_ms = 0.9 * app.perf.step_ms + 0.1 * ms / done;
   const double ratio = real_dt > 0 ? (app.run->time() - t0) / real_dt : 0;

@@ -85,9 +85,11 @@ std::vector<float> plot_heights(std::initializer_list<float> shares, float text_
   // Each block is its title and legend and the plot (draw_time_plot splits it).
   const float below = text_lines_below * ImGui::GetTextLineHeightWithSpacing() + rows_below * ImGui::GetFrameHeightWithSpacing();
   const float free = ImGui::GetContentRegionAvail().y - below - static_cast<float>(shares.size()) * style.ItemSpacing.y;
-  // A floor that keeps a plot readable (5.5 lines, or down to 3.5 when that is all there is); the
-  // blocks above the floor give back what the floor took.
-  const float floor = std::clamp(free / static_cast<float>(shares.size()), fh * 3.5f, fh * 5.5f);
+  // A floor that keeps a plot readable: its plot area at least kMinPlotHeight CSS px under the title and a
+  // legend line (a projector's 720 lines squeezed four plots to 40 px each), and 5.5 lines where there is
+  // room; the blocks above the floor give back what the floor took.
+  const float readable = static_cast<float>(kMinPlotHeight * app().pixel_ratio) + 2.0f * ImGui::GetTextLineHeightWithSpacing() + style.ItemSpacing.y;
+  const float floor = std::max(readable, std::min(free / static_cast<float>(shares.size()), fh * 5.5f));
   std::vector<float> out;
   float total = 0, flexible = 0;
   for (float share : shares) {
@@ -128,6 +130,7 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
   // What the title and legend left of the block (at least four lines for the plot itself).
   const float height = std::max(fh * 4.0f, block_height - (origin.y - block_top) - ImGui::GetStyle().ItemSpacing.y);
   ImGui::InvisibleButton("##area", ImVec2(std::max(width, fh * 8), height));
+  record_rect(app(), std::string("plot:") + spec.id);
   ImDrawList* dl = ImGui::GetWindowDrawList();
 
   // Data range over the window.

@@ -32,9 +32,12 @@ struct PlotSpec {
 /// switches between fit, symmetric and fixed, and edits the fixed range.
 void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale, float block_height);
 
+/// The least height of a time plot's drawing area (CSS px): readable from the back of a lecture room.
+inline constexpr double kMinPlotHeight = 120.0;
+
 /// Heights (device px) of plot blocks sharing what is left of the window's height in the given
 /// proportions, leaving room for `text_lines_below` lines of text and `rows_below` rows of widgets
-/// after them; each at least 5.5 lines (below that the window scrolls).
+/// after them; each block's plot at least kMinPlotHeight (below that the window scrolls).
 std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below);
 
 }  // namespace carvallo::web

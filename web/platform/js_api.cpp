@@ -271,9 +271,9 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
   bool out_of_time = false;
   try {
     while (done < n && app.run && !app.run->run().ended()) {
-      const int chunk = std::min(n - done, 50);
-      app.run->step(chunk);
-      done += chunk;
+      const long before = app.run->step_index();
+      app.run->step(std::min(n - done, 50));
+      done += static_cast<int>(app.run->step_index() - before);
       if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > kStepBudgetSeconds) {
         out_of_time = done < n;
         break;

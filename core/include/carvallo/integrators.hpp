@@ -83,6 +83,10 @@ class Integrator {
   /// step size: it describes how fast the motion changes, which a correction or a nearby state does not
   /// change, and a step too large for a new state is rejected and shrunk by the error control.
   virtual void restart() {}
+  /// The internal step the adaptive methods try next [s]: the error control's choice after the last accepted
+  /// or rejected step, so a caller free to choose its steps can take one of this size (the playground does,
+  /// web/logic/model_view.hpp). 0 for the fixed-step methods and before the first step. Never throws.
+  virtual double next_step() const { return 0.0; }
   const IntegratorStats& stats() const { return stats_; }
   void reset_stats() { stats_ = {}; }
 

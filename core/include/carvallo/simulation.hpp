@@ -83,6 +83,9 @@ class Simulation {
   const Model& model() const { return model_; }
   const SimulationOptions& options() const { return options_; }
   const IntegratorStats& integrator_stats() const;
+  /// The step the adaptive integrators' error control would take next (Integrator::next_step; 0 for the
+  /// fixed-step methods and before the first step).
+  double next_step() const;
 
  private:
   // Energies, and the constraint norms at the levels asked for, of the current state into r.
