@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, openPage, openPageIn, PHONE, touchInput, artifacts, root } from './browser.mjs';
+import { launch, openPage, openPageIn, PHONE, touchInput, artifacts, root, settledRect } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -147,7 +147,7 @@ test('designer inputs typed on the keyboard change trail and lambda consistently
   const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1920, height: 1080 });
   try {
     const type = async (name, text) => {
-      const r = await rect(page, name);
+      const r = await settledRect(page, name);  // the panel lays out again after each change
       assert.ok(r, `${name} on screen`);
       await page.mouse.click(...centre(r));
       await frames(page, 2);  // ImGui activates the field on the frame after the click

@@ -38,6 +38,11 @@ test('every registered model plays in 3D from its body poses', async () => {
       const shot = await page.screenshot({ path: path.join(artifacts, `model-${name}.png`) });
       const stats = colourStats(decodePng(shot));
       assert.ok(stats.distinct >= 8, `${name}: the view looks blank`);
+      // On a projector's 720 lines every time plot keeps a readable height (the panel scrolls instead).
+      const plots = await page.evaluate(() => ['angles', 'speed', 'torques', 'probes', 'violations']
+        .map((id) => [id, window.carvallo.widgetRect(`plot:${id}`)]).filter(([, r]) => r));
+      assert.ok(plots.length >= 2, `${name}: plots ${JSON.stringify(plots)}`);
+      for (const [id, r] of plots) assert.ok(r.h >= 119.5, `${name}: the ${id} plot is ${r.h} px tall`);
     }
     assert.deepEqual(problems, []);
   } finally {

@@ -85,10 +85,11 @@ std::vector<float> plot_heights(std::initializer_list<float> shares, float text_
   // Each block is its title and legend and the plot (draw_time_plot splits it).
   const float below = text_lines_below * ImGui::GetTextLineHeightWithSpacing() + rows_below * ImGui::GetFrameHeightWithSpacing();
   const float free = ImGui::GetContentRegionAvail().y - below - static_cast<float>(shares.size()) * style.ItemSpacing.y;
-  // A floor that keeps a plot readable: its plot area at least kMinPlotHeight CSS px under the title and a
-  // legend line (a projector's 720 lines squeezed four plots to 40 px each), and 5.5 lines where there is
-  // room; the blocks above the floor give back what the floor took.
-  const float readable = static_cast<float>(kMinPlotHeight * app().pixel_ratio) + 2.0f * ImGui::GetTextLineHeightWithSpacing() + style.ItemSpacing.y;
+  // A floor that keeps a plot readable: its plot area at least kMinPlotHeight CSS px under the title (with
+  // its scale button) and up to two lines of legend (a projector's 720 lines squeezed four plots to 40 px
+  // each), and 5.5 lines where there is room; the blocks above the floor give back what the floor took.
+  const float readable = static_cast<float>(kMinPlotHeight * app().pixel_ratio) + ImGui::GetFrameHeightWithSpacing() +
+                         2.0f * ImGui::GetTextLineHeightWithSpacing() + style.ItemSpacing.y;
   const float floor = std::max(readable, std::min(free / static_cast<float>(shares.size()), fh * 5.5f));
   std::vector<float> out;
   float total = 0, flexible = 0;
@@ -130,7 +131,11 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
   // What the title and legend left of the block (at least four lines for the plot itself).
   const float height = std::max(fh * 4.0f, block_height - (origin.y - block_top) - ImGui::GetStyle().ItemSpacing.y);
   ImGui::InvisibleButton("##area", ImVec2(std::max(width, fh * 8), height));
-  record_rect(app(), std::string("plot:") + spec.id);
+  {  // The whole drawing area, also where the panel has scrolled it out of sight (the tests' readable height).
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const auto r = static_cast<float>(app().pixel_ratio);
+    app().rects[std::string("plot:") + spec.id] = {a.x / r, a.y / r, (b.x - a.x) / r, (b.y - a.y) / r};
+  }
   ImDrawList* dl = ImGui::GetWindowDrawList();
 
   // Data range over the window.
