@@ -29,7 +29,8 @@ async function hashSettled(page) {
 }
 
 test('holding the Right arrow applies a right (positive) steer torque exactly while held; A/D lean', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  // Tall enough for every plot of the simulation panel at its readable height without scrolling.
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 1024 });
   try {
     await frames(page, 3);
     // Focus the page where nothing is drawn over the 3D view (a click, no drag).
