@@ -35,6 +35,16 @@ const std::vector<ModelEntry>& models() {
   return list;
 }
 
+JointMark body_joint(std::string name, std::function<std::vector<BodyPose>(const Eigen::VectorXd& q)> poses, int body,
+                     const Eigen::Vector3d& local) {
+  return {std::move(name), [poses = std::move(poses), body, local](const Model&, const Eigen::VectorXd& q) {
+            const BodyPose p = poses(q).at(static_cast<std::size_t>(body));
+            return Eigen::Vector3d(p.position + p.rotation * local);
+          }};
+}
+
+JointMark trace_joint(std::string name, const Trace& trace) { return {std::move(name), trace.point}; }
+
 SimulationOptions simulation_options(const SimulationDefaults& d) {
   SimulationOptions o;
   o.acceleration = d.acceleration;

@@ -78,6 +78,19 @@ struct Trace {
   std::function<Eigen::Vector3d(const Model&, const Eigen::VectorXd& q)> point;  ///< world coordinates
 };
 
+/// A joint or contact the view labels beside the bodies (the playground's View > Body names): its name and
+/// where it is at q, world coordinates [m].
+struct JointMark {
+  std::string name;
+  std::function<Eigen::Vector3d(const Model&, const Eigen::VectorXd& q)> point;
+};
+
+/// The joint `name` at `local` (body axes [m]) of body `body` of `poses` (ModelInstance::body_poses).
+JointMark body_joint(std::string name, std::function<std::vector<BodyPose>(const Eigen::VectorXd& q)> poses, int body,
+                     const Eigen::Vector3d& local = Eigen::Vector3d::Zero());
+/// The joint `name` where `trace` is (a contact point the ground's path follows).
+JointMark trace_joint(std::string name, const Trace& trace);
+
 /// A disturbance a user can apply while the model runs (the bicycle: a lateral push adding roll rate).
 struct Push {
   std::string label;   ///< e.g. "kick"
@@ -116,6 +129,7 @@ struct ModelInstance {
   std::function<std::vector<BodyPose>(const Eigen::VectorXd& q)> body_poses;
   std::vector<Geom> geoms;       ///< attached to the bodies (or to the world)
   std::vector<Trace> traces;
+  std::vector<JointMark> joints;  ///< joints and contacts worth a label, by the names the model's docs use
   ViewHints view;
 
   // ---- events and inputs --------------------------------------------------------------------------------

@@ -313,6 +313,21 @@ examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
                  {"front contact", {0.85f, 0.35f, 0.15f, 1}, [bike](const Model&, const Eigen::VectorXd& q) {
                     return Vector3d(bike.front_contact.contact_point<double>(q));
                   }}};
+  {
+    // The hubs, the steer axis (a point of it a wheel radius above the front hub, fixed in the front frame
+    // as the frame turns about it) and the contacts. Body axes are parallel to the world's upright (the
+    // geoms' convention, bicycle_geoms).
+    const Eigen::VectorXd q0 = multibody_upright_configuration(p);
+    const double sl = std::sin(p.lambda), cl = std::cos(p.lambda);
+    const Vector3d A(p.w + p.c, 0, 0), up(-sl, 0, -cl), rear_hub(0, 0, -p.rR), front_hub(p.w, 0, -p.rF);
+    const Vector3d head = A + ((front_hub - A).dot(up) + p.rF) * up;
+    const auto local = [&](int body, const Vector3d& world) { return Vector3d(world - q0.segment<3>(6 * body)); };
+    using examples::body_joint, examples::trace_joint;
+    inst.joints = {body_joint("rear hub", inst.body_poses, 0, local(0, rear_hub)),
+                   body_joint("steer axis", inst.body_poses, 2, local(2, head)),
+                   body_joint("front hub", inst.body_poses, 3, local(3, front_hub)),
+                   trace_joint("rear contact", inst.traces[0]), trace_joint("front contact", inst.traces[1])};
+  }
   inst.view.up = Vector3d(0, 0, -1);  // Meijaard's z points down
   inst.view.forward = Vector3d::UnitX();
   inst.view.planar = false;

@@ -107,6 +107,8 @@ ModelInstance make_appell_hamel(const ModelSetup& setup) {
                     const Eigen::Vector3d o = def.wheel_centre(q);
                     return Eigen::Vector3d(o.x(), o.y(), 0.0);
                   }}};
+  inst.joints = {body_joint("axle", inst.body_poses, 1), body_joint("thread on bar", inst.body_poses, 1, Eigen::Vector3d(def.rho, 0, 0)),
+                 trace_joint("rolling contact", inst.traces[0])};
   inst.view.up = Eigen::Vector3d::UnitZ();
   inst.view.forward = Eigen::Vector3d::UnitX();
   inst.view.planar = false;

@@ -95,6 +95,7 @@ ModelInstance make_chaplygin_sleigh(const ModelSetup& setup) {
   inst.traces = {{"blade", {0.20f, 0.30f, 0.60f, 1}, [sleigh](const Model&, const Eigen::VectorXd& q) {
                     return Eigen::Vector3d(q[0] - sleigh.a * std::cos(q[2]), q[1] - sleigh.a * std::sin(q[2]), 0.0);
                   }}};
+  inst.joints = {trace_joint("knife edge", inst.traces[0])};
   inst.view.up = Eigen::Vector3d::UnitZ();
   inst.view.forward = Eigen::Vector3d::UnitX();
   inst.view.planar = false;

@@ -184,6 +184,24 @@ ModelInstance make_epicyclic_gear(const ModelSetup& setup) {
     mark.color = {0.97f, 0.97f, 0.97f, 1};
     inst.geoms.push_back(mark);
   }
+  // The joints: the shafts and pins (revolute), and the meshes (004 Eqs 40-41), each at its pitch point on
+  // the line of centres.
+  inst.joints = {body_joint("central shaft", inst.body_poses, 1, Eigen::Vector3d(0, 0, 2.0 * face)),
+                 body_joint("planet1 pin", inst.body_poses, 3, Eigen::Vector3d(0, 0, 1.5 * face)),
+                 body_joint("planet2 pin", inst.body_poses, 5, Eigen::Vector3d(0, 0, 1.5 * face))};
+  for (int planet : {4, 6}) {
+    const std::string name = inst.body_names[static_cast<std::size_t>(planet)];
+    const auto pitch_point = [poses = inst.body_poses, planet](double r_sun) {
+      return [poses, planet, r_sun](const Model&, const Eigen::VectorXd& q) {
+        const auto p = poses(q);
+        const Eigen::Vector3d centre = p[1].position, towards = p[static_cast<std::size_t>(planet)].position - centre;
+        return Eigen::Vector3d(centre + r_sun * towards.normalized());
+      };
+    };
+    const double r_ring = def.pitch_radius(def.T1), r_sun = def.pitch_radius(def.T2);
+    inst.joints.push_back({"sun-" + name + " mesh", pitch_point(r_sun)});
+    inst.joints.push_back({"ring-" + name + " mesh", pitch_point(r_ring)});
+  }
   inst.view.up = Eigen::Vector3d::UnitZ();
   inst.view.forward = Eigen::Vector3d::UnitX();
   inst.view.planar = false;

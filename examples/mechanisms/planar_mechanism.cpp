@@ -12,6 +12,15 @@ namespace carvallo::examples::mechanisms {
 
 namespace {
 
+// The bodies are drawn in layers along z, one per body and the ground's behind them (planar_geoms), so that
+// a pin spans the two it joins: the z of body `body`'s layer in its axes [m].
+double layer_z(const PlanarMechanismData& data, int body) {
+  double span = 0.0;
+  for (const auto& b : data.bodies) span = std::max(span, b.half_length);
+  const double layer = 0.25 * span;
+  return body < 0 ? -layer : layer * body;
+}
+
 template <class Body>
 ModelInstance instance_for(const PlanarMechanismData& data) {
   PlanarMechanism<Body> def(data);
@@ -45,6 +54,14 @@ ModelInstance instance_for(const PlanarMechanismData& data) {
   for (const auto& b : data.bodies) inst.body_names.push_back(b.name);
   inst.body_poses = [def](const Eigen::VectorXd& q) { return def.poses(q); };
   inst.geoms = def.geoms();
+  // Each pin and slider labelled on a moving body it joins (the ground does not move).
+  const auto joint_at = [&](const std::string& name, int i, const Eigen::Vector2d& Pi, int j, const Eigen::Vector2d& Pj) {
+    const int body = i >= 0 ? i : j;
+    const Eigen::Vector2d at = i >= 0 ? Pi : Pj;
+    inst.joints.push_back(body_joint(name, inst.body_poses, body, Eigen::Vector3d(at.x(), at.y(), layer_z(data, body))));
+  };
+  for (const auto& pin : data.pins) joint_at("pin " + pin.name, pin.i, pin.Pi, pin.j, pin.Pj);
+  for (const auto& s : data.sliders) joint_at("slider " + s.name, s.j, s.Pj, s.i, s.Pi);
   inst.view.up = Eigen::Vector3d(-data.gravity.x(), -data.gravity.y(), 0.0).normalized();
   inst.view.forward = Eigen::Vector3d(inst.view.up.y(), -inst.view.up.x(), 0.0);
   // A body can swing at most its own length below where it starts about a pin that does not drop further
@@ -62,7 +79,7 @@ std::vector<Geom> planar_geoms(const PlanarMechanismData& data) {
   double span = 0.0;
   for (const auto& b : data.bodies) span = std::max(span, b.half_length);
   const double layer = 0.25 * span, thickness = 0.06 * span;
-  auto z_of = [&](int body) { return body < 0 ? -layer : layer * body; };
+  auto z_of = [&](int body) { return layer_z(data, body); };
   std::vector<Geom> g;
   for (std::size_t k = 0; k < data.bodies.size(); ++k) {
     const auto& b = data.bodies[k];

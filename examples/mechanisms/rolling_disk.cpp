@@ -161,6 +161,7 @@ ModelInstance make_rolling_disk(const ModelSetup& setup) {
   inst.geoms.push_back(mark);
   inst.traces = {{"contact", {0.20f, 0.30f, 0.60f, 1},
                   [disk](const Model&, const Eigen::VectorXd& q) { return disk.wheel.contact_point<double>(q); }}};
+  inst.joints = {trace_joint("rolling contact", inst.traces[0])};
   inst.view.up = Eigen::Vector3d::UnitZ();
   inst.view.forward = Eigen::Vector3d::UnitX();
   inst.view.planar = false;

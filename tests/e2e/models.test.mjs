@@ -160,7 +160,7 @@ test('a link restores methods, tolerances, initial conditions and the camera of 
   }
 });
 
-test("View > Body names labels every body of a model with the registry's names, inside the view", async () => {
+test("View > Body and joint names labels every body and joint of a model with the registry's names, inside the view", async () => {
   const { context, page, problems } = await openPage(env.browser, env.server.url + '#model=epicyclic-gear', { width: 1280, height: 720 });
   try {
     const click = async (name) => {
@@ -183,7 +183,19 @@ test("View > Body names labels every body of a model with the registry's names, 
       assert.ok(r, `no label for ${name}`);
       assert.ok(r.x >= left.x + left.w && r.x + r.w <= right.x && r.y >= 0 && r.y + r.h <= 720, `${name} ${JSON.stringify(r)}`);
     }
+    // The joints too: the shafts, the pins and the meshes, each at its point (a ring) in the view.
+    for (const name of ['central shaft', 'planet1 pin', 'planet2 pin', 'sun-planet1 mesh', 'ring-planet1 mesh', 'sun-planet2 mesh', 'ring-planet2 mesh']) {
+      const r = await page.evaluate((n) => window.carvallo.widgetRect('joint:' + n), name);
+      assert.ok(r, `no label for the joint ${name}`);
+      assert.ok(r.x >= left.x + left.w && r.x + r.w <= right.x && r.y >= 0 && r.y + r.h <= 720, `${name} ${JSON.stringify(r)}`);
+    }
     await page.screenshot({ path: path.join(artifacts, 'model-labels-epicyclic-gear.png') });
+    // The four-bar's pins by their paper's letters.
+    await page.evaluate(() => window.carvallo.setState({ model: 'four-bar' }));
+    for (let i = 0; i < 4; i++) await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => res())));
+    for (const name of ['pin A', 'pin B', 'pin C', 'pin D'])
+      assert.ok(await page.evaluate((n) => window.carvallo.widgetRect('joint:' + n), name), `no label for the four-bar's ${name}`);
+    await page.screenshot({ path: path.join(artifacts, 'model-labels-four-bar.png') });
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -2,15 +2,19 @@
 // builds in every variant with a consistent initial state, and unknown names/variants fail with a typed
 // error.
 #include "registry.hpp"
+#include "model_run.hpp"
+#include "bicycle/parameters.hpp"
 
 #include "carvallo/errors.hpp"
 #include "carvallo/stabilization.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <string>
+#include <tuple>
 
 using namespace carvallo;
 using namespace carvallo::examples;
@@ -63,4 +67,81 @@ TEST_CASE("registry: every variant starts consistent with its constraints", "[re
         CHECK(g.end_body < static_cast<int>(poses.size()));
       }
     }
+}
+
+namespace {
+
+const JointMark& joint_named(const ModelInstance& inst, const std::string& name) {
+  const auto it = std::find_if(inst.joints.begin(), inst.joints.end(), [&](const JointMark& j) { return j.name == name; });
+  REQUIRE(it != inst.joints.end());
+  return *it;
+}
+
+// The model run for a second from its start with its own methods: a state away from the initial one.
+State moved_state(const char* model) {
+  ModelRun run(model);
+  for (int k = 0; k < 200; ++k) run.step(0.005);
+  return run.state();
+}
+
+}  // namespace
+
+TEST_CASE("registry: the labelled joints are where the bodies they join meet, as the motion goes on", "[registry][joints]") {
+  // The four-bar (002 §6.1): bars 4 m long joined end to end by pins A-D; A and D on the ground.
+  {
+    const ModelInstance inst = make_model("four-bar");
+    for (const Eigen::VectorXd& q : {Eigen::VectorXd(inst.q0), moved_state("four-bar").q}) {
+      const auto poses = inst.body_poses(q);
+      const auto at = [&](const char* name) { return Eigen::Vector2d(joint_named(inst, name).point(inst.model, q).head<2>()); };
+      const auto centre = [&](int body) { return Eigen::Vector2d(poses[static_cast<std::size_t>(body)].position.head<2>()); };
+      CHECK(at("pin A").norm() < 1e-9);
+      for (auto [pin, a, b] : {std::tuple{"pin B", 0, 1}, std::tuple{"pin C", 1, 2}}) {
+        CHECK((at(pin) - centre(a)).norm() == Approx(2.0).epsilon(1e-9));
+        CHECK((at(pin) - centre(b)).norm() == Approx(2.0).epsilon(1e-9));
+      }
+      CHECK((at("pin D") - centre(2)).norm() == Approx(2.0).epsilon(1e-9));
+    }
+  }
+  // The bicycle: each contact on the ground, a wheel radius below its hub; the steer axis's point is fixed in
+  // the rear frame as well as in the front frame it is labelled on (the hinge), however far it steered.
+  {
+    const ModelInstance inst = make_model("bicycle");
+    const bicycle::Parameters p = bicycle::benchmark_parameters();
+    const Eigen::Vector3d head0 = joint_named(inst, "steer axis").point(inst.model, inst.q0);
+    const auto pose0 = inst.body_poses(inst.q0)[1];
+    const Eigen::Vector3d in_rear_frame = pose0.rotation.transpose() * (head0 - pose0.position);
+    ModelSetup steering;
+    steering.settings = {{"steer", 0.6}, {"roll_rate", 0.5}};
+    ModelRun run("bicycle", steering);
+    for (int k = 0; k < 100; ++k) run.step(0.005);
+    const Eigen::VectorXd& q = run.state().q;
+    const auto point = [&](const char* name) { return joint_named(inst, name).point(inst.model, q); };
+    CHECK(std::abs(run.probes()[static_cast<std::size_t>(run.probe_index("steer"))]) > 0.05);
+    CHECK(std::abs(point("rear contact").z()) < 1e-9);
+    CHECK(std::abs(point("front contact").z()) < 1e-9);
+    CHECK((point("rear hub") - point("rear contact")).norm() == Approx(p.rR).epsilon(1e-9));
+    CHECK((point("front hub") - point("front contact")).norm() == Approx(p.rF).epsilon(1e-9));
+    const auto rear = inst.body_poses(q)[1];
+    CHECK((rear.position + rear.rotation * in_rear_frame - point("steer axis")).norm() < 1e-9);
+  }
+  // The gear train (004 §4.1): each mesh's pitch point is a pitch radius from both gears' centres.
+  {
+    const ModelInstance inst = make_model("epicyclic-gear");
+    const Eigen::VectorXd q = moved_state("epicyclic-gear").q;
+    const auto poses = inst.body_poses(q);
+    const double module = 0.004, r_planet = 0.5 * module * 52;
+    for (auto [mesh, planet] : {std::tuple{"sun-planet1 mesh", 4}, std::tuple{"ring-planet1 mesh", 4}, std::tuple{"sun-planet2 mesh", 6},
+                                std::tuple{"ring-planet2 mesh", 6}}) {
+      const Eigen::Vector3d at = joint_named(inst, mesh).point(inst.model, q);
+      CHECK((at - poses[static_cast<std::size_t>(planet)].position).head<2>().norm() == Approx(r_planet).epsilon(1e-6));
+    }
+  }
+  // Every model's labels are finite points at its start.
+  for (const auto& entry : models()) {
+    const ModelInstance inst = entry.make({});
+    for (const auto& j : inst.joints) {
+      INFO(entry.name << ": " << j.name);
+      CHECK(j.point(inst.model, inst.q0).allFinite());
+    }
+  }
 }

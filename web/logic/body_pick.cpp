@@ -7,20 +7,31 @@
 
 namespace carvallo::web {
 
+namespace {
+// A viewer-frame point on screen: CSS px x, y and NDC depth; nothing behind the camera or outside its depth range.
+std::optional<Eigen::Vector3d> project(const Eigen::Vector3f& viewer, const ScreenProjection& projection) {
+  const Eigen::Vector4f clip = projection.view_projection * Eigen::Vector4f(viewer.x(), viewer.y(), viewer.z(), 1.0f);
+  if (!(clip.w() > 1e-6f)) return std::nullopt;
+  const double x = clip.x() / clip.w(), y = clip.y() / clip.w(), z = clip.z() / clip.w();
+  if (!std::isfinite(x) || !std::isfinite(y) || !(z >= -1.0 && z <= 1.0)) return std::nullopt;
+  return Eigen::Vector3d((x + 1.0) * 0.5 * projection.width, (1.0 - y) * 0.5 * projection.height, z);
+}
+}  // namespace
+
+std::optional<Eigen::Vector2d> screen_point(const Eigen::Vector3d& point, const DisplayFrame& frame, const ScreenProjection& projection) {
+  const auto p = project(frame.point(point).cast<float>(), projection);
+  if (!p) return std::nullopt;
+  return p->head<2>();
+}
+
 BodyPicker::BodyPicker(const std::vector<examples::PosedGeom>& geoms, const DisplayFrame& frame, bool show_inertia,
                        const ScreenProjection& projection) {
   std::map<int, std::vector<examples::PosedGeom>> groups;
   for (const auto& g : geoms) groups[g.body].push_back(g);
-  auto project = [&](const MeshVertex& mv) {
-    const Eigen::Vector4f clip = projection.view_projection * Eigen::Vector4f(mv.position[0], mv.position[1], mv.position[2], 1.0f);
+  auto vertex = [&](const MeshVertex& mv) {
     Vertex out;
-    if (!(clip.w() > 1e-6f)) return out;
-    const double x = clip.x() / clip.w(), y = clip.y() / clip.w(), z = clip.z() / clip.w();
-    if (!std::isfinite(x) || !std::isfinite(y) || !(z >= -1.0 && z <= 1.0)) return out;
-    out.x = (x + 1.0) * 0.5 * projection.width;
-    out.y = (1.0 - y) * 0.5 * projection.height;
-    out.depth = z;
-    out.valid = true;
+    if (const auto p = project(Eigen::Vector3f(mv.position[0], mv.position[1], mv.position[2]), projection))
+      out = {p->x(), p->y(), p->z(), true};
     return out;
   };
   Mesh mesh;
@@ -28,7 +39,7 @@ BodyPicker::BodyPicker(const std::vector<examples::PosedGeom>& geoms, const Disp
     tessellate(group, frame, show_inertia, mesh);
     for (const auto* bucket : {&mesh.opaque, &mesh.transparent})
       for (std::size_t k = 0; k + 2 < bucket->size(); k += 3)
-        triangles_.push_back({body, {project((*bucket)[k]), project((*bucket)[k + 1]), project((*bucket)[k + 2])}});
+        triangles_.push_back({body, {vertex((*bucket)[k]), vertex((*bucket)[k + 1]), vertex((*bucket)[k + 2])}});
   }
 }
 

@@ -26,6 +26,10 @@ struct ScreenBox {
   double x = 0, y = 0, w = 0, h = 0;
 };
 
+/// Where the model's point `point` (world coordinates, m) is drawn: through `frame` into the viewer's
+/// coordinates, then on screen (CSS px); nothing behind the camera or outside its depth range.
+std::optional<Eigen::Vector2d> screen_point(const Eigen::Vector3d& point, const DisplayFrame& frame, const ScreenProjection& projection);
+
 class BodyPicker {
  public:
   /// Tessellates `geoms` (the inertia layer only when `show_inertia`, as the view draws them) and projects

@@ -343,7 +343,7 @@ void menu_bar(App& app) {
     record_rect(app, "view:fit");
     if (ImGui::MenuItem("Camera follows the model", "F", app.state.follow)) app.state.follow = !app.state.follow;
     if (ImGui::MenuItem("Inertia ellipsoids", "I", app.state.show_inertia)) app.state.show_inertia = !app.state.show_inertia;
-    if (ImGui::MenuItem("Body names", nullptr, app.state.show_labels)) app.state.show_labels = !app.state.show_labels;
+    if (ImGui::MenuItem("Body and joint names", nullptr, app.state.show_labels)) app.state.show_labels = !app.state.show_labels;
     record_rect(app, "view:labels");
     if (has_parameter_table(app) && ImGui::MenuItem("Design map and side view", nullptr, app.state.show_design))
       app.state.show_design = !app.state.show_design;

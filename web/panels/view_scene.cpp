@@ -85,24 +85,49 @@ void draw_body_labels(App& app) {
   const auto p = picker(app);
   if (!p) return;
   const ScreenBox free = free_view_box(app);
-  const auto& names = drawn_run(app)->instance().body_names;
+  const examples::ModelRun& run = *drawn_run(app);
   const auto r = static_cast<float>(app.pixel_ratio > 0 ? app.pixel_ratio : 1.0);
   ImDrawList* dl = ImGui::GetBackgroundDrawList();  // over the model, under the panels
   const float pad = 3.0f * r;
+  // A tag joined to its point by a leader: above and right for a body, below and right for a joint (a ring
+  // marks the joint's point). A tag that would cover one already placed moves on, up for a body and down
+  // for a joint, a line at a time (a small gear train in view has fourteen).
+  std::vector<ImVec4> placed;  // x0, y0, x1, y1
+  const auto tag = [&](const Eigen::Vector2d& at, const std::string& text, const std::string& rect, bool joint) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const ImVec2 point(static_cast<float>(at.x()) * r, static_cast<float>(at.y()) * r);
+    ImVec2 a(point.x + pad, joint ? point.y + 2 * pad : point.y - size.y - pad);
+    const auto covers = [&](const ImVec2& p) {
+      return std::any_of(placed.begin(), placed.end(), [&](const ImVec4& b) {
+        return p.x - pad < b.z && p.x + size.x + pad > b.x && p.y - pad < b.w && p.y + size.y + pad > b.y;
+      });
+    };
+    for (int k = 0; k < 12 && covers(a); ++k) a.y += (joint ? 1.0f : -1.0f) * (size.y + 2 * pad);
+    placed.emplace_back(a.x - pad, a.y - pad, a.x + size.x + pad, a.y + size.y + pad);
+    dl->AddLine(point, ImVec2(a.x, joint ? a.y - pad : a.y + size.y + pad), color_u32(pal().text), std::max(1.0f, r));
+    if (joint) dl->AddCircle(point, 3.0f * r, color_u32(pal().text), 12, 1.5f * r);
+    dl->AddRectFilled(ImVec2(a.x - pad, a.y - pad), ImVec2(a.x + size.x + pad, a.y + size.y + pad), color_u32(pal().window_bg, 235), 3.0f * r);
+    dl->AddText(a, color_u32(pal().text), text.c_str());
+    app.rects[rect] = {(a.x - pad) / r, (a.y - pad) / r, (size.x + 2 * pad) / r, (size.y + 2 * pad) / r};
+  };
+  const auto& names = run.instance().body_names;
   for (std::size_t k = 0; k < names.size(); ++k) {
     // On a point of the body that is visible (the hit test's), else at its box's centre.
     std::optional<Eigen::Vector2d> at = p->point(static_cast<int>(k), free);
     if (!at)
       if (const auto box = p->box(static_cast<int>(k), free)) at = Eigen::Vector2d(box->x + box->w / 2, box->y + box->h / 2);
-    if (!at) continue;
-    const char* text = names[k].c_str();
-    const ImVec2 size = ImGui::CalcTextSize(text);
-    const ImVec2 a(static_cast<float>(at->x()) * r + pad, static_cast<float>(at->y()) * r - size.y - pad);
-    dl->AddLine(ImVec2(static_cast<float>(at->x()) * r, static_cast<float>(at->y()) * r), ImVec2(a.x, a.y + size.y + pad),
-                color_u32(pal().text), std::max(1.0f, r));
-    dl->AddRectFilled(ImVec2(a.x - pad, a.y - pad), ImVec2(a.x + size.x + pad, a.y + size.y + pad), color_u32(pal().window_bg, 235), 3.0f * r);
-    dl->AddText(a, color_u32(pal().text), text);
-    app.rects["label:" + names[k]] = {(a.x - pad) / r, (a.y - pad) / r, (size.x + 2 * pad) / r, (size.y + 2 * pad) / r};
+    if (at) tag(*at, names[k], "label:" + names[k], false);
+  }
+  const ScreenProjection projection = page_projection(app);
+  for (const auto& joint : run.instance().joints) {
+    std::optional<Eigen::Vector2d> at;
+    try {
+      at = screen_point(joint.point(run.model(), run.state().q), app.display, projection);
+    } catch (const std::exception&) {
+      continue;  // a point the model cannot evaluate here is not labelled
+    }
+    if (at && at->x() >= free.x && at->y() >= free.y && at->x() <= free.x + free.w && at->y() <= free.y + free.h)
+      tag(*at, joint.name, "joint:" + joint.name, true);
   }
 }
 
