@@ -316,6 +316,11 @@ test('time plots stay below 65 536 vertices per window however long a run goes; 
       assert.ok(largest[1] < 1.15 * largest[0], `${model}: vertices per frame bounded (${largest[0]} after 30 s, ${largest[1]} after 60 s)`);
       const shot = await page.screenshot({ path: path.join(artifacts, `long-run-${model}.png`) });
       notBlank(shot, `${model} after a long run`);
+      // The plots keep a readable height and the panel scrolls: the wheel over it brings the CSV row up.
+      const panel = await rect(page, 'panel:simulation');
+      await page.mouse.move(panel.x + panel.w / 2, panel.y + panel.h / 2);
+      for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 100);
+      await frames(page, 3);
       inside(await rect(page, 'sim-csv'), viewport, 'the CSV button below the plots (the text below them is drawn)');
       // CSV of the time series through the button.
       const csv = await rect(page, 'sim-csv');

@@ -152,7 +152,8 @@ test('designer inputs typed on the keyboard change trail and lambda consistently
       await page.mouse.click(...centre(r));
       await frames(page, 2);  // ImGui activates the field on the frame after the click
       await page.keyboard.press('Control+A');
-      await page.keyboard.type(text);
+      await page.keyboard.type(text, { delay: 20 });  // a quick typist, not every key within one frame
+      await frames(page, 1);
       await page.keyboard.press('Enter');
       await frames(page, 3);
       return page.evaluate(() => window.carvallo.getState());
