@@ -122,9 +122,10 @@ TEST_CASE("the turn families computed a little at a time are what continue_turns
 TEST_CASE("the turn families' share of a frame: 25 ms at a GPU's frame rate, half of a slow frame up to 100 ms", "[web][turns]") {
   CHECK(TurnFamilies::frame_budget_seconds(16.7) == 0.025);
   CHECK(TurnFamilies::frame_budget_seconds(50.0) == 0.025);
-  CHECK(TurnFamilies::frame_budget_seconds(120.0) == Approx(0.060));
-  CHECK(TurnFamilies::frame_budget_seconds(1000.0) == Approx(0.100));
+  CHECK(TurnFamilies::frame_budget_seconds(70.0) == Approx(0.035));
+  CHECK(TurnFamilies::frame_budget_seconds(120.0) == Approx(0.040));
+  CHECK(TurnFamilies::frame_budget_seconds(1000.0) == Approx(0.040));
   CHECK(TurnFamilies::frame_budget_seconds(0.0) == 0.025);  // no frame measured yet
   CHECK(TurnFamilies::frame_budget_seconds(std::nan("")) == 0.025);
-  CHECK(TurnFamilies::frame_budget_seconds(std::numeric_limits<double>::infinity()) == Approx(0.100));
+  CHECK(TurnFamilies::frame_budget_seconds(std::numeric_limits<double>::infinity()) == Approx(0.040));
 }

@@ -40,7 +40,7 @@ bicycle::TurnOptions TurnFamilies::options() {
 
 double TurnFamilies::frame_budget_seconds(double frame_ms) {
   if (!(frame_ms > 50.0)) return 0.025;  // also 0 and NaN (unknown)
-  return std::min(0.5 * frame_ms, 100.0) / 1000.0;
+  return std::min(0.5 * frame_ms, 40.0) / 1000.0;
 }
 
 bool TurnFamilies::computing_for(const bicycle::Parameters& bike) const {

@@ -35,7 +35,8 @@ class TurnFamilies {
   static bicycle::TurnOptions options();
 
   /// The wall time a frame gives the families (s): 25 ms, or half the frame interval when frames are
-  /// slower than 50 ms (a software renderer, a loaded machine), at most 100 ms. With a GPU's 16 ms frames
+  /// slower than 50 ms (a software renderer, a loaded machine), at most 40 ms, so that a slice and the one
+  /// unit of work that may overrun it (a turn's eigenvalues, a few ms) hold the page under 50 ms (issue 31). With a GPU's 16 ms frames
   /// the page keeps its frame rate up; with 200 ms frames the families would otherwise get a tenth of the
   /// time and take minutes. `frame_ms` is the smoothed frame interval (0 or not finite: unknown). Never throws.
   static double frame_budget_seconds(double frame_ms);
