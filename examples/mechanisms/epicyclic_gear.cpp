@@ -191,11 +191,12 @@ ModelInstance make_epicyclic_gear(const ModelSetup& setup) {
                  body_joint("planet2 pin", inst.body_poses, 5, Eigen::Vector3d(0, 0, 1.5 * face))};
   for (int planet : {4, 6}) {
     const std::string name = inst.body_names[static_cast<std::size_t>(planet)];
-    const auto pitch_point = [poses = inst.body_poses, planet](double r_sun) {
-      return [poses, planet, r_sun](const Model&, const Eigen::VectorXd& q) {
+    // The point `radius` from the central axis (the sun's and the ring's) towards this planet's centre.
+    const auto pitch_point = [poses = inst.body_poses, planet](double radius) {
+      return [poses, planet, radius](const Model&, const Eigen::VectorXd& q) {
         const auto p = poses(q);
         const Eigen::Vector3d centre = p[1].position, towards = p[static_cast<std::size_t>(planet)].position - centre;
-        return Eigen::Vector3d(centre + r_sun * towards.normalized());
+        return Eigen::Vector3d(centre + radius * towards.normalized());
       };
     };
     const double r_ring = def.pitch_radius(def.T1), r_sun = def.pitch_radius(def.T2);

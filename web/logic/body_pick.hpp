@@ -24,6 +24,8 @@ struct ScreenProjection {
 /// A rectangle on screen, CSS px: left, top, width, height.
 struct ScreenBox {
   double x = 0, y = 0, w = 0, h = 0;
+  /// Whether (px, py) lies inside or on the edge.
+  bool contains(double px, double py) const { return px >= x && py >= y && px <= x + w && py <= y + h; }
 };
 
 /// Where the model's point `point` (world coordinates, m) is drawn: through `frame` into the viewer's

@@ -328,12 +328,11 @@ void ModelView::seek_step(long k) {
   while (step_ < k && !run_->ended()) advance_one();
 }
 
-bool ModelView::shows_step(long k) const {
-  const long longest = is_adaptive(run_->options().integrator)
-                           ? std::max(1L, static_cast<long>(kLongestAdaptiveStep / time_step_))
-                           : 1;
-  return step_ >= k && step_ - k < longest;
+long ModelView::longest_step_count() const {
+  return is_adaptive(run_->options().integrator) ? std::max(1L, static_cast<long>(kLongestAdaptiveStep / time_step_)) : 1;
 }
+
+bool ModelView::shows_step(long k) const { return step_ >= k && step_ - k < longest_step_count(); }
 
 long ModelView::step_near(double t) const {
   if (history_.empty()) return step_;

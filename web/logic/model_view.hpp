@@ -171,6 +171,7 @@ class ModelView {
   void record();
   void advance_one();      // the log's inputs due, the push's impulse, a step, a checkpoint
   long next_step_count() const;  // the time steps the next step spans (header: "Steps")
+  long longest_step_count() const;  // the most time steps a step may span: kLongestAdaptiveStep's, or 1 (fixed step)
   void count_work(const IntegratorStats& before, long time_steps);  // a first pass's step into work_
   Eigen::Vector3d spring_force(const Eigen::Vector3d& point, const Eigen::Vector3d& velocity) const;
   void arrive();           // at a checkpoint step: restart there (and keep a snapshot the first time)

@@ -126,14 +126,14 @@ void draw_body_labels(App& app) {
     } catch (const std::exception&) {
       continue;  // a point the model cannot evaluate here is not labelled
     }
-    if (at && at->x() >= free.x && at->y() >= free.y && at->x() <= free.x + free.w && at->y() <= free.y + free.h)
+    if (at && free.contains(at->x(), at->y()))
       tag(*at, joint.name, "joint:" + joint.name, true);
   }
 }
 
 std::optional<BodyHit> body_at(App& app, double x, double y) {
   const ScreenBox free = free_view_box(app);
-  if (!(x >= free.x && y >= free.y && x <= free.x + free.w && y <= free.y + free.h)) return std::nullopt;
+  if (!free.contains(x, y)) return std::nullopt;
   const auto p = picker(app);
   if (!p) return std::nullopt;
   const auto h = p->hit(x, y);
