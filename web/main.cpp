@@ -13,6 +13,7 @@
 #include "platform/browser.hpp"
 #include "platform/frame_digest.hpp"
 #include "platform/grid_renderer.hpp"
+#include "platform/page_language.hpp"
 #include "platform/scene_renderer.hpp"
 #include "platform/ui_font.hpp"
 #include "platform/video.hpp"
@@ -311,6 +312,7 @@ void frame() {
   ImGui_ImplGlfw_NewFrame();
   io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // 1.86 asserts DeltaTime > 0; browser timers can repeat
   pointer_input(app);
+  carvallo::web::language_frame(app);  // before anything draws text (logic/language.hpp)
   ImGui::NewFrame();
   shortcuts(app);
   camera_input(app);

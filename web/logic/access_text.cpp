@@ -1,6 +1,8 @@
 // Units in words follow the SI brochure's English names (British spelling, as the rest of the page).
 #include "logic/access_text.hpp"
 
+#include "logic/language.hpp"
+
 #include <algorithm>
 
 #include <nlohmann/json.hpp>
@@ -13,18 +15,20 @@ namespace carvallo::web {
 
 std::string unit_words(std::string_view unit) {
   static const std::pair<std::string_view, std::string_view> kWords[] = {
-      {"m", "metres"}, {"mm", "millimetres"}, {"m/s", "metres per second"}, {"m/s^2", "metres per second squared"},
-      {"rad", "radians"}, {"rad/s", "radians per second"}, {"deg", "degrees"}, {"kg", "kilograms"},
-      {"kg m^2", "kilogram square metres"}, {"N m", "newton metres"}, {"N", "newtons"}, {"s", "seconds"},
-      {"Hz", "hertz"}, {"1/s", "per second"}, {"x", "times"}, {"%", "per cent"},
+      {"m", translatable("metres")}, {"mm", translatable("millimetres")}, {"m/s", translatable("metres per second")},
+      {"m/s^2", translatable("metres per second squared")}, {"rad", translatable("radians")},
+      {"rad/s", translatable("radians per second")}, {"deg", translatable("degrees")}, {"kg", translatable("kilograms")},
+      {"kg m^2", translatable("kilogram square metres")}, {"N m", translatable("newton metres")}, {"N", translatable("newtons")},
+      {"s", translatable("seconds")}, {"Hz", translatable("hertz")}, {"1/s", translatable("per second")},
+      {"x", translatable("times")}, {"%", translatable("per cent")},
   };
   for (const auto& [u, words] : kWords)
-    if (u == unit) return std::string(words);
+    if (u == unit) return tr(std::string(words));
   return std::string(unit);
 }
 
 std::string spoken_value(double value, std::string_view unit, int decimals) {
-  if (!std::isfinite(value)) return "not a number";
+  if (!std::isfinite(value)) return tr("not a number");
   decimals = std::max(0, std::min(decimals, 12));
   char text[64];
   // "-0.0" would be read as "minus zero": a value that rounds to zero is said without its sign.

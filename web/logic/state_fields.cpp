@@ -1,5 +1,7 @@
 #include "logic/state_fields.hpp"
+
 #include "logic/input_log.hpp"
+#include "logic/language.hpp"
 #include "logic/method_compare.hpp"
 #include "logic/rider_state.hpp"
 
@@ -76,6 +78,11 @@ std::vector<std::string> design_inputs() {
 std::vector<std::string> map_quantities() { return {std::begin(kMapQuantities), std::end(kMapQuantities)}; }
 std::vector<std::string> design_tabs() { return {"map", "side"}; }
 std::vector<std::string> contrast_profiles() { return {std::begin(kContrastProfiles), std::end(kContrastProfiles)}; }
+std::vector<std::string> languages() {
+  std::vector<std::string> out = {"auto"};
+  for (const auto& code : language_codes()) out.push_back(code);
+  return out;
+}
 std::vector<std::string> stage_plots() { return {std::begin(kStagePlotNames), std::end(kStagePlotNames)}; }
 
 }  // namespace
@@ -139,6 +146,7 @@ const std::vector<Field>& fields() {
       flag("embed", [](UiState& s) -> bool& { return s.embed; }),
       flag("lock", [](UiState& s) -> bool& { return s.locked; }),
       word("contrast", [](UiState& s) -> std::string& { return s.contrast; }, contrast_profiles),
+      word("lang", [](UiState& s) -> std::string& { return s.lang; }, languages),
       caption("caption", [](UiState& s) -> std::string& { return s.caption; }),
       text("inputs", [](UiState& s) -> std::string& { return s.input_log; }, check_input_log),
       number("t", 0.0, kMaxReplayTime, [](UiState& s) -> double& { return s.time_shown; }),

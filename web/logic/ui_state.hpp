@@ -139,6 +139,7 @@ struct UiState {
   bool embed = false;                       ///< only the stage: no menu bar, no panels (an iframe in slides)
   bool locked = false;                      ///< the model and the bicycle's parameters are read-only (students play, kick)
   std::string contrast = "normal";          ///< kContrastProfiles: the canvas's colours (logic/contrast.hpp)
+  std::string lang = "auto";                ///< "auto" (the browser's) or a language_codes() code (logic/language.hpp)
   // The motion (web/panels/timeline.cpp): the run's inputs so far as a log (input_log.hpp) and the moment
   // shown while paused (0 while playing). A link that gives them replays the run to that moment and stops.
   std::string input_log;                    ///< the inputs' log up to the moment shown ("" = none)

@@ -4,6 +4,7 @@
 #include "panels/access_controls.hpp"
 
 #include "logic/bike_analysis.hpp"
+#include "logic/language.hpp"
 #include "logic/number_text.hpp"
 #include "logic/state_fields.hpp"
 #include "panels/design_panels.hpp"
@@ -86,41 +87,41 @@ std::string words_of(std::string name) {
 // The view and its controls: the run, the rider, the speed, the lesson, the link.
 void view_rows(App& app, std::vector<AccessRow>& rows) {
   sync_run(app);
-  rows.push_back(button("play", app.playing ? "Pause" : "Play", "play", "Space", toggle_play));
-  rows.push_back(button("step", "Step", "step", "Period", step_run));
-  rows.push_back(button("reset", "Reset", "reset", "R", reset_run));
+  rows.push_back(button("play", app.playing ? tr("Pause") : tr("Play"), "play", "Space", toggle_play));
+  rows.push_back(button("step", tr("Step"), "step", "Period", step_run));
+  rows.push_back(button("reset", tr("Reset"), "reset", "R", reset_run));
   if (app.run && app.run->run().instance().push) {
     const auto& push = *app.run->run().instance().push;
-    auto kick = button("kick", capitalized(push.label.empty() ? "push" : push.label), "kick", "K", push_run);
-    kick.control.description = push.description + ": " + spoken_value(app.state.sim.kick, push.unit, 2);
+    auto kick = button("kick", capitalized(tr(push.label.empty() ? std::string("push") : push.label)), "kick", "K", push_run);
+    kick.control.description = tr(push.description) + ": " + spoken_value(app.state.sim.kick, push.unit, 2);
     rows.push_back(std::move(kick));
   }
   for (int k = 0; k < hold_button_count(app); ++k) {
     AccessRow r;
     r.control.id = std::string("hold-") + std::to_string(k);
     r.control.role = "hold";
-    r.control.name = hold_button_label(k);
+    r.control.name = tr(hold_button_label(k));
     r.control.rect = hold_button_rect(k);
     r.control.keys = hold_button_key(k);
-    r.control.description = "Acts while held: " + spoken_value(app.state.hold_torque, "N m", 2);
+    r.control.description = tr("Acts while held:") + std::string(" ") + spoken_value(app.state.hold_torque, "N m", 2);
     r.act = [k](App& a, const std::string& what) { hold_button(a, k, what == "down"); };
     rows.push_back(std::move(r));
   }
   if (app.run) {
     // The timeline under the view: the moment shown within the kept history, the start, slow motion.
     const double t0 = app.run->first_time(), t1 = app.run->last_time();
-    AccessRow moment = number("timeline", "Moment shown", "timeline:slider", app.run->time(), t0, std::max(t1, t0),
+    AccessRow moment = number("timeline", tr("Moment shown"), "timeline:slider", app.run->time(), t0, std::max(t1, t0),
                               app.run->time_step(), "s", 2, [](App& a, double t) {
                                 if (std::isfinite(t)) seek(a, t);  // a typed text that is not a number changes nothing
                               });
     moment.control.role = "slider";
     moment.control.keys = "Comma Period Home";
-    moment.control.description = "The run kept from " + spoken_value(t0, "s", 2) + " to " + spoken_value(t1, "s", 2) +
-                                 "; Play continues from the moment shown with the inputs recorded";
+    moment.control.description = trf("The run kept from %s to %s; Play continues from the moment shown with the inputs recorded",
+                                     spoken_value(t0, "s", 2).c_str(), spoken_value(t1, "s", 2).c_str());
     rows.push_back(std::move(moment));
-    rows.push_back(button("timeline-start", "Back to the first moment kept", "timeline:start", "Home", seek_first));
+    rows.push_back(button("timeline-start", tr("Back to the first moment kept"), "timeline:start", "Home", seek_first));
     const double rate = app.state.sim.time_scale;
-    auto slow = button("timeline-rate", "Slow motion: " + format_shortest(rate) + " times real time", "timeline:rate", "",
+    auto slow = button("timeline-rate", trf("Slow motion: %s times real time", format_shortest(rate).c_str()), "timeline:rate", "",
                        [](App& a) {
                          double& scale = a.state.sim.time_scale;
                          scale = scale == 1.0 ? 0.5 : scale == 0.5 ? 0.25 : 1.0;
@@ -130,7 +131,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   if (const auto* entry = examples::find_model(app.state.model))
     for (const auto& q : entry->settings) {
       if (q.name != "speed") continue;
-      AccessRow r = number("speed", "Speed", "setting:speed|stage-speed", setting(app.state, "speed", q.value), std::max(q.min, 0.0),
+      AccessRow r = number("speed", tr("Speed"), "setting:speed|stage-speed", setting(app.state, "speed", q.value), std::max(q.min, 0.0),
                            std::min(q.max, 50.0), 0.1, q.unit, 1, [](App& a, double v) { apply_setting_value(a, "speed", v); });
       r.control.role = "slider";
       r.control.disabled = app.state.locked;
@@ -138,46 +139,46 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     }
   if (app.lesson) {
     const int n = static_cast<int>(app.lesson->scenes.size());
-    auto prev = button("scene-previous", "Previous scene", "scene:previous", "PageUp", [](App& a) { goto_scene(a, a.scene_index - 1); });
+    auto prev = button("scene-previous", tr("Previous scene"), "scene:previous", "PageUp", [](App& a) { goto_scene(a, a.scene_index - 1); });
     prev.control.disabled = app.scene_index <= 0;
-    auto next = button("scene-next", "Next scene", "scene:next", "PageDown", [](App& a) { goto_scene(a, a.scene_index + 1); });
+    auto next = button("scene-next", tr("Next scene"), "scene:next", "PageDown", [](App& a) { goto_scene(a, a.scene_index + 1); });
     next.control.disabled = app.scene_index + 1 >= n;
-    const std::string where = "Scene " + std::to_string(app.scene_index + 1) + " of " + std::to_string(n) + " of " + app.lesson->title;
+    const std::string where = trf("Scene %d of %d of %s", app.scene_index + 1, n, tr(app.lesson->title).c_str());
     prev.control.description = next.control.description = where;
     rows.push_back(std::move(prev));
     rows.push_back(std::move(next));
-    rows.push_back(button("lesson-close", "Close lesson", "", "", close_lesson));
+    rows.push_back(button("lesson-close", tr("Close lesson"), "", "", close_lesson));
   } else {
     for (const auto& l : builtin_lessons())
-      rows.push_back(button("lesson-" + l.name, "Open lesson: " + l.title, "menu:lesson", "",
+      rows.push_back(button("lesson-" + l.name, trf("Open lesson: %s", tr(l.title).c_str()), "menu:lesson", "",
                             [name = l.name](App& a) {
                               if (const auto* lesson = find_builtin_lesson(name)) open_lesson(a, *lesson, 0, true);
                             }));
   }
-  rows.push_back(button("fit", "Fit the model in view", "fit", "V", fit_camera));
-  auto qr = button("qr", "QR code of this link", "qr", "Q", toggle_qr);
+  rows.push_back(button("fit", tr("Fit the model in view"), "fit", "V", fit_camera));
+  auto qr = button("qr", tr("QR code of this link"), "qr", "Q", toggle_qr);
   qr.control.toggle = true;
   qr.control.pressed = app.show_qr;
   rows.push_back(std::move(qr));
-  rows.push_back(button("copy-link", "Copy link", "copy-link", "", copy_page_link));
-  auto help = button("help", "Keyboard shortcuts", "help", "Shift+Slash", [](App& a) { a.show_help = !a.show_help; });
+  rows.push_back(button("copy-link", tr("Copy link"), "copy-link", "", copy_page_link));
+  auto help = button("help", tr("Keyboard shortcuts"), "help", "Shift+Slash", [](App& a) { a.show_help = !a.show_help; });
   help.control.toggle = true;
   help.control.pressed = app.show_help;
   rows.push_back(std::move(help));
   std::vector<std::string> stages(std::begin(kStagePlotNames), std::end(kStagePlotNames));
-  rows.push_back(choice("stage", "Stage plot", "stage-plot", stages, app.state.stage, [](App& a, const std::string& v) {
+  rows.push_back(choice("stage", tr("Stage plot"), "stage-plot", stages, app.state.stage, [](App& a, const std::string& v) {
     if (const auto* f = detail::find_field("stage")) (void)detail::set_from_text(*f, a.state, v);
   }));
   if (has_parameter_table(app))
-    rows.push_back(button("describe-eigen", "Describe the eigenvalue plot", "plot", "",
+    rows.push_back(button("describe-eigen", tr("Describe the eigenvalue plot"), "plot", "",
                           [](App& a) { g_access_description = describe_eigenvalue_plot(a); }));
-  rows.push_back(button("describe-time", "Describe the time plots", "", "", [](App& a) { g_access_description = describe_time_plots(a); }));
+  rows.push_back(button("describe-time", tr("Describe the time plots"), "", "", [](App& a) { g_access_description = describe_time_plots(a); }));
   // Methods compared: the presets (a paper's comparison, the general ones) and the comparison as text.
   {
     std::vector<std::string> studies{"none"};
     for (const auto& study : studies_for(app.state.model)) studies.push_back(study.title);
     const auto shown = study_shown(app.state);
-    rows.push_back(choice("compare-preset", "Methods compared", "compare:preset", studies,
+    rows.push_back(choice("compare-preset", tr("Methods compared"), "compare:preset", studies,
                           shown ? shown->title : app.state.compare.empty() ? "none" : "", [](App& a, const std::string& title) {
                             if (title == "none") a.state.compare.clear();
                             for (const auto& study : studies_for(a.state.model))
@@ -185,7 +186,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
                                 if (const auto why = apply_study(a.state, study)) a.run_event = *why;
                           }));
     if (!app.comparison.runs().empty())
-      rows.push_back(button("describe-compare", "Describe the methods compared", "compare:table", "",
+      rows.push_back(button("describe-compare", tr("Describe the methods compared"), "compare:table", "",
                             [](App& a) { g_access_description = describe_comparison(a); }));
   }
 }
@@ -195,27 +196,27 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
   const bool locked = app.state.locked;
   std::vector<std::string> names;
   for (const auto& m : examples::models()) names.push_back(m.name);
-  auto model = choice("model", "Model", "menu:models", names, app.state.model, [](App& a, const std::string& m) { select_model(a, m); });
+  auto model = choice("model", tr("Model"), "menu:models", names, app.state.model, [](App& a, const std::string& m) { select_model(a, m); });
   model.control.disabled = locked;
   rows.push_back(std::move(model));
   if (has_parameter_table(app)) {
     std::vector<std::string> presets;
     for (const auto& p : bicycle::presets()) presets.emplace_back(p.name);
-    auto preset = choice("preset", "Preset", "preset", presets, app.state.preset, choose_preset);
+    auto preset = choice("preset", tr("Preset"), "preset", presets, app.state.preset, choose_preset);
     preset.control.disabled = locked;
     rows.push_back(std::move(preset));
     for (const auto& in : designer_input_table()) {
       const double shown = in.shown(app.state.bike);
-      auto r = number(std::string("designer-") + in.id, capitalized(in.label), std::string("designer:") + in.id, shown,
+      auto r = number(std::string("designer-") + in.id, capitalized(tr(in.label)), std::string("designer:") + in.id, shown,
                       -1e9, 1e9, 0, in.unit, 1, [&in](App& a, double v) { apply_designer_input(a, in, v); });
-      r.control.description = in.tip;
+      r.control.description = tr(in.tip);
       r.control.disabled = locked;
       rows.push_back(std::move(r));
     }
     AccessRow moves;
     moves.control.id = "front-moves";
     moves.control.role = "checkbox";
-    moves.control.name = "Front assembly moves with the wheelbase";
+    moves.control.name = tr("Front assembly moves with the wheelbase");
     moves.control.rect = "designer:front-moves";
     moves.control.pressed = app.state.front_moves;
     moves.control.disabled = locked;
@@ -225,23 +226,23 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
       const auto& d = bicycle::kParameterTable[i];
       const std::string name(d.name), unit(d.unit);
       const double v = app.state.bike.*(d.member);
-      auto r = number("param-" + name, name + ", " + std::string(d.description), "param:" + name, v, -1e300, 1e300, 0, unit, 3,
+      auto r = number("param-" + name, name + ", " + tr(std::string(d.description)), "param:" + name, v, -1e300, 1e300, 0, unit, 3,
                       [i](App& a, double value) { apply_parameter_value(a, i, value); });
       r.control.value_text = format_shortest(v) + " " + unit_words(unit);
       r.control.disabled = locked;
       rows.push_back(std::move(r));
     }
-    rows.push_back(number("vmin", "Eigenvalue plot from speed", "vmin", app.state.sweep_min, 0, 100, 0, "m/s", 2,
+    rows.push_back(number("vmin", tr("Eigenvalue plot from speed"), "vmin", app.state.sweep_min, 0, 100, 0, "m/s", 2,
                           [](App& a, double v) { apply_speed_range(a, v, a.state.sweep_max); }));
-    rows.push_back(number("vmax", "Eigenvalue plot to speed", "vmax", app.state.sweep_max, 0, 100, 0, "m/s", 2,
+    rows.push_back(number("vmax", tr("Eigenvalue plot to speed"), "vmax", app.state.sweep_max, 0, 100, 0, "m/s", 2,
                           [](App& a, double v) { apply_speed_range(a, a.state.sweep_min, v); }));
   }
   if (const auto* entry = examples::find_model(app.state.model))
     for (const auto& q : entry->settings) {
       if (q.name == "speed") continue;
-      auto r = number("setting-" + q.name, capitalized(words_of(q.name)), "setting:" + q.name, setting(app.state, q.name, q.value), q.min,
+      auto r = number("setting-" + q.name, capitalized(tr(words_of(q.name))), "setting:" + q.name, setting(app.state, q.name, q.value), q.min,
                       q.max, 0, q.unit, 3, [name = q.name](App& a, double v) { apply_setting_value(a, name, v); });
-      r.control.description = q.description;
+      r.control.description = tr(q.description);
       rows.push_back(std::move(r));
     }
 }

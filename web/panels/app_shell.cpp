@@ -7,6 +7,7 @@
 #include "panels/push_input.hpp"
 #include "panels/view_scene.hpp"
 #include "panels/panel_actions.hpp"
+#include "logic/language.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/lesson_panel.hpp"
@@ -19,6 +20,7 @@
 #include "platform/browser.hpp"
 #include "platform/capture.hpp"
 #include "platform/lecture_browser.hpp"
+#include "platform/page_language.hpp"
 #include "platform/video.hpp"
 
 #include "carvallo/version.hpp"
@@ -136,9 +138,9 @@ void set_toast(App& app, std::string text) {
 void note(App& app, const char* id, const char* text) {
   if (app.state.presentation) return;
   ImGui::PushID(id);
-  if (ImGui::TreeNode("What am I looking at?")) {
+  if (ImGui::TreeNode(tr("What am I looking at?"))) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_text(text);
+    wrapped_text(tr(text));
     ImGui::PopTextWrapPos();
     ImGui::TreePop();
   }
@@ -156,9 +158,9 @@ void message_lines(App& app, const std::vector<std::string>& messages) {
   for (std::size_t i = 0; i < messages.size() && i < kShownMessages; ++i)
     wrapped_textf(ImVec4(0.5f, 0.2f, 0.0f, 1), "%s", messages[i].c_str());
   if (messages.size() > kShownMessages)
-    wrapped_textf(ImVec4(0.5f, 0.2f, 0.0f, 1), "... and %zu more", messages.size() - kShownMessages);
+    wrapped_textf(ImVec4(0.5f, 0.2f, 0.0f, 1), "%s", trf("... and %zu more", messages.size() - kShownMessages).c_str());
   ImGui::PopTextWrapPos();
-  if (!app.messages.empty() && ImGui::SmallButton("Dismiss")) app.messages.clear();
+  if (!app.messages.empty() && ImGui::SmallButton(tr("Dismiss"))) app.messages.clear();
 }
 
 // Wide layouts: a banner in the free space between the panels, never over a panel's header. Compact
@@ -217,36 +219,36 @@ void help_overlay(App& app) {
   ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the list must be readable over the plots
   ImGui::SetNextWindowFocus();
-  ImGui::Begin("Keyboard shortcuts", &app.show_help, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
-  const char* rows[][2] = {{"space", "play / pause the simulation"},
-                           {". / , / Home", "a step forward / back, the first moment kept"},
-                           {"R", "reset the simulation"},
-                           {"K", "kick (lateral disturbance)"},
-                           {"P", "presentation mode (large text, fewer panels)"},
-                           {"[ / ]", "text smaller / larger"},
-                           {"F", "camera follows the model"},
-                           {"V", "fit the model in view"},
-                           {"I", "inertia ellipsoids"},
-                           {"Left / Right", "bicycle: hold for a steer torque to the left / right (other models: orbit)"},
-                           {"A / D", "bicycle: hold for a roll (lean) torque to the left / right"},
-                           {"Up / Down", "tilt the camera; drag a body to push it"},
-                           {"+ / -", "zoom"},
-                           {"a number", "drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)"},
-                           {"?", "this list"},
-                           {"Tab", "every control in turn (a blue ring marks it; screen readers name it); Space or Enter presses"},
-                           {"Q / Esc", "QR code of the link / close it, this list or a menu"},
-                           {"mouse", "left drag: orbit, right or shift drag: pan, wheel: zoom"},
-                           {"touch", "one finger: orbit, two fingers: pinch to zoom, move to pan; steer and lean buttons: hold, two at once with two thumbs"}};
+  ImGui::Begin((std::string(tr("Keyboard shortcuts")) + "###help").c_str(), &app.show_help, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
+  const char* rows[][2] = {{translatable("space"), translatable("play / pause the simulation")},
+                           {". / , / Home", translatable("a step forward / back, the first moment kept")},
+                           {"R", translatable("reset the simulation")},
+                           {"K", translatable("kick (lateral disturbance)")},
+                           {"P", translatable("presentation mode (large text, fewer panels)")},
+                           {"[ / ]", translatable("text smaller / larger")},
+                           {"F", translatable("camera follows the model")},
+                           {"V", translatable("fit the model in view")},
+                           {"I", translatable("inertia ellipsoids")},
+                           {translatable("Left / Right"), translatable("bicycle: hold for a steer torque to the left / right (other models: orbit)")},
+                           {"A / D", translatable("bicycle: hold for a roll (lean) torque to the left / right")},
+                           {translatable("Up / Down"), translatable("tilt the camera; drag a body to push it")},
+                           {"+ / -", translatable("zoom")},
+                           {translatable("a number"), translatable("drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)")},
+                           {"?", translatable("this list")},
+                           {"Tab", translatable("every control in turn (a blue ring marks it; screen readers name it); Space or Enter presses")},
+                           {"Q / Esc", translatable("QR code of the link / close it, this list or a menu")},
+                           {translatable("mouse"), translatable("left drag: orbit, right or shift drag: pan, wheel: zoom")},
+                           {translatable("touch"), translatable("one finger: orbit, two fingers: pinch to zoom, move to pan; steer and lean buttons: hold, two at once with two thumbs")}};
   if (ImGui::BeginTable("keys", 2)) {
     ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
     for (const auto& r : rows) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextColored(ImVec4(0.1f, 0.3f, 0.7f, 1), "%s", r[0]);
+      ImGui::TextColored(ImVec4(0.1f, 0.3f, 0.7f, 1), "%s", tr(r[0]));
       ImGui::TableNextColumn();
       ImGui::PushTextWrapPos(0.0f);
-      wrapped_text(r[1]);
+      wrapped_text(tr(r[1]));
       ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();
@@ -303,20 +305,39 @@ void copy_page_link(App& app) {
   std::string why_not;
   copy_link(link_with_moment(app, why_not));
   // Says what the link does: replay the motion (the inputs so far) up to the moment shown, or start at t = 0.
-  const std::string what = app.lesson ? "Link copied: it opens this lesson at this scene, its settings and view"
-                                      : "Link copied: it opens this model, its settings and view";
+  const std::string what = app.lesson ? tr("Link copied: it opens this lesson at this scene, its settings and view")
+                                      : tr("Link copied: it opens this model, its settings and view");
   const double t = app.run ? app.run->time() : 0.0;
-  if (!why_not.empty()) set_toast(app, what + ", starting at t = 0: " + why_not);
-  else if (t > 0) set_toast(app, what + ", and replays the motion up to the moment shown, t = " + format_shortest(std::round(t * 1000) / 1000) + " s");
-  else set_toast(app, what + ", starting at t = 0");
+  if (!why_not.empty()) set_toast(app, what + tr(", starting at t = 0: ") + why_not);
+  else if (t > 0) set_toast(app, what + trf(", and replays the motion up to the moment shown, t = %s s", format_shortest(std::round(t * 1000) / 1000).c_str()));
+  else set_toast(app, what + tr(", starting at t = 0"));
 }
 
 namespace {
 
+namespace {
+
+// The page's language: the browser's (`lang=auto`, the default) or one chosen here, which the link keeps.
+void language_menu(App& app) {
+  const bool open = ImGui::BeginMenu(tr("Language"));
+  record_rect(app, "view:language");
+  if (!open) return;
+  const std::string automatic = trf("The browser's: %s", language_name(browser_language()).c_str());
+  if (ImGui::MenuItem(automatic.c_str(), nullptr, app.state.lang == "auto")) app.state.lang = "auto";
+  record_rect(app, "language:auto");
+  for (const auto& code : language_codes()) {
+    if (ImGui::MenuItem(language_name(code).c_str(), nullptr, app.state.lang == code)) app.state.lang = code;
+    record_rect(app, "language:" + code);
+  }
+  ImGui::EndMenu();
+}
+
+}  // namespace
+
 void menu_bar(App& app) {
   if (app.state.embed) return;  // an embed is the stage alone
   if (!ImGui::BeginMainMenuBar()) return;
-  const bool models_open = ImGui::BeginMenu("Models", !app.state.locked);
+  const bool models_open = ImGui::BeginMenu(tr("Models"), !app.state.locked);
   record_rect(app, "menu:models");
   if (models_open) {
     for (const auto& m : examples::models()) {
@@ -326,74 +347,75 @@ void menu_bar(App& app) {
     }
     ImGui::EndMenu();
   }
-  const bool view_open = ImGui::BeginMenu("View");
+  const bool view_open = ImGui::BeginMenu(tr("View"));
   record_rect(app, "menu:view");
   if (view_open) {
-    if (ImGui::MenuItem("Presentation mode", "P", app.state.presentation)) {
+    if (ImGui::MenuItem(tr("Presentation mode"), "P", app.state.presentation)) {
       app.state.presentation = !app.state.presentation;
       app.layout_dirty = true;
     }
     record_rect(app, "view:presentation");
-    if (ImGui::MenuItem("Text larger", "]")) set_text_scale(app, app.state.text_scale * 1.25);
+    if (ImGui::MenuItem(tr("Text larger"), "]")) set_text_scale(app, app.state.text_scale * 1.25);
     record_rect(app, "view:text-larger");
-    if (ImGui::MenuItem("Text smaller", "[")) set_text_scale(app, app.state.text_scale / 1.25);
-    if (ImGui::MenuItem("Text size 100 %", nullptr, app.state.text_scale == 1.0)) set_text_scale(app, 1.0);
+    if (ImGui::MenuItem(tr("Text smaller"), "[")) set_text_scale(app, app.state.text_scale / 1.25);
+    if (ImGui::MenuItem(tr("Text size 100 %"), nullptr, app.state.text_scale == 1.0)) set_text_scale(app, 1.0);
     ImGui::Separator();
-    if (ImGui::MenuItem("Fit the model in view", "V")) fit_camera(app);
+    if (ImGui::MenuItem(tr("Fit the model in view"), "V")) fit_camera(app);
     record_rect(app, "view:fit");
-    if (ImGui::MenuItem("Camera follows the model", "F", app.state.follow)) app.state.follow = !app.state.follow;
-    if (ImGui::MenuItem("Inertia ellipsoids", "I", app.state.show_inertia)) app.state.show_inertia = !app.state.show_inertia;
-    if (ImGui::MenuItem("Body and joint names", nullptr, app.state.show_labels)) app.state.show_labels = !app.state.show_labels;
+    if (ImGui::MenuItem(tr("Camera follows the model"), "F", app.state.follow)) app.state.follow = !app.state.follow;
+    if (ImGui::MenuItem(tr("Inertia ellipsoids"), "I", app.state.show_inertia)) app.state.show_inertia = !app.state.show_inertia;
+    if (ImGui::MenuItem(tr("Body and joint names"), nullptr, app.state.show_labels)) app.state.show_labels = !app.state.show_labels;
     record_rect(app, "view:labels");
-    if (has_parameter_table(app) && ImGui::MenuItem("Design map and side view", nullptr, app.state.show_design))
+    if (has_parameter_table(app) && ImGui::MenuItem(tr("Design map and side view"), nullptr, app.state.show_design))
       app.state.show_design = !app.state.show_design;
     record_rect(app, "view:design");
-    if (ImGui::MenuItem("Performance overlay", nullptr, app.state.show_perf)) app.state.show_perf = !app.state.show_perf;
+    if (ImGui::MenuItem(tr("Performance overlay"), nullptr, app.state.show_perf)) app.state.show_perf = !app.state.show_perf;
     record_rect(app, "view:perf");
-    if (ImGui::MenuItem("Arrange panels")) app.layout_dirty = true;
+    if (ImGui::MenuItem(tr("Arrange panels"))) app.layout_dirty = true;
     ImGui::Separator();
-    if (ImGui::BeginMenu("Stage plot")) {
+    if (ImGui::BeginMenu(tr("Stage plot"))) {
       stage_plot_menu(app);
       ImGui::EndMenu();
     }
     record_rect(app, "view:stage-plot");
-    if (ImGui::MenuItem("Show QR code", "Q", app.show_qr)) toggle_qr(app);
+    if (ImGui::MenuItem(tr("Show QR code"), "Q", app.show_qr)) toggle_qr(app);
     record_rect(app, "view:qr");
-    if (ImGui::MenuItem("Copy embed code")) {
+    if (ImGui::MenuItem(tr("Copy embed code"))) {
       copy_to_clipboard(embed_code(app));
-      set_toast(app, "Embed code copied: an <iframe> showing only the stage, for slides and course pages");
+      set_toast(app, tr("Embed code copied: an <iframe> showing only the stage, for slides and course pages"));
     }
     record_rect(app, "view:embed-code");
     // Pictures and video for slides, without the UI (web/platform/capture.hpp, video.hpp).
-    const bool picture_open = ImGui::BeginMenu("Save picture");
+    const bool picture_open = ImGui::BeginMenu(tr("Save picture"));
     record_rect(app, "view:picture");
     if (picture_open) {
       save_picture_menu(app);
       ImGui::EndMenu();
     }
-    const bool video_open = ImGui::BeginMenu("Record video");
+    const bool video_open = ImGui::BeginMenu(tr("Record video"));
     record_rect(app, "view:video");
     if (video_open) {
       record_video_menu(app);
       ImGui::EndMenu();
     }
-    if (ImGui::MenuItem("Read-only (lock)", nullptr, app.state.locked)) app.state.locked = !app.state.locked;
+    if (ImGui::MenuItem(tr("Read-only (lock)"), nullptr, app.state.locked)) app.state.locked = !app.state.locked;
     record_rect(app, "view:lock");
+    language_menu(app);
     ImGui::EndMenu();
   }
   if (has_parameter_table(app) && !app.state.locked) scenarios_menu(app);
   lesson_menu(app);
-  const bool help_open = ImGui::BeginMenu("Help");
+  const bool help_open = ImGui::BeginMenu(tr("Help"));
   record_rect(app, "menu:help");
   if (help_open) {
-    if (ImGui::MenuItem("Keyboard shortcuts", "?")) app.show_help = true;
+    if (ImGui::MenuItem(tr("Keyboard shortcuts"), "?")) app.show_help = true;
     record_rect(app, "help:shortcuts");
     ImGui::TextDisabled("Carvallo %s", kVersion);
     ImGui::EndMenu();
   }
-  if (ImGui::Button(app.compact ? "Link" : "Copy link")) copy_page_link(app);  // a phone's menu bar has room for the short name
+  if (ImGui::Button(app.compact ? tr("Link") : tr("Copy link"))) copy_page_link(app);  // a phone's menu bar has room for the short name
   record_rect(app, "copy-link");
-  if (!app.compact) ImGui::TextDisabled("  Carvallo %s  -  press ? for shortcuts", kVersion);
+  if (!app.compact) ImGui::TextDisabled("%s", trf("  Carvallo %s  -  press ? for shortcuts", kVersion).c_str());
   ImGui::EndMainMenuBar();
 }
 

@@ -1,5 +1,6 @@
 // Lessons in the playground (lesson_panel.hpp).
 #include "panels/lesson_panel.hpp"
+#include "logic/language.hpp"
 #include "logic/state_link.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
@@ -88,6 +89,7 @@ bool goto_scene(App& app, int index) {
   s.embed = viewer.embed;
   s.locked = viewer.locked;
   s.contrast = viewer.contrast;
+  s.lang = viewer.lang;
   if (!scene.caption.empty()) s.caption = scene.caption;
   app.messages.clear();
   if (!r.ignored.empty()) {
@@ -123,16 +125,16 @@ void open_lesson_from_link(App& app, const LessonFields& fields, bool show) {
 }
 
 void lesson_menu(App& app) {
-  const bool open = ImGui::BeginMenu("Lesson");
+  const bool open = ImGui::BeginMenu(tr("Lesson"));
   record_rect(app, "menu:lesson");
   if (!open) return;
   for (const auto& l : builtin_lessons()) {
-    if (ImGui::MenuItem(l.title.c_str(), nullptr, app.lesson && app.lesson->name == l.name)) open_lesson(app, l, 0, true);
+    if (ImGui::MenuItem(tr(l.title).c_str(), nullptr, app.lesson && app.lesson->name == l.name)) open_lesson(app, l, 0, true);
     record_rect(app, "lesson:" + l.name);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%zu scenes; PageDown / PageUp (a clicker) or the arrows move between them", l.scenes.size());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("%zu scenes; PageDown / PageUp (a clicker) or the arrows move between them", l.scenes.size()).c_str());
   }
   ImGui::Separator();
-  if (ImGui::MenuItem("Add this view as a scene")) {
+  if (ImGui::MenuItem(tr("Add this view as a scene"))) {
     if (!app.lesson) {
       app.lesson = Lesson{"", "My lesson", {}};
       app.scene_index = -1;
@@ -144,15 +146,15 @@ void lesson_menu(App& app) {
       app.lesson->scenes.insert(app.lesson->scenes.begin() + static_cast<std::ptrdiff_t>(at), scene_of_view(app));
       app.scene_index = static_cast<int>(at);
       lesson_changed(app);
-      set_toast(app, "Scene " + std::to_string(at + 1) + " added");
+      set_toast(app, trf("Scene %zu added", at + 1));
     }
   }
   record_rect(app, "lesson:add-scene");
-  if (ImGui::MenuItem("Edit lesson...", nullptr, app.show_lesson_editor, app.lesson.has_value())) app.show_lesson_editor = !app.show_lesson_editor;
+  if (ImGui::MenuItem(tr("Edit lesson..."), nullptr, app.show_lesson_editor, app.lesson.has_value())) app.show_lesson_editor = !app.show_lesson_editor;
   record_rect(app, "lesson:edit");
-  if (ImGui::MenuItem("Save lesson as file...", nullptr, false, app.lesson.has_value())) save_lesson_file(app);
-  if (ImGui::MenuItem("Load lesson file...")) open_lesson_file();
-  if (ImGui::MenuItem("Close lesson", nullptr, false, app.lesson.has_value())) close_lesson(app);
+  if (ImGui::MenuItem(tr("Save lesson as file..."), nullptr, false, app.lesson.has_value())) save_lesson_file(app);
+  if (ImGui::MenuItem(tr("Load lesson file..."))) open_lesson_file();
+  if (ImGui::MenuItem(tr("Close lesson"), nullptr, false, app.lesson.has_value())) close_lesson(app);
   ImGui::EndMenu();
 }
 
@@ -166,18 +168,18 @@ void scene_navigation(App& app) {
   if (ImGui::Button("<##scene")) goto_scene(app, app.scene_index - 1);
   ImGui::EndDisabled();
   record_rect(app, "scene:previous");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Previous scene (PageUp, Left)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Previous scene (PageUp, Left)"));
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(counter);
   record_rect(app, "scene-counter");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", app.lesson->title.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(app.lesson->title).c_str());
   ImGui::SameLine();
   ImGui::BeginDisabled(app.scene_index + 1 >= static_cast<int>(app.lesson->scenes.size()));
   if (ImGui::Button(">##scene")) goto_scene(app, app.scene_index + 1);
   ImGui::EndDisabled();
   record_rect(app, "scene:next");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Next scene (PageDown, Right)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Next scene (PageDown, Right)"));
 }
 
 bool lesson_key(App& app, int key) {
@@ -194,7 +196,7 @@ void lesson_editor(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(io.DisplaySize.x - px(app, 16), ImGui::GetFontSize() * 44), io.DisplaySize.y * 0.7f), ImGuiCond_Appearing);
-  ImGui::Begin("Lesson", &app.show_lesson_editor, ImGuiWindowFlags_NoCollapse);
+  ImGui::Begin((std::string(tr("Lesson")) + "###lesson-editor").c_str(), &app.show_lesson_editor, ImGuiWindowFlags_NoCollapse);
   record_window_rect(app, "lesson-editor");
   Lesson& lesson = *app.lesson;
   char title[512];
@@ -207,7 +209,7 @@ void lesson_editor(App& app) {
       lesson_changed(app);
     }
   }
-  if (ImGui::Button("Add this view as a scene") && lesson.scenes.size() < kMaxLessonScenes) {
+  if (ImGui::Button(tr("Add this view as a scene")) && lesson.scenes.size() < kMaxLessonScenes) {
     const auto at = static_cast<std::size_t>(std::clamp(app.scene_index + 1, 0, static_cast<int>(lesson.scenes.size())));
     lesson.scenes.insert(lesson.scenes.begin() + static_cast<std::ptrdiff_t>(at), scene_of_view(app));
     app.scene_index = static_cast<int>(at);
@@ -215,12 +217,12 @@ void lesson_editor(App& app) {
   }
   record_rect(app, "lesson-editor:add");
   ImGui::SameLine();
-  if (ImGui::Button("Copy lesson link")) {
+  if (ImGui::Button(tr("Copy lesson link"))) {
     copy_link(page_link(app));
-    set_toast(app, "Lesson link copied: it opens this lesson at scene " + std::to_string(app.scene_index + 1));
+    set_toast(app, trf("Lesson link copied: it opens this lesson at scene %d", app.scene_index + 1));
   }
   ImGui::SameLine();
-  if (ImGui::Button("Save as file")) save_lesson_file(app);
+  if (ImGui::Button(tr("Save as file"))) save_lesson_file(app);
   ImGui::Separator();
   int move_from = -1, move_to = -1, remove = -1;
   const int count = static_cast<int>(lesson.scenes.size());
@@ -233,11 +235,11 @@ void lesson_editor(App& app) {
     std::snprintf(go, sizeof go, "%d", i + 1);
     if (ImGui::Button(go, ImVec2(ImGui::GetFontSize() * 2.2f, 0))) goto_scene(app, i);
     if (current) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show this scene");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show this scene"));
     ImGui::SameLine();
     char caption[kMaxCaptionChars * 4 + 1];
     std::snprintf(caption, sizeof caption, "%s", scene.caption.c_str());
-    const float buttons = button_width("Up") + button_width("Down") + button_width("Delete") + 3 * ImGui::GetStyle().ItemSpacing.x;
+    const float buttons = button_width(tr("Up")) + button_width(tr("Down")) + button_width(tr("Delete")) + 3 * ImGui::GetStyle().ItemSpacing.x;
     if (ImGui::InputTextMultiline("##caption", caption, sizeof caption,
                                   ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8), ImGui::GetFontSize() * 3.6f))) {
       std::string checked;
@@ -251,12 +253,12 @@ void lesson_editor(App& app) {
     ImGui::SameLine();
     ImGui::BeginGroup();
     ImGui::BeginDisabled(i == 0);
-    if (ImGui::SmallButton("Up")) move_from = i, move_to = i - 1;
+    if (ImGui::SmallButton(tr("Up"))) move_from = i, move_to = i - 1;
     ImGui::EndDisabled();
     ImGui::BeginDisabled(i + 1 == count);
-    if (ImGui::SmallButton("Down")) move_from = i, move_to = i + 1;
+    if (ImGui::SmallButton(tr("Down"))) move_from = i, move_to = i + 1;
     ImGui::EndDisabled();
-    if (ImGui::SmallButton("Delete")) remove = i;
+    if (ImGui::SmallButton(tr("Delete"))) remove = i;
     ImGui::EndGroup();
     ImGui::PopID();
   }

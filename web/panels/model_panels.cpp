@@ -1,6 +1,7 @@
 // The run of whichever model is shown (sync, advance, step, push, fit the camera, the run buttons), and the
 // panel of a model without a parameter table: its description, formulation and sizes.
 #include "app.hpp"
+#include "logic/language.hpp"
 #include "panels/panel_actions.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/timeline.hpp"
@@ -270,21 +271,22 @@ void reset_run(App& app) {
 
 void run_buttons(App& app) {
   sync_run(app);
-  if (ImGui::Button(app.playing ? "Pause" : "Play")) toggle_play(app);
+  if (ImGui::Button(app.playing ? tr("Pause") : tr("Play"))) toggle_play(app);
   record_rect(app, "play");
   ImGui::SameLine();
-  if (ImGui::Button("Step")) step_run(app);
+  if (ImGui::Button(tr("Step"))) step_run(app);
   record_rect(app, "step");
   ImGui::SameLine();
-  if (ImGui::Button("Reset")) reset_run(app);
+  if (ImGui::Button(tr("Reset"))) reset_run(app);
   record_rect(app, "reset");
   if (app.run && app.run->run().instance().push) {
     const auto& push = *app.run->run().instance().push;
     ImGui::SameLine();
-    const std::string label = push.label.empty() ? "Push" : std::string(1, static_cast<char>(std::toupper(push.label[0]))) + push.label.substr(1);
+    const std::string word = tr(push.label.empty() ? std::string("push") : push.label);
+    const std::string label = std::string(1, static_cast<char>(std::toupper(word[0]))) + word.substr(1);
     if (ImGui::Button(label.c_str())) push_run(app);
     record_rect(app, "kick");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %.2f %s (K)", push.description.c_str(), app.state.sim.kick, push.unit.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %.2f %s (K)", tr(push.description).c_str(), app.state.sim.kick, push.unit.c_str());
   }
   if (app.run) {
     char t[32];

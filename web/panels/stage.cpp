@@ -1,5 +1,7 @@
 // The stage (stage.hpp): its layout, its one plot, the compact bar and the caption.
 #include "panels/stage.hpp"
+
+#include "logic/language.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/lesson_panel.hpp"
@@ -19,14 +21,16 @@ namespace carvallo::web {
 
 namespace {
 
-constexpr const char* kStagePlotTitles[] = {"Eigenvalues", "Roll and steer", "Rider torques", "Steady turns", "Design map", "Methods compared", "No plot"};
+constexpr const char* kStagePlotTitles[] = {translatable("Eigenvalues"),   translatable("Roll and steer"),   translatable("Rider torques"),
+                                            translatable("Steady turns"),  translatable("Design map"), translatable("Methods compared"),
+                                            translatable("No plot")};
 
 const char* stage_title(const App& app, const std::string& plot) {
   // Another model's "roll-steer" plot is its probes against time.
-  if (plot == "roll-steer" && !has_parameter_table(app)) return "Probes against time";
+  if (plot == "roll-steer" && !has_parameter_table(app)) return tr("Probes against time");
   for (std::size_t i = 0; i < std::size(kStagePlotNames); ++i)
-    if (plot == kStagePlotNames[i]) return kStagePlotTitles[i];
-  return kStagePlotTitles[0];
+    if (plot == kStagePlotNames[i]) return tr(kStagePlotTitles[i]);
+  return tr(kStagePlotTitles[0]);
 }
 
 // The plots this model can show on the stage: the bicycle's all; another model its eigenvalues (when it
@@ -52,7 +56,7 @@ int push_scaled_spacing(float scale) {
 
 // The caption band's height at a width (0 without a caption), and the font scale its text is drawn at.
 float caption_band(const App& app, float width, float* scale_out = nullptr) {
-  const std::string& text = app.state.caption;
+  const std::string text = tr(app.state.caption);  // a built-in lesson's caption in the page's language
   if (text.empty()) return 0.0f;
   const ImGuiStyle& style = ImGui::GetStyle();
   // At most a sixth of the screen's height: smaller text (and padding) for a long caption at a large text step.
@@ -83,7 +87,7 @@ void time_plot(App& app, bool torques, bool picture = false) {
     };
     std::vector<std::string> names;
     for (const auto& c : run.input_channels()) names.push_back(c.name);
-    draw_time_plot({"stage-torques", "rider torques (right positive)", "N m", false, 1.0, 0.0, !picture},
+    draw_time_plot({"stage-torques", tr("rider torques (right positive)"), "N m", false, 1.0, 0.0, !picture},
                    collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, height);
     return;
   }
@@ -93,7 +97,7 @@ void time_plot(App& app, bool torques, bool picture = false) {
       const auto i = static_cast<std::size_t>(k == 0 ? roll : steer);
       return i < m.probes.size() ? m.probes[i] * deg : 0.0;
     };
-    draw_time_plot({"stage-angles", "roll and steer", "deg", false, 2.0, 0.0, !picture},
+    draw_time_plot({"stage-angles", tr("roll and steer"), "deg", false, 2.0, 0.0, !picture},
                    collect_plot(h, {"roll", "steer"}, angles, s.plot_window, columns, false), &s.angles_axis, height);
     return;
   }
@@ -230,10 +234,10 @@ void stage_bar(App& app) {
   ImGui::Begin("##stage-bar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::SetWindowFontScale(app.stage_bar_scale);
   run_buttons(app);
-  same_line_if_fits(button_width("Fit"));
-  if (ImGui::Button("Fit")) fit_camera(app);
+  same_line_if_fits(button_width(tr("Fit")));
+  if (ImGui::Button(tr("Fit"))) fit_camera(app);
   record_rect(app, "fit");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the model in the view (V)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Fit the model in the view (V)"));
   rider_buttons(app);
   // The speed, where the model has one (the bicycle's forward speed, the disk's rolling speed).
   if (const auto* entry = examples::find_model(app.state.model)) {
@@ -248,14 +252,14 @@ void stage_bar(App& app) {
       if (ImGui::SliderScalar("m/s", ImGuiDataType_Double, &v, &lo, &hi, "%.2f") && std::isfinite(v)) set_setting(app.state, "speed", v);
       ImGui::EndDisabled();
       record_rect(app, "stage-speed");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forward speed; Ctrl+click to type a value");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Forward speed; Ctrl+click to type a value"));
     }
   }
   if (has_parameter_table(app) && !app.state.locked) {
-    same_line_if_fits(button_width("Design..."));
-    if (ImGui::Button("Design...")) ImGui::OpenPopup("stage-design");
+    same_line_if_fits(button_width(tr("Design...")));
+    if (ImGui::Button(tr("Design..."))) ImGui::OpenPopup("stage-design");
     record_rect(app, "stage-design");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Head angle, fork offset, wheels and wheelbase, in degrees and mm");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Head angle, fork offset, wheels and wheelbase, in degrees and mm"));
     if (ImGui::BeginPopup("stage-design")) {
       designer_inputs(app);
       ImGui::EndPopup();
@@ -279,7 +283,7 @@ void stage_bar(App& app) {
 }
 
 void caption_overlay(App& app) {
-  const std::string& text = app.state.caption;
+  const std::string text = tr(app.state.caption);  // a built-in lesson's caption in the page's language
   // A phone's panel tab fills the screen: the caption waits for the 3D tab (or stands beside the panel).
   const bool view_shown = !app.compact || app.stage || app.compact_side;
   if (text.empty() || !view_shown) return;
@@ -311,7 +315,7 @@ void caption_overlay(App& app) {
   ImGui::PopStyleColor();
   ImGui::SetWindowFontScale(1.0f);
   record_rect(app, "caption-close");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss the caption");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Dismiss the caption"));
   record_window_rect(app, "caption");
   ImGui::End();
   ImGui::PopStyleVar(styles);

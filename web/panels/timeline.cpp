@@ -2,6 +2,7 @@
 
 #include "app.hpp"
 #include "logic/input_log.hpp"
+#include "logic/language.hpp"
 #include "panels/lesson_panel.hpp"
 #include "panels/row_layout.hpp"
 
@@ -191,36 +192,35 @@ void timeline(App& app) {
   if (app.replay_to >= 0) {
     // A link's motion on its way to its moment: how far, and a way out.
     const float done = static_cast<float>(std::clamp(run.time() / app.replay_to, 0.0, 1.0));
-    char label[96];
-    std::snprintf(label, sizeof label, "Replaying the link's motion: t = %.2f of %.2f s", run.time(), app.replay_to);
-    ImGui::ProgressBar(done, ImVec2(-button_width("Stop") - style.ItemSpacing.x, 0), label);
+    const std::string label = trf("Replaying the link's motion: t = %.2f of %.2f s", run.time(), app.replay_to);
+    ImGui::ProgressBar(done, ImVec2(-button_width(tr("Stop")) - style.ItemSpacing.x, 0), label.c_str());
     ImGui::SameLine();
-    if (ImGui::Button("Stop")) {
+    if (ImGui::Button(tr("Stop"))) {
       app.replay_to = -1;
       shown(app);
     }
   } else {
     if (ImGui::Button("|<")) seek_first(app);
     record_rect(app, "timeline:start");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The first moment kept (Home)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The first moment kept (Home)"));
     ImGui::SameLine();
-    char format[48];
-    std::snprintf(format, sizeof format, "t = %%.2f of %.2f s", t1);
+    const std::string format = trf("t = %%.2f of %.2f s", t1);
     // Slow motion beside the slider (the stage has no simulation panel): 1x, 0.5x, 0.25x in turn.
     double& scale = app.state.sim.time_scale;
     const std::string speed = format_shortest(scale) + "x";
     ImGui::SetNextItemWidth(-button_width(speed.c_str()) - style.ItemSpacing.x);
     double t = run.time();
-    if (ImGui::SliderScalar("##time", ImGuiDataType_Double, &t, &t0, &t1, format) && t != run.time()) seek(app, t);
+    if (ImGui::SliderScalar("##time", ImGuiDataType_Double, &t, &t0, &t1, format.c_str()) && t != run.time()) seek(app, t);
     record_rect(app, "timeline:slider");
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("The run's last %.0f s: drag to show a moment; Play continues from it with the inputs recorded.\n"
-                        "Keys: ',' a step back, '.' a step forward, Home the first moment",
-                        kHistorySeconds);
+      ImGui::SetTooltip("%s", trf("The run's last %.0f s: drag to show a moment; Play continues from it with the inputs recorded.\n"
+                                  "Keys: ',' a step back, '.' a step forward, Home the first moment",
+                                  kHistorySeconds)
+                                  .c_str());
     ImGui::SameLine();
     if (ImGui::Button(speed.c_str())) scale = scale == 1.0 ? 0.5 : scale == 0.5 ? 0.25 : 1.0;
     record_rect(app, "timeline:rate");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Slow motion: simulated seconds per real second (1x, 0.5x, 0.25x)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Slow motion: simulated seconds per real second (1x, 0.5x, 0.25x)"));
   }
   record_window_rect(app, "timeline");
   ImGui::End();

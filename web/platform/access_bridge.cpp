@@ -8,6 +8,7 @@
 #include "logic/announcements.hpp"
 #include "logic/bike_analysis.hpp"
 #include "logic/contrast.hpp"
+#include "logic/language.hpp"
 #include "panels/access_controls.hpp"
 #include "panels/panel_actions.hpp"
 #include "platform/browser.hpp"
@@ -126,7 +127,7 @@ void access_frame(App& app) {
   Shown shown;
   shown.run_event = app.run_event;
   if (has_parameter_table(app) && app.model && app.sweep.error.empty()) shown.stability = stability_summary(app.sweep);
-  shown.caption = app.state.caption;
+  shown.caption = tr(app.state.caption);
   shown.messages = current_messages(app, false);
   if (!app.design.designer_problem.empty()) shown.messages.push_back(app.design.designer_problem);
   if (!speed_range_problem().empty()) shown.messages.push_back(speed_range_problem());

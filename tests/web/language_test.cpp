@@ -1,0 +1,142 @@
+// The page's languages (web/logic/language.hpp): the string table is complete for every string the
+// sources pass to tr/trf and for the built-in lessons, each translation keeps its English's printf
+// conversions, and the pseudo-locale is 40 % longer with the same conversions.
+#include "logic/language.hpp"
+#include "logic/lesson.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+using namespace carvallo::web;
+
+namespace {
+
+// A C++ string literal's text from s[i] == '"' (escapes \" \\ \n kept as the compiler reads them); i ends
+// past the closing quote.
+std::string literal_at(const std::string& s, std::size_t& i) {
+  std::string out;
+  for (++i; i < s.size() && s[i] != '"'; ++i) {
+    if (s[i] == '\\' && i + 1 < s.size()) {
+      ++i;
+      out += s[i] == 'n' ? '\n' : s[i] == 't' ? '\t' : s[i];
+    } else {
+      out += s[i];
+    }
+  }
+  ++i;
+  return out;
+}
+
+// Every literal given to tr(, trf( or translatable( in web/ (adjacent literals joined, as the compiler joins them).
+std::set<std::string> wrapped_literals() {
+  std::set<std::string> out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(CARVALLO_SOURCE_DIR) + "/web")) {
+    const auto ext = e.path().extension();
+    if (ext != ".cpp" && ext != ".hpp") continue;
+    std::ifstream in(e.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string s = text.str();
+    for (const std::string call : {"tr(\"", "trf(\"", "translatable(\""}) {
+      for (std::size_t p = s.find(call); p != std::string::npos; p = s.find(call, p + 1)) {
+        if (p > 0 && (std::isalnum(static_cast<unsigned char>(s[p - 1])) || s[p - 1] == '_')) continue;
+        std::size_t i = p + call.size() - 1;
+        std::string joined = literal_at(s, i);
+        for (;;) {  // "a" "b" over lines
+          std::size_t j = i;
+          while (j < s.size() && std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+          if (j >= s.size() || s[j] != '"') break;
+          i = j;
+          joined += literal_at(s, i);
+        }
+        out.insert(joined.substr(0, joined.find("##")));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the string table reads, and has Dutch and Spanish for every string the page passes to tr and every lesson", "[web][language]") {
+  CHECK(table_problems().empty());
+  for (const auto& p : table_problems()) INFO(p);
+  const auto wrapped = wrapped_literals();
+  REQUIRE(wrapped.size() > 100);
+  std::set<std::string> shown = wrapped;
+  for (const auto& lesson : builtin_lessons()) {
+    shown.insert(lesson.title);
+    for (const auto& scene : lesson.scenes) shown.insert(scene.caption);
+  }
+  // What a translator fills in: the strings without a translation, as the table's entries
+  // (build folder's strings-missing.json; copy them into a file of web/strings/).
+  nlohmann::ordered_json missing = nlohmann::ordered_json::object();
+  for (const auto& english : shown)
+    for (const char* code : {"nl", "es"})
+      if (translation(english, code).empty()) missing[english][code] = translation(english, code);
+  std::ofstream(std::string(CARVALLO_BINARY_DIR) + "/strings-missing.json") << missing.dump(2) << "\n";
+  for (const auto& [english, entry] : missing.items()) UNSCOPED_INFO("no translation: \"" << english << "\"");
+  CHECK(missing.empty());
+}
+
+TEST_CASE("every translation has its English's printf conversions, in order", "[web][language]") {
+  for (const auto& english : table_entries())
+    for (const char* code : {"nl", "es"}) {
+      const std::string t = translation(english, code);
+      if (t.empty()) continue;
+      INFO(code << ": \"" << english << "\" -> \"" << t << "\"");
+      CHECK(printf_conversions(t) == printf_conversions(english));
+      CHECK(t.find("##") == std::string::npos);
+    }
+}
+
+TEST_CASE("tr and trf speak the chosen language; ImGui's ##id is kept", "[web][language]") {
+  const auto entries = table_entries();
+  REQUIRE(!entries.empty());
+  const std::string english = entries.front();
+  const std::string dutch = translation(english, "nl");
+  REQUIRE(set_language("nl") == true);
+  CHECK(language() == "nl");
+  CHECK(std::string(tr(english.c_str())) == dutch);
+  CHECK(std::string(tr((english + "##x").c_str())) == dutch + "##x");
+  CHECK(std::string(tr("not in the table at all")) == "not in the table at all");
+  CHECK(set_language("nl") == false);
+  set_language("klingon");  // unknown: English
+  CHECK(language() == "en");
+  CHECK(std::string(tr(english.c_str())) == english);
+  CHECK(trf("%d of %s", 3, "ten") == "3 of ten");
+  set_language("en");
+}
+
+TEST_CASE("the pseudo-locale is 40 % longer, accented, with the same conversions and ##id", "[web][language]") {
+  const std::string english = "Speed %.1f m/s at %s";
+  const std::string pseudo = pseudo_long(english);
+  CHECK(printf_conversions(pseudo) == printf_conversions(english));
+  CHECK(pseudo.front() == '[');
+  CHECK(pseudo.back() == ']');
+  CHECK(pseudo.find("Spééd") != std::string::npos);
+  // Length in characters (UTF-8 sequences count once).
+  std::size_t chars = 0;
+  for (unsigned char c : pseudo) chars += (c & 0xC0) != 0x80;
+  CHECK(chars >= english.size() * 14 / 10);
+  set_language("x-long");
+  CHECK(std::string(tr("Play##sim")) == pseudo_long("Play") + "##sim");
+  CHECK(trf("%d steps", 12) == "[12 stéps ~]");
+  set_language("en");
+  CHECK(pseudo_long("") == "");
+}
+
+TEST_CASE("the browser's languages choose the page's", "[web][language]") {
+  CHECK(language_for({"nl-BE", "en"}) == "nl");
+  CHECK(language_for({"fr-FR", "ES"}) == "es");
+  CHECK(language_for({"de"}) == "en");
+  CHECK(language_for({}) == "en");
+  CHECK(html_lang("x-long") == "en-x-long");
+  CHECK(html_lang("nl") == "nl");
+  CHECK(printf_conversions("%.2f%% of %zu, %-5s") == std::vector<std::string>{"%.2f", "%zu", "%-5s"});
+}

@@ -1,0 +1,60 @@
+#pragma once
+// The page's languages: every user-facing string has English as its source and is looked up by that
+// English text in one table (web/strings/*.json, compiled into the application), which gives its Dutch and
+// Spanish. `x-long` is a pseudo-locale made from the English: accented and 40 % longer between brackets,
+// so a layout test shows what a longer language would clip or leave untranslated.
+//
+// Formats keep their printf conversions: a translation has the same conversions in the same order as its
+// English (checked for every entry by tests/web/language_test.cpp), so `trf` formats it with the
+// arguments the compiler checked against the English.
+//
+// Pure C++ (no ImGui, no Emscripten).
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace carvallo::web {
+
+/// The languages the page speaks, by their link code (`lang=`): "en", "nl", "es", "x-long".
+const std::vector<std::string>& language_codes();
+/// A language's name in that language ("Nederlands"), for the menu; the code itself when unknown.
+std::string language_name(std::string_view code);
+/// The page's language for the browser's preferred languages (navigator.languages, most preferred first,
+/// e.g. "nl-BE"): the first whose primary subtag the page speaks, else English.
+std::string language_for(const std::vector<std::string>& preferred);
+/// The `<html lang>` value of a code: BCP 47 ("en-x-long" for the pseudo-locale).
+std::string html_lang(std::string_view code);
+
+/// Makes `code` the language of tr and trf (an unknown code gives English); returns whether it changed.
+bool set_language(std::string_view code);
+const std::string& language();
+
+/// The active language's text for an English string: the English itself in English, or when the table
+/// has no entry. An ImGui label's "##id" suffix is kept as it is. The pointer stays valid until the
+/// language changes.
+const char* tr(const char* english);
+std::string tr(const std::string& english);
+/// Marks an English string of a table for the string table without translating it there: the code that
+/// shows it passes it to tr (the table's completeness test finds both).
+constexpr const char* translatable(const char* english) { return english; }
+
+/// tr(english_format) formatted with the arguments (printf's rules).
+std::string trf(const char* english_format, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/// The table's text of `english` in `code` (nl, es), or "" when it has none.
+std::string translation(std::string_view english, std::string_view code);
+/// Every English string of the table.
+std::vector<std::string> table_entries();
+/// The table's files that could not be read as {"English": {"nl": ..., "es": ...}}, with why (empty when all are fine).
+std::vector<std::string> table_problems();
+/// The pseudo-locale's text of an English string.
+std::string pseudo_long(std::string_view english);
+/// The printf conversions of a format, in order ("%.2f", "%s"; "%%" is not one).
+std::vector<std::string> printf_conversions(std::string_view format);
+
+}  // namespace carvallo::web

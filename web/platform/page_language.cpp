@@ -1,0 +1,52 @@
+#include "platform/page_language.hpp"
+
+#include "logic/language.hpp"
+#include "platform/browser.hpp"
+
+#include <emscripten/emscripten.h>
+
+namespace carvallo::web {
+
+namespace {
+
+// clang-format off
+EM_JS(char*, carvallo_js_browser_languages, (), {
+  const tags = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language || 'en'];
+  const text = tags.join('\n');
+  const size = lengthBytesUTF8(text) + 1;
+  const p = _malloc(size);
+  stringToUTF8(text, p, size);
+  return p;
+});
+EM_JS(void, carvallo_js_set_document_lang, (const char* tag), {
+  document.documentElement.lang = UTF8ToString(tag);
+});
+// clang-format on
+
+}  // namespace
+
+const std::string& browser_language() {
+  static const std::string code = [] {
+    std::vector<std::string> tags;
+    const std::string text = take_js_string(carvallo_js_browser_languages());
+    std::size_t start = 0;
+    while (start < text.size()) {
+      const std::size_t end = text.find('\n', start);
+      tags.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+    return language_for(tags);
+  }();
+  return code;
+}
+
+std::string shown_language(const App& app) { return app.state.lang == "auto" ? browser_language() : app.state.lang; }
+
+void language_frame(App& app) {
+  static bool first = true;
+  if (set_language(shown_language(app)) || first) carvallo_js_set_document_lang(html_lang(language()).c_str());
+  first = false;
+}
+
+}  // namespace carvallo::web
