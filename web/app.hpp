@@ -113,6 +113,9 @@ struct App {
   bool escape_pressed = false;  ///< Escape went down since the last frame (a GLFW key callback: press and release can share a frame)
   PerfStats perf;
   std::map<std::string, std::array<float, 4>> rects;  ///< screen rects (CSS px) of named widgets, for tests
+  /// Windows whose content reaches past their right edge with no scroll bar (a label longer than its room):
+  /// ImGui name and by how much (CSS px), for the layout tests.
+  std::vector<std::pair<std::string, float>> clipped;
 
   double pixel_ratio = 1;     ///< device pixels per CSS pixel
   bool coarse_pointer = false;  ///< a touch screen: text 1.2 x larger, widgets' touch areas padded
@@ -211,6 +214,8 @@ void apply_link(App& app, std::string_view hash);
 void clear_link_messages(App& app);
 /// What the user is currently warned about: the banner's messages and every rejected parameter.
 std::vector<std::string> current_messages(const App& app, bool with_simulation_events = true);
+/// current_messages as the page shows and announces them: in the page's language (logic/language.hpp).
+std::vector<std::string> shown_messages(const App& app, bool with_simulation_events = true);
 /// Records a widget's rect under `name` (the last ImGui item), in CSS pixels.
 void record_rect(App& app, const std::string& name);
 

@@ -4,10 +4,16 @@
 #include "logic/language.hpp"
 #include "logic/lesson.hpp"
 
+#include "bicycle/parameters.hpp"
+#include "bicycle/simulation.hpp"
+#include "registry.hpp"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
+#include <tuple>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -61,6 +67,67 @@ std::set<std::string> wrapped_literals() {
   return out;
 }
 
+// What the models say that the page shows: their names, descriptions, settings, probes (the plots'
+// legends), bodies and joints (the view's labels), pushes and inputs, analyses and the papers' method
+// comparisons; the bicycle's parameters; and why a run ends (each reason, as the page words the event).
+std::vector<std::string> model_strings() {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& s) {
+    if (!s.empty()) out.push_back(s);
+  };
+  auto words = [](std::string name) {
+    std::replace(name.begin(), name.end(), '_', ' ');
+    return name;
+  };
+  for (const auto& m : carvallo::examples::models()) {
+    add(m.title);
+    add(m.description);
+    for (const auto& q : m.parameters) add(q.description);  // its name is a symbol (w, c, IBxx)
+    for (const auto& q : m.settings) {
+      add(words(q.name));
+      add(q.description);
+    }
+    if (m.steady_motion) {
+      add(m.steady_motion->description);
+      add(m.steady_motion->nonlinear_note);
+    }
+    for (const auto& study : m.studies) {
+      add(study.title);
+      add(study.published);
+    }
+    for (const auto& variant : m.variants.empty() ? std::vector<std::string>{""} : m.variants) {
+      const auto inst = m.make(variant);
+      for (const auto& p : inst.probes) add(words(p.name));
+      for (const auto& b : inst.body_names) add(b);
+      for (const auto& j : inst.joints) add(j.name);
+      if (inst.push) {
+        add(inst.push->label);
+        add(inst.push->description);
+      }
+      for (const auto& in : inst.inputs) {
+        add(words(in.name));
+        add(in.description);
+      }
+    }
+  }
+  for (const auto& d : carvallo::bicycle::kParameterTable) add(std::string(d.description));
+  // Every reason a bicycle's run ends, as the page words the event ("At t = 0.93 s <reason>.").
+  namespace mi = carvallo::bicycle::multibody_index;
+  const carvallo::bicycle::MultibodyBicycle bike{};
+  for (const auto& [roll, steer, rear_z] : {std::tuple{1.2, 0.0, -1.0}, {-1.2, 0.0, -1.0}, {0.0, 1.7, -1.0}, {0.0, -1.7, -1.0},
+                                           {0.0, 0.0, 0.0}, {0.0, 0.0, -1.0}}) {
+    carvallo::bicycle::Observables obs{};
+    obs.roll = roll;
+    obs.steer = steer;
+    Eigen::VectorXd q = Eigen::VectorXd::Zero(mi::count);
+    q[mi::rear_frame + mi::z] = rear_z;  // the front frame's z stays 0: on the ground
+    const auto why = carvallo::bicycle::fall_reason(bike, q, obs);
+    REQUIRE(why);
+    add("At t = 0.93 s " + *why + ".");
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("the string table reads, and has Dutch and Spanish for every string the page passes to tr and every lesson", "[web][language]") {
@@ -73,6 +140,7 @@ TEST_CASE("the string table reads, and has Dutch and Spanish for every string th
     shown.insert(lesson.title);
     for (const auto& scene : lesson.scenes) shown.insert(scene.caption);
   }
+  for (const auto& text : model_strings()) shown.insert(message_format(text));
   // What a translator fills in: the strings without a translation, as the table's entries
   // (build folder's strings-missing.json; copy them into a file of web/strings/).
   nlohmann::ordered_json missing = nlohmann::ordered_json::object();
@@ -139,4 +207,25 @@ TEST_CASE("the browser's languages choose the page's", "[web][language]") {
   CHECK(html_lang("x-long") == "en-x-long");
   CHECK(html_lang("nl") == "nl");
   CHECK(printf_conversions("%.2f%% of %zu, %-5s") == std::vector<std::string>{"%.2f", "%zu", "%-5s"});
+}
+
+TEST_CASE("a message made with numbers finds its entry by its format; a message of sentences, each sentence's", "[web][language]") {
+  CHECK(message_format("At t = 0.93 s the bicycle leaned past -57 degrees (1e-3 of 2.5e+2), 40 %") ==
+        "At t = %s s the bicycle leaned past %s degrees (%s of %s), %s %%");
+  // Numbers inside words are words: RK4, v_w, GBS8, 3D.
+  CHECK(message_format("RK4 and GBS8 in 3D at v_w") == "RK4 and GBS8 in 3D at v_w");
+  const std::string fall = "At t = %s s the handlebars turned past %s degrees (%s degrees to the left).";
+  const std::string dutch = translation(fall, "nl");
+  REQUIRE(!dutch.empty());
+  set_language("nl");
+  const std::string shown = tr(std::string("At t = 1.25 s the handlebars turned past 90 degrees (93 degrees to the left)."));
+  CHECK(shown.find("1.25") != std::string::npos);
+  CHECK(shown.find("93") < shown.size());
+  CHECK(shown.find("handlebars") == std::string::npos);
+  // Two sentences, each with its own entry.
+  const std::string two = tr(std::string("At t = 1.25 s the handlebars turned past 90 degrees (93 degrees to the left). Press R (Reset) to start again."));
+  CHECK(two.rfind(shown, 0) == 0);
+  CHECK(two.size() > shown.size() + 10);
+  CHECK(two.find("Press R") == std::string::npos);
+  set_language("en");
 }

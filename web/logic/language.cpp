@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdarg>
 #include <cstdio>
+#include <optional>
 #include <unordered_map>
 
 namespace carvallo::web {
@@ -75,16 +76,102 @@ std::size_t conversion_length(std::string_view s, std::size_t i) {
   return j < s.size() ? j - i + 1 : j - i;
 }
 
-std::string looked_up(std::string_view english) {
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_word(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || is_digit(c); }
+
+// A message made with numbers in it ("At t = 0.93 s the bicycle fell over ..."): its table entry has %s
+// where each number is (a number: digits, a point and digits, an exponent; a sign before it when not
+// after a word; never part of a word such as RK4 or v_w), and %% for a per cent sign.
+struct MessageTemplate {
+  std::string format;
+  std::vector<std::string> numbers;
+};
+
+MessageTemplate message_template(std::string_view text) {
+  MessageTemplate t;
+  for (std::size_t i = 0; i < text.size();) {
+    const bool after_word = i > 0 && (is_word(text[i - 1]) || text[i - 1] == '.');
+    const bool sign = text[i] == '-' && i + 1 < text.size() && is_digit(text[i + 1]);
+    if (!after_word && (is_digit(text[i]) || sign)) {
+      std::size_t j = i + (sign ? 1 : 0);
+      while (j < text.size() && is_digit(text[j])) ++j;
+      if (j + 1 < text.size() && text[j] == '.' && is_digit(text[j + 1])) {
+        ++j;
+        while (j < text.size() && is_digit(text[j])) ++j;
+      }
+      if (j + 1 < text.size() && (text[j] == 'e' || text[j] == 'E')) {
+        std::size_t k = j + 1;
+        if (k < text.size() && (text[k] == '-' || text[k] == '+')) ++k;
+        if (k < text.size() && is_digit(text[k])) {
+          while (k < text.size() && is_digit(text[k])) ++k;
+          j = k;
+        }
+      }
+      if (j >= text.size() || !is_word(text[j])) {  // "3D", "2nd": part of a word
+        t.numbers.emplace_back(text.substr(i, j - i));
+        t.format += "%s";
+        i = j;
+        continue;
+      }
+    }
+    if (text[i] == '%') t.format += '%';
+    t.format += text[i];
+    ++i;
+  }
+  return t;
+}
+
+// `format`'s %s filled with `numbers` in order, %% made %.
+std::string filled(std::string_view format, const std::vector<std::string>& numbers) {
+  std::string out;
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    if (format[i] == '%' && i + 1 < format.size()) {
+      ++i;
+      if (format[i] == 's' && k < numbers.size()) out += numbers[k++];
+      else if (format[i] == '%') out += '%';
+      continue;
+    }
+    out += format[i];
+  }
+  return out;
+}
+
+// The entry of a text itself, else of its message template (filled with its numbers); nothing when
+// the table has neither.
+std::optional<std::string> entry_of(const std::string& text) {
+  const auto& entries = table().entries;
+  if (const auto it = entries.find(text); it != entries.end() && !it->second[g_column].empty()) return it->second[g_column];
+  if (const MessageTemplate t = message_template(text); !t.numbers.empty())
+    if (const auto it = entries.find(t.format); it != entries.end() && !it->second[g_column].empty())
+      return filled(it->second[g_column], t.numbers);
+  return std::nullopt;
+}
+
+// The text in the active language (not English): its entry; else, for a message of several sentences
+// made from parts ("At t = 0.93 s the bicycle fell over ... . Press R (Reset) to start again."), each
+// sentence by its entry (a sentence without one stays English); the pseudo-locale's text is made from
+// the English.
+std::string translated(std::string_view english) {
   const std::size_t end = label_end(english);
   const std::string text(english.substr(0, end));
-  std::string out;
+  std::string out = text;
   if (g_language == "x-long") {
     out = pseudo_long(text);
-  } else {
-    const auto& entries = table().entries;
-    const auto it = entries.find(text);
-    out = it != entries.end() && !it->second[g_column].empty() ? it->second[g_column] : text;
+  } else if (auto whole = entry_of(text)) {
+    out = *whole;
+  } else if (text.find(". ") != std::string::npos) {
+    out.clear();
+    std::size_t start = 0;
+    while (start < text.size()) {
+      std::size_t stop = text.find(". ", start);
+      stop = stop == std::string::npos ? text.size() : stop + 1;
+      const std::string sentence = text.substr(start, stop - start);
+      const auto part = entry_of(sentence);
+      out += (out.empty() ? "" : " ") + (part ? *part : sentence);
+      start = stop;
+      while (start < text.size() && text[start] == ' ') ++start;
+    }
   }
   return out + std::string(english.substr(end));
 }
@@ -140,11 +227,11 @@ const std::string& language() { return g_language; }
 const char* tr(const char* english) {
   if (g_language == "en" || english == nullptr) return english;
   auto it = g_cache.find(english);
-  if (it == g_cache.end()) it = g_cache.emplace(english, looked_up(english)).first;
+  if (it == g_cache.end()) it = g_cache.emplace(english, translated(english)).first;
   return it->second.c_str();
 }
 
-std::string tr(const std::string& english) { return g_language == "en" ? english : std::string(tr(english.c_str())); }
+std::string tr(const std::string& english) { return g_language == "en" ? english : translated(english); }
 
 std::string trf(const char* english_format, ...) {
   const char* format = tr(english_format);
@@ -173,6 +260,8 @@ std::string translation(std::string_view english, std::string_view code) {
     if (code == kTranslated[l]) return it->second[l];
   return "";
 }
+
+std::string message_format(std::string_view message) { return message_template(message).format; }
 
 std::vector<std::string> table_entries() {
   std::vector<std::string> out;

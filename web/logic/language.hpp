@@ -31,9 +31,12 @@ bool set_language(std::string_view code);
 const std::string& language();
 
 /// The active language's text for an English string: the English itself in English, or when the table
-/// has no entry. An ImGui label's "##id" suffix is kept as it is. The pointer stays valid until the
-/// language changes.
+/// has no entry. An ImGui label's "##id" suffix is kept as it is. For literals (it keeps what it gave,
+/// valid until the language changes).
 const char* tr(const char* english);
+/// The same for any text, e.g. a message made with numbers in it ("At t = 0.93 s the bicycle fell over"):
+/// when the table has no entry for the text itself, the entry of its message_format gives it, with the
+/// text's numbers put back in order.
 std::string tr(const std::string& english);
 /// Marks an English string of a table for the string table without translating it there: the code that
 /// shows it passes it to tr (the table's completeness test finds both).
@@ -52,6 +55,9 @@ std::string translation(std::string_view english, std::string_view code);
 std::vector<std::string> table_entries();
 /// The table's files that could not be read as {"English": {"nl": ..., "es": ...}}, with why (empty when all are fine).
 std::vector<std::string> table_problems();
+/// A message's table entry: the message with %s for each number in it and %% for a per cent sign
+/// ("At t = %s s the bicycle fell over"); numbers within words (RK4, v_w) stay.
+std::string message_format(std::string_view message);
 /// The pseudo-locale's text of an English string.
 std::string pseudo_long(std::string_view english);
 /// The printf conversions of a format, in order ("%.2f", "%s"; "%%" is not one).

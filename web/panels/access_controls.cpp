@@ -12,6 +12,7 @@
 #include "panels/panel_actions.hpp"
 #include "panels/qr_overlay.hpp"
 #include "panels/timeline.hpp"
+#include "platform/page_language.hpp"
 
 #include "bicycle/presets.hpp"
 #include "registry.hpp"
@@ -161,6 +162,20 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   qr.control.pressed = app.show_qr;
   rows.push_back(std::move(qr));
   rows.push_back(button("copy-link", tr("Copy link"), "copy-link", "", copy_page_link));
+  {
+    // The page's language, by each language's own name (the browser's first, as the menu has it).
+    std::vector<std::string> names{trf("The browser's: %s", language_name(browser_language()).c_str())};
+    std::string chosen = names[0];
+    for (const auto& code : language_codes()) {
+      names.push_back(language_name(code));
+      if (app.state.lang == code) chosen = names.back();
+    }
+    rows.push_back(choice("language", tr("Language"), "menu:view", names, chosen, [](App& a, const std::string& name) {
+      a.state.lang = "auto";
+      for (const auto& code : language_codes())
+        if (name == language_name(code)) a.state.lang = code;
+    }));
+  }
   auto help = button("help", tr("Keyboard shortcuts"), "help", "Shift+Slash", [](App& a) { a.show_help = !a.show_help; });
   help.control.toggle = true;
   help.control.pressed = app.show_help;
@@ -264,29 +279,31 @@ std::vector<AccessRow> access_rows(App& app) {
 
 std::string describe_eigenvalue_plot(App& app) {
   refresh_analysis(app);
-  if (!app.model || !app.sweep.error.empty()) return "The eigenvalue plot is not available: " + app.sweep.error;
+  if (!app.model || !app.sweep.error.empty()) return trf("The eigenvalue plot is not available: %s", tr(app.sweep.error).c_str());
   const auto& sw = app.sweep;
-  std::string out = "Eigenvalue plot, real parts against speed from " + fixed(sw.vmin, 2) + " to " + fixed(sw.vmax, 2) + " m/s. ";
-  out += stability_summary(sw) + ". ";
-  out += "Weave speed " + (sw.weave ? fixed(*sw.weave, 4) + " m/s" : std::string("none")) + "; capsize speed " +
-         (sw.capsize ? fixed(*sw.capsize, 4) + " m/s" : std::string("none")) + ".\n";
+  std::string out = trf("Eigenvalue plot, real parts against speed from %s to %s m/s.", fixed(sw.vmin, 2).c_str(), fixed(sw.vmax, 2).c_str());
+  out += " " + tr(stability_summary(sw)) + ". ";
+  out += trf("Weave speed %s; capsize speed %s.", sw.weave ? (fixed(*sw.weave, 4) + " m/s").c_str() : tr("none"),
+             sw.capsize ? (fixed(*sw.capsize, 4) + " m/s").c_str() : tr("none")) +
+         "\n";
   const double v = setting(app.state, "speed");
-  out += "At the current speed, " + fixed(v, 2) + " m/s:\n";
-  out += "mode\treal part (1/s)\timaginary part (1/s)\n";
+  out += trf("At the current speed, %s m/s:", fixed(v, 2).c_str()) + "\n";
+  out += std::string(tr("mode")) + "\t" + tr("real part (1/s)") + "\t" + tr("imaginary part (1/s)") + "\n";
   for (const auto& e : labelled_eigenvalues(*app.model, v, sw))
-    out += e.label + "\t" + fixed(e.value.real(), 4) + "\t" + fixed(e.value.imag(), 4) + "\n";
+    out += tr(e.label) + "\t" + fixed(e.value.real(), 4) + "\t" + fixed(e.value.imag(), 4) + "\n";
   return out;
 }
 
 std::string describe_comparison(App& app) {
   sync_run(app);
-  if (!app.run || app.comparison.runs().empty()) return "No methods compared.";
-  std::string out = "Methods compared at t = " + fixed(app.run->time(), 3) + " s:\n";
-  out += "run\tmethods\tposition violation now (m or rad)\tlargest\tenergy drift\tsteps\tevaluations\trejected\tcorrections\t"
-         "CPU ms per simulated s\n";
+  if (!app.run || app.comparison.runs().empty()) return tr("No methods compared.");
+  std::string out = trf("Methods compared at t = %s s:", fixed(app.run->time(), 3).c_str()) + "\n";
+  out += tr("run\tmethods\tposition violation now (m or rad)\tlargest\tenergy drift\tsteps\tevaluations\trejected\tcorrections\t"
+            "CPU ms per simulated s") +
+         std::string("\n");
   for (const auto& r : comparison_rows(app.state, *app.run, app.comparison)) {
     if (!r.error.empty()) {
-      out += r.label + "\t" + r.methods + "\tnot running: " + r.error + "\n";
+      out += r.label + "\t" + r.methods + "\t" + trf("not running: %s", tr(r.error).c_str()) + "\n";
       continue;
     }
     char line[320];
@@ -295,25 +312,25 @@ std::string describe_comparison(App& app) {
                   r.cpu_ms_per_sim_second);
     out += line;
   }
-  if (const auto study = study_shown(app.state); study && !study->published.empty()) out += "Published: " + study->published + "\n";
+  if (const auto study = study_shown(app.state); study && !study->published.empty()) out += trf("Published: %s", tr(study->published).c_str()) + "\n";
   return out;
 }
 
 std::string describe_time_plots(App& app) {
   sync_run(app);
-  if (!app.run || app.run->history().empty()) return "No run to describe.";
+  if (!app.run || app.run->history().empty()) return tr("No run to describe.");
   const auto& run = app.run->run();
   const auto& defs = run.instance().probes;
   const auto& hist = app.run->history();
-  std::string out = "Time plots at t = " + fixed(app.run->time(), 3) + " s (since the start):\n";
-  out += "quantity\tnow\tlowest\thighest\n";
+  std::string out = trf("Time plots at t = %s s (since the start):", fixed(app.run->time(), 3).c_str()) + "\n";
+  out += tr("quantity\tnow\tlowest\thighest") + std::string("\n");
   for (std::size_t k = 0; k < defs.size(); ++k) {
     double lo = INFINITY, hi = -INFINITY;
     for (const auto& s : hist)
       if (k < s.probes.size() && std::isfinite(s.probes[k])) lo = std::min(lo, s.probes[k]), hi = std::max(hi, s.probes[k]);
     const double now = k < hist.back().probes.size() ? hist.back().probes[k] : std::nan("");
     if (!std::isfinite(lo)) continue;
-    out += words_of(defs[k].name) + " (" + defs[k].unit + ")\t" + fixed(now, 4) + "\t" + fixed(lo, 4) + "\t" + fixed(hi, 4) + "\n";
+    out += tr(words_of(defs[k].name)) + " (" + defs[k].unit + ")\t" + fixed(now, 4) + "\t" + fixed(lo, 4) + "\t" + fixed(hi, 4) + "\n";
   }
   return out;
 }

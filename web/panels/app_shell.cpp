@@ -119,6 +119,23 @@ std::vector<std::string> current_messages(const App& app, bool with_simulation_e
   return out;
 }
 
+namespace {
+
+std::string model_title(const std::string& model) {
+  const auto* entry = examples::find_model(model);
+  return entry ? entry->title : model;
+}
+
+}  // namespace
+
+std::vector<std::string> shown_messages(const App& app, bool with_simulation_events) {
+  std::vector<std::string> out;
+  for (const auto& m : current_messages(app, false)) out.push_back(tr(m));
+  if (with_simulation_events && !app.run_event.empty())
+    out.push_back(trf("%s: %s", has_parameter_table(app) ? tr("simulation") : tr(model_title(app.state.model)).c_str(), tr(app.run_event).c_str()));
+  return out;
+}
+
 void record_rect(App& app, const std::string& name) {
   // What is visible of the item: a widget scrolled out of its panel is not on screen (no rect).
   const ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -167,7 +184,7 @@ void message_lines(App& app, const std::vector<std::string>& messages) {
 // layout: the same lines at the top of the panel shown (begin_panel), or over the 3D view.
 void messages_banner(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
-  const auto messages = current_messages(app);
+  const auto messages = shown_messages(app);
   const bool inline_in_panel = app.compact && app.state.panel != "view" && app.panel_shown;
   float below_messages = app.view_top;
   if (!messages.empty() && !inline_in_panel) {
@@ -548,7 +565,7 @@ bool begin_panel(App& app, const char* title) {
     app.panel_shown = true;
     // The simulation panel shows its own events (a fall) under its buttons: not twice, and not above
     // the buttons where they would move them under the user's finger.
-    const auto messages = current_messages(app, key != "simulation");
+    const auto messages = shown_messages(app, key != "simulation");
     if (!messages.empty()) {
       message_lines(app, messages);
       ImGui::Separator();
@@ -574,6 +591,23 @@ void record_window_rect(App& app, const std::string& name) {
   const auto r = static_cast<float>(app.pixel_ratio);
   app.rects[name] = {a.x / r, a.y / r, size.x / r, size.y / r};
 }
+
+namespace {
+
+// Windows whose content reaches past their right edge with no horizontal scroll bar to reach it: a
+// label, a line of text or a row of buttons longer than its room (a longer language's, the pseudo-
+// locale's). What the window's items reached this frame against what it shows.
+void find_clipped_windows(App& app) {
+  app.clipped.clear();
+  const auto r = static_cast<float>(app.pixel_ratio);
+  for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+    if (!w->Active || w->Hidden || w->ScrollbarX || w->SkipItems) continue;
+    const float over = w->DC.CursorMaxPos.x - w->InnerClipRect.Max.x;
+    if (over > r) app.clipped.emplace_back(w->Name, over / r);
+  }
+}
+
+}  // namespace
 
 void draw_ui(App& app) {
   app.rects.clear();
@@ -607,6 +641,7 @@ void draw_ui(App& app) {
   qr_overlay(app);
   help_overlay(app);
   performance_overlay(app);
+  find_clipped_windows(app);
   sanitize(app.state);  // e.g. a value typed into a slider beyond its range
 }
 

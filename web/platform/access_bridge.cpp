@@ -125,12 +125,12 @@ void access_frame(App& app) {
   const std::string json = controls_json(controls);
 
   Shown shown;
-  shown.run_event = app.run_event;
+  shown.run_event = tr(app.run_event);
   if (has_parameter_table(app) && app.model && app.sweep.error.empty()) shown.stability = stability_summary(app.sweep);
   shown.caption = tr(app.state.caption);
-  shown.messages = current_messages(app, false);
-  if (!app.design.designer_problem.empty()) shown.messages.push_back(app.design.designer_problem);
-  if (!speed_range_problem().empty()) shown.messages.push_back(speed_range_problem());
+  shown.messages = shown_messages(app, false);
+  if (!app.design.designer_problem.empty()) shown.messages.push_back(tr(app.design.designer_problem));
+  if (!speed_range_problem().empty()) shown.messages.push_back(tr(speed_range_problem()));
   std::string said;
   for (const auto& a : g_announcer.update(shown)) said += (said.empty() ? "" : "\n") + a;
 

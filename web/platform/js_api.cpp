@@ -377,6 +377,12 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_font(const char* sample) {
                        {"buildMs", f.build_ms}, {"missing", missing}});
 }
 
+EMSCRIPTEN_KEEPALIVE const char* carvallo_clipped() {
+  json out = json::array();
+  for (const auto& [window, px] : carvallo::web::app().clipped) out.push_back(json{{"window", window}, {"px", px}});
+  return js_reply(out);
+}
+
 EMSCRIPTEN_KEEPALIVE const char* carvallo_widget_rect(const char* name) {
   const std::string key = name ? name : "";
   // A body of the model as drawn (web/panels/view_scene.hpp), with a point of it where a click finds it.

@@ -105,6 +105,7 @@
   api.font = (sample) => json('carvallo_font', [String(sample ?? '')]);
   /// Screen rectangle (CSS px) of a named widget, for tests and tutorials: {x, y, w, h} or null.
   api.widgetRect = (name) => json('carvallo_widget_rect', [String(name)]);
+  api.clipped = () => json('carvallo_clipped');
 
   // ---- the share link ----
   // The application hands over its link every frame it changes; the page writes it to the URL debounced
