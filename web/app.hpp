@@ -229,6 +229,9 @@ void draw_ui(App& app);
 /// false when the compact layout shows another one (then nothing was begun and End must not be called).
 /// While a picture's plot is drawn (App::picture): the window fills the picture's rect, without decoration.
 bool begin_panel(App& app, const char* title);
+/// A panel window's ImGui title: its English title in the page's language, its identity the English
+/// ("Parametros###Parameters"), so its place and state do not change with the language.
+std::string window_title(const char* english);
 /// Begins the window `title` on App::picture_rect, without decoration or input (a picture's plot).
 void begin_picture_window(App& app, const char* title);
 /// Records the current window's rect under `name` (CSS px), for tests.

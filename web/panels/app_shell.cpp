@@ -353,14 +353,21 @@ void language_menu(App& app) {
 
 void menu_bar(App& app) {
   if (app.state.embed) return;  // an embed is the stage alone
-  if (!ImGui::BeginMainMenuBar()) return;
+  // A phone's menu bar: half the room between the menus, so that the menus and the link button fit in
+  // a longer language too (each menu keeps its full height and width as a target).
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(app.compact ? spacing.x * 0.5f : spacing.x, spacing.y));
+  if (!ImGui::BeginMainMenuBar()) {
+    ImGui::PopStyleVar();
+    return;
+  }
   const bool models_open = ImGui::BeginMenu(tr("Models"), !app.state.locked);
   record_rect(app, "menu:models");
   if (models_open) {
     for (const auto& m : examples::models()) {
-      if (ImGui::MenuItem(m.title.c_str(), nullptr, app.state.model == m.name)) select_model(app, m.name);
+      if (ImGui::MenuItem(tr(m.title).c_str(), nullptr, app.state.model == m.name)) select_model(app, m.name);
       record_rect(app, "model:" + m.name);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.description.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(m.description).c_str());
     }
     ImGui::EndMenu();
   }
@@ -432,8 +439,11 @@ void menu_bar(App& app) {
   }
   if (ImGui::Button(app.compact ? tr("Link") : tr("Copy link"))) copy_page_link(app);  // a phone's menu bar has room for the short name
   record_rect(app, "copy-link");
-  if (!app.compact) ImGui::TextDisabled("%s", trf("  Carvallo %s  -  press ? for shortcuts", kVersion).c_str());
+  // The version and the shortcuts' key, where the menu bar has room left for them (large text, a longer language).
+  const std::string about = trf("  Carvallo %s  -  press ? for shortcuts", kVersion);
+  if (!app.compact && ImGui::CalcTextSize(about.c_str()).x <= ImGui::GetContentRegionAvail().x) ImGui::TextDisabled("%s", about.c_str());
   ImGui::EndMainMenuBar();
+  ImGui::PopStyleVar();
 }
 
 // Which panels a model has, in tab order.
@@ -445,11 +455,11 @@ std::vector<std::string> panels_of(const App& app) {
 
 // Full names where the tabs are wide enough, short ones on a narrow phone.
 const char* panel_label(const std::string& panel, bool parameter_table, bool short_names) {
-  if (panel == "view") return "3D";
-  if (panel == "parameters") return parameter_table ? (short_names ? "Params" : "Parameters") : "Model";
-  if (panel == "eigenvalues") return short_names ? "Eigen" : "Eigenvalues";
-  if (panel == "design") return "Design";
-  return short_names ? "Sim" : "Simulation";
+  if (panel == "view") return tr("3D");
+  if (panel == "parameters") return parameter_table ? (short_names ? tr("Params") : tr("Parameters")) : tr("Model");
+  if (panel == "eigenvalues") return short_names ? tr("Eigen") : tr("Eigenvalues");
+  if (panel == "design") return tr("Design");
+  return short_names ? tr("Sim") : tr("Simulation");
 }
 
 // Compact layout: one row of tabs under the menu bar; the chosen panel fills the rest of the screen.
@@ -463,7 +473,7 @@ void panel_tabs(App& app) {
   ImGui::Begin("##tabs", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float w = (ImGui::GetContentRegionAvail().x - spacing * static_cast<float>(panels.size() - 1)) / static_cast<float>(panels.size());
-  const bool short_names = w < button_width("Eigenvalues");
+  const bool short_names = w < button_width(tr("Eigenvalues")) || w < button_width(tr("Simulation")) || w < button_width(tr("Parameters"));
   for (std::size_t i = 0; i < panels.size(); ++i) {
     if (i) ImGui::SameLine();
     const bool selected = panels[i] == app.state.panel;
@@ -522,7 +532,7 @@ void arrange_windows(App& app) {
     ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(w, h), ImGuiCond_Always);
     ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
-    ImGui::Begin(title);
+    ImGui::Begin(window_title(title).c_str());
     ImGui::End();
   };
   const float full_h = H - top - m;
@@ -549,7 +559,7 @@ bool begin_panel(App& app, const char* title) {
   if (app.stage) {
     // The stage shows one plot: the eigenvalue panel or the design map where chosen, no other panel.
     if (!place_stage_window(app, key == "design" ? "design-map" : key)) return false;
-    ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    ImGui::Begin(window_title(title).c_str(), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
     record_window_rect(app, "panel:" + key);
     record_window_rect(app, "stage-plot");
     return true;
@@ -560,7 +570,8 @@ bool begin_panel(App& app, const char* title) {
     ImGui::SetNextWindowSize(ImVec2(app.content_rect[2], app.content_rect[3]), ImGuiCond_Always);
     ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
     ImGui::SetNextWindowBgAlpha(1.0f);  // one panel at a time: nothing to see through it
-    ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    ImGui::Begin(window_title(title).c_str(), nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
     record_window_rect(app, "panel:" + key);
     app.panel_shown = true;
     // The simulation panel shows its own events (a fall) under its buttons: not twice, and not above
@@ -572,18 +583,21 @@ bool begin_panel(App& app, const char* title) {
     }
     return true;
   }
-  ImGui::Begin(title);
+  ImGui::Begin(window_title(title).c_str());
   record_window_rect(app, "panel:" + key);
   return true;
 }
+
+std::string window_title(const char* english) { return std::string(tr(english)) + "###" + english; }
 
 void begin_picture_window(App& app, const char* title) {
   const auto& r = app.picture_rect;
   ImGui::SetNextWindowPos(ImVec2(r[0], r[1]), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(r[2], r[3]), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(1.0f);
-  ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::Begin(window_title(title).c_str(), nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs |
+                                                      ImGuiWindowFlags_NoFocusOnAppearing);
 }
 
 void record_window_rect(App& app, const std::string& name) {

@@ -1,0 +1,131 @@
+// End-to-end: the page's languages (issue 30 item 7). `lang=nl` and `lang=es` give <html lang>, the parallel
+// DOM's names, the lesson's captions and a fall in Dutch and Spanish, as the string table (web/strings/)
+// has them; with no `lang=` the browser's language is the page's; the Language choice changes it; the
+// pseudo-locale (`lang=x-long`, every string 40 % longer) leaves no window with content past its edge on the
+// 1280x720 projector in presentation at every text step, at 1920x1080 and on a phone. Screenshots:
+// build/e2e/language-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, openPage, PHONE, artifacts, root } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { if (env) await env.close(); });
+
+// The table: English -> {nl, es}.
+const table = {};
+for (const f of fs.readdirSync(path.join(root, 'web', 'strings')).filter((n) => n.endsWith('.json')))
+  Object.assign(table, JSON.parse(fs.readFileSync(path.join(root, 'web', 'strings', f), 'utf8')));
+const t = (english, lang) => {
+  assert.ok(table[english] && table[english][lang], `the table has ${lang} for "${english}"`);
+  return table[english][lang];
+};
+
+async function frames(page, n = 2) {
+  for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+const said = async (page) => [].concat(await page.evaluate(() => window.carvallo.announcements())).join('\n');
+
+for (const lang of ['nl', 'es']) {
+  test(`lang=${lang}: <html lang>, the controls' names, the lesson's captions and a fall`, async () => {
+    const { context, page, problems } = await openPage(env.browser,
+      env.server.url + `#lesson=why-bicycles-stay-up&scene=1&lang=${lang}&present=1`, { width: 1280, height: 720 });
+    try {
+      await page.evaluate(() => window.carvallo.ready);
+      await frames(page, 3);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      for (const name of ['Step', 'Reset', 'Next scene', 'Copy link'])
+        assert.equal(await page.getByRole('button', { name: t(name, lang), exact: true }).count(), 1, `${name} in ${lang}`);
+      const lesson = await page.evaluate(() => window.carvallo.lesson());
+      assert.ok((await said(page)).includes(t(lesson.scenes[0].caption, lang)), 'the first caption is said in the language');
+      await page.screenshot({ path: path.join(artifacts, `language-${lang}-scene1.png`) });
+      // The clicker's PageDown: scene 2, its caption, and its fall, said in the language.
+      await page.keyboard.press('PageDown');
+      await frames(page, 3);
+      assert.ok((await said(page)).includes(t(lesson.scenes[1].caption, lang)), 'the second caption is said in the language');
+      await page.evaluate(() => window.carvallo.step(3000));
+      await frames(page, 3);
+      const event = (await page.evaluate(() => window.carvallo.simState())).event;  // the API's words: English
+      assert.match(event, /^At t = ([0-9.]+) s (the bicycle fell over|the handlebars turned)/);
+      const time = event.match(/^At t = ([0-9.]+) s/)[1];
+      const heard = (await said(page)).split('\n').find((line) => line.includes(`t = ${time} s`));
+      assert.ok(heard, `the fall at t = ${time} s is said`);
+      assert.doesNotMatch(heard, /fell over|handlebars|Press R/, `the fall is said in ${lang}: ${heard}`);
+      await page.screenshot({ path: path.join(artifacts, `language-${lang}-fall.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('no lang=: the browser\'s language; the Language choice and lang=en override it; the link keeps a chosen one', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=5', { width: 1280, height: 720, locale: 'es-ES' });
+  try {
+    await page.evaluate(() => window.carvallo.ready);
+    await frames(page, 2);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+    assert.equal(await page.getByRole('button', { name: t('Step', 'es'), exact: true }).count(), 1);
+    assert.equal((await page.evaluate(() => window.carvallo.getState())).lang, 'auto');
+    // The parallel DOM's Language choice, as a screen reader or the keyboard uses it.
+    await page.getByRole('combobox', { name: t('Language', 'es') }).selectOption('Nederlands');
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'nl');
+    assert.equal((await page.evaluate(() => window.carvallo.getState())).lang, 'nl');
+    assert.equal(await page.getByRole('button', { name: t('Step', 'nl'), exact: true }).count(), 1);
+    assert.match((await page.evaluate(() => window.carvallo.getState())).link, /(^|&)lang=nl(&|$)/);
+    // A link that says English wins over the browser's Spanish.
+    await page.evaluate(() => { location.hash = '#lang=en'; });
+    await frames(page, 4);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    assert.equal(await page.getByRole('button', { name: 'Step', exact: true }).count(), 1);
+    // An unknown language is refused and said; the one in effect stays.
+    const reply = await page.evaluate(() => window.carvallo.setState({ lang: 'tlh' }));
+    assert.ok(JSON.stringify(reply).includes('lang'), `refused: ${JSON.stringify(reply)}`);
+    assert.equal((await page.evaluate(() => window.carvallo.getState())).lang, 'en');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// Every window's content within its edges (carvallo.clipped()), with every string 40 % longer.
+async function clippedAt(page, name) {
+  await frames(page, 4);
+  const clipped = await page.evaluate(() => window.carvallo.clipped());
+  await page.screenshot({ path: path.join(artifacts, `language-x-long-${name}.png`) });
+  return clipped.map((c) => `${name}: "${c.window}" by ${c.px.toFixed(1)} px`);
+}
+
+test('lang=x-long: nothing runs past a window\'s edge on the projector at every text step, at 1920x1080 and on a phone', async () => {
+  const found = [];
+  {
+    const { context, page, problems } = await openPage(env.browser,
+      env.server.url + '#lesson=why-bicycles-stay-up&scene=3&lang=x-long&present=1', { width: 1280, height: 720 });
+    try {
+      await page.evaluate(() => window.carvallo.ready);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'en-x-long');
+      for (const text of [1, 1.25, 1.5625, 1.953125]) {
+        await page.evaluate((s) => window.carvallo.setState({ text: s }), text);
+        found.push(...await clippedAt(page, `1280x720-present-text${text}`));
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+  for (const [name, options] of [['1920x1080', { width: 1920, height: 1080 }], ['1280x720', { width: 1280, height: 720 }],
+                                 ['phone-390x844', PHONE], ['phone-844x390', { ...PHONE, width: 844, height: 390 }]]) {
+    const { context, page, problems } = await openPage(env.browser, env.server.url + '#lang=x-long&speed=5', options);
+    try {
+      await page.evaluate(() => window.carvallo.ready);
+      found.push(...await clippedAt(page, name));
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+  assert.deepEqual(found, []);
+});
