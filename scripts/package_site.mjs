@@ -1,5 +1,6 @@
 // Packages the playground as a folder of static files that any web host can serve (build/wasm/web/site/):
-//   index.html              the repository's index.html, told the versioned names and sizes of its assets;
+//   index.html              the repository's index.html, told the versioned names and sizes of its assets
+//                           and the loader's words in every language (web/strings/loader.json);
 //   carvallo.<hash>.js/.wasm the application, named by a hash of its content, so a browser may keep it
 //                           until a new version (the name changes with every change);
 //   sw.js                   web/site/sw.js, told the version and what to cache for offline use;
@@ -19,10 +20,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STATIC_DIR = path.join(root, 'web', 'site');
 const STATIC_FILES = ['sw.js', 'manifest.webmanifest', 'icon.svg'];
 const VERSIONED = /^carvallo\.[0-9a-f]{12}\.(js|wasm)$/;
+const LOADER_WORDS = path.join(root, 'web', 'strings', 'loader.json');  // the loader's words, in every language
 
 /// The files the site is made from: the build's application and the repository's page and static files.
 export function siteInputs(buildDir) {
-  return [path.join(buildDir, 'carvallo.js'), path.join(buildDir, 'carvallo.wasm'), path.join(root, 'index.html'),
+  return [path.join(buildDir, 'carvallo.js'), path.join(buildDir, 'carvallo.wasm'), path.join(root, 'index.html'), LOADER_WORDS,
           fileURLToPath(import.meta.url), ...STATIC_FILES.map((f) => path.join(STATIC_DIR, f))];
 }
 
@@ -84,15 +86,18 @@ export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), comp
   for (const f of ['manifest.webmanifest', 'icon.svg']) writeWithCompressed(path.join(out, f), fs.readFileSync(path.join(STATIC_DIR, f)), compress);
 
   // The version is the hash of everything the page is made of, so that sw.js changes whenever any part does.
-  const version = hashOf(Buffer.concat([js, wasm, fs.readFileSync(path.join(root, 'index.html')),
+  const version = hashOf(Buffer.concat([js, wasm, fs.readFileSync(path.join(root, 'index.html')), fs.readFileSync(LOADER_WORDS),
                                         ...STATIC_FILES.map((f) => fs.readFileSync(path.join(STATIC_DIR, f)))]));
   const sw = fill(fill(fs.readFileSync(path.join(STATIC_DIR, 'sw.js'), 'utf8'), "'@VERSION@'", JSON.stringify(version), 'web/site/sw.js'),
                   "['@ASSETS@']", JSON.stringify(['./', assets.js, assets.wasm, 'manifest.webmanifest', 'icon.svg']), 'web/site/sw.js');
   writeWithCompressed(path.join(out, 'sw.js'), Buffer.from(sw), compress);
   // index.html last: its time stamp tells siteIsStale that everything else is written.
-  const html = fill(fs.readFileSync(path.join(root, 'index.html'), 'utf8'),
-                    '{"js": "carvallo.js", "wasm": "carvallo.wasm", "jsBytes": 0, "wasmBytes": 0, "version": ""}',
-                    JSON.stringify({ ...assets, version }), 'index.html');
+  const words = JSON.stringify(JSON.parse(fs.readFileSync(LOADER_WORDS, 'utf8'))).replace(/</g, '\\u003c');
+  const html = fill(fill(fs.readFileSync(path.join(root, 'index.html'), 'utf8'),
+                         '{"js": "carvallo.js", "wasm": "carvallo.wasm", "jsBytes": 0, "wasmBytes": 0, "version": ""}',
+                         JSON.stringify({ ...assets, version }), 'index.html'),
+                    '<script id="carvallo-words" type="application/json">{}</script>',
+                    `<script id="carvallo-words" type="application/json">${words}</script>`, 'index.html');
   writeWithCompressed(path.join(out, 'index.html'), Buffer.from(html), compress);
   return { dir: out, version, ...assets };
 }

@@ -129,3 +129,18 @@ test('lang=x-long: nothing runs past a window\'s edge on the projector at every 
   }
   assert.deepEqual(found, []);
 });
+
+test('the loader speaks the language before the application runs: a download that fails, in Dutch', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    await page.route('**/*.wasm', (route) => route.abort());
+    await page.goto(env.server.url + '#lang=nl');
+    await page.waitForFunction(() => document.getElementById('status').className === 'error');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'nl');
+    const text = await page.locator('#status-text').textContent();
+    assert.ok(text.startsWith(t('Carvallo could not be loaded (%s). Check the connection and reload the page.', 'nl').split('%s')[0]), text);
+  } finally {
+    await context.close();
+  }
+});
