@@ -240,3 +240,60 @@ test('phone and 1920x1080: axe; reduced motion plays nothing by itself; prefers-
     await wide.context.close();
   }
 });
+
+test('the lesson editor from the keyboard: title, a caption, the order and a deletion, each through its native control', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#lesson=why-bicycles-stay-up&scene=1', { width: 1280, height: 720 });
+  try {
+    await page.evaluate(() => window.carvallo.ready);
+    await frames(page, 2);
+    const edit = page.getByRole('button', { name: 'Edit lesson', exact: true });
+    assert.equal(await edit.getAttribute('aria-pressed'), 'false');
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    assert.equal(await edit.getAttribute('aria-pressed'), 'true');
+    // The title: typed and applied on Enter, as on the canvas.
+    const title = page.getByRole('textbox', { name: 'Lesson title' });
+    assert.equal(await title.inputValue(), 'Why bicycles stay up');
+    await title.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Bicycles, kept up', { delay: 10 });
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    let lesson = await page.evaluate(() => window.carvallo.lesson());
+    assert.equal(lesson.title, 'Bicycles, kept up');
+    // A caption: several lines, applied when the field is left; the keys typed stay in the field (K is not a kick).
+    const caption = page.getByRole('textbox', { name: 'Caption of scene 2' });
+    await caption.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Kicked at 2 m/s,\nit falls.', { delay: 10 });
+    await page.keyboard.press('Tab');
+    await frames(page, 3);
+    lesson = await page.evaluate(() => window.carvallo.lesson());
+    assert.equal(lesson.scenes[1].caption, 'Kicked at 2 m/s,\nit falls.');
+    assert.equal(lesson.scenes.length, 7);
+    // Scene 2 moves up, then the new first scene is deleted.
+    await page.getByRole('button', { name: 'Move scene 2 up', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    lesson = await page.evaluate(() => window.carvallo.lesson());
+    assert.equal(lesson.scenes[0].caption, 'Kicked at 2 m/s,\nit falls.');
+    assert.equal(await page.getByRole('button', { name: 'Move scene 1 up', exact: true }).isDisabled(), true, 'the first scene cannot move up');
+    await page.getByRole('button', { name: 'Delete scene 1', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    lesson = await page.evaluate(() => window.carvallo.lesson());
+    assert.equal(lesson.scenes.length, 6);
+    assert.ok(!lesson.scenes.some((s) => s.caption.startsWith('Kicked')));
+    // A refused title is said, and the title stays.
+    await title.fill('x'.repeat(600));  // pasted, as a long text would be
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    assert.equal((await page.evaluate(() => window.carvallo.lesson())).title, 'Bicycles, kept up');
+    assert.match((await said(page)).join('\n'), /Lesson title: longer than/);
+    await page.screenshot({ path: path.join(artifacts, 'access-lesson-editor.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -53,6 +53,7 @@ std::string controls_json(const std::vector<AccessControl>& controls) {
       if (c.step > 0) j["step"] = number(c.step);
       j["valueText"] = c.value_text;
     }
+    if (c.role == "text" || c.role == "textarea") j["text"] = c.text;
     if (c.role == "select") {
       j["options"] = c.options;
       j["option"] = c.option;

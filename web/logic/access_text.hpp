@@ -28,6 +28,7 @@ struct AccessControl {
   std::string description;    ///< a longer hint (aria-description), "" for none
   double value = 0, min = 0, max = 0, step = 0;  ///< number, slider: value and bounds (step 0: any)
   std::string value_text;     ///< aria-valuetext, e.g. "5.0 metres per second"
+  std::string text;           ///< text, textarea: the text in the field
   std::vector<std::string> options;  ///< select: the choices, in order
   std::string option;         ///< select: the one chosen
   bool pressed = false;       ///< checkbox: checked; button: aria-pressed when `toggle`

@@ -75,6 +75,55 @@ AccessRow choice(std::string id, std::string name, std::string rect, std::vector
   return r;
 }
 
+// A text field (a textarea for several lines), applied as on the canvas: on Enter or when left.
+AccessRow text_field(std::string id, std::string name, std::string rect, std::string text, bool lines,
+                     std::function<void(App&, const std::string&)> set) {
+  AccessRow r;
+  r.control.id = std::move(id);
+  r.control.role = lines ? "textarea" : "text";
+  r.control.name = std::move(name);
+  r.control.rect = std::move(rect);
+  r.control.text = std::move(text);
+  r.act = std::move(set);
+  return r;
+}
+
+// The lesson editor's fields and buttons, while it is open (Lesson > Edit lesson...): the title, each
+// scene's caption with Show, Up, Down and Delete, and the lesson's own buttons. A refused text is said.
+void lesson_editor_rows(App& app, std::vector<AccessRow>& rows) {
+  if (!app.lesson) return;
+  auto edit = button("lesson-edit", tr("Edit lesson"), "menu:lesson", "", [](App& a) { a.show_lesson_editor = !a.show_lesson_editor; });
+  edit.control.toggle = true;
+  edit.control.pressed = app.show_lesson_editor;
+  rows.push_back(std::move(edit));
+  if (!app.show_lesson_editor) return;
+  rows.push_back(text_field("lesson-title", tr("Lesson title"), "lesson-editor:title", app.lesson->title, false, [](App& a, const std::string& t) {
+    if (const auto why = set_lesson_title(a, t)) a.messages.push_back("Lesson title: " + *why);
+  }));
+  rows.push_back(button("lesson-add", tr("Add this view as a scene"), "lesson-editor:add", "", [](App& a) { add_scene_of_view(a); }));
+  rows.push_back(button("lesson-copy", tr("Copy lesson link"), "lesson-editor:copy-link", "", copy_lesson_link));
+  rows.push_back(button("lesson-save", tr("Save as file"), "lesson-editor:save", "", [](App& a) { save_lesson_file(a); }));
+  const int count = static_cast<int>(app.lesson->scenes.size());
+  for (int i = 0; i < count; ++i) {
+    const std::string n = std::to_string(i);
+    auto show = button("lesson-show-" + n, trf("Show scene %d", i + 1), "lesson-editor:show:" + n, "", [i](App& a) { goto_scene(a, i); });
+    show.control.toggle = true;
+    show.control.pressed = i == app.scene_index;
+    rows.push_back(std::move(show));
+    rows.push_back(text_field("lesson-caption-" + n, trf("Caption of scene %d", i + 1), "lesson-editor:caption:" + n,
+                              app.lesson->scenes[static_cast<std::size_t>(i)].caption, true, [i](App& a, const std::string& t) {
+                                if (const auto why = set_scene_caption(a, i, t)) a.messages.push_back("Scene " + std::to_string(i + 1) + " caption: " + *why);
+                              }));
+    auto up = button("lesson-up-" + n, trf("Move scene %d up", i + 1), "lesson-editor:up:" + n, "", [i](App& a) { swap_scenes(a, i, i - 1); });
+    up.control.disabled = i == 0;
+    rows.push_back(std::move(up));
+    auto down = button("lesson-down-" + n, trf("Move scene %d down", i + 1), "lesson-editor:down:" + n, "", [i](App& a) { swap_scenes(a, i, i + 1); });
+    down.control.disabled = i + 1 == count;
+    rows.push_back(std::move(down));
+    rows.push_back(button("lesson-delete-" + n, trf("Delete scene %d", i + 1), "lesson-editor:delete:" + n, "", [i](App& a) { delete_scene(a, i); }));
+  }
+}
+
 std::string capitalized(std::string s) {
   if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
   return s;
@@ -149,6 +198,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     rows.push_back(std::move(prev));
     rows.push_back(std::move(next));
     rows.push_back(button("lesson-close", tr("Close lesson"), "", "", close_lesson));
+    lesson_editor_rows(app, rows);
   } else {
     for (const auto& l : builtin_lessons())
       rows.push_back(button("lesson-" + l.name, trf("Open lesson: %s", tr(l.title).c_str()), "menu:lesson", "",

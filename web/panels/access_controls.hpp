@@ -17,7 +17,7 @@ namespace carvallo::web {
 struct AccessRow {
   AccessControl control;
   /// What the element does: a button's press ("press"), a hold button's "down" / "up", a number's typed
-  /// text, a select's chosen option, a checkbox's "1" / "0". Every action goes through the panels' own
+  /// text, a text field's text, a select's chosen option, a checkbox's "1" / "0". Every action goes through the panels' own
   /// functions (panels/panel_actions.hpp), never a second implementation.
   std::function<void(App&, const std::string&)> act;
 };

@@ -28,13 +28,13 @@ Scene scene_of_view(const App& app) {
   return scene;
 }
 
+}  // namespace
+
 void save_lesson_file(const App& app) {
   if (!app.lesson) return;
   std::string name = app.lesson->name.empty() ? "carvallo-lesson" : app.lesson->name;
   download(name + ".json", "application/json", lesson_to_json(*app.lesson).dump(2) + "\n");
 }
-
-}  // namespace
 
 std::string page_link(const App& app, bool shortest) { return page_link(app, app.state, shortest); }
 
@@ -134,21 +134,7 @@ void lesson_menu(App& app) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("%zu scenes; PageDown / PageUp (a clicker) or the arrows move between them", l.scenes.size()).c_str());
   }
   ImGui::Separator();
-  if (ImGui::MenuItem(tr("Add this view as a scene"))) {
-    if (!app.lesson) {
-      app.lesson = Lesson{"", "My lesson", {}};
-      app.scene_index = -1;
-    }
-    if (app.lesson->scenes.size() >= kMaxLessonScenes) {
-      app.messages.push_back("A lesson has at most " + std::to_string(kMaxLessonScenes) + " scenes; this view was not added");
-    } else {
-      const auto at = static_cast<std::size_t>(std::clamp(app.scene_index + 1, 0, static_cast<int>(app.lesson->scenes.size())));
-      app.lesson->scenes.insert(app.lesson->scenes.begin() + static_cast<std::ptrdiff_t>(at), scene_of_view(app));
-      app.scene_index = static_cast<int>(at);
-      lesson_changed(app);
-      set_toast(app, trf("Scene %zu added", at + 1));
-    }
-  }
+  if (ImGui::MenuItem(tr("Add this view as a scene"))) add_scene_of_view(app);
   record_rect(app, "lesson:add-scene");
   if (ImGui::MenuItem(tr("Edit lesson..."), nullptr, app.show_lesson_editor, app.lesson.has_value())) app.show_lesson_editor = !app.show_lesson_editor;
   record_rect(app, "lesson:edit");
@@ -191,6 +177,70 @@ bool lesson_key(App& app, int key) {
   return true;
 }
 
+std::optional<std::string> set_lesson_title(App& app, const std::string& text) {
+  if (!app.lesson) return tr("no lesson is open");
+  std::string checked;
+  if (auto why = check_caption(text, checked)) return why;
+  app.lesson->title = checked;
+  lesson_changed(app);
+  return std::nullopt;
+}
+
+std::optional<std::string> set_scene_caption(App& app, int index, const std::string& text) {
+  if (!app.lesson || index < 0 || index >= static_cast<int>(app.lesson->scenes.size())) return tr("no such scene");
+  std::string checked;
+  if (auto why = check_caption(text, checked)) return why;
+  app.lesson->scenes[static_cast<std::size_t>(index)].caption = checked;
+  if (index == app.scene_index) app.state.caption = checked;
+  lesson_changed(app);
+  return std::nullopt;
+}
+
+bool add_scene_of_view(App& app) {
+  if (!app.lesson) {
+    app.lesson = Lesson{"", tr("My lesson"), {}};
+    app.scene_index = -1;
+  }
+  auto& scenes = app.lesson->scenes;
+  if (scenes.size() >= kMaxLessonScenes) {
+    app.messages.push_back("A lesson has at most " + std::to_string(kMaxLessonScenes) + " scenes; this view was not added");
+    return false;
+  }
+  const auto at = static_cast<std::size_t>(std::clamp(app.scene_index + 1, 0, static_cast<int>(scenes.size())));
+  scenes.insert(scenes.begin() + static_cast<std::ptrdiff_t>(at), scene_of_view(app));
+  app.scene_index = static_cast<int>(at);
+  lesson_changed(app);
+  set_toast(app, trf("Scene %zu added", at + 1));
+  return true;
+}
+
+void swap_scenes(App& app, int from, int to) {
+  if (!app.lesson) return;
+  const int count = static_cast<int>(app.lesson->scenes.size());
+  if (from < 0 || to < 0 || from >= count || to >= count || from == to) return;
+  std::swap(app.lesson->scenes[static_cast<std::size_t>(from)], app.lesson->scenes[static_cast<std::size_t>(to)]);
+  if (app.scene_index == from) app.scene_index = to;
+  else if (app.scene_index == to) app.scene_index = from;
+  lesson_changed(app);
+}
+
+void delete_scene(App& app, int index) {
+  if (!app.lesson || index < 0 || index >= static_cast<int>(app.lesson->scenes.size())) return;
+  auto& scenes = app.lesson->scenes;
+  scenes.erase(scenes.begin() + index);
+  if (scenes.empty()) {
+    close_lesson(app);
+    return;
+  }
+  if (app.scene_index >= index && app.scene_index > 0) --app.scene_index;
+  lesson_changed(app);
+}
+
+void copy_lesson_link(App& app) {
+  copy_link(page_link(app));
+  set_toast(app, trf("Lesson link copied: it opens this lesson at scene %d", app.scene_index + 1));
+}
+
 void lesson_editor(App& app) {
   if (!app.show_lesson_editor || !app.lesson) return;
   const ImGuiIO& io = ImGui::GetIO();
@@ -198,85 +248,60 @@ void lesson_editor(App& app) {
   ImGui::SetNextWindowSize(ImVec2(std::min(io.DisplaySize.x - px(app, 16), ImGui::GetFontSize() * 44), io.DisplaySize.y * 0.7f), ImGuiCond_Appearing);
   ImGui::Begin((std::string(tr("Lesson")) + "###lesson-editor").c_str(), &app.show_lesson_editor, ImGuiWindowFlags_NoCollapse);
   record_window_rect(app, "lesson-editor");
-  Lesson& lesson = *app.lesson;
+  const Lesson& lesson = *app.lesson;
   char title[512];
   std::snprintf(title, sizeof title, "%s", lesson.title.c_str());
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::InputTextWithHint("##title", "title", title, sizeof title)) {
-    std::string checked;
-    if (!check_caption(title, checked)) {
-      lesson.title = checked;
-      lesson_changed(app);
-    }
-  }
-  if (ImGui::Button(tr("Add this view as a scene")) && lesson.scenes.size() < kMaxLessonScenes) {
-    const auto at = static_cast<std::size_t>(std::clamp(app.scene_index + 1, 0, static_cast<int>(lesson.scenes.size())));
-    lesson.scenes.insert(lesson.scenes.begin() + static_cast<std::ptrdiff_t>(at), scene_of_view(app));
-    app.scene_index = static_cast<int>(at);
-    lesson_changed(app);
-  }
+  if (ImGui::InputTextWithHint("##title", tr("title"), title, sizeof title)) (void)set_lesson_title(app, title);
+  record_rect(app, "lesson-editor:title");
+  if (ImGui::Button(tr("Add this view as a scene"))) add_scene_of_view(app);
   record_rect(app, "lesson-editor:add");
   ImGui::SameLine();
-  if (ImGui::Button(tr("Copy lesson link"))) {
-    copy_link(page_link(app));
-    set_toast(app, trf("Lesson link copied: it opens this lesson at scene %d", app.scene_index + 1));
-  }
+  if (ImGui::Button(tr("Copy lesson link"))) copy_lesson_link(app);
+  record_rect(app, "lesson-editor:copy-link");
   ImGui::SameLine();
   if (ImGui::Button(tr("Save as file"))) save_lesson_file(app);
+  record_rect(app, "lesson-editor:save");
   ImGui::Separator();
   int move_from = -1, move_to = -1, remove = -1;
   const int count = static_cast<int>(lesson.scenes.size());
   for (int i = 0; i < count; ++i) {
-    Scene& scene = lesson.scenes[static_cast<std::size_t>(i)];
+    const Scene& scene = lesson.scenes[static_cast<std::size_t>(i)];
     ImGui::PushID(i);
+    const std::string n = std::to_string(i);
     const bool current = i == app.scene_index;
     if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     char go[16];
     std::snprintf(go, sizeof go, "%d", i + 1);
     if (ImGui::Button(go, ImVec2(ImGui::GetFontSize() * 2.2f, 0))) goto_scene(app, i);
     if (current) ImGui::PopStyleColor();
+    record_rect(app, "lesson-editor:show:" + n);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show this scene"));
     ImGui::SameLine();
     char caption[kMaxCaptionChars * 4 + 1];
     std::snprintf(caption, sizeof caption, "%s", scene.caption.c_str());
     const float buttons = button_width(tr("Up")) + button_width(tr("Down")) + button_width(tr("Delete")) + 3 * ImGui::GetStyle().ItemSpacing.x;
     if (ImGui::InputTextMultiline("##caption", caption, sizeof caption,
-                                  ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8), ImGui::GetFontSize() * 3.6f))) {
-      std::string checked;
-      if (!check_caption(caption, checked)) {
-        scene.caption = checked;
-        if (current) app.state.caption = checked;
-        lesson_changed(app);
-      }
-    }
-    record_rect(app, "lesson-editor:caption:" + std::to_string(i));
+                                  ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8), ImGui::GetFontSize() * 3.6f)))
+      (void)set_scene_caption(app, i, caption);
+    record_rect(app, "lesson-editor:caption:" + n);
     ImGui::SameLine();
     ImGui::BeginGroup();
     ImGui::BeginDisabled(i == 0);
     if (ImGui::SmallButton(tr("Up"))) move_from = i, move_to = i - 1;
+    record_rect(app, "lesson-editor:up:" + n);
     ImGui::EndDisabled();
     ImGui::BeginDisabled(i + 1 == count);
     if (ImGui::SmallButton(tr("Down"))) move_from = i, move_to = i + 1;
+    record_rect(app, "lesson-editor:down:" + n);
     ImGui::EndDisabled();
     if (ImGui::SmallButton(tr("Delete"))) remove = i;
+    record_rect(app, "lesson-editor:delete:" + n);
     ImGui::EndGroup();
     ImGui::PopID();
   }
-  if (move_from >= 0) {
-    std::swap(lesson.scenes[static_cast<std::size_t>(move_from)], lesson.scenes[static_cast<std::size_t>(move_to)]);
-    if (app.scene_index == move_from) app.scene_index = move_to;
-    else if (app.scene_index == move_to) app.scene_index = move_from;
-    lesson_changed(app);
-  }
-  if (remove >= 0) {
-    lesson.scenes.erase(lesson.scenes.begin() + remove);
-    if (lesson.scenes.empty()) {
-      close_lesson(app);
-    } else {
-      if (app.scene_index >= remove && app.scene_index > 0) --app.scene_index;
-      lesson_changed(app);
-    }
-  }
+  if (move_from >= 0) swap_scenes(app, move_from, move_to);
+  if (remove >= 0) delete_scene(app, remove);
   ImGui::End();
 }
 

@@ -5,6 +5,9 @@
 
 #include "app.hpp"
 
+#include <optional>
+#include <string>
+
 namespace carvallo::web {
 
 /// The link of what is shown: the state's link and, with a lesson open, `lesson=` and `scene=`;
@@ -31,5 +34,22 @@ void scene_navigation(App& app);
 bool lesson_key(App& app, int key);
 /// The lesson was edited: it becomes a lesson of our own, and its link form is computed again.
 void lesson_changed(App& app);
+
+// The lesson editor's actions, shared by its canvas widgets and the parallel DOM (access_controls.cpp).
+/// Sets the open lesson's title, or says why not (check_caption); the title stays then.
+std::optional<std::string> set_lesson_title(App& app, const std::string& text);
+/// Sets scene `index`'s caption (the one shown too, if it is the scene shown), or says why not.
+std::optional<std::string> set_scene_caption(App& app, int index, const std::string& text);
+/// Adds what is on screen as a scene after the one shown (a new lesson if none is open) and says so; beyond
+/// kMaxLessonScenes it says why not and gives false.
+bool add_scene_of_view(App& app);
+/// Swaps scenes `from` and `to` (the scene shown keeps being shown).
+void swap_scenes(App& app, int from, int to);
+/// Deletes scene `index` (the last one closes the lesson).
+void delete_scene(App& app, int index);
+/// Copies the lesson's link, and says so.
+void copy_lesson_link(App& app);
+/// Offers the lesson as a JSON file.
+void save_lesson_file(const App& app);
 
 }  // namespace carvallo::web

@@ -15,6 +15,7 @@
 
 #include <emscripten/emscripten.h>
 #include <imgui.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <string>
@@ -29,6 +30,10 @@ EM_JS(void, carvallo_js_access_sync, (const char* controls, const char* said, co
   const api = window.carvallo;
   if (api && api._accessSync) api._accessSync(controls ? UTF8ToString(controls) : "", said ? UTF8ToString(said) : "",
                                              description ? UTF8ToString(description) : "");
+});
+EM_JS(void, carvallo_js_access_words, (const char* words), {
+  const api = window.carvallo;
+  if (api && api._accessWords) api._accessWords(UTF8ToString(words));
 });
 EM_JS(int, carvallo_js_prefers_more_contrast, (), {
   return !!(window.matchMedia && window.matchMedia('(prefers-contrast: more)').matches) ? 1 : 0;
@@ -111,6 +116,17 @@ void access_frame(App& app) {
   if (high != g_high) {
     g_high = high;
     apply_palette(ImGui::GetStyle(), active_palette());
+  }
+
+  // The page's own words (the controls' region, its heading, the plot as text, the canvas) in its language.
+  static std::string words_language;
+  if (words_language != language()) {
+    words_language = language();
+    const nlohmann::json words{{"controls", tr("Carvallo playground controls")},
+                               {"heading", tr("Carvallo: bicycle dynamics playground")},
+                               {"plotAsText", tr("Plot as text")},
+                               {"canvas", tr("The model in 3D and its plots; every control is also a native control of this page")}};
+    carvallo_js_access_words(words.dump().c_str());
   }
 
   g_rows = access_rows(app);

@@ -71,6 +71,13 @@
       el.addEventListener('focus', () => { if (c.role === 'number') editing = el; });
       el.addEventListener('blur', () => { if (editing === el) editing = null; });
       el.addEventListener(c.role === 'slider' ? 'input' : 'change', () => send(c.id, el.value));
+    } else if (c.role === 'text' || c.role === 'textarea') {
+      // A text (a lesson's title, a caption): applied when the field is left or, on one line, on Enter.
+      el = document.createElement(c.role === 'text' ? 'input' : 'textarea');
+      if (c.role === 'text') el.type = 'text';
+      el.addEventListener('focus', () => { editing = el; });
+      el.addEventListener('blur', () => { if (editing === el) editing = null; });
+      el.addEventListener('change', () => send(c.id, el.value));
     } else if (c.role === 'checkbox') {
       el = document.createElement('input');
       el.type = 'checkbox';
@@ -126,6 +133,8 @@
       el.step = c.step ? String(c.step) : 'any';
       if (editing !== el && c.value !== null && Number(el.value) !== c.value) el.value = String(c.value);
       el.setAttribute('aria-valuetext', c.valueText);
+    } else if (c.role === 'text' || c.role === 'textarea') {
+      if (editing !== el && el.value !== c.text) el.value = c.text;
     } else if (c.role === 'checkbox') {
       el.checked = !!c.pressed;
     } else if ('pressed' in c) {
@@ -206,6 +215,16 @@
   if (document.body) setup();
   else document.addEventListener('DOMContentLoaded', setup);
 
+  /// The page's own words in its language (the application sends them when the language changes).
+  api._accessWords = function (json) {
+    setup();
+    const w = JSON.parse(json);
+    root.setAttribute('aria-label', w.controls);
+    root.firstChild.textContent = w.heading;
+    described.setAttribute('aria-label', w.plotAsText);
+    const canvas = document.getElementById('canvas');
+    if (canvas) canvas.setAttribute('aria-label', w.canvas);
+  };
   api._accessSync = function (controls, text, description) {
     if (controls) sync(JSON.parse(controls));
     if (text) announce(text);
@@ -225,7 +244,7 @@
     if (event.key === 'Tab') { event.stopImmediatePropagation(); return; }
     if (!ours(event) || event.key === 'Escape') return;
     const el = event.target, tag = el.tagName;
-    const field = tag === 'INPUT' || tag === 'SELECT';
+    const field = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA';
     const pressKey = event.key === ' ' || event.key === 'Enter';
     if (pressKey && el._hold) {
       // The window's capture listener is the only one that sees the key first: it holds the button itself.
