@@ -538,7 +538,10 @@ void arrange_windows(App& app) {
   const float full_h = H - top - m;
   const float left_w = std::clamp(W * 0.24f, px(app, 290), px(app, 380));
   const float right_w = std::clamp(W * 0.40f, px(app, 360), W - left_w - 3 * m);
-  const float eig_h = has_eigen_panel(app) ? full_h * 0.56f : 0.0f;
+  // A tall screen gives the simulation panel more of the column: its plots keep their height without
+  // scrolling at 1920x1080, and the eigenvalue plot has room to spare there.
+  const float eig_share = H / ratio >= 1000 ? 0.48f : 0.56f;
+  const float eig_h = has_eigen_panel(app) ? full_h * eig_share : 0.0f;
   place("Parameters", m, top, left_w, full_h);
   if (has_eigen_panel(app)) place("Eigenvalues", W - right_w - m, top, right_w, eig_h);
   const float sim_top = has_eigen_panel(app) ? top + eig_h + m : top;
