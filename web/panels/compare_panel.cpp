@@ -2,6 +2,7 @@
 // compare= field, the runs' constraint violations on one log plot with a fixed axis, and a table of where
 // each run is and what it has cost, with the paper's published figures beside a paper's preset.
 #include "panels/panel_parts.hpp"
+#include "logic/language.hpp"
 #include "panels/palette_colors.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/wrapped_text.hpp"
@@ -19,11 +20,15 @@ namespace {
 void presets(App& app) {
   const auto study = study_shown(app.state);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
-  if (ImGui::BeginCombo("preset##compare", study ? study->title.c_str() : app.state.compare.empty() ? "none" : "(your own)")) {
-    if (ImGui::Selectable("none", app.state.compare.empty())) app.state.compare.clear();
+  // A study is known by its English title (study_shown compares them); shown in the page's language.
+  const std::string preview = study ? tr(study->title) : app.state.compare.empty() ? tr("none") : tr("(your own)");
+  if (ImGui::BeginCombo(tr("preset##compare"), preview.c_str())) {
+    if (ImGui::Selectable(tr("none##no-study"), app.state.compare.empty())) app.state.compare.clear();
     const auto offered = studies_for(app.state.model);
     for (std::size_t k = 0; k < offered.size(); ++k) {
-      const bool chosen = ImGui::Selectable(offered[k].title.c_str(), study && study->title == offered[k].title);
+      ImGui::PushID(static_cast<int>(k));
+      const bool chosen = ImGui::Selectable(tr(offered[k].title).c_str(), study && study->title == offered[k].title);
+      ImGui::PopID();
       record_rect(app, "compare:study:" + std::to_string(k));
       if (!chosen) continue;
       if (const auto why = apply_study(app.state, offered[k])) app.run_event = *why;
@@ -32,9 +37,9 @@ void presets(App& app) {
   }
   record_rect(app, "compare:preset");
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Sets the shown run's methods and the runs beside it as a paper compared them (with its "
-                      "published figures under the table), or a general comparison");
-  checked_text_field(app, "runs beside (compare=)", "##compare", app.state.compare, app.compare_edit,
+    ImGui::SetTooltip("%s", tr("Sets the shown run's methods and the runs beside it as a paper compared them (with its "
+                               "published figures under the table), or a general comparison"));
+  checked_text_field(app, translatable("runs beside (compare=)"), "##compare", app.state.compare, app.compare_edit,
                      "none,baumgarte,rgcpa  or  rk4:dt0.01", check_method_changes);
 }
 
@@ -44,7 +49,7 @@ void comparison_plot(App& app, float height) {
   const auto& runs = app.comparison.runs();
   const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
   const std::function<double(std::size_t, const RunSample&)> position = [](std::size_t, const RunSample& m) { return m.C; };
-  PlotData data = collect_plot(app.run->history(), {"shown"}, position, app.state.plot_window, columns, true);
+  PlotData data = collect_plot(app.run->history(), {tr("shown")}, position, app.state.plot_window, columns, true);
   for (const auto& run : runs) {
     if (!run.view) continue;
     PlotData d = collect_plot(run.view->history(), {run.label}, position, app.state.plot_window, columns, true);
@@ -52,7 +57,7 @@ void comparison_plot(App& app, float height) {
     data.samples += d.samples;
   }
   // A fixed axis from round-off to a visible fault: a run that drifts climbs it, one that holds stays low.
-  PlotSpec spec{"compare-violations", "|C| of each run, log", "m or rad", true};
+  PlotSpec spec{"compare-violations", tr("|C| of each run, log"), tr("m or rad"), true};
   spec.log_lo = -17;
   spec.log_hi = 0;
   draw_time_plot(spec, data, nullptr, std::max(height, px(app, 140)));
@@ -67,19 +72,21 @@ void cost_table(App& app) {
   const float height = (static_cast<float>(rows.size()) + 1.6f) * (fh + ImGui::GetStyle().CellPadding.y * 2) + fh;
   if (!ImGui::BeginTable("compare-cost", 11, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  for (const char* h : {"run", "t (s)", "|C| now", "|C| max", "|C'|,|D| max", "energy drift", "steps", "evaluations", "rejected",
-                        "corrections", "CPU ms per sim. s"})
-    ImGui::TableSetupColumn(h);
+  for (const char* h : {translatable("run"), "t (s)", translatable("|C| now"), translatable("|C| max"), translatable("|C'|,|D| max"),
+                        translatable("energy drift"), translatable("steps"), translatable("evaluations"), translatable("rejected"),
+                        translatable("corrections"), translatable("CPU ms per sim. s")})
+    ImGui::TableSetupColumn(tr(h));
   ImGui::TableHeadersRow();
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const auto& r = rows[k];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextColored(color_vec(pal().time_lines[k % 4]), "%s", r.label.c_str());
+    // The first row is the run shown (method_compare.cpp's "shown"); the others are named by their methods.
+    ImGui::TextColored(color_vec(pal().time_lines[k % 4]), "%s", k == 0 ? tr(r.label).c_str() : r.label.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.methods.c_str());
     if (!r.error.empty()) {
       ImGui::TableNextColumn();
-      ImGui::TextColored(color_vec(pal().error_text), "%s", r.error.c_str());
+      ImGui::TextColored(color_vec(pal().error_text), "%s", tr(r.error).c_str());
       continue;
     }
     const auto cell = [](double v) {
@@ -100,21 +107,34 @@ void cost_table(App& app) {
   record_rect(app, "compare:table");
 }
 
+// The notes under the table: what the runs share, and a paper's published figures ("" without a paper's study).
+const char* table_note() {
+  return tr("Each run starts from the same state and gets the same inputs; hover a run for its methods. "
+            "Energy drift relative to the start or the last push; CPU time of the integration alone.");
+}
+std::string published(const App& app) {
+  const auto study = study_shown(app.state);
+  return study && !study->published.empty() ? trf("Published: %s", tr(study->published).c_str()) : "";
+}
+
 void table_and_published(App& app) {
   cost_table(app);
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_text_disabled("Each run starts from the same state and gets the same inputs; hover a run for its methods. "
-                        "Energy drift relative to the start or the last push; CPU time of the integration alone.");
-  if (const auto study = study_shown(app.state); study && !study->published.empty())
-    wrapped_textf("Published: %s", study->published.c_str());
+  wrapped_text_disabled("%s", table_note());
+  if (const std::string figures = published(app); !figures.empty()) wrapped_text(figures.c_str());
   ImGui::PopTextWrapPos();
 }
 
 }  // namespace
 
+float comparison_notes_lines(const App& app, float width) {
+  const std::string figures = published(app);
+  return text_lines(table_note(), width) + (figures.empty() ? 1.0f : text_lines(figures.c_str(), width));
+}
+
 void comparison_view(App& app, float plot_height) {
   if (app.comparison.runs().empty()) {
-    ImGui::TextUnformatted("No runs to compare yet.");
+    ImGui::TextUnformatted(tr("No runs to compare yet."));
     return;
   }
   comparison_plot(app, plot_height);
@@ -123,7 +143,7 @@ void comparison_view(App& app, float plot_height) {
 
 void comparison_section(App& app, bool plot_drawn) {
   if (!app.state.presentation) {
-    const bool open = ImGui::TreeNode("Methods compared");
+    const bool open = ImGui::TreeNode(tr("Methods compared###compare-node"));
     record_rect(app, "compare:section");
     if (open) {
       presets(app);

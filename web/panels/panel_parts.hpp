@@ -4,6 +4,9 @@
 
 #include "app.hpp"
 
+#include <imgui.h>
+
+#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +15,13 @@ namespace carvallo::web {
 
 /// `css` CSS pixels in the framebuffer's pixels at the current text scale.
 inline float px(const App& app, float css) { return css * static_cast<float>(app.ui_scale); }
+
+/// The lines `text` takes wrapped to `width` px, for the room a panel keeps for text whose length depends
+/// on the page's language (about: ImGui's wrapping also breaks after '.', ',' and ';', wrapped_text's only
+/// at spaces).
+inline float text_lines(const char* text, float width) {
+  return std::ceil(ImGui::CalcTextSize(text, nullptr, false, width).y / ImGui::GetTextLineHeight() - 0.01f);
+}
 
 /// A collapsed "What am I looking at?" with `text` (none in presentation mode).
 void note(App& app, const char* id, const char* text);
@@ -29,6 +39,8 @@ void simulation_panel(App& app);
 /// Methods compared in the simulation panel: presets and compare=, then (with runs) the plot unless
 /// `plot_drawn`, the table and the paper's figures (compare_panel.cpp).
 void comparison_section(App& app, bool plot_drawn);
+/// The lines the notes under the table of methods compared take at `width` px (compare_panel.cpp).
+float comparison_notes_lines(const App& app, float width);
 /// The compared runs' |C| on one log plot with a fixed axis, `height` device px tall (compare_panel.cpp).
 void comparison_plot(App& app, float height);
 /// The plot, the table of where each run is and what it cost, and a paper's published figures (the stage's
@@ -38,7 +50,8 @@ void comparison_view(App& app, float plot_height);
 /// Reads a field's text: nothing when it reads (`canonical` set), else why not.
 using TextCheck = std::optional<std::string> (*)(std::string_view text, std::string& canonical);
 /// A text typed into a field (`value`, in the state): applied when `check` reads it, else the reason is
-/// shown and the state keeps the last good value (simulation_panel.cpp).
+/// shown and the state keeps the last good value (simulation_panel.cpp). `label` is English: it names the
+/// widget ("spec:<label>") and is shown in the page's language.
 void checked_text_field(App& app, const std::string& label, const std::string& id, std::string& value, SpecEdit& edit,
                         const char* hint, TextCheck check);
 
