@@ -71,7 +71,7 @@ void sync_run(App& app, bool force) {
     if (!app.state.from_turn.empty()) {
       // A steady turn the link or setState asks for that this bicycle does not have (a lean of 1e-308):
       // refuse that field and ride upright with the rest, rather than show no bicycle at all.
-      app.messages.push_back("from_turn=" + app.state.from_turn + ": " + e.what() + "; riding upright instead");
+      app.messages.push_back("from_turn=" + app.state.from_turn + ": " + trf("%s; riding upright instead", e.what()));
       app.state.from_turn.clear();
       sync_run(app, force);  // once more: from_turn is empty now
       return;
@@ -221,25 +221,29 @@ void model_panel(App& app) {
   if (!begin_panel(app, "Parameters")) return;
   const auto* entry = examples::find_model(app.state.model);
   if (!entry) {
-    ImGui::TextUnformatted("Unknown model.");
+    ImGui::TextUnformatted(tr("Unknown model."));
     ImGui::End();
     return;
   }
-  ImGui::TextUnformatted(entry->title.c_str());
+  ImGui::TextUnformatted(tr(entry->title).c_str());
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_text_disabled("%s", entry->description.c_str());
+  wrapped_text_disabled("%s", tr(entry->description).c_str());
   // Said here rather than shown as an empty eigenvalue plot.
-  if (!entry->steady_motion) wrapped_text_disabled("No equilibrium or steady motion declared: no eigenvalue plot.");
+  if (!entry->steady_motion) wrapped_text_disabled("%s", tr("No equilibrium or steady motion declared: no eigenvalue plot."));
   ImGui::PopTextWrapPos();
   if (!entry->variants.empty()) {
-    if (ImGui::BeginCombo("formulation", app.state.variant.c_str())) {
+    // The label in the page's language keeps its room beside the combo (ImGui's default width leaves it 35 %).
+    const char* label = tr("formulation");
+    const float room = ImGui::GetContentRegionAvail().x - text_width(label) - ImGui::GetStyle().ItemInnerSpacing.x;
+    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 6, std::min(room, ImGui::CalcItemWidth())));
+    if (ImGui::BeginCombo(label, app.state.variant.c_str())) {
       for (const auto& v : entry->variants)
         if (ImGui::Selectable(v.c_str(), v == app.state.variant)) app.state.variant = v;
       ImGui::EndCombo();
     }
     record_rect(app, "variant");
   }
-  if (ImGui::Button("Paper's methods")) {
+  if (ImGui::Button(tr("Paper's methods"))) {
     try {
       const auto d = examples::make_model(app.state.model, examples::ModelSetup(app.state.variant)).defaults;
       app.state.sim.integrator = to_string(d.integrator);
@@ -250,11 +254,11 @@ void model_panel(App& app) {
       app.run_event = e.what();
     }
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Integrator, solver, stabilization and step as in the paper");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Integrator, solver, stabilization and step as in the paper"));
   if (app.run) {
     const auto& m = app.run->run().model();
     ImGui::Separator();
-    ImGui::TextWrapped("%d coordinates, %d holonomic + %d nonholonomic constraints", m.nq(), m.nch(), m.ncnh());
+    ImGui::TextWrapped("%s", trf("%d coordinates, %d holonomic + %d nonholonomic constraints", m.nq(), m.nch(), m.ncnh()).c_str());
   }
   ImGui::End();
 }

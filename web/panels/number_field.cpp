@@ -1,6 +1,7 @@
 #include "panels/number_field.hpp"
 
 #include "app.hpp"  // app(), record_rect: the tests' widget rectangles
+#include "logic/language.hpp"
 #include "logic/ui_state.hpp"  // parse_plain_number, format_shortest
 #include "platform/browser.hpp"  // ask_number
 
@@ -56,9 +57,9 @@ NumberChange ask(const NumberField& f, double& value, std::string* unreadable_te
 }  // namespace
 
 void time_window_field(double& window, const double& lo, const double& hi) {
-  NumberField field{"time window (s)", NumberStyle::slider, "%.3g"};
+  NumberField field{tr("time window (s)"), NumberStyle::slider, "%.3g"};
   field.min = &lo, field.max = &hi, field.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
-  field.tip = "Seconds of the run the plots show";
+  field.tip = tr("Seconds of the run the plots show");
   number_field(field, window);
   record_rect(app(), "time-window");
 }
@@ -67,9 +68,9 @@ void set_number_fields_touch(bool engaged) { touch_engaged = engaged; }
 
 const char* number_field_hint(NumberStyle style) {
   switch (style) {
-    case NumberStyle::drag: return "Drag to change; double-click or Ctrl+click to type a value (Enter applies it, Esc cancels)";
-    case NumberStyle::slider: return "Drag to change; double-click or Ctrl+click to type a value (Enter applies it, Esc cancels)";
-    case NumberStyle::input: return "Type a value: Enter or leaving the field applies it, Esc cancels";
+    case NumberStyle::drag:
+    case NumberStyle::slider: return tr("Drag to change; double-click or Ctrl+click to type a value (Enter applies it, Esc cancels)");
+    case NumberStyle::input: return tr("Type a value: Enter or leaving the field applies it, Esc cancels");
   }
   return "";
 }

@@ -3,6 +3,7 @@
 // examples/bicycle/scenarios.hpp. Held torques reach the run at the simulated time matching the moment
 // they were pressed or released (web/logic/rider_controls.hpp).
 #include "app.hpp"
+#include "logic/language.hpp"
 #include "panels/palette_colors.hpp"
 #include "panels/panel_actions.hpp"
 #include "panels/number_field.hpp"
@@ -25,24 +26,34 @@ namespace {
 // The on-screen buttons: sources kButtonSource + k of RiderControls.
 constexpr int kButtonSource = 1 << 20;
 struct HoldButton {
-  const char* label;
-  const char* rect;  // widget name for tests
+  const char* label;  // English, shown through tr
+  const char* rect;   // widget name for tests
   int channel, direction;
-  const char* tooltip;
-  const char* name;  // in words, for the parallel DOM
-  const char* key;   // aria-keyshortcuts
+  const char* tooltip;  // English, shown through tr
+  const char* name;     // in words, for the parallel DOM (which translates it)
+  const char* key;      // aria-keyshortcuts
 };
 // The parallel DOM's hold buttons: sources kAccessSource + k (web/panels/access_controls.cpp).
 constexpr int kAccessSource = 1 << 21;
 constexpr HoldButton kButtons[] = {
-    {"< steer", "hold:steer-left", RiderControls::kSteer, -1, "Hold: steer torque to the left (Left arrow)", "Steer torque left", "ArrowLeft"},
-    {"steer >", "hold:steer-right", RiderControls::kSteer, +1, "Hold: steer torque to the right (Right arrow)", "Steer torque right", "ArrowRight"},
-    {"< lean", "hold:lean-left", RiderControls::kRoll, -1, "Hold: roll torque to the left (A)", "Lean torque left", "A"},
-    {"lean >", "hold:lean-right", RiderControls::kRoll, +1, "Hold: roll torque to the right (D)", "Lean torque right", "D"},
+    {translatable("< steer"), "hold:steer-left", RiderControls::kSteer, -1, translatable("Hold: steer torque to the left (Left arrow)"),
+     translatable("Steer torque left"), "ArrowLeft"},
+    {translatable("steer >"), "hold:steer-right", RiderControls::kSteer, +1, translatable("Hold: steer torque to the right (Right arrow)"),
+     translatable("Steer torque right"), "ArrowRight"},
+    {translatable("< lean"), "hold:lean-left", RiderControls::kRoll, -1, translatable("Hold: roll torque to the left (A)"),
+     translatable("Lean torque left"), "A"},
+    {translatable("lean >"), "hold:lean-right", RiderControls::kRoll, +1, translatable("Hold: roll torque to the right (D)"),
+     translatable("Lean torque right"), "D"},
 };
 constexpr const char* kInputNames[RiderControls::kChannels] = {"steer_torque", "roll_torque"};
 
 bool has_rider(const App& app) { return app.run && app.run->run().input_index("steer_torque") >= 0; }
+
+// A scenario's menu item and button: its name, the countersteer with its speed, in the page's language.
+std::string scenario_label(const bicycle::Scenario& sc) {
+  if (sc.name == "countersteer") return trf("Countersteer at %s m/s", format_shortest(sc.motion.speed).c_str());
+  return tr(sc.name);
+}
 
 }  // namespace
 
@@ -107,18 +118,21 @@ void rider_buttons(App& app) {
   if (!has_rider(app)) return;
   // Large enough for a thumb on a phone: at least 44 CSS px tall.
   const float h = std::max(ImGui::GetFrameHeight() * 1.25f, 44.0f * static_cast<float>(app.pixel_ratio) * (app.coarse_pointer ? 1.0f : 0.7f));
-  const float w = std::max(button_width("steer >") * 1.15f, h * 1.6f);
+  // All four as wide as the widest label in the page's language.
+  float widest = 0;
+  for (const auto& b : kButtons) widest = std::max(widest, button_width(tr(b.label)));
+  const float w = std::max(widest * 1.15f, h * 1.6f);
   for (std::size_t k = 0; k < std::size(kButtons); ++k) {
     const auto& b = kButtons[k];
     if (k) same_line_if_fits(w);
     const int d = app.rider.direction(b.channel);
     const bool lit = d == b.direction;
     if (lit) ImGui::PushStyleColor(ImGuiCol_Button, color_vec(pal().hold_lit));
-    ImGui::Button(b.label, ImVec2(w, h));
+    ImGui::Button(tr(b.label), ImVec2(w, h));
     if (lit) ImGui::PopStyleColor();
     if (ImGui::IsItemActive()) app.rider_buttons_down |= 1u << k;
     record_rect(app, b.rect);
-    if (ImGui::IsItemHovered() && !app.coarse_pointer) ImGui::SetTooltip("%s, %.2f N m", b.tooltip, app.state.hold_torque);
+    if (ImGui::IsItemHovered() && !app.coarse_pointer) ImGui::SetTooltip("%s, %.2f N m", tr(b.tooltip), app.state.hold_torque);
   }
 }
 
@@ -180,17 +194,17 @@ void leave_scenario(App& app) {
 }
 
 void scenarios_menu(App& app) {
-  const bool open = ImGui::BeginMenu("Scenarios");
+  const bool open = ImGui::BeginMenu(tr("Scenarios"));
   record_rect(app, "menu:scenarios");
   if (!open) return;
   for (const auto& sc : bicycle::scenarios()) {
-    const std::string label = sc.name == "countersteer" ? "Countersteer at " + format_shortest(sc.motion.speed) + " m/s" : sc.name;
+    const std::string label = scenario_label(sc);
     if (ImGui::MenuItem(label.c_str())) start_scenario(app, sc);
     record_rect(app, "scenario:" + sc.name);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sc.description.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(sc.description).c_str());
   }
   ImGui::Separator();
-  if (ImGui::MenuItem("Steady turns", nullptr, app.state.show_turns)) app.state.show_turns = !app.state.show_turns;
+  if (ImGui::MenuItem(tr("Steady turns"), nullptr, app.state.show_turns)) app.state.show_turns = !app.state.show_turns;
   record_rect(app, "menu:turns");
   ImGui::EndMenu();
 }
@@ -200,32 +214,33 @@ void rider_section(App& app) {
   UiState& s = app.state;
   rider_buttons(app);
   if (s.presentation) return;  // the lecture: the buttons, the keys and the menu; the scripts are set up before
-  if (!ImGui::TreeNode("Rider torques, scenarios")) return;
+  if (!ImGui::TreeNode(tr("Rider torques, scenarios###rider-node"))) return;
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_text_disabled("Hold Left/Right (steer) or A/D (lean), or the buttons above. Right and lean right are positive "
-                        "(Meijaard). Scripted torques: the inputs under \"Initial state, settings, inputs\".");
+  wrapped_text_disabled("%s", tr("Hold Left/Right (steer) or A/D (lean), or the buttons above. Right and lean right are positive "
+                                 "(Meijaard). Scripted torques: the inputs under \"Initial state, settings, inputs\"."));
   ImGui::PopTextWrapPos();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const double lo = 0.0, hi = 20.0;
-  NumberField torque{"held torque (N m)", NumberStyle::slider, "%.2f"};
+  NumberField torque{tr("held torque (N m)"), NumberStyle::slider, "%.2f"};
   torque.min = &lo, torque.max = &hi, torque.flags = ImGuiSliderFlags_AlwaysClamp;
-  torque.tip = "The torque a held key or button applies";
+  torque.tip = tr("The torque a held key or button applies");
   number_field(torque, s.hold_torque);
   record_rect(app, "hold-torque");
   for (const auto& sc : bicycle::scenarios()) {
-    const std::string label = sc.name == "countersteer" ? "Countersteer at " + format_shortest(sc.motion.speed) + " m/s" : sc.name;
+    const std::string label = scenario_label(sc);
     if (ImGui::Button(label.c_str())) start_scenario(app, sc);
     record_rect(app, "scenario-button:" + sc.name);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sc.description.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(sc.description).c_str());
   }
   if (!app.scenario.name.empty()) {
-    same_line_if_fits(button_width("Leave scenario"));
-    if (ImGui::Button("Leave scenario")) leave_scenario(app);
+    same_line_if_fits(button_width(tr("Leave scenario")));
+    if (ImGui::Button(tr("Leave scenario"))) leave_scenario(app);
     record_rect(app, "leave-scenario");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Take away the scenario's torques and its camera (as does another preset or model)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Take away the scenario's torques and its camera (as does another preset or model)"));
   }
-  same_line_if_fits(button_width("Steady turns"));
-  if (ImGui::Button(s.show_turns ? "Hide steady turns" : "Steady turns")) s.show_turns = !s.show_turns;
+  const char* turns = s.show_turns ? tr("Hide steady turns###turns-button") : tr("Steady turns###turns-button");
+  same_line_if_fits(button_width(turns));
+  if (ImGui::Button(turns)) s.show_turns = !s.show_turns;
   record_rect(app, "turns-button");
   ImGui::TreePop();
 }

@@ -2,6 +2,7 @@
 // (a model with the rider's inputs); the model's settings (ModelEntry::settings) and inputs
 // (ModelInstance::inputs) by the registry's names, within its ranges; the methods; the time plots.
 #include "app.hpp"
+#include "logic/language.hpp"
 #include "panels/palette_colors.hpp"
 #include "logic/rider_state.hpp"
 #include "logic/run_csv.hpp"
@@ -52,10 +53,11 @@ void checked_text_field(App& app, const std::string& label, const std::string& i
     }
   }
   ImGui::SameLine();
-  ImGui::TextUnformatted(label.c_str());
+  const std::string shown = tr(label);
+  ImGui::TextUnformatted(shown.c_str());
   if (!edit.problem.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf(color_vec(pal().error_text), "%s not applied: %s", label.c_str(), edit.problem.c_str());
+    wrapped_text(color_vec(pal().error_text), trf("%s not applied: %s", shown.c_str(), edit.problem.c_str()).c_str());
     ImGui::PopTextWrapPos();
   }
 }
@@ -70,7 +72,8 @@ std::string label_of(std::string name) {
 
 // A change of setting q from the value in effect `kept`: applied, or refused with a message naming the
 // refused value and the one that stays (replaced by the next attempt, or dropped once the value changed
-// another way: a link, setState, a scenario).
+// another way: a link, setState, a scenario). The message starts with the setting's name and " = " in every
+// language: that is how the next attempt finds it.
 void apply_setting_change(App& app, const examples::Quantity& q, double kept, double value, NumberChange change,
                           const std::string& unreadable) {
   UiState& s = app.state;
@@ -82,13 +85,14 @@ void apply_setting_change(App& app, const examples::Quantity& q, double kept, do
     stays_at.erase(q.name);
   }
   if (change != NumberChange::none) {
-    const std::string stays = "; " + q.name + " stays " + format_shortest(kept) + " " + q.unit;
+    const std::string kept_text = format_shortest(kept);
     std::optional<std::string> why;
-    if (change == NumberChange::unreadable) why = "'" + unreadable + "' refused: not a number" + stays;
+    if (change == NumberChange::unreadable)
+      why = "'" + unreadable + "' " + trf("refused: not a number; %s stays %s %s", q.name.c_str(), kept_text.c_str(), q.unit.c_str());
     else if (auto problem = set_setting(s, q.name, value)) {
       const std::string said_value = format_shortest(value) + " " + q.unit;
       if (problem->rfind(prefix + said_value + " is ", 0) == 0) problem = problem->substr(prefix.size() + said_value.size() + 4);
-      why = said_value + " refused: " + *problem + stays;
+      why = said_value + " " + trf("refused: %s; %s stays %s %s", problem->c_str(), q.name.c_str(), kept_text.c_str(), q.unit.c_str());
     }
     if (why) app.messages.push_back(prefix + *why), stays_at[q.name] = kept;
   }
@@ -100,16 +104,21 @@ void setting_field(App& app, const examples::Quantity& q) {
   UiState& s = app.state;
   const double kept = setting(s, q.name, q.value);
   double value = kept;
-  const std::string label = label_of(q.name) + " (" + q.unit + ")";
-  NumberField field{label.c_str()};
+  // The setting's name in words in the page's language; its ImGui identity is the name itself (two names
+  // may read the same in a language).
+  const std::string label = tr(label_of(q.name)) + " (" + q.unit + ")";
+  const std::string id = label + "###setting-" + q.name;
+  NumberField field{id.c_str()};
   // About a hundredth of the setting's own scale per pixel dragged.
   field.drag_speed = static_cast<float>(0.005 * std::max({std::abs(q.value), std::abs(value), 0.1}));
   field.min = &q.min;
   field.max = &q.max;
-  field.question = label + ": " + q.description;
-  field.tip = q.name + ": " + q.description + "\n" + format_shortest(q.min) + " to " + format_shortest(q.max) + " " + q.unit +
-              " (default " + format_shortest(q.value) + ")" +
-              (s.from_turn.empty() ? "" : "\nThe steady turn sets the initial state; leave the turn to set your own");
+  const std::string description = tr(q.description);
+  field.question = label + ": " + description;
+  field.tip = q.name + ": " + description + "\n" +
+              trf("%s to %s %s (default %s)", format_shortest(q.min).c_str(), format_shortest(q.max).c_str(), q.unit.c_str(),
+                  format_shortest(q.value).c_str()) +
+              (s.from_turn.empty() ? "" : std::string("\n") + tr("The steady turn sets the initial state; leave the turn to set your own"));
   ImGui::SetNextItemWidth(px(app, 130));
   std::string unreadable;
   const NumberChange change = number_field(field, value, &unreadable);
@@ -129,18 +138,19 @@ void settings_section(App& app) {
     if (q.name == marked) setting_field(app, q);
   ImGui::EndDisabled();
   const double ts_lo = 0.05, ts_hi = 10.0;
-  same_line_if_fits(labelled_width(px(app, 130), "time x"));
+  const char* time_x_label = tr("time x");
+  same_line_if_fits(labelled_width(px(app, 130), time_x_label));
   ImGui::SetNextItemWidth(px(app, 130));
-  NumberField time_x{"time x", NumberStyle::slider, "%.2f"};
+  NumberField time_x{time_x_label, NumberStyle::slider, "%.2f"};
   time_x.min = &ts_lo, time_x.max = &ts_hi, time_x.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
-  time_x.tip = "Simulated seconds per real second: slow motion below 1, fast above";
+  time_x.tip = tr("Simulated seconds per real second: slow motion below 1, fast above");
   number_field(time_x, s.sim.time_scale);
   record_rect(app, "time-scale");
   const bool has_inputs = app.run && !app.run->run().input_channels().empty();
   const bool has_push = app.run && app.run->run().instance().push;
   const bool more = entry->settings.size() > (marked.empty() ? 0u : 1u) || has_inputs || has_push;
   // Presentation: the plots get the room; setting up a run is done before the lecture (or leave it).
-  if (s.presentation || !more || !ImGui::TreeNode("Initial state, settings, inputs")) return;
+  if (s.presentation || !more || !ImGui::TreeNode(tr("Initial state, settings, inputs###settings-node"))) return;
   ImGui::BeginDisabled(!s.from_turn.empty());
   for (const auto& q : entry->settings)
     if (q.name != marked) setting_field(app, q);
@@ -148,11 +158,11 @@ void settings_section(App& app) {
   if (has_push) {
     const auto& push = *app.run->run().instance().push;
     const double lo = -20, hi = 20;
-    const std::string label = push.label + " (" + push.unit + ")";
+    const std::string label = tr(push.label) + " (" + push.unit + ")##push-amount";
     ImGui::SetNextItemWidth(px(app, 130));
     NumberField kick{label.c_str(), NumberStyle::slider, "%.3f"};
     kick.min = &lo, kick.max = &hi, kick.flags = ImGuiSliderFlags_AlwaysClamp;
-    kick.tip = push.description;
+    kick.tip = tr(push.description);
     number_field(kick, s.sim.kick);
   }
   if (has_inputs) {
@@ -161,7 +171,7 @@ void settings_section(App& app) {
       checked_text_field(app, label_of(channel.name), "##spec-" + channel.name, spec, app.input_specs[channel.name],
                          "none, step:1@0.5, pulse:2@0.5:0.1, sine:0.5:1", check_torque_spec);
       if (spec != input_spec(s, channel.name)) s.inputs[channel.name] = spec;
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", channel.description.c_str(), channel.unit.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", tr(channel.description).c_str(), channel.unit.c_str());
     }
   }
   ImGui::TreePop();
@@ -173,66 +183,66 @@ void method_parameters(App& app) {
   SimulationSettings& sim = app.state.sim;
   auto field = [&](const char* label, double& value, double lo, double hi, const char* format, ImGuiSliderFlags flags,
                    const char* tip) {
-    NumberField f{label, NumberStyle::slider, format};
+    NumberField f{tr(label), NumberStyle::slider, format};
     f.min = &lo, f.max = &hi, f.flags = flags | ImGuiSliderFlags_AlwaysClamp;
-    f.tip = tip;
+    f.tip = tr(tip);
     number_field(f, value);
   };
   const ImGuiSliderFlags log = ImGuiSliderFlags_Logarithmic;
   if (sim.stabilization == "baumgarte") {
     field("alpha (1/s)", sim.baumgarte_alpha, 0.0, 1000.0, "%.3g", log,
-          "Baumgarte: C'' + 2 alpha C' + beta^2 C = 0 (and D' + 2 alpha D = 0): the damping of the drift. "
-          "001 uses alpha = beta = 10 (gains -20 and -100). 0 with beta 0: no stabilization.");
+          translatable("Baumgarte: C'' + 2 alpha C' + beta^2 C = 0 (and D' + 2 alpha D = 0): the damping of the drift. "
+                       "001 uses alpha = beta = 10 (gains -20 and -100). 0 with beta 0: no stabilization."));
     field("beta (1/s)", sim.baumgarte_beta, 0.0, 1000.0, "%.3g", log,
-          "Baumgarte: the stiffness pulling C back to zero. Large gains with a large step make the equations "
-          "stiff: the run then blows up, which is a lesson too.");
+          translatable("Baumgarte: the stiffness pulling C back to zero. Large gains with a large step make the equations "
+                       "stiff: the run then blows up, which is a lesson too."));
   }
   if (sim.stabilization == "direct" || sim.stabilization == "rgcpa" || sim.stabilization == "selective")
-    field("correction tol.", sim.correction_tolerance, 1e-15, 1e-3, "%.1e", log,
-          "The corrections bring |C| and |C'|, |D| below this (model units: m or rad, m/s or rad/s). Looser: "
-          "fewer corrections, more drift between them.");
+    field(translatable("correction tol."), sim.correction_tolerance, 1e-15, 1e-3, "%.1e", log,
+          translatable("The corrections bring |C| and |C'|, |D| below this (model units: m or rad, m/s or rad/s). Looser: "
+                       "fewer corrections, more drift between them."));
   if (const char* integ = sim.integrator.c_str(); is_adaptive(parse_integrator_method(integ))) {
-    field("tolerance", sim.tolerance, 1e-14, 1e-3, "%.1e", log,
-          "The adaptive integrator's relative tolerance of the local error (absolute: a hundredth of it). Within "
-          "each time step it chooses its own steps to meet it, several where the motion is fast; the time step "
-          "above is the longest step it may take and how often the plots sample (a step is also where inputs "
-          "act and rewinds land, which keeps every run exact to replay). Methods compared shows its steps and "
-          "rejections beside other tolerances (kutta-merson-adaptive:tol1e-6).");
+    field(translatable("tolerance"), sim.tolerance, 1e-14, 1e-3, "%.1e", log,
+          translatable("The adaptive integrator's relative tolerance of the local error (absolute: a hundredth of it). Within "
+                       "each time step it chooses its own steps to meet it, several where the motion is fast; the time step "
+                       "above is the longest step it may take and how often the plots sample (a step is also where inputs "
+                       "act and rewinds land, which keeps every run exact to replay). Methods compared shows its steps and "
+                       "rejections beside other tolerances (kutta-merson-adaptive:tol1e-6)."));
   }
   if (!app.run) return;
   const IntegratorStats st = app.run->run().integrator_stats();
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_textf("integrator: %ld steps, %ld evaluations, %ld rejected", st.steps, st.evaluations, st.rejected);
+  wrapped_text(trf("integrator: %ld steps, %ld evaluations, %ld rejected", st.steps, st.evaluations, st.rejected).c_str());
   ImGui::PopTextWrapPos();
   record_rect(app, "integrator-stats");
 }
 
 void methods_section(App& app) {
   UiState& s = app.state;
-  if (s.presentation || !ImGui::TreeNode("Methods")) return;
+  if (s.presentation || !ImGui::TreeNode(tr("Methods###methods-node"))) return;
   ImGui::PushItemWidth(ImGui::GetFontSize() * 11);  // "udwadia-kalaba" fits
   auto combo = [&](const char* label, std::string& value, const std::vector<std::string>& names) {
-    if (ImGui::BeginCombo(label, value.c_str())) {
+    if (ImGui::BeginCombo(tr(label), value.c_str())) {
       for (const auto& n : names)
         if (ImGui::Selectable(n.c_str(), value == n)) value = n;
       ImGui::EndCombo();
     }
   };
-  combo("integrator", s.sim.integrator, integrator_names());
+  combo(translatable("integrator"), s.sim.integrator, integrator_names());
   const double dt_lo = 1e-4, dt_hi = 0.05;
-  NumberField time_step{"time step (s)", NumberStyle::slider, "%.4f"};
+  NumberField time_step{tr("time step (s)"), NumberStyle::slider, "%.4f"};
   time_step.min = &dt_lo, time_step.max = &dt_hi, time_step.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
   number_field(time_step, s.sim.time_step);
-  if (ImGui::BeginCombo("acceleration solver", s.sim.solver.c_str())) {
+  if (ImGui::BeginCombo(tr("acceleration solver"), s.sim.solver.c_str())) {
     // A solver the model cannot use is shown disabled, with the reason (examples::unusable_solver).
     for (const auto& n : acceleration_method_names()) {
       const std::string why = app.run ? examples::unusable_solver(app.run->run().instance(), parse_acceleration_method(n)) : "";
       if (ImGui::Selectable(n.c_str(), s.sim.solver == n, why.empty() ? 0 : ImGuiSelectableFlags_Disabled)) s.sim.solver = n;
-      if (!why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", why.c_str());
+      if (!why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr(why).c_str());
     }
     ImGui::EndCombo();
   }
-  combo("stabilization", s.sim.stabilization, stabilization_method_names());
+  combo(translatable("stabilization"), s.sim.stabilization, stabilization_method_names());
   method_parameters(app);
   ImGui::PopItemWidth();
   ImGui::TreePop();
@@ -254,26 +264,35 @@ void probes_plot(App& app, const char* id, float height) {
   std::vector<std::size_t> shown;
   const std::string unit = defs.empty() ? "J" : defs.front().unit;
   for (std::size_t k = 0; k < defs.size() && shown.size() < 4; ++k)
-    if (defs[k].unit == unit) names.push_back(defs[k].name), shown.push_back(k);
-  if (defs.empty()) names.push_back("energy");
+    if (defs[k].unit == unit) names.push_back(tr(defs[k].name)), shown.push_back(k);
+  if (defs.empty()) names.push_back(tr("energy"));
   const std::function<double(std::size_t, const RunSample&)> probe = [&](std::size_t k, const RunSample& m) {
     if (shown.empty()) return m.energy;
     return shown[k] < m.probes.size() ? m.probes[shown[k]] : 0.0;
   };
   const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
-  draw_time_plot({id, defs.empty() ? "energy" : "probes", unit.c_str(), false, 0.0, 1e-3},
+  draw_time_plot({id, defs.empty() ? tr("energy") : tr("probes"), unit.c_str(), false, 0.0, 1e-3},
                  collect_plot(app.run->history(), names, probe, app.state.plot_window, columns, false), &app.state.probes_axis, height);
 }
 
 void model_plots(App& app) {
   UiState& s = app.state;
   const auto& h = app.run->history();
-  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
-  // Below: the energy drift and time lines, the CSV row and (outside a presentation) "Methods compared", with
-  // runs compared their table (a header, a row each and its scrollbar) and its two notes.
+  const float width = ImGui::GetContentRegionAvail().x;
+  const int columns = plot_columns(width);
+  // Energy drift for every model (a model with dampers or inputs loses or gains energy by design: the
+  // drift then measures that too, relative to the energy at the start or the last push).
+  const double e0 = app.run->initial_energy(), e = app.run->run().energy();
+  const std::string drift =
+      trf("energy drift since start/push: %.2e J (%.2e relative)", e - e0, e0 != 0.0 ? std::abs(e - e0) / std::abs(e0) : 0.0);
+  const std::string timing = trf("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
+  // Below: the energy drift and time lines (as many lines as they wrap to in the page's language), the CSV
+  // row and (outside a presentation) "Methods compared", with runs compared their table (a header, a row
+  // each and its scrollbar) and its notes.
   const auto compared = static_cast<float>(app.comparison.runs().size());
-  const float table_lines = compared > 0 ? compared + 1.0f + 3.0f + 4.0f : 0.0f;
-  const auto heights = plot_heights({0.5f, 0.5f}, 2 + table_lines, app.state.presentation ? 1 : 2);
+  const float table_lines = compared > 0 ? compared + 1.0f + 3.0f + comparison_notes_lines(app, width) : 0.0f;
+  const float text_below = text_lines(drift.c_str(), width) + text_lines(timing.c_str(), width);
+  const auto heights = plot_heights({0.5f, 0.5f}, text_below + table_lines, app.state.presentation ? 1 : 2);
   probes_plot(app, "probes", heights[0]);
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;
@@ -281,18 +300,15 @@ void model_plots(App& app) {
   // With methods compared, their |C| side by side takes the violations' place (the shown run's among them).
   if (!app.comparison.runs().empty()) comparison_plot(app, heights[1]);
   else
-    draw_time_plot({"violations", "violations, log: |C| m or rad, rates per s", "", true, 0, 0},
+    draw_time_plot({"violations", tr("violations, log: |C| m or rad, rates per s"), "", true, 0, 0},
                    collect_plot(h, {"|C|", "|dC/dt|", "|D|"}, violations, s.plot_window, columns, true), nullptr, heights[1]);
   ImGui::PushTextWrapPos(0.0f);  // a presentation's narrow panel: the step time on a second line, not clipped
-  // Energy drift for every model (a model with dampers or inputs loses or gains energy by design: the
-  // drift then measures that too, relative to the energy at the start or the last push).
-  const double e0 = app.run->initial_energy(), e = app.run->run().energy();
-  wrapped_textf("energy drift since start/push: %.2e J (%.2e relative)", e - e0, e0 != 0.0 ? std::abs(e - e0) / std::abs(e0) : 0.0);
-  wrapped_textf("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
+  wrapped_text(drift.c_str());
+  wrapped_text(timing.c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::Button("CSV")) download("carvallo-" + s.model + ".csv", "text/csv", run_csv(s, *app.run));
   record_rect(app, "sim-csv");
-  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, "time window (s)"));
+  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, tr("time window (s)")));
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const double win_lo = 0.5, win_hi = 600;
   time_window_field(s.plot_window, win_lo, win_hi);
@@ -305,23 +321,24 @@ void simulation_panel(App& app) {
   // is described by what every run shows.
   note(app, "sim",
        has_parameter_table(app)
-           ? "The full nonlinear bicycle: four rigid bodies in absolute coordinates, joints and rolling wheels as "
+           ? translatable("The full nonlinear bicycle: four rigid bodies in absolute coordinates, joints and rolling wheels as "
              "constraints, solved by the engine with the methods chosen below (the same model whose linearization "
              "gives the eigenvalue plot). Give it a kick and watch: between the weave and capsize speeds the wobble "
              "dies out by itself (self-stability); below the weave speed it grows into a fall; above the capsize "
-             "speed it slowly leans over. The last plot shows how well the constraints hold."
-           : "The model moves under gravity, its springs and its initial motion, integrated in redundant "
+             "speed it slowly leans over. The last plot shows how well the constraints hold.")
+           : translatable("The model moves under gravity, its springs and its initial motion, integrated in redundant "
              "coordinates with the chosen acceleration solver, integrator and stabilization. The lower plot shows "
              "how far the coordinates drift from the constraints (log scale): |C| in the constraints' own units "
              "(m or rad), |dC/dt| and |D| per second. Without stabilization the drift grows with time and with the "
              "step: at a paper's 1 ms it may stay near 1e-10 for many seconds; at 20 ms it grows by orders of magnitude "
              "within seconds. Methods compared > preset 'Drift' runs exactly that beside Baumgarte (its alpha and "
              "beta), direct correction and RGCPA, which pull it back, with what each costs; the paper's own "
-             "comparison is a preset too, with its published figures.");
+             "comparison is a preset too, with its published figures."));
   run_buttons(app);
   if (!app.run_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf(color_vec(pal().error_text), "%s", app.run_event.c_str());
+    // Kept in English (the JS API replies with it, the timeline reads it); each of its sentences translated.
+    wrapped_text(color_vec(pal().error_text), tr(app.run_event).c_str());
     ImGui::PopTextWrapPos();
   }
   rider_section(app);

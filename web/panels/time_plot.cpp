@@ -1,6 +1,7 @@
 #include "panels/time_plot.hpp"
 #include "panels/palette_colors.hpp"
 #include "app.hpp"  // app(), record_rect: the banner's messages and the test's widget rectangles
+#include "logic/language.hpp"
 #include "panels/number_field.hpp"
 #include "panels/plot_axes.hpp"  // nice_step
 #include "panels/row_layout.hpp"
@@ -24,34 +25,42 @@ std::string tick_text(double v, double step) {
   return buf;
 }
 
+// The fixed range's two fields, by the words that also begin the messages about them.
+const char* from_word() { return tr("from"); }
+const char* to_word() { return tr("to"); }
+
 // The banner's message about this plot's last refused range: replaced by the next attempt, gone once one
-// is taken.
+// is taken. It begins with the plot's title and the field ("roll and steer: from = "), in the language shown.
 void say_range(const PlotSpec& spec, const std::string& text) {
   auto& messages = app().messages;
-  const std::string prefix = std::string(spec.title) + ": from = ", prefix_to = std::string(spec.title) + ": to = ";
+  const std::string prefix = std::string(spec.title) + ": " + from_word() + " = ", prefix_to = std::string(spec.title) + ": " + to_word() + " = ";
   std::erase_if(messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0 || m.rfind(prefix_to, 0) == 0; });
   if (!text.empty()) messages.push_back(text);
 }
 
 void scale_menu(const PlotSpec& spec, PlotScale& scale) {
-  const char* names[] = {"fit", "symmetric", "fixed"};
+  const char* names[] = {translatable("fit"), translatable("symmetric"), translatable("fixed")};
   const int mode = static_cast<int>(scale.mode);
-  char label[64];
-  std::snprintf(label, sizeof label, "y: %s##%s", names[mode], spec.id);
-  if (ImGui::SmallButton(label)) ImGui::OpenPopup(spec.id);
+  const std::string label = std::string("y: ") + tr(names[mode]) + "##" + spec.id;
+  if (ImGui::SmallButton(label.c_str())) ImGui::OpenPopup(spec.id);
   record_rect(app(), std::string("yscale:") + spec.id);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("y-axis: fit the data (never closer than %g %s), symmetric about zero, or a fixed range",
-                      spec.min_span, spec.unit);
+    ImGui::SetTooltip("%s", trf("y-axis: fit the data (never closer than %g %s), symmetric about zero, or a fixed range", spec.min_span,
+                                spec.unit)
+                                .c_str());
   if (!ImGui::BeginPopup(spec.id)) return;
-  for (int m = 0; m < 3; ++m)
-    if (ImGui::RadioButton(names[m], mode == m)) scale.mode = static_cast<PlotScale::Mode>(m);
+  for (int m = 0; m < 3; ++m) {
+    ImGui::PushID(m);
+    if (ImGui::RadioButton(tr(names[m]), mode == m)) scale.mode = static_cast<PlotScale::Mode>(m);
+    ImGui::PopID();
+  }
   if (scale.mode == PlotScale::Mode::fixed) {
     double lo = scale.lo, hi = scale.hi;
-    NumberField from{"from"}, to{"to"};
+    const std::string from_label = std::string(from_word()) + "##from", to_label = std::string(to_word()) + "##to";
+    NumberField from{from_label.c_str()}, to{to_label.c_str()};
     from.drag_speed = to.drag_speed = static_cast<float>(std::max(1e-6, 0.005 * (std::abs(hi) + std::abs(lo))));
-    from.tip = "The fixed range's lower end";
-    to.tip = "The fixed range's upper end";
+    from.tip = tr("The fixed range's lower end");
+    to.tip = tr("The fixed range's upper end");
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     const bool a = number_field(from, lo) != NumberChange::none;
     record_rect(app(), std::string("yfrom:") + spec.id);
@@ -62,12 +71,14 @@ void scale_menu(const PlotSpec& spec, PlotScale& scale) {
     // refused one leaves the range in effect, in the fields too, and the message says which stays.
     if (a || b) {
       std::string why;
-      if (!std::isfinite(lo) || !std::isfinite(hi)) why = "not a finite number";
-      else if (std::abs(lo) > kMaxPlotValue || std::abs(hi) > kMaxPlotValue) why = "beyond +-" + format_shortest(kMaxPlotValue);
-      else if (!(lo < hi) || hi - lo < kMinPlotSpan) why = "from must be below to";
-      const std::string what = std::string(spec.title) + ": " + (a ? "from = " + format_shortest(lo) : "to = " + format_shortest(hi));
-      say_range(spec, why.empty() ? "" : what + " " + spec.unit + " refused: " + why + "; the range stays " + format_shortest(scale.lo) + " to " +
-                                             format_shortest(scale.hi) + " " + spec.unit);
+      if (!std::isfinite(lo) || !std::isfinite(hi)) why = tr("not a finite number");
+      else if (std::abs(lo) > kMaxPlotValue || std::abs(hi) > kMaxPlotValue) why = trf("beyond +-%s", format_shortest(kMaxPlotValue).c_str());
+      else if (!(lo < hi) || hi - lo < kMinPlotSpan) why = tr("from must be below to");
+      const std::string what = std::string(spec.title) + ": " + (a ? from_word() + std::string(" = ") + format_shortest(lo)
+                                                                   : to_word() + std::string(" = ") + format_shortest(hi));
+      say_range(spec, why.empty() ? "" : what + " " + spec.unit + " " +
+                                             trf("refused: %s; the range stays %s to %s %s", why.c_str(), format_shortest(scale.lo).c_str(),
+                                                 format_shortest(scale.hi).c_str(), spec.unit));
       if (why.empty()) scale.lo = lo, scale.hi = hi;
     }
     ImGui::TextDisabled("%s", spec.unit);
@@ -234,7 +245,7 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     flush();
   }
   dl->PopClipRect();
-  if (data.samples == 0) dl->AddText(ImVec2(p0.x + fh * 0.4f, p0.y + fh * 0.2f), color_u32(pal().plot_text), "no data yet");
+  if (data.samples == 0) dl->AddText(ImVec2(p0.x + fh * 0.4f, p0.y + fh * 0.2f), color_u32(pal().plot_text), tr("no data yet"));
   ImGui::PopID();
 }
 
