@@ -8,6 +8,7 @@
 #include "panels/row_layout.hpp"
 
 #include "logic/ghost.hpp"
+#include "logic/language.hpp"
 
 #include <imgui.h>
 
@@ -34,7 +35,7 @@ ImU32 faded(const std::string& label) {
 }
 
 std::string speed_text(const std::optional<double>& v) {
-  if (!v) return "none";
+  if (!v) return tr("none");
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.6f", *v);
   return buf;
@@ -45,13 +46,13 @@ std::string speed_text(const std::optional<double>& v) {
 const EigenSweep* ghost_sweep(App& app) { return analysis().sweep(app.state.ghost, app.state.sweep_min, app.state.sweep_max); }
 
 void ghost_buttons(App& app) {
-  same_line_if_fits(button_width("Pin as ghost"));
-  if (ImGui::Button("Pin as ghost")) app.state.ghost = app.state.bike;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keep this bicycle's curves, faded, to compare with the next design");
+  same_line_if_fits(button_width(tr("Pin as ghost")));
+  if (ImGui::Button(tr("Pin as ghost"))) app.state.ghost = app.state.bike;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Keep this bicycle's curves, faded, to compare with the next design"));
   record_rect(app, "ghost-pin");
   if (app.state.ghost) {
-    same_line_if_fits(button_width("Clear ghost"));
-    if (ImGui::Button("Clear ghost")) app.state.ghost.reset();
+    same_line_if_fits(button_width(tr("Clear ghost")));
+    if (ImGui::Button(tr("Clear ghost"))) app.state.ghost.reset();
     record_rect(app, "ghost-clear");
   }
 }
@@ -62,14 +63,14 @@ void ghost_comparison(App& app) {
   const EigenSweep& live = app.sweep;
   const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH;
   if (ImGui::BeginTable("ghost-compare", 3, flags)) {
-    ImGui::TableSetupColumn("design");
-    ImGui::TableSetupColumn("weave (m/s)");
-    ImGui::TableSetupColumn("capsize (m/s)");
+    ImGui::TableSetupColumn(tr("design"));
+    ImGui::TableSetupColumn(tr("weave (m/s)"));
+    ImGui::TableSetupColumn(tr("capsize (m/s)"));
     ImGui::TableHeadersRow();
-    for (const auto& [name, sw] : {std::pair{"live", &live}, std::pair{"ghost (dashed)", ghost}}) {
+    for (const auto& [name, sw] : {std::pair{translatable("live"), &live}, std::pair{translatable("ghost (dashed)"), ghost}}) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(name);
+      ImGui::TextUnformatted(tr(name));
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(speed_text(sw->weave).c_str());
       ImGui::TableNextColumn();

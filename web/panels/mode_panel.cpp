@@ -7,9 +7,11 @@
 #include "app.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/number_field.hpp"
+#include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 
+#include "logic/language.hpp"
 #include "logic/model_view.hpp"
 #include "logic/number_text.hpp"
 
@@ -22,7 +24,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace carvallo::web {
 namespace {
@@ -36,7 +43,8 @@ struct ModeView {
   std::string shown;      // label and speed of the mode being animated: a change restarts the clock
   double t = 0;           // animation seconds
   ModeMotion motion;
-  std::string error;
+  std::string error;  // in English, for the JS API
+  std::string cause;  // the engine's words in it, for the panel's sentence
   bool was_active = false;
 };
 
@@ -74,8 +82,10 @@ void pose(App& app, const ModeShape& mode) {
     m.steer_rate = v.motion.steer_rate;
     v.run->set_state(bicycle::multibody_initial_state(v.run->model(), *v.bike, m));  // the run's model: none built per frame
     v.error.clear();
+    v.cause.clear();
   } catch (const std::exception& e) {
     v.error = std::string("the mode cannot be posed: ") + e.what();
+    v.cause = e.what();
     v.run.reset();
     v.signature.clear();
   }
@@ -140,10 +150,55 @@ double mode_view_time(App&) { return view().t; }
 ModeMotion mode_view_motion(App&) { return view().motion; }
 const std::string& mode_view_error(App&) { return view().error; }
 
+namespace {
+
+// The section's lines of text, in the page's language: the mode's title, its shape and its growth (or why
+// there is none), then any error posing it.
+std::vector<std::string> mode_lines(App& app, const std::optional<ModeShape>& mode) {
+  std::vector<std::string> lines;
+  if (!mode) {
+    lines.push_back(trf("No %s mode at v = %.3f m/s.", tr(app.state.mode_shape).c_str(), setting(app.state, "speed")));
+  } else {
+    const auto d = describe_mode(*mode);
+    const std::string label = tr(mode->label);  // the branch's name ("weave") in the page's language
+    lines.push_back(mode->eigenvalue.imag() > 0
+                        ? trf("Mode shape: %s at v = %.3f m/s, s = %.4f +- %.4f i 1/s", label.c_str(), mode->speed,
+                              without_negative_zero(mode->eigenvalue.real(), 4), mode->eigenvalue.imag())
+                        : trf("Mode shape: %s at v = %.3f m/s, s = %.4f 1/s", label.c_str(), mode->speed,
+                              without_negative_zero(mode->eigenvalue.real(), 4)));
+    lines.push_back(tr(d.shape));
+    lines.push_back(tr(d.growth));
+  }
+  if (!view().error.empty()) lines.push_back(trf("the mode cannot be posed: %s", view().cause.c_str()));
+  return lines;
+}
+
+// The controls' row: the amplitude slider with its label, 1x, 0.25x and "Back to simulation".
+constexpr std::pair<const char*, double> kModeSpeeds[] = {{"1x", 1.0}, {"0.25x", 0.25}};
+std::vector<float> control_widths() {
+  std::vector<float> widths{labelled_width(ImGui::GetFontSize() * 8, tr("amplitude (deg)"))};
+  for (const auto& [label, scale] : kModeSpeeds) widths.push_back(button_width(label));
+  widths.push_back(button_width(tr("Back to simulation")));
+  return widths;
+}
+
+}  // namespace
+
 float mode_section_lines(App& app) {
   if (app.state.mode_shape == "off" || !has_parameter_table(app)) return 0.0f;
-  // A narrow panel (a phone) wraps the three lines of numbers and the controls' row.
-  return ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 38 ? 9.5f : 5.5f;
+  // The lines the section takes at this width in this language (a longer language, a phone's narrow
+  // panel wrap its text and its controls' row), never fewer than English needs on one line each (5.5),
+  // or wrapped on a phone (9.5).
+  const float width = ImGui::GetContentRegionAvail().x, spacing = ImGui::GetStyle().ItemSpacing.x;
+  float lines = 1.0f;  // the separator and the spacing around the section
+  for (const auto& text : mode_lines(app, current_mode_shape(app))) lines += text_lines(text.c_str(), width);
+  float rows = 1, used = 0;
+  for (const float w : control_widths()) {
+    if (used > 0 && used + spacing + w > width) ++rows, used = 0;
+    used += (used > 0 ? spacing : 0) + w;
+  }
+  lines += rows * ImGui::GetFrameHeightWithSpacing() / ImGui::GetTextLineHeightWithSpacing();
+  return std::max(lines, width < ImGui::GetFontSize() * 38 ? 9.5f : 5.5f);
 }
 
 void mode_section(App& app) {
@@ -151,38 +206,28 @@ void mode_section(App& app) {
   UiState& s = app.state;
   ImGui::Separator();
   const auto mode = current_mode_shape(app);
+  const auto lines = mode_lines(app, mode);
   ImGui::PushTextWrapPos(0.0f);
-  if (!mode) {
-    wrapped_textf(ImVec4(0.7f, 0, 0, 1), "No %s mode at v = %.3f m/s.", s.mode_shape.c_str(), setting(s, "speed"));
-  } else {
-    const auto d = describe_mode(*mode);
-    char head[160];
-    if (mode->eigenvalue.imag() > 0)
-      std::snprintf(head, sizeof head, "Mode shape: %s at v = %.3f m/s, s = %.4f +- %.4f i 1/s", mode->label.c_str(), mode->speed,
-                    without_negative_zero(mode->eigenvalue.real(), 4), mode->eigenvalue.imag());
-    else
-      std::snprintf(head, sizeof head, "Mode shape: %s at v = %.3f m/s, s = %.4f 1/s", mode->label.c_str(), mode->speed,
-                    without_negative_zero(mode->eigenvalue.real(), 4));
-    wrapped_text(head);
-    record_rect(app, "mode-title");
-    wrapped_text(d.shape.c_str());
-    record_rect(app, "mode-shape");
-    wrapped_text(d.growth.c_str());
-    record_rect(app, "mode-growth");
+  // Named for the tests: the title, the shape and the growth of a mode found.
+  constexpr const char* kRects[] = {"mode-title", "mode-shape", "mode-growth"};
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const bool error = !mode || k >= std::size(kRects);
+    if (error) wrapped_text(ImVec4(0.7f, 0, 0, 1), lines[k].c_str());
+    else wrapped_text(lines[k].c_str());
+    if (mode && k < std::size(kRects)) record_rect(app, kRects[k]);
   }
-  if (!view().error.empty()) wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", view().error.c_str());
   ImGui::PopTextWrapPos();
   const float fw = ImGui::GetFontSize();
   ImGui::SetNextItemWidth(fw * 8);
   double amp = s.mode_amplitude;
   const double amp_lo = 0.5, amp_hi = 30;
-  NumberField amplitude{"amplitude (deg)", NumberStyle::slider, "%.1f"};
+  NumberField amplitude{tr("amplitude (deg)"), NumberStyle::slider, "%.1f"};
   amplitude.min = &amp_lo, amplitude.max = &amp_hi;
-  amplitude.tip = "The mode shape's largest angle as drawn";
+  amplitude.tip = tr("The mode shape's largest angle as drawn");
   if (number_field(amplitude, amp) != NumberChange::none && std::isfinite(amp))
     s.mode_amplitude = std::clamp(amp, 0.1, 30.0);
   record_rect(app, "mode-amplitude");
-  for (const auto& [label, scale] : {std::pair{"1x", 1.0}, std::pair{"0.25x", 0.25}}) {
+  for (const auto& [label, scale] : kModeSpeeds) {
     same_line_if_fits(button_width(label));
     const bool on = s.mode_time_scale == scale;
     if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
@@ -190,8 +235,8 @@ void mode_section(App& app) {
     if (on) ImGui::PopStyleColor();
     record_rect(app, std::string("mode-speed-") + label);
   }
-  same_line_if_fits(button_width("Back to simulation"));
-  if (ImGui::Button("Back to simulation")) select_mode_shape(app, "off");
+  same_line_if_fits(button_width(tr("Back to simulation")));
+  if (ImGui::Button(tr("Back to simulation"))) select_mode_shape(app, "off");
   record_rect(app, "mode-back");
 }
 
@@ -200,12 +245,13 @@ void mode_overlay(App& app) {
   if (!mode || (app.compact && app.state.panel != "view")) return;
   const float fw = ImGui::GetFontSize();
   const ImGuiStyle& style = ImGui::GetStyle();
-  char title[64];
-  std::snprintf(title, sizeof title, "%s mode, %gx", mode->label.c_str(), app.state.mode_time_scale);
+  const std::string title_text = trf("%s mode, %gx", tr(mode->label).c_str(), app.state.mode_time_scale);
+  const char* title = title_text.c_str();
   // Within the free view between the panels (presentation mode leaves little of it): the button goes
   // under the title when both do not fit side by side, and the window never reaches over a panel's header.
   const float room = app.view_right - app.view_left - fw;
-  const float button = ImGui::CalcTextSize("Back to simulation").x + 2 * style.FramePadding.x;
+  const char* back = tr("Back to simulation");
+  const float button = ImGui::CalcTextSize(back).x + 2 * style.FramePadding.x;
   const float one_line = ImGui::CalcTextSize(title).x + style.ItemSpacing.x + button + 2 * style.WindowPadding.x;
   const bool side_by_side = one_line <= room;
   const float width = side_by_side ? one_line : std::max(ImGui::CalcTextSize(title).x, button) + 2 * style.WindowPadding.x;
@@ -215,7 +261,7 @@ void mode_overlay(App& app) {
   ImGui::Begin("##mode-overlay", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
   ImGui::TextUnformatted(title);
   if (side_by_side) ImGui::SameLine();
-  if (ImGui::Button("Back to simulation")) select_mode_shape(app, "off");
+  if (ImGui::Button(back)) select_mode_shape(app, "off");
   record_rect(app, "mode-overlay-back");
   record_window_rect(app, "mode-overlay");
   ImGui::End();

@@ -1,4 +1,5 @@
 #include "panels/qr_overlay.hpp"
+#include "logic/language.hpp"
 #include "panels/lesson_panel.hpp"
 #include "panels/panel_parts.hpp"
 #include "platform/lecture_browser.hpp"
@@ -36,9 +37,9 @@ void qr_overlay(App& app) {
   ImGui::SetNextWindowBgAlpha(1.0f);
   ImGui::SetNextWindowFocus();
   bool open = true;
-  ImGui::Begin("Scan to open this view", &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
+  ImGui::Begin(window_title(translatable("Scan to open this view")).c_str(), &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
   if (app.qr_size == 0) {
-    ImGui::TextUnformatted("This link is too long for a QR code.");
+    ImGui::TextUnformatted(tr("This link is too long for a QR code."));
   } else {
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const ImVec2 origin(std::round(at.x), std::round(at.y));
@@ -53,7 +54,7 @@ void qr_overlay(App& app) {
         }
     const auto ratio = static_cast<float>(app.pixel_ratio);
     app.rects["qr"] = {origin.x / ratio, origin.y / ratio, side / ratio, side / ratio};
-    ImGui::TextUnformatted(app.lesson ? "The lesson at this scene. Q or Escape closes." : "Everything shown here. Q or Escape closes.");
+    ImGui::TextUnformatted(app.lesson ? tr("The lesson at this scene. Q or Escape closes.") : tr("Everything shown here. Q or Escape closes."));
   }
   record_window_rect(app, "qr-window");
   const bool outside = ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows);
