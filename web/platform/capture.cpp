@@ -1,6 +1,7 @@
 #include "platform/capture.hpp"
 
 #include "logic/capture_frame.hpp"
+#include "logic/language.hpp"
 #include "panels/stage.hpp"
 #include "panels/view_scene.hpp"
 #include "platform/grid_renderer.hpp"
@@ -156,17 +157,9 @@ void draw_plot(App& app, int x0, int w, int h) {
   glDeleteTextures(1, &texture);
 }
 
-}  // namespace
-
-std::pair<int, int> picture_size(const App& app, double scale) {
-  const ImVec2 fb = ImGui::GetIO().DisplaySize;
-  const bool free = view_drawn(app) && app.view_right > app.view_left && app.view_bottom > app.view_top;
-  const double w = free ? app.view_right - app.view_left : fb.x, h = free ? app.view_bottom - app.view_top : fb.y;
-  auto side = [scale](double v) { return std::clamp(static_cast<int>(std::lround(v * scale)), 1, kMaxCaptureSide); };
-  return {side(w), side(h)};
-}
-
-Picture capture_picture(App& app, const std::string& what, double width, double height) {
+// The picture, with the reason when there is none in English (the JS API's replies) or, for the View
+// menu's message, in the page's language.
+Picture capture(App& app, const std::string& what, double width, double height, bool for_menu) {
   Picture pic;
   if (what != "view" && what != "plot" && what != "both") {
     pic.error = "capture: `what` must be 'view', 'plot' or 'both'";
@@ -179,7 +172,8 @@ Picture capture_picture(App& app, const std::string& what, double width, double 
   glGetIntegerv(GL_MAX_VIEWPORT_DIMS, max_viewport);
   const int limit_w = std::min(max_renderbuffer, max_viewport[0]), limit_h = std::min(max_renderbuffer, max_viewport[1]);
   if (w > limit_w || h > limit_h) {
-    pic.error = "capture: this browser's WebGL draws at most " + std::to_string(limit_w) + " x " + std::to_string(limit_h) + " px";
+    pic.error = for_menu ? trf("No picture: this browser's WebGL draws at most %d x %d px", limit_w, limit_h)
+                         : "capture: this browser's WebGL draws at most " + std::to_string(limit_w) + " x " + std::to_string(limit_h) + " px";
     return pic;
   }
   const auto start = std::chrono::steady_clock::now();
@@ -187,9 +181,13 @@ Picture capture_picture(App& app, const std::string& what, double width, double 
   {
     Offscreen target(w, h);
     if (!target.complete()) {
-      char buf[128];
-      std::snprintf(buf, sizeof buf, "capture: WebGL could not make a %d x %d px framebuffer (status 0x%x)", w, h, target.status());
-      pic.error = buf;
+      if (for_menu) {
+        pic.error = trf("No picture: WebGL could not make a %d x %d px framebuffer (status 0x%x)", w, h, target.status());
+      } else {
+        char buf[128];
+        std::snprintf(buf, sizeof buf, "capture: WebGL could not make a %d x %d px framebuffer (status 0x%x)", w, h, target.status());
+        pic.error = buf;
+      }
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       return pic;
     }
@@ -212,16 +210,30 @@ Picture capture_picture(App& app, const std::string& what, double width, double 
   return pic;
 }
 
+}  // namespace
+
+std::pair<int, int> picture_size(const App& app, double scale) {
+  const ImVec2 fb = ImGui::GetIO().DisplaySize;
+  const bool free = view_drawn(app) && app.view_right > app.view_left && app.view_bottom > app.view_top;
+  const double w = free ? app.view_right - app.view_left : fb.x, h = free ? app.view_bottom - app.view_top : fb.y;
+  auto side = [scale](double v) { return std::clamp(static_cast<int>(std::lround(v * scale)), 1, kMaxCaptureSide); };
+  return {side(w), side(h)};
+}
+
+Picture capture_picture(App& app, const std::string& what, double width, double height) {
+  return capture(app, what, width, height, false);
+}
+
 void save_picture_menu(App& app) {
   static int what = 0;  // the submenu's choice, kept while the page is open
   constexpr const char* kWhat[] = {"view", "plot", "both"};
-  ImGui::RadioButton("3D view", &what, 0);
+  ImGui::RadioButton(tr("3D view"), &what, 0);
   record_rect(app, "picture:view");
   ImGui::SameLine();
-  ImGui::RadioButton("Plot", &what, 1);
+  ImGui::RadioButton(tr("Plot"), &what, 1);
   record_rect(app, "picture:plot");
   ImGui::SameLine();
-  ImGui::RadioButton("Both", &what, 2);
+  ImGui::RadioButton(tr("Both"), &what, 2);
   record_rect(app, "picture:both");
   ImGui::Separator();
   struct Size {
@@ -233,13 +245,13 @@ void save_picture_menu(App& app) {
     char label[64];
     std::snprintf(label, sizeof label, "%s  (%d x %d)", size.label, w, h);
     if (ImGui::MenuItem(label)) {
-      const Picture pic = capture_picture(app, kWhat[what], w, h);
+      const Picture pic = capture(app, kWhat[what], w, h, true);
       if (!pic.error.empty()) {
         app.messages.push_back(pic.error);
       } else {
         const std::string name = "carvallo-" + app.state.model + "-" + kWhat[what] + "-" + std::to_string(w) + "x" + std::to_string(h) + ".png";
         carvallo_js_save_picture(pic.rgba.data(), w, h, name.c_str());
-        set_toast(app, "Picture saved: " + name);
+        set_toast(app, trf("Picture saved: %s", name.c_str()));
       }
     }
     record_rect(app, std::string("picture:") + size.label);

@@ -1,5 +1,6 @@
 #include "platform/video.hpp"
 
+#include "logic/language.hpp"
 #include "platform/capture.hpp"
 #include "panels/timeline.hpp"
 
@@ -48,16 +49,23 @@ std::string shortest(double v) {
   return buf;
 }
 
+// What video_problem refuses, after its "recordVideo: ": the JS API replies with it in English, the menu
+// shows it in the page's language.
+constexpr const char* kTimesProblem = translatable("t0 and t1 must be finite with 0 <= t0 < t1 (s)");
+constexpr const char* kLengthProblem = translatable("at most 120 s of simulated time (t1 - t0)");
+constexpr const char* kRateProblem = translatable("rate must be between 0.1 (slowed ten times) and 1 (real time)");
+constexpr const char* kDurationProblem = translatable("the video would last more than 10 minutes");
+constexpr const char* kSizeProblem = translatable("width and height must be even, 16..1920 and 16..1080 px");
+
 }  // namespace
 
 std::string video_problem(const VideoRequest& r) {
-  if (!std::isfinite(r.t0) || !std::isfinite(r.t1) || r.t0 < 0 || !(r.t1 > r.t0))
-    return "recordVideo: t0 and t1 must be finite with 0 <= t0 < t1 (s)";
-  if (r.t1 - r.t0 > 120) return "recordVideo: at most 120 s of simulated time (t1 - t0)";
-  if (!(r.rate >= 0.1 && r.rate <= 1)) return "recordVideo: rate must be between 0.1 (slowed ten times) and 1 (real time)";
-  if ((r.t1 - r.t0) / r.rate > 600) return "recordVideo: the video would last more than 10 minutes";
-  if (r.width < 16 || r.width > 1920 || r.height < 16 || r.height > 1080 || r.width % 2 || r.height % 2)
-    return "recordVideo: width and height must be even, 16..1920 and 16..1080 px";
+  const std::string in = "recordVideo: ";
+  if (!std::isfinite(r.t0) || !std::isfinite(r.t1) || r.t0 < 0 || !(r.t1 > r.t0)) return in + kTimesProblem;
+  if (r.t1 - r.t0 > 120) return in + kLengthProblem;
+  if (!(r.rate >= 0.1 && r.rate <= 1)) return in + kRateProblem;
+  if ((r.t1 - r.t0) / r.rate > 600) return in + kDurationProblem;
+  if (r.width < 16 || r.width > 1920 || r.height < 16 || r.height > 1080 || r.width % 2 || r.height % 2) return in + kSizeProblem;
   return {};
 }
 
@@ -140,27 +148,25 @@ void record_video_menu(App& app) {
   constexpr double kRates[] = {1.0, 0.5, 0.25};
   const float w = ImGui::GetFontSize() * 6;
   ImGui::SetNextItemWidth(w);
-  ImGui::InputDouble("from t0 (s)", &t0, 0, 0, "%.2f");
+  ImGui::InputDouble(tr("from t0 (s)"), &t0, 0, 0, "%.2f");
   record_rect(app, "video:t0");
   ImGui::SetNextItemWidth(w);
-  ImGui::InputDouble("to t1 (s)", &t1, 0, 0, "%.2f");
+  ImGui::InputDouble(tr("to t1 (s)"), &t1, 0, 0, "%.2f");
   record_rect(app, "video:t1");
-  ImGui::RadioButton("real time", &rate, 0);
+  ImGui::RadioButton(tr("real time"), &rate, 0);
   ImGui::SameLine();
   ImGui::RadioButton("0.5x", &rate, 1);
   ImGui::SameLine();
   ImGui::RadioButton("0.25x", &rate, 2);
   const VideoRequest request{t0, t1, kRates[rate]};
   const std::string problem = video_problem(request);
-  if (!problem.empty()) ImGui::TextDisabled("%s", problem.substr(problem.find(':') + 2).c_str());
+  if (!problem.empty()) ImGui::TextDisabled("%s", tr(problem.substr(problem.find(':') + 2)).c_str());
   ImGui::BeginDisabled(!problem.empty() || g_video.active);
-  if (ImGui::MenuItem(g_video.active ? "Recording..." : "Record")) {
+  if (ImGui::MenuItem(g_video.active ? tr("Recording...###video-record") : tr("Record###video-record"))) {
     const std::string name = "carvallo-" + app.state.model + "-" + shortest(t0) + "-" + shortest(t1) + ".webm";
     carvallo_js_record_and_download(t0, t1, kRates[rate], name.c_str());
-    char text[128];
-    std::snprintf(text, sizeof text, "Recording %s s to %s s at %gx: %s downloads when done", shortest(t0).c_str(), shortest(t1).c_str(),
-                  kRates[rate], name.c_str());
-    set_toast(app, text);
+    set_toast(app, trf("Recording %s s to %s s at %gx: %s downloads when done", shortest(t0).c_str(), shortest(t1).c_str(), kRates[rate],
+                       name.c_str()));
   }
   record_rect(app, "video:record");
   ImGui::EndDisabled();
