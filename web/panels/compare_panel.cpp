@@ -40,7 +40,7 @@ void presets(App& app) {
     ImGui::SetTooltip("%s", tr("Sets the shown run's methods and the runs beside it as a paper compared them (with its "
                                "published figures under the table), or a general comparison"));
   checked_text_field(app, translatable("runs beside (compare=)"), "##compare", app.state.compare, app.compare_edit,
-                     "none,baumgarte,rgcpa  or  rk4:dt0.01", check_method_changes);
+                     tr("none,baumgarte,rgcpa  or  rk4:dt0.01"), check_method_changes);
 }
 
 }  // namespace
