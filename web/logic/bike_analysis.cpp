@@ -1,5 +1,6 @@
 #include "logic/bike_analysis.hpp"
 
+#include "logic/language.hpp"
 #include "logic/ui_state.hpp"
 
 #include "bicycle/stability_sweep.hpp"
@@ -7,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <exception>
 #include <map>
 
@@ -46,7 +48,7 @@ EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, doub
   out.vmin = vmin;
   out.vmax = vmax;
   if (!(vmin < vmax) || !std::isfinite(vmin) || !std::isfinite(vmax) || samples < 2) {
-    out.error = "the speed range needs vmin < vmax";
+    out.error = translatable("the speed range needs vmin < vmax");  // shown through tr
     return out;
   }
   try {
@@ -79,30 +81,53 @@ EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, doub
   return out;
 }
 
-std::string stability_summary(const EigenSweep& sweep) {
-  char buf[160];
-  auto range_text = [&buf, &sweep](const bicycle::SpeedRange& r) {
-    if (r.hi >= sweep.search_max) std::snprintf(buf, sizeof buf, "above %.4f m/s (checked up to %g m/s)", r.lo, sweep.search_max);
-    else if (r.lo <= 0) std::snprintf(buf, sizeof buf, "below %.4f m/s", r.hi);
-    else std::snprintf(buf, sizeof buf, "for %.4f < v < %.4f m/s", r.lo, r.hi);
+namespace {
+
+// The summary's words: English (the JS API's reply) or the page's language (what the panels show).
+// format_arg: the compiler checks each English format against printf's arguments either way, and a
+// translation keeps its English's conversions (tests/web/language_test.cpp).
+struct Words {
+  bool translated;
+  __attribute__((format_arg(2))) const char* tr(const char* english) const { return translated ? web::tr(english) : english; }
+};
+
+std::string summary(const EigenSweep& sweep, const Words& words) {
+  auto range_text = [&](const bicycle::SpeedRange& r) {
+    char buf[160];
+    if (r.hi >= sweep.search_max) std::snprintf(buf, sizeof buf, words.tr("above %.4f m/s (checked up to %g m/s)"), r.lo, sweep.search_max);
+    else if (r.lo <= 0) std::snprintf(buf, sizeof buf, words.tr("below %.4f m/s"), r.hi);
+    else std::snprintf(buf, sizeof buf, words.tr("for %.4f < v < %.4f m/s"), r.lo, r.hi);
     return std::string(buf);
   };
   auto list = [&](const std::vector<bicycle::SpeedRange>& ranges) {
     std::string text;
-    for (std::size_t i = 0; i < ranges.size(); ++i) text += (i ? (i + 1 == ranges.size() ? " and " : ", ") : "") + range_text(ranges[i]);
+    for (std::size_t i = 0; i < ranges.size(); ++i)
+      text += (i ? (i + 1 == ranges.size() ? words.tr(" and ") : ", ") : "") + range_text(ranges[i]);
     return text;
   };
+  char buf[512];
   if (sweep.stable_all.empty()) {
-    std::snprintf(buf, sizeof buf, "Not self-stable at any speed up to %g m/s", sweep.search_max);
-    return buf;
-  }
-  if (!sweep.stable.empty()) {
+    std::snprintf(buf, sizeof buf, words.tr("Not self-stable at any speed up to %g m/s"), sweep.search_max);
+  } else if (!sweep.stable.empty()) {
     // The ranges as the closed form gives them (a plotted range cut at vmax may continue beyond it).
-    return "Self-stable " + list(sweep.stable_all);
+    std::snprintf(buf, sizeof buf, words.tr("Self-stable %s"), list(sweep.stable_all).c_str());
+  } else {
+    std::snprintf(buf, sizeof buf, words.tr("Not self-stable in the plotted %g-%g m/s; self-stable %s"), sweep.vmin, sweep.vmax,
+                  list(sweep.stable_all).c_str());
   }
-  std::snprintf(buf, sizeof buf, "Not self-stable in the plotted %g-%g m/s; self-stable ", sweep.vmin, sweep.vmax);
-  const std::string prefix = buf;  // list() reuses buf
-  return prefix + list(sweep.stable_all);
+  return buf;
+}
+
+}  // namespace
+
+std::string stability_summary(const EigenSweep& sweep) { return summary(sweep, Words{false}); }
+
+std::string shown_stability_summary(const EigenSweep& sweep) { return summary(sweep, Words{true}); }
+
+std::string mode_name(const std::string& label) {
+  for (const char* mode : {translatable("weave"), translatable("capsize"), translatable("castering")})
+    if (label == mode) return tr(mode);
+  return label;
 }
 
 std::vector<LabelledEigenvalue> labelled_eigenvalues(const bicycle::CanonicalModel& model, double v,

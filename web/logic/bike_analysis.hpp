@@ -39,8 +39,16 @@ inline constexpr double kStabilitySearchMax = 100.0;
 
 /// One line for a student: where the bicycle balances itself, whatever range is plotted, e.g.
 /// "Self-stable for 4.2924 < v < 6.0243 m/s", "Not self-stable in the plotted 0-3 m/s; self-stable for
-/// 4.2924 < v < 6.0243 m/s", "Self-stable above 7.1 m/s (checked up to 100 m/s)".
+/// 4.2924 < v < 6.0243 m/s", "Self-stable above 7.1 m/s (checked up to 100 m/s)". In English, always:
+/// the JS API's reply.
 std::string stability_summary(const EigenSweep& sweep);
+/// The same line in the page's language (logic/language.hpp), for what the panels and the parallel DOM
+/// show; the numbers as in English.
+std::string shown_stability_summary(const EigenSweep& sweep);
+
+/// A mode label's name in the page's language ("weave" is "slingeren" in Dutch), for what is shown; the
+/// label itself stays the identifier (colours, mode=, CSV headers). Another label is returned as it is.
+std::string mode_name(const std::string& label);
 
 /// Sweeps [vmin, vmax] (vmin < vmax) with `samples` grid points. Never throws: failures go to `error`.
 EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, double vmax, std::size_t samples = 301);

@@ -1,5 +1,7 @@
 #include "logic/model_eigen.hpp"
 
+#include "logic/language.hpp"
+
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -22,7 +24,7 @@ void ModelEigenSweep::request(const std::string& model, const examples::ModelSet
   signature_ = sig;
   entry_ = examples::find_model(model);
   if (!entry_ || !entry_->steady_motion || entry_->steady_motion->parameters.empty()) {
-    error_ = "this model declares no equilibrium or steady motion to analyse";
+    error_ = translatable("this model declares no equilibrium or steady motion to analyse");  // shown through tr
     return;
   }
   steady_ = &*entry_->steady_motion;

@@ -10,6 +10,7 @@
 #include "panels/time_plot.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
+#include "logic/language.hpp"
 #include "logic/run_csv.hpp"
 
 #include "bicycle/parameters_json.hpp"
@@ -22,6 +23,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <iterator>
 
 namespace carvallo::web {
 
@@ -40,7 +42,7 @@ void refresh_analysis(App& app) {
   auto built = bicycle::make_canonical_model(s.bike);
   if (!built.model) {
     // Cannot happen for a state that went through the link reader or the panel; keep the last model.
-    app.messages.push_back("the bicycle could not be analysed; the previous one is shown");
+    app.messages.push_back(tr("the bicycle could not be analysed; the previous one is shown"));
     return;
   }
   app.model = *built.model;
@@ -53,6 +55,12 @@ void refresh_analysis(App& app) {
 namespace {
 
 // ---- Parameters ----
+
+// The parameter groups' names (bicycle::group_name, outside web/) for the string table, translated where
+// shown; the parameters' descriptions are the table's through the registry (tests/web/language_test.cpp).
+constexpr const char* kGroupNames[] = {translatable("geometry"),    translatable("rear wheel"),  translatable("rear frame"),
+                                       translatable("front frame"), translatable("front wheel"), translatable("gravity")};
+static_assert(std::size(kGroupNames) == 6);
 
 void sync_edit_buffers(App& app) {
   if (same_bike(app.edit_base, app.state.bike) && app.edit_base.g != 0) return;
@@ -71,9 +79,9 @@ void try_apply(App& app, std::size_t i) {
   const std::string name(d.name), unit(d.unit);
   auto refuse = [&](const std::string& what, const std::string& why) {
     app.edit[i] = kept;
-    app.edit_problem[i] = what + " refused: " + why + "; " + name + " stays " + format_shortest(kept) + " " + unit;
+    app.edit_problem[i] = trf("%s refused: %s; %s stays %s %s", what.c_str(), why.c_str(), name.c_str(), format_shortest(kept).c_str(), unit.c_str());
   };
-  if (!std::isfinite(app.edit[i])) return refuse(name, "not a finite number");
+  if (!std::isfinite(app.edit[i])) return refuse(name, tr("not a finite number"));
   bicycle::Parameters candidate = app.state.bike;
   candidate.*(d.member) = app.edit[i];
   const auto problems = bike_problems(candidate);
@@ -106,14 +114,16 @@ void parameters_panel(App& app) {
   sync_edit_buffers(app);
   if (!begin_panel(app, "Parameters")) return;
   note(app, "params",
-       "The 26 numbers that define a Whipple bicycle (Meijaard et al. 2007, Table 1), grouped as in the paper. "
+       translatable("The 26 numbers that define a Whipple bicycle (Meijaard et al. 2007, Table 1), grouped as in the paper. "
        "Drag a value to change it, double-click to type one (applied on Enter). Every change redraws the 3D bicycle and the "
        "eigenvalue plot at once. A value that would make the bicycle unphysical is refused: the field keeps "
-       "the value in effect and the reason is shown in red.");
+       "the value in effect and the reason is shown in red."));
   // Presets.
   const auto presets = bicycle::presets();
-  ImGui::SetNextItemWidth(px(app, 150));
-  if (ImGui::BeginCombo("Preset", app.state.preset.c_str())) {
+  // The combo narrows (to 90 px) so that its label fits beside it in a longer language.
+  const float preset_label = text_width(tr("Preset")) + ImGui::GetStyle().ItemInnerSpacing.x;
+  ImGui::SetNextItemWidth(std::max(px(app, 90), std::min(px(app, 150), ImGui::GetContentRegionAvail().x - preset_label)));
+  if (ImGui::BeginCombo(tr("Preset"), app.state.preset.c_str())) {
     for (const auto& p : presets) {
       const std::string name(p.name);
       if (ImGui::Selectable(name.c_str(), name == app.state.preset)) choose_preset(app, name);
@@ -130,10 +140,10 @@ void parameters_panel(App& app) {
     ImGui::EndCombo();
   }
   record_rect(app, "preset");
-  same_line_if_fits(button_width("Reset all"));  // large text: on its own line rather than clipped
-  if (ImGui::Button("Reset all")) app.state.bike = preset_parameters(app.state.preset);
+  same_line_if_fits(button_width(tr("Reset all")));  // large text: on its own line rather than clipped
+  if (ImGui::Button(tr("Reset all"))) app.state.bike = preset_parameters(app.state.preset);
   record_rect(app, "reset-all");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every parameter back to the preset '%s'", app.state.preset.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("Every parameter back to the preset '%s'", app.state.preset.c_str()).c_str());
   if (!app.compact) designer_inputs(app);  // a phone has them after the 26 (the list stays at hand)
   sync_edit_buffers(app);
 
@@ -147,7 +157,8 @@ void parameters_panel(App& app) {
     ImGui::SetNextItemOpen(group == bicycle::ParameterGroup::geometry || group == bicycle::ParameterGroup::rear_frame ||
                                group == bicycle::ParameterGroup::front_frame,
                            ImGuiCond_Once);
-    if (!ImGui::CollapsingHeader(title.c_str()) || !ImGui::BeginTable(title.c_str(), 4, ImGuiTableFlags_SizingFixedFit)) {
+    // "###": a group stays open or closed when the language changes.
+    if (!ImGui::CollapsingHeader((tr(title) + "###" + title).c_str()) || !ImGui::BeginTable(title.c_str(), 4, ImGuiTableFlags_SizingFixedFit)) {
       ImGui::PopID();
       continue;
     }
@@ -158,7 +169,7 @@ void parameters_panel(App& app) {
     for (std::size_t i = 0; i < bicycle::kParameterCount; ++i) {
       const auto& d = bicycle::kParameterTable[i];
       if (d.group != group) continue;
-      const std::string name(d.name), unit(d.unit), description(d.description);
+      const std::string name(d.name), unit(d.unit), description = tr(std::string(d.description));
       const double preset_value = base.*(d.member);
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
@@ -171,8 +182,8 @@ void parameters_panel(App& app) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
         ImGui::Text("%s (%s): %s", name.c_str(), unit.c_str(), description.c_str());
-        ImGui::Text("preset '%s': %s", app.state.preset.c_str(), format_shortest(preset_value).c_str());
-        ImGui::TextDisabled("typical %s to %s %s", format_shortest(d.typical_min).c_str(), format_shortest(d.typical_max).c_str(), unit.c_str());
+        ImGui::TextUnformatted(trf("preset '%s': %s", app.state.preset.c_str(), format_shortest(preset_value).c_str()).c_str());
+        ImGui::TextDisabled("%s", trf("typical %s to %s %s", format_shortest(d.typical_min).c_str(), format_shortest(d.typical_max).c_str(), unit.c_str()).c_str());
         if (bad) ImGui::TextColored(color_vec(pal().error_text), "%s", app.edit_problem[i].c_str());
         ImGui::TextDisabled("%s", number_field_hint(NumberStyle::drag));
         ImGui::PopTextWrapPos();
@@ -193,7 +204,8 @@ void parameters_panel(App& app) {
       record_rect(app, "param:" + name);
       tooltip();
       if (change == NumberChange::unreadable)
-        app.edit_problem[i] = "'" + unreadable + "' is not a number; " + name + " stays " + format_shortest(app.state.bike.*(d.member)) + " " + unit;
+        app.edit_problem[i] = trf("'%s' is not a number; %s stays %s %s", unreadable.c_str(), name.c_str(),
+                                  format_shortest(app.state.bike.*(d.member)).c_str(), unit.c_str());
       else if (change != NumberChange::none)
         try_apply(app, i);
       ImGui::TableNextColumn();
@@ -208,7 +220,7 @@ void parameters_panel(App& app) {
         app.edit_problem[i].clear();
       }
       ImGui::EndDisabled();
-      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Reset %s to the preset's %s", name.c_str(), format_shortest(preset_value).c_str());
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", trf("Reset %s to the preset's %s", name.c_str(), format_shortest(preset_value).c_str()).c_str());
       ImGui::PopID();
       if (bad) {
         ImGui::TableNextRow();
@@ -224,13 +236,13 @@ void parameters_panel(App& app) {
   }
   if (app.compact) designer_inputs(app);
   ImGui::Separator();
-  if (ImGui::Button("Save bicycle (JSON)")) {
+  if (ImGui::Button(tr("Save bicycle (JSON)"))) {
     const std::string name = app.state.preset + (same_bike(app.state.bike, base) ? "" : "-modified");
     download(name + ".json", "application/json",
              bicycle::to_json(app.state.bike, name, "Carvallo playground " + std::string(kVersion)).dump(2) + "\n");
   }
   ImGui::SameLine();
-  if (ImGui::Button("Load bicycle...")) open_json_file();
+  if (ImGui::Button(tr("Load bicycle..."))) open_json_file();
   ImGui::End();
 }
 
@@ -262,12 +274,12 @@ void bicycle_plots(App& app) {
   const std::function<double(std::size_t, const RunSample&)> angles = [&](std::size_t k, const RunSample& m) {
     return probe(m, k == 0 ? roll : steer) * deg;
   };
-  draw_time_plot({"angles", "roll and steer", "deg", false, 2.0, 0.0},
-                 collect_plot(h, {"roll", "steer"}, angles, s.plot_window, columns, false), &s.angles_axis, heights[0]);
+  draw_time_plot({"angles", tr("roll and steer"), "deg", false, 2.0, 0.0},
+                 collect_plot(h, {tr("roll"), tr("steer")}, angles, s.plot_window, columns, false), &s.angles_axis, heights[0]);
   if (with_speed) {
     const std::function<double(std::size_t, const RunSample&)> speed = [&](std::size_t, const RunSample& m) { return probe(m, speed_probe); };
-    draw_time_plot({"speed", "forward speed", "m/s", false, 0.1, 0.02},
-                   collect_plot(h, {"speed"}, speed, s.plot_window, columns, false), &s.speed_axis, heights[1]);
+    draw_time_plot({"speed", tr("forward speed"), "m/s", false, 0.1, 0.02},
+                   collect_plot(h, {tr("speed")}, speed, s.plot_window, columns, false), &s.speed_axis, heights[1]);
   }
   if (with_torques) {
     const std::function<double(std::size_t, const RunSample&)> torque = [](std::size_t k, const RunSample& m) {
@@ -275,24 +287,24 @@ void bicycle_plots(App& app) {
     };
     std::vector<std::string> names;
     for (const auto& c : run.input_channels()) names.push_back(c.name);
-    draw_time_plot({"torques", torques_applied ? "rider torques (right positive)" : "rider torques (none yet: hold Left/Right or A/D)", "N m", false, 1.0, 0.0},
+    draw_time_plot({"torques", torques_applied ? tr("rider torques (right positive)") : tr("rider torques (none yet: hold Left/Right or A/D)"), "N m", false, 1.0, 0.0},
                    collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, heights[heights.size() - 2]);
     record_rect(app, "torque-plot");
   }
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : std::max(m.Cdot, m.D);
   };
-  draw_time_plot({"violations", "violations, log: |C| m or rad, rates per s", "", true, 0, 0},
+  draw_time_plot({"violations", tr("violations, log: |C| m or rad, rates per s"), "", true, 0, 0},
                  collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, s.plot_window, columns, true), nullptr, heights.back());
   const double e0 = app.run->initial_energy();
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_textf("energy drift since start/kick %.2e (relative); simulated/real time %.2f", e0 != 0.0 ? std::abs(run.energy() - e0) / std::abs(e0) : 0.0,
-              app.perf.sim_ratio);
+  wrapped_textf("%s", trf("energy drift since start/kick %.2e (relative); simulated/real time %.2f",
+                          e0 != 0.0 ? std::abs(run.energy() - e0) / std::abs(e0) : 0.0, app.perf.sim_ratio).c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::Button("CSV")) download("carvallo-simulation.csv", "text/csv", run_csv(s, *app.run));
   record_rect(app, "sim-csv");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Download the time series of this run (the last %zu samples)", h.size());
-  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, "time window (s)"));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("Download the time series of this run (the last %zu samples)", h.size()).c_str());
+  same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, tr("time window (s)")));
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const double win_lo = 0.5, win_hi = 600;
   time_window_field(s.plot_window, win_lo, win_hi);

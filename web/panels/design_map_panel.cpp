@@ -8,6 +8,8 @@
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/heatmap_texture.hpp"
+#include "logic/bike_analysis.hpp"
+#include "logic/language.hpp"
 
 #include "bicycle/design_map.hpp"
 
@@ -47,20 +49,22 @@ const ImU32 kNotBicycle = IM_COL32(140, 140, 140, 255);  // the parameters there
 const ImU32 kPending = IM_COL32(222, 228, 236, 255);     // not computed yet
 
 const char* quantity_title(const std::string& q) {
-  if (q == "weave") return "weave speed";
-  if (q == "capsize") return "capsize speed";
-  return "self-stable speed range width";
+  if (q == "weave") return tr("weave speed");
+  if (q == "capsize") return tr("capsize speed");
+  return tr("self-stable speed range width");
 }
 const char* empty_meaning(const std::string& q) {
-  if (q == "weave") return "no weave speed up to vmax";
-  if (q == "capsize") return "no capsize speed up to vmax";
-  return "never self-stable up to vmax";
+  if (q == "weave") return tr("no weave speed up to vmax");
+  if (q == "capsize") return tr("no capsize speed up to vmax");
+  return tr("never self-stable up to vmax");
 }
+// A quantity's name in the menu (the link's word, kMapQuantities, stays the value).
+std::string quantity_name(const std::string& q) { return q == "width" ? tr("width") : mode_name(q); }
 
 std::string axis_label(const std::string& name) {
   const auto* d = bicycle::find_design_input(name);
-  if (name == "trail") return "trail c [m]";
-  if (name == "steer_axis_tilt") return "steer-axis tilt lambda [rad]";
+  if (name == "trail") return tr("trail c [m]");
+  if (name == "steer_axis_tilt") return tr("steer-axis tilt lambda [rad]");
   return d ? name + " [" + std::string(d->unit) + "]" : name;
 }
 
@@ -75,39 +79,43 @@ std::string tick_text(const std::string& name, double v) {
 
 // A critical speed, or where the map stopped looking for one (not "none": it may lie above the limit).
 std::string speed_text(const std::optional<double>& v, double vmax) {
-  if (!v) return "none up to " + format_shortest(vmax) + " m/s (the map's limit)";
+  if (!v) return trf("none up to %s m/s (the map's limit)", format_shortest(vmax).c_str());
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.4f m/s", *v);
   return buf;
 }
 
-bool input_combo(const char* id, std::string& value, const std::vector<std::string>& choices, float width) {
+// `shown` gives a choice's text (the choice itself when null): the value stays the link's word.
+bool input_combo(const char* id, std::string& value, const std::vector<std::string>& choices, float width,
+                 std::string (*shown)(const std::string&) = nullptr) {
   bool changed = false;
   ImGui::SetNextItemWidth(width);
-  if (ImGui::BeginCombo(id, value.c_str())) {
+  auto text = [&](const std::string& c) { return shown ? shown(c) : c; };
+  if (ImGui::BeginCombo(id, text(value).c_str())) {
     for (const auto& c : choices)
-      if (ImGui::Selectable(c.c_str(), c == value)) value = c, changed = true;
+      if (ImGui::Selectable((text(c) + "##" + c).c_str(), c == value)) value = c, changed = true;
     ImGui::EndCombo();
   }
   return changed;
 }
 
 // A number applied on Enter or when the field loses focus; a non-finite or out-of-range one is refused
-// (the map's range in the state keeps its value) and the panel says which value stays.
-void map_number(App& app, const char* id, double& value, float width, const char* record, const char* tip) {
+// (the map's range in the state keeps its value) and the panel says which value stays, by its `name`.
+void map_number(App& app, const char* id, double& value, float width, const char* record, const char* tip, const char* name) {
   double edit = value;
   ImGui::SetNextItemWidth(width);
   NumberField field{id, NumberStyle::input, "%.4g"};
-  field.tip = tip;
+  field.tip = tr(tip);
+  field.question = tr(name);
   std::string unreadable;
   const NumberChange change = number_field(field, edit, &unreadable);
-  const std::string name(id + 2);
   if (change == NumberChange::unreadable)
-    app.design.map_problem = name + " = '" + unreadable + "' refused: not a number; " + name + " stays " + format_shortest(value);
+    app.design.map_problem = trf("%s = '%s' refused: not a number; %s stays %s", tr(name), unreadable.c_str(), tr(name), format_shortest(value).c_str());
   else if (change != NumberChange::none && std::isfinite(edit) && std::abs(edit) <= 1e6)
     value = edit, app.design.map_problem.clear();
   else if (change != NumberChange::none)
-    app.design.map_problem = name + " = " + format_shortest(edit) + " refused: not a finite number within +-1e6; " + name + " stays " + format_shortest(value);
+    app.design.map_problem = trf("%s = %s refused: not a finite number within +-1e6; %s stays %s", tr(name), format_shortest(edit).c_str(), tr(name),
+                                 format_shortest(value).c_str());
   record_rect(app, record);
 }
 
@@ -137,44 +145,46 @@ void map_settings(App& app) {
   input_combo("##mapx", m.x, names, name_w);
   record_rect(app, "map-x");
   same_line_if_fits(fw * 9);
-  map_number(app, "##x from", m.x_lo, fw * 4.5f, "map-xlo", "The map's x range: from");
+  map_number(app, "##x from", m.x_lo, fw * 4.5f, "map-xlo", translatable("The map's x range: from"), translatable("x from"));
   ImGui::SameLine();
-  map_number(app, "##x to", m.x_hi, fw * 4.5f, "map-xhi", "The map's x range: to");
+  map_number(app, "##x to", m.x_hi, fw * 4.5f, "map-xhi", translatable("The map's x range: to"), translatable("x to"));
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("y");
   ImGui::SameLine();
   input_combo("##mapy", m.y, names, name_w);
   record_rect(app, "map-y");
   same_line_if_fits(fw * 9);
-  map_number(app, "##y from", m.y_lo, fw * 4.5f, "map-ylo", "The map's y range: from");
+  map_number(app, "##y from", m.y_lo, fw * 4.5f, "map-ylo", translatable("The map's y range: from"), translatable("y from"));
   ImGui::SameLine();
-  map_number(app, "##y to", m.y_hi, fw * 4.5f, "map-yhi", "The map's y range: to");
+  map_number(app, "##y to", m.y_hi, fw * 4.5f, "map-yhi", translatable("The map's y range: to"), translatable("y to"));
   static const std::vector<std::string> quantities = {std::begin(kMapQuantities), std::end(kMapQuantities)};
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("show");
+  ImGui::TextUnformatted(tr("show"));
   ImGui::SameLine();
-  input_combo("##mapq", m.quantity, quantities, std::max(fw * 5.5f, combo_width(quantities)));
+  std::vector<std::string> quantity_names;
+  for (const auto& q : quantities) quantity_names.push_back(quantity_name(q));
+  input_combo("##mapq", m.quantity, quantities, std::max(fw * 5.5f, combo_width(quantity_names)), quantity_name);
   record_rect(app, "map-quantity");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("width: of the self-stable speed range; weave, capsize: those speeds");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("width: of the self-stable speed range; weave, capsize: those speeds"));
   same_line_if_fits(fw * 9);
   double n = std::round(std::clamp(m.count, 2.0, 200.0));
   ImGui::SetNextItemWidth(fw * 3.5f);
   NumberField points{"##n", NumberStyle::input, "%.0f"};
-  points.tip = "Points along each axis (2 to 200)";
+  points.tip = tr("Points along each axis (2 to 200)");
   if (number_field(points, n) == NumberChange::typed && std::isfinite(n)) m.count = std::clamp(std::round(n), 2.0, 200.0);
   ImGui::SameLine();
-  ImGui::TextUnformatted("pts");
+  ImGui::TextUnformatted(tr("pts"));
   same_line_if_fits(fw * 8);
   ImGui::SetNextItemWidth(fw * 3.5f);
   double vmax = m.vmax;
   NumberField top{"##vmax", NumberStyle::input, "%.3g"};
-  top.tip = "The highest speed the map looks for (0.1 to 100 m/s)";
+  top.tip = tr("The highest speed the map looks for (0.1 to 100 m/s)");
   if (number_field(top, vmax) == NumberChange::typed) {
     if (std::isfinite(vmax) && vmax >= 0.1 && vmax <= 100) m.vmax = vmax, app.design.map_problem.clear();
-    else app.design.map_problem = "vmax = " + format_shortest(vmax) + " m/s refused: 0.1 to 100 m/s; vmax stays " + format_shortest(m.vmax) + " m/s";
+    else app.design.map_problem = trf("vmax = %s m/s refused: 0.1 to 100 m/s; vmax stays %s m/s", format_shortest(vmax).c_str(), format_shortest(m.vmax).c_str());
   }
   ImGui::SameLine();
-  ImGui::TextUnformatted("m/s max");
+  ImGui::TextUnformatted(tr("m/s max"));
 }
 
 // The colour scale's top: the largest value in the rows done, rounded up to 1, 2 or 5 x 10^k m/s, so the
@@ -204,7 +214,7 @@ void load_cell(App& app, std::size_t ix, std::size_t iy) {
     app.design.map_problem.clear();
     return;
   }
-  app.design.map_problem = "that cell is not a bicycle: " + bicycle::to_string(problems.front());
+  app.design.map_problem = trf("that cell is not a bicycle: %s", bicycle::to_string(problems.front()).c_str());
 }
 
 }  // namespace
@@ -220,8 +230,8 @@ void design_map_view(App& app) {
   if (!app.design.map_problem.empty()) wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", app.design.map_problem.c_str());
   ImGui::PopTextWrapPos();
   if (!job.issues().empty()) return;
-  if (job.done()) ImGui::TextDisabled("%zu x %zu map in %.2f s", job.x().count, job.y().count, job.elapsed_ms() / 1000.0);
-  else ImGui::TextDisabled("computing: %zu of %zu rows", job.rows_done(), job.y().count);
+  if (job.done()) ImGui::TextDisabled("%s", trf("%zu x %zu map in %.2f s", job.x().count, job.y().count, job.elapsed_ms() / 1000.0).c_str());
+  else ImGui::TextDisabled("%s", trf("computing: %zu of %zu rows", job.rows_done(), job.y().count).c_str());
   record_rect(app, "map-progress");
 
   // Room: the plot square-ish, with the tick labels left and below and the legend under it.
@@ -313,14 +323,14 @@ void design_map_view(App& app) {
     ImGui::BeginTooltip();
     ImGui::Text("%s = %.6g", job.x().name.c_str(), job.x().value(ix));
     ImGui::Text("%s = %.6g", job.y().name.c_str(), job.y().value(iy));
-    if (!job.computed(iy)) ImGui::TextDisabled("not computed yet");
+    if (!job.computed(iy)) ImGui::TextDisabled("%s", tr("not computed yet"));
     else if (const auto& cell = job.at(ix, iy)) {
-      ImGui::Text("weave speed %s", speed_text(cell->weave_speed, job.vmax()).c_str());
-      ImGui::Text("capsize speed %s", speed_text(cell->capsize_speed, job.vmax()).c_str());
-      ImGui::Text("self-stable width %.4f m/s", cell->stable_width);
-      ImGui::TextDisabled("click: load this design");
+      ImGui::TextUnformatted(trf("weave speed %s", speed_text(cell->weave_speed, job.vmax()).c_str()).c_str());
+      ImGui::TextUnformatted(trf("capsize speed %s", speed_text(cell->capsize_speed, job.vmax()).c_str()).c_str());
+      ImGui::TextUnformatted(trf("self-stable width %.4f m/s", cell->stable_width).c_str());
+      ImGui::TextDisabled("%s", tr("click: load this design"));
     } else {
-      ImGui::TextColored(ImVec4(0.6f, 0, 0, 1), "not a physical bicycle");
+      ImGui::TextColored(ImVec4(0.6f, 0, 0, 1), "%s", tr("not a physical bicycle"));
     }
     ImGui::EndTooltip();
   }
@@ -350,13 +360,15 @@ void design_map_view(App& app) {
     ImGui::SameLine();
     ImGui::TextUnformatted(label);
   };
+  // Each entry on the row while it fits, measured in the page's language.
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
   swatch(kEmptyCell, empty_meaning(m.quantity));
-  same_line_if_fits(fw * 9);
-  swatch(kNotBicycle, "not a bicycle");
-  same_line_if_fits(fw * 10);
+  same_line_if_fits(fw + spacing + text_width(tr("not a bicycle")));
+  swatch(kNotBicycle, tr("not a bicycle"));
+  same_line_if_fits(text_width("O") + spacing + text_width(tr("this bicycle")));
   ImGui::TextColored(ImVec4(0.86f, 0.08f, 0.08f, 1), "O");
   ImGui::SameLine();
-  ImGui::TextUnformatted("this bicycle");
+  ImGui::TextUnformatted(tr("this bicycle"));
 }
 
 void draw_design_panel(App& app) {
@@ -388,7 +400,7 @@ void draw_design_panel(App& app) {
     }
     was_shown = true;
     bool open = true;
-    ImGui::Begin("Design", &open, ImGuiWindowFlags_NoCollapse);
+    ImGui::Begin(window_title("Design").c_str(), &open, ImGuiWindowFlags_NoCollapse);
     if (!open) app.state.show_design = false;
     record_window_rect(app, "panel:design");
   }
@@ -399,14 +411,15 @@ void draw_design_panel(App& app) {
   if (shown_tab != app.state.design_tab) settling = 2, shown_tab = app.state.design_tab;
   auto flags = [&](const char* tab) { return settling > 0 && app.state.design_tab == tab ? ImGuiTabItemFlags_SetSelected : 0; };
   if (ImGui::BeginTabBar("##design-tabs")) {
-    const bool map_open = ImGui::BeginTabItem("Heat map", nullptr, flags("map"));
+    // "###": the tab chosen stays chosen when the language changes.
+    const bool map_open = ImGui::BeginTabItem(tr("Heat map###design-map"), nullptr, flags("map"));
     record_rect(app, "tab:design-map");
     if (map_open) {
       if (settling == 0) app.state.design_tab = "map";
       design_map_view(app);
       ImGui::EndTabItem();
     }
-    const bool side_open = ImGui::BeginTabItem("Side view", nullptr, flags("side"));
+    const bool side_open = ImGui::BeginTabItem(tr("Side view###design-side"), nullptr, flags("side"));
     record_rect(app, "tab:design-side");
     if (side_open) {
       if (settling == 0) app.state.design_tab = "side";

@@ -8,11 +8,13 @@
 #include "panels/number_field.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
+#include "logic/language.hpp"
 
 #include "bicycle/designer_geometry.hpp"
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -22,21 +24,24 @@ namespace carvallo::web {
 
 namespace {
 
-// Each designer input once: the panel's rows and the parallel DOM's spinbuttons (access_controls.cpp).
+// Each designer input once: the panel's rows and the parallel DOM's spinbuttons (access_controls.cpp);
+// the label and the tip in English, shown through tr.
 const std::vector<DesignerInput> kInputs{
-    {"head angle", "head-angle", "%.4f", "deg", "90 deg - lambda; the fork (rake) is kept, the trail follows",
+    {translatable("head angle"), "head-angle", "%.4f", "deg", translatable("90 deg - lambda; the fork (rake) is kept, the trail follows"),
      [](const bicycle::Parameters& p) { return bicycle::head_angle_deg(p); },
      [](const bicycle::Parameters& b, double deg, bool) { return bicycle::set_head_angle(b, deg); }},
-    {"fork offset", "rake", "%.3f", "mm", "Rake: the front axle's distance ahead of the steer axis; lambda and rF kept, the trail follows",
+    {translatable("fork offset"), "rake", "%.3f", "mm",
+     translatable("Rake: the front axle's distance ahead of the steer axis; lambda and rF kept, the trail follows"),
      [](const bicycle::Parameters& p) { return bicycle::fork_offset(p) * 1000; },
      [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_fork_offset(b, mm / 1000); }},
-    {"front wheel", "front-diameter", "%.1f", "mm", "Diameter 2 rF; rake and lambda kept (the trail follows), the front frame rises with the axle",
+    {translatable("front wheel"), "front-diameter", "%.1f", "mm",
+     translatable("Diameter 2 rF; rake and lambda kept (the trail follows), the front frame rises with the axle"),
      [](const bicycle::Parameters& p) { return 2000 * p.rF; },
      [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_front_wheel_diameter(b, mm / 1000); }},
-    {"rear wheel", "rear-diameter", "%.1f", "mm", "Diameter 2 rR; the rear frame (with rider) rises with the axle",
+    {translatable("rear wheel"), "rear-diameter", "%.1f", "mm", translatable("Diameter 2 rR; the rear frame (with rider) rises with the axle"),
      [](const bicycle::Parameters& p) { return 2000 * p.rR; },
      [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_rear_wheel_diameter(b, mm / 1000); }},
-    {"wheelbase", "wheelbase", "%.1f", "mm", "w; with the option below the front assembly moves along",
+    {translatable("wheelbase"), "wheelbase", "%.1f", "mm", translatable("w; with the option below the front assembly moves along"),
      [](const bicycle::Parameters& p) { return p.w * 1000; },
      [](const bicycle::Parameters& b, double mm, bool moves) { return bicycle::set_wheelbase(b, mm / 1000, moves); }},
 };
@@ -47,19 +52,21 @@ void row(App& app, const DesignerInput& in) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(in.label);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(tr(in.label));
+  ImGui::PopTextWrapPos();
   ImGui::TableNextColumn();
   ImGui::SetNextItemWidth(-FLT_MIN);
   const std::string rect = std::string("designer:") + in.id;
   double value = in.shown(app.state.bike);
   const std::string field_id = std::string("##") + in.id;
   NumberField field{field_id.c_str(), NumberStyle::input, in.format};
-  field.question = std::string(in.label) + " (" + in.unit + ")";
-  field.tip = in.tip;
+  field.question = std::string(tr(in.label)) + " (" + in.unit + ")";
+  field.tip = tr(in.tip);
   std::string unreadable;
   const NumberChange change = number_field(field, value, &unreadable);
   if (change == NumberChange::typed) apply_designer_input(app, in, value);
-  else if (change == NumberChange::unreadable) app.design.designer_problem = std::string(in.label) + ": '" + unreadable + "' is not a number (not applied)";
+  else if (change == NumberChange::unreadable) app.design.designer_problem = trf("%s: '%s' is not a number (not applied)", tr(in.label), unreadable.c_str());
   record_rect(app, rect);
   ImGui::TableNextColumn();
   ImGui::TextDisabled("%s", in.unit);
@@ -71,7 +78,7 @@ const std::vector<DesignerInput>& designer_input_table() { return kInputs; }
 
 void apply_designer_input(App& app, const DesignerInput& input, double value) {
   if (!std::isfinite(value)) {
-    app.design.designer_problem = "not a finite number";
+    app.design.designer_problem = tr("not a finite number");
     return;
   }
   const auto edit = input.set(app.state.bike, value, app.state.front_moves);
@@ -84,17 +91,21 @@ void apply_designer_input(App& app, const DesignerInput& input, double value) {
   for (const auto& p : edit.problems) why += (why.empty() ? "" : "; ") + p;
   if (edit.bike)  // physical, yet the linearized equations cannot be solved (make_canonical_model)
     for (const auto& issue : bike_problems(*edit.bike)) why += (why.empty() ? "" : "; ") + bicycle::to_string(issue);
-  app.design.designer_problem = why + " (not applied)";
+  app.design.designer_problem = trf("%s (not applied)", why.c_str());
 }
 
 void designer_inputs(App& app) {
   // Open where there is room; on a phone closed, so the 26 parameters stay at hand (a tap opens it).
   ImGui::SetNextItemOpen(!app.compact, ImGuiCond_Once);
-  if (!ImGui::CollapsingHeader("designer inputs")) return;
+  if (!ImGui::CollapsingHeader(tr("designer inputs###designer-inputs"))) return;  // open or closed in every language
   record_rect(app, "designer-inputs");
+  // The names' column as wide as the longest in the page's language, up to 45 % of the panel (then they wrap).
+  const float fw = ImGui::GetFontSize();
+  float name_w = fw * 7.5f;
+  for (const auto& in : kInputs) name_w = std::max(name_w, ImGui::CalcTextSize(tr(in.label)).x);
+  name_w = std::min(name_w, std::max(fw * 7.5f, ImGui::GetContentRegionAvail().x * 0.45f));
   if (ImGui::BeginTable("designer", 3, ImGuiTableFlags_SizingFixedFit)) {
-    const float fw = ImGui::GetFontSize();
-    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, fw * 7.5f);
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, name_w);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, fw * 2.2f);
     for (const auto& in : kInputs) row(app, in);
@@ -103,10 +114,10 @@ void designer_inputs(App& app) {
   // The option's name is long for a narrow panel: the label wraps beside the box.
   ImGui::Checkbox("##front-moves", &app.state.front_moves);
   record_rect(app, "designer:front-moves");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("On: a wheelbase change moves the front frame's mass centre xH by the same amount");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("On: a wheelbase change moves the front frame's mass centre xH by the same amount"));
   ImGui::SameLine();
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_text("front assembly moves with the wheelbase");
+  wrapped_text(tr("front assembly moves with the wheelbase"));
   ImGui::PopTextWrapPos();
   if (!app.design.designer_problem.empty()) {
     ImGui::PushTextWrapPos(0.0f);

@@ -11,6 +11,7 @@
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 
+#include "logic/language.hpp"
 #include "logic/number_text.hpp"
 
 #include <imgui.h>
@@ -64,8 +65,8 @@ void legend_row(const std::vector<std::string>& labels, bool imag) {
     ImGui::SameLine(0, fh * 0.4f);
     ImGui::TextUnformatted(text);
   };
-  for (const auto& l : labels) entry(l.c_str(), mode_color(l), false);
-  if (imag) entry("Im s (dashed)", IM_COL32(90, 90, 90, 255), true);
+  for (const auto& l : labels) entry(mode_name(l).c_str(), mode_color(l), false);
+  if (imag) entry(tr("Im s (dashed)"), IM_COL32(90, 90, 90, 255), true);
 }
 
 ImU32 speed_color(double t) {  // t in [0, 1]: blue -> purple -> orange
@@ -77,16 +78,15 @@ ImU32 speed_color(double t) {  // t in [0, 1]: blue -> purple -> orange
 // The root locus' colour scale (speed along the branches), as a legend entry: a gradient and its range.
 void speed_bar_legend(double vmin, double vmax) {
   const float fh = ImGui::GetFontSize();
-  char text[48];
-  std::snprintf(text, sizeof text, "speed %.1f .. %.1f m/s", vmin, vmax);
+  const std::string text = trf("speed %.1f .. %.1f m/s", vmin, vmax);
   const float bar = fh * 4.0f;
-  same_line_if_fits(bar + fh * 0.4f + ImGui::CalcTextSize(text).x, fh);
+  same_line_if_fits(bar + fh * 0.4f + ImGui::CalcTextSize(text.c_str()).x, fh);
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::GetWindowDrawList()->AddRectFilledMultiColor(ImVec2(p.x, p.y + fh * 0.25f), ImVec2(p.x + bar, p.y + fh * 0.85f),
                                                       speed_color(0), speed_color(1), speed_color(1), speed_color(0));
   ImGui::Dummy(ImVec2(bar, fh));
   ImGui::SameLine(0, fh * 0.4f);
-  ImGui::TextUnformatted(text);
+  ImGui::TextUnformatted(text.c_str());
 }
 
 }  // namespace
@@ -102,9 +102,9 @@ const std::string& speed_range_problem() { return g_range_problem; }
 void apply_speed_range(App& app, double lo, double hi) {
   UiState& s = app.state;
   if (!(std::isfinite(lo) && std::isfinite(hi) && lo >= 0 && hi <= 100 && lo + kMinSweepSpan <= hi)) {
-    g_range_problem = "range " + format_shortest(lo) + " to " + format_shortest(hi) +
-                      " m/s refused: needs 0 <= from and from + 0.01 <= to <= 100 m/s; the range stays " +
-                      format_shortest(s.sweep_min) + " to " + format_shortest(s.sweep_max) + " m/s";
+    g_range_problem = trf("range %s to %s m/s refused: needs 0 <= from and from + 0.01 <= to <= 100 m/s; the range stays %s to %s m/s",
+                          format_shortest(lo).c_str(), format_shortest(hi).c_str(), format_shortest(s.sweep_min).c_str(),
+                          format_shortest(s.sweep_max).c_str());
     g_range_problem_kept = {s.sweep_min, s.sweep_max};
   } else {
     g_range_problem.clear();
@@ -124,17 +124,17 @@ void eigen_controls(App& app) {
   NumberField from{"##vmin"};
   from.drag_speed = 0.02f;
   from.format = "%.2f";
-  from.tip = "The sweep's lowest speed (m/s)";
+  from.tip = tr("The sweep's lowest speed (m/s)");
   const bool lo_changed = number_field(from, lo) != NumberChange::none;
   record_rect(app, "vmin");
   ImGui::SameLine();
-  ImGui::TextUnformatted("to");
+  ImGui::TextUnformatted(tr("to"));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(fw * 4.5f);
   NumberField to{"##vmax"};
   to.drag_speed = 0.02f;
   to.format = "%.2f";
-  to.tip = "The sweep's highest speed (m/s)";
+  to.tip = tr("The sweep's highest speed (m/s)");
   const bool hi_changed = number_field(to, hi) != NumberChange::none;
   record_rect(app, "vmax");
   ImGui::SameLine();
@@ -143,16 +143,17 @@ void eigen_controls(App& app) {
   if (g_range_problem_kept != std::pair<double, double>(s.sweep_min, s.sweep_max)) g_range_problem.clear();  // set since (a link, setState)
   same_line_if_fits(checkbox_width("Im s"));
   ImGui::Checkbox("Im s", &s.show_imaginary);
-  same_line_if_fits(checkbox_width("root locus"));
-  ImGui::Checkbox("root locus", &s.root_locus);
+  same_line_if_fits(checkbox_width(tr("root locus")));
+  ImGui::Checkbox(tr("root locus"), &s.root_locus);
   same_line_if_fits(button_width("CSV"));
   if (ImGui::Button("CSV")) download("carvallo-eigenvalues.csv", "text/csv", sweep_csv(sw));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Download the sweep (speed, Re and Im of every branch)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Download the sweep (speed, Re and Im of every branch)"));
   {
-    const char* toggle = s.eigen_view == "sensitivity" ? "Eigenvalue plot" : "Sensitivities";
+    // The button's identity stays one across languages and its two faces.
+    const char* toggle = s.eigen_view == "sensitivity" ? tr("Eigenvalue plot###eigen-view") : tr("Sensitivities###eigen-view");
     same_line_if_fits(button_width(toggle));
     if (ImGui::Button(toggle)) s.eigen_view = s.eigen_view == "sensitivity" ? "plot" : "sensitivity";
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("What moves my stable range: the critical speeds' derivatives by parameter");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("What moves my stable range: the critical speeds' derivatives by parameter"));
     record_rect(app, "eigen-view-toggle");
   }
   ghost_buttons(app);
@@ -163,14 +164,14 @@ void draw_eigen_panel(App& app) {
   UiState& s = app.state;
   const EigenSweep& sw = app.sweep;
   if (!begin_panel(app, "Eigenvalues")) return;
-  if (!s.presentation && !app.picture && ImGui::TreeNode("What am I looking at?")) {
+  if (!s.presentation && !app.picture && ImGui::TreeNode(tr("What am I looking at?###eigen-note"))) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_text(
+    wrapped_text(tr(
         "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
         "A positive real part means that motion grows (unstable), negative means it dies out. Weave (blue) is "
         "the oscillation of steer and lean, capsize (red) the slow fall to one side, castering (green) the "
         "steering settling like a shopping-cart wheel. Where all real parts are negative (shaded) the bicycle "
-        "balances itself without a rider. Click or drag in the plot to choose the speed.");
+        "balances itself without a rider. Click or drag in the plot to choose the speed."));
     ImGui::PopTextWrapPos();
     ImGui::TreePop();
   }
@@ -183,24 +184,21 @@ void draw_eigen_panel(App& app) {
 
 
   if (!sw.error.empty()) {
-    wrapped_textf(color_vec(pal().error_text), "The sweep failed: %s", sw.error.c_str());
+    wrapped_textf(color_vec(pal().error_text), "%s", trf("The sweep failed: %s", tr(sw.error).c_str()).c_str());
     ImGui::PopTextWrapPos();
     ImGui::End();
     return;
   }
   ImGui::PopTextWrapPos();
   // The critical speeds, to 6 decimals.
-  char weave_text[64], capsize_text[64];
-  if (sw.weave) std::snprintf(weave_text, sizeof weave_text, "weave speed %.6f m/s", *sw.weave);
-  else std::snprintf(weave_text, sizeof weave_text, "weave speed: none");
-  if (sw.capsize) std::snprintf(capsize_text, sizeof capsize_text, "capsize speed %.6f m/s", *sw.capsize);
-  else std::snprintf(capsize_text, sizeof capsize_text, "capsize speed: none");
-  ImGui::TextColored(color_vec(pal().weave), "%s", weave_text);
+  const std::string weave_text = sw.weave ? trf("weave speed %.6f m/s", *sw.weave) : tr("weave speed: none");
+  const std::string capsize_text = sw.capsize ? trf("capsize speed %.6f m/s", *sw.capsize) : tr("capsize speed: none");
+  ImGui::TextColored(color_vec(pal().weave), "%s", weave_text.c_str());
   record_rect(app, "weave-speed");
-  same_line_if_fits(text_width(capsize_text) + fw);
-  ImGui::TextColored(color_vec(pal().capsize), "%s", capsize_text);
+  same_line_if_fits(text_width(capsize_text.c_str()) + fw);
+  ImGui::TextColored(color_vec(pal().capsize), "%s", capsize_text.c_str());
   {
-    const std::string summary = stability_summary(sw);
+    const std::string summary = shown_stability_summary(sw);
     ImGui::PushTextWrapPos(0.0f);
     if (sw.stable_all.empty()) wrapped_text_disabled("%s", summary.c_str());
     else wrapped_textf(color_vec(pal().stable_text), "%s", summary.c_str());
@@ -250,7 +248,7 @@ void draw_eigen_panel(App& app) {
     // Self-stable ranges.
     for (const auto& r : sw.stable)
       dl->AddRectFilled(ImVec2(x(r.lo), p0.y), ImVec2(x(r.hi), p1.y), IM_COL32(120, 200, 120, 60));
-    axes_and_grid(dl, x, y, p0, p1, "speed v (m/s)", s.show_imaginary ? "Re s, Im s (1/s)" : "Re s (1/s)");
+    axes_and_grid(dl, x, y, p0, p1, tr("speed v (m/s)"), s.show_imaginary ? "Re s, Im s (1/s)" : "Re s (1/s)");
     dl->PushClipRect(p0, p1, true);
     draw_ghost_curves(app, dl, x, y, false);  // under the live curves
     // Critical speeds.
@@ -276,10 +274,11 @@ void draw_eigen_panel(App& app) {
       for (std::size_t k = std::min(b.values.size(), sw.speeds.size()); k-- > 0;) {
         const double re = b.values[k].real();
         if (!std::isfinite(re) || re < ylo || re > yhi) continue;
-        const ImVec2 ts = ImGui::CalcTextSize(b.label.c_str());
+        const std::string name = mode_name(b.label);
+        const ImVec2 ts = ImGui::CalcTextSize(name.c_str());
         const ImVec2 at(std::max(p0.x + 2, x(sw.speeds[k]) - ts.x - fw * 0.3f), std::clamp(y(re) - ts.y - 2, p0.y + 1, std::max(p0.y + 1, p1.y - ts.y - 1)));
         dl->AddRectFilled(at, ImVec2(at.x + ts.x, at.y + ts.y), color_u32(pal().plot_bg, 210));
-        dl->AddText(at, mode_color(b.label), b.label.c_str());
+        dl->AddText(at, mode_color(b.label), name.c_str());
         named.insert(b.label);
         break;
       }
@@ -314,7 +313,7 @@ void draw_eigen_panel(App& app) {
         ImGui::BeginTooltip();
         ImGui::Text("v = %.3f m/s", v);
         for (const auto& e : labelled_eigenvalues(*app.model, v, sw))
-          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(mode_color(e.label)), "%-10s %s", e.label.c_str(), complex_text(e.value).c_str());
+          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(mode_color(e.label)), "%-10s %s", mode_name(e.label).c_str(), complex_text(e.value).c_str());
         ImGui::EndTooltip();
       }
     }
@@ -351,7 +350,7 @@ void draw_eigen_panel(App& app) {
       if (best < fw * 2) {
         ImGui::BeginTooltip();
         ImGui::Text("v = %.3f m/s", sw.speeds[bk]);
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(mode_color(sw.branches[bb].label)), "%s %s", sw.branches[bb].label.c_str(),
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(mode_color(sw.branches[bb].label)), "%s %s", mode_name(sw.branches[bb].label).c_str(),
                            complex_text(sw.branches[bb].values[bk]).c_str());
         ImGui::EndTooltip();
       }
@@ -362,10 +361,10 @@ void draw_eigen_panel(App& app) {
     return;
   }
   // The eigenvalues at the current speed.
-  ImGui::Text("At v = %.3f m/s:", setting(s, "speed"));
+  ImGui::TextUnformatted(trf("At v = %.3f m/s:", setting(s, "speed")).c_str());
   for (const auto& e : current) {
     if (e.value.imag() < 0 && std::abs(e.value.imag()) > 5e-7) continue;  // conjugate shown once with +-
-    const std::string t = e.label + " " + (std::abs(e.value.imag()) > 5e-7 ? conjugate_pair_text(e.value) : complex_text(e.value));
+    const std::string t = mode_name(e.label) + " " + (std::abs(e.value.imag()) > 5e-7 ? conjugate_pair_text(e.value) : complex_text(e.value));
     same_line_if_fits(button_width(t.c_str()), fw);
     // Each entry picks its mode for the 3D view (the marker list).
     const bool shown = s.mode_shape == e.label;
@@ -380,7 +379,7 @@ void draw_eigen_panel(App& app) {
       ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), mode_color(e.label), 2.0f, 0, 2.0f);
     }
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip(shown ? "Back to the simulation" : "Animate this mode on the 3D bicycle");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown ? tr("Back to the simulation") : tr("Animate this mode on the 3D bicycle"));
     record_rect(app, "mode:" + e.label);
   }
   record_rect(app, "current-eigenvalues");

@@ -8,6 +8,7 @@
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 
+#include "logic/language.hpp"
 #include "logic/number_text.hpp"
 
 #include <imgui.h>
@@ -21,6 +22,13 @@ namespace {
 
 // Frame time the sweep may take per frame (ms): the UI stays at 60 fps on a phone.
 constexpr double kSweepBudgetMs = 6.0;
+
+// A swept setting's name as shown: "spin_rate" -> "spin rate", in the page's language (the registry's
+// words are the string table's, tests/web/language_test.cpp).
+std::string shown_name(std::string name) {
+  std::replace(name.begin(), name.end(), '_', ' ');
+  return tr(name);
+}
 
 ImU32 branch_color(std::size_t i) {
   static const ImU32 palette[] = {IM_COL32(31, 100, 190, 255), IM_COL32(214, 39, 40, 255), IM_COL32(34, 150, 50, 255),
@@ -51,7 +59,7 @@ void draw_model_eigen_panel(App& app) {
   const ModelEigenSweep& me = app.model_eigen;
   ImGui::PushTextWrapPos(0.0f);
   if (!me.has_steady_motion()) {
-    wrapped_text("This model declares no equilibrium or steady motion, so there are no eigenvalues to plot.");
+    wrapped_text(tr("This model declares no equilibrium or steady motion, so there are no eigenvalues to plot."));
     record_rect(app, "model-eigen-none");
     ImGui::PopTextWrapPos();
     ImGui::End();
@@ -60,24 +68,26 @@ void draw_model_eigen_panel(App& app) {
   const examples::SteadyMotion& steady = *me.entry()->steady_motion;
   const examples::Quantity* q = examples::find_quantity(*me.entry(), me.parameter());
   const std::string unit = q ? q->unit : "";
-  if (!s.presentation && !app.picture && ImGui::TreeNode("What am I looking at?")) {
-    ImGui::Text("Each curve is one eigenvalue of the linearized motion about the %s, against %s. A positive real "
-                "part means a small disturbance grows (unstable); negative, it dies out; zero, it oscillates "
-                "without growing. Shaded: no real part above zero. Click or drag in the plot to choose the value.",
-                steady.description.c_str(), me.parameter().c_str());
-    ImGui::TextUnformatted("The eigenvalues speak for infinitesimal disturbances only: a finite one may grow until "
-                           "nonlinear terms bound it, or die out although the linearization says it grows slowly.");
-    if (!steady.nonlinear_note.empty()) ImGui::TextUnformatted(steady.nonlinear_note.c_str());
+  const std::string name = shown_name(me.parameter());
+  if (!s.presentation && !app.picture && ImGui::TreeNode(tr("What am I looking at?###model-eigen-note"))) {
+    ImGui::TextUnformatted(trf("Each curve is one eigenvalue of the linearized motion about the %s, against %s. A positive real "
+                               "part means a small disturbance grows (unstable); negative, it dies out; zero, it oscillates "
+                               "without growing. Shaded: no real part above zero. Click or drag in the plot to choose the value.",
+                               tr(steady.description).c_str(), name.c_str())
+                               .c_str());
+    ImGui::TextUnformatted(tr("The eigenvalues speak for infinitesimal disturbances only: a finite one may grow until "
+                              "nonlinear terms bound it, or die out although the linearization says it grows slowly."));
+    if (!steady.nonlinear_note.empty()) ImGui::TextUnformatted(tr(steady.nonlinear_note).c_str());
     ImGui::TreePop();
   }
   if (!me.error().empty()) {
-    ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "The sweep failed: %s", me.error().c_str());
+    ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "%s", trf("The sweep failed: %s", tr(me.error()).c_str()).c_str());
     ImGui::PopTextWrapPos();
     ImGui::End();
     return;
   }
   if (!me.done()) {
-    ImGui::Text("Computing the eigenvalues: %zu of %zu values", me.evaluated(), me.grid().size());
+    ImGui::TextUnformatted(trf("Computing the eigenvalues: %zu of %zu values", me.evaluated(), me.grid().size()).c_str());
     ImGui::ProgressBar(static_cast<float>(me.evaluated()) / static_cast<float>(std::max<std::size_t>(me.grid().size(), 1)));
     record_rect(app, "model-eigen-progress");
     ImGui::PopTextWrapPos();
@@ -91,12 +101,12 @@ void draw_model_eigen_panel(App& app) {
   char buf[96];
   for (const auto& b : sw.sweep.boundaries) {
     const double shown = std::abs(b.parameter) < 5e-7 ? 0.0 : b.parameter;  // no "-0.000000" for a root at 0
-    std::snprintf(buf, sizeof buf, "%s%s = %.6f %s (%s)", boundaries.empty() ? "" : "; ", me.parameter().c_str(), shown,
-                  unit.c_str(), b.destabilizing ? "becomes unstable" : "becomes stable");
+    std::snprintf(buf, sizeof buf, "%s%s = %.6f %s (%s)", boundaries.empty() ? "" : "; ", name.c_str(), shown,
+                  unit.c_str(), b.destabilizing ? tr("becomes unstable") : tr("becomes stable"));
     boundaries += buf;
   }
-  if (boundaries.empty()) ImGui::TextDisabled("No real part crosses zero in %.4g to %.4g %s.", me.lo(), me.hi(), unit.c_str());
-  else ImGui::TextColored(ImVec4(0.1f, 0.45f, 0.15f, 1), "Stability boundary: %s", boundaries.c_str());
+  if (boundaries.empty()) ImGui::TextDisabled("%s", trf("No real part crosses zero in %.4g to %.4g %s.", me.lo(), me.hi(), unit.c_str()).c_str());
+  else ImGui::TextColored(ImVec4(0.1f, 0.45f, 0.15f, 1), "%s", trf("Stability boundary: %s", boundaries.c_str()).c_str());
   record_rect(app, "model-eigen-boundaries");
   ImGui::PopTextWrapPos();
 
@@ -122,7 +132,7 @@ void draw_model_eigen_panel(App& app) {
   const Axis x{me.lo(), me.hi(), p0.x, p1.x}, y{ylo - pad, yhi + pad, p1.y, p0.y};
   for (const auto& r : sw.sweep.stable_ranges)
     dl->AddRectFilled(ImVec2(x(r.lower), p0.y), ImVec2(x(r.upper), p1.y), IM_COL32(120, 200, 120, 60));
-  const std::string xlabel = me.parameter() + (unit.empty() ? "" : " (" + unit + ")");
+  const std::string xlabel = name + (unit.empty() ? "" : " (" + unit + ")");
   axes_and_grid(dl, x, y, p0, p1, xlabel.c_str(), s.show_imaginary ? "Re s, Im s (1/s)" : "Re s (1/s)");
   dl->PushClipRect(p0, p1, true);
   const float thick = std::max(1.5f, fw * 0.16f);
@@ -155,7 +165,7 @@ void draw_model_eigen_panel(App& app) {
     dl->AddLine(ImVec2(mouse.x, p0.y), ImVec2(mouse.x, p1.y), IM_COL32(0, 0, 0, 90));
     if (hovered) {
       ImGui::BeginTooltip();
-      ImGui::Text("%s = %.3f %s", me.parameter().c_str(), v, unit.c_str());
+      ImGui::Text("%s = %.3f %s", name.c_str(), v, unit.c_str());
       for (const auto& e : me.at(v)) ImGui::TextUnformatted(complex_text(e).c_str());
       ImGui::EndTooltip();
     }
@@ -163,7 +173,7 @@ void draw_model_eigen_panel(App& app) {
   std::string text;
   for (const auto& e : now) text += (text.empty() ? "" : ",  ") + complex_text(e);
   ImGui::PushTextWrapPos(0.0f);
-  if (std::isfinite(current)) wrapped_textf("At %s = %.3f %s: %s", me.parameter().c_str(), current, unit.c_str(), text.c_str());
+  if (std::isfinite(current)) wrapped_textf("%s", trf("At %s = %.3f %s: %s", name.c_str(), current, unit.c_str(), text.c_str()).c_str());
   ImGui::PopTextWrapPos();
   record_rect(app, "model-eigen-current");
   ImGui::End();

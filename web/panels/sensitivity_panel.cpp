@@ -6,6 +6,7 @@
 #include "panels/analysis_panels.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
+#include "logic/language.hpp"
 
 #include <imgui.h>
 
@@ -71,14 +72,15 @@ void sensitivity_chart_view(App& app) {
   const float fw = ImGui::GetFontSize();
   ImGui::PushTextWrapPos(0.0f);
   if (!chart) {
-    wrapped_textf(ImVec4(0.7f, 0, 0, 1), "No sensitivities: the bicycle cannot be analysed.");
+    wrapped_textf(ImVec4(0.7f, 0, 0, 1), "%s", tr("No sensitivities: the bicycle cannot be analysed."));
     ImGui::PopTextWrapPos();
     return;
   }
-  ImGui::TextUnformatted("What moves my stable range");
+  ImGui::TextUnformatted(tr("What moves my stable range"));
   record_rect(app, "sensitivity-title");
   UiState& s = app.state;
-  for (const auto& [label, word] : {std::pair{"relative (%/%)", "relative"}, std::pair{"per SI unit", "si"}}) {
+  for (const auto& [english, word] : {std::pair{translatable("relative (%/%)"), "relative"}, std::pair{translatable("per SI unit"), "si"}}) {
+    const char* label = tr(english);
     same_line_if_fits(button_width(label));
     const bool on = s.sensitivity_scale == word;
     if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
@@ -87,20 +89,20 @@ void sensitivity_chart_view(App& app) {
     record_rect(app, std::string("sensitivity-scale-") + word);
   }
   const bool relative = chart->scale == SensitivityScale::relative;
-  if (!s.presentation && ImGui::TreeNode("What do the bars mean?")) {
-    ImGui::TextUnformatted(relative ? "Per cent change of the speed per per cent change of the parameter, (dv/v)/(dp/p)."
-                                    : "Change of the speed in m/s per unit of the parameter (its SI unit in brackets), dv/dp.");
-    ImGui::TextUnformatted(
+  if (!s.presentation && ImGui::TreeNode(tr("What do the bars mean?###bars-note"))) {
+    ImGui::TextUnformatted(relative ? tr("Per cent change of the speed per per cent change of the parameter, (dv/v)/(dp/p).")
+                                    : tr("Change of the speed in m/s per unit of the parameter (its SI unit in brackets), dv/dp."));
+    ImGui::TextUnformatted(tr(
         "The bicycle balances itself between the weave speed (blue) and the capsize speed (red): the range widens "
-        "when a parameter's blue bar is negative or its red bar positive. Exact derivatives, sorted by size.");
+        "when a parameter's blue bar is negative or its red bar positive. Exact derivatives, sorted by size."));
     ImGui::TreePop();
   }
   ImGui::PopTextWrapPos();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kWeave), "weave speed");
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kWeave), "%s", tr("weave speed"));
   ImGui::SameLine(0, fw * 0.5f);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCapsize), "capsize speed");
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCapsize), "%s", tr("capsize speed"));
   ImGui::SameLine(0, fw * 0.5f);
-  ImGui::TextDisabled("%s", relative ? "(%/%)" : "(m/s per unit)");
+  ImGui::TextDisabled("%s", relative ? "(%/%)" : tr("(m/s per unit)"));
   if (!chart->note.empty()) ImGui::TextDisabled("%s", chart->note.c_str());
 
   // One line per parameter: name (unit), the two bars about a zero line, the two values.
@@ -141,9 +143,9 @@ void sensitivity_chart_view(App& app) {
     ImGui::Dummy(ImVec2(width, line));
     record_rect(app, "sensitivity-row:" + r.name);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s = %g %s\nd(weave speed)/d%s = %s m/s per %s\nd(capsize speed)/d%s = %s m/s per %s", r.name.c_str(), r.value,
-                        r.unit.c_str(), r.name.c_str(), number_text(r.weave_si).c_str(), r.unit.c_str(), r.name.c_str(),
-                        number_text(r.capsize_si).c_str(), r.unit.c_str());
+      ImGui::SetTooltip("%s", trf("%s = %g %s\nd(weave speed)/d%s = %s m/s per %s\nd(capsize speed)/d%s = %s m/s per %s", r.name.c_str(), r.value,
+                                  r.unit.c_str(), r.name.c_str(), number_text(r.weave_si).c_str(), r.unit.c_str(), r.name.c_str(),
+                                  number_text(r.capsize_si).c_str(), r.unit.c_str()).c_str());
   }
   ImGui::EndChild();
 }

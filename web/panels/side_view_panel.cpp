@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/wrapped_text.hpp"
+#include "logic/language.hpp"
 
 #include "bicycle/designer_geometry.hpp"
 
@@ -148,18 +149,16 @@ void side_view(App& app) {
   const ImVec2 g = S(gx, 0);
   dl->PathArcTo(g, fw * 1.8f, -3.1415927f, static_cast<float>(std::atan2(-cl, -sl)), 16);
   dl->PathStroke(dim, 0, thin);
-  std::snprintf(text, sizeof text, "head angle %.1f deg", bicycle::head_angle_deg(p));
   const ImVec2 t = S(top[0], top[1]);
-  label(ImVec2(t.x + fw * 0.5f, t.y - fw * 0.2f), dim, text);
-  std::snprintf(text, sizeof text, "rake %.1f mm", d * 1000);
+  label(ImVec2(t.x + fw * 0.5f, t.y - fw * 0.2f), dim, trf("head angle %.1f deg", bicycle::head_angle_deg(p)).c_str());
   const ImVec2 f = S(p.w, -p.rF);
-  label(ImVec2(f.x + fw * 0.6f, f.y - fw * 1.4f), dim, text);
+  label(ImVec2(f.x + fw * 0.6f, f.y - fw * 1.4f), dim, trf("rake %.1f mm", d * 1000).c_str());
 
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_textf("wheels %.0f / %.0f mm (rear / front), head angle %.2f deg, rake %.1f mm, trail %.1f mm", 2000 * p.rR, 2000 * p.rF,
-              bicycle::head_angle_deg(p), d * 1000, p.c * 1000);
+  wrapped_textf("%s", trf("wheels %.0f / %.0f mm (rear / front), head angle %.2f deg, rake %.1f mm, trail %.1f mm", 2000 * p.rR, 2000 * p.rF,
+                          bicycle::head_angle_deg(p), d * 1000, p.c * 1000).c_str());
   record_rect(app, "side-summary");
-  wrapped_text_disabled("Mass centres R, B, H, F; ellipses: inertia in the side plane (semi-axes = radii of gyration, long where the mass is spread).");
+  wrapped_text_disabled("%s", tr("Mass centres R, B, H, F; ellipses: inertia in the side plane (semi-axes = radii of gyration, long where the mass is spread)."));
   ImGui::PopTextWrapPos();
 }
 

@@ -7,6 +7,7 @@
 #include "panels/stage.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
+#include "logic/language.hpp"
 
 #include <imgui.h>
 
@@ -23,6 +24,13 @@ ImU32 turn_color(const std::string& family, bool stable) {
   const bool forward = family == bicycle::kHandlebarForward;
   if (stable) return forward ? IM_COL32(31, 78, 156, 255) : IM_COL32(192, 57, 43, 255);
   return forward ? IM_COL32(154, 167, 199, 255) : IM_COL32(217, 169, 143, 255);
+}
+
+// A family's name as shown; the family's word (kHandlebarForward, ...) stays the link's value.
+std::string family_name(const std::string& family) {
+  for (const char* f : {translatable("handlebar-forward"), translatable("handlebar-reversed")})
+    if (family == f) return tr(f);
+  return family;
 }
 
 constexpr double kMaxSpeed = 20.0;  // m/s: the plot's top (the reversed family reaches far higher speeds near upright)
@@ -60,7 +68,7 @@ void turns_panel(App& app) {
   }
   bool open = true;
   if (app.picture) begin_picture_window(app, "Steady turns");
-  else ImGui::Begin("Steady turns", on_stage ? nullptr : &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  else ImGui::Begin(window_title("Steady turns").c_str(), on_stage ? nullptr : &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   record_window_rect(app, "turns");
   if (on_stage) record_window_rect(app, "stage-plot");
   if (!open) app.state.show_turns = false;
@@ -69,10 +77,10 @@ void turns_panel(App& app) {
   auto ride_line = [&] {
     if (!request || app.picture) return;
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf("riding: %s turn at lean %s rad", request->family.c_str(), format_shortest(request->lean).c_str());
+    wrapped_textf("%s", trf("riding: %s turn at lean %s rad", family_name(request->family).c_str(), format_shortest(request->lean).c_str()).c_str());
     ImGui::PopTextWrapPos();
-    same_line_if_fits(button_width("Leave the turn"));
-    if (ImGui::SmallButton("Leave the turn")) {
+    same_line_if_fits(button_width(tr("Leave the turn")));
+    if (ImGui::SmallButton(tr("Leave the turn"))) {
       app.state.from_turn.clear();
       app.playing = false;
     }
@@ -99,22 +107,22 @@ void turns_panel(App& app) {
     ImGui::SameLine(0, fw * 0.2f);
     ImGui::TextUnformatted(text);
   };
-  legend("forward, stable", turn_color(bicycle::kHandlebarForward, true), true);
-  same_line_if_fits(text_width("forward, unstable") + fw * 1.2f);
-  legend("forward, unstable", turn_color(bicycle::kHandlebarForward, false), false);
-  same_line_if_fits(text_width("reversed, stable") + fw * 1.2f);
-  legend("reversed, stable", turn_color(bicycle::kHandlebarReversed, true), true);
-  same_line_if_fits(text_width("reversed, unstable") + fw * 1.2f);
-  legend("reversed, unstable", turn_color(bicycle::kHandlebarReversed, false), false);
+  legend(tr("forward, stable"), turn_color(bicycle::kHandlebarForward, true), true);
+  same_line_if_fits(text_width(tr("forward, unstable")) + fw * 1.2f);
+  legend(tr("forward, unstable"), turn_color(bicycle::kHandlebarForward, false), false);
+  same_line_if_fits(text_width(tr("reversed, stable")) + fw * 1.2f);
+  legend(tr("reversed, stable"), turn_color(bicycle::kHandlebarReversed, true), true);
+  same_line_if_fits(text_width(tr("reversed, unstable")) + fw * 1.2f);
+  legend(tr("reversed, unstable"), turn_color(bicycle::kHandlebarReversed, false), false);
   record_rect(app, "turns-legend");
   if (!turns.done()) {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf("computing the families: %.0f %%", 100 * turns.progress());
+    wrapped_textf("%s", trf("computing the families: %.0f %%", 100 * turns.progress()).c_str());
     ImGui::PopTextWrapPos();
   } else {
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_text_disabled(app.picture ? "hands-free, right lean (mirror-symmetric)"
-                                      : "hands-free, right lean (mirror-symmetric); click a turn to ride it");
+    wrapped_text_disabled("%s", app.picture ? tr("hands-free, right lean (mirror-symmetric)")
+                                            : tr("hands-free, right lean (mirror-symmetric); click a turn to ride it"));
     ImGui::PopTextWrapPos();
   }
 
@@ -154,9 +162,9 @@ void turns_panel(App& app) {
     std::snprintf(buf, sizeof buf, "%d", v);
     dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(buf).x - 3, Y(v) - fw * 0.5f), text, buf);
   }
-  const char* xlabel = "lean (rad)";
+  const char* xlabel = tr("lean (rad)");
   dl->AddText(ImVec2(0.5f * (p0.x + p1.x) - ImGui::CalcTextSize(xlabel).x * 0.5f, p1.y + fw * 1.15f), text, xlabel);
-  dl->AddText(ImVec2(p0.x + 4, p0.y + 2), text, "speed (m/s)");
+  dl->AddText(ImVec2(p0.x + 4, p0.y + 2), text, tr("speed (m/s)"));
   dl->AddRect(p0, p1, IM_COL32(150, 150, 160, 255));
 
   const ImVec2 mouse = io.MousePos;
@@ -187,8 +195,8 @@ void turns_panel(App& app) {
   dl->PopClipRect();
   if (picked && ImGui::IsItemHovered()) {
     const auto& t = turns.branches()[picked->first].turns[picked->second];
-    ImGui::SetTooltip("%s, %s\nlean %.3f rad, steer %.3f rad\nspeed %.3f m/s, radius %.3f m", t.family.c_str(),
-                      t.stable ? "stable" : "unstable", t.lean, t.steer, t.speed, t.radius);
+    ImGui::SetTooltip("%s", trf("%s, %s\nlean %.3f rad, steer %.3f rad\nspeed %.3f m/s, radius %.3f m", family_name(t.family).c_str(),
+                                t.stable ? tr("stable") : tr("unstable"), t.lean, t.steer, t.speed, t.radius).c_str());
   }
   if (clicked && picked) {
     const auto& t = turns.branches()[picked->first].turns[picked->second];
