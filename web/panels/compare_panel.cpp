@@ -3,6 +3,7 @@
 // each run is and what it has cost, with the paper's published figures beside a paper's preset.
 #include "panels/panel_parts.hpp"
 #include "panels/palette_colors.hpp"
+#include "panels/target_size.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/wrapped_text.hpp"
 
@@ -20,6 +21,7 @@ void presets(App& app) {
   const auto study = study_shown(app.state);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
   if (ImGui::BeginCombo("preset##compare", study ? study->title.c_str() : app.state.compare.empty() ? "none" : "(your own)")) {
+    push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     if (ImGui::Selectable("none", app.state.compare.empty())) app.state.compare.clear();
     const auto offered = studies_for(app.state.model);
     for (std::size_t k = 0; k < offered.size(); ++k) {
@@ -28,6 +30,7 @@ void presets(App& app) {
       if (!chosen) continue;
       if (const auto why = apply_study(app.state, offered[k])) app.run_event = *why;
     }
+    ImGui::PopStyleVar();
     ImGui::EndCombo();
   }
   record_rect(app, "compare:preset");
@@ -123,7 +126,7 @@ void comparison_view(App& app, float plot_height) {
 
 void comparison_section(App& app, bool plot_drawn) {
   if (!app.state.presentation) {
-    const bool open = ImGui::TreeNode("Methods compared");
+    const bool open = ImGui::TreeNodeEx("Methods compared", ImGuiTreeNodeFlags_FramePadding);
     record_rect(app, "compare:section");
     if (open) {
       presets(app);

@@ -163,7 +163,7 @@ void draw_eigen_panel(App& app) {
   UiState& s = app.state;
   const EigenSweep& sw = app.sweep;
   if (!begin_panel(app, "Eigenvalues")) return;
-  if (!s.presentation && !app.picture && ImGui::TreeNode("What am I looking at?")) {
+  if (!s.presentation && !app.picture && ImGui::TreeNodeEx("What am I looking at?", ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::PushTextWrapPos(0.0f);
     wrapped_text(
         "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
@@ -373,7 +373,7 @@ void draw_eigen_panel(App& app) {
     // The mode shown: a pale fill of its own colour and a frame, so its coloured text stays readable.
     if (shown) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(mode_color(e.label, 60)));
     ImGui::PushID(static_cast<int>(&e - current.data()));  // stable across frames (the vector is rebuilt each frame)
-    if (ImGui::SmallButton(t.c_str())) select_mode_shape(app, shown ? "off" : e.label);
+    if (ImGui::Button(t.c_str())) select_mode_shape(app, shown ? "off" : e.label);
     ImGui::PopID();
     if (shown) {
       ImGui::PopStyleColor();

@@ -60,7 +60,7 @@ void draw_model_eigen_panel(App& app) {
   const examples::SteadyMotion& steady = *me.entry()->steady_motion;
   const examples::Quantity* q = examples::find_quantity(*me.entry(), me.parameter());
   const std::string unit = q ? q->unit : "";
-  if (!s.presentation && !app.picture && ImGui::TreeNode("What am I looking at?")) {
+  if (!s.presentation && !app.picture && ImGui::TreeNodeEx("What am I looking at?", ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::Text("Each curve is one eigenvalue of the linearized motion about the %s, against %s. A positive real "
                 "part means a small disturbance grows (unstable); negative, it dies out; zero, it oscillates "
                 "without growing. Shaded: no real part above zero. Click or drag in the plot to choose the value.",

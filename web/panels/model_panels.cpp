@@ -7,6 +7,7 @@
 #include "panels/timeline.hpp"
 #include "platform/browser.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/target_size.hpp"
 #include "panels/wrapped_text.hpp"
 
 #include "carvallo/errors.hpp"
@@ -233,8 +234,10 @@ void model_panel(App& app) {
   ImGui::PopTextWrapPos();
   if (!entry->variants.empty()) {
     if (ImGui::BeginCombo("formulation", app.state.variant.c_str())) {
+      push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
       for (const auto& v : entry->variants)
         if (ImGui::Selectable(v.c_str(), v == app.state.variant)) app.state.variant = v;
+      ImGui::PopStyleVar();
       ImGui::EndCombo();
     }
     record_rect(app, "variant");

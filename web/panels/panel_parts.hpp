@@ -3,6 +3,7 @@
 // notes, and the panels the application shell (app_shell.cpp) composes from their own files.
 
 #include "app.hpp"
+#include "panels/target_size.hpp"
 
 #include <optional>
 #include <string>
@@ -12,6 +13,8 @@ namespace carvallo::web {
 
 /// `css` CSS pixels in the framebuffer's pixels at the current text scale.
 inline float px(const App& app, float css) { return css * static_cast<float>(app.ui_scale); }
+/// The smallest pointer target, 24 CSS px (WCAG 2.5.8, target_size.hpp), in framebuffer pixels at any text scale.
+inline float min_target(const App& app) { return kMinTargetCss * static_cast<float>(app.pixel_ratio); }
 
 /// A collapsed "What am I looking at?" with `text` (none in presentation mode).
 void note(App& app, const char* id, const char* text);

@@ -200,7 +200,7 @@ void rider_section(App& app) {
   UiState& s = app.state;
   rider_buttons(app);
   if (s.presentation) return;  // the lecture: the buttons, the keys and the menu; the scripts are set up before
-  if (!ImGui::TreeNode("Rider torques, scenarios")) return;
+  if (!ImGui::TreeNodeEx("Rider torques, scenarios", ImGuiTreeNodeFlags_FramePadding)) return;
   ImGui::PushTextWrapPos(0.0f);
   wrapped_text_disabled("Hold Left/Right (steer) or A/D (lean), or the buttons above. Right and lean right are positive "
                         "(Meijaard). Scripted torques: the inputs under \"Initial state, settings, inputs\".");

@@ -87,7 +87,7 @@ void sensitivity_chart_view(App& app) {
     record_rect(app, std::string("sensitivity-scale-") + word);
   }
   const bool relative = chart->scale == SensitivityScale::relative;
-  if (!s.presentation && ImGui::TreeNode("What do the bars mean?")) {
+  if (!s.presentation && ImGui::TreeNodeEx("What do the bars mean?", ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::TextUnformatted(relative ? "Per cent change of the speed per per cent change of the parameter, (dv/v)/(dp/p)."
                                     : "Change of the speed in m/s per unit of the parameter (its SI unit in brackets), dv/dp.");
     ImGui::TextUnformatted(

@@ -38,7 +38,7 @@ void scale_menu(const PlotSpec& spec, PlotScale& scale) {
   const int mode = static_cast<int>(scale.mode);
   char label[64];
   std::snprintf(label, sizeof label, "y: %s##%s", names[mode], spec.id);
-  if (ImGui::SmallButton(label)) ImGui::OpenPopup(spec.id);
+  if (ImGui::Button(label)) ImGui::OpenPopup(spec.id);
   record_rect(app(), std::string("yscale:") + spec.id);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("y-axis: fit the data (never closer than %g %s), symmetric about zero, or a fixed range",

@@ -72,7 +72,7 @@ void turns_panel(App& app) {
     wrapped_textf("riding: %s turn at lean %s rad", request->family.c_str(), format_shortest(request->lean).c_str());
     ImGui::PopTextWrapPos();
     same_line_if_fits(button_width("Leave the turn"));
-    if (ImGui::SmallButton("Leave the turn")) {
+    if (ImGui::Button("Leave the turn")) {
       app.state.from_turn.clear();
       app.playing = false;
     }
