@@ -127,7 +127,8 @@ void eigen_controls(App& app) {
   from.tip = "The sweep's lowest speed (m/s)";
   const bool lo_changed = number_field(from, lo) != NumberChange::none;
   record_rect(app, "vmin");
-  ImGui::SameLine();
+  same_line_if_fits(text_width("to") + ImGui::GetStyle().ItemSpacing.x + fw * 4.5f);  // a narrow panel (a phone on its side): below
+  ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("to");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(fw * 4.5f);
@@ -137,7 +138,7 @@ void eigen_controls(App& app) {
   to.tip = "The sweep's highest speed (m/s)";
   const bool hi_changed = number_field(to, hi) != NumberChange::none;
   record_rect(app, "vmax");
-  ImGui::SameLine();
+  same_line_if_fits(text_width("m/s"));
   ImGui::TextUnformatted("m/s");
   if (lo_changed || hi_changed) apply_speed_range(app, lo, hi);
   if (g_range_problem_kept != std::pair<double, double>(s.sweep_min, s.sweep_max)) g_range_problem.clear();  // set since (a link, setState)

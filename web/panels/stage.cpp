@@ -271,6 +271,7 @@ void stage_bar(App& app) {
     record_rect(app, "stage-design");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Head angle, fork offset, wheels and wheelbase, in degrees and mm"));
     if (ImGui::BeginPopup("stage-design")) {
+      ImGui::Dummy(ImVec2(ImGui::GetFontSize() * 16, 0));  // room for the inputs' column in a window that fits its contents
       designer_inputs(app);
       ImGui::EndPopup();
     }
@@ -286,7 +287,11 @@ void stage_bar(App& app) {
   app.stage_bar_h = key == app.stage_bar_key ? std::max(app.stage_bar_h, measured) : measured;
   app.stage_bar_key = key;
   const float limit = display.y / 7.0f;
-  if (measured > limit && app.stage_bar_scale > 0.3f) app.stage_bar_scale = std::max(0.3f, app.stage_bar_scale * std::max(0.5f, 0.95f * limit / measured));
+  // Never below 10 CSS px of text: the rows keep their 24 px targets (and a phone its 44 px hold buttons)
+  // however small their text, so smaller text than that only makes it unreadable.
+  const float text = ImGui::GetFontSize() / app.stage_bar_scale;  // the text's height unscaled (the window's scale is set)
+  const float smallest = std::clamp(10.0f * static_cast<float>(app.pixel_ratio) / text, 0.3f, 1.0f);
+  if (measured > limit && app.stage_bar_scale > smallest) app.stage_bar_scale = std::max(smallest, app.stage_bar_scale * std::max(0.5f, 0.95f * limit / measured));
   else if (measured < 0.4f * limit && app.stage_bar_scale < 1.0f) app.stage_bar_scale = std::min(1.0f, app.stage_bar_scale / 0.9f);
   ImGui::End();
   ImGui::PopStyleVar(styles);
