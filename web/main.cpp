@@ -28,7 +28,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
-#include <imgui_internal.h>  // ClosePopupToLevel: Escape closes an open menu
+#include <imgui_internal.h>  // ClosePopupToLevel: Escape closes an open menu; OpenPopupStack: a swipe scrolls it
 
 #include <algorithm>
 #include <chrono>
@@ -447,6 +447,10 @@ int main() {
       const bool scrolls = name.rfind("panel:", 0) == 0 || name == "messages" || name == "help";
       if (scrolls && x >= r[0] && x <= r[0] + r[2] && y >= r[1] && y <= r[1] + r[3]) return true;
     }
+    // An open menu: the View menu's rows of 24 CSS px are taller than a phone on its side.
+    const auto ratio = static_cast<float>(app.pixel_ratio);
+    for (const ImGuiPopupData& popup : ImGui::GetCurrentContext()->OpenPopupStack)
+      if (popup.Window && popup.Window->Rect().Contains(ImVec2(x * ratio, y * ratio))) return true;
     return false;
   });
   app.grid = std::make_unique<carvallo::web::GridRenderer>();
