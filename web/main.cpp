@@ -8,6 +8,7 @@
 #include "panels/analysis_panels.hpp"
 #include "panels/lesson_panel.hpp"
 #include "panels/qr_overlay.hpp"
+#include "panels/target_size.hpp"
 #include "panels/view_scene.hpp"
 #include "platform/access_bridge.hpp"
 #include "platform/browser.hpp"
@@ -27,7 +28,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
-#include <imgui_internal.h>  // ClosePopupToLevel: Escape closes an open menu
+#include <imgui_internal.h>  // ClosePopupToLevel: Escape closes an open menu; OpenPopupStack: a swipe scrolls it
 
 #include <algorithm>
 #include <chrono>
@@ -72,7 +73,8 @@ void follow_canvas(App& app) {
   // on a 720-line projector): the highest text steps look alike there, and the model keeps half the screen.
   if (projector_text || app.state.embed) scale = std::min(scale, std::max(1.0, size.pixel_ratio * size.css_height / 20.0 / 13.0));
   if (scale != app.ui_scale) {
-    carvallo::web::build_ui_font(static_cast<float>(std::round(13.0 * scale)));
+    const auto font_size = static_cast<float>(std::round(13.0 * scale));
+    carvallo::web::build_ui_font(font_size);
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
     ImGuiStyle style;
@@ -82,6 +84,8 @@ void follow_canvas(App& app) {
     carvallo::web::apply_palette(style, carvallo::web::active_palette());  // colours checked for contrast (logic/contrast.hpp)
     style.FrameBorderSize = 1.0f;
     style.ScaleAllSizes(static_cast<float>(scale));
+    // Every target at least 24 x 24 CSS px at any text size (WCAG 2.5.8; panels/target_size.hpp).
+    carvallo::web::grow_targets(style, font_size, carvallo::web::kMinTargetCss * static_cast<float>(size.pixel_ratio));
     // Fingers are wider than the pointer: widgets take touches a little beyond their edges.
     if (app.coarse_pointer) style.TouchExtraPadding = ImVec2(static_cast<float>(3 * scale), static_cast<float>(3 * scale));
     ImGui::GetStyle() = style;
@@ -443,6 +447,10 @@ int main() {
       const bool scrolls = name.rfind("panel:", 0) == 0 || name == "messages" || name == "help";
       if (scrolls && x >= r[0] && x <= r[0] + r[2] && y >= r[1] && y <= r[1] + r[3]) return true;
     }
+    // An open menu: the View menu's rows of 24 CSS px are taller than a phone on its side.
+    const auto ratio = static_cast<float>(app.pixel_ratio);
+    for (const ImGuiPopupData& popup : ImGui::GetCurrentContext()->OpenPopupStack)
+      if (popup.Window && popup.Window->Rect().Contains(ImVec2(x * ratio, y * ratio))) return true;
     return false;
   });
   app.grid = std::make_unique<carvallo::web::GridRenderer>();

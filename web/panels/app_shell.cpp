@@ -16,6 +16,7 @@
 #include "panels/qr_overlay.hpp"
 #include "panels/stage.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/target_size.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
 #include "platform/capture.hpp"
@@ -42,6 +43,11 @@ App& app() {
 }
 
 namespace {
+
+// The wide layout's panels: moved by the title bar, collapsed by its arrow, never resized: ImGui's resize
+// grips and borders are smaller than a target may be (WCAG 2.5.8: 16 and 8 CSS px at 100 % text), and
+// View > Arrange panels sizes them to the screen.
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoResize;
 
 void apply_state_link(App& app, std::string_view hash) {
   auto r = read_link(hash);
@@ -155,7 +161,7 @@ void set_toast(App& app, std::string text) {
 void note(App& app, const char* id, const char* text) {
   if (app.state.presentation) return;
   ImGui::PushID(id);
-  if (ImGui::TreeNode(tr("What am I looking at?"))) {
+  if (ImGui::TreeNodeEx(tr("What am I looking at?"), ImGuiTreeNodeFlags_FramePadding)) {  // a button's height: a whole target
     ImGui::PushTextWrapPos(0.0f);
     wrapped_text(tr(text));
     ImGui::PopTextWrapPos();
@@ -177,7 +183,7 @@ void message_lines(App& app, const std::vector<std::string>& messages) {
   if (messages.size() > kShownMessages)
     wrapped_textf(ImVec4(0.5f, 0.2f, 0.0f, 1), "%s", trf("... and %zu more", messages.size() - kShownMessages).c_str());
   ImGui::PopTextWrapPos();
-  if (!app.messages.empty() && ImGui::SmallButton(tr("Dismiss"))) app.messages.clear();
+  if (!app.messages.empty() && ImGui::Button(tr("Dismiss"))) app.messages.clear();
 }
 
 // Wide layouts: a banner in the free space between the panels, never over a panel's header. Compact
@@ -361,6 +367,7 @@ void menu_bar(App& app) {
     ImGui::PopStyleVar();
     return;
   }
+  push_target_rows();  // the bar's menus and every menu's rows as tall as a button (WCAG 2.5.8)
   const bool models_open = ImGui::BeginMenu(tr("Models"), !app.state.locked);
   record_rect(app, "menu:models");
   if (models_open) {
@@ -442,6 +449,7 @@ void menu_bar(App& app) {
   // The version and the shortcuts' key, where the menu bar has room left for them (large text, a longer language).
   const std::string about = trf("  Carvallo %s  -  press ? for shortcuts", kVersion);
   if (!app.compact && ImGui::CalcTextSize(about.c_str()).x <= ImGui::GetContentRegionAvail().x) ImGui::TextDisabled("%s", about.c_str());
+  ImGui::PopStyleVar();
   ImGui::EndMainMenuBar();
   ImGui::PopStyleVar();
 }
@@ -532,7 +540,7 @@ void arrange_windows(App& app) {
     ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(w, h), ImGuiCond_Always);
     ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
-    ImGui::Begin(window_title(title).c_str());
+    ImGui::Begin(window_title(title).c_str(), nullptr, kPanelFlags);  // a window's flags are its first Begin's in a frame
     ImGui::End();
   };
   const float full_h = H - top - m;
@@ -586,7 +594,7 @@ bool begin_panel(App& app, const char* title) {
     }
     return true;
   }
-  ImGui::Begin(window_title(title).c_str());
+  ImGui::Begin(window_title(title).c_str(), nullptr, kPanelFlags);
   record_window_rect(app, "panel:" + key);
   return true;
 }

@@ -7,6 +7,7 @@
 #include "panels/number_field.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/target_size.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
@@ -124,6 +125,7 @@ void parameters_panel(App& app) {
   const float preset_label = text_width(tr("Preset")) + ImGui::GetStyle().ItemInnerSpacing.x;
   ImGui::SetNextItemWidth(std::max(px(app, 90), std::min(px(app, 150), ImGui::GetContentRegionAvail().x - preset_label)));
   if (ImGui::BeginCombo(tr("Preset"), app.state.preset.c_str())) {
+    push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     for (const auto& p : presets) {
       const std::string name(p.name);
       if (ImGui::Selectable(name.c_str(), name == app.state.preset)) choose_preset(app, name);
@@ -137,6 +139,7 @@ void parameters_panel(App& app) {
         }
       }
     }
+    ImGui::PopStyleVar();
     ImGui::EndCombo();
   }
   record_rect(app, "preset");
@@ -165,7 +168,7 @@ void parameters_panel(App& app) {
     ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, px(app, 44));
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("unit", ImGuiTableColumnFlags_WidthFixed, px(app, 48));
-    ImGui::TableSetupColumn("reset", ImGuiTableColumnFlags_WidthFixed, px(app, 20));
+    ImGui::TableSetupColumn("reset", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());  // its "x" is square
     for (std::size_t i = 0; i < bicycle::kParameterCount; ++i) {
       const auto& d = bicycle::kParameterTable[i];
       if (d.group != group) continue;
@@ -214,7 +217,7 @@ void parameters_panel(App& app) {
       ImGui::TableNextColumn();
       const bool differs = app.state.bike.*(d.member) != preset_value || bad;
       ImGui::BeginDisabled(!differs);
-      if (ImGui::SmallButton("x")) {
+      if (target_button("x")) {
         app.edit[i] = preset_value;
         try_apply(app, i);
         app.edit_problem[i].clear();

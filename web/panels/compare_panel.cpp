@@ -4,6 +4,7 @@
 #include "panels/panel_parts.hpp"
 #include "logic/language.hpp"
 #include "panels/palette_colors.hpp"
+#include "panels/target_size.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/wrapped_text.hpp"
 
@@ -23,6 +24,7 @@ void presets(App& app) {
   // A study is known by its English title (study_shown compares them); shown in the page's language.
   const std::string preview = study ? tr(study->title) : app.state.compare.empty() ? tr("none") : tr("(your own)");
   if (ImGui::BeginCombo(tr("preset##compare"), preview.c_str())) {
+    push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     if (ImGui::Selectable(tr("none##no-study"), app.state.compare.empty())) app.state.compare.clear();
     const auto offered = studies_for(app.state.model);
     for (std::size_t k = 0; k < offered.size(); ++k) {
@@ -33,6 +35,7 @@ void presets(App& app) {
       if (!chosen) continue;
       if (const auto why = apply_study(app.state, offered[k])) app.run_event = *why;
     }
+    ImGui::PopStyleVar();
     ImGui::EndCombo();
   }
   record_rect(app, "compare:preset");
@@ -143,7 +146,7 @@ void comparison_view(App& app, float plot_height) {
 
 void comparison_section(App& app, bool plot_drawn) {
   if (!app.state.presentation) {
-    const bool open = ImGui::TreeNode(tr("Methods compared###compare-node"));
+    const bool open = ImGui::TreeNodeEx(tr("Methods compared###compare-node"), ImGuiTreeNodeFlags_FramePadding);
     record_rect(app, "compare:section");
     if (open) {
       presets(app);

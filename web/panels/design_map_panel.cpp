@@ -6,6 +6,7 @@
 #include "panels/design_panels.hpp"
 #include "panels/number_field.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/target_size.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/heatmap_texture.hpp"
 #include "logic/bike_analysis.hpp"
@@ -92,8 +93,10 @@ bool input_combo(const char* id, std::string& value, const std::vector<std::stri
   ImGui::SetNextItemWidth(width);
   auto text = [&](const std::string& c) { return shown ? shown(c) : c; };
   if (ImGui::BeginCombo(id, text(value).c_str())) {
+    push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     for (const auto& c : choices)
       if (ImGui::Selectable((text(c) + "##" + c).c_str(), c == value)) value = c, changed = true;
+    ImGui::PopStyleVar();
     ImGui::EndCombo();
   }
   return changed;
@@ -400,7 +403,8 @@ void draw_design_panel(App& app) {
     }
     was_shown = true;
     bool open = true;
-    ImGui::Begin(window_title("Design").c_str(), &open, ImGuiWindowFlags_NoCollapse);
+    // Sized to the free view, not by hand: ImGui's resize grips are smaller than a target may be (WCAG 2.5.8).
+    ImGui::Begin(window_title("Design").c_str(), &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
     if (!open) app.state.show_design = false;
     record_window_rect(app, "panel:design");
   }

@@ -127,7 +127,8 @@ void eigen_controls(App& app) {
   from.tip = tr("The sweep's lowest speed (m/s)");
   const bool lo_changed = number_field(from, lo) != NumberChange::none;
   record_rect(app, "vmin");
-  ImGui::SameLine();
+  same_line_if_fits(text_width(tr("to")) + ImGui::GetStyle().ItemSpacing.x + fw * 4.5f);  // a narrow panel (a phone on its side): below
+  ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("to"));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(fw * 4.5f);
@@ -137,7 +138,7 @@ void eigen_controls(App& app) {
   to.tip = tr("The sweep's highest speed (m/s)");
   const bool hi_changed = number_field(to, hi) != NumberChange::none;
   record_rect(app, "vmax");
-  ImGui::SameLine();
+  same_line_if_fits(text_width("m/s"));
   ImGui::TextUnformatted("m/s");
   if (lo_changed || hi_changed) apply_speed_range(app, lo, hi);
   if (g_range_problem_kept != std::pair<double, double>(s.sweep_min, s.sweep_max)) g_range_problem.clear();  // set since (a link, setState)
@@ -164,7 +165,7 @@ void draw_eigen_panel(App& app) {
   UiState& s = app.state;
   const EigenSweep& sw = app.sweep;
   if (!begin_panel(app, "Eigenvalues")) return;
-  if (!s.presentation && !app.picture && ImGui::TreeNode(tr("What am I looking at?###eigen-note"))) {
+  if (!s.presentation && !app.picture && ImGui::TreeNodeEx(tr("What am I looking at?###eigen-note"), ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::PushTextWrapPos(0.0f);
     wrapped_text(tr(
         "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
@@ -372,7 +373,7 @@ void draw_eigen_panel(App& app) {
     // The mode shown: a pale fill of its own colour and a frame, so its coloured text stays readable.
     if (shown) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(mode_color(e.label, 60)));
     ImGui::PushID(static_cast<int>(&e - current.data()));  // stable across frames (the vector is rebuilt each frame)
-    if (ImGui::SmallButton(t.c_str())) select_mode_shape(app, shown ? "off" : e.label);
+    if (ImGui::Button(t.c_str())) select_mode_shape(app, shown ? "off" : e.label);
     ImGui::PopID();
     if (shown) {
       ImGui::PopStyleColor();

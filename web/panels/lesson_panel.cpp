@@ -4,6 +4,7 @@
 #include "logic/state_link.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/target_size.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
 #include "platform/lecture_browser.hpp"
@@ -151,7 +152,7 @@ void scene_navigation(App& app) {
   const float w = button_width("<") * 2 + text_width(counter) + 3 * ImGui::GetStyle().ItemSpacing.x;
   same_line_if_fits(w, ImGui::GetFontSize());
   ImGui::BeginDisabled(app.scene_index <= 0);
-  if (ImGui::Button("<##scene")) goto_scene(app, app.scene_index - 1);
+  if (target_button("<##scene")) goto_scene(app, app.scene_index - 1);
   ImGui::EndDisabled();
   record_rect(app, "scene:previous");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Previous scene (PageUp, Left)"));
@@ -162,7 +163,7 @@ void scene_navigation(App& app) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(app.lesson->title).c_str());
   ImGui::SameLine();
   ImGui::BeginDisabled(app.scene_index + 1 >= static_cast<int>(app.lesson->scenes.size()));
-  if (ImGui::Button(">##scene")) goto_scene(app, app.scene_index + 1);
+  if (target_button(">##scene")) goto_scene(app, app.scene_index + 1);
   ImGui::EndDisabled();
   record_rect(app, "scene:next");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Next scene (PageDown, Right)"));
@@ -246,7 +247,8 @@ void lesson_editor(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(io.DisplaySize.x - px(app, 16), ImGui::GetFontSize() * 44), io.DisplaySize.y * 0.7f), ImGuiCond_Appearing);
-  ImGui::Begin((std::string(tr("Lesson")) + "###lesson-editor").c_str(), &app.show_lesson_editor, ImGuiWindowFlags_NoCollapse);
+  // Not resized by hand: ImGui's resize grips are smaller than a target may be (WCAG 2.5.8).
+  ImGui::Begin((std::string(tr("Lesson")) + "###lesson-editor").c_str(), &app.show_lesson_editor, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
   record_window_rect(app, "lesson-editor");
   const Lesson& lesson = *app.lesson;
   char title[512];
@@ -288,14 +290,14 @@ void lesson_editor(App& app) {
     ImGui::SameLine();
     ImGui::BeginGroup();
     ImGui::BeginDisabled(i == 0);
-    if (ImGui::SmallButton(tr("Up"))) move_from = i, move_to = i - 1;
+    if (ImGui::Button(tr("Up"))) move_from = i, move_to = i - 1;
     record_rect(app, "lesson-editor:up:" + n);
     ImGui::EndDisabled();
     ImGui::BeginDisabled(i + 1 == count);
-    if (ImGui::SmallButton(tr("Down"))) move_from = i, move_to = i + 1;
+    if (ImGui::Button(tr("Down"))) move_from = i, move_to = i + 1;
     record_rect(app, "lesson-editor:down:" + n);
     ImGui::EndDisabled();
-    if (ImGui::SmallButton(tr("Delete"))) remove = i;
+    if (ImGui::Button(tr("Delete"))) remove = i;
     record_rect(app, "lesson-editor:delete:" + n);
     ImGui::EndGroup();
     ImGui::PopID();

@@ -69,7 +69,7 @@ void draw_model_eigen_panel(App& app) {
   const examples::Quantity* q = examples::find_quantity(*me.entry(), me.parameter());
   const std::string unit = q ? q->unit : "";
   const std::string name = shown_name(me.parameter());
-  if (!s.presentation && !app.picture && ImGui::TreeNode(tr("What am I looking at?###model-eigen-note"))) {
+  if (!s.presentation && !app.picture && ImGui::TreeNodeEx(tr("What am I looking at?###model-eigen-note"), ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::TextUnformatted(trf("Each curve is one eigenvalue of the linearized motion about the %s, against %s. A positive real "
                                "part means a small disturbance grows (unstable); negative, it dies out; zero, it oscillates "
                                "without growing. Shaded: no real part above zero. Click or drag in the plot to choose the value.",

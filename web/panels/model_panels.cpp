@@ -7,6 +7,7 @@
 #include "panels/timeline.hpp"
 #include "platform/browser.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/target_size.hpp"
 #include "panels/wrapped_text.hpp"
 
 #include "carvallo/errors.hpp"
@@ -237,8 +238,10 @@ void model_panel(App& app) {
     const float room = ImGui::GetContentRegionAvail().x - text_width(label) - ImGui::GetStyle().ItemInnerSpacing.x;
     ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 6, std::min(room, ImGui::CalcItemWidth())));
     if (ImGui::BeginCombo(label, app.state.variant.c_str())) {
+      push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
       for (const auto& v : entry->variants)
         if (ImGui::Selectable(v.c_str(), v == app.state.variant)) app.state.variant = v;
+      ImGui::PopStyleVar();
       ImGui::EndCombo();
     }
     record_rect(app, "variant");

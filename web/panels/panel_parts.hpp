@@ -3,6 +3,7 @@
 // notes, and the panels the application shell (app_shell.cpp) composes from their own files.
 
 #include "app.hpp"
+#include "panels/target_size.hpp"
 
 #include <imgui.h>
 
@@ -15,6 +16,8 @@ namespace carvallo::web {
 
 /// `css` CSS pixels in the framebuffer's pixels at the current text scale.
 inline float px(const App& app, float css) { return css * static_cast<float>(app.ui_scale); }
+/// The smallest pointer target, 24 CSS px (WCAG 2.5.8, target_size.hpp), in framebuffer pixels at any text scale.
+inline float min_target(const App& app) { return kMinTargetCss * static_cast<float>(app.pixel_ratio); }
 
 /// The lines `text` takes wrapped to `width` px, for the room a panel keeps for text whose length depends
 /// on the page's language (about: ImGui's wrapping also breaks after '.', ',' and ';', wrapped_text's only

@@ -214,7 +214,7 @@ void rider_section(App& app) {
   UiState& s = app.state;
   rider_buttons(app);
   if (s.presentation) return;  // the lecture: the buttons, the keys and the menu; the scripts are set up before
-  if (!ImGui::TreeNode(tr("Rider torques, scenarios###rider-node"))) return;
+  if (!ImGui::TreeNodeEx(tr("Rider torques, scenarios###rider-node"), ImGuiTreeNodeFlags_FramePadding)) return;
   ImGui::PushTextWrapPos(0.0f);
   wrapped_text_disabled("%s", tr("Hold Left/Right (steer) or A/D (lean), or the buttons above. Right and lean right are positive "
                                  "(Meijaard). Scripted torques: the inputs under \"Initial state, settings, inputs\"."));

@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 namespace carvallo::web {
 
 /// Continues the current row, `spacing` px after the last item, if a widget `width` wide still fits in the
@@ -16,7 +18,10 @@ inline void same_line_if_fits(float width, float spacing) {
 inline void same_line_if_fits(float width) { same_line_if_fits(width, ImGui::GetStyle().ItemSpacing.x); }
 
 inline float text_width(const char* text) { return ImGui::CalcTextSize(text, nullptr, true).x; }
-inline float button_width(const char* label) { return text_width(label) + 2 * ImGui::GetStyle().FramePadding.x; }
+/// A button's width; a one-letter one (target_size.hpp's target_button) is as wide as it is tall.
+inline float button_width(const char* label) {
+  return std::max(text_width(label) + 2 * ImGui::GetStyle().FramePadding.x, ImGui::GetFrameHeight());
+}
 inline float checkbox_width(const char* label) {
   return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + text_width(label);
 }

@@ -89,7 +89,7 @@ void sensitivity_chart_view(App& app) {
     record_rect(app, std::string("sensitivity-scale-") + word);
   }
   const bool relative = chart->scale == SensitivityScale::relative;
-  if (!s.presentation && ImGui::TreeNode(tr("What do the bars mean?###bars-note"))) {
+  if (!s.presentation && ImGui::TreeNodeEx(tr("What do the bars mean?###bars-note"), ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::TextUnformatted(relative ? tr("Per cent change of the speed per per cent change of the parameter, (dv/v)/(dp/p).")
                                     : tr("Change of the speed in m/s per unit of the parameter (its SI unit in brackets), dv/dp."));
     ImGui::TextUnformatted(tr(

@@ -10,6 +10,7 @@
 #include "panels/panel_actions.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/target_size.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
@@ -150,7 +151,7 @@ void settings_section(App& app) {
   const bool has_push = app.run && app.run->run().instance().push;
   const bool more = entry->settings.size() > (marked.empty() ? 0u : 1u) || has_inputs || has_push;
   // Presentation: the plots get the room; setting up a run is done before the lecture (or leave it).
-  if (s.presentation || !more || !ImGui::TreeNode(tr("Initial state, settings, inputs###settings-node"))) return;
+  if (s.presentation || !more || !ImGui::TreeNodeEx(tr("Initial state, settings, inputs###settings-node"), ImGuiTreeNodeFlags_FramePadding)) return;
   ImGui::BeginDisabled(!s.from_turn.empty());
   for (const auto& q : entry->settings)
     if (q.name != marked) setting_field(app, q);
@@ -219,12 +220,14 @@ void method_parameters(App& app) {
 
 void methods_section(App& app) {
   UiState& s = app.state;
-  if (s.presentation || !ImGui::TreeNode(tr("Methods###methods-node"))) return;
+  if (s.presentation || !ImGui::TreeNodeEx(tr("Methods###methods-node"), ImGuiTreeNodeFlags_FramePadding)) return;
   ImGui::PushItemWidth(ImGui::GetFontSize() * 11);  // "udwadia-kalaba" fits
   auto combo = [&](const char* label, std::string& value, const std::vector<std::string>& names) {
     if (ImGui::BeginCombo(tr(label), value.c_str())) {
+      push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
       for (const auto& n : names)
         if (ImGui::Selectable(n.c_str(), value == n)) value = n;
+      ImGui::PopStyleVar();
       ImGui::EndCombo();
     }
   };
@@ -234,12 +237,14 @@ void methods_section(App& app) {
   time_step.min = &dt_lo, time_step.max = &dt_hi, time_step.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
   number_field(time_step, s.sim.time_step);
   if (ImGui::BeginCombo(tr("acceleration solver"), s.sim.solver.c_str())) {
+    push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     // A solver the model cannot use is shown disabled, with the reason (examples::unusable_solver).
     for (const auto& n : acceleration_method_names()) {
       const std::string why = app.run ? examples::unusable_solver(app.run->run().instance(), parse_acceleration_method(n)) : "";
       if (ImGui::Selectable(n.c_str(), s.sim.solver == n, why.empty() ? 0 : ImGuiSelectableFlags_Disabled)) s.sim.solver = n;
       if (!why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr(why).c_str());
     }
+    ImGui::PopStyleVar();
     ImGui::EndCombo();
   }
   combo(translatable("stabilization"), s.sim.stabilization, stabilization_method_names());

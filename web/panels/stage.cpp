@@ -42,13 +42,23 @@ bool stage_plot_offered(const App& app, const std::string& plot) {
   return plot == "roll-steer" || plot == "none";
 }
 
-// The window padding, frame padding, item spacing and smallest window size `scale` times the style's (for a window whose text
-// is drawn `scale` times smaller); returns how many style variables to pop.
-int push_scaled_spacing(float scale) {
+// The frame padding of a window whose text is drawn `scale` times smaller: the style's scaled, grown to keep
+// its buttons whole targets (at least 24 CSS px; target_size.hpp).
+ImVec2 scaled_frame_padding(const App& app, float scale) {
+  const ImVec2 p = ImGui::GetStyle().FramePadding;
+  return target_padding(ImVec2(p.x * scale, p.y * scale), ImGui::GetFontSize() * scale, min_target(app));
+}
+
+// A button's height in such a window.
+float scaled_frame_height(const App& app, float scale) { return ImGui::GetFontSize() * scale + 2 * scaled_frame_padding(app, scale).y; }
+
+// The window padding, item spacing and smallest window size `scale` times the style's, and the frame padding
+// above (for a window whose text is drawn `scale` times smaller); returns how many style variables to pop.
+int push_scaled_spacing(const App& app, float scale) {
   const ImGuiStyle& style = ImGui::GetStyle();
   auto scaled = [scale](ImVec2 v) { return ImVec2(v.x * scale, v.y * scale); };
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, scaled(style.WindowPadding));
-  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, scaled(style.FramePadding));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, scaled_frame_padding(app, scale));
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, scaled(style.ItemSpacing));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, scaled(style.WindowMinSize));  // 32 px x the text size: a floor under the bar
   return 4;
@@ -63,7 +73,7 @@ float caption_band(const App& app, float width, float* scale_out = nullptr) {
   const float limit = ImGui::GetIO().DisplaySize.y / 6.0f;
   float scale = 1.0f, height = 0.0f;
   for (; scale > 0.4f; scale *= 0.9f) {
-    const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = ImGui::GetFrameHeight() * scale;
+    const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = scaled_frame_height(app, scale);
     const float inner = std::max(width - 2 * pad_x - button - style.ItemSpacing.x * scale, ImGui::GetFontSize() * 4 * scale);
     const float text_h = ImGui::CalcTextSize(text.c_str(), nullptr, false, inner / scale).y * scale;
     height = std::max(text_h, button) + 2 * pad_y;
@@ -230,7 +240,7 @@ void stage_bar(App& app) {
   ImGui::SetNextWindowBgAlpha(0.97f);
   // At the largest text steps the bar's rows would take the model's room: its text and spacing are made
   // smaller until the bar is at most a seventh of the screen (kept, and grown back, from frame to frame).
-  const int styles = push_scaled_spacing(app.stage_bar_scale);
+  const int styles = push_scaled_spacing(app, app.stage_bar_scale);
   ImGui::Begin("##stage-bar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::SetWindowFontScale(app.stage_bar_scale);
   run_buttons(app);
@@ -261,6 +271,7 @@ void stage_bar(App& app) {
     record_rect(app, "stage-design");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Head angle, fork offset, wheels and wheelbase, in degrees and mm"));
     if (ImGui::BeginPopup("stage-design")) {
+      ImGui::Dummy(ImVec2(ImGui::GetFontSize() * 16, 0));  // room for the inputs' column in a window that fits its contents
       designer_inputs(app);
       ImGui::EndPopup();
     }
@@ -276,7 +287,11 @@ void stage_bar(App& app) {
   app.stage_bar_h = key == app.stage_bar_key ? std::max(app.stage_bar_h, measured) : measured;
   app.stage_bar_key = key;
   const float limit = display.y / 7.0f;
-  if (measured > limit && app.stage_bar_scale > 0.3f) app.stage_bar_scale = std::max(0.3f, app.stage_bar_scale * std::max(0.5f, 0.95f * limit / measured));
+  // Never below 10 CSS px of text: the rows keep their 24 px targets (and a phone its 44 px hold buttons)
+  // however small their text, so smaller text than that only makes it unreadable.
+  const float text = ImGui::GetFontSize() / app.stage_bar_scale;  // the text's height unscaled (the window's scale is set)
+  const float smallest = std::clamp(10.0f * static_cast<float>(app.pixel_ratio) / text, 0.3f, 1.0f);
+  if (measured > limit && app.stage_bar_scale > smallest) app.stage_bar_scale = std::max(smallest, app.stage_bar_scale * std::max(0.5f, 0.95f * limit / measured));
   else if (measured < 0.4f * limit && app.stage_bar_scale < 1.0f) app.stage_bar_scale = std::min(1.0f, app.stage_bar_scale / 0.9f);
   ImGui::End();
   ImGui::PopStyleVar(styles);
@@ -297,13 +312,13 @@ void caption_overlay(App& app) {
   float scale = 1.0f;
   const float fitted = caption_band(app, width, &scale);
   const float height = app.stage ? std::max(app.caption_rect[3], fitted) : fitted;  // the stage: its whole band
-  const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = ImGui::GetFrameHeight() * scale;
+  const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = scaled_frame_height(app, scale);
   const float inner = width - 2 * pad_x - button - style.ItemSpacing.x * scale;
   ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.10f, 0.12f, 0.18f, 0.96f));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
-  const int styles = push_scaled_spacing(scale);
+  const int styles = push_scaled_spacing(app, scale);
   ImGui::Begin("##caption", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::SetWindowFontScale(scale);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + inner);

@@ -42,7 +42,7 @@ void scale_menu(const PlotSpec& spec, PlotScale& scale) {
   const char* names[] = {translatable("fit"), translatable("symmetric"), translatable("fixed")};
   const int mode = static_cast<int>(scale.mode);
   const std::string label = std::string("y: ") + tr(names[mode]) + "##" + spec.id;
-  if (ImGui::SmallButton(label.c_str())) ImGui::OpenPopup(spec.id);
+  if (ImGui::Button(label.c_str())) ImGui::OpenPopup(spec.id);
   record_rect(app(), std::string("yscale:") + spec.id);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", trf("y-axis: fit the data (never closer than %g %s), symmetric about zero, or a fixed range", spec.min_span,

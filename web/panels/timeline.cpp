@@ -1,3 +1,4 @@
+#include "panels/target_size.hpp"
 #include "panels/timeline.hpp"
 
 #include "app.hpp"
@@ -200,7 +201,7 @@ void timeline(App& app) {
       shown(app);
     }
   } else {
-    if (ImGui::Button("|<")) seek_first(app);
+    if (target_button("|<")) seek_first(app);
     record_rect(app, "timeline:start");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The first moment kept (Home)"));
     ImGui::SameLine();

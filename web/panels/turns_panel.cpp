@@ -80,7 +80,7 @@ void turns_panel(App& app) {
     wrapped_textf("%s", trf("riding: %s turn at lean %s rad", family_name(request->family).c_str(), format_shortest(request->lean).c_str()).c_str());
     ImGui::PopTextWrapPos();
     same_line_if_fits(button_width(tr("Leave the turn")));
-    if (ImGui::SmallButton(tr("Leave the turn"))) {
+    if (ImGui::Button(tr("Leave the turn"))) {
       app.state.from_turn.clear();
       app.playing = false;
     }

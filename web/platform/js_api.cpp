@@ -5,6 +5,7 @@
 #include "logic/state_link.hpp"
 #include "platform/browser.hpp"
 #include "platform/js_reply.hpp"
+#include "platform/pointer_targets.hpp"
 #include "platform/ui_font.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/view_scene.hpp"
@@ -399,6 +400,20 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_widget_rect(const char* name) {
   const auto it = rects.find(key);
   if (it == rects.end()) return js_reply(nullptr);
   return js_reply(json{{"x", it->second[0]}, {"y", it->second[1]}, {"w", it->second[2]}, {"h", it->second[3]}});
+}
+
+// Every pointer target of the last frame (platform/pointer_targets.hpp) in CSS px; the first call starts
+// recording and answers null.
+EMSCRIPTEN_KEEPALIVE const char* carvallo_pointer_targets() {
+  const bool recording = !carvallo::web::pointer_targets().empty();
+  carvallo::web::record_pointer_targets();
+  if (!recording) return js_reply(nullptr);
+  const auto r = static_cast<float>(carvallo::web::app().pixel_ratio);
+  json out = json::array();
+  for (const auto& t : carvallo::web::pointer_targets())
+    out.push_back({{"kind", t.kind}, {"label", t.label}, {"window", t.window}, {"x", t.x / r}, {"y", t.y / r}, {"w", t.w / r},
+                   {"h", t.h / r}, {"scrolled", t.scrolled}, {"disabled", t.disabled}});
+  return js_reply(out);
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_load_bike_json(const char* filename, const char* text) {

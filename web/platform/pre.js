@@ -106,6 +106,10 @@
   /// Screen rectangle (CSS px) of a named widget, for tests and tutorials: {x, y, w, h} or null.
   api.widgetRect = (name) => json('carvallo_widget_rect', [String(name)]);
   api.clipped = () => json('carvallo_clipped');
+  /// Every pointer target the canvas drew in the last frame (WCAG 2.5.8's targets): [{kind ("item",
+  /// "title-bar", "scrollbar", "resize-grip", "resize-border"), label, window, x, y, w, h (CSS px, the part
+  /// within its window), scrolled (partly scrolled out of its window), disabled}]. The first call starts recording and returns null.
+  api.pointerTargets = () => json('carvallo_pointer_targets');
 
   // ---- the share link ----
   // The application hands over its link every frame it changes; the page writes it to the URL debounced

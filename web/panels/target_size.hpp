@@ -1,0 +1,52 @@
+#pragma once
+// WCAG 2.5.8 (target size, minimum): every pointer target of the canvas at least 24 x 24 CSS px, on every
+// layout and text size (tests/e2e/targets.test.mjs measures every one ImGui reports). The style is grown
+// to it where the fonts are built (main.cpp, follow_canvas): frames (buttons, fields, sliders, check
+// boxes, combos, tabs, title bars and their buttons) by their padding, scrollbars by their width. What
+// the style alone does not size is sized here: rows of menus and lists (a Selectable is a line of text
+// and the item spacing), a one-letter button, a window drawn at a smaller text scale (the stage's bar, the
+// caption).
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace carvallo::web {
+
+constexpr float kMinTargetCss = 24.0f;
+
+/// `padding` grown so that a frame of text `font_size` px tall is at least `target` px tall, and a square
+/// frame button (a window's collapse arrow and close cross, an input's - and +) at least as wide. A pixel
+/// more: the menu bar's clip rect takes its window's border off the top of its items.
+inline ImVec2 target_padding(ImVec2 padding, float font_size, float target) {
+  const float p = std::ceil(std::max(0.0f, target + 1.0f - font_size) * 0.5f);
+  return ImVec2(std::max(padding.x, p), std::max(padding.y, p));
+}
+
+/// A scaled style with targets at least `target` px for text `font_size` px tall.
+inline void grow_targets(ImGuiStyle& style, float font_size, float target) {
+  style.FramePadding = target_padding(style.FramePadding, font_size, target);
+  // A menu's or list's first and last rows reach half the item spacing (push_target_rows: the frame
+  // padding) beyond the text, which the window's padding must hold inside its border.
+  style.WindowPadding.y = std::max(style.WindowPadding.y, style.FramePadding.y + std::ceil(style.PopupBorderSize) + 1.0f);
+  // ImGui's scrollbar takes the pointer 3 px inside its frame on each long side, and the frame is the
+  // window's border wider than ScrollbarSize (ImGui::ScrollbarEx, GetWindowScrollbarRect).
+  style.ScrollbarSize = std::max(style.ScrollbarSize, target + 6.0f - style.WindowBorderSize);
+}
+
+/// Rows of a menu or a combo's list as tall as a button: a Selectable is a line of text with half the item
+/// spacing above and below. Push once the menu bar or the combo is open, pop before its End.
+inline void push_target_rows() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row = ImGui::GetFrameHeight() - ImGui::GetFontSize();
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemSpacing.x, std::max(style.ItemSpacing.y, row)));
+}
+
+/// A button at least as wide as it is tall: a one-letter button ("x", "<") is a whole target too.
+inline bool target_button(const char* label) {
+  const float text = ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+  return ImGui::Button(label, ImVec2(std::max(text, ImGui::GetFrameHeight()), 0));
+}
+
+}  // namespace carvallo::web
