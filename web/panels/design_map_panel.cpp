@@ -211,8 +211,11 @@ void load_cell(App& app, std::size_t ix, std::size_t iy) {
 
 void design_map_view(App& app) {
   DesignMapJob& job = app.design_map;
-  job.sync(app.state.bike, app.state.map);
-  job.advance(kMapBudgetMs);
+  {
+    const ScopedWork timed(app.work, "map");
+    job.sync(app.state.bike, app.state.map);
+    job.advance(kMapBudgetMs);
+  }
   const DesignMapSettings& m = app.state.map;
   if (!app.picture) map_settings(app);
   ImGui::PushTextWrapPos(0.0f);

@@ -40,6 +40,7 @@ double current_sweep_value(const App& app) {
 }
 
 void update_model_eigen(App& app) {
+  const ScopedWork timed(app.work, "model-eigen");
   app.model_eigen.request(app.state.model, model_setup(app.state));
   if (!app.model_eigen.done()) app.model_eigen.advance(kSweepBudgetMs);
 }

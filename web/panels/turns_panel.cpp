@@ -38,8 +38,14 @@ void turns_panel(App& app) {
   if (!on_stage && (app.stage || !app.state.show_turns)) return;
   if (app.compact && app.state.panel != "view" && !on_stage) return;
   // Part of each frame (slices of 16 evaluations): the page stays responsive while the families are traced.
-  app.turns.reset(app.state.bike);
-  app.turns.advance(TurnFamilies::frame_budget_seconds(app.perf.frame_ms));
+  {
+    const ScopedWork timed(app.work, "turns-start");
+    app.turns.reset(app.state.bike);
+  }
+  {
+    const ScopedWork timed(app.work, "turns");
+    app.turns.advance(TurnFamilies::frame_budget_seconds(app.perf.frame_ms));
+  }
 
   const ImGuiIO& io = ImGui::GetIO();
   const float m = ImGui::GetFontSize() * 0.5f;

@@ -360,6 +360,19 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_performance() {
                     {"frames", p.frames}, {"framesDrawn", p.frames_drawn}});
 }
 
+// The recent frames' main-thread time by part (logic/frame_work.hpp), those that began at or after `since_ms`
+// (page time, ms).
+EMSCRIPTEN_KEEPALIVE const char* carvallo_frame_work(double since_ms) {
+  json out = json::array();
+  for (const auto& f : carvallo::web::app().work.frames()) {
+    if (!(f.start_ms >= since_ms)) continue;
+    json parts = json::object();
+    for (const auto& p : f.parts) parts[p.name] = p.ms;
+    out.push_back({{"start", f.start_ms}, {"updateMs", f.update_ms}, {"sceneMs", f.scene_ms}, {"glMs", f.gl_ms}, {"parts", parts}});
+  }
+  return js_reply(out);
+}
+
 // The font the atlas was built from, its sizes and the characters of `sample` it has no glyph for.
 EMSCRIPTEN_KEEPALIVE const char* carvallo_font(const char* sample) {
   const auto& f = carvallo::web::ui_font_info();
