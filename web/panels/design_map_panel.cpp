@@ -214,7 +214,7 @@ void design_map_view(App& app) {
   {
     const ScopedWork timed(app.work, "map");
     job.sync(app.state.bike, app.state.map);
-    job.advance(kMapBudgetMs);
+    job.advance(app.work.budget_ms(kMapBudgetMs));  // at most 25 ms, and within the frame's deadline
   }
   const DesignMapSettings& m = app.state.map;
   if (!app.picture) map_settings(app);
