@@ -62,9 +62,10 @@ class TurnFamilies {
 
   /// What the families cost, for the benchmarks (docs/performance.md): wall time from the first advance()
   /// of this bicycle to the one that completed them (frames in between included), the time spent computing,
-  /// the calls, and the longest call (s).
+  /// the calls, the longest call, and the longest of the tracer's steps within a call (16 evaluations or one
+  /// turn's refinement; s): a call lasts at most its budget and one step.
   struct Timing {
-    double elapsed_seconds = 0.0, compute_seconds = 0.0, longest_advance_seconds = 0.0;
+    double elapsed_seconds = 0.0, compute_seconds = 0.0, longest_advance_seconds = 0.0, longest_step_seconds = 0.0;
     int advances = 0;
   };
   const Timing& timing() const { return timing_; }

@@ -311,7 +311,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_turns() {
                     {"progress", current ? app.turns.progress() : 0.0},
                     {"error", app.turns.error()}, {"points", points}, {"elapsedMs", 1e3 * timing.elapsed_seconds},
                     {"computeMs", 1e3 * timing.compute_seconds}, {"advances", timing.advances},
-                    {"longestAdvanceMs", 1e3 * timing.longest_advance_seconds}});
+                    {"longestAdvanceMs", 1e3 * timing.longest_advance_seconds},
+                    {"longestStepMs", 1e3 * timing.longest_step_seconds}});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_sim_state() { return js_reply(sim_state(carvallo::web::app())); }
