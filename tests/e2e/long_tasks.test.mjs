@@ -36,7 +36,7 @@ function observeLongTasks() {
 const fmt = (v) => Number(v).toFixed(1);
 
 test('a wheelbase typed with the turns and the design map shown: no frame\'s own work reaches 50 ms', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.server.url + '#v=x&turns=1&design=1&dtab=map',
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#turns=1&design=1&dtab=map',
     { width: 1280, height: 800, initScript: observeLongTasks });
   try {
     await page.waitForFunction(() => window.carvallo.turns().done && window.carvallo.designMap().done, null,
