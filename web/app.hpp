@@ -5,6 +5,7 @@
 
 #include "logic/bike_analysis.hpp"
 #include "logic/design_map_job.hpp"
+#include "logic/frame_work.hpp"
 #include "logic/lesson.hpp"
 #include "logic/method_compare.hpp"
 #include "logic/model_eigen.hpp"
@@ -112,6 +113,7 @@ struct App {
   bool show_help = false, show_notes = false;
   bool escape_pressed = false;  ///< Escape went down since the last frame (a GLFW key callback: press and release can share a frame)
   PerfStats perf;
+  FrameWork work;  ///< this frame's deadline for the page's computations, and the recent frames' times by part
   std::map<std::string, std::array<float, 4>> rects;  ///< screen rects (CSS px) of named widgets, for tests
   /// Windows whose content reaches past their right edge with no scroll bar (a label longer than its room):
   /// ImGui name and by how much (CSS px), for the layout tests.

@@ -306,6 +306,7 @@ void frame() {
   if (real_dt > 0) app.perf.frame_ms = app.perf.frame_ms > 0 ? 0.95 * app.perf.frame_ms + 0.05 * real_dt * 1000 : real_dt * 1000;
 
   const auto cpu_start = std::chrono::steady_clock::now();
+  app.work.begin_frame(now * 1000.0, cpu_start);
   ++app.perf.frames;
   follow_canvas(app);
   glfwPollEvents();
@@ -354,6 +355,7 @@ void frame() {
   digest.add(*draw_data);
   static std::uint64_t drawn_digest = 0;
   static double drawn_at = -1e300;
+  const auto gl_start = std::chrono::steady_clock::now();
   if (digest.value() != drawn_digest || now - drawn_at >= 1.0 || carvallo::web::video_recording()) {
     drawn_digest = digest.value();
     drawn_at = now;
@@ -368,8 +370,11 @@ void frame() {
   }
   carvallo::web::video_frame(app);  // the frame just drawn, without the UI, to the page's recorder
 
-  const double cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
+  const auto cpu_end = std::chrono::steady_clock::now();
+  const double cpu = std::chrono::duration<double, std::milli>(cpu_end - cpu_start).count();
   app.perf.cpu_ms = app.perf.cpu_ms > 0 ? 0.95 * app.perf.cpu_ms + 0.05 * cpu : cpu;
+  const double gl = std::chrono::duration<double, std::milli>(cpu_end - gl_start).count();
+  app.work.end_frame(update, cpu - update - gl, gl);
   carvallo::web::note_motion(app);
   const std::string link = carvallo::web::page_link(app);
   if (link != app.last_link) {

@@ -119,7 +119,7 @@ void TurnFamilyTracer::seed_step() {
     grid_ = steer_grid(lean, options_.steer_samples);
     grid_g_.assign(grid_.size(), 0.0);
     grid_ok_.assign(grid_.size(), false);
-    seed_sample_ = 0;
+    seed_sample_ = seed_bracket_ = 0;
   }
   if (seed_sample_ < grid_.size()) {
     const auto c = g({lean, grid_[seed_sample_]});
@@ -128,13 +128,15 @@ void TurnFamilyTracer::seed_step() {
     ++seed_sample_;
     return;
   }
-  // Every sign change of g (the last one across ±π), refined as the scan refines it. A jump of g (where the
+  // Every sign change of g (the last one across ±π), refined as the scan refines it, one a call (each is
+  // some 20 evaluations; all of a lean's at once held the page for up to 100 ms). A jump of g (where the
   // contact geometry folds) also changes sign: a zero only where g is small at the refined point.
   const std::size_t n = grid_.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t j = (i + 1) % n;
+  for (; seed_bracket_ < n; ++seed_bracket_) {
+    const std::size_t i = seed_bracket_, j = (i + 1) % n;
     if (!grid_ok_[i] || !grid_ok_[j] || grid_g_[i] * grid_g_[j] > 0.0) continue;
     if (grid_g_[i] == 0.0 && grid_g_[j] == 0.0) continue;
+    ++seed_bracket_;
     auto f = [&](double steer) {
       const auto c = g({lean, steer});
       if (!c.ok) throw stability::RootFindingError("no state");
@@ -148,6 +150,7 @@ void TurnFamilyTracer::seed_step() {
     } catch (const stability::RootFindingError&) {
       // not a zero: skip the bracket
     }
+    return;
   }
   grid_.clear();
   if (++seed_lean_ == seed_leans_.size()) phase_ = Phase::Trace;
@@ -348,6 +351,12 @@ void TurnFamilyTracer::mark_covered(const TurnCurve& curve) {
 // ---- 4. the turns at the requested leans ------------------------------------------------------------
 
 void TurnFamilyTracer::turns_step() {
+  // The segment's crossings one a call: a segment (up to kStepMax long) crosses up to three requested
+  // leans, each a turn's refinement and stability.
+  if (crossing_ < crossings_.size()) {
+    turn_at_crossing(crossings_[crossing_++]);
+    return;
+  }
   if (turn_curve_ >= curves_.size()) {
     phase_ = Phase::Done;
     return;
@@ -361,48 +370,54 @@ void TurnFamilyTracer::turns_step() {
   }
   const std::size_t i = turn_segment_++;
   const Eigen::Vector2d &a = curve.points[i], &b = curve.points[i + 1];
-  const double ua = curve.speed_squared[i], ub = curve.speed_squared[i + 1];
   // The requested leans this segment crosses (its end included, its start only for the curve's first),
   // in the order along the segment.
-  std::vector<std::size_t> crossing;
+  crossings_.clear();
+  crossing_ = 0;
   for (std::size_t k = 0; k < leans_.size(); ++k) {
     const double l = leans_[k];
     const bool inside = (a.x() - l) * (b.x() - l) < 0.0 || b.x() == l || (i == 0 && a.x() == l);
-    if (inside && a.x() != b.x()) crossing.push_back(k);
+    if (inside && a.x() != b.x()) crossings_.push_back(k);
   }
-  if (b.x() < a.x()) std::reverse(crossing.begin(), crossing.end());
-  for (std::size_t k : crossing) {
-    const double lean = leans_[k];
-    // No turn where the speed² is negative at both ends (a finite value: b ≠ 0 over the segment).
-    if (std::isfinite(ua) && std::isfinite(ub) && ua <= 0.0 && ub <= 0.0) {
-      branch_open_ = false;
-      continue;
-    }
-    const double tau = (lean - a.x()) / (b.x() - a.x());
-    const auto steer = steer_on_curve(lean, a.y() + tau * (b.y() - a.y()));
-    std::optional<SteadyTurn> turn;
-    if (steer) {
-      // The scan's refinement (TurnSolver::in_bracket) in a bracket round the zero: the same turn as the scan.
-      const double s = wrap(*steer);
-      turn = solver_.in_bracket(lean, s - 1e-7, s + 1e-7, options_);
-      work_ += kRefineCost;
-    }
-    if (turn) {
-      if (turn->steer > kPi) turn->steer -= 2.0 * kPi;
-      if (turn->steer <= -kPi) turn->steer += 2.0 * kPi;
-      const bool duplicate = std::any_of(found_[k].begin(), found_[k].end(),
-                                         [&](double o) { return steer_distance(o, turn->steer) < 1e-9; });
-      if (duplicate) turn.reset();
-    }
-    if (!turn) {
-      branch_open_ = false;
-      continue;
-    }
-    found_[k].push_back(turn->steer);
-    if (!branch_open_) branches_.push_back({turn->family, {}});
-    branches_.back().turns.push_back(std::move(*turn));
-    branch_open_ = true;
+  if (b.x() < a.x()) std::reverse(crossings_.begin(), crossings_.end());
+}
+
+void TurnFamilyTracer::turn_at_crossing(std::size_t k) {
+  // The segment turns_step() last took.
+  const TurnCurve& curve = curves_[turn_curve_];
+  const std::size_t i = turn_segment_ - 1;
+  const Eigen::Vector2d &a = curve.points[i], &b = curve.points[i + 1];
+  const double ua = curve.speed_squared[i], ub = curve.speed_squared[i + 1];
+  const double lean = leans_[k];
+  // No turn where the speed² is negative at both ends (a finite value: b ≠ 0 over the segment).
+  if (std::isfinite(ua) && std::isfinite(ub) && ua <= 0.0 && ub <= 0.0) {
+    branch_open_ = false;
+    return;
   }
+  const double tau = (lean - a.x()) / (b.x() - a.x());
+  const auto steer = steer_on_curve(lean, a.y() + tau * (b.y() - a.y()));
+  std::optional<SteadyTurn> turn;
+  if (steer) {
+    // The scan's refinement (TurnSolver::in_bracket) in a bracket round the zero: the same turn as the scan.
+    const double s = wrap(*steer);
+    turn = solver_.in_bracket(lean, s - 1e-7, s + 1e-7, options_);
+    work_ += kRefineCost;
+  }
+  if (turn) {
+    if (turn->steer > kPi) turn->steer -= 2.0 * kPi;
+    if (turn->steer <= -kPi) turn->steer += 2.0 * kPi;
+    const bool duplicate = std::any_of(found_[k].begin(), found_[k].end(),
+                                       [&](double o) { return steer_distance(o, turn->steer) < 1e-9; });
+    if (duplicate) turn.reset();
+  }
+  if (!turn) {
+    branch_open_ = false;
+    return;
+  }
+  found_[k].push_back(turn->steer);
+  if (!branch_open_) branches_.push_back({turn->family, {}});
+  branches_.back().turns.push_back(std::move(*turn));
+  branch_open_ = true;
 }
 
 // ---- products -------------------------------------------------------------------------------------

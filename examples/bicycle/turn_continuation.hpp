@@ -58,8 +58,10 @@ class TurnFamilyTracer {
  public:
   /// Throws SolverError(InvalidArgument) for leans not increasing, not positive or not below π/2.
   TurnFamilyTracer(const TurnSolver& solver, std::vector<double> leans, const TurnOptions& options = {});
-  /// About `work` units of work (one evaluation of g is one unit, one turn's refinement and stability 40).
-  /// Throws what TurnSolver::in_bracket throws.
+  /// About `work` units of work (one evaluation of g is one unit, one turn's refinement and stability 40),
+  /// in indivisible pieces of at most one turn's refinement or some 150 evaluations (a bracket of the seed
+  /// scan, a corrector step, a branch point's circle), a few ms natively. Throws what TurnSolver::in_bracket
+  /// throws.
   void step(int work);
   bool done() const { return phase_ == Phase::Done; }
   /// Every curve traced (what remains is finding the turns at the requested leans on them).
@@ -104,6 +106,7 @@ class TurnFamilyTracer {
   void mark_covered(const TurnCurve& curve);
   std::optional<double> steer_on_curve(double lean, double steer_guess);
   void turns_step();
+  void turn_at_crossing(std::size_t lean_index);
 
   const TurnSolver& solver_;
   std::vector<double> leans_;
@@ -112,7 +115,7 @@ class TurnFamilyTracer {
   long evaluations_ = 0, work_ = 0;
   // Seeds: the scan of the seed leans, one lean at a time.
   std::vector<double> seed_leans_;
-  std::size_t seed_lean_ = 0, seed_sample_ = 0;
+  std::size_t seed_lean_ = 0, seed_sample_ = 0, seed_bracket_ = 0;  // the lean, its next sample, its next bracket
   std::vector<double> grid_, grid_g_;
   std::vector<bool> grid_ok_;
   std::vector<Seed> seeds_;
@@ -121,6 +124,8 @@ class TurnFamilyTracer {
   std::vector<TurnCurve> curves_;
   // Turns: the crossings of the requested leans, curve by curve.
   std::size_t turn_curve_ = 0, turn_segment_ = 0;
+  std::vector<std::size_t> crossings_;  // the requested leans the segment before turn_segment_ crosses
+  std::size_t crossing_ = 0;            // the next of them
   bool branch_open_ = false;
   std::vector<TurnBranch> branches_;
   std::vector<std::vector<double>> found_;  // steers of the turns found at each requested lean

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -88,4 +89,47 @@ TEST_CASE("turn families by continuation: every turn the scan finds at a lean, t
   }
   CHECK(count == 5);
   CHECK(with_turns == count);
+}
+
+// The playground spreads the families over frames a few units at a time (web/logic/turn_families.cpp), so a
+// unit must be small: no step(1) evaluates g more than 160 times (about 4 ms natively, 6 in the browser;
+// refining all of a seed lean's sign changes at once took 257, holding a frame for 100 ms under load) or
+// refines more than one turn (a segment crossing three requested leans refined three). Taken a unit at a
+// time, the families are those of one go, bit for bit.
+TEST_CASE("turn families by continuation: a unit of work is small; a unit at a time gives the same families", "[bicycle][turns]") {
+  const auto bike = load_preset("benchmark");
+  REQUIRE(bike);
+  std::vector<double> leans;
+  for (int k = 1; k <= 70; ++k) leans.push_back(k / 50.0);
+  TurnOptions options;
+  options.steer_samples = 721;
+  options.stability = false;
+  const TurnSolver solver(bike->values);
+  TurnFamilyTracer tracer(solver, leans, options);
+  auto turn_count = [&] {
+    std::size_t n = 0;
+    for (const auto& b : tracer.branches()) n += b.turns.size();
+    return n;
+  };
+  long most_evaluations = 0;
+  std::size_t most_turns = 0;
+  while (!tracer.done()) {
+    const long evaluations = tracer.evaluations();
+    const std::size_t turns = turn_count();
+    tracer.step(1);
+    most_evaluations = std::max(most_evaluations, tracer.evaluations() - evaluations);
+    most_turns = std::max(most_turns, turn_count() - turns);
+  }
+  CHECK(most_evaluations <= 160);
+  CHECK(most_turns == 1);
+  const std::vector<TurnBranch> whole = continue_turns(solver, leans, options);
+  REQUIRE(whole.size() == tracer.branches().size());
+  for (std::size_t b = 0; b < whole.size(); ++b) {
+    REQUIRE(whole[b].turns.size() == tracer.branches()[b].turns.size());
+    for (std::size_t i = 0; i < whole[b].turns.size(); ++i) {
+      CHECK(whole[b].turns[i].lean == tracer.branches()[b].turns[i].lean);
+      CHECK(whole[b].turns[i].steer == tracer.branches()[b].turns[i].steer);
+      CHECK(whole[b].turns[i].speed == tracer.branches()[b].turns[i].speed);
+    }
+  }
 }

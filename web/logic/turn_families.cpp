@@ -73,7 +73,9 @@ bool TurnFamilies::advance(double budget_seconds) {
   };
   try {
     do {
+      const auto step_start = std::chrono::steady_clock::now();
       tracer_->step(16);  // 16 evaluations of the turn condition, or one turn's refinement: a few ms in the browser
+      timing_.longest_step_seconds = std::max(timing_.longest_step_seconds, seconds_since(step_start));
     } while (!tracer_->done() && seconds_since(start) <= budget_seconds);
   } catch (const std::exception& e) {
     error_ = std::string("steady turns: ") + e.what();

@@ -34,11 +34,13 @@ class TurnFamilies {
   /// The scan of the seed leans: 0.5° steer spacing (the CLI's is 0.25°): half the work.
   static bicycle::TurnOptions options();
 
-  /// The wall time a frame gives the families (s): 25 ms, or half the frame interval when frames are
-  /// slower than 50 ms (a software renderer, a loaded machine), at most 40 ms, so that a slice and the one
-  /// unit of work that may overrun it (a turn's eigenvalues, a few ms) hold the page under 50 ms (issue 31). With a GPU's 16 ms frames
-  /// the page keeps its frame rate up; with 200 ms frames the families would otherwise get a tenth of the
-  /// time and take minutes. `frame_ms` is the smoothed frame interval (0 or not finite: unknown). Never throws.
+  /// The wall time a frame offers the families (s): 25 ms, or half the frame interval when frames are
+  /// slower than 50 ms (a software renderer, a loaded machine), at most 40 ms. The panel gives them that or
+  /// less: every computation of a frame ends by the frame's deadline (FrameWork::kComputeDeadlineMs after
+  /// its start), so that with the step that may overrun it (a turn's eigenvalues, a few ms) the frame's own
+  /// work stays under 50 ms (issue 31). With a GPU's 16 ms frames the page keeps its frame rate up; with
+  /// 200 ms frames the families would otherwise get a tenth of the time and take minutes. `frame_ms` is the
+  /// smoothed frame interval (0 or not finite: unknown). Never throws.
   static double frame_budget_seconds(double frame_ms);
 
   /// Starts over for this bicycle (nothing when it is the one being computed). Never throws.
@@ -60,9 +62,10 @@ class TurnFamilies {
 
   /// What the families cost, for the benchmarks (docs/performance.md): wall time from the first advance()
   /// of this bicycle to the one that completed them (frames in between included), the time spent computing,
-  /// the calls, and the longest call (s).
+  /// the calls, the longest call, and the longest of the tracer's steps within a call (16 evaluations or one
+  /// turn's refinement; s): a call lasts at most its budget and one step.
   struct Timing {
-    double elapsed_seconds = 0.0, compute_seconds = 0.0, longest_advance_seconds = 0.0;
+    double elapsed_seconds = 0.0, compute_seconds = 0.0, longest_advance_seconds = 0.0, longest_step_seconds = 0.0;
     int advances = 0;
   };
   const Timing& timing() const { return timing_; }

@@ -39,6 +39,7 @@ void refresh_analysis(App& app) {
   if (app.model && same_bike(app.analysed_bike, s.bike) && app.analysed_vmin == s.sweep_min &&
       app.analysed_vmax == s.sweep_max)
     return;
+  const ScopedWork timed(app.work, "analysis");
   const auto start = std::chrono::steady_clock::now();
   auto built = bicycle::make_canonical_model(s.bike);
   if (!built.model) {

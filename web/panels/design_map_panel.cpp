@@ -224,8 +224,11 @@ void load_cell(App& app, std::size_t ix, std::size_t iy) {
 
 void design_map_view(App& app) {
   DesignMapJob& job = app.design_map;
-  job.sync(app.state.bike, app.state.map);
-  job.advance(kMapBudgetMs);
+  {
+    const ScopedWork timed(app.work, "map");
+    job.sync(app.state.bike, app.state.map);
+    job.advance(app.work.budget_ms(kMapBudgetMs));  // at most 25 ms, and within the frame's deadline
+  }
   const DesignMapSettings& m = app.state.map;
   if (!app.picture) map_settings(app);
   ImGui::PushTextWrapPos(0.0f);

@@ -21,7 +21,8 @@ struct DesignPanelState {
   std::string designer_problem;                   ///< why the last designer input was not applied
 };
 
-/// Budget of wall time per frame for filling the map (ms): far from a stall (100 ms) and, with the rest of
+/// Budget of wall time per frame for filling the map (ms), or less when the frame's deadline for its
+/// computations is nearer (FrameWork::budget_ms): far from a stall and, with the rest of
 /// a frame, still 25 frames a second or more while a 100 x 100 map (about 75 ms of computing in WebAssembly
 /// on a loaded machine, docs/performance.md) takes 3 or 4 frames: on slow software-GL frames the fill time
 /// is the number of frames it needs.

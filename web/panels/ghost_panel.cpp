@@ -43,7 +43,10 @@ std::string speed_text(const std::optional<double>& v) {
 
 }  // namespace
 
-const EigenSweep* ghost_sweep(App& app) { return analysis().sweep(app.state.ghost, app.state.sweep_min, app.state.sweep_max); }
+const EigenSweep* ghost_sweep(App& app) {
+  const ScopedWork timed(app.work, "ghost");
+  return analysis().sweep(app.state.ghost, app.state.sweep_min, app.state.sweep_max);
+}
 
 void ghost_buttons(App& app) {
   same_line_if_fits(button_width(tr("Pin as ghost")));

@@ -63,6 +63,7 @@ UiState upright(const UiState& s) {
 
 // Poses the view's bicycle in the mode's motion at its clock; errors are kept for the panel.
 void pose(App& app, const ModeShape& mode) {
+  const ScopedWork timed(app.work, "mode");
   ModeView& v = view();
   const UiState u = upright(app.state);
   const std::string sig = ModelView::signature(u);

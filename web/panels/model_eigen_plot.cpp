@@ -48,8 +48,9 @@ double current_sweep_value(const App& app) {
 }
 
 void update_model_eigen(App& app) {
+  const ScopedWork timed(app.work, "model-eigen");
   app.model_eigen.request(app.state.model, model_setup(app.state));
-  if (!app.model_eigen.done()) app.model_eigen.advance(kSweepBudgetMs);
+  if (!app.model_eigen.done()) app.model_eigen.advance(app.work.budget_ms(kSweepBudgetMs));
 }
 
 void draw_model_eigen_panel(App& app) {

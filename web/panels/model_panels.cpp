@@ -51,6 +51,7 @@ void sync_run(App& app, bool force) {
   if (replay && !force && app.run && sig == app.run_signature && seek_requested(app)) return;
   if (!force && !replay && app.run && sig == app.run_signature) return;
   if (has_parameter_table(app)) refresh_analysis(app);
+  const ScopedWork timed(app.work, "run");
   app.run_signature = sig;
   app.run_event.clear();
   app.sim_debt = 0;
@@ -212,6 +213,7 @@ void advance_shown_run(App& app, double real_dt) {
 
 void advance_run(App& app, double real_dt) {
   sync_run(app);
+  const ScopedWork timed(app.work, "simulation");
   advance_shown_run(app, real_dt);
   // The compared runs catch up with the moment shown: a few ms a frame, so a long replay never holds the page.
   if (app.run && !app.state.compare.empty()) app.comparison.follow(app.state, *app.run, 6.0);

@@ -59,6 +59,7 @@ const SensitivityChart* current_sensitivity_chart(App& app) {
     c.bike = app.state.bike;
     c.vmax = vmax;
     c.scale = scale;
+    const ScopedWork timed(app.work, "sensitivity");
     c.chart = sensitivity_chart(app.state.bike, *app.model, vmax, scale);
     ++c.computations;
   }

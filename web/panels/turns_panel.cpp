@@ -45,9 +45,16 @@ void turns_panel(App& app) {
   const bool on_stage = app.picture || place_stage_window(app, "turns");
   if (!on_stage && (app.stage || !app.state.show_turns)) return;
   if (app.compact && app.state.panel != "view" && !on_stage) return;
-  // Part of each frame (slices of 16 evaluations): the page stays responsive while the families are traced.
-  app.turns.reset(app.state.bike);
-  app.turns.advance(TurnFamilies::frame_budget_seconds(app.perf.frame_ms));
+  // Part of each frame (slices of 16 evaluations), within what the frame's other computations left (the
+  // design map's rows come first): the page stays responsive while the families are traced.
+  {
+    const ScopedWork timed(app.work, "turns-start");
+    app.turns.reset(app.state.bike);
+  }
+  {
+    const ScopedWork timed(app.work, "turns");
+    app.turns.advance(app.work.budget_ms(1000.0 * TurnFamilies::frame_budget_seconds(app.perf.frame_ms)) / 1000.0);
+  }
 
   const ImGuiIO& io = ImGui::GetIO();
   const float m = ImGui::GetFontSize() * 0.5f;

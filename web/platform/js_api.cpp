@@ -312,7 +312,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_turns() {
                     {"progress", current ? app.turns.progress() : 0.0},
                     {"error", app.turns.error()}, {"points", points}, {"elapsedMs", 1e3 * timing.elapsed_seconds},
                     {"computeMs", 1e3 * timing.compute_seconds}, {"advances", timing.advances},
-                    {"longestAdvanceMs", 1e3 * timing.longest_advance_seconds}});
+                    {"longestAdvanceMs", 1e3 * timing.longest_advance_seconds},
+                    {"longestStepMs", 1e3 * timing.longest_step_seconds}});
 }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_sim_state() { return js_reply(sim_state(carvallo::web::app())); }
@@ -359,6 +360,19 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_performance() {
                     {"stepMs", p.step_ms}, {"simRatio", p.sim_ratio}, {"vertices", p.vertices},
                     {"maxWindowVertices", p.max_window_vertices},
                     {"frames", p.frames}, {"framesDrawn", p.frames_drawn}});
+}
+
+// The recent frames' main-thread time by part (logic/frame_work.hpp), those that began at or after `since_ms`
+// (page time, ms).
+EMSCRIPTEN_KEEPALIVE const char* carvallo_frame_work(double since_ms) {
+  json out = json::array();
+  for (const auto& f : carvallo::web::app().work.frames()) {
+    if (!(f.start_ms >= since_ms)) continue;
+    json parts = json::object();
+    for (const auto& p : f.parts) parts[p.name] = p.ms;
+    out.push_back({{"start", f.start_ms}, {"updateMs", f.update_ms}, {"sceneMs", f.scene_ms}, {"glMs", f.gl_ms}, {"parts", parts}});
+  }
+  return js_reply(out);
 }
 
 // The font the atlas was built from, its sizes and the characters of `sample` it has no glyph for.

@@ -100,6 +100,9 @@
   api.seek = (t) => json('carvallo_seek', [Number.isFinite(Number(t)) ? Number(t) : NaN]);
   api.messages = () => json('carvallo_messages');
   api.performance = () => json('carvallo_performance');
+  /// The last 600 frames' main-thread time, those that began at or after `since` (performance.now(), ms):
+  /// [{start, updateMs, sceneMs, glMs, parts: {turns, map, analysis, run, ...: ms}}] (web/logic/frame_work.hpp).
+  api.frameWork = (since) => json('carvallo_frame_work', [Number.isFinite(Number(since)) ? Number(since) : -Infinity]);
   /// The UI font: {name ("DejaVu Sans", or "ProggyClean" when it failed), sizePixels, rasterPixels,
   /// atlasWidth, atlasHeight, glyphs, buildMs, missing: the characters of `sample` it has no glyph for}.
   api.font = (sample) => json('carvallo_font', [String(sample ?? '')]);

@@ -1,0 +1,43 @@
+#include "logic/frame_work.hpp"
+
+#include <algorithm>
+
+namespace carvallo::web {
+
+void FrameWork::begin_frame(double page_ms, Clock::time_point now) {
+  in_frame_ = true;
+  start_ = now;
+  current_ = Frame{};
+  current_.start_ms = page_ms;
+}
+
+double FrameWork::budget_ms(double cap_ms, Clock::time_point now) const {
+  if (!in_frame_) return cap_ms;
+  const double left = kComputeDeadlineMs - std::chrono::duration<double, std::milli>(now - start_).count();
+  return std::max(0.0, std::min(cap_ms, left));
+}
+
+void FrameWork::add(std::string_view name, double ms) noexcept {
+  if (!in_frame_) return;
+  try {
+    for (auto& p : current_.parts)
+      if (p.name == name) {
+        p.ms += ms;
+        return;
+      }
+    current_.parts.push_back({std::string(name), ms});
+  } catch (...) {
+  }
+}
+
+void FrameWork::end_frame(double update_ms, double scene_ms, double gl_ms) {
+  if (!in_frame_) return;
+  in_frame_ = false;
+  current_.update_ms = update_ms;
+  current_.scene_ms = scene_ms;
+  current_.gl_ms = gl_ms;
+  frames_.push_back(std::move(current_));
+  while (frames_.size() > kKept) frames_.pop_front();
+}
+
+}  // namespace carvallo::web
