@@ -245,7 +245,7 @@ void parameters_panel(App& app) {
     download(name + ".json", "application/json",
              bicycle::to_json(app.state.bike, name, "Carvallo playground " + std::string(kVersion)).dump(2) + "\n");
   }
-  ImGui::SameLine();
+  same_line_if_fits(button_width(tr("Load bicycle...")));
   if (ImGui::Button(tr("Load bicycle..."))) open_json_file();
   ImGui::End();
 }

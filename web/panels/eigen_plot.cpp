@@ -145,7 +145,7 @@ void eigen_controls(App& app) {
   same_line_if_fits(checkbox_width("Im s"));
   ImGui::Checkbox("Im s", &s.show_imaginary);
   same_line_if_fits(checkbox_width(tr("root locus")));
-  ImGui::Checkbox(tr("root locus"), &s.root_locus);
+  ImGui::Checkbox(fitted_checkbox(tr("root locus")).c_str(), &s.root_locus);
   same_line_if_fits(button_width("CSV"));
   if (ImGui::Button("CSV")) download("carvallo-eigenvalues.csv", "text/csv", sweep_csv(sw));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Download the sweep (speed, Re and Im of every branch)"));
@@ -153,7 +153,7 @@ void eigen_controls(App& app) {
     // The button's identity stays one across languages and its two faces.
     const char* toggle = s.eigen_view == "sensitivity" ? tr("Eigenvalue plot###eigen-view") : tr("Sensitivities###eigen-view");
     same_line_if_fits(button_width(toggle));
-    if (ImGui::Button(toggle)) s.eigen_view = s.eigen_view == "sensitivity" ? "plot" : "sensitivity";
+    if (ImGui::Button(fitted_button(toggle).c_str())) s.eigen_view = s.eigen_view == "sensitivity" ? "plot" : "sensitivity";
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("What moves my stable range: the critical speeds' derivatives by parameter"));
     record_rect(app, "eigen-view-toggle");
   }
@@ -165,7 +165,7 @@ void draw_eigen_panel(App& app) {
   UiState& s = app.state;
   const EigenSweep& sw = app.sweep;
   if (!begin_panel(app, "Eigenvalues")) return;
-  if (!s.presentation && !app.picture && ImGui::TreeNodeEx(tr("What am I looking at?###eigen-note"), ImGuiTreeNodeFlags_FramePadding)) {
+  if (!s.presentation && !app.picture && ImGui::TreeNodeEx(fitted_tree_node(tr("What am I looking at?###eigen-note")).c_str(), ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::PushTextWrapPos(0.0f);
     wrapped_text(tr(
         "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
@@ -194,10 +194,12 @@ void draw_eigen_panel(App& app) {
   // The critical speeds, to 6 decimals.
   const std::string weave_text = sw.weave ? trf("weave speed %.6f m/s", *sw.weave) : tr("weave speed: none");
   const std::string capsize_text = sw.capsize ? trf("capsize speed %.6f m/s", *sw.capsize) : tr("capsize speed: none");
-  ImGui::TextColored(color_vec(pal().weave), "%s", weave_text.c_str());
+  ImGui::PushTextWrapPos(0.0f);
+  wrapped_textf(color_vec(pal().weave), "%s", weave_text.c_str());
   record_rect(app, "weave-speed");
   same_line_if_fits(text_width(capsize_text.c_str()) + fw);
-  ImGui::TextColored(color_vec(pal().capsize), "%s", capsize_text.c_str());
+  wrapped_textf(color_vec(pal().capsize), "%s", capsize_text.c_str());
+  ImGui::PopTextWrapPos();
   {
     const std::string summary = shown_stability_summary(sw);
     ImGui::PushTextWrapPos(0.0f);
@@ -221,8 +223,10 @@ void draw_eigen_panel(App& app) {
         labels.push_back(mode);
         break;
       }
+  ImGui::PushTextWrapPos(0.0f);  // a name longer than a narrow panel wraps
   legend_row(labels, s.show_imaginary && !s.root_locus);
   if (s.root_locus) speed_bar_legend(sw.vmin, sw.vmax);  // the locus' colour scale, in the legend, off the curves
+  ImGui::PopTextWrapPos();
   record_rect(app, "legend");
   // The plot.
   const float line_h = ImGui::GetTextLineHeightWithSpacing();
@@ -230,12 +234,14 @@ void draw_eigen_panel(App& app) {
   // Under the plot: the eigenvalues at the current speed and the mode section (not in a picture).
   const float plot_h = std::max(fw * 10.0f, app.picture ? avail.y : avail.y - (3.4f + mode_section_lines(app)) * line_h);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("plot", ImVec2(std::max(avail.x, fw * 10), plot_h));
+  // As wide as the panel and never wider (large text on a projector leaves a narrow panel).
+  const float plot_w = std::max(avail.x, 1.0f);
+  ImGui::InvisibleButton("plot", ImVec2(plot_w, plot_h));
   record_rect(app, "plot");
   const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p0(origin.x + fw * 3.2f, origin.y + fw * 1.3f);  // a line above for the y label
-  const ImVec2 p1(origin.x + std::max(avail.x, fw * 10) - fw * 0.5f, origin.y + plot_h - fw * 2.6f);
+  const ImVec2 p1(std::max(origin.x + plot_w - fw * 0.5f, p0.x + 1), origin.y + plot_h - fw * 2.6f);
   dl->AddRectFilled(p0, p1, color_u32(pal().plot_bg));
   const auto current = labelled_eigenvalues(*app.model, setting(s, "speed"), sw);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -362,11 +368,14 @@ void draw_eigen_panel(App& app) {
     return;
   }
   // The eigenvalues at the current speed.
-  ImGui::TextUnformatted(trf("At v = %.3f m/s:", setting(s, "speed")).c_str());
+  ImGui::PushTextWrapPos(0.0f);
+  wrapped_textf("%s", trf("At v = %.3f m/s:", setting(s, "speed")).c_str());
+  ImGui::PopTextWrapPos();
   for (const auto& e : current) {
     if (e.value.imag() < 0 && std::abs(e.value.imag()) > 5e-7) continue;  // conjugate shown once with +-
-    const std::string t = mode_name(e.label) + " " + (std::abs(e.value.imag()) > 5e-7 ? conjugate_pair_text(e.value) : complex_text(e.value));
-    same_line_if_fits(button_width(t.c_str()), fw);
+    const std::string one_line = mode_name(e.label) + " " + (std::abs(e.value.imag()) > 5e-7 ? conjugate_pair_text(e.value) : complex_text(e.value));
+    same_line_if_fits(button_width(one_line.c_str()), fw);
+    const std::string t = fitted_button(one_line.c_str());  // in lines where the panel is narrow for one
     // Each entry picks its mode for the 3D view (the marker list).
     const bool shown = s.mode_shape == e.label;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(mode_color(e.label)));

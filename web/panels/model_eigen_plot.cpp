@@ -70,7 +70,7 @@ void draw_model_eigen_panel(App& app) {
   const examples::Quantity* q = examples::find_quantity(*me.entry(), me.parameter());
   const std::string unit = q ? q->unit : "";
   const std::string name = shown_name(me.parameter());
-  if (!s.presentation && !app.picture && ImGui::TreeNodeEx(tr("What am I looking at?###model-eigen-note"), ImGuiTreeNodeFlags_FramePadding)) {
+  if (!s.presentation && !app.picture && ImGui::TreeNodeEx(fitted_tree_node(tr("What am I looking at?###model-eigen-note")).c_str(), ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::TextUnformatted(trf("Each curve is one eigenvalue of the linearized motion about the %s, against %s. A positive real "
                                "part means a small disturbance grows (unstable); negative, it dies out; zero, it oscillates "
                                "without growing. Shaded: no real part above zero. Click or drag in the plot to choose the value.",
@@ -115,12 +115,12 @@ void draw_model_eigen_panel(App& app) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float plot_h = std::max(fw * 10.0f, avail.y - 2.4f * line_h);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float plot_w = std::max(avail.x, fw * 10);
+  const float plot_w = std::max(avail.x, 1.0f);  // never wider than the panel (large text leaves a narrow one)
   ImGui::InvisibleButton("model-eigen-plot", ImVec2(plot_w, plot_h));
   record_rect(app, "model-eigen-plot");
   const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 p0(origin.x + fw * 3.2f, origin.y + fw * 1.3f), p1(origin.x + plot_w - fw * 0.5f, origin.y + plot_h - fw * 2.6f);
+  const ImVec2 p0(origin.x + fw * 3.2f, origin.y + fw * 1.3f), p1(std::max(origin.x + plot_w - fw * 0.5f, p0.x + 1), origin.y + plot_h - fw * 2.6f);
   dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
   double ylo = -1, yhi = 1;
   for (const auto& row : sw.eigenvalues)

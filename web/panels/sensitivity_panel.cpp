@@ -4,6 +4,7 @@
 // bicycle, range and scaling, so dragging a parameter updates it live without recomputing every frame.
 #include "app.hpp"
 #include "panels/analysis_panels.hpp"
+#include "panels/plot_axes.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 #include "logic/language.hpp"
@@ -82,15 +83,15 @@ void sensitivity_chart_view(App& app) {
   UiState& s = app.state;
   for (const auto& [english, word] : {std::pair{translatable("relative (%/%)"), "relative"}, std::pair{translatable("per SI unit"), "si"}}) {
     const char* label = tr(english);
-    same_line_if_fits(button_width(label));
+    same_line_if_fits(button_width(label));  // a label wider than the panel in lines (plot_axes.hpp)
     const bool on = s.sensitivity_scale == word;
     if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(label)) s.sensitivity_scale = word;
+    if (ImGui::Button(fitted_button(label).c_str())) s.sensitivity_scale = word;
     if (on) ImGui::PopStyleColor();
     record_rect(app, std::string("sensitivity-scale-") + word);
   }
   const bool relative = chart->scale == SensitivityScale::relative;
-  if (!s.presentation && ImGui::TreeNodeEx(tr("What do the bars mean?###bars-note"), ImGuiTreeNodeFlags_FramePadding)) {
+  if (!s.presentation && ImGui::TreeNodeEx(fitted_tree_node(tr("What do the bars mean?###bars-note")).c_str(), ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::TextUnformatted(relative ? tr("Per cent change of the speed per per cent change of the parameter, (dv/v)/(dp/p).")
                                     : tr("Change of the speed in m/s per unit of the parameter (its SI unit in brackets), dv/dp."));
     ImGui::TextUnformatted(tr(
@@ -99,11 +100,13 @@ void sensitivity_chart_view(App& app) {
     ImGui::TreePop();
   }
   ImGui::PopTextWrapPos();
+  // The key's three parts on one row while they fit.
+  const char* unit = relative ? "(%/%)" : tr("(m/s per unit)");
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kWeave), "%s", tr("weave speed"));
-  ImGui::SameLine(0, fw * 0.5f);
+  same_line_if_fits(text_width(tr("capsize speed")), fw * 0.5f);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCapsize), "%s", tr("capsize speed"));
-  ImGui::SameLine(0, fw * 0.5f);
-  ImGui::TextDisabled("%s", relative ? "(%/%)" : tr("(m/s per unit)"));
+  same_line_if_fits(text_width(unit), fw * 0.5f);
+  ImGui::TextDisabled("%s", unit);
   if (!chart->note.empty()) ImGui::TextDisabled("%s", chart->note.c_str());
 
   // One line per parameter: name (unit), the two bars about a zero line, the two values.
