@@ -114,12 +114,12 @@ test('one wheel notch is one 10 % zoom step in every delta mode; wheel down move
     await page.setViewportSize({ width: 1280, height: 520 });
     await page.waitForFunction(() => document.getElementById('canvas').height === 520, null, { timeout: 5000 });
     await frames(page, 4);
-    const before = await rect(page, 'param:mB');
+    const before = await rect(page, 'param:w');
     const panel = await rect(page, 'panel:parameters');
     await page.mouse.move(panel.x + panel.w / 2, panel.y + panel.h / 2);
     await page.mouse.wheel(0, 100);
     await frames(page, 3);
-    const after1 = await rect(page, 'param:mB');
+    const after1 = await rect(page, 'param:w');
     const moved = before.y - after1.y;
     assert.ok(moved > 10 && moved < panel.h / 2, `one notch scrolled the panel ${moved} px (down, one step)`);
     assert.equal((await state(page)).dist, d4, 'the wheel over a panel does not zoom');

@@ -166,7 +166,7 @@ test('phone 390x844@3: a finger held on the steer button pushes while held', asy
     const help = await settledRect(page, 'help');
     assert.ok(help, 'the shortcuts are shown');
     const tabs = await settledRect(page, 'tab:view');
-    assert.ok(help.y - (tabs.y + tabs.h) > 20, 'free view between the tabs and the list');
+    assert.ok(help.y - (tabs.y + tabs.h) > 20, `free view between the tabs ${JSON.stringify(tabs)} and the list ${JSON.stringify(help)}`);
     await touch('touchStart', [[help.x + help.w / 2, (tabs.y + tabs.h + help.y) / 2]]);  // the 3D view, no widget
     await touch('touchEnd', []);
     await frames(page, 3);

@@ -236,10 +236,14 @@ void messages_banner(App& app) {
 void help_overlay(App& app) {
   if (!app.show_help) return;
   const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  // Centred in the free view, under the menu bar and a phone's tabs (which stay in sight, and a tap on
+  // them closes the list); taller than that room, it scrolls.
+  const float top = app.view_top + px(app, 24), bottom = io.DisplaySize.y - px(app, 8);
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, (top + bottom) * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   // A fixed width (the screen's on a phone) and an auto-fitted height: the descriptions wrap in it.
   const float width = std::min(io.DisplaySize.x - px(app, 16), ImGui::GetFontSize() * 40);
   ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, std::max(bottom - top, ImGui::GetFontSize() * 8)));
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the list must be readable over the plots
   ImGui::SetNextWindowFocus();
   ImGui::Begin((std::string(tr("Keyboard shortcuts")) + "###help").c_str(), &app.show_help, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
