@@ -371,6 +371,10 @@ void menu_bar(App& app) {
     ImGui::PopStyleVar();
     return;
   }
+  // Where the menus and the link button are wider than the bar (a phone in a longer language), their
+  // text is made smaller until they fit, found over a few frames from where the link button ended.
+  static float font_scale = 1.0f;
+  ImGui::SetWindowFontScale(font_scale);
   push_target_rows();  // the bar's menus and every menu's rows as tall as a button (WCAG 2.5.8)
   const bool models_open = ImGui::BeginMenu(tr("Models"), !app.state.locked);
   record_rect(app, "menu:models");
@@ -450,6 +454,12 @@ void menu_bar(App& app) {
   }
   if (ImGui::Button(app.compact ? tr("Link") : tr("Copy link"))) copy_page_link(app);  // a phone's menu bar has room for the short name
   record_rect(app, "copy-link");
+  {
+    const float right = ImGui::GetItemRectMax().x;
+    const float room = ImGui::GetWindowPos().x + ImGui::GetWindowWidth() - ImGui::GetStyle().WindowPadding.x;
+    if (right > room) font_scale = std::max(0.7f, font_scale * room / right * 0.99f);
+    else if (font_scale < 1.0f && right * 1.02f < room) font_scale = std::min(1.0f, font_scale * room / right);
+  }
   // The version and the shortcuts' key, where the menu bar has room left for them (large text, a longer language).
   const std::string about = trf("  Carvallo %s  -  press ? for shortcuts", kVersion);
   if (!app.compact && ImGui::CalcTextSize(about.c_str()).x <= ImGui::GetContentRegionAvail().x) ImGui::TextDisabled("%s", about.c_str());

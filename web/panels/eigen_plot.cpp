@@ -131,7 +131,7 @@ void eigen_controls(App& app) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(tr("to"));
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(fw * 4.5f);
+  ImGui::SetNextItemWidth(std::max(std::min(fw * 4.5f, ImGui::GetContentRegionAvail().x), fw * 2));  // narrower where the panel is
   NumberField to{"##vmax"};
   to.drag_speed = 0.02f;
   to.format = "%.2f";

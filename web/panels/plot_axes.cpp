@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <string>
 
 namespace carvallo::web {
 
@@ -70,36 +69,5 @@ void axes_and_grid(ImDrawList* dl, const Axis& x, const Axis& y, ImVec2 p0, ImVe
   dl->AddText(ImVec2(std::max(p1.x - xs_size.x, p0.x - fh * 2.6f), p1.y + 5 + fh), text, xlabel);
   dl->AddText(ImVec2(p0.x - fh * 2.6f, p0.y - fh * 1.15f), text, ylabel);  // above the plot: no curve covers it
 }
-
-std::string fitted_label(const char* label, float extra) {
-  const std::string whole = label;
-  const std::size_t id = whole.find("##");
-  const std::string text = whole.substr(0, id), suffix = id == std::string::npos ? "" : whole.substr(id);
-  const float room = ImGui::GetContentRegionAvail().x - extra;
-  if (ImGui::CalcTextSize(text.c_str()).x <= room) return whole;
-  std::string out, line;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t end = std::min(text.find(' ', start), text.size());
-    const std::string word = text.substr(start, end - start);
-    const std::string longer = line.empty() ? word : line + " " + word;
-    if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > room) {
-      out += line + "\n";
-      line = word;
-    } else {
-      line = longer;
-    }
-    start = end + 1;
-  }
-  return out + line + suffix;
-}
-
-std::string fitted_button(const char* label) { return fitted_label(label, 2 * ImGui::GetStyle().FramePadding.x); }
-
-std::string fitted_checkbox(const char* label) {
-  return fitted_label(label, ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
-}
-
-std::string fitted_tree_node(const char* label) { return fitted_label(label, ImGui::GetTreeNodeToLabelSpacing()); }
 
 }  // namespace carvallo::web

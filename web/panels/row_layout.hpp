@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <string>
 
 namespace carvallo::web {
 
@@ -29,5 +30,15 @@ inline float checkbox_width(const char* label) {
 inline float labelled_width(float item, const char* label) {
   return item + ImGui::GetStyle().ItemInnerSpacing.x + text_width(label);
 }
+
+/// `label` broken into lines at its spaces where a widget of it would run past the window's right edge
+/// (a longer language, large text, a narrow panel; ImGui draws a label's lines one under the other):
+/// `extra` is what the widget adds to its text's width. A word longer than the room stays whole; the
+/// "##id" part is kept, so a "###id" keeps the widget's identity. Unchanged where it fits.
+std::string fitted_label(const char* label, float extra);
+/// fitted_label for a button, a check box and a tree node.
+std::string fitted_button(const char* label);
+std::string fitted_checkbox(const char* label);
+std::string fitted_tree_node(const char* label);
 
 }  // namespace carvallo::web

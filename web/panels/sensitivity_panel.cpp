@@ -4,7 +4,6 @@
 // bicycle, range and scaling, so dragging a parameter updates it live without recomputing every frame.
 #include "app.hpp"
 #include "panels/analysis_panels.hpp"
-#include "panels/plot_axes.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 #include "logic/language.hpp"

@@ -123,33 +123,40 @@ void arrange_stage(App& app, float top) {
   const float W = io.DisplaySize.x, H = io.DisplaySize.y;
   const float m = px(app, 6);
   const std::string& plot = app.state.stage;
-  const bool with_plot = plot != "none" && stage_plot_offered(app, plot);
+  bool with_plot = plot != "none" && stage_plot_offered(app, plot);
   // The bar's height as drawn last frame (it wraps at large text); a first guess before that.
   const float bar_h = app.stage_bar_h > 0 ? app.stage_bar_h : 2.6f * ImGui::GetFrameHeightWithSpacing();
   const bool portrait = W < H;
   float view_w = W, plot_x = W, plot_y = top, plot_w = 0, plot_h = H - top, caption_h = 0;
-  // The caption's band depends on the view's width (its wrapping, and the smaller text a long caption
-  // gets), the view's width on the band: a few passes, keeping the tallest band seen, so the view that
-  // results is never smaller than the one the plot was sized for.
-  for (int pass = 0; pass < 3; ++pass) {
-    caption_h = std::max(caption_h, caption_band(app, with_plot && !portrait && pass == 0 ? W * 0.58f : view_w));
-    if (with_plot && portrait) {
-      // A phone upright: the model above its plot, the plot about 45 % of what the bar and caption leave.
-      const float free_h = H - top - caption_h - bar_h;
-      plot_h = std::clamp(free_h * 0.45f, std::min(ImGui::GetFontSize() * 9, free_h * 0.5f), std::max(free_h - ImGui::GetFontSize() * 4, 1.0f));
-      plot_x = 0, plot_w = W;
-      plot_y = H - bar_h - plot_h;
-    } else if (with_plot) {
-      // The plot beside the view, never so wide that the view (above the bar, below the caption) is under
-      // half of the canvas.
-      const float view_h = std::max(H - top - caption_h - bar_h, 1.0f);
-      const float widest = W - m - 0.5f * W * H / std::max(view_h - 2.0f, 1.0f) - 2.0f;  // 2 px for rounding
-      plot_w = std::clamp(W * 0.42f, std::min(px(app, 240), W * 0.15f), std::max(widest, W * 0.15f));
-      plot_x = W - plot_w;
-      view_w = plot_x - m;
-      plot_y = top;
-      plot_h = H - top;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    // The caption's band depends on the view's width (its wrapping, and the smaller text a long caption
+    // gets), the view's width on the band: a few passes, keeping the tallest band seen, so the view that
+    // results is never smaller than the one the plot was sized for.
+    for (int pass = 0; pass < 3; ++pass) {
+      caption_h = std::max(caption_h, caption_band(app, with_plot && !portrait && pass == 0 ? W * 0.58f : view_w));
+      if (with_plot && portrait) {
+        // A phone upright: the model above its plot, the plot about 45 % of what the bar and caption leave.
+        const float free_h = H - top - caption_h - bar_h;
+        plot_h = std::clamp(free_h * 0.45f, std::min(ImGui::GetFontSize() * 9, free_h * 0.5f), std::max(free_h - ImGui::GetFontSize() * 4, 1.0f));
+        plot_x = 0, plot_w = W;
+        plot_y = H - bar_h - plot_h;
+      } else if (with_plot) {
+        // The plot beside the view, never so wide that the view (above the bar, below the caption) is under
+        // half of the canvas.
+        const float view_h = std::max(H - top - caption_h - bar_h, 1.0f);
+        const float widest = W - m - 0.5f * W * H / std::max(view_h - 2.0f, 1.0f) - 2.0f;  // 2 px for rounding
+        plot_w = std::clamp(W * 0.42f, std::min(px(app, 240), W * 0.15f), std::max(widest, W * 0.15f));
+        plot_x = W - plot_w;
+        view_w = plot_x - m;
+        plot_y = top;
+        plot_h = H - top;
+      }
     }
+    // A plot beside the view narrower than a readable plot (a phone on its side, whose view the tabs and
+    // the bar leave short) is left out: its panel's tab shows it whole.
+    if (!with_plot || portrait || plot_w >= px(app, 240)) break;
+    with_plot = false;
+    view_w = W, plot_x = W, plot_y = top, plot_w = 0, plot_h = H - top, caption_h = 0;
   }
   app.caption_h = caption_h;
   app.view_left = 0;

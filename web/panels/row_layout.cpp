@@ -1,0 +1,42 @@
+// Labels broken into lines where a widget of them would run past the window's edge (row_layout.hpp).
+#include "panels/row_layout.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+namespace carvallo::web {
+
+std::string fitted_label(const char* label, float extra) {
+  const std::string whole = label;
+  const std::size_t id = whole.find("##");
+  const std::string text = whole.substr(0, id), suffix = id == std::string::npos ? "" : whole.substr(id);
+  const float room = ImGui::GetContentRegionAvail().x - extra;
+  if (ImGui::CalcTextSize(text.c_str()).x <= room) return whole;
+  std::string out, line;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(' ', start), text.size());
+    const std::string word = text.substr(start, end - start);
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > room) {
+      out += line + "\n";
+      line = word;
+    } else {
+      line = longer;
+    }
+    start = end + 1;
+  }
+  return out + line + suffix;
+}
+
+std::string fitted_button(const char* label) { return fitted_label(label, 2 * ImGui::GetStyle().FramePadding.x); }
+
+std::string fitted_checkbox(const char* label) {
+  return fitted_label(label, ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
+}
+
+std::string fitted_tree_node(const char* label) { return fitted_label(label, ImGui::GetTreeNodeToLabelSpacing()); }
+
+}  // namespace carvallo::web
