@@ -18,7 +18,19 @@ std::string fitted_label(const char* label, float extra) {
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t end = std::min(text.find(' ', start), text.size());
-    const std::string word = text.substr(start, end - start);
+    std::string word = text.substr(start, end - start);
+    // A word wider than the room alone (a long compound, large text) is cut where it fills a line, at
+    // a character's first byte (UTF-8), with a hyphen.
+    while (ImGui::CalcTextSize(word.c_str()).x > room) {
+      std::size_t cut = word.size();
+      while (cut > 1 && (ImGui::CalcTextSize((word.substr(0, cut) + "-").c_str()).x > room ||
+                         (static_cast<unsigned char>(word[cut]) & 0xC0) == 0x80))
+        --cut;
+      if (cut <= 1 || cut == word.size()) break;  // not even one character fits, or nothing left to cut
+      out += (line.empty() ? "" : line + "\n") + word.substr(0, cut) + "-\n";
+      line.clear();
+      word = word.substr(cut);
+    }
     const std::string longer = line.empty() ? word : line + " " + word;
     if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > room) {
       out += line + "\n";

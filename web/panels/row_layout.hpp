@@ -33,7 +33,7 @@ inline float labelled_width(float item, const char* label) {
 
 /// `label` broken into lines at its spaces where a widget of it would run past the window's right edge
 /// (a longer language, large text, a narrow panel; ImGui draws a label's lines one under the other):
-/// `extra` is what the widget adds to its text's width. A word longer than the room stays whole; the
+/// `extra` is what the widget adds to its text's width. A word longer than the room is cut with a hyphen; the
 /// "##id" part is kept, so a "###id" keeps the widget's identity. Unchanged where it fits.
 std::string fitted_label(const char* label, float extra);
 /// fitted_label for a button, a check box and a tree node.

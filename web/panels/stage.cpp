@@ -152,9 +152,9 @@ void arrange_stage(App& app, float top) {
         plot_h = H - top;
       }
     }
-    // A plot beside the view narrower than a readable plot (a phone on its side, whose view the tabs and
-    // the bar leave short) is left out: its panel's tab shows it whole.
-    if (!with_plot || portrait || plot_w >= px(app, 240)) break;
+    // On a phone on its side, whose view the tabs and the bar leave short, a plot beside the view would
+    // be narrower than a readable one: it is left out, and its panel's tab shows it whole.
+    if (!with_plot || portrait || !app.compact || plot_w >= px(app, 240)) break;
     with_plot = false;
     view_w = W, plot_x = W, plot_y = top, plot_w = 0, plot_h = H - top, caption_h = 0;
   }
