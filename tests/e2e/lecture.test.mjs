@@ -44,6 +44,8 @@ async function checkStage(page, viewport, what, { tabs = false, share = 0.5, plo
     disjoint(free, r, `${what}: the view and the ${part}`);
   }
   assert.equal(await rect(page, 'panel:parameters'), null, `${what}: no parameters panel on the stage`);
+  const clipped = await page.evaluate(() => window.carvallo.clipped());
+  assert.deepEqual(clipped, [], `${what}: nothing runs past a window's edge`);
   if (!tabs) assert.equal(await rect(page, 'tab:view'), null, `${what}: no tabs on the stage`);
 }
 

@@ -5,6 +5,7 @@
 #include "panels/number_field.hpp"
 #include "panels/plot_axes.hpp"  // nice_step
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -122,10 +123,11 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
   const float block_top = ImGui::GetCursorScreenPos().y;
   ImGui::PushID(spec.id);
   // Title, scale menu and legend (with the newest values) above the plot, wrapping as needed.
-  if (*spec.unit) ImGui::Text("%s (%s)", spec.title, spec.unit);
-  else ImGui::TextUnformatted(spec.title);
+  const std::string title = *spec.unit ? std::string(spec.title) + " (" + spec.unit + ")" : std::string(spec.title);
+  const bool one_line = text_width(title.c_str()) <= ImGui::GetContentRegionAvail().x;
+  wrapped_text(title.c_str());  // a narrow stage plot at large text: in lines, not past the edge
   if (scale && spec.scale_menu) {
-    ImGui::SameLine();
+    if (one_line) ImGui::SameLine();
     scale_menu(spec, *scale);
   }
   for (std::size_t k = 0; k < data.series.size(); ++k) {
@@ -141,7 +143,7 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
   const float width = ImGui::GetContentRegionAvail().x;
   // What the title and legend left of the block (at least four lines for the plot itself).
   const float height = std::max(fh * 4.0f, block_height - (origin.y - block_top) - ImGui::GetStyle().ItemSpacing.y);
-  ImGui::InvisibleButton("##area", ImVec2(std::max(width, fh * 8), height));
+  ImGui::InvisibleButton("##area", ImVec2(std::max(width, 1.0f), height));  // never wider than the panel
   {  // The whole drawing area, also where the panel has scrolled it out of sight (the tests' readable height).
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     const auto r = static_cast<float>(app().pixel_ratio);
@@ -183,7 +185,7 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
   float label_w = 0;
   for (const auto& t : yticks) label_w = std::max(label_w, ImGui::CalcTextSize(t.second.c_str()).x);
   const ImVec2 p0(origin.x + label_w + fh * 0.6f, origin.y + fh * 0.3f);
-  const ImVec2 p1(origin.x + std::max(width, fh * 8) - fh * 0.3f, origin.y + height - fh * 1.3f);
+  const ImVec2 p1(origin.x + std::max(width, 1.0f) - fh * 0.3f, origin.y + height - fh * 1.3f);
   if (!(p1.x > p0.x + 4 && p1.y > p0.y + 4)) {
     ImGui::PopID();
     return;
