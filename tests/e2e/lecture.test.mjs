@@ -69,7 +69,9 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
       assert.equal((await lesson(page)).index, i, `PageDown reaches scene ${i + 1}`);
       assert.equal(s.caption, l.scenes[i].caption, `scene ${i + 1}'s caption is shown`);
       assert.equal(s.present, true, 'the projector stays in presentation');
-      assert.equal((await page.evaluate(() => window.carvallo.simState())).playing, true, `scene ${i + 1} plays`);
+      // Each scene plays from its start; the slow one may already have fallen on a loaded machine.
+      const sim = await page.evaluate(() => window.carvallo.simState());
+      assert.ok(sim.playing || (sim.fallen && sim.t > 0), `scene ${i + 1} plays: playing ${sim.playing}, fallen ${sim.fallen} at t = ${sim.t}`);
       const counter = await rect(page, 'scene-counter');
       inside(counter, viewport, 'the scene counter');
       await checkStage(page, viewport, `scene ${i + 1}`);
