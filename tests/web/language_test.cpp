@@ -3,6 +3,7 @@
 // conversions, and the pseudo-locale is 40 % longer with the same conversions.
 #include "logic/language.hpp"
 #include "logic/lesson.hpp"
+#include "logic/state_link.hpp"
 
 #include "bicycle/parameters.hpp"
 #include "bicycle/simulation.hpp"
@@ -38,8 +39,8 @@ std::string literal_at(const std::string& s, std::size_t& i) {
   return out;
 }
 
-// Every literal given to tr(, trf( or translatable( in web/ (adjacent literals joined, as the compiler joins them).
-std::set<std::string> wrapped_literals() {
+// Every literal given to tr(, trf(, translatable( or message_text( in web/ (adjacent literals joined, as the compiler joins them).
+std::set<std::string> wrapped_literals(const std::vector<std::string>& calls = {"tr(\"", "trf(\"", "translatable(\"", "message_text(\""}) {
   std::set<std::string> out;
   for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(CARVALLO_SOURCE_DIR) + "/web")) {
     const auto ext = e.path().extension();
@@ -48,7 +49,7 @@ std::set<std::string> wrapped_literals() {
     std::stringstream text;
     text << in.rdbuf();
     const std::string s = text.str();
-    for (const std::string call : {"tr(\"", "trf(\"", "translatable(\""}) {
+    for (const std::string& call : calls) {
       for (std::size_t p = s.find(call); p != std::string::npos; p = s.find(call, p + 1)) {
         if (p > 0 && (std::isalnum(static_cast<unsigned char>(s[p - 1])) || s[p - 1] == '_')) continue;
         std::size_t i = p + call.size() - 1;
@@ -228,4 +229,68 @@ TEST_CASE("a message made with numbers finds its entry by its format; a message 
   CHECK(two.size() > shown.size() + 10);
   CHECK(two.find("Press R") == std::string::npos);
   set_language("en");
+}
+
+// What a student sees when a link or setState is refused: each line names what was typed and why, and the
+// why must be in the page's language though the line quotes the typed text (tr finds the entry by its
+// %s pattern). The links and objects are the hostile ones of every kind read_link and apply_json refuse;
+// the lines are wrapped as the page shows them (web/panels/app_shell.cpp, web/platform/js_api.cpp).
+TEST_CASE("a refused link's and setState's messages are shown in Dutch and Spanish, what was typed quoted as it is", "[web][language]") {
+  std::vector<std::string> lines = {"The link could not be used; nothing was changed:", "Parts of the link could not be used as given:",
+                                    "  these keep their previous values: speed, lean", "  these took their defaults: w"};
+  for (const char* link : {"speed=abc", "speed=1e308", "speed=-5", "nonsense=1", "a=1&b=2&c=3&d=4&e=5&f=6&g=7", "model=nope",
+                           "preset=nope", "variant=x", "v=0.0.1&speed=3", "lang=tlh", "steer_torque=pulse:1@0:nan",
+                           "steer_torque=pulse:", "steer_torque=step:1e308@1", "steer_torque=wobble:1", "inputs=zzz",
+                           "inputs=p1:2,p0:1", "vmin=5&vmax=5", "w=abc", "w=-3", "c=5", "trail=0.5&w=0.1", "abc", "%zz=1",
+                           "speed=1&speed=2", "contrast=loud", "present=2", "integ=euler3", "solver=qr9", "stab=x", "dt=0",
+                           "kick=-1", "follow=2", "tscale=x", "t=abc", "text=9", "compare=rk4", "design=x", "ghost=1,2",
+                           "yaw=nan", "map=x", "plot=nope", "model=rolling-disk&lean=9", "model=rolling-disk&variant=x",
+                           "roll_rate=abc", "roll=5", "mode=wobble", "panel=nope", "locus=x", "imag=1:0"}) {
+    for (const auto& m : read_link(link).ignored) lines.push_back("  " + m);
+  }
+  for (const char* partial : {R"(3)", R"({"speed": "abc"})", R"({"speed": "fast"})", R"({"nonsense": 1})", R"({"model": "nope"})",
+                              R"({"preset": "nope"})", R"({"variant": "x"})", R"({"bike": {"w": "x"}})", R"({"bike": {"nope": 1}})",
+                              R"({"bike": {"c": -5}})", R"({"bike": 3})", R"({"link": "x"})", R"({"version": "9"})",
+                              R"({"lang": "tlh"})", R"({"present": "yes"})", R"({"vmin": 5, "vmax": 5})", R"({"speed": 1e300})",
+                              R"({"steer_torque": "pulse:1@0:nan"})", R"({"steer_torque": 3})", R"({"inputs": "zzz"})",
+                              R"({"ghost": 3})", R"({"ghost": {"w": "x", "nope": 1}})", R"({"integ": 4})", R"({"t": "x"})"}) {
+    UiState s;
+    for (const auto& m : apply_json(s, nlohmann::json::parse(partial))) lines.push_back("setState ignored " + m);
+  }
+  REQUIRE(lines.size() > 60);
+  std::set<std::string> untranslated;
+  for (const char* code : {"nl", "es"}) {
+    set_language(code);
+    for (const auto& line : lines)
+      if (!fully_translated(line)) untranslated.insert(std::string(code) + ": " + line + "  ->  " + tr(line));
+  }
+  set_language("en");
+  for (const auto& u : untranslated) UNSCOPED_INFO(u);
+  CHECK(untranslated.empty());
+}
+
+TEST_CASE("a message made from a pattern: what was typed stays, the rest is the table's", "[web][language]") {
+  const std::string english = "%s: unknown field";
+  REQUIRE(!translation(english, "nl").empty());
+  set_language("nl");
+  // A typed key with spaces and colons in it is kept as typed; the table's words around it are Dutch.
+  const std::string dutch = tr(std::string("setState ignored bogus: unknown field"));
+  CHECK(dutch.find("bogus") != std::string::npos);
+  CHECK(dutch.find("unknown field") == std::string::npos);
+  CHECK(dutch.find("setState ignored") == std::string::npos);
+  CHECK(fully_translated("setState ignored bogus: unknown field"));
+  CHECK(!fully_translated("setState ignored bogus: a reason no table has"));
+  // The message text is English inside the page: message_text does not translate.
+  CHECK(message_text("%s: unknown field", "bogus") == "bogus: unknown field");
+  set_language("en");
+}
+
+TEST_CASE("message_text's formats have %s conversions only, so tr can find them by what is shown", "[web][language]") {
+  const auto formats = wrapped_literals({"message_text(\""});
+  REQUIRE(!formats.empty());
+  for (const auto& english : formats)
+    for (const auto& c : printf_conversions(english)) {
+      INFO(english);
+      CHECK(c == "%s");
+    }
 }

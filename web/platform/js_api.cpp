@@ -2,6 +2,7 @@
 // Every function takes text and returns JSON text in a buffer valid until the next call.
 #include "app.hpp"
 #include "panels/timeline.hpp"
+#include "logic/language.hpp"
 #include "logic/state_link.hpp"
 #include "platform/browser.hpp"
 #include "platform/js_reply.hpp"
@@ -190,7 +191,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
   // earlier message stale.
   if (app.state.model != model) app.messages.clear();
   else carvallo::web::clear_link_messages(app);
-  for (const auto& m : ignored) app.messages.push_back("setState ignored " + m);
+  for (const auto& m : ignored) app.messages.push_back(carvallo::web::message_text("setState ignored %s", m.c_str()));
   carvallo::web::refresh_analysis(app);
   return js_reply(json{{"ignored", ignored}});
 }
