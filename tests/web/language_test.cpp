@@ -5,6 +5,7 @@
 #include "logic/lesson.hpp"
 #include "logic/state_link.hpp"
 
+#include "bicycle/canonical.hpp"
 #include "bicycle/parameters.hpp"
 #include "bicycle/simulation.hpp"
 #include "registry.hpp"
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <tuple>
 #include <fstream>
@@ -257,7 +259,18 @@ TEST_CASE("a refused link's and setState's messages are shown in Dutch and Spani
     UiState s;
     for (const auto& m : apply_json(s, nlohmann::json::parse(partial))) lines.push_back("setState ignored " + m);
   }
-  REQUIRE(lines.size() > 60);
+  for (const auto& m : split_lesson_fields("lesson=why-bicycles-stay-up&scene=abc").problems) lines.push_back(m);
+  // Why a bicycle is refused (every condition of bicycle::validate and of the canonical model), as a
+  // refused link or setState names it: each parameter made negative, zero, absurd and not finite.
+  for (const auto& d : carvallo::bicycle::kParameterTable)
+    for (const double v : {-1.0, 0.0, 1e9, std::nan("")}) {
+      auto bike = carvallo::bicycle::benchmark_parameters();
+      bike.*(d.member) = v;
+      auto issues = carvallo::bicycle::validate(bike);
+      if (issues.empty()) issues = carvallo::bicycle::make_canonical_model(bike).issues;
+      for (const auto& issue : issues) lines.push_back("  bike: not applied, the bicycle would not be physical: " + carvallo::bicycle::to_string(issue));
+    }
+  REQUIRE(lines.size() > 100);
   std::set<std::string> untranslated;
   for (const char* code : {"nl", "es"}) {
     set_language(code);
