@@ -7,6 +7,7 @@
 
 #include "bicycle/canonical.hpp"
 #include "bicycle/parameters.hpp"
+#include "bicycle/parameters_json.hpp"
 #include "bicycle/simulation.hpp"
 #include "registry.hpp"
 
@@ -247,7 +248,10 @@ TEST_CASE("a refused link's and setState's messages are shown in Dutch and Spani
                            "speed=1&speed=2", "contrast=loud", "present=2", "integ=euler3", "solver=qr9", "stab=x", "dt=0",
                            "kick=-1", "follow=2", "tscale=x", "t=abc", "text=9", "compare=rk4", "design=x", "ghost=1,2",
                            "yaw=nan", "map=x", "plot=nope", "model=rolling-disk&lean=9", "model=rolling-disk&variant=x",
-                           "roll_rate=abc", "roll=5", "mode=wobble", "panel=nope", "locus=x", "imag=1:0"}) {
+                           "roll_rate=abc", "roll=5", "mode=wobble", "panel=nope", "locus=x", "imag=1:0", "speed=500",
+                           "from_turn=xyz", "from_turn=lean=abc", "from_turn=lean=0.1,family=x", "inputs=p1", "inputs=i9@1:2",
+                           "steer_torque=step:1e12@1", "steer_torque=sine:1", "steer_torque=sine:1:1e9", "steer_torque=pulse:1@0:-1",
+                           "steer_torque=500", "yangles=1:0", "yangles=x", "ghost=1,2,3"}) {
     for (const auto& m : read_link(link).ignored) lines.push_back("  " + m);
   }
   for (const char* partial : {R"(3)", R"({"speed": "abc"})", R"({"speed": "fast"})", R"({"nonsense": 1})", R"({"model": "nope"})",
@@ -259,6 +263,10 @@ TEST_CASE("a refused link's and setState's messages are shown in Dutch and Spani
     UiState s;
     for (const auto& m : apply_json(s, nlohmann::json::parse(partial))) lines.push_back("setState ignored " + m);
   }
+  // A bicycle file loaded (carvallo.loadBikeJson, the Load button): each line as js_api.cpp words it.
+  for (const char* text : {R"([1, 2])", R"({"w": "x", "zz": 1, "c": null})", R"({"w": 1.02})"})
+    for (const auto& issue : carvallo::bicycle::parameters_from_json_text(text).issues)
+      lines.push_back("  " + (issue.parameters.empty() ? issue.message : carvallo::bicycle::to_string(issue)));
   for (const auto& m : split_lesson_fields("lesson=why-bicycles-stay-up&scene=abc").problems) lines.push_back(m);
   // Why a bicycle is refused (every condition of bicycle::validate and of the canonical model), as a
   // refused link or setState names it: each parameter made negative, zero, absurd and not finite.

@@ -437,7 +437,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_load_bike_json(const char* filename, c
   const auto read = carvallo::bicycle::parameters_from_json_text(text ? text : "");
   if (!read.ok()) {
     app.messages.clear();
-    app.messages.push_back(name + " was not loaded (the bicycle on screen is unchanged):");
+    app.messages.push_back(carvallo::web::message_text("%s was not loaded (the bicycle on screen is unchanged):", name.c_str()));
     for (const auto& issue : read.issues)
       app.messages.push_back("  " + (issue.parameters.empty() ? issue.message : carvallo::bicycle::to_string(issue)));
     return js_reply(carvallo::web::current_messages(app));
@@ -445,14 +445,14 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_load_bike_json(const char* filename, c
   const auto problems = carvallo::web::bike_problems(read.parameters->values);
   if (!problems.empty()) {
     app.messages.clear();
-    app.messages.push_back(name + " was not loaded: the bicycle is not physical (the bicycle on screen is unchanged):");
+    app.messages.push_back(carvallo::web::message_text("%s was not loaded: the bicycle is not physical (the bicycle on screen is unchanged):", name.c_str()));
     for (const auto& issue : problems) app.messages.push_back("  " + carvallo::bicycle::to_string(issue));
     return js_reply(carvallo::web::current_messages(app));
   }
   app.state.bike = read.parameters->values;
   app.messages.clear();  // an earlier refusal no longer applies
   carvallo::web::refresh_analysis(app);
-  carvallo::web::set_toast(app, "Loaded " + (read.parameters->name.empty() ? name : read.parameters->name));
+  carvallo::web::set_toast(app, carvallo::web::trf("Loaded %s", (read.parameters->name.empty() ? name : read.parameters->name).c_str()));
   return js_reply(carvallo::web::current_messages(app));
 }
 
