@@ -165,11 +165,12 @@ for (const lang of ['nl', 'es']) {
       const unknown = heard.split('\n').find((l) => l.includes('nonsense'));
       assert.ok(unknown && unknown.includes(t('unknown field', lang)), `an unknown key in ${lang}: ${unknown}`);
       const pulse = heard.split('\n').find((l) => l.includes("'pulse:1@0:nan'"));
-      assert.ok(pulse && pulse.includes(t('the duration', lang)) &&
-                pulse.includes(before('%s is not a finite number; expected step:<amp>@<t0>, pulse:<amp>@<t0>:<duration>, sine:<amp>:<freq> or <amp>')),
-                `the torque spec refused in ${lang}: ${pulse}`);
-      assert.ok(heard.includes(before('these took their defaults: %s')), heard);
-      assert.doesNotMatch(heard, /could not be used|not a number|unknown field|is not a finite number|took their defaults|expected 0 or 1/,
+      // The format begins with the typed part (%s): the words after it are the table's.
+      const notFinite = t('%s is not a finite number; expected step:<amp>@<t0>, pulse:<amp>@<t0>:<duration>, sine:<amp>:<freq> or <amp>', lang).split('%s')[1];
+      assert.ok(pulse && pulse.includes(t('the duration', lang) + notFinite), `the torque spec refused in ${lang}: ${pulse}`);
+      // The refused fields are named last, as kept or as given their defaults.
+      assert.ok(heard.includes(before('these took their defaults: %s')) || heard.includes(before('these keep their previous values: %s')), heard);
+      assert.doesNotMatch(heard, /could not be used|not a number|unknown field|is not a finite number|took their defaults|keep their previous|expected 0 or 1/,
                           `no English reason is said in ${lang}`);
 
       // setState with a word where a number goes and a key it does not know: refused, said in the language.
