@@ -267,6 +267,11 @@ TEST_CASE("a refused link's and setState's messages are shown in Dutch and Spani
   for (const char* text : {R"([1, 2])", R"({"w": "x", "zz": 1, "c": null})", R"({"w": 1.02})"})
     for (const auto& issue : carvallo::bicycle::parameters_from_json_text(text).issues)
       lines.push_back("  " + (issue.parameters.empty() ? issue.message : carvallo::bicycle::to_string(issue)));
+  // A lesson file or link that does not open, as js_api_lecture.cpp words it.
+  for (const char* text : {R"([])", R"({"title": 3})", R"({"title": "x"})", R"({"title": "x", "scenes": []})",
+                           R"({"title": "x", "scenes": [{"caption": "c"}]})", R"({"title": "x", "scenes": [{"link": "speed=1", "caption": 3}]})",
+                           "{\"title\": \"a\\u0001b\", \"scenes\": [{\"link\": \"speed=1\"}]}"})
+    if (const auto read = lesson_from_json(text); !read.lesson) lines.push_back(message_text("The lesson could not be opened: %s", read.problem.c_str()));
   for (const auto& m : split_lesson_fields("lesson=why-bicycles-stay-up&scene=abc").problems) lines.push_back(m);
   // Why a bicycle is refused (every condition of bicycle::validate and of the canonical model), as a
   // refused link or setState names it: each parameter made negative, zero, absurd and not finite.
