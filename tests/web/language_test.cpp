@@ -71,6 +71,31 @@ std::set<std::string> wrapped_literals(const std::vector<std::string>& calls = {
   return out;
 }
 
+// What lecture.js refuses a lesson link with (refuse('...') or refuse(`... ${x} ...`)): the page shows it
+// after "The lesson could not be opened: ", so its ${...} are the table entry's %s.
+std::set<std::string> lecture_refusals() {
+  std::ifstream in(std::string(CARVALLO_SOURCE_DIR) + "/web/platform/lecture.js");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string s = text.str();
+  std::set<std::string> out;
+  for (std::size_t p = s.find("refuse("); p != std::string::npos; p = s.find("refuse(", p + 1)) {
+    const char quote = s[p + 7];
+    if (quote != '\'' && quote != '`') continue;
+    std::string english;
+    for (std::size_t i = p + 8; i < s.size() && s[i] != quote; ++i) {
+      if (quote == '`' && s.compare(i, 2, "${") == 0) {
+        english += "%s";
+        i = s.find('}', i);
+        continue;
+      }
+      english += s[i];
+    }
+    out.insert(english);
+  }
+  return out;
+}
+
 // What the models say that the page shows: their names, descriptions, settings, probes (the plots'
 // legends), bodies and joints (the view's labels), pushes and inputs, analyses and the papers' method
 // comparisons; the bicycle's parameters; and why a run ends (each reason, as the page words the event).
@@ -145,6 +170,9 @@ TEST_CASE("the string table reads, and has Dutch and Spanish for every string th
     for (const auto& scene : lesson.scenes) shown.insert(scene.caption);
   }
   for (const auto& text : model_strings()) shown.insert(message_format(text));
+  const auto refusals = lecture_refusals();
+  REQUIRE(refusals.size() >= 5);
+  shown.insert(refusals.begin(), refusals.end());
   // What a translator fills in: the strings without a translation, as the table's entries
   // (build folder's strings-missing.json; copy them into a file of web/strings/).
   nlohmann::ordered_json missing = nlohmann::ordered_json::object();
