@@ -144,3 +144,47 @@ test('the loader speaks the language before the application runs: a download tha
     await context.close();
   }
 });
+
+// A refused link and a refused setState quote what was typed (speed=abc, steer_torque=pulse:1@0:nan) in
+// sentences of the table: the student reads and hears the reasons in the page's language, the typed
+// text as typed. The expected words come from web/strings/, the English from the API's messages().
+for (const lang of ['nl', 'es']) {
+  test(`lang=${lang}: a refused link's and setState's messages are said in the language, what was typed kept`, async () => {
+    const { context, page, problems } = await openPage(env.browser,
+      env.server.url + `#lang=${lang}&speed=abc&nonsense=1&steer_torque=pulse:1@0:nan&present=2`, { width: 1280, height: 720 });
+    try {
+      await page.evaluate(() => window.carvallo.ready);
+      await frames(page, 4);
+      const english = await page.evaluate(() => window.carvallo.messages());
+      assert.ok(english.some((m) => m.includes('speed=abc: not a number')), JSON.stringify(english));
+      let heard = await said(page);
+      const before = (format) => t(format, lang).split('%s')[0];
+      assert.ok(heard.includes(t('Parts of the link could not be used as given:', lang)), heard);
+      const speedLine = heard.split('\n').find((l) => l.includes('speed=abc'));
+      assert.ok(speedLine && speedLine.includes(t('not a number', lang)), `speed=abc refused in ${lang}: ${speedLine}`);
+      const unknown = heard.split('\n').find((l) => l.includes('nonsense'));
+      assert.ok(unknown && unknown.includes(t('unknown field', lang)), `an unknown key in ${lang}: ${unknown}`);
+      const pulse = heard.split('\n').find((l) => l.includes("'pulse:1@0:nan'"));
+      // The format begins with the typed part (%s): the words after it are the table's.
+      const notFinite = t('%s is not a finite number; expected step:<amp>@<t0>, pulse:<amp>@<t0>:<duration>, sine:<amp>:<freq> or <amp>', lang).split('%s')[1];
+      assert.ok(pulse && pulse.includes(t('the duration', lang) + notFinite), `the torque spec refused in ${lang}: ${pulse}`);
+      // The refused fields are named last, as kept or as given their defaults.
+      assert.ok(heard.includes(before('these took their defaults: %s')) || heard.includes(before('these keep their previous values: %s')), heard);
+      assert.doesNotMatch(heard, /could not be used|not a number|unknown field|is not a finite number|took their defaults|keep their previous|expected 0 or 1/,
+                          `no English reason is said in ${lang}`);
+
+      // setState with a word where a number goes and a key it does not know: refused, said in the language.
+      const reply = await page.evaluate(() => window.carvallo.setState({ speed: 'fast', bogus: 1 }));
+      assert.ok(reply.ignored.some((m) => m.startsWith('speed: ')), JSON.stringify(reply));  // the API's words: English
+      await frames(page, 4);
+      heard = await said(page);
+      const refusals = heard.split('\n').filter((l) => l.startsWith(before('setState ignored %s')));
+      assert.ok(refusals.some((l) => l.includes('bogus') && l.includes(t('unknown field', lang))), `setState's unknown key in ${lang}: ${heard}`);
+      assert.ok(refusals.some((l) => l.includes('speed') && l.includes(t('wrong type (expected a number)', lang))), `setState's word for a number in ${lang}: ${heard}`);
+      assert.doesNotMatch(heard, /setState ignored|wrong type|not a finite number|unknown field/, `no English reason is said in ${lang}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

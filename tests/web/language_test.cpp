@@ -3,8 +3,11 @@
 // conversions, and the pseudo-locale is 40 % longer with the same conversions.
 #include "logic/language.hpp"
 #include "logic/lesson.hpp"
+#include "logic/state_link.hpp"
 
+#include "bicycle/canonical.hpp"
 #include "bicycle/parameters.hpp"
+#include "bicycle/parameters_json.hpp"
 #include "bicycle/simulation.hpp"
 #include "registry.hpp"
 
@@ -12,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <tuple>
 #include <fstream>
@@ -38,8 +42,8 @@ std::string literal_at(const std::string& s, std::size_t& i) {
   return out;
 }
 
-// Every literal given to tr(, trf( or translatable( in web/ (adjacent literals joined, as the compiler joins them).
-std::set<std::string> wrapped_literals() {
+// Every literal given to tr(, trf(, translatable( or message_text( in web/ (adjacent literals joined, as the compiler joins them).
+std::set<std::string> wrapped_literals(const std::vector<std::string>& calls = {"tr(\"", "trf(\"", "translatable(\"", "message_text(\""}) {
   std::set<std::string> out;
   for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(CARVALLO_SOURCE_DIR) + "/web")) {
     const auto ext = e.path().extension();
@@ -48,7 +52,7 @@ std::set<std::string> wrapped_literals() {
     std::stringstream text;
     text << in.rdbuf();
     const std::string s = text.str();
-    for (const std::string call : {"tr(\"", "trf(\"", "translatable(\""}) {
+    for (const std::string& call : calls) {
       for (std::size_t p = s.find(call); p != std::string::npos; p = s.find(call, p + 1)) {
         if (p > 0 && (std::isalnum(static_cast<unsigned char>(s[p - 1])) || s[p - 1] == '_')) continue;
         std::size_t i = p + call.size() - 1;
@@ -63,6 +67,31 @@ std::set<std::string> wrapped_literals() {
         out.insert(joined.substr(0, joined.find("##")));
       }
     }
+  }
+  return out;
+}
+
+// What lecture.js refuses a lesson link with (refuse('...') or refuse(`... ${x} ...`)): the page shows it
+// after "The lesson could not be opened: ", so its ${...} are the table entry's %s.
+std::set<std::string> lecture_refusals() {
+  std::ifstream in(std::string(CARVALLO_SOURCE_DIR) + "/web/platform/lecture.js");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string s = text.str();
+  std::set<std::string> out;
+  for (std::size_t p = s.find("refuse("); p != std::string::npos; p = s.find("refuse(", p + 1)) {
+    const char quote = s[p + 7];
+    if (quote != '\'' && quote != '`') continue;
+    std::string english;
+    for (std::size_t i = p + 8; i < s.size() && s[i] != quote; ++i) {
+      if (quote == '`' && s.compare(i, 2, "${") == 0) {
+        english += "%s";
+        i = s.find('}', i);
+        continue;
+      }
+      english += s[i];
+    }
+    out.insert(english);
   }
   return out;
 }
@@ -141,6 +170,9 @@ TEST_CASE("the string table reads, and has Dutch and Spanish for every string th
     for (const auto& scene : lesson.scenes) shown.insert(scene.caption);
   }
   for (const auto& text : model_strings()) shown.insert(message_format(text));
+  const auto refusals = lecture_refusals();
+  REQUIRE(refusals.size() >= 5);
+  shown.insert(refusals.begin(), refusals.end());
   // What a translator fills in: the strings without a translation, as the table's entries
   // (build folder's strings-missing.json; copy them into a file of web/strings/).
   nlohmann::ordered_json missing = nlohmann::ordered_json::object();
@@ -228,4 +260,91 @@ TEST_CASE("a message made with numbers finds its entry by its format; a message 
   CHECK(two.size() > shown.size() + 10);
   CHECK(two.find("Press R") == std::string::npos);
   set_language("en");
+}
+
+// What a student sees when a link or setState is refused: each line names what was typed and why, and the
+// why must be in the page's language though the line quotes the typed text (tr finds the entry by its
+// %s pattern). The links and objects are the hostile ones of every kind read_link and apply_json refuse;
+// the lines are wrapped as the page shows them (web/panels/app_shell.cpp, web/platform/js_api.cpp).
+TEST_CASE("a refused link's and setState's messages are shown in Dutch and Spanish, what was typed quoted as it is", "[web][language]") {
+  std::vector<std::string> lines = {"The link could not be used; nothing was changed:", "Parts of the link could not be used as given:",
+                                    "  these keep their previous values: speed, lean", "  these took their defaults: w"};
+  for (const char* link : {"speed=abc", "speed=1e308", "speed=-5", "nonsense=1", "a=1&b=2&c=3&d=4&e=5&f=6&g=7", "model=nope",
+                           "preset=nope", "variant=x", "v=0.0.1&speed=3", "lang=tlh", "steer_torque=pulse:1@0:nan",
+                           "steer_torque=pulse:", "steer_torque=step:1e308@1", "steer_torque=wobble:1", "inputs=zzz",
+                           "inputs=p1:2,p0:1", "vmin=5&vmax=5", "w=abc", "w=-3", "c=5", "trail=0.5&w=0.1", "abc", "%zz=1",
+                           "speed=1&speed=2", "contrast=loud", "present=2", "integ=euler3", "solver=qr9", "stab=x", "dt=0",
+                           "kick=-1", "follow=2", "tscale=x", "t=abc", "text=9", "compare=rk4", "design=x", "ghost=1,2",
+                           "yaw=nan", "map=x", "plot=nope", "model=rolling-disk&lean=9", "model=rolling-disk&variant=x",
+                           "roll_rate=abc", "roll=5", "mode=wobble", "panel=nope", "locus=x", "imag=1:0", "speed=500",
+                           "from_turn=xyz", "from_turn=lean=abc", "from_turn=lean=0.1,family=x", "inputs=p1", "inputs=i9@1:2",
+                           "steer_torque=step:1e12@1", "steer_torque=sine:1", "steer_torque=sine:1:1e9", "steer_torque=pulse:1@0:-1",
+                           "steer_torque=500", "yangles=1:0", "yangles=x", "ghost=1,2,3"}) {
+    for (const auto& m : read_link(link).ignored) lines.push_back("  " + m);
+  }
+  for (const char* partial : {R"(3)", R"({"speed": "abc"})", R"({"speed": "fast"})", R"({"nonsense": 1})", R"({"model": "nope"})",
+                              R"({"preset": "nope"})", R"({"variant": "x"})", R"({"bike": {"w": "x"}})", R"({"bike": {"nope": 1}})",
+                              R"({"bike": {"c": -5}})", R"({"bike": 3})", R"({"link": "x"})", R"({"version": "9"})",
+                              R"({"lang": "tlh"})", R"({"present": "yes"})", R"({"vmin": 5, "vmax": 5})", R"({"speed": 1e300})",
+                              R"({"steer_torque": "pulse:1@0:nan"})", R"({"steer_torque": 3})", R"({"inputs": "zzz"})",
+                              R"({"ghost": 3})", R"({"ghost": {"w": "x", "nope": 1}})", R"({"integ": 4})", R"({"t": "x"})"}) {
+    UiState s;
+    for (const auto& m : apply_json(s, nlohmann::json::parse(partial))) lines.push_back("setState ignored " + m);
+  }
+  // A bicycle file loaded (carvallo.loadBikeJson, the Load button): each line as js_api.cpp words it.
+  for (const char* text : {R"([1, 2])", R"({"w": "x", "zz": 1, "c": null})", R"({"w": 1.02})"})
+    for (const auto& issue : carvallo::bicycle::parameters_from_json_text(text).issues)
+      lines.push_back("  " + (issue.parameters.empty() ? issue.message : carvallo::bicycle::to_string(issue)));
+  // A lesson file or link that does not open, as js_api_lecture.cpp words it.
+  for (const char* text : {R"([])", R"({"title": 3})", R"({"title": "x"})", R"({"title": "x", "scenes": []})",
+                           R"({"title": "x", "scenes": [{"caption": "c"}]})", R"({"title": "x", "scenes": [{"link": "speed=1", "caption": 3}]})",
+                           "{\"title\": \"a\\u0001b\", \"scenes\": [{\"link\": \"speed=1\"}]}"})
+    if (const auto read = lesson_from_json(text); !read.lesson) lines.push_back(message_text("The lesson could not be opened: %s", read.problem.c_str()));
+  for (const auto& m : split_lesson_fields("lesson=why-bicycles-stay-up&scene=abc").problems) lines.push_back(m);
+  // Why a bicycle is refused (every condition of bicycle::validate and of the canonical model), as a
+  // refused link or setState names it: each parameter made negative, zero, absurd and not finite.
+  for (const auto& d : carvallo::bicycle::kParameterTable)
+    for (const double v : {-1.0, 0.0, 1e9, std::nan("")}) {
+      auto bike = carvallo::bicycle::benchmark_parameters();
+      bike.*(d.member) = v;
+      auto issues = carvallo::bicycle::validate(bike);
+      if (issues.empty()) issues = carvallo::bicycle::make_canonical_model(bike).issues;
+      for (const auto& issue : issues) lines.push_back("  bike: not applied, the bicycle would not be physical: " + carvallo::bicycle::to_string(issue));
+    }
+  REQUIRE(lines.size() > 100);
+  std::set<std::string> untranslated;
+  for (const char* code : {"nl", "es"}) {
+    set_language(code);
+    for (const auto& line : lines)
+      if (!fully_translated(line)) untranslated.insert(std::string(code) + ": " + line + "  ->  " + tr(line));
+  }
+  set_language("en");
+  for (const auto& u : untranslated) UNSCOPED_INFO(u);
+  CHECK(untranslated.empty());
+}
+
+TEST_CASE("a message made from a pattern: what was typed stays, the rest is the table's", "[web][language]") {
+  const std::string english = "%s: unknown field";
+  REQUIRE(!translation(english, "nl").empty());
+  set_language("nl");
+  // A typed key with spaces and colons in it is kept as typed; the table's words around it are Dutch.
+  const std::string dutch = tr(std::string("setState ignored bogus: unknown field"));
+  CHECK(dutch.find("bogus") != std::string::npos);
+  CHECK(dutch.find("unknown field") == std::string::npos);
+  CHECK(dutch.find("setState ignored") == std::string::npos);
+  CHECK(fully_translated("setState ignored bogus: unknown field"));
+  CHECK(!fully_translated("setState ignored bogus: a reason no table has"));
+  // The message text is English inside the page: message_text does not translate.
+  CHECK(message_text("%s: unknown field", "bogus") == "bogus: unknown field");
+  set_language("en");
+}
+
+TEST_CASE("message_text's formats have %s conversions only, so tr can find them by what is shown", "[web][language]") {
+  const auto formats = wrapped_literals({"message_text(\""});
+  REQUIRE(!formats.empty());
+  for (const auto& english : formats)
+    for (const auto& c : printf_conversions(english)) {
+      INFO(english);
+      CHECK(c == "%s");
+    }
 }

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdarg>
 #include <cstdio>
@@ -148,31 +149,166 @@ std::optional<std::string> entry_of(const std::string& text) {
   return std::nullopt;
 }
 
-// The text in the active language (not English): its entry; else, for a message of several sentences
-// made from parts ("At t = 0.93 s the bicycle fell over ... . Press R (Reset) to start again."), each
-// sentence by its entry (a sentence without one stays English); the pseudo-locale's text is made from
-// the English.
+// A table entry whose only conversions are %s, as a pattern a shown text can match: a message made at
+// run time with what was typed or named in it ("speed=abc: not a number", "setState ignored ...") finds
+// its entry ("%s: not a number") though the typed part is no number.
+struct Pattern {
+  std::string english;
+  std::vector<std::string> literals;  // around the %s: one more than the %s
+  std::size_t literal_size = 0;       // the most specific pattern is tried first
+};
+
+const std::vector<Pattern>& patterns() {
+  static const std::vector<Pattern> out = [] {
+    std::vector<Pattern> all;
+    for (const auto& [english, texts] : table().entries) {
+      Pattern p{english, {""}, 0};
+      bool usable = true;
+      for (std::size_t i = 0; i < english.size() && usable; ++i) {
+        if (english[i] != '%') {
+          p.literals.back() += english[i];
+          continue;
+        }
+        const std::size_t n = conversion_length(english, i);
+        if (english.compare(i, n, "%%") == 0) p.literals.back() += '%';
+        else if (english.compare(i, n, "%s") == 0) p.literals.emplace_back();
+        else usable = false;  // a trf format (%d, %.2f): shown through trf, never matched
+        i += n - 1;
+      }
+      if (!usable || p.literals.size() < 2) continue;
+      // Two %s side by side cannot be told apart; a pattern of %s and spaces alone would match anything.
+      for (std::size_t k = 1; k + 1 < p.literals.size(); ++k) usable = usable && !p.literals[k].empty();
+      for (const auto& l : p.literals) p.literal_size += l.size();
+      bool words = false;
+      for (const auto& l : p.literals)
+        for (char c : l) words = words || (c != ' ' && c != ',');
+      if (usable && words) all.push_back(std::move(p));
+    }
+    std::stable_sort(all.begin(), all.end(), [](const Pattern& a, const Pattern& b) {
+      return a.literal_size != b.literal_size ? a.literal_size > b.literal_size : a.english < b.english;
+    });
+    return all;
+  }();
+  return out;
+}
+
+// Each way `text` fits `p` (the captures, in order) until `found` says stop; returns whether it stopped.
+template <class Found>
+bool each_match(const Pattern& p, std::string_view text, std::size_t k, std::size_t pos, std::vector<std::string>& captures, Found&& found) {
+  const auto& lit = p.literals;
+  if (k == 0) {
+    if (text.substr(0, lit[0].size()) != lit[0]) return false;
+    return each_match(p, text, 1, lit[0].size(), captures, found);
+  }
+  if (k + 1 == lit.size()) {  // the last literal ends the text; the capture before it is not empty
+    if (text.size() < pos + 1 + lit[k].size() || text.substr(text.size() - lit[k].size()) != lit[k]) return false;
+    captures.emplace_back(text.substr(pos, text.size() - lit[k].size() - pos));
+    const bool stop = found(captures);
+    captures.pop_back();
+    return stop;
+  }
+  for (std::size_t q = text.find(lit[k], pos + 1); q != std::string_view::npos; q = text.find(lit[k], q + 1)) {
+    captures.emplace_back(text.substr(pos, q - pos));
+    const bool stop = each_match(p, text, k + 1, q + lit[k].size(), captures, found);
+    captures.pop_back();
+    if (stop) return true;
+  }
+  return false;
+}
+
+struct ShownText {
+  std::string text;
+  bool complete = false;  // every part from the table (what was typed or named aside)
+};
+
+ShownText shown_text(const std::string& text);
+
+// What a pattern's %s took: what was typed or named (a key, a value, a name, a list of them, anything
+// quoted) stays as it is; a sentence is translated.
+ShownText captured(const std::string& part) {
+  bool plain = true;
+  std::size_t start = 0;
+  while (plain && start <= part.size()) {
+    std::size_t stop = part.find(", ", start);
+    if (stop == std::string::npos) stop = part.size();
+    const std::string_view piece = std::string_view(part).substr(start, stop - start);
+    const bool quoted = piece.size() >= 2 && piece.front() == '\'' && piece.back() == '\'';
+    plain = quoted || piece.find(' ') == std::string_view::npos;
+    start = stop + 2;
+  }
+  return plain ? ShownText{part, true} : shown_text(part);
+}
+
+// `format`'s %s filled with `parts` in order, %% made %.
+std::string filled_with(std::string_view format, const std::vector<ShownText>& parts) {
+  std::vector<std::string> texts;
+  for (const auto& p : parts) texts.push_back(p.text);
+  return filled(format, texts);
+}
+
+// Results by English text (patterns match recursively, so a message's parts are looked up once).
+std::unordered_map<std::string, ShownText> g_shown;
+
+// The text in the active language (not English or the pseudo-locale): its entry; else, for a message of
+// several sentences made from parts ("At t = 0.93 s the bicycle fell over ... . Press R (Reset) to start
+// again."), each sentence's; else the most specific pattern it fits, its parts translated; a part
+// without an entry stays English (complete is then false).
+ShownText shown_text(const std::string& text) {
+  if (const auto it = g_shown.find(text); it != g_shown.end()) return it->second;
+  ShownText out{text, false};
+  if (auto whole = entry_of(text)) {
+    out = {*whole, true};
+  } else if (const std::size_t spaces = text.find_first_not_of(' '); spaces > 0 && spaces != std::string::npos) {
+    out = shown_text(text.substr(spaces));  // an indented line of a message
+    out.text.insert(0, spaces, ' ');
+  } else {
+    std::optional<ShownText> by_sentence;
+    if (text.find(". ") != std::string::npos) {
+      ShownText joined{"", true};
+      std::size_t start = 0;
+      while (start < text.size()) {
+        std::size_t stop = text.find(". ", start);
+        stop = stop == std::string::npos ? text.size() : stop + 1;
+        const ShownText part = stop - start < text.size() ? shown_text(text.substr(start, stop - start)) : ShownText{text.substr(start, stop - start), false};
+        joined.text += (joined.text.empty() ? "" : " ") + part.text;
+        joined.complete = joined.complete && part.complete;
+        start = stop;
+        while (start < text.size() && text[start] == ' ') ++start;
+      }
+      by_sentence = joined;
+    }
+    std::optional<ShownText> by_pattern;
+    if (!by_sentence || !by_sentence->complete) {
+      std::vector<std::string> captures;
+      for (const auto& p : patterns()) {
+        const std::string& format = table().entries.at(p.english)[static_cast<std::size_t>(g_column)];
+        if (format.empty()) continue;
+        const bool stop = each_match(p, text, 0, 0, captures, [&](const std::vector<std::string>& caps) {
+          std::vector<ShownText> parts;
+          bool complete = true;
+          for (const auto& c : caps) {
+            parts.push_back(captured(c));
+            complete = complete && parts.back().complete;
+          }
+          if (!by_pattern || complete) by_pattern = ShownText{filled_with(format, parts), complete};
+          return complete;
+        });
+        if (stop) break;
+      }
+    }
+    if (by_sentence && by_sentence->complete) out = *by_sentence;
+    else if (by_pattern) out = *by_pattern;
+    else if (by_sentence) out = *by_sentence;
+  }
+  if (g_shown.size() > 20000) g_shown.clear();  // messages with numbers that keep changing
+  return g_shown[text] = out;
+}
+
+// The text in the active language (not English); the pseudo-locale's text is made from the English.
 std::string translated(std::string_view english) {
   const std::size_t end = label_end(english);
   const std::string text(english.substr(0, end));
-  std::string out = text;
-  if (g_language == "x-long") {
-    out = pseudo_long(text);
-  } else if (auto whole = entry_of(text)) {
-    out = *whole;
-  } else if (text.find(". ") != std::string::npos) {
-    out.clear();
-    std::size_t start = 0;
-    while (start < text.size()) {
-      std::size_t stop = text.find(". ", start);
-      stop = stop == std::string::npos ? text.size() : stop + 1;
-      const std::string sentence = text.substr(start, stop - start);
-      const auto part = entry_of(sentence);
-      out += (out.empty() ? "" : " ") + (part ? *part : sentence);
-      start = stop;
-      while (start < text.size() && text[start] == ' ') ++start;
-    }
-  }
+  const std::string out = g_language == "x-long" ? pseudo_long(text) : shown_text(text).text;
   return out + std::string(english.substr(end));
 }
 
@@ -219,6 +355,7 @@ bool set_language(std::string_view code) {
   for (int l = 0; l < 2; ++l)
     if (chosen == kTranslated[l]) g_column = l;
   g_cache.clear();
+  g_shown.clear();
   return true;
 }
 
@@ -233,10 +370,9 @@ const char* tr(const char* english) {
 
 std::string tr(const std::string& english) { return g_language == "en" ? english : translated(english); }
 
-std::string trf(const char* english_format, ...) {
-  const char* format = tr(english_format);
-  va_list args;
-  va_start(args, english_format);
+namespace {
+
+std::string formatted(const char* format, va_list args) {
   va_list again;
   va_copy(again, args);
   // The translation's conversions are the English's, in order (tests/web/language_test.cpp checks every
@@ -248,8 +384,31 @@ std::string trf(const char* english_format, ...) {
   if (n > 0) std::vsnprintf(out.data(), out.size() + 1, format, again);
 #pragma GCC diagnostic pop
   va_end(again);
+  return out;
+}
+
+}  // namespace
+
+std::string message_text(const char* english_format, ...) {
+  va_list args;
+  va_start(args, english_format);
+  std::string out = formatted(english_format, args);
   va_end(args);
   return out;
+}
+
+std::string trf(const char* english_format, ...) {
+  const char* format = tr(english_format);
+  va_list args;
+  va_start(args, english_format);
+  std::string out = formatted(format, args);
+  va_end(args);
+  return out;
+}
+
+bool fully_translated(const std::string& english) {
+  if (g_language == "en" || g_language == "x-long") return true;
+  return shown_text(english.substr(0, label_end(english))).complete;
 }
 
 std::string translation(std::string_view english, std::string_view code) {

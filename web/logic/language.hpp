@@ -38,9 +38,23 @@ const char* tr(const char* english);
 /// when the table has no entry for the text itself, the entry of its message_format gives it, with the
 /// text's numbers put back in order.
 std::string tr(const std::string& english);
+/// Whether tr(english) gives every part of it from the table in the active language: the text itself, its
+/// message format, each of its sentences, or an entry whose %s stand for what was typed or named
+/// ("%s: not a number" for "speed=abc: not a number"); a key, a value, a name, a list of them or anything
+/// quoted stays as it is. Always true in English and the pseudo-locale.
+bool fully_translated(const std::string& english);
 /// Marks an English string of a table for the string table without translating it there: the code that
 /// shows it passes it to tr (the table's completeness test finds both).
 constexpr const char* translatable(const char* english) { return english; }
+
+/// An English format of the table (its only conversions %s) filled with the arguments, not translated: a
+/// message kept in English inside the page (messages(), setState's reply) that tr(std::string) translates
+/// where it is shown, finding this entry by its format. Marks the format for the table's completeness test.
+std::string message_text(const char* english_format, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 
 /// tr(english_format) formatted with the arguments (printf's rules).
 std::string trf(const char* english_format, ...)

@@ -1,4 +1,6 @@
 #include "logic/lesson.hpp"
+
+#include "logic/language.hpp"
 #include "logic/ui_state.hpp"
 
 #include <algorithm>
@@ -164,7 +166,7 @@ LessonFields split_lesson_fields(std::string_view hash) {
       const std::string v(value.substr(0, 12));
       const long n = std::strtol(v.c_str(), &stop, 10);
       if (!v.empty() && stop == v.c_str() + v.size() && n >= 1 && n <= static_cast<long>(kMaxLessonScenes)) out.scene = static_cast<int>(n);
-      else out.problems.push_back("scene: '" + v + "' is not a scene number (1 to " + std::to_string(kMaxLessonScenes) + ")");
+      else out.problems.push_back(message_text("scene: '%s' is not a scene number (1 to %s)", v.c_str(), std::to_string(kMaxLessonScenes).c_str()));
     } else if (!piece.empty()) {
       out.rest.append(out.rest.empty() ? "" : "&").append(piece);
     }

@@ -1,4 +1,5 @@
 #include "logic/state_link.hpp"
+#include "logic/language.hpp"
 #include "logic/rider_state.hpp"
 #include "logic/state_fields.hpp"
 
@@ -213,7 +214,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   if (!hash.empty() && hash.front() == '#') hash.remove_prefix(1);
   if (hash.size() > 8192) {
     r.unread = true;
-    r.ignored.push_back("the link is longer than 8192 characters; it was ignored");
+    r.ignored.push_back(translatable("the link is longer than 8192 characters; it was ignored"));
     return r;
   }
   // key -> value, in order; duplicates reported, the last one used.
@@ -233,7 +234,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
     // A field whose value cannot be read is refused like one whose value is out of range: the caller
     // may keep what is on screen for it.
     if (eq == std::string_view::npos) {
-      r.ignored.push_back("'" + shown(piece) + "': not of the form key=value");
+      r.ignored.push_back(message_text("'%s': not of the form key=value", shown(piece).c_str()));
       if (key) unreadable.push_back(*key);
       continue;
     }
@@ -242,7 +243,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
       if (key) unreadable.push_back(*key);
       continue;
     }
-    if (seen[*key]++ == 1) r.ignored.push_back(shown(*key) + ": given more than once; the last value is used");
+    if (seen[*key]++ == 1) r.ignored.push_back(message_text("%s: given more than once; the last value is used", shown(*key).c_str()));
     pairs.emplace_back(*key, *value);
   }
   std::map<std::string, std::string> last;
@@ -260,7 +261,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   if (auto it = last.find("model"); it != last.end()) {
     const auto names = model_names();
     if (std::find(names.begin(), names.end(), it->second) == names.end())
-      r.ignored.push_back("model=" + shown(it->second) + ": unknown model (known: " + quoted(names) + ")");
+      r.ignored.push_back(message_text("model=%s: unknown model (known: %s)", shown(it->second).c_str(), quoted(names).c_str()));
     else if (auto why = select_model(s, it->second); !why.empty())  // the menu's choices; the link's own follow
       r.ignored.push_back("model=" + shown(it->second) + ": " + why);
   }
@@ -273,7 +274,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
       s.preset = it->second;
       s.bike = preset_parameters(s.preset);
     } else {
-      r.ignored.push_back("preset=" + shown(it->second) + ": unknown preset (known: " + quoted(preset_list()) + ")");
+      r.ignored.push_back(message_text("preset=%s: unknown preset (known: %s)", shown(it->second).c_str(), quoted(preset_list()).c_str()));
     }
   }
   const bicycle::Parameters base = s.bike;
@@ -285,7 +286,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
         s.bike.*(d->member) = *v;
         overridden.insert(key);
       } else {
-        r.ignored.push_back(key + "=" + shown(value) + ": not a number");
+        r.ignored.push_back(message_text("%s=%s: not a number", key.c_str(), shown(value).c_str()));
         r.refused.push_back(key);
       }
       continue;
@@ -301,7 +302,7 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
     }
     const Field* f = find_field(key);
     if (!f) {
-      r.ignored.push_back(shown(key) + ": unknown field");
+      r.ignored.push_back(message_text("%s: unknown field", shown(key).c_str()));
       continue;
     }
     if (auto why = set_from_text(*f, s, value)) {
@@ -413,7 +414,7 @@ std::optional<std::string> non_finite(const nlohmann::json& value) {
 std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partial) {
   std::vector<std::string> ignored;
   if (!partial.is_object()) {
-    ignored.push_back("setState expects an object of fields, e.g. {speed: 4}");
+    ignored.push_back(translatable("setState expects an object of fields, e.g. {speed: 4}"));
     return ignored;
   }
   UiState s = state;
@@ -475,7 +476,7 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
     }
     const Field* f = find_field(key);
     if (!f) {
-      ignored.push_back(shown(key) + ": unknown field");
+      ignored.push_back(message_text("%s: unknown field", shown(key).c_str()));
       continue;
     }
     std::string text;
@@ -525,7 +526,7 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
   // `link` (and `version`) are getState's outputs: passing getState() back is fine, but a different link
   // is not applied here, and saying so beats ignoring it silently.
   if (const auto it = partial.find("link"); it != partial.end() && !(it->is_string() && it->get<std::string>() == to_link(s)))
-    ignored.push_back("link: read-only here; to open a link, set location.hash to it");
+    ignored.push_back(translatable("link: read-only here; to open a link, set location.hash to it"));
   if (const auto it = partial.find("version"); it != partial.end() && !(it->is_string() && it->get<std::string>() == link_version()))
     ignored.push_back("version: read-only (this playground is version " + std::string(link_version()) + ")");
   state = s;

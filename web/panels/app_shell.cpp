@@ -52,7 +52,7 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoResize;
 void apply_state_link(App& app, std::string_view hash) {
   auto r = read_link(hash);
   if (r.unread) {  // nothing of it was read: what is on screen stays as it is, and its link replaces this one
-    app.messages = {"The link could not be used; nothing was changed:"};
+    app.messages = {translatable("The link could not be used; nothing was changed:")};
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
     app.last_link.clear();
     return;
@@ -69,7 +69,7 @@ void apply_state_link(App& app, std::string_view hash) {
   app.messages.clear();
   if (!r.ignored.empty()) {
     // Each line says what went wrong; the last ones say what each refused field holds now.
-    app.messages.push_back("Parts of the link could not be used as given:");
+    app.messages.push_back(translatable("Parts of the link could not be used as given:"));
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
     std::string kept_names, default_names;
     std::set<std::string> named;
@@ -78,8 +78,8 @@ void apply_state_link(App& app, std::string_view hash) {
       std::string& names = std::find(kept.begin(), kept.end(), key) != kept.end() ? kept_names : default_names;
       names += (names.empty() ? "" : ", ") + key;
     }
-    if (!kept_names.empty()) app.messages.push_back("  these keep their previous values: " + kept_names);
-    if (!default_names.empty()) app.messages.push_back("  these took their defaults: " + default_names);
+    if (!kept_names.empty()) app.messages.push_back("  " + message_text("these keep their previous values: %s", kept_names.c_str()));
+    if (!default_names.empty()) app.messages.push_back("  " + message_text("these took their defaults: %s", default_names.c_str()));
   }
   if (presentation_changed || r.state.model != app.analysed_model) app.layout_dirty = true;
   app.analysed_model = r.state.model;

@@ -58,7 +58,7 @@ void open_lesson(App& app, Lesson lesson, int index, bool show) {
   const int count = static_cast<int>(lesson.scenes.size());
   if (count == 0) return;
   if (index >= count) {
-    app.messages.push_back("The lesson has " + std::to_string(count) + " scenes; its last is shown");
+    app.messages.push_back(message_text("The lesson has %s scenes; its last is shown", std::to_string(count).c_str()));
     index = count - 1;
   }
   app.lesson = std::move(lesson);
@@ -94,7 +94,7 @@ bool goto_scene(App& app, int index) {
   if (!scene.caption.empty()) s.caption = scene.caption;
   app.messages.clear();
   if (!r.ignored.empty()) {
-    app.messages.push_back("Scene " + std::to_string(index + 1) + ": parts of its link could not be used; defaults were kept for them:");
+    app.messages.push_back(message_text("Scene %s: parts of its link could not be used; defaults were kept for them:", std::to_string(index + 1).c_str()));
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
   }
   app.state = s;
@@ -121,7 +121,7 @@ void open_lesson_from_link(App& app, const LessonFields& fields, bool show) {
   } else {
     std::string names;
     for (const auto& l : builtin_lessons()) names += (names.empty() ? "" : ", ") + l.name;
-    app.messages.push_back("lesson: not a built-in lesson (" + names + ") nor a lesson compressed in the link; none was opened");
+    app.messages.push_back(message_text("lesson: not a built-in lesson (%s) nor a lesson compressed in the link; none was opened", names.c_str()));
   }
 }
 
@@ -204,7 +204,7 @@ bool add_scene_of_view(App& app) {
   }
   auto& scenes = app.lesson->scenes;
   if (scenes.size() >= kMaxLessonScenes) {
-    app.messages.push_back("A lesson has at most " + std::to_string(kMaxLessonScenes) + " scenes; this view was not added");
+    app.messages.push_back(message_text("A lesson has at most %s scenes; this view was not added", std::to_string(kMaxLessonScenes).c_str()));
     return false;
   }
   const auto at = static_cast<std::size_t>(std::clamp(app.scene_index + 1, 0, static_cast<int>(scenes.size())));

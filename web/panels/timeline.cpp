@@ -69,9 +69,9 @@ void load_replay(App& app) {
   if (t > 0) {
     const double steps = t / run.time_step();
     if (steps > static_cast<double>(kMaxReplaySteps)) {
-      app.messages.push_back("t=" + format_shortest(t) + ": " + std::to_string(static_cast<long long>(steps)) + " steps of " +
-                             format_shortest(run.time_step()) + " s, more than the " + std::to_string(kMaxReplaySteps) +
-                             " a link replays; the run is shown from its start");
+      app.messages.push_back(message_text("t=%s: %s steps of %s s, more than the %s a link replays; the run is shown from its start",
+                                          format_shortest(t).c_str(), std::to_string(static_cast<long long>(steps)).c_str(),
+                                          format_shortest(run.time_step()).c_str(), std::to_string(kMaxReplaySteps).c_str()));
       app.state.time_shown = 0;
     } else {
       app.replay_to = t;

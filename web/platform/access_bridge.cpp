@@ -142,7 +142,7 @@ void access_frame(App& app) {
 
   Shown shown;
   shown.run_event = tr(app.run_event);
-  if (has_parameter_table(app) && app.model && app.sweep.error.empty()) shown.stability = stability_summary(app.sweep);
+  if (has_parameter_table(app) && app.model && app.sweep.error.empty()) shown.stability = shown_stability_summary(app.sweep);  // said in the page's language, as the panel shows it
   shown.caption = tr(app.state.caption);
   shown.messages = shown_messages(app, false);
   if (!app.design.designer_problem.empty()) shown.messages.push_back(tr(app.design.designer_problem));

@@ -2,6 +2,7 @@
 // Every function takes text and returns JSON text in a buffer valid until the next call.
 #include "app.hpp"
 #include "panels/timeline.hpp"
+#include "logic/language.hpp"
 #include "logic/state_link.hpp"
 #include "platform/browser.hpp"
 #include "platform/js_reply.hpp"
@@ -190,7 +191,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
   // earlier message stale.
   if (app.state.model != model) app.messages.clear();
   else carvallo::web::clear_link_messages(app);
-  for (const auto& m : ignored) app.messages.push_back("setState ignored " + m);
+  for (const auto& m : ignored) app.messages.push_back(carvallo::web::message_text("setState ignored %s", m.c_str()));
   carvallo::web::refresh_analysis(app);
   return js_reply(json{{"ignored", ignored}});
 }
@@ -436,7 +437,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_load_bike_json(const char* filename, c
   const auto read = carvallo::bicycle::parameters_from_json_text(text ? text : "");
   if (!read.ok()) {
     app.messages.clear();
-    app.messages.push_back(name + " was not loaded (the bicycle on screen is unchanged):");
+    app.messages.push_back(carvallo::web::message_text("%s was not loaded (the bicycle on screen is unchanged):", name.c_str()));
     for (const auto& issue : read.issues)
       app.messages.push_back("  " + (issue.parameters.empty() ? issue.message : carvallo::bicycle::to_string(issue)));
     return js_reply(carvallo::web::current_messages(app));
@@ -444,14 +445,14 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_load_bike_json(const char* filename, c
   const auto problems = carvallo::web::bike_problems(read.parameters->values);
   if (!problems.empty()) {
     app.messages.clear();
-    app.messages.push_back(name + " was not loaded: the bicycle is not physical (the bicycle on screen is unchanged):");
+    app.messages.push_back(carvallo::web::message_text("%s was not loaded: the bicycle is not physical (the bicycle on screen is unchanged):", name.c_str()));
     for (const auto& issue : problems) app.messages.push_back("  " + carvallo::bicycle::to_string(issue));
     return js_reply(carvallo::web::current_messages(app));
   }
   app.state.bike = read.parameters->values;
   app.messages.clear();  // an earlier refusal no longer applies
   carvallo::web::refresh_analysis(app);
-  carvallo::web::set_toast(app, "Loaded " + (read.parameters->name.empty() ? name : read.parameters->name));
+  carvallo::web::set_toast(app, carvallo::web::trf("Loaded %s", (read.parameters->name.empty() ? name : read.parameters->name).c_str()));
   return js_reply(carvallo::web::current_messages(app));
 }
 

@@ -2,6 +2,7 @@
 // them): the lesson open and its scenes, the QR code's text, and the browser's answers to the lesson
 // codec (a compressed lesson decoded, a lesson compressed for the link).
 #include "app.hpp"
+#include "logic/language.hpp"
 #include "panels/lesson_panel.hpp"
 #include "platform/js_reply.hpp"
 
@@ -25,7 +26,7 @@ json lesson_json(const App& app) {
 std::string open_lesson_text(App& app, const char* text, int scene, bool show) {
   auto read = carvallo::web::lesson_from_json(text ? text : "");
   if (!read.lesson) {
-    app.messages = {"The lesson could not be opened: " + read.problem};
+    app.messages = {carvallo::web::message_text("The lesson could not be opened: %s", read.problem.c_str())};
     return read.problem;
   }
   carvallo::web::open_lesson(app, std::move(*read.lesson), scene - 1, show);
@@ -61,7 +62,7 @@ EMSCRIPTEN_KEEPALIVE void carvallo_open_lesson_json(const char* text, int scene,
 }
 
 EMSCRIPTEN_KEEPALIVE void carvallo_lesson_refused(const char* why) {
-  carvallo::web::app().messages = {std::string("The lesson could not be opened: ") + (why ? why : "")};
+  carvallo::web::app().messages = {carvallo::web::message_text("The lesson could not be opened: %s", why ? why : "")};
 }
 
 // lecture.js: the open lesson compressed for its link; an answer for an older edit is dropped.
