@@ -16,11 +16,11 @@ async function announcedAssets() {
   return JSON.parse(html.match(/<script id="carvallo-assets" type="application\/json">([^<]*)<\/script>/)[1]);
 }
 
-// The page's weight may not grow unnoticed: today's (3.601 MB raw, 950 kB as brotli, with the panels and
+// The page's weight may not grow unnoticed: today's (3.648 MB raw, 960 kB as brotli, with the panels and
 // the browser adapters compiled for size, on 2026-11-29) plus a little room. Issue 31's target, 1.5 MB and
 // 500 kB, is not reached yet (docs/performance.md, "The page's weight").
-const RAW_BUDGET = 3.65e6;
-const SENT_BUDGET = 965e3;
+const RAW_BUDGET = 3.7e6;
+const SENT_BUDGET = 975e3;
 
 test('the page stays within its weight, sent compressed; versioned assets are immutable', async () => {
   const assets = await announcedAssets();
