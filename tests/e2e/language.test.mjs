@@ -182,6 +182,13 @@ for (const lang of ['nl', 'es']) {
       assert.ok(refusals.some((l) => l.includes('bogus') && l.includes(t('unknown field', lang))), `setState's unknown key in ${lang}: ${heard}`);
       assert.ok(refusals.some((l) => l.includes('speed') && l.includes(t('wrong type (expected a number)', lang))), `setState's word for a number in ${lang}: ${heard}`);
       assert.doesNotMatch(heard, /setState ignored|wrong type|not a finite number|unknown field/, `no English reason is said in ${lang}`);
+
+      // "Record video" in a browser without MediaRecorder: the reason shown and said in the language.
+      await page.evaluate(() => { window.MediaRecorder = undefined; window.carvallo._recordAndDownload(0, 1, 1, 'ride.webm'); });
+      await frames(page, 6);
+      heard = await said(page);
+      const video = t('The video was not recorded: %s', lang).replace('%s', t('this browser has no MediaRecorder for canvases', lang));
+      assert.ok(heard.split('\n').includes(video), `the video's failure in ${lang}: ${heard}`);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

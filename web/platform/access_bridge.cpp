@@ -147,6 +147,8 @@ void access_frame(App& app) {
   shown.messages = shown_messages(app, false);
   if (!app.design.designer_problem.empty()) shown.messages.push_back(tr(app.design.designer_problem));
   if (!speed_range_problem().empty()) shown.messages.push_back(tr(speed_range_problem()));
+  // A toast ("Link copied", a video that was not recorded) is said once as it appears.
+  if (!app.toast.empty() && ImGui::GetTime() < app.toast_until) shown.messages.push_back(app.toast);
   std::string said;
   for (const auto& a : g_announcer.update(shown)) said += (said.empty() ? "" : "\n") + a;
 

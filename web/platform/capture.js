@@ -127,7 +127,9 @@
   // "Record video" (the View menu): outside the frame that asked, then the file downloaded.
   api._recordAndDownload = function (t0, t1, rate, name) {
     setTimeout(() => {
-      api.recordVideo({ t0, t1, rate }).then((video) => api._download(name, video.mimeType, video.bytes), (e) => console.info(String(e)));
+      // A failure is told to whoever chose the menu, in the page's language, not to the console.
+      api.recordVideo({ t0, t1, rate }).then((video) => api._download(name, video.mimeType, video.bytes),
+        (e) => call('carvallo_video_failed', [String(e && e.message ? e.message : e)]));
     }, 0);
   };
 })();

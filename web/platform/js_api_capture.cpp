@@ -1,6 +1,7 @@
 // window.carvallo's entries for pictures, video and the bodies on screen (pre.js wraps them;
 // docs/playground.md, "Pictures and video"): capture, recordVideo, bodyAt.
 #include "app.hpp"
+#include "logic/language.hpp"
 #include "panels/view_scene.hpp"
 #include "platform/capture.hpp"
 #include "platform/js_reply.hpp"
@@ -12,6 +13,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <string>
 
 namespace {
 
@@ -36,6 +38,16 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_capture(const char* what, double width
 }
 
 EMSCRIPTEN_KEEPALIVE void carvallo_capture_release() { g_picture = {}; }
+
+// "Record video" from the View menu failed (capture.js): the reason, in the page's language, where the
+// menu was chosen.
+EMSCRIPTEN_KEEPALIVE const char* carvallo_video_failed(const char* reason) {
+  App& app = carvallo::web::app();
+  std::string why = reason ? reason : "";
+  if (why.rfind("recordVideo: ", 0) == 0) why.erase(0, 13);  // the API's prefix, for its callers
+  carvallo::web::set_toast(app, carvallo::web::trf("The video was not recorded: %s", carvallo::web::tr(why).c_str()));
+  return js_reply(json::object());
+}
 
 // The picture's size at `scale` times the 3D view's free rectangle (device px).
 EMSCRIPTEN_KEEPALIVE const char* carvallo_picture_size(double scale) {
