@@ -236,6 +236,10 @@ test('a phone: the 3D tab shows the model above its plot with the caption and th
     inside(await rect(page, 'scene-counter'), PHONE, 'the scene counter');
     assert.ok(free.y + free.h <= plot.y + 0.5, 'the model above its plot');
     disjoint(free, caption, 'view and caption');
+    // The scene is about the eigenvalue plot: the plot itself in sight, not only the panel's controls.
+    const curves = await rect(page, 'plot');
+    assert.ok(curves && curves.h >= 100, `the eigenvalue plot is shown: ${JSON.stringify(curves)}`);
+    assert.ok(curves.y >= plot.y - 0.5 && curves.y + curves.h <= plot.y + plot.h + 0.5, `inside the stage's plot ${JSON.stringify(plot)}`);
     await page.screenshot({ path: path.join(artifacts, 'lecture-phone-390x844.png') });
     assert.deepEqual(problems, []);
   } finally {

@@ -18,6 +18,9 @@ namespace carvallo::web {
 
 /// The languages the page speaks, by their link code (`lang=`): "en", "nl", "es", "x-long".
 const std::vector<std::string>& language_codes();
+/// Whether a menu offers `code` to a page in `current`: the pseudo-locale (x-long) is for the layout tests,
+/// offered only while a link has chosen it.
+inline bool language_offered(const std::string& code, const std::string& current) { return code != "x-long" || code == current; }
 /// A language's name in that language ("Nederlands"), for the menu; the code itself when unknown.
 std::string language_name(std::string_view code);
 /// The page's language for the browser's preferred languages (navigator.languages, most preferred first,

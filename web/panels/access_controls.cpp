@@ -217,6 +217,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     std::vector<std::string> names{trf("The browser's: %s", language_name(browser_language()).c_str())};
     std::string chosen = names[0];
     for (const auto& code : language_codes()) {
+      if (!language_offered(code, app.state.lang)) continue;
       names.push_back(language_name(code));
       if (app.state.lang == code) chosen = names.back();
     }

@@ -200,7 +200,7 @@ void messages_banner(App& app) {
     ImGui::SetNextWindowPos(ImVec2(left, app.view_top + m), ImGuiCond_Always);
     ImGui::SetNextWindowSizeConstraints(ImVec2(right - left, 0), ImVec2(right - left, io.DisplaySize.y * 0.45f));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(1.0f, 0.95f, 0.80f, 0.97f));
-    ImGui::Begin("Messages", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
+    ImGui::Begin(window_title("Messages").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
     // A panel placed over the view (Design, a dragged one) must not hide what was refused. Display order
     // only: the keyboard focus stays where the user is typing. An open menu stays above it.
     if (!ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
@@ -353,6 +353,7 @@ void language_menu(App& app) {
   if (ImGui::MenuItem(automatic.c_str(), nullptr, app.state.lang == "auto")) app.state.lang = "auto";
   record_rect(app, "language:auto");
   for (const auto& code : language_codes()) {
+    if (!language_offered(code, app.state.lang)) continue;
     if (ImGui::MenuItem(language_name(code).c_str(), nullptr, app.state.lang == code)) app.state.lang = code;
     record_rect(app, "language:" + code);
   }

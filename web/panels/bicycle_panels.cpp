@@ -290,7 +290,11 @@ void bicycle_plots(App& app) {
       return k < m.inputs.size() ? m.inputs[k] : 0.0;
     };
     std::vector<std::string> names;
-    for (const auto& c : run.input_channels()) names.push_back(c.name);
+    for (const auto& c : run.input_channels()) {  // "steer_torque" shown as the table's "steer torque"
+      std::string words = c.name;
+      std::replace(words.begin(), words.end(), '_', ' ');
+      names.push_back(tr(words));
+    }
     draw_time_plot({"torques", torques_applied ? tr("rider torques (right positive)") : tr("rider torques (none yet: hold Left/Right or A/D)"), "N m", false, 1.0, 0.0},
                    collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, heights[heights.size() - 2]);
     record_rect(app, "torque-plot");

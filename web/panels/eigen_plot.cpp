@@ -9,6 +9,7 @@
 #include "panels/panel_actions.hpp"
 #include "panels/plot_axes.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/stage.hpp"
 #include "panels/wrapped_text.hpp"
 
 #include "logic/language.hpp"
@@ -165,7 +166,11 @@ void draw_eigen_panel(App& app) {
   UiState& s = app.state;
   const EigenSweep& sw = app.sweep;
   if (!begin_panel(app, "Eigenvalues")) return;
-  if (!s.presentation && !app.picture && ImGui::TreeNodeEx(fitted_tree_node(tr("What am I looking at?###eigen-note")).c_str(), ImGuiTreeNodeFlags_FramePadding)) {
+  // Only the plot where the panel is a picture, or a stage too short for its controls and the plot too (a
+  // phone's, large projector text): the Eigenvalues tab or panel has the rest.
+  const float fw = ImGui::GetFontSize();
+  const bool plot_only = app.picture || (stage_shown(app) && ImGui::GetWindowHeight() < fw * 28);
+  if (!s.presentation && !plot_only && ImGui::TreeNodeEx(fitted_tree_node(tr("What am I looking at?###eigen-note")).c_str(), ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::PushTextWrapPos(0.0f);
     wrapped_text(tr(
         "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
@@ -176,11 +181,9 @@ void draw_eigen_panel(App& app) {
     ImGui::PopTextWrapPos();
     ImGui::TreePop();
   }
-  // Controls: range, options, CSV (none in a picture).
-  const float fw = ImGui::GetFontSize();
-  if (!app.picture) eigen_controls(app);
+  if (!plot_only) eigen_controls(app);  // the range, the plot's options, CSV
   ImGui::PushTextWrapPos(0.0f);
-  if (!g_range_problem.empty() && !app.picture) wrapped_textf(color_vec(pal().error_text), "%s", g_range_problem.c_str());
+  if (!g_range_problem.empty() && !plot_only) wrapped_textf(color_vec(pal().error_text), "%s", g_range_problem.c_str());
   refresh_analysis(app);
 
 
@@ -232,7 +235,7 @@ void draw_eigen_panel(App& app) {
   const float line_h = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // Under the plot: the eigenvalues at the current speed and the mode section (not in a picture).
-  const float plot_h = std::max(fw * 10.0f, app.picture ? avail.y : avail.y - (3.4f + mode_section_lines(app)) * line_h);
+  const float plot_h = plot_only ? std::max(avail.y, fw * 4) : std::max(fw * 10.0f, avail.y - (3.4f + mode_section_lines(app)) * line_h);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   // As wide as the panel and never wider (large text on a projector leaves a narrow panel).
   const float plot_w = std::max(avail.x, 1.0f);
@@ -363,7 +366,7 @@ void draw_eigen_panel(App& app) {
       }
     }
   }
-  if (app.picture) {
+  if (plot_only) {
     ImGui::End();
     return;
   }

@@ -75,7 +75,7 @@ float caption_band(const App& app, float width, float* scale_out = nullptr) {
   for (; scale > 0.4f; scale *= 0.9f) {
     const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = scaled_frame_height(app, scale);
     const float inner = std::max(width - 2 * pad_x - button - style.ItemSpacing.x * scale, ImGui::GetFontSize() * 4 * scale);
-    const float text_h = ImGui::CalcTextSize(text.c_str(), nullptr, false, inner / scale).y * scale;
+    const float text_h = ImGui::CalcTextSize(broken_at_spaces(text.c_str(), inner / scale).c_str()).y * scale;  // "4.29" kept whole
     height = std::max(text_h, button) + 2 * pad_y;
     if (height <= limit) break;
   }
@@ -96,7 +96,11 @@ void time_plot(App& app, bool torques, bool picture = false) {
       return k < m.inputs.size() ? m.inputs[k] : 0.0;
     };
     std::vector<std::string> names;
-    for (const auto& c : run.input_channels()) names.push_back(c.name);
+    for (const auto& c : run.input_channels()) {  // "steer_torque" shown as the table's "steer torque"
+      std::string words = c.name;
+      std::replace(words.begin(), words.end(), '_', ' ');
+      names.push_back(tr(words));
+    }
     draw_time_plot({"stage-torques", tr("rider torques (right positive)"), "N m", false, 1.0, 0.0, !picture},
                    collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, height);
     return;
@@ -108,7 +112,7 @@ void time_plot(App& app, bool torques, bool picture = false) {
       return i < m.probes.size() ? m.probes[i] * deg : 0.0;
     };
     draw_time_plot({"stage-angles", tr("roll and steer"), "deg", false, 2.0, 0.0, !picture},
-                   collect_plot(h, {"roll", "steer"}, angles, s.plot_window, columns, false), &s.angles_axis, height);
+                   collect_plot(h, {tr("roll"), tr("steer")}, angles, s.plot_window, columns, false), &s.angles_axis, height);
     return;
   }
   probes_plot(app, "stage-probes", height);  // another model: its probes, as its simulation panel shows them
@@ -328,9 +332,7 @@ void caption_overlay(App& app) {
   const int styles = push_scaled_spacing(app, scale);
   ImGui::Begin("##caption", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::SetWindowFontScale(scale);
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + inner);
-  ImGui::TextUnformatted(text.c_str());
-  ImGui::PopTextWrapPos();
+  ImGui::TextUnformatted(broken_at_spaces(text.c_str(), inner).c_str());  // at spaces only: "4.29" stays whole
   ImGui::SetCursorScreenPos(ImVec2(left + width - pad_x - button, top + pad_y));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.1f, 0.1f, 1));
   if (ImGui::Button("x##caption-close", ImVec2(button, button))) app.state.caption.clear();

@@ -9,9 +9,10 @@
 namespace carvallo::web {
 namespace {
 
-// Prints [begin, end) as lines no wider than `width`, breaking at spaces; a word wider than the line
-// gets a line of its own (clipped by the window rather than split).
-void fill_lines(const char* begin, const char* end, float width) {
+// Calls line(b, e) for each line of [begin, end) no wider than `width`, breaking at spaces; a word wider
+// than the line gets a line of its own (clipped by the window rather than split).
+template <class Line>
+void for_each_line(const char* begin, const char* end, float width, Line&& line_out) {
   const char* line = begin;
   while (line < end) {
     while (line < end && *line == ' ') ++line;
@@ -27,11 +28,15 @@ void fill_lines(const char* begin, const char* end, float width) {
       while (p < end && *p == ' ') ++p;
     }
     if (!fit) fit = p;  // an empty line between two '\n'
-    ImGui::TextUnformatted(line, fit);
+    line_out(line, fit);
     line = fit;
     while (line < end && *line == ' ') ++line;
     if (line < end && *line == '\n') ++line;
   }
+}
+
+void fill_lines(const char* begin, const char* end, float width) {
+  for_each_line(begin, end, width, [](const char* b, const char* e) { ImGui::TextUnformatted(b, e); });
 }
 
 void wrapped(const char* text) {
@@ -57,6 +62,15 @@ IM_FMTLIST(1) void wrapped_v(const char* fmt, va_list args) {
 }
 
 }  // namespace
+
+std::string broken_at_spaces(const char* text, float width) {
+  std::string out;
+  for_each_line(text, text + std::strlen(text), width, [&](const char* b, const char* e) {
+    if (!out.empty()) out += '\n';
+    out.append(b, e);
+  });
+  return out;
+}
 
 void wrapped_text(const char* text) { wrapped(text); }
 

@@ -4,6 +4,8 @@
 // Each call is one item (a group of lines), so record_rect after it covers all its lines.
 #include <imgui.h>
 
+#include <string>
+
 namespace carvallo::web {
 
 /// `text` in the current text colour, wrapped at spaces to the available width ('\n' also breaks).
@@ -13,5 +15,8 @@ void wrapped_text(const ImVec4& color, const char* text);
 void wrapped_textf(const char* fmt, ...) IM_FMTARGS(1);
 void wrapped_textf(const ImVec4& color, const char* fmt, ...) IM_FMTARGS(2);
 void wrapped_text_disabled(const char* fmt, ...) IM_FMTARGS(1);
+/// `text` with its lines broken at spaces to `width` in the current font, for one TextUnformatted (and
+/// CalcTextSize to measure it the same way).
+std::string broken_at_spaces(const char* text, float width);
 
 }  // namespace carvallo::web
