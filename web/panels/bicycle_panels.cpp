@@ -94,7 +94,7 @@ void try_apply(App& app, std::size_t i) {
     return;
   }
   std::string why;
-  for (const auto& issue : problems) why += (why.empty() ? "" : "; ") + bicycle::to_string(issue);
+  for (const auto& issue : problems) why += (why.empty() ? "" : "; ") + tr(bicycle::to_string(issue));  // in the page's language
   refuse(name + " = " + format_shortest(app.edit[i]) + " " + unit, why);
 }
 

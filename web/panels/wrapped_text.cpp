@@ -10,7 +10,7 @@ namespace carvallo::web {
 namespace {
 
 // Calls line(b, e) for each line of [begin, end) no wider than `width`, breaking at spaces; a word wider
-// than the line gets a line of its own (clipped by the window rather than split).
+// than a whole line is cut where the line is full.
 template <class Line>
 void for_each_line(const char* begin, const char* end, float width, Line&& line_out) {
   const char* line = begin;
@@ -28,6 +28,13 @@ void for_each_line(const char* begin, const char* end, float width, Line&& line_
       while (p < end && *p == ' ') ++p;
     }
     if (!fit) fit = p;  // an empty line between two '\n'
+    // A word wider than the whole line (a long compound, a link) is cut where the line is full, at a
+    // character's first byte (UTF-8), rather than run past the window's edge.
+    if (fit - line > 1 && ImGui::CalcTextSize(line, fit).x > width) {
+      const char* cut = fit;
+      while (cut - line > 1 && (ImGui::CalcTextSize(line, cut).x > width || (static_cast<unsigned char>(*cut) & 0xC0) == 0x80)) --cut;
+      fit = cut;
+    }
     line_out(line, fit);
     line = fit;
     while (line < end && *line == ' ') ++line;
