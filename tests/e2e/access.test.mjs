@@ -71,9 +71,12 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     const w = page.getByRole('spinbutton', { name: /^w, / });
     assert.equal(Number(await w.inputValue()), s0.bike.w);
     assert.equal(await w.getAttribute('aria-valuetext'), `${s0.bike.w} metres`);
-    assert.equal(await page.getByRole('combobox', { name: 'Model' }).inputValue(), 'bicycle');
+    assert.equal(await page.getByRole('combobox', { name: 'Model' }).inputValue(), 'Whipple-Carvallo bicycle');  // its menu title
     assert.equal(await page.getByRole('combobox', { name: 'Preset' }).inputValue(), s0.preset);
-    assert.equal(await page.getByRole('combobox', { name: 'Stage plot' }).inputValue(), s0.stage);
+    // The stage's plot by its title, as the View menu offers it (the link has its word).
+    const stageTitles = { eigenvalues: 'Eigenvalues', 'roll-steer': 'Roll and steer', torques: 'Rider torques', turns: 'Steady turns',
+                          'design-map': 'Design map', compare: 'Methods compared', none: 'No plot' };
+    assert.equal(await page.getByRole('combobox', { name: 'Stage plot' }).inputValue(), stageTitles[s0.stage]);
     assert.equal(Number(await page.getByRole('spinbutton', { name: 'Eigenvalue plot to speed' }).inputValue()), s0.vmax);
     await page.getByRole('spinbutton', { name: 'Head angle' }).waitFor({ state: 'attached' });
     await page.getByRole('checkbox', { name: 'Front assembly moves with the wheelbase' }).waitFor({ state: 'attached' });
@@ -149,6 +152,18 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
         assert.ok((await said(page)).includes(event), `the fall "${event}" is said`);
       }
     }
+    // On to the last scene: the focus stays on "Next scene", which can no longer act, not on the page.
+    await tabTo(page, 'Next scene');
+    while (lesson.index < lesson.scenes.length - 1) {
+      await page.keyboard.press('Enter');
+      await frames(page, 2);
+      lesson = await page.evaluate(() => window.carvallo.lesson());
+    }
+    await page.keyboard.press('Enter');  // past the last: nothing happens
+    await frames(page, 2);
+    assert.equal((await page.evaluate(() => window.carvallo.lesson())).index, lesson.scenes.length - 1);
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Next scene', 'the focus stays on the button');
+    assert.equal(await page.getByRole('button', { name: 'Next scene', exact: true }).isDisabled(), true, 'which says it cannot act');
     mark('assert.equal(await page.evalua');
     assert.equal(await page.evaluate(() => window.__pointer), 0, 'no pointer event');
     // Escape closes the QR code (Q opens it).

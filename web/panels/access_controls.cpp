@@ -2,6 +2,7 @@
 // (App::rects) and acts through the panels' functions, so a value given by a screen reader or the
 // keyboard is checked, applied and refused exactly as on the canvas.
 #include "panels/access_controls.hpp"
+#include "panels/stage.hpp"
 
 #include "logic/bike_analysis.hpp"
 #include "logic/language.hpp"
@@ -231,9 +232,13 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   help.control.toggle = true;
   help.control.pressed = app.show_help;
   rows.push_back(std::move(help));
-  std::vector<std::string> stages(std::begin(kStagePlotNames), std::end(kStagePlotNames));
-  rows.push_back(choice("stage", tr("Stage plot"), "stage-plot", stages, app.state.stage, [](App& a, const std::string& v) {
-    if (const auto* f = detail::find_field("stage")) (void)detail::set_from_text(*f, a.state, v);
+  // Offered by their titles, as the View menu has them; the link's word is set.
+  std::vector<std::string> stages;
+  for (const char* name : kStagePlotNames) stages.push_back(stage_title(app, name));
+  rows.push_back(choice("stage", tr("Stage plot"), "stage-plot", stages, stage_title(app, app.state.stage), [](App& a, const std::string& title) {
+    for (const char* name : kStagePlotNames)
+      if (title == stage_title(a, name))
+        if (const auto* f = detail::find_field("stage")) (void)detail::set_from_text(*f, a.state, name);
   }));
   if (has_parameter_table(app))
     rows.push_back(button("describe-eigen", tr("Describe the eigenvalue plot"), "plot", "",
@@ -241,14 +246,15 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   rows.push_back(button("describe-time", tr("Describe the time plots"), "", "", [](App& a) { g_access_description = describe_time_plots(a); }));
   // Methods compared: the presets (a paper's comparison, the general ones) and the comparison as text.
   {
-    std::vector<std::string> studies{"none"};
-    for (const auto& study : studies_for(app.state.model)) studies.push_back(study.title);
+    // In the page's language, as the panel's combo has them.
+    std::vector<std::string> studies{tr("none")};
+    for (const auto& study : studies_for(app.state.model)) studies.push_back(tr(study.title));
     const auto shown = study_shown(app.state);
     rows.push_back(choice("compare-preset", tr("Methods compared"), "compare:preset", studies,
-                          shown ? shown->title : app.state.compare.empty() ? "none" : "", [](App& a, const std::string& title) {
-                            if (title == "none") a.state.compare.clear();
+                          shown ? tr(shown->title) : app.state.compare.empty() ? tr("none") : "", [](App& a, const std::string& title) {
+                            if (title == tr("none")) a.state.compare.clear();
                             for (const auto& study : studies_for(a.state.model))
-                              if (study.title == title)
+                              if (tr(study.title) == title)
                                 if (const auto why = apply_study(a.state, study)) a.run_event = *why;
                           }));
     if (!app.comparison.runs().empty())
@@ -260,9 +266,17 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
 // The panels: the model, its parameters, the designer's inputs, the plot's range, the other settings.
 void panel_rows(App& app, std::vector<AccessRow>& rows) {
   const bool locked = app.state.locked;
-  std::vector<std::string> names;
-  for (const auto& m : examples::models()) names.push_back(m.name);
-  auto model = choice("model", tr("Model"), "menu:models", names, app.state.model, [](App& a, const std::string& m) { select_model(a, m); });
+  // The models by their titles in the page's language, as the Models menu has them.
+  std::vector<std::string> titles;
+  std::string current;
+  for (const auto& m : examples::models()) {
+    titles.push_back(tr(m.title));
+    if (m.name == app.state.model) current = titles.back();
+  }
+  auto model = choice("model", tr("Model"), "menu:models", titles, current, [](App& a, const std::string& title) {
+    for (const auto& m : examples::models())
+      if (title == tr(m.title)) select_model(a, m.name);
+  });
   model.control.disabled = locked;
   rows.push_back(std::move(model));
   if (has_parameter_table(app)) {

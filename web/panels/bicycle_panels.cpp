@@ -295,7 +295,9 @@ void bicycle_plots(App& app) {
       std::replace(words.begin(), words.end(), '_', ' ');
       names.push_back(tr(words));
     }
-    draw_time_plot({"torques", torques_applied ? tr("rider torques (right positive)") : tr("rider torques (none yet: hold Left/Right or A/D)"), "N m", false, 1.0, 0.0},
+    draw_time_plot({"torques", torques_applied ? tr("rider torques (right positive)")
+                                     : app.coarse_pointer ? tr("rider torques (none yet: hold a steer or lean button)")  // a phone: no keys
+                                                          : tr("rider torques (none yet: hold Left/Right or A/D)"), "N m", false, 1.0, 0.0},
                    collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, heights[heights.size() - 2]);
     record_rect(app, "torque-plot");
   }

@@ -141,11 +141,13 @@ void map_settings(App& app) {
   DesignMapSettings& m = app.state.map;
   const float fw = ImGui::GetFontSize();
   const auto names = input_names();
-  const float name_w = combo_width(names);
+  std::vector<std::string> labels;  // as the axes name them, in the page's language ("trail c [m]")
+  for (const auto& n : names) labels.push_back(axis_label(n));
+  const float name_w = combo_width(labels);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("x");
   ImGui::SameLine();
-  input_combo("##mapx", m.x, names, name_w);
+  input_combo("##mapx", m.x, names, name_w, axis_label);
   record_rect(app, "map-x");
   same_line_if_fits(fw * 9);
   map_number(app, "##x from", m.x_lo, fw * 4.5f, "map-xlo", translatable("The map's x range: from"), translatable("x from"));
@@ -154,7 +156,7 @@ void map_settings(App& app) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("y");
   ImGui::SameLine();
-  input_combo("##mapy", m.y, names, name_w);
+  input_combo("##mapy", m.y, names, name_w, axis_label);
   record_rect(app, "map-y");
   same_line_if_fits(fw * 9);
   map_number(app, "##y from", m.y_lo, fw * 4.5f, "map-ylo", translatable("The map's y range: from"), translatable("y from"));

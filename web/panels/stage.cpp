@@ -25,13 +25,6 @@ constexpr const char* kStagePlotTitles[] = {translatable("Eigenvalues"),   trans
                                             translatable("Steady turns"),  translatable("Design map"), translatable("Methods compared"),
                                             translatable("No plot")};
 
-const char* stage_title(const App& app, const std::string& plot) {
-  // Another model's "roll-steer" plot is its probes against time.
-  if (plot == "roll-steer" && !has_parameter_table(app)) return tr("Probes against time");
-  for (std::size_t i = 0; i < std::size(kStagePlotNames); ++i)
-    if (plot == kStagePlotNames[i]) return tr(kStagePlotTitles[i]);
-  return tr(kStagePlotTitles[0]);
-}
 
 // The plots this model can show on the stage: the bicycle's all; another model its eigenvalues (when it
 // has a steady motion) and its probes against time.
@@ -119,6 +112,14 @@ void time_plot(App& app, bool torques, bool picture = false) {
 }
 
 }  // namespace
+
+const char* stage_title(const App& app, const std::string& plot) {
+  // Another model's "roll-steer" plot is its probes against time.
+  if (plot == "roll-steer" && !has_parameter_table(app)) return tr("Probes against time");
+  for (std::size_t i = 0; i < std::size(kStagePlotNames); ++i)
+    if (plot == kStagePlotNames[i]) return tr(kStagePlotTitles[i]);
+  return tr(kStagePlotTitles[0]);
+}
 
 bool stage_shown(const App& app) { return app.stage; }
 

@@ -28,6 +28,8 @@ std::string picture_plot(const App& app);
 /// Draws `plot` (a picture_plot name) in a window of its own on `rect` (x, y, w, h, the picture's px):
 /// its curves, legend and figures, none of its controls (App::picture while drawing).
 void draw_picture_plot(App& app, const std::string& plot, const std::array<float, 4>& rect);
+/// A stage plot's title in the page's language (its menu item, its window, the parallel DOM's choice).
+const char* stage_title(const App& app, const std::string& plot);
 /// The choice of the stage's plot, as menu items (the View menu, the bar's "Plot..." button).
 void stage_plot_menu(App& app);
 /// The compact bar: play/pause, step, reset, kick, the rider's hold buttons, speed, the designer inputs,

@@ -70,7 +70,15 @@
       // a slider moved by its keys applies at once.
       el.addEventListener('focus', () => { if (c.role === 'number') editing = el; });
       el.addEventListener('blur', () => { if (editing === el) editing = null; });
-      el.addEventListener(c.role === 'slider' ? 'input' : 'change', () => send(c.id, el.value));
+      if (c.role === 'number') {
+        el.addEventListener('input', () => { editing = el; });
+        // Applied or refused, the field then shows the value in effect (a refusal's message says why).
+        // A number field holds '' for what is not a number ("abc"): nothing is sent, and the field returns to
+        // the value in effect.
+        el.addEventListener('change', () => { if (el.value !== '') send(c.id, el.value); if (editing === el) editing = null; });
+      } else {
+        el.addEventListener('input', () => send(c.id, el.value));
+      }
     } else if (c.role === 'text' || c.role === 'textarea') {
       // A text (a lesson's title, a caption): applied when the field is left or, on one line, on Enter.
       el = document.createElement(c.role === 'text' ? 'input' : 'textarea');
@@ -88,7 +96,7 @@
       if (c.role === 'hold') {
         // Held while the key or pointer is down, as the canvas's hold button.
         let down = false;
-        const press = () => { if (!down) { down = true; send(c.id, 'down'); } };
+        const press = () => { if (!down && el.getAttribute('aria-disabled') !== 'true') { down = true; send(c.id, 'down'); } };
         const release = () => { if (down) { down = false; send(c.id, 'up'); } };
         // Space and Enter hold it: taken in stopForControl (below), before GLFW's window listeners.
         el._hold = { press, release };
@@ -96,7 +104,7 @@
         el.addEventListener('pointerup', release);
         el.addEventListener('blur', release);
       } else {
-        el.addEventListener('click', () => send(c.id, 'press'));
+        el.addEventListener('click', () => { if (el.getAttribute('aria-disabled') !== 'true') send(c.id, 'press'); });
       }
     }
     el.id = 'a11y-' + c.id;
@@ -113,7 +121,13 @@
     else if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
     if (c.keys) el.setAttribute('aria-keyshortcuts', c.keys); else el.removeAttribute('aria-keyshortcuts');
     if (c.description) el.setAttribute('aria-description', c.description); else el.removeAttribute('aria-description');
-    el.disabled = !!c.disabled;
+    // A button that cannot act now stays focusable (aria-disabled): a disabled one would drop the focus to
+    // the page, as "Next scene" did on the last scene.
+    if (el.tagName === 'BUTTON') {
+      if (c.disabled) el.setAttribute('aria-disabled', 'true'); else el.removeAttribute('aria-disabled');
+    } else {
+      el.disabled = !!c.disabled;
+    }
     if (c.role === 'select') {
       const want = c.options.join('\n');
       if (el.dataset.options !== want) {
@@ -131,7 +145,7 @@
       if (c.min !== null) el.min = String(c.min);
       if (c.max !== null) el.max = String(c.max);
       el.step = c.step ? String(c.step) : 'any';
-      if (editing !== el && c.value !== null && Number(el.value) !== c.value) el.value = String(c.value);
+      if (editing !== el && c.value !== null && (el.value === '' || Number(el.value) !== c.value)) el.value = String(c.value);  // '' reads as 0
       el.setAttribute('aria-valuetext', c.valueText);
     } else if (c.role === 'text' || c.role === 'textarea') {
       if (editing !== el && el.value !== c.text) el.value = c.text;
