@@ -17,6 +17,20 @@ using namespace carvallo::bicycle;
 
 namespace {
 
+// The playground's 70 leans, 0.02 to 1.4 rad, and its scan spacing (web/logic/turn_families.cpp).
+std::vector<double> playground_leans() {
+  std::vector<double> leans;
+  for (int k = 1; k <= 70; ++k) leans.push_back(k / 50.0);
+  return leans;
+}
+
+TurnOptions playground_options() {
+  TurnOptions options;
+  options.steer_samples = 721;
+  options.stability = false;
+  return options;
+}
+
 double steer_difference(double a, double b) { return std::abs(std::remainder(a - b, 2.0 * 3.14159265358979323846)); }
 
 // Compares the families of one bicycle by continuation with the scan at leans between the continuation's
@@ -25,11 +39,8 @@ double steer_difference(double a, double b) { return std::abs(std::remainder(a -
 bool compare_with_scan(const std::string& name) {
   const auto bike = load_preset(name);
   REQUIRE(bike);
-  std::vector<double> leans;
-  for (int k = 1; k <= 70; ++k) leans.push_back(k / 50.0);
-  TurnOptions options;
-  options.steer_samples = 721;
-  options.stability = false;
+  const std::vector<double> leans = playground_leans();
+  const TurnOptions options = playground_options();
   const std::vector<int> check = {5, 23, 47, 61};  // leans 0.1, 0.46, 0.94, 1.22 rad
   const TurnSolver solver(bike->values);
   const std::vector<TurnBranch> branches = continue_turns(solver, leans, options);
@@ -99,11 +110,8 @@ TEST_CASE("turn families by continuation: every turn the scan finds at a lean, t
 TEST_CASE("turn families by continuation: a unit of work is small; a unit at a time gives the same families", "[bicycle][turns]") {
   const auto bike = load_preset("benchmark");
   REQUIRE(bike);
-  std::vector<double> leans;
-  for (int k = 1; k <= 70; ++k) leans.push_back(k / 50.0);
-  TurnOptions options;
-  options.steer_samples = 721;
-  options.stability = false;
+  const std::vector<double> leans = playground_leans();
+  const TurnOptions options = playground_options();
   const TurnSolver solver(bike->values);
   TurnFamilyTracer tracer(solver, leans, options);
   auto turn_count = [&] {
