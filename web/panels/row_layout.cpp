@@ -1,5 +1,6 @@
 // Labels broken into lines where a widget of them would run past the window's edge (row_layout.hpp).
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 
 #include <imgui.h>
 
@@ -22,10 +23,8 @@ std::string fitted_label(const char* label, float extra) {
     // A word wider than the room alone (a long compound, large text) is cut where it fills a line, at
     // a character's first byte (UTF-8), with a hyphen.
     while (ImGui::CalcTextSize(word.c_str()).x > room) {
-      std::size_t cut = word.size();
-      while (cut > 1 && (ImGui::CalcTextSize((word.substr(0, cut) + "-").c_str()).x > room ||
-                         (static_cast<unsigned char>(word[cut]) & 0xC0) == 0x80))
-        --cut;
+      const float hyphen = ImGui::CalcTextSize("-").x;
+      const auto cut = static_cast<std::size_t>(fitting_end(word.data(), word.data() + word.size(), room - hyphen) - word.data());
       if (cut <= 1 || cut == word.size()) break;  // not even one character fits, or nothing left to cut
       out += (line.empty() ? "" : line + "\n") + word.substr(0, cut) + "-\n";
       line.clear();

@@ -30,11 +30,7 @@ void for_each_line(const char* begin, const char* end, float width, Line&& line_
     if (!fit) fit = p;  // an empty line between two '\n'
     // A word wider than the whole line (a long compound, a link) is cut where the line is full, at a
     // character's first byte (UTF-8), rather than run past the window's edge.
-    if (fit - line > 1 && ImGui::CalcTextSize(line, fit).x > width) {
-      const char* cut = fit;
-      while (cut - line > 1 && (ImGui::CalcTextSize(line, cut).x > width || (static_cast<unsigned char>(*cut) & 0xC0) == 0x80)) --cut;
-      fit = cut;
-    }
+    if (ImGui::CalcTextSize(line, fit).x > width) fit = fitting_end(line, fit, width);
     line_out(line, fit);
     line = fit;
     while (line < end && *line == ' ') ++line;
@@ -69,6 +65,12 @@ IM_FMTLIST(1) void wrapped_v(const char* fmt, va_list args) {
 }
 
 }  // namespace
+
+const char* fitting_end(const char* begin, const char* end, float width) {
+  const char* cut = end;
+  while (cut - begin > 1 && (ImGui::CalcTextSize(begin, cut).x > width || (static_cast<unsigned char>(*cut) & 0xC0) == 0x80)) --cut;
+  return cut;
+}
 
 std::string broken_at_spaces(const char* text, float width) {
   std::string out;

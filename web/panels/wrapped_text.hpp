@@ -15,6 +15,9 @@ void wrapped_text(const ImVec4& color, const char* text);
 void wrapped_textf(const char* fmt, ...) IM_FMTARGS(1);
 void wrapped_textf(const ImVec4& color, const char* fmt, ...) IM_FMTARGS(2);
 void wrapped_text_disabled(const char* fmt, ...) IM_FMTARGS(1);
+/// The end of the longest start of [begin, end) no wider than `width`, at a character's first byte (UTF-8);
+/// at least one byte. Where a word wider than a line is cut.
+const char* fitting_end(const char* begin, const char* end, float width);
 /// `text` with its lines broken at spaces to `width` in the current font, for one TextUnformatted (and
 /// CalcTextSize to measure it the same way).
 std::string broken_at_spaces(const char* text, float width);
