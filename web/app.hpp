@@ -124,6 +124,9 @@ struct App {
   double ui_scale = 0;        ///< device pixel ratio x presentation factor the fonts were built for
   bool fonts_presentation = false;
   int layout_w = 0, layout_h = 0;
+  double text_scale_limit = 3;  ///< the largest text size (UiState::text_scale) that changes what is shown (main.cpp)
+  float text_px_at_one = 13;     ///< the text's height (device px) at text size 1 on this screen and mode (main.cpp)
+  float menu_font_scale = 1;  ///< the menu bar's text scale, made smaller until its menus fit (app_shell.cpp)
   float view_left = 0, view_right = 0;  ///< free horizontal span between the panels (framebuffer px)
   float view_top = 0;                   ///< top of the free area (below the menu bar, and the tabs when compact)
   bool compact = false;                 ///< one panel at a time (phone, or text too large for side by side)
@@ -174,6 +177,7 @@ struct App {
   float stage_bar_h = 0, caption_h = 0;  ///< the bar's and the caption band's heights as drawn last frame
   float stage_bar_scale = 1;            ///< the bar's text, smaller than the rest where its rows would crowd the view
   std::array<float, 5> stage_bar_key{};  ///< what stage_bar_h was measured for (stage.cpp)
+  int stage_bar_frames = 0;              ///< frames the bar has been drawn for stage_bar_key
   std::optional<Lesson> lesson;         ///< the lesson open, if any
   int scene_index = 0;                  ///< its scene shown (0-based)
   std::string lesson_encoded;           ///< a lesson of our own: its compressed form for `lesson=` ("" while computing)
@@ -276,5 +280,11 @@ void leave_scenario(App& app);
 /// The steady turns panel (when UiState::show_turns), computing the families a little each frame.
 void turns_panel(App& app);
 void set_toast(App& app, std::string text);
+/// The text size (UiState::text_scale), kept within 0.5 to 3.
+constexpr double kTextScaleMin = 0.5, kTextScaleMax = 3.0, kTextScaleStep = 1.25;
+void set_text_scale(App& app, double scale);
+/// View > Text larger / smaller and the ] [ keys: a step of 1.25 from the size shown, never past the
+/// largest the stage shows (App::text_scale_limit); a step that would change nothing says so in a toast.
+void step_text_scale(App& app, int direction);
 
 }  // namespace carvallo::web

@@ -68,10 +68,18 @@ void follow_canvas(App& app) {
   // projector; a screen narrower than 600 CSS px (a phone given a presentation link) keeps its own size, at
   // which the menu bar and the panel tabs fit.
   const bool projector_text = app.state.presentation && size.css_width >= 600;
-  double scale = size.pixel_ratio * app.state.text_scale * (projector_text ? 1.5 : 1.0) * (app.coarse_pointer ? 1.2 : 1.0);
+  const double per_text_scale = size.pixel_ratio * (projector_text ? 1.5 : 1.0) * (app.coarse_pointer ? 1.2 : 1.0);
+  double scale = per_text_scale * app.state.text_scale;
+  app.text_px_at_one = static_cast<float>(13.0 * per_text_scale);
   // On the stage (presentation, embeds) a line of text is at most a twentieth of the screen's height (36 px
-  // on a 720-line projector): the highest text steps look alike there, and the model keeps half the screen.
-  if (projector_text || app.state.embed) scale = std::min(scale, std::max(1.0, size.pixel_ratio * size.css_height / 20.0 / 13.0));
+  // on a 720-line projector), so that the model keeps half the screen; a larger text step stops there
+  // (set_text_scale) instead of changing nothing.
+  app.text_scale_limit = 3.0;
+  if (projector_text || app.state.embed) {
+    const double cap = std::max(1.0, size.pixel_ratio * size.css_height / 20.0 / 13.0);
+    scale = std::min(scale, cap);
+    app.text_scale_limit = cap / per_text_scale;
+  }
   if (scale != app.ui_scale) {
     const auto font_size = static_cast<float>(std::round(13.0 * scale));
     carvallo::web::build_ui_font(font_size);
@@ -203,8 +211,8 @@ void shortcuts(App& app) {
       case 'f': case 'F': app.state.follow = !app.state.follow; break;
       case 'v': case 'V': carvallo::web::fit_camera(app); break;
       case 'i': case 'I': app.state.show_inertia = !app.state.show_inertia; break;
-      case ']': app.state.text_scale = std::min(3.0, app.state.text_scale * 1.25); break;
-      case '[': app.state.text_scale = std::max(0.5, app.state.text_scale / 1.25); break;
+      case ']': carvallo::web::step_text_scale(app, +1); break;
+      case '[': carvallo::web::step_text_scale(app, -1); break;
       case '+': case '=': app.state.camera.distance = std::max(0.3, app.state.camera.distance * 0.9); break;
       case '-': app.state.camera.distance = std::min(60.0, app.state.camera.distance / 0.9); break;
       default: break;

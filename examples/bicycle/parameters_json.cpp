@@ -55,9 +55,14 @@ ParametersReadResult parameters_from_json_text(std::string_view text) {
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text.begin(), text.end());
-  } catch (const std::exception& e) {
+  } catch (const nlohmann::json::parse_error& e) {
+    // Where, not the library's own English: the message is translated where it is shown (web/strings/).
     ParametersReadResult result;
-    result.issues.push_back({{}, std::string("not valid JSON: ") + e.what()});
+    result.issues.push_back({{}, "not valid JSON: a syntax error at character " + std::to_string(e.byte)});
+    return result;
+  } catch (const nlohmann::json::out_of_range&) {  // the reader's only one: a number past a double's range
+    ParametersReadResult result;
+    result.issues.push_back({{}, "not valid JSON: a number beyond the range of a double"});
     return result;
   }
   return parameters_from_json(doc);

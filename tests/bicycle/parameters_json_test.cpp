@@ -56,6 +56,9 @@ TEST_CASE("malformed documents are reported, never thrown", "[parameters_json]")
   auto r = parameters_from_json_text("{\"w\": 1.02,");
   REQUIRE(r.issues.size() == 1);
   CHECK_THAT(r.issues[0].message, Catch::Contains("not valid JSON"));
+  // Where the text stops being JSON, in words the page's table translates, not the library's English.
+  CHECK_THAT(r.issues[0].message, Catch::StartsWith("not valid JSON: a syntax error at character "));
+  CHECK_THAT(r.issues[0].message, !Catch::Contains("json.exception"));
   r = parameters_from_json_text("[1, 2]");
   REQUIRE(r.issues.size() == 1);
   CHECK_THAT(r.issues[0].message, Catch::Contains("JSON object"));

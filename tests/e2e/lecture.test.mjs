@@ -84,12 +84,23 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
     await page.keyboard.press('PageUp');
     await frames(page, 3);
     assert.equal((await lesson(page)).index, l.scenes.length - 3, 'Left and PageUp go back');
-    // Every text step, from 0.51 to 3 (presentation multiplies by 1.5): the stage holds.
+    // Every text step, from 0.5 to the largest the stage shows (presentation multiplies by 1.5): the stage
+    // holds, and each step changes the text's size; a step past the largest says so and changes nothing.
+    let fontBefore = (await page.evaluate(() => window.carvallo.font(''))).sizePixels;
     for (const [key, steps] of [[']', 5], ['[', 8]]) {
       for (let k = 0; k < steps; k++) {
+        const textBefore = (await state(page)).text;
         await page.keyboard.press(key);
         await frames(page, 8);  // the bar settles its size over a few frames
         const text = (await state(page)).text;
+        const font = (await page.evaluate(() => window.carvallo.font(''))).sizePixels;
+        if (text === textBefore) {
+          const said = await page.evaluate(() => window.carvallo.announcements());
+          assert.match(said.at(-1), key === ']' ? /as large as this screen's stage allows/ : /at its smallest/, `text ${text}: ${key} said why`);
+        } else {
+          assert.notEqual(font, fontBefore, `text ${textBefore} to ${text} changes the text's size (${font} px)`);
+        }
+        fontBefore = font;
         await checkStage(page, viewport, `text ${text}`);
         if (k === steps - 1 || text === 1.5625) await page.screenshot({ path: path.join(artifacts, `lecture-text-${text.toFixed(2)}.png`) });
       }

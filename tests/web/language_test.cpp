@@ -8,6 +8,7 @@
 #include "bicycle/canonical.hpp"
 #include "bicycle/parameters.hpp"
 #include "bicycle/parameters_json.hpp"
+#include "bicycle/presets.hpp"
 #include "bicycle/simulation.hpp"
 #include "registry.hpp"
 
@@ -19,6 +20,7 @@
 #include <filesystem>
 #include <tuple>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -170,6 +172,7 @@ TEST_CASE("the string table reads, and has Dutch and Spanish for every string th
     for (const auto& scene : lesson.scenes) shown.insert(scene.caption);
   }
   for (const auto& text : model_strings()) shown.insert(message_format(text));
+  for (const auto& preset : carvallo::bicycle::presets()) shown.insert(std::string(preset.name));  // preset_title
   const auto refusals = lecture_refusals();
   REQUIRE(refusals.size() >= 5);
   shown.insert(refusals.begin(), refusals.end());
@@ -192,6 +195,22 @@ TEST_CASE("every translation has its English's printf conversions, in order", "[
       INFO(code << ": \"" << english << "\" -> \"" << t << "\"");
       CHECK(printf_conversions(t) == printf_conversions(english));
       CHECK(t.find("##") == std::string::npos);
+    }
+}
+
+TEST_CASE("a translation writes the English's decimal numbers as they are, with a point", "[web][language]") {
+  // One form for every number the page shows (the fields read a point), so a number read in a caption
+  // can be typed into a field as it is.
+  const std::regex decimal(R"([0-9]+\.[0-9]+)");
+  const std::regex comma_decimal(R"([0-9],[0-9])");
+  for (const auto& english : table_entries())
+    for (const char* code : {"nl", "es"}) {
+      const std::string t = translation(english, code);
+      if (t.empty()) continue;
+      INFO(code << ": \"" << english << "\" -> \"" << t << "\"");
+      CHECK(!std::regex_search(t, comma_decimal));
+      for (auto it = std::sregex_iterator(english.begin(), english.end(), decimal); it != std::sregex_iterator(); ++it)
+        CHECK(t.find(it->str()) != std::string::npos);
     }
 }
 

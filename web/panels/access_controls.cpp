@@ -186,7 +186,12 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
                            std::min(q.max, 50.0), 0.1, q.unit, 1, [](App& a, double v) { apply_setting_value(a, "speed", v); });
       r.control.role = "slider";
       r.control.disabled = app.state.locked;
+      // The same speed typed (applied on Enter or when left), for a value the slider's steps do not reach.
+      AccessRow typed = number("speed-typed", tr("Speed, typed"), "setting:speed|stage-speed", setting(app.state, "speed", q.value),
+                               q.min, q.max, 0, q.unit, 3, [](App& a, double v) { apply_setting_value(a, "speed", v); });
+      typed.control.disabled = app.state.locked;
       rows.push_back(std::move(r));
+      rows.push_back(std::move(typed));
     }
   if (app.lesson) {
     const int n = static_cast<int>(app.lesson->scenes.size());
@@ -280,9 +285,13 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
   model.control.disabled = locked;
   rows.push_back(std::move(model));
   if (has_parameter_table(app)) {
+    // The presets by their names in the page's language, as the Preset list has them.
     std::vector<std::string> presets;
-    for (const auto& p : bicycle::presets()) presets.emplace_back(p.name);
-    auto preset = choice("preset", tr("Preset"), "preset", presets, app.state.preset, choose_preset);
+    for (const auto& p : bicycle::presets()) presets.push_back(preset_title(std::string(p.name)));
+    auto preset = choice("preset", tr("Preset"), "preset", presets, preset_title(app.state.preset), [](App& a, const std::string& title) {
+      for (const auto& p : bicycle::presets())
+        if (title == preset_title(std::string(p.name))) choose_preset(a, std::string(p.name));
+    });
     preset.control.disabled = locked;
     rows.push_back(std::move(preset));
     for (const auto& in : designer_input_table()) {

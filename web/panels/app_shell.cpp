@@ -170,6 +170,27 @@ void note(App& app, const char* id, const char* text) {
   ImGui::PopID();
 }
 
+void set_text_scale(App& app, double scale) {
+  app.state.text_scale = std::clamp(scale, kTextScaleMin, kTextScaleMax);
+  app.layout_dirty = true;
+}
+
+void step_text_scale(App& app, int direction) {
+  // From the size shown: past the stage's largest text (a link's text=3 on a projector) a step smaller
+  // is seen at once, and a step larger that would look the same says why instead.
+  const double limit = std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax);
+  const double shown = std::min(app.state.text_scale, limit);
+  if (direction > 0 && shown >= limit * (1 - 1e-9)) {
+    set_toast(app, tr(limit < kTextScaleMax ? "The text is as large as this screen's stage allows" : "The text is at its largest"));
+    return;
+  }
+  if (direction < 0 && shown <= kTextScaleMin * (1 + 1e-9)) {
+    set_toast(app, tr("The text is at its smallest"));
+    return;
+  }
+  set_text_scale(app, direction > 0 ? std::min(shown * kTextScaleStep, limit) : shown / kTextScaleStep);
+}
+
 namespace {
 
 // The messages as a list a student can read: wrapped to the space given, at most kShownMessages lines
@@ -308,11 +329,6 @@ void performance_overlay(App& app) {
   ImGui::End();
 }
 
-void set_text_scale(App& app, double scale) {
-  app.state.text_scale = std::clamp(scale, 0.5, 3.0);
-  app.layout_dirty = true;
-}
-
 std::string embed_code(const App& app) {
   UiState s = app.state;
   s.embed = true;
@@ -374,7 +390,7 @@ void menu_bar(App& app) {
   }
   // Where the menus and the link button are wider than the bar (a phone in a longer language), their
   // text is made smaller until they fit, found over a few frames from where the link button ended.
-  static float font_scale = 1.0f;
+  float& font_scale = app.menu_font_scale;
   ImGui::SetWindowFontScale(font_scale);
   push_target_rows();  // the bar's menus and every menu's rows as tall as a button (WCAG 2.5.8)
   const bool models_open = ImGui::BeginMenu(tr("Models"), !app.state.locked);
@@ -395,9 +411,9 @@ void menu_bar(App& app) {
       app.layout_dirty = true;
     }
     record_rect(app, "view:presentation");
-    if (ImGui::MenuItem(tr("Text larger"), "]")) set_text_scale(app, app.state.text_scale * 1.25);
+    if (ImGui::MenuItem(tr("Text larger"), "]")) step_text_scale(app, +1);
     record_rect(app, "view:text-larger");
-    if (ImGui::MenuItem(tr("Text smaller"), "[")) set_text_scale(app, app.state.text_scale / 1.25);
+    if (ImGui::MenuItem(tr("Text smaller"), "[")) step_text_scale(app, -1);
     if (ImGui::MenuItem(tr("Text size 100 %"), nullptr, app.state.text_scale == 1.0)) set_text_scale(app, 1.0);
     ImGui::Separator();
     if (ImGui::MenuItem(tr("Fit the model in view"), "V")) fit_camera(app);
@@ -644,6 +660,15 @@ void find_clipped_windows(App& app) {
     if (!w->Active || w->Hidden || w->ScrollbarX || w->SkipItems) continue;
     const float over = w->DC.CursorMaxPos.x - w->InnerClipRect.Max.x;
     if (over > r) app.clipped.emplace_back(w->Name, over / r);
+  }
+  // Tables clip their cells instead of reaching past the window: a table whose columns need more than
+  // its width.
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  for (int n = 0; n < g.Tables.GetMapSize(); ++n) {
+    const ImGuiTable* t = g.Tables.TryGetMapData(n);
+    if (!t || t->LastFrameActive != g.FrameCount || (t->Flags & ImGuiTableFlags_ScrollX) || !t->OuterWindow || t->OuterWindow->ScrollbarX) continue;
+    const float over = t->ColumnsAutoFitWidth - t->WorkRect.GetWidth();
+    if (over > r) app.clipped.emplace_back(std::string(t->OuterWindow->Name) + " (a table)", over / r);
   }
 }
 

@@ -112,6 +112,8 @@ void choose_preset(App& app, const std::string& name) {
   app.state.bike = preset_parameters(name);
 }
 
+std::string preset_title(const std::string& name) { return tr(name); }
+
 void parameters_panel(App& app) {
   sync_edit_buffers(app);
   if (!begin_panel(app, "Parameters")) return;
@@ -125,11 +127,11 @@ void parameters_panel(App& app) {
   // The combo narrows (to 90 px) so that its label fits beside it in a longer language.
   const float preset_label = text_width(tr("Preset")) + ImGui::GetStyle().ItemInnerSpacing.x;
   ImGui::SetNextItemWidth(std::max(px(app, 90), std::min(px(app, 150), ImGui::GetContentRegionAvail().x - preset_label)));
-  if (ImGui::BeginCombo(tr("Preset"), app.state.preset.c_str())) {
+  if (ImGui::BeginCombo(tr("Preset"), preset_title(app.state.preset).c_str())) {
     push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     for (const auto& p : presets) {
       const std::string name(p.name);
-      if (ImGui::Selectable(name.c_str(), name == app.state.preset)) choose_preset(app, name);
+      if (ImGui::Selectable(preset_title(name).c_str(), name == app.state.preset)) choose_preset(app, name);
       if (ImGui::IsItemHovered()) {
         if (auto loaded = bicycle::load_preset(name)) {
           ImGui::BeginTooltip();
@@ -147,7 +149,7 @@ void parameters_panel(App& app) {
   same_line_if_fits(button_width(tr("Reset all")));  // large text: on its own line rather than clipped
   if (ImGui::Button(tr("Reset all"))) app.state.bike = preset_parameters(app.state.preset);
   record_rect(app, "reset-all");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("Every parameter back to the preset '%s'", app.state.preset.c_str()).c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("Every parameter back to the preset '%s'", preset_title(app.state.preset).c_str()).c_str());
   if (!app.compact) designer_inputs(app);  // a phone has them after the 26 (the list stays at hand)
   sync_edit_buffers(app);
 
@@ -186,7 +188,7 @@ void parameters_panel(App& app) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
         ImGui::Text("%s (%s): %s", name.c_str(), unit.c_str(), description.c_str());
-        ImGui::TextUnformatted(trf("preset '%s': %s", app.state.preset.c_str(), format_shortest(preset_value).c_str()).c_str());
+        ImGui::TextUnformatted(trf("preset '%s': %s", preset_title(app.state.preset).c_str(), format_shortest(preset_value).c_str()).c_str());
         ImGui::TextDisabled("%s", trf("typical %s to %s %s", format_shortest(d.typical_min).c_str(), format_shortest(d.typical_max).c_str(), unit.c_str()).c_str());
         if (bad) ImGui::TextColored(color_vec(pal().error_text), "%s", app.edit_problem[i].c_str());
         ImGui::TextDisabled("%s", number_field_hint(NumberStyle::drag));
@@ -278,7 +280,7 @@ void bicycle_plots(App& app) {
   const std::function<double(std::size_t, const RunSample&)> angles = [&](std::size_t k, const RunSample& m) {
     return probe(m, k == 0 ? roll : steer) * deg;
   };
-  draw_time_plot({"angles", tr("roll and steer"), "deg", false, 2.0, 0.0},
+  draw_time_plot({"angles", tr("roll and steer"), tr("deg"), false, 2.0, 0.0},
                  collect_plot(h, {tr("roll"), tr("steer")}, angles, s.plot_window, columns, false), &s.angles_axis, heights[0]);
   if (with_speed) {
     const std::function<double(std::size_t, const RunSample&)> speed = [&](std::size_t, const RunSample& m) { return probe(m, speed_probe); };

@@ -194,15 +194,18 @@ void draw_eigen_panel(App& app) {
     return;
   }
   ImGui::PopTextWrapPos();
-  // The critical speeds, to 6 decimals.
-  const std::string weave_text = sw.weave ? trf("weave speed %.6f m/s", *sw.weave) : tr("weave speed: none");
-  const std::string capsize_text = sw.capsize ? trf("capsize speed %.6f m/s", *sw.capsize) : tr("capsize speed: none");
-  ImGui::PushTextWrapPos(0.0f);
-  wrapped_textf(color_vec(pal().weave), "%s", weave_text.c_str());
-  record_rect(app, "weave-speed");
-  same_line_if_fits(text_width(capsize_text.c_str()) + fw);
-  wrapped_textf(color_vec(pal().capsize), "%s", capsize_text.c_str());
-  ImGui::PopTextWrapPos();
+  // The critical speeds, to 6 decimals; where the plot alone has the room, the stability line below says
+  // them (to 4) and the plot's dashed lines mark them.
+  if (!plot_only) {
+    const std::string weave_text = sw.weave ? trf("weave speed %.6f m/s", *sw.weave) : tr("weave speed: none");
+    const std::string capsize_text = sw.capsize ? trf("capsize speed %.6f m/s", *sw.capsize) : tr("capsize speed: none");
+    ImGui::PushTextWrapPos(0.0f);
+    wrapped_textf(color_vec(pal().weave), "%s", weave_text.c_str());
+    record_rect(app, "weave-speed");
+    same_line_if_fits(text_width(capsize_text.c_str()) + fw);
+    wrapped_textf(color_vec(pal().capsize), "%s", capsize_text.c_str());
+    ImGui::PopTextWrapPos();
+  }
   {
     const std::string summary = shown_stability_summary(sw);
     ImGui::PushTextWrapPos(0.0f);

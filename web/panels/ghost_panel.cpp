@@ -6,6 +6,7 @@
 #include "panels/analysis_panels.hpp"
 #include "panels/plot_axes.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/wrapped_text.hpp"
 
 #include "logic/ghost.hpp"
 #include "logic/language.hpp"
@@ -64,16 +65,33 @@ void ghost_comparison(App& app) {
   const EigenSweep* ghost = ghost_sweep(app);
   if (!ghost) return;
   const EigenSweep& live = app.sweep;
+  const char* headers[] = {tr("design"), tr("weave (m/s)"), tr("capsize (m/s)")};
+  const std::pair<const char*, const EigenSweep*> rows[] = {{tr("live"), &live}, {tr("ghost (dashed)"), ghost}};
+  // As a table where its columns fit the panel; else (a narrow stage panel at large text, a longer
+  // language) a line per design, wrapped, so that no number is cut off.
+  float needed = 0;
+  for (int c = 0; c < 3; ++c) {
+    float w = text_width(headers[c]);
+    for (const auto& [name, sw] : rows)
+      w = std::max(w, text_width(c == 0 ? name : speed_text(c == 1 ? sw->weave : sw->capsize).c_str()));
+    needed += w + 2 * ImGui::GetStyle().CellPadding.x;
+  }
+  if (needed > ImGui::GetContentRegionAvail().x) {
+    ImGui::BeginGroup();
+    for (const auto& [name, sw] : rows)
+      wrapped_text(trf("%s: weave %s m/s, capsize %s m/s", name, speed_text(sw->weave).c_str(), speed_text(sw->capsize).c_str()).c_str());
+    ImGui::EndGroup();
+    record_rect(app, "ghost-compare");
+    return;
+  }
   const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH;
   if (ImGui::BeginTable("ghost-compare", 3, flags)) {
-    ImGui::TableSetupColumn(tr("design"));
-    ImGui::TableSetupColumn(tr("weave (m/s)"));
-    ImGui::TableSetupColumn(tr("capsize (m/s)"));
+    for (const char* h : headers) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    for (const auto& [name, sw] : {std::pair{translatable("live"), &live}, std::pair{translatable("ghost (dashed)"), ghost}}) {
+    for (const auto& [name, sw] : rows) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(tr(name));
+      ImGui::TextUnformatted(name);
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(speed_text(sw->weave).c_str());
       ImGui::TableNextColumn();

@@ -15,6 +15,8 @@ namespace carvallo::web {
 void apply_parameter_value(App& app, std::size_t index, double value);
 /// The preset chosen from the Preset list: its parameters, all of them (bicycle_panels.cpp).
 void choose_preset(App& app, const std::string& name);
+/// A preset as the Preset list shows it: its name (the link's `preset=`) in the page's language.
+std::string preset_title(const std::string& name);
 /// A setting of the model (the registry's quantity `name`) set as if typed into its field: applied, or a
 /// message naming the refused value and the one that stays (simulation_panel.cpp).
 void apply_setting_value(App& app, const std::string& name, double value);

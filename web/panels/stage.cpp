@@ -19,22 +19,6 @@
 
 namespace carvallo::web {
 
-namespace {
-
-constexpr const char* kStagePlotTitles[] = {translatable("Eigenvalues"),   translatable("Roll and steer"),   translatable("Rider torques"),
-                                            translatable("Steady turns"),  translatable("Design map"), translatable("Methods compared"),
-                                            translatable("No plot")};
-
-
-// The plots this model can show on the stage: the bicycle's all; another model its eigenvalues (when it
-// has a steady motion) and its probes against time.
-bool stage_plot_offered(const App& app, const std::string& plot) {
-  if (plot == "compare") return !app.state.compare.empty();  // any model, with runs to compare
-  if (has_parameter_table(app)) return true;
-  if (plot == "eigenvalues") return has_eigen_panel(app);
-  return plot == "roll-steer" || plot == "none";
-}
-
 // The frame padding of a window whose text is drawn `scale` times smaller: the style's scaled, grown to keep
 // its buttons whole targets (at least 24 CSS px; target_size.hpp).
 ImVec2 scaled_frame_padding(const App& app, float scale) {
@@ -55,6 +39,22 @@ int push_scaled_spacing(const App& app, float scale) {
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, scaled(style.ItemSpacing));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, scaled(style.WindowMinSize));  // 32 px x the text size: a floor under the bar
   return 4;
+}
+
+namespace {
+
+constexpr const char* kStagePlotTitles[] = {translatable("Eigenvalues"),   translatable("Roll and steer"),   translatable("Rider torques"),
+                                            translatable("Steady turns"),  translatable("Design map"), translatable("Methods compared"),
+                                            translatable("No plot")};
+
+
+// The plots this model can show on the stage: the bicycle's all; another model its eigenvalues (when it
+// has a steady motion) and its probes against time.
+bool stage_plot_offered(const App& app, const std::string& plot) {
+  if (plot == "compare") return !app.state.compare.empty();  // any model, with runs to compare
+  if (has_parameter_table(app)) return true;
+  if (plot == "eigenvalues") return has_eigen_panel(app);
+  return plot == "roll-steer" || plot == "none";
 }
 
 // The caption band's height at a width (0 without a caption), and the font scale its text is drawn at.
@@ -104,7 +104,7 @@ void time_plot(App& app, bool torques, bool picture = false) {
       const auto i = static_cast<std::size_t>(k == 0 ? roll : steer);
       return i < m.probes.size() ? m.probes[i] * deg : 0.0;
     };
-    draw_time_plot({"stage-angles", tr("roll and steer"), "deg", false, 2.0, 0.0, !picture},
+    draw_time_plot({"stage-angles", tr("roll and steer"), tr("deg"), false, 2.0, 0.0, !picture},
                    collect_plot(h, {tr("roll"), tr("steer")}, angles, s.plot_window, columns, false), &s.angles_axis, height);
     return;
   }
@@ -251,7 +251,8 @@ void stage_bar(App& app) {
   ImGui::SetNextWindowSize(ImVec2(rc[2], 0), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.97f);
   // At the largest text steps the bar's rows would take the model's room: its text and spacing are made
-  // smaller until the bar is at most a seventh of the screen (kept, and grown back, from frame to frame).
+  // smaller until the bar is at most a sixth of the screen (kept, and grown back, from frame to frame), but
+  // never smaller than at text size 1 (below).
   const int styles = push_scaled_spacing(app, app.stage_bar_scale);
   ImGui::Begin("##stage-bar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::SetWindowFontScale(app.stage_bar_scale);
@@ -295,14 +296,18 @@ void stage_bar(App& app) {
   // seen for this screen, text size, bar text and plot, so the two settle instead of taking turns.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const std::array<float, 5> key{display.x, display.y, ImGui::GetFontSize(), app.stage_bar_scale, app.stage_plot_rect[2] > 0 ? 1.0f : 0.0f};
+  // The first frame for a new key still has the window's old size (it fits its contents a frame late).
   const float measured = ImGui::GetWindowSize().y;
-  app.stage_bar_h = key == app.stage_bar_key ? std::max(app.stage_bar_h, measured) : measured;
+  app.stage_bar_frames = key == app.stage_bar_key ? app.stage_bar_frames + 1 : 0;
+  app.stage_bar_h = app.stage_bar_frames >= 2 ? std::max(app.stage_bar_h, measured) : measured;
   app.stage_bar_key = key;
-  const float limit = display.y / 7.0f;
-  // Never below 10 CSS px of text: the rows keep their 24 px targets (and a phone its 44 px hold buttons)
-  // however small their text, so smaller text than that only makes it unreadable.
+  const float limit = display.y / 6.0f;
+  // Never below the text at text size 1 (nor 10 CSS px): a larger text step must not make the bar's text
+  // smaller than the step before did, and the rows keep their 24 px targets (and a phone its 44 px hold
+  // buttons) however small their text. Past that the bar wraps into more rows.
   const float text = ImGui::GetFontSize() / app.stage_bar_scale;  // the text's height unscaled (the window's scale is set)
-  const float smallest = std::clamp(10.0f * static_cast<float>(app.pixel_ratio) / text, 0.3f, 1.0f);
+  const float floor_px = std::max(10.0f * static_cast<float>(app.pixel_ratio), std::min(text, app.text_px_at_one));
+  const float smallest = std::clamp(floor_px / text, 0.3f, 1.0f);
   if (measured > limit && app.stage_bar_scale > smallest) app.stage_bar_scale = std::max(smallest, app.stage_bar_scale * std::max(0.5f, 0.95f * limit / measured));
   else if (measured < 0.4f * limit && app.stage_bar_scale < 1.0f) app.stage_bar_scale = std::min(1.0f, app.stage_bar_scale / 0.9f);
   ImGui::End();

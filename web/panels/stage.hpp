@@ -6,6 +6,8 @@
 
 #include "app.hpp"
 
+#include <imgui.h>
+
 #include <array>
 #include <string>
 #include <string_view>
@@ -35,6 +37,12 @@ void stage_plot_menu(App& app);
 /// The compact bar: play/pause, step, reset, kick, the rider's hold buttons, speed, the designer inputs,
 /// the scene counter.
 void stage_bar(App& app);
+/// For a window whose text is drawn `scale` times smaller (the bar, the caption, the timeline on the stage):
+/// its frame padding (targets kept 24 px), a button's height, and its spacing pushed (returns how many
+/// style variables to pop).
+ImVec2 scaled_frame_padding(const App& app, float scale);
+float scaled_frame_height(const App& app, float scale);
+int push_scaled_spacing(const App& app, float scale);
 /// The scene's caption, wrapped in its band (the stage) or over the top of the view (other layouts).
 void caption_overlay(App& app);
 

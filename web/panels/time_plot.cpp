@@ -136,7 +136,7 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     if (s.has_latest) std::snprintf(buf, sizeof buf, "%s %.4g", s.name.c_str(), s.latest);
     else std::snprintf(buf, sizeof buf, "%s -", s.name.c_str());
     same_line_if_fits(ImGui::CalcTextSize(buf).x, fh);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(line_color(k)), "%s", buf);
+    wrapped_text(ImGui::ColorConvertU32ToFloat4(line_color(k)), buf);  // a narrow stage plot: in lines, not cut
   }
 
   const ImVec2 origin = ImGui::GetCursorScreenPos();

@@ -2,6 +2,7 @@
 #include "panels/timeline.hpp"
 
 #include "app.hpp"
+#include "panels/stage.hpp"
 #include "logic/input_log.hpp"
 #include "logic/language.hpp"
 #include "panels/lesson_panel.hpp"
@@ -183,13 +184,18 @@ void timeline(App& app) {
   const float left = app.view_right > app.view_left ? app.view_left : 0.0f;
   const float right = app.view_right > app.view_left ? app.view_right : display.x;
   const float bottom = app.view_bottom > app.view_top ? app.view_bottom : display.y;
+  // On the stage its text is the bar's below it (smaller at the largest text steps), so that the two
+  // leave the model its room.
+  const float text_scale = app.stage ? app.stage_bar_scale : 1.0f;
+  const int styles = push_scaled_spacing(app, text_scale);
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float h = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y;
+  const float h = scaled_frame_height(app, text_scale) + 2 * style.WindowPadding.y;
   ImGui::SetNextWindowPos(ImVec2(left, bottom - h), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(right - left, h), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.75f);
   ImGui::Begin("##timeline", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                           ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::SetWindowFontScale(text_scale);
   if (app.replay_to >= 0) {
     // A link's motion on its way to its moment: how far, and a way out.
     const float done = static_cast<float>(std::clamp(run.time() / app.replay_to, 0.0, 1.0));
@@ -225,6 +231,7 @@ void timeline(App& app) {
   }
   record_window_rect(app, "timeline");
   ImGui::End();
+  ImGui::PopStyleVar(styles);
 }
 
 }  // namespace carvallo::web

@@ -7,6 +7,8 @@
 (function () {
   const api = (window.carvallo = window.carvallo || {});
   let root = null, status = null, described = null;
+  let clearing = 0;            // the timer that empties the live region
+  const kSaidForMs = 15000;    // how long words stay in the live region after they are said
   const elements = new Map();  // id -> element
   const said = [];             // everything the live region said, for tests (announcements())
   let editing = null;          // the number field being typed into: its value is not overwritten
@@ -195,9 +197,15 @@
     setup();
     said.push(...text.split('\n'));
     if (said.length > 200) said.splice(0, said.length - 200);
-    // The same words twice in a row must be said twice: the region is emptied first.
+    // The same words twice in a row must be said twice: the region is emptied first. Once said, the words
+    // leave the region after a while, so that a screen reader reading the page later finds no stale
+    // message (a refusal whose value has since been changed).
     status.textContent = '';
-    setTimeout(() => { status.textContent = text; }, 50);
+    clearTimeout(clearing);
+    setTimeout(() => {
+      status.textContent = text;
+      clearing = setTimeout(() => { if (status.textContent === text) status.textContent = ''; }, kSaidForMs);
+    }, 50);
   }
 
   function describe(text) {
