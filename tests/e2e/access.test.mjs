@@ -212,6 +212,17 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     await page.waitForFunction(() => window.carvallo.getState().contrast === 'high', null, { timeout: 5000 });
     await frames(page, 2);
     await page.screenshot({ path: path.join(artifacts, 'access-high-contrast.png') });
+    // The speed typed: applied on Enter (not per keystroke), past the slider's 0.1 m/s steps.
+    const speedNow = (await state(page)).speed;
+    const typedSpeed = page.getByRole('spinbutton', { name: 'Speed, typed', exact: true });
+    assert.equal(Number(await typedSpeed.inputValue()), speedNow);
+    await typedSpeed.fill('4.321');
+    await frames(page, 2);
+    assert.equal((await state(page)).speed, speedNow, 'not applied while typing');
+    await typedSpeed.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 4.321, 'applied on Enter');
+    assert.equal(await speed.getAttribute('aria-valuetext'), '4.3 metres per second', 'the slider follows');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

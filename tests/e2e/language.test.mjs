@@ -38,6 +38,9 @@ for (const lang of ['nl', 'es']) {
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
       for (const name of ['Step', 'Reset', 'Next scene', 'Copy link'])
         assert.equal(await page.getByRole('button', { name: t(name, lang), exact: true }).count(), 1, `${name} in ${lang}`);
+      // The presets by their names in the language; choosing one by that name sets the link's preset.
+      const preset = page.getByRole('combobox', { name: t('Preset', lang), exact: true });
+      assert.equal(await preset.evaluate((el) => el.selectedOptions[0].textContent), t('benchmark', lang));
       const lesson = await page.evaluate(() => window.carvallo.lesson());
       assert.ok((await said(page)).includes(t(lesson.scenes[0].caption, lang)), 'the first caption is said in the language');
       await page.screenshot({ path: path.join(artifacts, `language-${lang}-scene1.png`) });
@@ -54,6 +57,10 @@ for (const lang of ['nl', 'es']) {
       assert.ok(heard, `the fall at t = ${time} s is said`);
       assert.doesNotMatch(heard, /fell over|handlebars|Press R/, `the fall is said in ${lang}: ${heard}`);
       await page.screenshot({ path: path.join(artifacts, `language-${lang}-fall.png`) });
+      await preset.selectOption(t('two-mass-skate', lang));
+      await frames(page, 3);
+      assert.equal((await page.evaluate(() => window.carvallo.getState())).preset, 'two-mass-skate');
+      assert.equal(await preset.evaluate((el) => el.selectedOptions[0].textContent), t('two-mass-skate', lang));
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
