@@ -2,7 +2,7 @@
 // function bodies of build/wasm/web/carvallo.wasm, each attributed to the library or folder that defines it
 // (by its name: carvallo.js.symbols, written by the link's --emit-symbol-map, and the names each object
 // file defines, from llvm-nm), with the data section and the rest of the module, raw and compressed alone.
-//   node scripts/wasm_size_table.mjs [--build build/wasm] [--markdown]
+//   node scripts/wasm_size_table.mjs [--build build/wasm] [--markdown] [--top N]
 // Functions named in Eigen, nlohmann or std are counted there whichever file instantiated them (what is
 // inlined into our own functions counts as ours). Compressed sizes of a part alone add up to more than the
 // whole file compressed (compression finds repeats across parts).
@@ -108,6 +108,15 @@ function partOfFunction(index) {
   const q = qualified(name);
   for (const [part, prefix] of LIBRARIES) if (q.startsWith(prefix)) return part;
   return partOf.get(name) ?? RUNTIME;
+}
+
+// ---- --top N: the N largest function bodies, with their part (where to look for savings) ----
+const top = Number(arg('--top', 0));
+if (top > 0) {
+  const sized = bodies.map(({ index, bytes }) => [bytes.length, partOfFunction(index), nameOf.get(index) ?? `function ${index}`]);
+  sized.sort((a, b) => b[0] - a[0]);
+  for (const [bytes, part, name] of sized.slice(0, top)) console.log(`${String(bytes).padStart(8)}  ${part.padEnd(36).slice(0, 36)}  ${name.slice(0, 160)}`);
+  process.exit(0);
 }
 
 // ---- the table ----

@@ -223,6 +223,26 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     await frames(page, 3);
     assert.equal((await state(page)).speed, 4.321, 'applied on Enter');
     assert.equal(await speed.getAttribute('aria-valuetext'), '4.3 metres per second', 'the slider follows');
+    // The View menu's text size and presentation, and the Scenarios menu, as buttons.
+    const text0 = (await state(page)).text;
+    await page.getByRole('button', { name: 'Text larger', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).text, text0 * 1.25, 'Text larger');
+    await page.getByRole('button', { name: 'Text smaller', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).text, text0, 'Text smaller');
+    const presentation = page.getByRole('button', { name: 'Presentation mode', exact: true });
+    const present0 = (await state(page)).present;
+    assert.equal(await presentation.getAttribute('aria-pressed'), String(present0));
+    await presentation.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).present, !present0, 'Presentation mode toggles');
+    assert.equal(await presentation.getAttribute('aria-pressed'), String(!present0));
+    const scenario = page.getByRole('button', { name: /^Scenario: Countersteer/ });
+    const unstarted = JSON.stringify(await state(page));
+    await scenario.press('Enter');
+    await frames(page, 3);
+    assert.notEqual(JSON.stringify(await state(page)), unstarted, 'the scenario starts');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -233,6 +233,20 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
         if (name == language_name(code)) a.state.lang = code;
     }));
   }
+  // The View menu's presentation and text size, and the Scenarios menu's scenarios.
+  auto present = button("presentation", tr("Presentation mode"), "menu:view", "P", [](App& a) {
+    a.state.presentation = !a.state.presentation;
+    a.layout_dirty = true;
+  });
+  present.control.toggle = true;
+  present.control.pressed = app.state.presentation;
+  rows.push_back(std::move(present));
+  rows.push_back(button("text-larger", tr("Text larger"), "menu:view", "BracketRight", [](App& a) { step_text_scale(a, +1); }));
+  rows.push_back(button("text-smaller", tr("Text smaller"), "menu:view", "BracketLeft", [](App& a) { step_text_scale(a, -1); }));
+  const auto scenarios = scenario_labels(app);
+  for (std::size_t i = 0; i < scenarios.size(); ++i)
+    rows.push_back(button("scenario-" + std::to_string(i), trf("Scenario: %s", scenarios[i].c_str()), "menu:scenarios", "",
+                          [label = scenarios[i]](App& a) { start_scenario_labelled(a, label); }));
   auto help = button("help", tr("Keyboard shortcuts"), "help", "Shift+Slash", [](App& a) { a.show_help = !a.show_help; });
   help.control.toggle = true;
   help.control.pressed = app.show_help;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace carvallo::web {
 
@@ -27,6 +28,10 @@ const std::string& speed_range_problem();
 /// Play / Pause and Reset as the simulation panel's buttons (model_panels.cpp).
 void toggle_play(App& app);
 void reset_run(App& app);
+/// The Scenarios menu's items by their labels in the page's language (none where the model has no rider),
+/// and starting one by its label as the menu does (rider_panel.cpp).
+std::vector<std::string> scenario_labels(const App& app);
+void start_scenario_labelled(App& app, const std::string& label);
 /// Copy link, as the menu bar's button: the clipboard and its toast (app_shell.cpp).
 void copy_page_link(App& app);
 /// The rider's hold buttons (rider_panel.cpp): how many, each one's name and widget, and holding one from

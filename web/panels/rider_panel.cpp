@@ -193,6 +193,19 @@ void leave_scenario(App& app) {
   }
 }
 
+std::vector<std::string> scenario_labels(const App& app) {
+  std::vector<std::string> labels;
+  if (has_rider(app))
+    for (const auto& sc : bicycle::scenarios()) labels.push_back(scenario_label(sc));
+  return labels;
+}
+
+void start_scenario_labelled(App& app, const std::string& label) {
+  if (!has_rider(app)) return;
+  for (const auto& sc : bicycle::scenarios())
+    if (scenario_label(sc) == label) start_scenario(app, sc);
+}
+
 void scenarios_menu(App& app) {
   const bool open = ImGui::BeginMenu(tr("Scenarios"));
   record_rect(app, "menu:scenarios");
