@@ -98,6 +98,7 @@ void follow_canvas(App& app) {
     if (app.coarse_pointer) style.TouchExtraPadding = ImVec2(static_cast<float>(3 * scale), static_cast<float>(3 * scale));
     ImGui::GetStyle() = style;
     app.ui_scale = scale;
+    app.stage_bar_scale = 1;  // the bar finds its text size again for the new text (stage.cpp)
     app.layout_dirty = true;
   }
 }

@@ -223,6 +223,18 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     await frames(page, 3);
     assert.equal((await state(page)).speed, 4.321, 'applied on Enter');
     assert.equal(await speed.getAttribute('aria-valuetext'), '4.3 metres per second', 'the slider follows');
+    // A decimal comma is the point it stands for (not 55, as a browser's number field in English reads it);
+    // what is not a number is refused and said, naming what was typed, and the field shows the value in effect.
+    await typedSpeed.fill('5,5');
+    await typedSpeed.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 5.5, 'a decimal comma');
+    await typedSpeed.fill('abc');
+    await typedSpeed.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 5.5, 'abc changes nothing');
+    assert.match((await said(page)).join('\n'), /Speed, typed = 'abc' refused: not a number; Speed, typed stays 5.5 m\/s/);
+    assert.equal(await typedSpeed.inputValue(), '5.5', 'the field shows the value in effect');
     // The View menu's text size and presentation, and the Scenarios menu, as buttons.
     const text0 = (await state(page)).text;
     await page.getByRole('button', { name: 'Text larger', exact: true }).press('Enter');

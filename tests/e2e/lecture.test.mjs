@@ -77,9 +77,10 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
       await checkStage(page, viewport, `scene ${i + 1}`);
       await page.screenshot({ path: path.join(artifacts, `lecture-scene-${i + 1}.png`) });
     }
-    await page.keyboard.press('PageDown');  // past the last scene: nothing happens
-    await frames(page, 2);
+    await page.keyboard.press('PageDown');  // past the last scene: it stays, and says so
+    await frames(page, 3);
     assert.equal((await lesson(page)).index, l.scenes.length - 1);
+    assert.equal((await page.evaluate(() => window.carvallo.announcements())).at(-1), 'This is the last scene');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('PageUp');
     await frames(page, 3);
@@ -87,12 +88,14 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
     // Every text step, from 0.5 to the largest the stage shows (presentation multiplies by 1.5): the stage
     // holds, and each step changes the text's size; a step past the largest says so and changes nothing.
     let fontBefore = (await page.evaluate(() => window.carvallo.font(''))).sizePixels;
+    const texts = [];
     for (const [key, steps] of [[']', 5], ['[', 8]]) {
       for (let k = 0; k < steps; k++) {
         const textBefore = (await state(page)).text;
         await page.keyboard.press(key);
         await frames(page, 8);  // the bar settles its size over a few frames
         const text = (await state(page)).text;
+        texts.push(text);
         const font = (await page.evaluate(() => window.carvallo.font(''))).sizePixels;
         if (text === textBefore) {
           const said = await page.evaluate(() => window.carvallo.announcements());
@@ -105,6 +108,9 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
         if (k === steps - 1 || text === 1.5625) await page.screenshot({ path: path.join(artifacts, `lecture-text-${text.toFixed(2)}.png`) });
       }
     }
+    // The steps are 1.25^n both ways, so a step smaller undoes a step larger, from the stage's largest too.
+    assert.deepEqual(texts.slice(0, 3), [1.25, 1.5625, texts[2]]);
+    assert.deepEqual(texts.slice(5, 8), [1.5625, 1.25, 1], `back down: ${texts.join(', ')}`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

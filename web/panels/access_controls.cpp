@@ -32,7 +32,13 @@ namespace {
 std::optional<double> number_of(const std::string& text) { return detail::parse_number(text); }
 
 // A typed value: a number, or NaN (which every panel refuses as "not a finite number").
-double typed(const std::string& text) { return number_of(text).value_or(std::nan("")); }
+// A typed number: a decimal comma (one, with no point: "5,5") is read as the point it stands for, as the
+// page's fields read numbers in one form; anything else that is not a number is NaN, which the field's
+// setter refuses with its message.
+double typed(std::string text) {
+  if (std::count(text.begin(), text.end(), ',') == 1 && text.find('.') == std::string::npos) text[text.find(',')] = '.';
+  return number_of(text).value_or(std::nan(""));
+}
 
 AccessRow button(std::string id, std::string name, std::string rect, std::string keys, std::function<void(App&)> press) {
   AccessRow r;
@@ -57,7 +63,13 @@ AccessRow number(std::string id, std::string name, std::string rect, double valu
   r.control.max = hi;
   r.control.step = step;
   r.control.value_text = spoken_value(value, unit, decimals);
-  r.act = [set = std::move(set)](App& app, const std::string& text) { set(app, typed(text)); };
+  // What is not a number ("abc", "", "1e999") is refused here, naming what was typed and what stays.
+  r.act = [set = std::move(set), name = r.control.name, kept = format_shortest(value) + (unit.empty() ? "" : " " + unit)](
+              App& app, const std::string& text) {
+    const double v = typed(text);
+    if (std::isfinite(v)) return set(app, v);
+    app.messages.push_back(message_text("%s = '%s' refused: not a number; %s stays %s", name.c_str(), text.c_str(), name.c_str(), kept.c_str()));
+  };
   return r;
 }
 
@@ -195,9 +207,9 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     }
   if (app.lesson) {
     const int n = static_cast<int>(app.lesson->scenes.size());
-    auto prev = button("scene-previous", tr("Previous scene"), "scene:previous", "PageUp", [](App& a) { goto_scene(a, a.scene_index - 1); });
+    auto prev = button("scene-previous", tr("Previous scene"), "scene:previous", "PageUp", [](App& a) { step_scene(a, -1); });
     prev.control.disabled = app.scene_index <= 0;
-    auto next = button("scene-next", tr("Next scene"), "scene:next", "PageDown", [](App& a) { goto_scene(a, a.scene_index + 1); });
+    auto next = button("scene-next", tr("Next scene"), "scene:next", "PageDown", [](App& a) { step_scene(a, +1); });
     next.control.disabled = app.scene_index + 1 >= n;
     const std::string where = trf("Scene %d of %d of %s", app.scene_index + 1, n, tr(app.lesson->title).c_str());
     prev.control.description = next.control.description = where;
@@ -227,25 +239,26 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
       names.push_back(language_name(code));
       if (app.state.lang == code) chosen = names.back();
     }
-    rows.push_back(choice("language", tr("Language"), "menu:view", names, chosen, [](App& a, const std::string& name) {
+    rows.push_back(choice("language", tr("Language"), "", names, chosen, [](App& a, const std::string& name) {
       a.state.lang = "auto";
       for (const auto& code : language_codes())
         if (name == language_name(code)) a.state.lang = code;
     }));
   }
-  // The View menu's presentation and text size, and the Scenarios menu's scenarios.
-  auto present = button("presentation", tr("Presentation mode"), "menu:view", "P", [](App& a) {
+  // The View menu's presentation and text size, and the Scenarios menu's scenarios: items of a closed
+  // menu, so each shows itself with its name in the corner while focused (no widget to ring).
+  auto present = button("presentation", tr("Presentation mode"), "", "P", [](App& a) {
     a.state.presentation = !a.state.presentation;
     a.layout_dirty = true;
   });
   present.control.toggle = true;
   present.control.pressed = app.state.presentation;
   rows.push_back(std::move(present));
-  rows.push_back(button("text-larger", tr("Text larger"), "menu:view", "BracketRight", [](App& a) { step_text_scale(a, +1); }));
-  rows.push_back(button("text-smaller", tr("Text smaller"), "menu:view", "BracketLeft", [](App& a) { step_text_scale(a, -1); }));
+  rows.push_back(button("text-larger", tr("Text larger"), "", "BracketRight", [](App& a) { step_text_scale(a, +1); }));
+  rows.push_back(button("text-smaller", tr("Text smaller"), "", "BracketLeft", [](App& a) { step_text_scale(a, -1); }));
   const auto scenarios = scenario_labels(app);
   for (std::size_t i = 0; i < scenarios.size(); ++i)
-    rows.push_back(button("scenario-" + std::to_string(i), trf("Scenario: %s", scenarios[i].c_str()), "menu:scenarios", "",
+    rows.push_back(button("scenario-" + std::to_string(i), trf("Scenario: %s", scenarios[i].c_str()), "", "",
                           [label = scenarios[i]](App& a) { start_scenario_labelled(a, label); }));
   auto help = button("help", tr("Keyboard shortcuts"), "help", "Shift+Slash", [](App& a) { a.show_help = !a.show_help; });
   help.control.toggle = true;
@@ -370,7 +383,7 @@ std::string describe_eigenvalue_plot(App& app) {
   if (!app.model || !app.sweep.error.empty()) return trf("The eigenvalue plot is not available: %s", tr(app.sweep.error).c_str());
   const auto& sw = app.sweep;
   std::string out = trf("Eigenvalue plot, real parts against speed from %s to %s m/s.", fixed(sw.vmin, 2).c_str(), fixed(sw.vmax, 2).c_str());
-  out += " " + tr(stability_summary(sw)) + ". ";
+  out += " " + shown_stability_summary(sw) + ". ";
   out += trf("Weave speed %s; capsize speed %s.", sw.weave ? (fixed(*sw.weave, 4) + " m/s").c_str() : tr("none"),
              sw.capsize ? (fixed(*sw.capsize, 4) + " m/s").c_str() : tr("none")) +
          "\n";

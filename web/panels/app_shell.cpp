@@ -180,15 +180,23 @@ void step_text_scale(App& app, int direction) {
   // is seen at once, and a step larger that would look the same says why instead.
   const double limit = std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax);
   const double shown = std::min(app.state.text_scale, limit);
-  if (direction > 0 && shown >= limit * (1 - 1e-9)) {
-    set_toast(app, tr(limit < kTextScaleMax ? "The text is as large as this screen's stage allows" : "The text is at its largest"));
+  const char* at_largest = limit < kTextScaleMax ? "The text is as large as this screen's stage allows" : "The text is at its largest";
+  // On the steps 1.25^n (1, 1.25, 1.5625, ..., 0.8, 0.64, ...), so that a step larger and a step smaller
+  // undo each other, also from the stage's largest text, which may lie between two steps; the ends (0.5,
+  // the stage's largest) are steps too.
+  const double n = std::log(shown) / std::log(kTextScaleStep);
+  const int to = direction > 0 ? static_cast<int>(std::floor(n + 1e-6)) + 1 : static_cast<int>(std::ceil(n - 1e-6)) - 1;
+  double scale = 1.0;
+  for (int i = 0; i < std::abs(to); ++i) scale = to > 0 ? scale * kTextScaleStep : scale / kTextScaleStep;
+  scale = std::clamp(scale, kTextScaleMin, limit);
+  // A step of under 5 % would look the same (the text is whole pixels): the end is reached.
+  if (std::abs(scale - shown) < 0.05 * shown) {
+    set_toast(app, tr(direction > 0 ? at_largest : "The text is at its smallest"));
     return;
   }
-  if (direction < 0 && shown <= kTextScaleMin * (1 + 1e-9)) {
-    set_toast(app, tr("The text is at its smallest"));
-    return;
-  }
-  set_text_scale(app, direction > 0 ? std::min(shown * kTextScaleStep, limit) : shown / kTextScaleStep);
+  set_text_scale(app, scale);
+  // A limit's toast no longer tells the truth once a step was taken.
+  if (app.toast == tr(at_largest) || app.toast == tr("The text is at its smallest")) app.toast_until = 0;
 }
 
 namespace {

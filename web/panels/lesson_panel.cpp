@@ -75,6 +75,13 @@ void close_lesson(App& app) {
   app.show_lesson_editor = false;
 }
 
+void step_scene(App& app, int direction) {
+  if (!app.lesson) return;
+  if (goto_scene(app, app.scene_index + direction)) return;
+  // A clicker pressed past an end: said, so that nobody wonders whether the press arrived.
+  set_toast(app, tr(direction > 0 ? "This is the last scene" : "This is the first scene"));
+}
+
 bool goto_scene(App& app, int index) {
   if (!app.lesson || index < 0 || index >= static_cast<int>(app.lesson->scenes.size())) return false;
   const Scene& scene = app.lesson->scenes[static_cast<std::size_t>(index)];
@@ -152,7 +159,7 @@ void scene_navigation(App& app) {
   const float w = button_width("<") * 2 + text_width(counter) + 3 * ImGui::GetStyle().ItemSpacing.x;
   same_line_if_fits(w, ImGui::GetFontSize());
   ImGui::BeginDisabled(app.scene_index <= 0);
-  if (target_button("<##scene")) goto_scene(app, app.scene_index - 1);
+  if (target_button("<##scene")) step_scene(app, -1);
   ImGui::EndDisabled();
   record_rect(app, "scene:previous");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Previous scene (PageUp, Left)"));
@@ -163,7 +170,7 @@ void scene_navigation(App& app) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(app.lesson->title).c_str());
   ImGui::SameLine();
   ImGui::BeginDisabled(app.scene_index + 1 >= static_cast<int>(app.lesson->scenes.size()));
-  if (target_button(">##scene")) goto_scene(app, app.scene_index + 1);
+  if (target_button(">##scene")) step_scene(app, +1);
   ImGui::EndDisabled();
   record_rect(app, "scene:next");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Next scene (PageDown, Right)"));
@@ -171,9 +178,9 @@ void scene_navigation(App& app) {
 
 bool lesson_key(App& app, int key) {
   if (!app.lesson) return false;
-  // At either end the key does nothing, and is still the lesson's (not a steer torque).
-  if (key == GLFW_KEY_PAGE_DOWN || key == GLFW_KEY_RIGHT) goto_scene(app, app.scene_index + 1);
-  else if (key == GLFW_KEY_PAGE_UP || key == GLFW_KEY_LEFT) goto_scene(app, app.scene_index - 1);
+  // At either end the key only says so, and is still the lesson's (not a steer torque).
+  if (key == GLFW_KEY_PAGE_DOWN || key == GLFW_KEY_RIGHT) step_scene(app, +1);
+  else if (key == GLFW_KEY_PAGE_UP || key == GLFW_KEY_LEFT) step_scene(app, -1);
   else return false;
   return true;
 }

@@ -22,6 +22,9 @@ void close_lesson(App& app);
 /// size, embed and lock kept), its caption, the run from t = 0, playing unless the user asked for reduced
 /// motion. False when there is no such scene.
 bool goto_scene(App& app, int index);
+/// The next (+1) or previous (-1) scene, as the clicker, the keys and the scene buttons go; past an end a
+/// toast says so (and the live region with it).
+void step_scene(App& app, int direction);
 /// The lesson fields of a link (apply_link): a built-in lesson by name, or one compressed in the link.
 void open_lesson_from_link(App& app, const LessonFields& fields, bool show);
 /// The menu bar's Lesson menu.

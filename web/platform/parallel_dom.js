@@ -65,22 +65,47 @@
     if (c.role === 'select') {
       el = document.createElement('select');
       el.addEventListener('change', () => send(c.id, el.value));
-    } else if (c.role === 'number' || c.role === 'slider') {
+    } else if (c.role === 'slider') {
+      // A slider moved by its keys applies at once.
       el = document.createElement('input');
-      el.type = c.role === 'slider' ? 'range' : 'number';
-      // A typed value is applied on Enter or when the field is left, as on the canvas (never per keystroke);
-      // a slider moved by its keys applies at once.
-      el.addEventListener('focus', () => { if (c.role === 'number') editing = el; });
+      el.type = 'range';
+      el.addEventListener('input', () => send(c.id, el.value));
+    } else if (c.role === 'number') {
+      // A text field with the spinbutton role, not <input type=number>: the browser's number field reads
+      // "5,5" by its own locale (as 55 in English) and gives '' for "abc", so the application could neither
+      // read what was typed nor say why it refused it. What was typed is sent as typed, on Enter or when the
+      // field is left, as on the canvas (never per keystroke); Up and Down step it and apply at once.
+      el = document.createElement('input');
+      el.type = 'text';
+      el.setAttribute('role', 'spinbutton');
+      el.inputMode = 'decimal';
+      el.autocomplete = 'off';
+      el.spellcheck = false;
+      let applied = null;  // the text applied last, until something is typed (Enter and then change are one)
+      const apply = () => {
+        if (el.value !== applied) send(c.id, el.value);
+        applied = el.value;
+        if (editing === el) editing = null;
+        // Refused, the value in effect has not changed and no update comes: the field returns to it once
+        // the application has had the text (a message says why).
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          if (editing !== el && el._valueInEffect !== undefined && el.value !== el._valueInEffect) el.value = el._valueInEffect;
+        }));
+      };
+      el.addEventListener('focus', () => { editing = el; applied = el.value; });
       el.addEventListener('blur', () => { if (editing === el) editing = null; });
-      if (c.role === 'number') {
-        el.addEventListener('input', () => { editing = el; });
-        // Applied or refused, the field then shows the value in effect (a refusal's message says why).
-        // A number field holds '' for what is not a number ("abc"): nothing is sent, and the field returns to
-        // the value in effect.
-        el.addEventListener('change', () => { if (el.value !== '') send(c.id, el.value); if (editing === el) editing = null; });
-      } else {
-        el.addEventListener('input', () => send(c.id, el.value));
-      }
+      el.addEventListener('input', () => { editing = el; applied = null; });
+      el.addEventListener('change', apply);
+      el.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') apply();
+        if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && el.value.trim() !== '' && Number.isFinite(Number(el.value))) {
+          e.preventDefault();
+          const step = Number(el.dataset.step) || 1;
+          el.value = String(Number(el.value) + (e.key === 'ArrowUp' ? step : -step));
+          apply();
+          editing = el;
+        }
+      });
     } else if (c.role === 'text' || c.role === 'textarea') {
       // A text (a lesson's title, a caption): applied when the field is left or, on one line, on Enter.
       el = document.createElement(c.role === 'text' ? 'input' : 'textarea');
@@ -143,11 +168,25 @@
         el.dataset.options = want;
       }
       if (el.value !== c.option) el.value = c.option;
-    } else if (c.role === 'number' || c.role === 'slider') {
+    } else if (c.role === 'slider') {
       if (c.min !== null) el.min = String(c.min);
       if (c.max !== null) el.max = String(c.max);
       el.step = c.step ? String(c.step) : 'any';
-      if (editing !== el && c.value !== null && (el.value === '' || Number(el.value) !== c.value)) el.value = String(c.value);  // '' reads as 0
+      if (c.value !== null && Number(el.value) !== c.value) el.value = String(c.value);
+      el.setAttribute('aria-valuetext', c.valueText);
+    } else if (c.role === 'number') {
+      // The value in effect, unless the field is being typed into; after a refusal it returns to it.
+      // ARIA's numbers are plain decimals ("1e+300" is not one): an unbounded end is left out.
+      const plain = (x) => (/e/i.test(String(x)) ? x.toFixed(20).replace(/\.?0+$/, '') : String(x));
+      if (c.min !== null && Math.abs(c.min) < 1e15) el.setAttribute('aria-valuemin', plain(c.min));
+      else el.removeAttribute('aria-valuemin');
+      if (c.max !== null && Math.abs(c.max) < 1e15) el.setAttribute('aria-valuemax', plain(c.max));
+      else el.removeAttribute('aria-valuemax');
+      el.dataset.step = c.step ? String(c.step) : '1';
+      if (c.value !== null && Math.abs(c.value) < 1e15) el.setAttribute('aria-valuenow', plain(c.value));
+      else el.removeAttribute('aria-valuenow');
+      if (c.value !== null) el._valueInEffect = String(c.value);
+      if (editing !== el && c.value !== null && el.value !== String(c.value)) el.value = String(c.value);
       el.setAttribute('aria-valuetext', c.valueText);
     } else if (c.role === 'text' || c.role === 'textarea') {
       if (editing !== el && el.value !== c.text) el.value = c.text;
