@@ -168,8 +168,18 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     assert.equal(await page.evaluate(() => window.__pointer), 0, 'no pointer event');
     // Escape closes the QR code (Q opens it).
     await page.keyboard.press('q');
-    await frames(page, 2);
+    await frames(page, 4);
     assert.ok(await page.evaluate(() => window.carvallo.qrText()));
+    // While it covers the page, Tab goes only to what belongs to it (and on, out of the page, as from the
+    // page's last control), never to the controls hidden under it.
+    const reached = [await page.evaluate(() => document.activeElement.id)];
+    for (let k = 0; k < 3; k++) {
+      await page.keyboard.press('Tab');
+      await frames(page, 2);
+      reached.push(await page.evaluate(() => document.activeElement.id || document.activeElement.tagName));
+    }
+    assert.deepEqual(reached.slice(0, 2), ['a11y-qr', 'a11y-copy-link'], reached.join(', '));
+    for (const id of reached) assert.ok(['a11y-qr', 'a11y-copy-link', 'BODY'].includes(id), `Tab with the QR code open: ${reached.join(', ')}`);
     await page.keyboard.press('Escape');
     await frames(page, 2);
     assert.equal(await page.evaluate(() => window.carvallo.qrText()), null, 'Escape closes the QR code');

@@ -375,6 +375,14 @@ std::vector<AccessRow> access_rows(App& app) {
   std::vector<AccessRow> rows;
   view_rows(app, rows);
   panel_rows(app, rows);
+  // The QR code and the shortcut list cover the page: while one is open, Tab goes only to what closes it
+  // (its toggle; Escape too) and, with the QR code, Copy link, not to the controls hidden under it.
+  if (app.show_qr || app.show_help) {
+    std::erase_if(rows, [&](const AccessRow& r) {
+      const std::string& id = r.control.id;
+      return !(app.show_qr ? id == "qr" || id == "copy-link" : id == "help");
+    });
+  }
   return rows;
 }
 

@@ -224,11 +224,13 @@
     for (const id of Array.from(elements.keys()))
       if (!seen.has(id)) {
         const el = elements.get(id);
-        // Removing the focused element would drop the focus to the page: it goes to Play first.
+        // Removing the focused element would drop the focus to the page: it goes to Play, or where there is
+        // no Play (an overlay open: only what closes it is left), to the first control.
         const had = document.activeElement === el;
         el.remove();
         elements.delete(id);
-        if (had && elements.get('play')) elements.get('play').focus();
+        const first = elements.get('play') || (controls.length ? elements.get(controls[0].id) : null);
+        if (had && first) first.focus();
       }
   }
 
