@@ -6,6 +6,7 @@
 #include "logic/state_link.hpp"
 
 #include "bicycle/canonical.hpp"
+#include "bicycle/designer_geometry.hpp"
 #include "bicycle/parameters.hpp"
 #include "bicycle/parameters_json.hpp"
 #include "bicycle/presets.hpp"
@@ -212,6 +213,24 @@ TEST_CASE("a translation writes the English's decimal numbers as they are, with 
       for (auto it = std::sregex_iterator(english.begin(), english.end(), decimal); it != std::sregex_iterator(); ++it)
         CHECK(t.find(it->str()) != std::string::npos);
     }
+}
+
+TEST_CASE("the designer's refusals are said in Dutch and Spanish", "[web][language]") {
+  namespace b = carvallo::bicycle;
+  const auto bike = b::load_preset("benchmark")->values;
+  const std::vector<std::string> problems = {
+      b::set_head_angle(bike, 200).problems.at(0),         b::set_head_angle(bike, std::nan("")).problems.at(0),
+      b::set_fork_offset(bike, std::nan("")).problems.at(0), b::set_front_wheel_diameter(bike, -1).problems.at(0),
+      b::set_rear_wheel_diameter(bike, 0).problems.at(0),  b::set_wheelbase(bike, -2, true).problems.at(0),
+  };
+  for (const char* code : {"nl", "es"}) {
+    set_language(code);
+    for (const auto& english : problems) {
+      INFO(code << ": " << english << " -> " << tr(english));
+      CHECK(fully_translated(english));
+    }
+  }
+  set_language("en");
 }
 
 TEST_CASE("tr and trf speak the chosen language; ImGui's ##id is kept", "[web][language]") {

@@ -88,9 +88,9 @@ void apply_designer_input(App& app, const DesignerInput& input, double value) {
     return;
   }
   std::string why;
-  for (const auto& p : edit.problems) why += (why.empty() ? "" : "; ") + p;
+  for (const auto& p : edit.problems) why += (why.empty() ? "" : "; ") + tr(p);
   if (edit.bike)  // physical, yet the linearized equations cannot be solved (make_canonical_model)
-    for (const auto& issue : bike_problems(*edit.bike)) why += (why.empty() ? "" : "; ") + bicycle::to_string(issue);
+    for (const auto& issue : bike_problems(*edit.bike)) why += (why.empty() ? "" : "; ") + tr(bicycle::to_string(issue));
   app.design.designer_problem = trf("%s (not applied)", why.c_str());
 }
 

@@ -93,7 +93,7 @@ void apply_setting_change(App& app, const examples::Quantity& q, double kept, do
     else if (auto problem = set_setting(s, q.name, value)) {
       const std::string said_value = format_shortest(value) + " " + q.unit;
       if (problem->rfind(prefix + said_value + " is ", 0) == 0) problem = problem->substr(prefix.size() + said_value.size() + 4);
-      why = said_value + " " + trf("refused: %s; %s stays %s %s", problem->c_str(), q.name.c_str(), kept_text.c_str(), q.unit.c_str());
+      why = said_value + " " + trf("refused: %s; %s stays %s %s", tr(*problem).c_str(), q.name.c_str(), kept_text.c_str(), q.unit.c_str());
     }
     if (why) app.messages.push_back(prefix + *why), stays_at[q.name] = kept;
   }
