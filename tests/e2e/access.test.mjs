@@ -150,6 +150,10 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
         const event = (await sim(page)).event;
         assert.match(event, /fell|handlebars turned/);
         assert.ok((await said(page)).includes(event), `the fall "${event}" is said`);
+        // After the fall Kick (K) cannot act, and says so rather than nothing.
+        await page.keyboard.press('k');
+        await frames(page, 3);
+        assert.equal((await said(page)).at(-1), 'The run has ended: Reset (R) starts it again');
       }
     }
     // On to the last scene: the focus stays on "Next scene", which can no longer act, not on the page.

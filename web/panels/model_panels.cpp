@@ -95,9 +95,21 @@ void step_run(App& app) {
   }
 }
 
+namespace {
+
+// A run that has ended (a fall, a solver failure) takes no play and no push: said, so that a press is
+// never met with silence.
+bool say_if_ended(App& app) {
+  if (!app.run || !app.run->run().ended()) return false;
+  set_toast(app, tr("The run has ended: Reset (R) starts it again"));
+  return true;
+}
+
+}  // namespace
+
 void push_run(App& app) {
   sync_run(app);
-  if (!app.run) return;
+  if (!app.run || say_if_ended(app)) return;
   try {
     app.replay_to = -1;  // an input ends a replay on its way to a link's moment: the user takes over
     app.run->push(app.state.sim.kick);
@@ -268,8 +280,10 @@ void model_panel(App& app) {
   ImGui::End();
 }
 
+
 void toggle_play(App& app) {
   sync_run(app);
+  if (!app.playing && say_if_ended(app)) return;
   app.playing = !app.playing && app.run && !app.run->run().ended();
 }
 
