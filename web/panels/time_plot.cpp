@@ -39,10 +39,17 @@ void say_range(const PlotSpec& spec, const std::string& text) {
   if (!text.empty()) messages.push_back(text);
 }
 
+constexpr const char* kScaleNames[] = {translatable("fit"), translatable("symmetric"), translatable("fixed")};
+
+// The scale menu's button: "y: fit" in the page's language.
+std::string scale_label(const PlotSpec& spec, const PlotScale& scale) {
+  return std::string("y: ") + tr(kScaleNames[static_cast<int>(scale.mode)]) + "##" + spec.id;
+}
+
 void scale_menu(const PlotSpec& spec, PlotScale& scale) {
-  const char* names[] = {translatable("fit"), translatable("symmetric"), translatable("fixed")};
+  const char* const* names = kScaleNames;
   const int mode = static_cast<int>(scale.mode);
-  const std::string label = std::string("y: ") + tr(names[mode]) + "##" + spec.id;
+  const std::string label = scale_label(spec, scale);
   if (ImGui::Button(label.c_str())) ImGui::OpenPopup(spec.id);
   record_rect(app(), std::string("yscale:") + spec.id);
   if (ImGui::IsItemHovered())
@@ -124,7 +131,9 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
   ImGui::PushID(spec.id);
   // Title, scale menu and legend (with the newest values) above the plot, wrapping as needed.
   const std::string title = *spec.unit ? std::string(spec.title) + " (" + spec.unit + ")" : std::string(spec.title);
-  const bool one_line = text_width(title.c_str()) <= ImGui::GetContentRegionAvail().x;
+  // The scale menu's button beside the title where both fit (a longer language's button, on its own line).
+  const float menu_w = scale && spec.scale_menu ? ImGui::GetStyle().ItemSpacing.x + button_width(scale_label(spec, *scale).c_str()) : 0.0f;
+  const bool one_line = text_width(title.c_str()) + menu_w <= ImGui::GetContentRegionAvail().x;
   wrapped_text(title.c_str());  // a narrow stage plot at large text: in lines, not past the edge
   if (scale && spec.scale_menu) {
     if (one_line) ImGui::SameLine();
