@@ -125,8 +125,8 @@ struct App {
   bool fonts_presentation = false;
   int layout_w = 0, layout_h = 0;
   double text_scale_limit = 3;  ///< the largest text size (UiState::text_scale) that changes what is shown (main.cpp)
-  float text_px_at_one = 13;     ///< the text's height (device px) at text size 1 on this screen and mode (main.cpp)
-  float menu_font_scale = 1;  ///< the menu bar's text scale, made smaller until its menus fit (app_shell.cpp)
+  float text_px_at_one = 13;    ///< the text's height (device px) at text size 1 on this screen and mode (main.cpp)
+  float menu_font_scale = 1;    ///< the menu bar's text scale, made smaller until its menus fit (app_shell.cpp)
   float view_left = 0, view_right = 0;  ///< free horizontal span between the panels (framebuffer px)
   float view_top = 0;                   ///< top of the free area (below the menu bar, and the tabs when compact)
   bool compact = false;                 ///< one panel at a time (phone, or text too large for side by side)

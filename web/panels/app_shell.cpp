@@ -180,7 +180,9 @@ void step_text_scale(App& app, int direction) {
   // is seen at once, and a step larger that would look the same says why instead.
   const double limit = std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax);
   const double shown = std::min(app.state.text_scale, limit);
-  const char* at_largest = limit < kTextScaleMax ? "The text is as large as this screen's stage allows" : "The text is at its largest";
+  const char* at_largest = limit < kTextScaleMax ? translatable("The text is as large as this screen's stage allows")
+                                                 : translatable("The text is at its largest");
+  const char* at_smallest = translatable("The text is at its smallest");
   // On the steps 1.25^n (1, 1.25, 1.5625, ..., 0.8, 0.64, ...), so that a step larger and a step smaller
   // undo each other, also from the stage's largest text, which may lie between two steps; the ends (0.5,
   // the stage's largest) are steps too.
@@ -191,12 +193,12 @@ void step_text_scale(App& app, int direction) {
   scale = std::clamp(scale, kTextScaleMin, limit);
   // A step of under 5 % would look the same (the text is whole pixels): the end is reached.
   if (std::abs(scale - shown) < 0.05 * shown) {
-    set_toast(app, tr(direction > 0 ? at_largest : "The text is at its smallest"));
+    set_toast(app, tr(direction > 0 ? at_largest : at_smallest));
     return;
   }
   set_text_scale(app, scale);
   // A limit's toast no longer tells the truth once a step was taken.
-  if (app.toast == tr(at_largest) || app.toast == tr("The text is at its smallest")) app.toast_until = 0;
+  if (app.toast == tr(at_largest) || app.toast == tr(at_smallest)) app.toast_until = 0;
 }
 
 namespace {

@@ -280,11 +280,10 @@ void model_panel(App& app) {
   ImGui::End();
 }
 
-
 void toggle_play(App& app) {
   sync_run(app);
   if (!app.playing && say_if_ended(app)) return;
-  app.playing = !app.playing && app.run && !app.run->run().ended();
+  app.playing = !app.playing && app.run;
 }
 
 void reset_run(App& app) {

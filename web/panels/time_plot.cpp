@@ -47,7 +47,6 @@ std::string scale_label(const PlotSpec& spec, const PlotScale& scale) {
 }
 
 void scale_menu(const PlotSpec& spec, PlotScale& scale) {
-  const char* const* names = kScaleNames;
   const int mode = static_cast<int>(scale.mode);
   const std::string label = scale_label(spec, scale);
   if (ImGui::Button(label.c_str())) ImGui::OpenPopup(spec.id);
@@ -59,7 +58,7 @@ void scale_menu(const PlotSpec& spec, PlotScale& scale) {
   if (!ImGui::BeginPopup(spec.id)) return;
   for (int m = 0; m < 3; ++m) {
     ImGui::PushID(m);
-    if (ImGui::RadioButton(tr(names[m]), mode == m)) scale.mode = static_cast<PlotScale::Mode>(m);
+    if (ImGui::RadioButton(tr(kScaleNames[m]), mode == m)) scale.mode = static_cast<PlotScale::Mode>(m);
     ImGui::PopID();
   }
   if (scale.mode == PlotScale::Mode::fixed) {
