@@ -163,6 +163,8 @@ TEST_CASE("numbers in messages and links are the shortest text that reads back",
   CHECK(format_shortest(0.002) == "0.002");
   CHECK(format_shortest(1e6) == "1000000");
   CHECK(format_shortest(0.1 + 0.2) == "0.30000000000000004");
+  CHECK(format_shortest(-0.0) == "0");  // never "-0" in a message
+  CHECK(format_shortest(-2.5) == "-2.5");
 }
 
 TEST_CASE("setState: getState's own link passes silently; a different link is named as read-only, not ignored silently", "[web][link]") {

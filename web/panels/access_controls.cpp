@@ -344,7 +344,11 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
       const double v = app.state.bike.*(d.member);
       auto r = number("param-" + name, name + ", " + tr(std::string(d.description)), "param:" + name, v, -1e300, 1e300, 0, unit, 3,
                       [i](App& a, double value) { apply_parameter_value(a, i, value); });
-      r.control.value_text = format_shortest(v) + " " + unit_words(unit);
+      // Said to six significant digits ("0.314159 radians", not all seventeen of pi/10); the field's own
+      // text, which is what is edited, keeps the exact value.
+      char said[32];
+      std::snprintf(said, sizeof said, "%.6g", v == 0 ? 0.0 : v);
+      r.control.value_text = std::string(said) + " " + unit_words(unit);
       r.control.disabled = locked;
       rows.push_back(std::move(r));
     }

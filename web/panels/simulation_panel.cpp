@@ -73,13 +73,14 @@ std::string label_of(std::string name) {
 
 // A change of setting q from the value in effect `kept`: applied, or refused with a message naming the
 // refused value and the one that stays (replaced by the next attempt, or dropped once the value changed
-// another way: a link, setState, a scenario). The message starts with the setting's name and " = " in every
-// language: that is how the next attempt finds it.
+// another way: a link, setState, a scenario). The message starts with the setting's name in the page's
+// language and " = ": that is how the next attempt finds it.
 void apply_setting_change(App& app, const examples::Quantity& q, double kept, double value, NumberChange change,
                           const std::string& unreadable) {
   UiState& s = app.state;
   static std::map<std::string, double> stays_at;
-  const std::string prefix = q.name + " = ";
+  const std::string name = tr(label_of(q.name));
+  const std::string prefix = name + " = ";
   const auto said = stays_at.find(q.name);
   if (change != NumberChange::none || (said != stays_at.end() && said->second != kept)) {
     std::erase_if(app.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
@@ -89,11 +90,13 @@ void apply_setting_change(App& app, const examples::Quantity& q, double kept, do
     const std::string kept_text = format_shortest(kept);
     std::optional<std::string> why;
     if (change == NumberChange::unreadable)
-      why = "'" + unreadable + "' " + trf("refused: not a number; %s stays %s %s", q.name.c_str(), kept_text.c_str(), q.unit.c_str());
+      why = "'" + unreadable + "' " + trf("refused: not a number; %s stays %s %s", name.c_str(), kept_text.c_str(), q.unit.c_str());
     else if (auto problem = set_setting(s, q.name, value)) {
+      // The registry says "<key> = <value> <unit> is <why>": the message keeps the why.
       const std::string said_value = format_shortest(value) + " " + q.unit;
-      if (problem->rfind(prefix + said_value + " is ", 0) == 0) problem = problem->substr(prefix.size() + said_value.size() + 4);
-      why = said_value + " " + trf("refused: %s; %s stays %s %s", tr(*problem).c_str(), q.name.c_str(), kept_text.c_str(), q.unit.c_str());
+      const std::string registry_said = q.name + " = " + said_value + " is ";
+      if (problem->rfind(registry_said, 0) == 0) problem = problem->substr(registry_said.size());
+      why = said_value + " " + trf("refused: %s; %s stays %s %s", tr(*problem).c_str(), name.c_str(), kept_text.c_str(), q.unit.c_str());
     }
     if (why) app.messages.push_back(prefix + *why), stays_at[q.name] = kept;
   }
