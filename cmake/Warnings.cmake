@@ -11,7 +11,11 @@ add_library(carvallo_sanitizers INTERFACE)
 if(CARVALLO_SANITIZE)
   # Every UBSan finding is an error that stops the program (no "recover and go on"), so a report cannot
   # scroll by in a passing test.
-  target_compile_options(carvallo_sanitizers INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  # UBSan's object-size check is left out: ASan's redzones already catch every access outside an object, at
+  # run time, and object-size cost a fifth of each file's compile (multibody_model.cpp: 62 s of CPU with it,
+  # 50 s without).
+  target_compile_options(carvallo_sanitizers INTERFACE -fsanitize=address,undefined -fno-sanitize=object-size -fno-omit-frame-pointer
+                                                       -fno-sanitize-recover=all)
   target_link_options(carvallo_sanitizers INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=all)
 endif()
 if(CARVALLO_FUZZ)
