@@ -307,6 +307,48 @@ test('phone and 1920x1080: axe; reduced motion plays nothing by itself; prefers-
     await wide.page.keyboard.press('Tab');
     await frames(wide.page, 2);
     await wide.page.screenshot({ path: path.join(artifacts, 'access-1920-focus.png') });
+
+    // The View menu's switches, the methods, a time plot's y-axis and the design map's settings, each
+    // through its native control, with the canvas's checks.
+    const page = wide.page;
+    const inertia = page.getByRole('button', { name: 'Inertia ellipsoids', exact: true });
+    assert.equal(await inertia.getAttribute('aria-pressed'), 'false');
+    await inertia.press('Enter');
+    await frames(page, 2);
+    assert.equal((await state(page)).inertia, true, 'Inertia ellipsoids on');
+    assert.equal(await inertia.getAttribute('aria-pressed'), 'true');
+    await page.getByRole('combobox', { name: 'Integrator' }).selectOption('rk4');
+    await page.getByRole('combobox', { name: 'Stabilization' }).selectOption('baumgarte');
+    const step = page.getByRole('spinbutton', { name: 'Time step (s)' });
+    await step.fill('0,002');  // a decimal comma, as typed in Dutch or Spanish
+    await step.press('Enter');
+    await frames(page, 2);
+    const methods = await state(page);
+    assert.deepEqual([methods.integ, methods.stab, methods.dt], ['rk4', 'baumgarte', 0.002]);
+    const yaxis = page.getByRole('combobox', { name: 'roll and steer: y-axis' });
+    await yaxis.selectOption('fixed');
+    await frames(page, 2);
+    const from = page.getByRole('spinbutton', { name: 'roll and steer: from' });
+    await from.fill('50');  // above the upper end (10): refused, the range stays
+    await from.press('Enter');
+    await frames(page, 2);
+    assert.ok((await page.evaluate(() => window.carvallo.messages())).includes(
+      'roll and steer: from = 50 deg refused: from must be below to; the range stays -10 to 10 deg'));
+    await from.fill('-20');
+    await from.press('Enter');
+    await frames(page, 2);
+    assert.equal((await state(page)).yangles, '-20:10');
+    await page.getByRole('button', { name: 'Design map and side view', exact: true }).press('Enter');
+    await frames(page, 3);
+    await page.getByRole('combobox', { name: 'Design map shows' }).selectOption('weave');
+    const vmax = page.getByRole('spinbutton', { name: 'The highest speed the map looks for (0.1 to 100 m/s)' });
+    await vmax.fill('500');
+    await vmax.press('Enter');
+    await frames(page, 2);
+    const map = await state(page);
+    assert.equal(map.mapq, 'weave');
+    assert.equal(map.mapvmax, 10, 'vmax 500 refused');
+    assert.deepEqual(await axeViolations(page), [], 'axe with the design map and its controls');
     assert.deepEqual(wide.problems, []);
   } finally {
     await wide.context.close();

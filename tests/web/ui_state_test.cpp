@@ -163,7 +163,7 @@ TEST_CASE("numbers in messages and links are the shortest text that reads back",
   CHECK(format_shortest(0.002) == "0.002");
   CHECK(format_shortest(1e6) == "1000000");
   CHECK(format_shortest(0.1 + 0.2) == "0.30000000000000004");
-  CHECK(format_shortest(-0.0) == "0");  // never "-0" in a message
+  CHECK(format_shortest(-0.0) == "-0");  // a link keeps the sign of zero: it restores the very bits
   CHECK(format_shortest(-2.5) == "-2.5");
 }
 

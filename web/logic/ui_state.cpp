@@ -110,8 +110,7 @@ std::optional<double> parse_plain_number(std::string_view text) {
 }
 
 std::string format_shortest(double value) {
-  // -0 is written "0" (it reads back equal): a message or a link never shows "-0".
-  if (!std::isfinite(value) || value == 0) return "0";
+  if (!std::isfinite(value)) return "0";
   char buf[40];
   // Plain notation for everyday magnitudes ("10", not "1e+01"); exponents only for tiny or huge values.
   // Below 1e-4 "%g" always writes an exponent, so asking it for plain notation there would only add

@@ -162,8 +162,8 @@ std::optional<std::string> check_caption(std::string_view text, std::string& can
 /// A plain decimal number (as in links: no hex, inf or nan, no trailing text), surrounding spaces allowed.
 std::optional<double> parse_plain_number(std::string_view text);
 
-/// Shortest decimal text that reads back (strtod) to exactly `value`; "0" for zero of either sign and for
-/// non-finite input.
+/// Shortest decimal text that reads back (strtod) to exactly `value`, the sign of zero included ("-0": a
+/// link restores the very bits); "0" for non-finite input.
 std::string format_shortest(double value);
 
 /// The preset's parameters (exact), or the benchmark's if there is no preset of that name.

@@ -12,6 +12,7 @@
 #include "panels/lesson_panel.hpp"
 #include "panels/panel_actions.hpp"
 #include "panels/qr_overlay.hpp"
+#include "panels/time_plot.hpp"
 #include "panels/timeline.hpp"
 #include "platform/page_language.hpp"
 
@@ -48,6 +49,14 @@ AccessRow button(std::string id, std::string name, std::string rect, std::string
   r.control.rect = std::move(rect);
   r.control.keys = std::move(keys);
   r.act = [press = std::move(press)](App& app, const std::string&) { press(app); };
+  return r;
+}
+
+// A View menu item that is on or off (aria-pressed), flipped by a press.
+AccessRow toggle(std::string id, std::string name, std::string keys, bool on, std::function<void(App&)> flip) {
+  AccessRow r = button(std::move(id), std::move(name), "", std::move(keys), std::move(flip));
+  r.control.toggle = true;
+  r.control.pressed = on;
   return r;
 }
 
@@ -256,6 +265,16 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   rows.push_back(std::move(present));
   rows.push_back(button("text-larger", tr("Text larger"), "", "BracketRight", [](App& a) { step_text_scale(a, +1); }));
   rows.push_back(button("text-smaller", tr("Text smaller"), "", "BracketLeft", [](App& a) { step_text_scale(a, -1); }));
+  rows.push_back(toggle("text-100", tr("Text size 100 %"), "", app.state.text_scale == 1.0, [](App& a) { set_text_scale(a, 1.0); }));
+  // The View menu's other switches, as its items flip them.
+  rows.push_back(toggle("follow", tr("Camera follows the model"), "F", app.state.follow, [](App& a) { a.state.follow = !a.state.follow; }));
+  rows.push_back(toggle("inertia", tr("Inertia ellipsoids"), "I", app.state.show_inertia,
+                        [](App& a) { a.state.show_inertia = !a.state.show_inertia; }));
+  rows.push_back(toggle("labels", tr("Body and joint names"), "", app.state.show_labels, [](App& a) { a.state.show_labels = !a.state.show_labels; }));
+  if (has_parameter_table(app))
+    rows.push_back(toggle("design", tr("Design map and side view"), "", app.state.show_design,
+                          [](App& a) { a.state.show_design = !a.state.show_design; }));
+  rows.push_back(toggle("perf", tr("Performance overlay"), "", app.state.show_perf, [](App& a) { a.state.show_perf = !a.state.show_perf; }));
   const auto scenarios = scenario_labels(app);
   for (std::size_t i = 0; i < scenarios.size(); ++i)
     rows.push_back(button("scenario-" + std::to_string(i), trf("Scenario: %s", scenarios[i].c_str()), "", "",
@@ -292,6 +311,93 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     if (!app.comparison.runs().empty())
       rows.push_back(button("describe-compare", tr("Describe the methods compared"), "compare:table", "",
                             [](App& a) { g_access_description = describe_comparison(a); }));
+  }
+}
+
+// The simulation's methods (the Methods section): the integrator, its time step, the acceleration solver and
+// the stabilization. A solver the model cannot use is refused with the reason the canvas's list shows.
+void method_rows(App& app, std::vector<AccessRow>& rows) {
+  SimulationSettings& sim = app.state.sim;
+  const bool locked = app.state.locked;
+  auto integ = choice("method-integrator", capitalized(tr("integrator")), "method:integrator", integrator_names(), sim.integrator,
+                      [](App& a, const std::string& name) { a.state.sim.integrator = name; });
+  integ.control.disabled = locked;
+  rows.push_back(std::move(integ));
+  auto step = number("method-time-step", capitalized(tr("time step (s)")), "method:time-step", sim.time_step, 1e-4, 0.05, 0, "s", 4,
+                     [](App& a, double dt) { a.state.sim.time_step = std::clamp(dt, 1e-4, 0.05); });  // the slider clamps alike
+  step.control.disabled = locked;
+  rows.push_back(std::move(step));
+  auto solver = choice("method-solver", capitalized(tr("acceleration solver")), "method:solver", acceleration_method_names(), sim.solver,
+                       [](App& a, const std::string& name) {
+                         const std::string why = a.run ? examples::unusable_solver(a.run->run().instance(), parse_acceleration_method(name)) : "";
+                         if (why.empty()) a.state.sim.solver = name;
+                         else a.messages.push_back(message_text("%s refused: %s", name.c_str(), tr(why).c_str()));
+                       });
+  solver.control.disabled = locked;
+  rows.push_back(std::move(solver));
+  auto stab = choice("method-stabilization", capitalized(tr("stabilization")), "method:stabilization", stabilization_method_names(),
+                     sim.stabilization, [](App& a, const std::string& name) { a.state.sim.stabilization = name; });
+  stab.control.disabled = locked;
+  rows.push_back(std::move(stab));
+}
+
+// The design map's settings, while the map is shown: its axes and their ranges, what it shows, its points per
+// axis and the highest speed it looks for, applied and refused as in its panel (design_map_panel.cpp).
+void design_map_rows(App& app, std::vector<AccessRow>& rows) {
+  DesignMapSettings& m = app.state.map;
+  const auto names = map_input_names();
+  std::vector<std::string> labels;
+  for (const auto& n : names) labels.push_back(map_axis_label(n));
+  auto axis = [&](const char* id, const char* rect, const std::string& name, const std::string& chosen, std::string DesignMapSettings::*which) {
+    rows.push_back(choice(id, name, rect, labels, map_axis_label(chosen), [which](App& a, const std::string& label) {
+      for (const auto& n : map_input_names())
+        if (map_axis_label(n) == label) a.state.map.*which = n;
+    }));
+  };
+  auto end = [&](const char* id, const char* rect, const char* name, double value, double DesignMapSettings::*which) {
+    rows.push_back(number(id, capitalized(tr(name)), rect, value, -1e6, 1e6, 0, "", 4,
+                          [which, name](App& a, double v) { set_map_range_end(a, a.state.map.*which, v, name); }));
+  };
+  axis("map-x", "map-x", tr("Design map x axis"), m.x, &DesignMapSettings::x);
+  end("map-x-from", "map-xlo", translatable("x from"), m.x_lo, &DesignMapSettings::x_lo);
+  end("map-x-to", "map-xhi", translatable("x to"), m.x_hi, &DesignMapSettings::x_hi);
+  axis("map-y", "map-y", tr("Design map y axis"), m.y, &DesignMapSettings::y);
+  end("map-y-from", "map-ylo", translatable("y from"), m.y_lo, &DesignMapSettings::y_lo);
+  end("map-y-to", "map-yhi", translatable("y to"), m.y_hi, &DesignMapSettings::y_hi);
+  std::vector<std::string> quantities;
+  for (const char* q : kMapQuantities) quantities.push_back(map_quantity_name(q));
+  rows.push_back(choice("map-quantity", tr("Design map shows"), "map-quantity", quantities, map_quantity_name(m.quantity),
+                        [](App& a, const std::string& shown) {
+                          for (const char* q : kMapQuantities)
+                            if (map_quantity_name(q) == shown) a.state.map.quantity = q;
+                        }));
+  rows.push_back(number("map-count", tr("Points along each axis (2 to 200)"), "map-count", m.count, 2, 200, 1, "", 0,
+                        [](App& a, double n) { set_map_count(a, n); }));
+  rows.push_back(number("map-vmax", tr("The highest speed the map looks for (0.1 to 100 m/s)"), "map-vmax", m.vmax, 0.1, 100, 0, "m/s", 2,
+                        [](App& a, double v) { set_map_vmax(a, v); }));
+}
+
+// A time plot's y-axis (its scale menu): fit, symmetric or fixed, and a fixed range's two ends, applied and
+// refused as in the menu (time_plot.cpp, set_plot_range). `rect`: the scale button's names.
+void plot_scale_rows(App& app, std::vector<AccessRow>& rows, const PlotSpec& spec, PlotScale UiState::*which, const std::string& rect) {
+  const PlotScale& scale = app.state.*which;
+  const std::string id = spec.id, title = spec.title, unit = spec.unit;
+  std::vector<std::string> modes;
+  for (auto m : {PlotScale::Mode::fit, PlotScale::Mode::symmetric, PlotScale::Mode::fixed}) modes.push_back(plot_scale_name(m));
+  rows.push_back(choice("yscale-" + id, trf("%s: y-axis", spec.title), rect, modes, plot_scale_name(scale.mode),
+                        [which](App& a, const std::string& name) {
+                          for (auto m : {PlotScale::Mode::fit, PlotScale::Mode::symmetric, PlotScale::Mode::fixed})
+                            if (name == plot_scale_name(m)) (a.state.*which).mode = m;
+                        }));
+  if (scale.mode != PlotScale::Mode::fixed) return;
+  for (const bool from : {true, false}) {
+    const std::string end = from ? tr("from") : tr("to");
+    rows.push_back(number("y" + std::string(from ? "from" : "to") + "-" + id, title + ": " + end, rect, from ? scale.lo : scale.hi,
+                          -kMaxPlotValue, kMaxPlotValue, 0, unit, 3, [which, from, id, title, unit](App& a, double v) {
+                            PlotScale& s = a.state.*which;
+                            const PlotSpec named{id.c_str(), title.c_str(), unit.c_str()};
+                            set_plot_range(named, s, from ? v : s.lo, from ? s.hi : v, from);
+                          }));
   }
 }
 
@@ -356,6 +462,20 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
                           [](App& a, double v) { apply_speed_range(a, v, a.state.sweep_max); }));
     rows.push_back(number("vmax", tr("Eigenvalue plot to speed"), "vmax", app.state.sweep_max, 0, 100, 0, "m/s", 2,
                           [](App& a, double v) { apply_speed_range(a, a.state.sweep_min, v); }));
+  }
+  if (has_parameter_table(app) && (app.state.show_design || (app.compact && app.state.panel == "design"))) design_map_rows(app, rows);
+  if (app.run) method_rows(app, rows);
+  // The time plots' y-axes: the bicycle's angles and speed, another model's probes.
+  if (app.run) {
+    if (has_parameter_table(app)) {
+      plot_scale_rows(app, rows, {"angles", tr("roll and steer"), tr("deg")}, &UiState::angles_axis, "yscale:angles|yscale:stage-angles");
+      plot_scale_rows(app, rows, {"speed", tr("forward speed"), "m/s"}, &UiState::speed_axis, "yscale:speed");
+    } else {
+      const auto& probes = app.run->run().instance().probes;
+      const std::string unit = probes.empty() ? "J" : probes.front().unit;
+      plot_scale_rows(app, rows, {"probes", probes.empty() ? tr("energy") : tr("probes"), unit.c_str()}, &UiState::probes_axis,
+                      "yscale:probes|yscale:stage-probes");
+    }
   }
   if (const auto* entry = examples::find_model(app.state.model))
     for (const auto& q : entry->settings) {

@@ -114,11 +114,8 @@ void map_number(App& app, const char* id, double& value, float width, const char
   const NumberChange change = number_field(field, edit, &unreadable);
   if (change == NumberChange::unreadable)
     app.design.map_problem = trf("%s = '%s' refused: not a number; %s stays %s", tr(name), unreadable.c_str(), tr(name), format_shortest(value).c_str());
-  else if (change != NumberChange::none && std::isfinite(edit) && std::abs(edit) <= 1e6)
-    value = edit, app.design.map_problem.clear();
   else if (change != NumberChange::none)
-    app.design.map_problem = trf("%s = %s refused: not a finite number within +-1e6; %s stays %s", tr(name), format_shortest(edit).c_str(), tr(name),
-                                 format_shortest(value).c_str());
+    set_map_range_end(app, value, edit, name);
   record_rect(app, record);
 }
 
@@ -176,7 +173,8 @@ void map_settings(App& app) {
   ImGui::SetNextItemWidth(fw * 3.5f);
   NumberField points{"##n", NumberStyle::input, "%.0f"};
   points.tip = tr("Points along each axis (2 to 200)");
-  if (number_field(points, n) == NumberChange::typed && std::isfinite(n)) m.count = std::clamp(std::round(n), 2.0, 200.0);
+  if (number_field(points, n) == NumberChange::typed) set_map_count(app, n);
+  record_rect(app, "map-count");
   ImGui::SameLine();
   ImGui::TextUnformatted(tr("pts"));
   same_line_if_fits(fw * 8);
@@ -184,10 +182,8 @@ void map_settings(App& app) {
   double vmax = m.vmax;
   NumberField top{"##vmax", NumberStyle::input, "%.3g"};
   top.tip = tr("The highest speed the map looks for (0.1 to 100 m/s)");
-  if (number_field(top, vmax) == NumberChange::typed) {
-    if (std::isfinite(vmax) && vmax >= 0.1 && vmax <= 100) m.vmax = vmax, app.design.map_problem.clear();
-    else app.design.map_problem = trf("vmax = %s m/s refused: 0.1 to 100 m/s; vmax stays %s m/s", format_shortest(vmax).c_str(), format_shortest(m.vmax).c_str());
-  }
+  if (number_field(top, vmax) == NumberChange::typed) set_map_vmax(app, vmax);
+  record_rect(app, "map-vmax");
   ImGui::SameLine();
   ImGui::TextUnformatted(tr("m/s max"));
 }
@@ -223,6 +219,27 @@ void load_cell(App& app, std::size_t ix, std::size_t iy) {
 }
 
 }  // namespace
+
+void set_map_range_end(App& app, double& end, double value, const char* name) {
+  if (std::isfinite(value) && std::abs(value) <= 1e6) end = value, app.design.map_problem.clear();
+  else
+    app.design.map_problem = trf("%s = %s refused: not a finite number within +-1e6; %s stays %s", tr(name), format_shortest(value).c_str(), tr(name),
+                                 format_shortest(end).c_str());
+}
+
+void set_map_count(App& app, double n) {
+  if (std::isfinite(n)) app.state.map.count = std::clamp(std::round(n), 2.0, 200.0);  // the field's range, as it clamps
+}
+
+void set_map_vmax(App& app, double vmax) {
+  DesignMapSettings& m = app.state.map;
+  if (std::isfinite(vmax) && vmax >= 0.1 && vmax <= 100) m.vmax = vmax, app.design.map_problem.clear();
+  else app.design.map_problem = trf("vmax = %s m/s refused: 0.1 to 100 m/s; vmax stays %s m/s", format_shortest(vmax).c_str(), format_shortest(m.vmax).c_str());
+}
+
+std::vector<std::string> map_input_names() { return input_names(); }
+std::string map_axis_label(const std::string& name) { return axis_label(name); }
+std::string map_quantity_name(const std::string& quantity) { return quantity_name(quantity); }
 
 void design_map_view(App& app) {
   DesignMapJob& job = app.design_map;

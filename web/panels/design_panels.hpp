@@ -38,6 +38,19 @@ void side_view(App& app);
 /// Head angle, fork offset, wheel diameters, wheelbase with "front assembly moves" (designer_inputs.cpp).
 void designer_inputs(App& app);
 
+/// The design map's settings applied as its panel applies them (the parallel DOM too): a range end (the
+/// state's map.x_lo ... y_hi) given by the panel's `name` for it ("x from"), refused beyond +-1e6; the points
+/// per axis, rounded and clamped to 2..200 as the field does; the highest speed looked for, 0.1 to 100 m/s.
+/// A refusal is the panel's message (DesignPanelState::map_problem).
+void set_map_range_end(App& app, double& end, double value, const char* name);
+void set_map_count(App& app, double n);
+void set_map_vmax(App& app, double vmax);
+/// The map's axis choices (the link's words), their labels as the axes show them ("trail c [m]"), and a
+/// shown quantity's name in the page's language.
+std::vector<std::string> map_input_names();
+std::string map_axis_label(const std::string& name);
+std::string map_quantity_name(const std::string& quantity);
+
 /// One designer input: what the panel shows and how a value changes the bicycle.
 struct DesignerInput {
   const char* label;

@@ -225,7 +225,8 @@ void methods_section(App& app) {
   UiState& s = app.state;
   if (s.presentation || !ImGui::TreeNodeEx(tr("Methods###methods-node"), ImGuiTreeNodeFlags_FramePadding)) return;
   ImGui::PushItemWidth(ImGui::GetFontSize() * 11);  // "udwadia-kalaba" fits
-  auto combo = [&](const char* label, std::string& value, const std::vector<std::string>& names) {
+  // Each widget's rect is named for the parallel DOM's focus ring (access_controls.cpp, method_rows).
+  auto combo = [&](const char* label, const char* rect, std::string& value, const std::vector<std::string>& names) {
     if (ImGui::BeginCombo(tr(label), value.c_str())) {
       push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
       for (const auto& n : names)
@@ -233,13 +234,17 @@ void methods_section(App& app) {
       ImGui::PopStyleVar();
       ImGui::EndCombo();
     }
+    record_rect(app, rect);
   };
-  combo(translatable("integrator"), s.sim.integrator, integrator_names());
+  combo(translatable("integrator"), "method:integrator", s.sim.integrator, integrator_names());
   const double dt_lo = 1e-4, dt_hi = 0.05;
   NumberField time_step{tr("time step (s)"), NumberStyle::slider, "%.4f"};
   time_step.min = &dt_lo, time_step.max = &dt_hi, time_step.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
   number_field(time_step, s.sim.time_step);
-  if (ImGui::BeginCombo(tr("acceleration solver"), s.sim.solver.c_str())) {
+  record_rect(app, "method:time-step");
+  const bool solver_open = ImGui::BeginCombo(tr("acceleration solver"), s.sim.solver.c_str());
+  record_rect(app, "method:solver");
+  if (solver_open) {
     push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     // A solver the model cannot use is shown disabled, with the reason (examples::unusable_solver).
     for (const auto& n : acceleration_method_names()) {
@@ -250,7 +255,7 @@ void methods_section(App& app) {
     ImGui::PopStyleVar();
     ImGui::EndCombo();
   }
-  combo(translatable("stabilization"), s.sim.stabilization, stabilization_method_names());
+  combo(translatable("stabilization"), "method:stabilization", s.sim.stabilization, stabilization_method_names());
   method_parameters(app);
   ImGui::PopItemWidth();
   ImGui::TreePop();

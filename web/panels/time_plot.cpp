@@ -74,26 +74,30 @@ void scale_menu(const PlotSpec& spec, PlotScale& scale) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     const bool b = number_field(to, hi) != NumberChange::none;
     record_rect(app(), std::string("yto:") + spec.id);
-    // Only an ordered, finite, representable-on-screen range is taken (sanitize() enforces the same); a
-    // refused one leaves the range in effect, in the fields too, and the message says which stays.
-    if (a || b) {
-      std::string why;
-      if (!std::isfinite(lo) || !std::isfinite(hi)) why = tr("not a finite number");
-      else if (std::abs(lo) > kMaxPlotValue || std::abs(hi) > kMaxPlotValue) why = trf("beyond +-%s", format_shortest(kMaxPlotValue).c_str());
-      else if (!(lo < hi) || hi - lo < kMinPlotSpan) why = tr("from must be below to");
-      const std::string what = std::string(spec.title) + ": " + (a ? from_word() + std::string(" = ") + format_shortest(lo)
-                                                                   : to_word() + std::string(" = ") + format_shortest(hi));
-      say_range(spec, why.empty() ? "" : what + " " + spec.unit + " " +
-                                             trf("refused: %s; the range stays %s to %s %s", why.c_str(), format_shortest(scale.lo).c_str(),
-                                                 format_shortest(scale.hi).c_str(), spec.unit));
-      if (why.empty()) scale.lo = lo, scale.hi = hi;
-    }
+    if (a || b) set_plot_range(spec, scale, lo, hi, a);
     ImGui::TextDisabled("%s", spec.unit);
   }
   ImGui::EndPopup();
 }
 
 }  // namespace
+
+const char* plot_scale_name(PlotScale::Mode mode) { return tr(kScaleNames[static_cast<int>(mode)]); }
+
+void set_plot_range(const PlotSpec& spec, PlotScale& scale, double lo, double hi, bool from_changed) {
+  // Only an ordered, finite, representable-on-screen range is taken (sanitize() enforces the same); a
+  // refused one leaves the range in effect, in the fields too, and the message says which stays.
+  std::string why;
+  if (!std::isfinite(lo) || !std::isfinite(hi)) why = tr("not a finite number");
+  else if (std::abs(lo) > kMaxPlotValue || std::abs(hi) > kMaxPlotValue) why = trf("beyond +-%s", format_shortest(kMaxPlotValue).c_str());
+  else if (!(lo < hi) || hi - lo < kMinPlotSpan) why = tr("from must be below to");
+  const std::string what = std::string(spec.title) + ": " + (from_changed ? from_word() + std::string(" = ") + format_shortest(lo)
+                                                                          : to_word() + std::string(" = ") + format_shortest(hi));
+  say_range(spec, why.empty() ? "" : what + " " + spec.unit + " " +
+                                         trf("refused: %s; the range stays %s to %s %s", why.c_str(), format_shortest(scale.lo).c_str(),
+                                             format_shortest(scale.hi).c_str(), spec.unit));
+  if (why.empty()) scale.lo = lo, scale.hi = hi;
+}
 
 // The time plots share what is left of the panel's height, so they stay on screen when it is short
 // (a projector's 720 lines); below a readable minimum the panel scrolls instead.

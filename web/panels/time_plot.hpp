@@ -32,6 +32,13 @@ struct PlotSpec {
 /// switches between fit, symmetric and fixed, and edits the fixed range.
 void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale, float block_height);
 
+/// A scale mode's name in the page's language, as the scale menu offers it ("fit", "symmetric", "fixed").
+const char* plot_scale_name(PlotScale::Mode mode);
+/// A fixed range for the plot's y-axis, applied as the scale menu applies it (the parallel DOM too): taken
+/// when finite, within +-kMaxPlotValue and ordered, else refused with a message that names the end typed
+/// (`from_changed`: the lower) and the range that stays.
+void set_plot_range(const PlotSpec& spec, PlotScale& scale, double lo, double hi, bool from_changed);
+
 /// The least height of a time plot's drawing area (CSS px): readable from the back of a lecture room.
 inline constexpr double kMinPlotHeight = 120.0;
 

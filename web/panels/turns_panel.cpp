@@ -112,7 +112,10 @@ void turns_panel(App& app) {
     dl->AddCircleFilled(ImVec2(p.x + fw * 0.4f, p.y + fw * 0.55f), stable ? fw * 0.32f : fw * 0.18f, col);
     ImGui::Dummy(ImVec2(fw * 0.9f, fw));
     ImGui::SameLine(0, fw * 0.2f);
-    ImGui::TextUnformatted(text);
+    // Wrapped where a label is wider than the window (large text on a narrow stage), not cut.
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextWrapped("%s", text);
+    ImGui::PopTextWrapPos();
   };
   legend(tr("forward, stable"), turn_color(bicycle::kHandlebarForward, true), true);
   same_line_if_fits(text_width(tr("forward, unstable")) + fw * 1.2f);
@@ -122,26 +125,32 @@ void turns_panel(App& app) {
   same_line_if_fits(text_width(tr("reversed, unstable")) + fw * 1.2f);
   legend(tr("reversed, unstable"), turn_color(bicycle::kHandlebarReversed, false), false);
   record_rect(app, "turns-legend");
-  if (!turns.done()) {
-    ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf("%s", trf("computing the families: %.0f %%", 100 * turns.progress()).c_str());
-    ImGui::PopTextWrapPos();
-  } else {
-    ImGui::PushTextWrapPos(0.0f);
-    wrapped_text_disabled("%s", app.picture ? tr("hands-free, right lean (mirror-symmetric)")
-                                            : tr("hands-free, right lean (mirror-symmetric); click a turn to ride it"));
-    ImGui::PopTextWrapPos();
-  }
-
-  // The plot: speed against lean.
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
   // Riding a turn, a line and its "Leave the turn" button go under the plot: room for both, the button on
   // its own line when the line is too narrow for it. The room is kept whether or not a turn is ridden, so
   // that the plot does not move under the pointer that has just clicked a turn.
   // (A narrow view shows the ride in a window of its own instead: no room needed there.)
   const float below = narrow || app.picture ? ImGui::GetTextLineHeightWithSpacing() * 0.2f
                              : 2 * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing();  // the line may wrap
-  const float plot_h = std::max(fw * 6, avail.y - below);
+  if (!turns.done()) {
+    ImGui::PushTextWrapPos(0.0f);
+    wrapped_textf("%s", trf("computing the families: %.0f %%", 100 * turns.progress()).c_str());
+    ImGui::PopTextWrapPos();
+  } else {
+    const char* hint = app.picture ? tr("hands-free, right lean (mirror-symmetric)") : tr("hands-free, right lean (mirror-symmetric); click a turn to ride it");
+    // The hint only where it leaves the plot its readable height (on the stage at the largest text steps
+    // it would push the plot out of the window).
+    const float hint_h = ImGui::CalcTextSize(hint, nullptr, false, ImGui::GetContentRegionAvail().x).y + ImGui::GetStyle().ItemSpacing.y;
+    if (!on_stage || ImGui::GetContentRegionAvail().y - hint_h - below >= fw * 6) {
+      ImGui::PushTextWrapPos(0.0f);
+      wrapped_text_disabled("%s", hint);
+      ImGui::PopTextWrapPos();
+    }
+  }
+
+  // The plot: speed against lean. On the stage it takes the height left, so nothing runs past the window;
+  // elsewhere at least six lines (the window scrolls).
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float plot_h = on_stage ? std::max(fw * 3, avail.y - below) : std::max(fw * 6, avail.y - below);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("turns-plot", ImVec2(std::max(avail.x, fw * 10), plot_h));
   record_rect(app, "turns-plot");
