@@ -137,10 +137,10 @@ void turns_panel(App& app) {
     ImGui::PopTextWrapPos();
   } else {
     const char* hint = app.picture ? tr("hands-free, right lean (mirror-symmetric)") : tr("hands-free, right lean (mirror-symmetric); click a turn to ride it");
-    // The hint only where it leaves the plot its readable height (on the stage at the largest text steps
-    // it would push the plot out of the window).
+    // On the stage, the hint only where it leaves the plot ten lines of height: at large text steps it
+    // would squeeze the plot to a strip or push it out of the window.
     const float hint_h = ImGui::CalcTextSize(hint, nullptr, false, ImGui::GetContentRegionAvail().x).y + ImGui::GetStyle().ItemSpacing.y;
-    if (!on_stage || ImGui::GetContentRegionAvail().y - hint_h - below >= fw * 6) {
+    if (!on_stage || ImGui::GetContentRegionAvail().y - hint_h - below >= fw * 10) {
       ImGui::PushTextWrapPos(0.0f);
       wrapped_text_disabled("%s", hint);
       ImGui::PopTextWrapPos();
