@@ -490,6 +490,20 @@ test('presentation at 1280x720: the steady turns as the stage plot take its heig
     assert.deepEqual(riding, turns, 'the plot stays where it was');
     assert.ok(leave && leave.y >= riding.y && leave.y + leave.h <= riding.y + riding.h + 0.5, JSON.stringify({ riding, leave }));
     await page.screenshot({ path: path.join(artifacts, 'presentation-1280x720-riding-turn.png') });
+    // Every larger text step (Text larger, the ] key): nothing runs past the window (the legend's labels
+    // wrap, the hint gives way) and the plot keeps ten lines' height.
+    await page.evaluate(() => window.carvallo.setState({ from_turn: '' }));
+    for (let step = 1; step <= 3; step++) {
+      await page.keyboard.press('BracketRight');
+      await frames(page, 6);
+      const text = (await state(page)).text;
+      assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), [], `text ${text}: nothing clipped`);
+      const big = await rect(page, 'turns-plot');
+      assert.ok(big.h > 0.25 * viewport.height, `text ${text}: the turns plot is ${big.h} px tall`);
+      const win = await rect(page, 'turns');
+      assert.ok(big.y >= win.y && big.y + big.h <= win.y + win.h + 0.5, `text ${text}: the plot ${JSON.stringify(big)} within its window ${JSON.stringify(win)}`);
+    }
+    await page.screenshot({ path: path.join(artifacts, 'presentation-1280x720-turns-largest-text.png') });
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
