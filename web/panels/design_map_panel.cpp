@@ -59,15 +59,28 @@ const char* empty_meaning(const std::string& q) {
   if (q == "capsize") return tr("no capsize speed up to vmax");
   return tr("never self-stable up to vmax");
 }
-// A quantity's name in the menu (the link's word, kMapQuantities, stays the value).
-std::string quantity_name(const std::string& q) { return q == "width" ? tr("width") : mode_name(q); }
 
-std::string axis_label(const std::string& name) {
+}  // namespace
+
+// A quantity's name in the menu (the link's word, kMapQuantities, stays the value).
+std::string map_quantity_name(const std::string& q) { return q == "width" ? tr("width") : mode_name(q); }
+
+std::string map_axis_label(const std::string& name) {
   const auto* d = bicycle::find_design_input(name);
   if (name == "trail") return tr("trail c [m]");
   if (name == "steer_axis_tilt") return tr("steer-axis tilt lambda [rad]");
   return d ? name + " [" + std::string(d->unit) + "]" : name;
 }
+
+std::vector<std::string> map_input_names() {
+  std::vector<std::string> out;
+  for (const auto& d : bicycle::kParameterTable) out.emplace_back(d.name);
+  out.emplace_back("trail");
+  out.emplace_back("steer_axis_tilt");
+  return out;
+}
+
+namespace {
 
 // A tick's text; a tilt also as the head angle designers think in (90 deg - lambda).
 std::string tick_text(const std::string& name, double v) {
@@ -119,14 +132,6 @@ void map_number(App& app, const char* id, double& value, float width, const char
   record_rect(app, record);
 }
 
-std::vector<std::string> input_names() {
-  std::vector<std::string> out;
-  for (const auto& d : bicycle::kParameterTable) out.emplace_back(d.name);
-  out.emplace_back("trail");
-  out.emplace_back("steer_axis_tilt");
-  return out;
-}
-
 // Wide enough for the longest choice, its arrow and padding: a truncated "steer_axis_t..." is no choice.
 float combo_width(const std::vector<std::string>& choices) {
   float widest = 0;
@@ -137,14 +142,14 @@ float combo_width(const std::vector<std::string>& choices) {
 void map_settings(App& app) {
   DesignMapSettings& m = app.state.map;
   const float fw = ImGui::GetFontSize();
-  const auto names = input_names();
+  const auto names = map_input_names();
   std::vector<std::string> labels;  // as the axes name them, in the page's language ("trail c [m]")
-  for (const auto& n : names) labels.push_back(axis_label(n));
+  for (const auto& n : names) labels.push_back(map_axis_label(n));
   const float name_w = combo_width(labels);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("x");
   ImGui::SameLine();
-  input_combo("##mapx", m.x, names, name_w, axis_label);
+  input_combo("##mapx", m.x, names, name_w, map_axis_label);
   record_rect(app, "map-x");
   same_line_if_fits(fw * 9);
   map_number(app, "##x from", m.x_lo, fw * 4.5f, "map-xlo", translatable("The map's x range: from"), translatable("x from"));
@@ -153,7 +158,7 @@ void map_settings(App& app) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("y");
   ImGui::SameLine();
-  input_combo("##mapy", m.y, names, name_w, axis_label);
+  input_combo("##mapy", m.y, names, name_w, map_axis_label);
   record_rect(app, "map-y");
   same_line_if_fits(fw * 9);
   map_number(app, "##y from", m.y_lo, fw * 4.5f, "map-ylo", translatable("The map's y range: from"), translatable("y from"));
@@ -164,8 +169,8 @@ void map_settings(App& app) {
   ImGui::TextUnformatted(tr("show"));
   ImGui::SameLine();
   std::vector<std::string> quantity_names;
-  for (const auto& q : quantities) quantity_names.push_back(quantity_name(q));
-  input_combo("##mapq", m.quantity, quantities, std::max(fw * 5.5f, combo_width(quantity_names)), quantity_name);
+  for (const auto& q : quantities) quantity_names.push_back(map_quantity_name(q));
+  input_combo("##mapq", m.quantity, quantities, std::max(fw * 5.5f, combo_width(quantity_names)), map_quantity_name);
   record_rect(app, "map-quantity");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("width: of the self-stable speed range; weave, capsize: those speeds"));
   same_line_if_fits(fw * 9);
@@ -237,10 +242,6 @@ void set_map_vmax(App& app, double vmax) {
   else app.design.map_problem = trf("vmax = %s m/s refused: 0.1 to 100 m/s; vmax stays %s m/s", format_shortest(vmax).c_str(), format_shortest(m.vmax).c_str());
 }
 
-std::vector<std::string> map_input_names() { return input_names(); }
-std::string map_axis_label(const std::string& name) { return axis_label(name); }
-std::string map_quantity_name(const std::string& quantity) { return quantity_name(quantity); }
-
 void design_map_view(App& app) {
   DesignMapJob& job = app.design_map;
   {
@@ -271,7 +272,7 @@ void design_map_view(App& app) {
   const float plot_h = std::clamp(avail.y - below - line, fw * 6, plot_w);
   const ImVec2 cursor = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  ImGui::TextUnformatted(("^ " + axis_label(m.y)).c_str());
+  ImGui::TextUnformatted(("^ " + map_axis_label(m.y)).c_str());
   const ImVec2 p0(cursor.x + left_margin, cursor.y + line), p1(p0.x + plot_w, p0.y + plot_h);
   ImGui::SetCursorScreenPos(p0);
   ImGui::InvisibleButton("##map", ImVec2(plot_w, plot_h));
@@ -316,7 +317,7 @@ void design_map_view(App& app) {
     dl->AddLine(ImVec2(p0.x - fw * 0.3f, ys), ImVec2(p0.x, ys), text);
     dl->AddText(ImVec2(p0.x - fw * 0.4f - ImGui::CalcTextSize(yt.c_str()).x, std::clamp(ys - th * 0.5f, p0.y, p1.y - th)), text, yt.c_str());
   }
-  const std::string xl = axis_label(m.x) + " >";
+  const std::string xl = map_axis_label(m.x) + " >";
   dl->AddText(ImVec2(p1.x - ImGui::CalcTextSize(xl.c_str()).x, p1.y + fw * 0.3f + line), text, xl.c_str());
 
   // The current bicycle: a red ring (hollow and at the edge when outside the map's range).
