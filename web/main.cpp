@@ -12,7 +12,9 @@
 #include "panels/view_scene.hpp"
 #include "platform/access_bridge.hpp"
 #include "platform/browser.hpp"
+#include "logic/frame_pace.hpp"
 #include "platform/frame_digest.hpp"
+#include "platform/heatmap_texture.hpp"
 #include "platform/grid_renderer.hpp"
 #include "platform/page_language.hpp"
 #include "platform/scene_renderer.hpp"
@@ -34,6 +36,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -306,13 +309,20 @@ void hold_tapped_keys(ImGuiIO& io) {
   io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
 }
 
+// The loop's pace (logic/frame_pace.hpp): every animation frame, or every kIdlePeriodMs when the page is
+// left alone. The slow loop runs on a timer, so no animation frame is asked of the browser.
+carvallo::web::FramePace g_pace;
+
 void frame() {
   App& app = carvallo::web::app();
   static double last = 0;
   const double now = carvallo::web::page_time();
   const double real_dt = last > 0 ? now - last : 0;
   last = now;
-  if (real_dt > 0) app.perf.frame_ms = app.perf.frame_ms > 0 ? 0.95 * app.perf.frame_ms + 0.05 * real_dt * 1000 : real_dt * 1000;
+  // The time between frames is the animation frames' (a slow loop's quarter seconds would pass for a slow
+  // machine: the steady turns size their slices by it).
+  static bool was_slow = false;
+  if (real_dt > 0 && !was_slow) app.perf.frame_ms = app.perf.frame_ms > 0 ? 0.95 * app.perf.frame_ms + 0.05 * real_dt * 1000 : real_dt * 1000;
 
   const auto cpu_start = std::chrono::steady_clock::now();
   app.work.begin_frame(now * 1000.0, cpu_start);
@@ -351,12 +361,14 @@ void frame() {
   app.perf.vertices = draw_data->TotalVtxCount;
   for (int i = 0; i < draw_data->CmdListsCount; ++i)
     app.perf.max_window_vertices = std::max(app.perf.max_window_vertices, draw_data->CmdLists[i]->VtxBuffer.Size);
-  // Draw only a picture that differs from the one shown (frame_digest.hpp), at least once a second, and
-  // every frame of a video.
+  // Draw only a picture that differs from the one shown (frame_digest.hpp), and every frame of a video;
+  // while the loop runs every animation frame, also at least once a second (not when it is slowed: a page
+  // left alone draws nothing).
   carvallo::web::FrameDigest digest;
   digest.add(fb_w);
   digest.add(fb_h);
   digest.add(view ? 1.0 : 0.0);
+  digest.add(static_cast<double>(carvallo::web::HeatmapTexture::uploads()));
   if (view) {
     digest.add(mesh);
     digest.add(app.state.camera);
@@ -365,7 +377,7 @@ void frame() {
   static std::uint64_t drawn_digest = 0;
   static double drawn_at = -1e300;
   const auto gl_start = std::chrono::steady_clock::now();
-  if (digest.value() != drawn_digest || now - drawn_at >= 1.0 || carvallo::web::video_recording()) {
+  if (digest.value() != drawn_digest || (!g_pace.slow() && now - drawn_at >= 1.0) || carvallo::web::video_recording()) {
     drawn_digest = digest.value();
     drawn_at = now;
     ++app.perf.frames_drawn;
@@ -394,6 +406,12 @@ void frame() {
     app.first_frame_done = true;
     carvallo::web::signal_ready(carvallo::kVersion);
   }
+  double compute_ms = 0;
+  if (!app.work.frames().empty())
+    for (const auto& part : app.work.frames().back().parts) compute_ms += part.ms;
+  const bool slow = g_pace.after_frame(digest.value(), std::hash<std::string>{}(link), compute_ms, carvallo::web::video_recording());
+  if (slow != was_slow) carvallo::web::set_frame_pace(slow, carvallo::web::FramePace::kIdlePeriodMs);
+  was_slow = slow;
 }
 
 }  // namespace
@@ -406,6 +424,10 @@ EMSCRIPTEN_KEEPALIVE void carvallo_input_wheel(double steps_x, double steps_y, d
 }
 // web/platform/input.js: the page lost focus or was hidden; no key-up will come, so no torque may stay held.
 EMSCRIPTEN_KEEPALIVE void carvallo_input_release_all() { carvallo::web::release_rider_input(carvallo::web::app()); }
+// web/platform/pre.js and input.js: an API call or input while the loop is slow (logic/frame_pace.hpp).
+EMSCRIPTEN_KEEPALIVE void carvallo_wake() {
+  if (g_pace.wake()) carvallo::web::set_frame_pace(false, 0, true);
+}
 EMSCRIPTEN_KEEPALIVE void carvallo_input_touch(int kind, int fingers, double x0, double y0, double x1, double y1,
                                                double lift_x, double lift_y) {
   auto f = [](double v) { return static_cast<float>(v); };

@@ -75,3 +75,40 @@ test('the canvas follows a window resize', async () => {
     await context.close();
   }
 });
+
+// A page left alone (paused, nothing computing) runs its frame four times a second on a timer instead of
+// every animation frame (web/logic/frame_pace.hpp: the animation frames alone kept the browser's GPU
+// process busy); a key brings every animation frame back before it acts.
+test('a page left alone slows its frame loop to four frames a second, and a key wakes it at once', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
+  // The frames counted without going through window.carvallo, whose every call wakes the loop.
+  const framesRun = () => page.evaluate(() => JSON.parse(Module.ccall('carvallo_performance', 'string', [], [])).frames);
+  // The page's frames per animation frame over 20 animation frames: 1 when the loop runs on them, whatever
+  // the machine's frame rate; a quarter second's timer gives far fewer.
+  const perAnimationFrame = () => page.evaluate(async () => {
+    const count = () => JSON.parse(Module.ccall('carvallo_performance', 'string', [], [])).frames;
+    const c0 = count();
+    for (let i = 0; i < 20; i++) await new Promise((r) => requestAnimationFrame(r));
+    return (count() - c0) / 20;
+  });
+  try {
+    await page.waitForFunction(() => window.carvallo._slow === true, null, { timeout: 15000, polling: 100 });
+    const f0 = await framesRun();
+    await page.waitForTimeout(2000);
+    const slowFrames = (await framesRun()) - f0;
+    assert.ok(slowFrames >= 3 && slowFrames <= 12, `${slowFrames} frames in 2 s left alone (4 a second expected)`);
+    const slowRatio = await perAnimationFrame();
+    assert.ok(slowRatio < 0.6, `left alone: ${slowRatio} frames per animation frame`);
+    assert.equal(await page.evaluate(() => window.carvallo._slow), true);
+
+    await page.keyboard.press('Space');
+    assert.equal(await page.evaluate(() => window.carvallo._slow), false, 'the key woke the loop');
+    await page.waitForFunction(() => window.carvallo.simState().playing && window.carvallo.simState().t > 0.05, null, { timeout: 15000 });
+    const playingRatio = await perAnimationFrame();
+    assert.ok(playingRatio > 0.8, `playing: ${playingRatio} frames per animation frame`);
+    assert.equal(await page.evaluate(() => window.carvallo._slow), false, 'a moving bicycle keeps every animation frame');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

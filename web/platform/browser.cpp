@@ -127,6 +127,17 @@ void open_json_file() { carvallo_js_open_json_file(); }
 
 double page_time() { return carvallo_js_now() / 1000.0; }
 
+EM_JS(void, carvallo_js_frame_pace, (int slow, int restart), {
+  window.carvallo._slow = !!slow;
+  if (restart) { Module['pauseMainLoop'](); Module['resumeMainLoop'](); }
+});
+
+void set_frame_pace(bool slow, int period_ms, bool restart) {
+  if (slow) emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, period_ms);
+  else emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
+  carvallo_js_frame_pace(slow, restart);
+}
+
 bool coarse_pointer() { return carvallo_js_coarse_pointer() != 0; }
 
 std::optional<std::string> ask_number(const std::string& title, const std::string& current) {

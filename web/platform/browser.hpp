@@ -55,4 +55,10 @@ std::string take_js_string(char* p);
 /// Seconds since the page started loading (performance.now()).
 double page_time();
 
+/// The frame loop every animation frame, or every `period_ms` on a timer (`slow`; logic/frame_pace.hpp);
+/// the page's JavaScript is told, so that input and API calls wake it (web/platform/pre.js). With
+/// `restart`, the loop starts again now: the next frame is the next animation frame, not the slow
+/// loop's pending timer (emscripten's pause and resume start a new loop; the old timer then returns).
+void set_frame_pace(bool slow, int period_ms, bool restart = false);
+
 }  // namespace carvallo::web

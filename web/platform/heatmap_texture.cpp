@@ -25,6 +25,7 @@ void HeatmapTexture::upload(const std::vector<std::uint32_t>& rgba, int width, i
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
   glBindTexture(GL_TEXTURE_2D, 0);
+  ++uploads_;
 }
 
 void* HeatmapTexture::id() const { return reinterpret_cast<void*>(static_cast<std::uintptr_t>(texture_)); }

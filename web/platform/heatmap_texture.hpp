@@ -20,9 +20,13 @@ class HeatmapTexture {
   void upload(const std::vector<std::uint32_t>& rgba, int width, int height);
   /// The texture for ImGui's AddImage (0 before the first upload).
   void* id() const;
+  /// Uploads so far, of every heat map: a new image under the same texture is a new picture to draw
+  /// (web/platform/frame_digest.hpp sees the texture's name, not its texels).
+  static std::uint64_t uploads() { return uploads_; }
 
  private:
   unsigned texture_ = 0;
+  static inline std::uint64_t uploads_ = 0;
 };
 
 }  // namespace carvallo::web

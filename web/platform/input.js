@@ -83,4 +83,11 @@
   window.addEventListener('blur', function () { release(0); release(1); release(2); releaseTorques(); });
   document.addEventListener('visibilitychange', function () { if (document.hidden) { release(0); releaseTorques(); } });
   window.addEventListener('pagehide', releaseTorques);
+
+  // Any input wakes a frame loop slowed on a page left alone (web/logic/frame_pace.hpp), before the
+  // handlers above and GLFW's see the event.
+  function wake() { if (window.carvallo._wake) window.carvallo._wake(); }
+  for (const type of ['keydown', 'keyup', 'mousedown', 'mouseup', 'mousemove', 'wheel', 'touchstart', 'touchmove',
+                      'touchend', 'touchcancel', 'focusin', 'input', 'change', 'resize', 'visibilitychange'])
+    window.addEventListener(type, wake, { capture: true, passive: true });
 })();

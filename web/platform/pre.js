@@ -18,6 +18,7 @@
   const MAX_TEXT = 1000000;
   const API_NAME = { carvallo_set_state: 'setState', carvallo_eigenvalues: 'eigenvalues', carvallo_load_bike_json: 'loadBikeJson' };
   function invoke(name, returnType, args) {
+    api._wake();
     const types = [], values = [], owned = [];
     try {
       for (const a of args || []) {
@@ -48,6 +49,14 @@
   }
   function json(name, args) { return JSON.parse(call(name, args)); }
   api._invoke = invoke;
+  // The frame loop runs four times a second when the page is left alone (web/logic/frame_pace.hpp); any
+  // call or input (web/platform/input.js) brings it back to every animation frame before it acts.
+  api._slow = false;
+  api._wake = function () {
+    if (!api._slow || !api._running) return;
+    api._slow = false;
+    Module['ccall']('carvallo_wake', null, [], []);
+  };
 
   api.getState = () => json('carvallo_get_state');
   /// Applies any subset of getState()'s fields; returns {ignored: [...]} (also shown to the user).

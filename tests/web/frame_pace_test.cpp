@@ -1,0 +1,60 @@
+// The frame loop's pace (web/logic/frame_pace.hpp): it slows only after kQuietFrames frames in a row with
+// the same picture, the same link and no computation; any change, a computation, a video or a wake-up
+// brings it back to every animation frame at once.
+#include "logic/frame_pace.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using carvallo::web::FramePace;
+
+namespace {
+
+// Runs `n` frames showing `picture` and `link`; returns whether the loop was slow after the last.
+bool frames(FramePace& pace, int n, std::uint64_t picture, std::uint64_t link = 7, double compute_ms = 0.0, bool must_run = false) {
+  bool slow = false;
+  for (int i = 0; i < n; ++i) slow = pace.after_frame(picture, link, compute_ms, must_run);
+  return slow;
+}
+
+}  // namespace
+
+TEST_CASE("the loop slows after kQuietFrames unchanged frames, not one frame earlier", "[frame_pace]") {
+  FramePace pace;
+  // The first frame is new (nothing shown before); the next kQuietFrames - 1 unchanged ones are not enough.
+  CHECK_FALSE(frames(pace, FramePace::kQuietFrames, 1));
+  CHECK(pace.after_frame(1, 7, 0.0, false));
+  CHECK(pace.slow());
+  CHECK(frames(pace, 100, 1));  // and stays slow while nothing changes
+}
+
+TEST_CASE("a new picture, a new link, a computation or a video keeps or brings back the full pace", "[frame_pace]") {
+  FramePace pace;
+  REQUIRE(frames(pace, FramePace::kQuietFrames + 1, 1));
+  SECTION("a new picture") { CHECK_FALSE(pace.after_frame(2, 7, 0.0, false)); }
+  SECTION("a new link") { CHECK_FALSE(pace.after_frame(1, 8, 0.0, false)); }
+  SECTION("a computation in slices, its picture unchanged") {
+    CHECK_FALSE(pace.after_frame(1, 7, 2 * FramePace::kBusyComputeMs, false));
+    // and then kQuietFrames quiet frames in a row slow it again
+    CHECK_FALSE(frames(pace, FramePace::kQuietFrames - 1, 1));
+    CHECK(pace.after_frame(1, 7, 0.0, false));
+  }
+  SECTION("a computation time that cannot be trusted") { CHECK_FALSE(pace.after_frame(1, 7, std::nan(""), false)); }
+  SECTION("a video being recorded") { CHECK_FALSE(pace.after_frame(1, 7, 0.0, true)); }
+  SECTION("a picture that changes every frame never slows") {
+    for (std::uint64_t p = 10; p < 200; ++p) CHECK_FALSE(pace.after_frame(p, 7, 0.0, false));
+  }
+}
+
+TEST_CASE("a wake-up (input, an API call) brings the full pace back and says whether it was slow", "[frame_pace]") {
+  FramePace pace;
+  CHECK_FALSE(pace.wake());
+  REQUIRE(frames(pace, FramePace::kQuietFrames + 1, 1));
+  CHECK(pace.wake());
+  CHECK_FALSE(pace.slow());
+  CHECK_FALSE(pace.wake());
+  // Woken, the unchanged picture must be shown kQuietFrames times more before the loop slows again.
+  CHECK_FALSE(frames(pace, FramePace::kQuietFrames - 1, 1));
+  CHECK(pace.after_frame(1, 7, 0.0, false));
+}
