@@ -345,6 +345,11 @@ std::string html_lang(std::string_view code) {
   return "en";
 }
 
+std::string words_of(std::string name) {
+  std::replace(name.begin(), name.end(), '_', ' ');
+  return name;
+}
+
 bool set_language(std::string_view code) {
   std::string chosen = "en";
   for (const auto& l : kLanguages)

@@ -46,6 +46,9 @@ std::string tr(const std::string& english);
 /// ("%s: not a number" for "speed=abc: not a number"); a key, a value, a name, a list of them or anything
 /// quoted stays as it is. Always true in English and the pseudo-locale.
 bool fully_translated(const std::string& english);
+/// The English words of an identifier ("steer_torque" -> "steer torque"): a setting's or channel's label,
+/// before tr.
+std::string words_of(std::string name);
 /// Marks an English string of a table for the string table without translating it there: the code that
 /// shows it passes it to tr (the table's completeness test finds both).
 constexpr const char* translatable(const char* english) { return english; }

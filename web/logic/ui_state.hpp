@@ -25,6 +25,9 @@ namespace carvallo::web {
 struct SimulationSettings {
   std::string integrator = "ab4";          ///< to_string of one of carvallo::kIntegratorMethods (core/include/carvallo/integrators.hpp)
   double time_step = 0.005;                ///< s
+  /// The time steps the Methods panel's slider and the parallel DOM's field offer (s); a link may ask for
+  /// down to 1e-5 (logic/state_fields.cpp).
+  static constexpr double kTimeStepMin = 1e-4, kTimeStepMax = 0.05;
   std::string solver = "augmented";        ///< acceleration solver: "augmented", "udwadia-kalaba"
   std::string stabilization = "rgcpa";     ///< "rgcpa", "selective", "direct", "baumgarte", "none"
   double time_scale = 1.0;                 ///< simulated seconds per real second

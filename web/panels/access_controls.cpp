@@ -151,11 +151,6 @@ std::string capitalized(std::string s) {
   return s;
 }
 
-std::string words_of(std::string name) {
-  std::replace(name.begin(), name.end(), '_', ' ');
-  return name;
-}
-
 // The view and its controls: the run, the rider, the speed, the lesson, the link.
 void view_rows(App& app, std::vector<AccessRow>& rows) {
   sync_run(app);
@@ -323,8 +318,10 @@ void method_rows(App& app, std::vector<AccessRow>& rows) {
                       [](App& a, const std::string& name) { a.state.sim.integrator = name; });
   integ.control.disabled = locked;
   rows.push_back(std::move(integ));
-  auto step = number("method-time-step", capitalized(tr("time step (s)")), "method:time-step", sim.time_step, 1e-4, 0.05, 0, "s", 4,
-                     [](App& a, double dt) { a.state.sim.time_step = std::clamp(dt, 1e-4, 0.05); });  // the slider clamps alike
+  using Sim = SimulationSettings;
+  auto step = number("method-time-step", capitalized(tr("time step (s)")), "method:time-step", sim.time_step, Sim::kTimeStepMin,
+                     Sim::kTimeStepMax, 0, "s", 4,
+                     [](App& a, double dt) { a.state.sim.time_step = std::clamp(dt, Sim::kTimeStepMin, Sim::kTimeStepMax); });  // the slider clamps alike
   step.control.disabled = locked;
   rows.push_back(std::move(step));
   auto solver = choice("method-solver", capitalized(tr("acceleration solver")), "method:solver", acceleration_method_names(), sim.solver,

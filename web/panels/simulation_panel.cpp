@@ -65,12 +65,6 @@ void checked_text_field(App& app, const std::string& label, const std::string& i
 
 namespace {
 
-// "steer_torque" -> "steer torque"
-std::string label_of(std::string name) {
-  std::replace(name.begin(), name.end(), '_', ' ');
-  return name;
-}
-
 // A change of setting q from the value in effect `kept`: applied, or refused with a message naming the
 // refused value and the one that stays (replaced by the next attempt, or dropped once the value changed
 // another way: a link, setState, a scenario). The message starts with the setting's name in the page's
@@ -79,7 +73,7 @@ void apply_setting_change(App& app, const examples::Quantity& q, double kept, do
                           const std::string& unreadable) {
   UiState& s = app.state;
   static std::map<std::string, double> stays_at;
-  const std::string name = tr(label_of(q.name));
+  const std::string name = tr(words_of(q.name));
   const std::string prefix = name + " = ";
   const auto said = stays_at.find(q.name);
   if (change != NumberChange::none || (said != stays_at.end() && said->second != kept)) {
@@ -110,7 +104,7 @@ void setting_field(App& app, const examples::Quantity& q) {
   double value = kept;
   // The setting's name in words in the page's language; its ImGui identity is the name itself (two names
   // may read the same in a language).
-  const std::string label = tr(label_of(q.name)) + " (" + q.unit + ")";
+  const std::string label = tr(words_of(q.name)) + " (" + q.unit + ")";
   const std::string id = label + "###setting-" + q.name;
   NumberField field{id.c_str()};
   // About a hundredth of the setting's own scale per pixel dragged.
@@ -172,7 +166,7 @@ void settings_section(App& app) {
   if (has_inputs) {
     for (const auto& channel : app.run->run().input_channels()) {
       std::string spec = input_spec(s, channel.name);
-      checked_text_field(app, label_of(channel.name), "##spec-" + channel.name, spec, app.input_specs[channel.name],
+      checked_text_field(app, words_of(channel.name), "##spec-" + channel.name, spec, app.input_specs[channel.name],
                          "none, step:1@0.5, pulse:2@0.5:0.1, sine:0.5:1", check_torque_spec);
       if (spec != input_spec(s, channel.name)) s.inputs[channel.name] = spec;
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", tr(channel.description).c_str(), channel.unit.c_str());
@@ -237,7 +231,7 @@ void methods_section(App& app) {
     record_rect(app, rect);
   };
   combo(translatable("integrator"), "method:integrator", s.sim.integrator, integrator_names());
-  const double dt_lo = 1e-4, dt_hi = 0.05;
+  const double dt_lo = SimulationSettings::kTimeStepMin, dt_hi = SimulationSettings::kTimeStepMax;
   NumberField time_step{tr("time step (s)"), NumberStyle::slider, "%.4f"};
   time_step.min = &dt_lo, time_step.max = &dt_hi, time_step.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
   number_field(time_step, s.sim.time_step);
