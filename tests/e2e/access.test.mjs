@@ -91,8 +91,21 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     await page.keyboard.press('Space');
     await frames(page, 2);
     assert.equal((await sim(page)).playing, true, 'Space on Play plays');
+    assert.ok((await said(page)).includes('Playing'), 'and says so');
     await frames(page, 2);
     await page.screenshot({ path: path.join(artifacts, 'access-presentation-focus.png') });
+    // The shortcut list from its button: its rows as a table a screen reader reads, its opening said, the
+    // focus kept on the button (only it is left while the list covers the page), and Escape closes it.
+    await tabTo(page, 'Keyboard shortcuts');
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    assert.match(await page.evaluate(() => window.carvallo.description()), /\?\tthis list/);
+    assert.ok((await said(page)).some((line) => line.startsWith('The keyboard shortcuts, as a table')), 'the list is said');
+    assert.equal(await focusedName(page), 'Keyboard shortcuts', 'the focus stays on the button');
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+    assert.equal(await page.getByRole('button', { name: 'Play', exact: true }).count() +
+                 await page.getByRole('button', { name: 'Pause', exact: true }).count(), 1, 'the controls are back');
     // A hold button held with Space: the steer torque acts while the key is down.
     await tabTo(page, 'Steer torque right');
     await page.keyboard.down('Space');

@@ -36,6 +36,9 @@ for (const lang of ['nl', 'es']) {
       await page.evaluate(() => window.carvallo.ready);
       await frames(page, 3);
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      // A value said with the language's decimal comma: "5.000" would be five thousand.
+      const valueText = await page.getByRole('slider', { name: t('Speed', lang), exact: true }).getAttribute('aria-valuetext');
+      assert.match(valueText, /^[0-9]+,[0-9]+ /, `the speed said in ${lang}: ${valueText}`);
       for (const name of ['Step', 'Reset', 'Next scene', 'Copy link'])
         assert.equal(await page.getByRole('button', { name: t(name, lang), exact: true }).count(), 1, `${name} in ${lang}`);
       // The presets by their names in the language; choosing one by that name sets the link's preset.

@@ -2,6 +2,7 @@
 // (web/logic/announcements.*).
 #include "logic/access_text.hpp"
 #include "logic/announcements.hpp"
+#include "logic/language.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -20,6 +21,18 @@ TEST_CASE("values are said with their units in words", "[web][access]") {
   CHECK(spoken_value(2.0, "furlongs", 0) == "2 furlongs");  // a unit it does not know, as written
   CHECK(spoken_value(3.0, "", 0) == "3");
   CHECK(spoken_value(std::nan(""), "m", 2) == "not a number");
+}
+
+TEST_CASE("values are said with the page language's decimal separator: 5.000 is five thousand in Dutch", "[web][access]") {
+  REQUIRE(set_language("nl"));
+  CHECK(spoken_value(5.0, "m/s", 3).rfind("5,000 ", 0) == 0);
+  CHECK(spoken_value(-0.26, "rad/s", 2).rfind("-0,26 ", 0) == 0);
+  REQUIRE(set_language("es"));
+  CHECK(spoken_value(0.5, "rad", 2).rfind("0,50 ", 0) == 0);
+  REQUIRE(set_language("x-long"));
+  CHECK(spoken_value(0.5, "rad", 2).rfind("0.50 ", 0) == 0);
+  REQUIRE(set_language("en"));
+  CHECK(spoken_value(5.0, "m/s", 3) == "5.000 metres per second");
 }
 
 TEST_CASE("controls become the JSON the page reads", "[web][access]") {
@@ -71,4 +84,24 @@ TEST_CASE("the live region says what changed, once", "[web][access]") {
   reset.run_event.clear();
   CHECK(a.update(reset).empty());
   CHECK(a.update(s) == std::vector<std::string>{s.run_event});
+}
+
+TEST_CASE("Play, Pause, a step and a reset are said once the page is open; a fall says why it stopped", "[web][access]") {
+  Announcer a;
+  Shown s;
+  s.run_state = "Paused at t = 0.000 s";
+  CHECK(a.update(s).empty());  // as the page opens
+  s.run_state = "Playing";
+  CHECK(a.update(s) == std::vector<std::string>{"Playing"});
+  CHECK(a.update(s).empty());
+  // The run stops at a fall: the fall is said, not also the pause.
+  s.run_event = "At t = 0.93 s the handlebars turned past 90 degrees.";
+  s.run_state = "Paused at t = 0.930 s";
+  CHECK(a.update(s) == std::vector<std::string>{s.run_event});
+  // Reset, then a step: each said.
+  s.run_event.clear();
+  s.run_state = "Paused at t = 0.000 s";
+  CHECK(a.update(s) == std::vector<std::string>{"Paused at t = 0.000 s"});
+  s.run_state = "Paused at t = 0.005 s";
+  CHECK(a.update(s) == std::vector<std::string>{"Paused at t = 0.005 s"});
 }

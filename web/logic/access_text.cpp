@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <utility>
 
 namespace carvallo::web {
@@ -27,15 +28,22 @@ std::string unit_words(std::string_view unit) {
   return std::string(unit);
 }
 
-std::string spoken_value(double value, std::string_view unit, int decimals) {
+std::string spoken_number(double value, int decimals) {
   if (!std::isfinite(value)) return tr("not a number");
   decimals = std::max(0, std::min(decimals, 12));
   char text[64];
   // "-0.0" would be read as "minus zero": a value that rounds to zero is said without its sign.
   const double shown = std::abs(value) < 0.5 * std::pow(10.0, -decimals) ? 0.0 : value;
   std::snprintf(text, sizeof text, "%.*f", decimals, shown);
+  std::replace(text, text + std::strlen(text), '.', decimal_separator());
+  return text;
+}
+
+std::string spoken_value(double value, std::string_view unit, int decimals) {
+  if (!std::isfinite(value)) return tr("not a number");
   const std::string words = unit_words(unit);
-  return words.empty() ? std::string(text) : std::string(text) + " " + words;
+  const std::string number = spoken_number(value, decimals);
+  return words.empty() ? number : number + " " + words;
 }
 
 std::string controls_json(const std::vector<AccessControl>& controls) {

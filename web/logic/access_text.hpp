@@ -14,8 +14,11 @@ namespace carvallo::web {
 /// A unit as words: "m/s" -> "metres per second", "kg m^2" -> "kilogram square metres"; a unit it does
 /// not know is returned as written.
 std::string unit_words(std::string_view unit);
-/// "5.0 metres per second": the value with `decimals` decimals (never "-0.0") and its unit in words.
+/// "5.0 metres per second": the value with `decimals` decimals (never "-0.0"), the page language's decimal
+/// separator ("5,0 meter per seconde") and its unit in words.
 std::string spoken_value(double value, std::string_view unit, int decimals);
+/// The number alone, as spoken_value says it ("0,93" in Dutch).
+std::string spoken_number(double value, int decimals);
 
 /// One native control of the parallel DOM. `role` is "button", "hold" (a button that acts while held),
 /// "number" (a spinbutton), "slider", "select" or "checkbox".

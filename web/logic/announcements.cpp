@@ -13,6 +13,10 @@ std::vector<std::string> Announcer::update(const Shown& now) {
   if (!now.caption.empty() && now.caption != last_.caption) out.push_back(now.caption);
   for (const auto& m : now.messages)
     if (std::find(last_.messages.begin(), last_.messages.end(), m) == last_.messages.end()) out.push_back(m);
+  // Play, Pause, a step or a reset, said once the page is open; a run that stopped at a fall has just said
+  // why, which is enough.
+  const bool fell = !now.run_event.empty() && now.run_event != last_.run_event;
+  if (primed_ && !fell && !now.run_state.empty() && now.run_state != last_.run_state) out.push_back(now.run_state);
   last_ = now;
   primed_ = true;
   return out;

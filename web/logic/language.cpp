@@ -345,6 +345,11 @@ std::string html_lang(std::string_view code) {
   return "en";
 }
 
+char decimal_separator() {
+  const std::string& code = language();
+  return code == "nl" || code == "es" ? ',' : '.';
+}
+
 std::string words_of(std::string name) {
   std::replace(name.begin(), name.end(), '_', ' ');
   return name;

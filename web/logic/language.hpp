@@ -46,6 +46,9 @@ std::string tr(const std::string& english);
 /// ("%s: not a number" for "speed=abc: not a number"); a key, a value, a name, a list of them or anything
 /// quoted stays as it is. Always true in English and the pseudo-locale.
 bool fully_translated(const std::string& english);
+/// The decimal separator of the active language, for numbers said to a screen reader: "," in Dutch and
+/// Spanish, where "5.000" reads as five thousand; "." otherwise. Links and typed values keep ".".
+char decimal_separator();
 /// The English words of an identifier ("steer_torque" -> "steer torque"): a setting's or channel's label,
 /// before tr.
 std::string words_of(std::string name);

@@ -12,6 +12,7 @@
 #include "panels/lesson_panel.hpp"
 #include "panels/panel_actions.hpp"
 #include "panels/qr_overlay.hpp"
+#include "panels/shortcut_list.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/timeline.hpp"
 #include "platform/page_language.hpp"
@@ -22,6 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 
 namespace carvallo::web {
@@ -451,6 +453,7 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
       // text, which is what is edited, keeps the exact value.
       char said[32];
       std::snprintf(said, sizeof said, "%.6g", v == 0 ? 0.0 : v);
+      std::replace(said, said + std::strlen(said), '.', decimal_separator());
       r.control.value_text = std::string(said) + " " + unit_words(unit);
       r.control.disabled = locked;
       rows.push_back(std::move(r));
@@ -490,9 +493,21 @@ std::string fixed(double v, int decimals) {
   return t;
 }
 
+// The shortcut list as a table (its rows tab-separated) under a sentence the live region says.
+std::string describe_shortcuts() {
+  std::string out = std::string(tr("The keyboard shortcuts, as a table after the page's controls; Escape closes the list.")) + "\n";
+  out += std::string(tr("key")) + "\t" + tr("what it does") + "\n";
+  for (const Shortcut& s : kShortcuts) out += std::string(tr(s.keys)) + "\t" + tr(s.what) + "\n";
+  return out;
+}
+
 }  // namespace
 
 std::vector<AccessRow> access_rows(App& app) {
+  // The shortcut list opened (its button, ? or the Help menu): a screen reader gets its rows as text.
+  static bool help_shown = false;
+  if (app.show_help && !help_shown) g_access_description = describe_shortcuts();
+  help_shown = app.show_help;
   std::vector<AccessRow> rows;
   view_rows(app, rows);
   panel_rows(app, rows);

@@ -16,6 +16,7 @@
 #include "panels/qr_overlay.hpp"
 #include "panels/stage.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/shortcut_list.hpp"
 #include "panels/target_size.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
@@ -278,35 +279,16 @@ void help_overlay(App& app) {
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the list must be readable over the plots
   ImGui::SetNextWindowFocus();
   ImGui::Begin((std::string(tr("Keyboard shortcuts")) + "###help").c_str(), &app.show_help, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
-  const char* rows[][2] = {{translatable("space"), translatable("play / pause the simulation")},
-                           {". / , / Home", translatable("a step forward / back, the first moment kept")},
-                           {"R", translatable("reset the simulation")},
-                           {"K", translatable("kick (lateral disturbance)")},
-                           {"P", translatable("presentation mode (large text, fewer panels)")},
-                           {"[ / ]", translatable("text smaller / larger")},
-                           {"F", translatable("camera follows the model")},
-                           {"V", translatable("fit the model in view")},
-                           {"I", translatable("inertia ellipsoids")},
-                           {translatable("Left / Right"), translatable("bicycle: hold for a steer torque to the left / right (other models: orbit)")},
-                           {"A / D", translatable("bicycle: hold for a roll (lean) torque to the left / right")},
-                           {translatable("Up / Down"), translatable("tilt the camera; drag a body to push it")},
-                           {"+ / -", translatable("zoom")},
-                           {translatable("a number"), translatable("drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)")},
-                           {"?", translatable("this list")},
-                           {"Tab", translatable("every control in turn (a blue ring marks it; screen readers name it); Space or Enter presses")},
-                           {"Q / Esc", translatable("QR code of the link / close it, this list or a menu")},
-                           {translatable("mouse"), translatable("left drag: orbit, right or shift drag: pan, wheel: zoom")},
-                           {translatable("touch"), translatable("one finger: orbit, two fingers: pinch to zoom, move to pan; steer and lean buttons: hold, two at once with two thumbs")}};
   if (ImGui::BeginTable("keys", 2)) {
     ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
-    for (const auto& r : rows) {
+    for (const Shortcut& r : kShortcuts) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextColored(ImVec4(0.1f, 0.3f, 0.7f, 1), "%s", tr(r[0]));
+      ImGui::TextColored(ImVec4(0.1f, 0.3f, 0.7f, 1), "%s", tr(r.keys));
       ImGui::TableNextColumn();
       ImGui::PushTextWrapPos(0.0f);
-      wrapped_text(tr(r[1]));
+      wrapped_text(tr(r.what));
       ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();

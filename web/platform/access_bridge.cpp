@@ -5,6 +5,7 @@
 // prefers-contrast: more) applied to ImGui's style.
 #include "platform/access_bridge.hpp"
 
+#include "logic/access_text.hpp"
 #include "logic/announcements.hpp"
 #include "logic/bike_analysis.hpp"
 #include "logic/contrast.hpp"
@@ -144,6 +145,9 @@ void access_frame(App& app) {
   shown.run_event = tr(app.run_event);
   if (has_parameter_table(app) && app.model && app.sweep.error.empty()) shown.stability = shown_stability_summary(app.sweep);  // said in the page's language, as the panel shows it
   shown.caption = tr(app.state.caption);
+  if (app.run)
+    shown.run_state = app.playing ? std::string(tr("Playing"))
+                                  : trf("Paused at t = %s s", spoken_number(app.run->time(), 3).c_str());
   shown.messages = shown_messages(app, false);
   if (!app.design.designer_problem.empty()) shown.messages.push_back(tr(app.design.designer_problem));
   if (!speed_range_problem().empty()) shown.messages.push_back(tr(speed_range_problem()));

@@ -210,6 +210,9 @@
 
   function sync(controls) {
     setup();
+    // Moving the focused element to keep the order blurs it (an overlay opened: only its own toggle is
+    // left, and it moves to the top): it gets the focus back below.
+    const active = document.activeElement;
     const seen = new Set();
     let before = null;  // keeps the elements in the rows' order (the Tab order)
     for (const c of controls) {
@@ -232,6 +235,7 @@
         const first = elements.get('play') || (controls.length ? elements.get(controls[0].id) : null);
         if (had && first) first.focus();
       }
+    if (active && active !== document.activeElement && active.isConnected && root.contains(active)) active.focus();
   }
 
   function announce(text) {
