@@ -338,6 +338,14 @@ test('phone and 1920x1080: axe; reduced motion plays nothing by itself; prefers-
     await frames(page, 2);
     const methods = await state(page);
     assert.deepEqual([methods.integ, methods.stab, methods.dt], ['rk4', 'baumgarte', 0.002]);
+    // Past the slider's ends: refused and said, not clamped in silence.
+    await step.fill('10');
+    await step.press('Enter');
+    await frames(page, 2);
+    assert.equal((await state(page)).dt, 0.002, 'the time step stays');
+    const stepRefusal = 'Time step (s) = 10 s refused: 0.0001 to 0.05 s (default 0.005); Time step (s) stays 0.002 s';
+    assert.ok((await page.evaluate(() => window.carvallo.messages())).includes(stepRefusal), 'the refusal is shown');
+    assert.ok((await said(page)).includes(stepRefusal), 'and said');
     const yaxis = page.getByRole('combobox', { name: 'roll and steer: y-axis' });
     await yaxis.selectOption('fixed');
     await frames(page, 2);

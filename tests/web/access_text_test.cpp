@@ -105,3 +105,15 @@ TEST_CASE("Play, Pause, a step and a reset are said once the page is open; a fal
   s.run_state = "Paused at t = 0.005 s";
   CHECK(a.update(s) == std::vector<std::string>{"Paused at t = 0.005 s"});
 }
+
+TEST_CASE("a lesson's scene is said when another opens, before its caption", "[web][access]") {
+  Announcer a;
+  Shown s;
+  s.scene = "Scene 1 of 7 of Why bicycles stay up";
+  s.caption = "A bicycle at 5 m/s recovers from a kick";
+  CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption});
+  CHECK(a.update(s).empty());
+  s.scene = "Scene 2 of 7 of Why bicycles stay up";
+  s.caption = "Too slow: it falls";
+  CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption});
+}

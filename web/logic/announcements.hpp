@@ -2,7 +2,7 @@
 // What the live region (role status) says: changes a sighted user sees on the canvas, in words. Each
 // frame the playground hands over what it shows; a change becomes an announcement: a fall or a solver's
 // failure (the run's event, the same words the panel shows), the self-stable range when it changes (the
-// eigenvalue panel's line), a caption when one appears (a scene opening), each new message (a link's
+// eigenvalue panel's line), the lesson's scene when another opens, a caption when one appears, each new message (a link's
 // or setState's refusals, a refused value), and the run's state when it changes (Play, Pause, Step, Reset:
 // "Paused at t = 0.005 s").
 //
@@ -16,6 +16,7 @@ namespace carvallo::web {
 struct Shown {
   std::string run_event;               ///< "At t = 0.93 s the handlebars turned past 90 degrees ...", "" while running
   std::string stability;               ///< the stability line ("Self-stable for 4.2924 < v < 6.0243 m/s"), "" for none
+  std::string scene;                   ///< "Scene 2 of 7 of Why bicycles stay up" while a lesson is open, else ""
   std::string caption;                 ///< the caption shown, "" for none
   std::vector<std::string> messages;   ///< the warnings shown
   std::string run_state;               ///< "Playing", "Paused at t = 4.510 s"; "" where nothing runs

@@ -35,6 +35,9 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace carvallo::web {
 
@@ -370,14 +373,27 @@ void language_menu(App& app) {
 
 }  // namespace
 
+namespace {
+// Labels cut inside buttons sized to their row (the phone's tabs), which find_clipped_windows cannot see
+// from the windows' extents: what each row lacked this frame (px).
+std::vector<std::pair<std::string, float>> g_cut_labels;
+
+// The smallest scale a row may set on its text to fit (the menu bar, the phone's tabs): 70 % of the
+// default text size, however large the text is set.
+float smallest_font_scale(const App& app) { return 0.7f / static_cast<float>(std::max(1.0, app.state.text_scale)); }
+}  // namespace
+
 void menu_bar(App& app) {
   if (app.state.embed) return;  // an embed is the stage alone
   // A phone's menu bar: half the room between the menus, so that the menus and the link button fit in
   // a longer language too (each menu keeps its full height and width as a target).
-  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(app.compact ? spacing.x * 0.5f : spacing.x, spacing.y));
+  // Where the text is made smaller to fit (below), the room around it shrinks with it.
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing, padding = ImGui::GetStyle().FramePadding;
+  const float fit = app.compact ? app.menu_font_scale : 1.0f;
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(app.compact ? spacing.x * 0.5f * fit : spacing.x, spacing.y));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(padding.x * fit, padding.y));
   if (!ImGui::BeginMainMenuBar()) {
-    ImGui::PopStyleVar();
+    ImGui::PopStyleVar(2);
     return;
   }
   // Where the menus and the link button are wider than the bar (a phone in a longer language), their
@@ -466,7 +482,9 @@ void menu_bar(App& app) {
   {
     const float right = ImGui::GetItemRectMax().x;
     const float room = ImGui::GetWindowPos().x + ImGui::GetWindowWidth() - ImGui::GetStyle().WindowPadding.x;
-    if (right > room) font_scale = std::max(0.7f, font_scale * room / right * 0.99f);
+    // Never below 70 % of the default text size: at the larger text steps the menus give back as much of
+    // their enlargement as they need, so that Lesson, Help and the link stay reachable on a phone.
+    if (right > room) font_scale = std::max(smallest_font_scale(app), font_scale * room / right * 0.99f);
     else if (font_scale < 1.0f && right * 1.02f < room) font_scale = std::min(1.0f, font_scale * room / right);
   }
   // The version and the shortcuts' key, where the menu bar has room left for them (large text, a longer language).
@@ -474,7 +492,7 @@ void menu_bar(App& app) {
   if (!app.compact && ImGui::CalcTextSize(about.c_str()).x <= ImGui::GetContentRegionAvail().x) ImGui::TextDisabled("%s", about.c_str());
   ImGui::PopStyleVar();
   ImGui::EndMainMenuBar();
-  ImGui::PopStyleVar();
+  ImGui::PopStyleVar(2);
 }
 
 // Which panels a model has, in tab order.
@@ -502,9 +520,20 @@ void panel_tabs(App& app) {
   ImGui::SetNextWindowPos(ImVec2(0, menu_h), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, app.view_top - menu_h), ImGuiCond_Always);
   ImGui::Begin("##tabs", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::SetWindowFontScale(1.0f);  // the window keeps last frame's scale: measure at the text's own size
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float w = (ImGui::GetContentRegionAvail().x - spacing * static_cast<float>(panels.size() - 1)) / static_cast<float>(panels.size());
   const bool short_names = w < button_width(tr("Eigenvalues")) || w < button_width(tr("Simulation")) || w < button_width(tr("Parameters"));
+  // Text too large even for the short names (a phone at the largest text steps): the labels shrink to fit
+  // their tabs rather than being cut ("Pa", "Eig").
+  float widest = 0;
+  for (const auto& panel : panels) widest = std::max(widest, text_width(panel_label(panel, has_parameter_table(app), short_names)));
+  // The padding inside each tab shrinks with its text: a label of width t fits in w when t s + 2 p s <= w.
+  const float pad = ImGui::GetStyle().FramePadding.x;
+  const float scale = widest + 2 * pad > w ? std::max(smallest_font_scale(app), w / (widest + 2 * pad)) : 1.0f;
+  ImGui::SetWindowFontScale(scale);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(pad * scale, ImGui::GetStyle().FramePadding.y));
+  if ((widest + 2 * pad) * scale > w) g_cut_labels.emplace_back("##tabs (labels)", (widest + 2 * pad) * scale - w);
   for (std::size_t i = 0; i < panels.size(); ++i) {
     if (i) ImGui::SameLine();
     const bool selected = panels[i] == app.state.panel;
@@ -513,6 +542,7 @@ void panel_tabs(App& app) {
     if (selected) ImGui::PopStyleColor();
     record_rect(app, "tab:" + panels[i]);
   }
+  ImGui::PopStyleVar();
   ImGui::End();
 }
 
@@ -662,6 +692,9 @@ void find_clipped_windows(App& app) {
     const float over = t->ColumnsAutoFitWidth - t->WorkRect.GetWidth();
     if (over > r) app.clipped.emplace_back(std::string(t->OuterWindow->Name) + " (a table)", over / r);
   }
+  for (const auto& [row, over] : g_cut_labels)
+    if (over > r) app.clipped.emplace_back(row, over / r);
+  g_cut_labels.clear();
 }
 
 }  // namespace

@@ -119,12 +119,13 @@ void access_frame(App& app) {
     apply_palette(ImGui::GetStyle(), active_palette());
   }
 
-  // The page's own words (the controls' region, its heading, the plot as text, the canvas) in its language.
+  // The page's own words (its title, the controls' region, its heading, the plot as text, the canvas) in its language.
   static std::string words_language;
   if (words_language != language()) {
     words_language = language();
     const nlohmann::json words{{"controls", tr("Carvallo playground controls")},
                                {"heading", tr("Carvallo: bicycle dynamics playground")},
+                               {"title", tr("Carvallo — bicycle and multibody dynamics playground")},
                                {"plotAsText", tr("Plot as text")},
                                {"canvas", tr("The model in 3D and its plots; every control is also a native control of this page")}};
     carvallo_js_access_words(words.dump().c_str());
@@ -145,6 +146,8 @@ void access_frame(App& app) {
   shown.run_event = tr(app.run_event);
   if (has_parameter_table(app) && app.model && app.sweep.error.empty()) shown.stability = shown_stability_summary(app.sweep);  // said in the page's language, as the panel shows it
   shown.caption = tr(app.state.caption);
+  if (app.lesson && !app.lesson->scenes.empty())
+    shown.scene = trf("Scene %d of %d of %s", app.scene_index + 1, static_cast<int>(app.lesson->scenes.size()), tr(app.lesson->title).c_str());
   if (app.run)
     shown.run_state = app.playing ? std::string(tr("Playing"))
                                   : trf("Paused at t = %s s", spoken_number(app.run->time(), 3).c_str());

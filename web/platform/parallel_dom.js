@@ -288,6 +288,7 @@
     const w = JSON.parse(json);
     root.setAttribute('aria-label', w.controls);
     root.firstChild.textContent = w.heading;
+    if (w.title) document.title = w.title;
     described.setAttribute('aria-label', w.plotAsText);
     const canvas = document.getElementById('canvas');
     if (canvas) canvas.setAttribute('aria-label', w.canvas);
