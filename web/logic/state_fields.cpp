@@ -68,13 +68,6 @@ std::vector<std::string> integrators() { return integrator_names(); }
 std::vector<std::string> panels() { return {std::begin(kPanelNames), std::end(kPanelNames)}; }
 std::vector<std::string> solvers() { return acceleration_method_names(); }
 std::vector<std::string> stabilizations() { return stabilization_method_names(); }
-std::vector<std::string> design_inputs() {
-  std::vector<std::string> out;
-  for (const auto& d : bicycle::kParameterTable) out.emplace_back(d.name);
-  out.emplace_back("trail");
-  out.emplace_back("steer_axis_tilt");
-  return out;
-}
 std::vector<std::string> map_quantities() { return {std::begin(kMapQuantities), std::end(kMapQuantities)}; }
 std::vector<std::string> design_tabs() { return {"map", "side"}; }
 std::vector<std::string> contrast_profiles() { return {std::begin(kContrastProfiles), std::end(kContrastProfiles)}; }
@@ -118,10 +111,10 @@ const std::vector<Field>& fields() {
       flag("design", [](UiState& s) -> bool& { return s.show_design; }),
       word("dtab", [](UiState& s) -> std::string& { return s.design_tab; }, design_tabs),
       flag("frontmoves", [](UiState& s) -> bool& { return s.front_moves; }),
-      word("mapx", [](UiState& s) -> std::string& { return s.map.x; }, design_inputs),
+      word("mapx", [](UiState& s) -> std::string& { return s.map.x; }, map_input_names),
       number("mapxlo", -1e6, 1e6, [](UiState& s) -> double& { return s.map.x_lo; }),
       number("mapxhi", -1e6, 1e6, [](UiState& s) -> double& { return s.map.x_hi; }),
-      word("mapy", [](UiState& s) -> std::string& { return s.map.y; }, design_inputs),
+      word("mapy", [](UiState& s) -> std::string& { return s.map.y; }, map_input_names),
       number("mapylo", -1e6, 1e6, [](UiState& s) -> double& { return s.map.y_lo; }),
       number("mapyhi", -1e6, 1e6, [](UiState& s) -> double& { return s.map.y_hi; }),
       number("mapn", 2.0, 200.0, [](UiState& s) -> double& { return s.map.count; }),

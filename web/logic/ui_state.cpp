@@ -18,6 +18,14 @@
 
 namespace carvallo::web {
 
+std::vector<std::string> map_input_names() {
+  std::vector<std::string> out;
+  for (const auto& d : bicycle::kParameterTable) out.emplace_back(d.name);
+  out.emplace_back("trail");
+  out.emplace_back("steer_axis_tilt");
+  return out;
+}
+
 using detail::checked_variant;
 using detail::parse_number;
 

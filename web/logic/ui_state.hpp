@@ -53,6 +53,9 @@ struct DesignMapSettings {
   double vmax = 10.0;                       ///< m/s
 };
 inline constexpr const char* kMapQuantities[] = {"width", "weave", "capsize"};
+/// The design map's axis choices (DesignMapSettings::x, y; the link's `mapx`, `mapy`): every parameter of
+/// the table, then the designer's trail and steer_axis_tilt.
+std::vector<std::string> map_input_names();
 
 /// A linear time plot's y-axis (web/panels/time_plot.hpp): fit the data, symmetric about zero, or a fixed
 /// range. Link text: "fit", "sym" or "<lo>:<hi>".

@@ -72,14 +72,6 @@ std::string map_axis_label(const std::string& name) {
   return d ? name + " [" + std::string(d->unit) + "]" : name;
 }
 
-std::vector<std::string> map_input_names() {
-  std::vector<std::string> out;
-  for (const auto& d : bicycle::kParameterTable) out.emplace_back(d.name);
-  out.emplace_back("trail");
-  out.emplace_back("steer_axis_tilt");
-  return out;
-}
-
 namespace {
 
 // A tick's text; a tilt also as the head angle designers think in (90 deg - lambda).

@@ -45,9 +45,8 @@ void designer_inputs(App& app);
 void set_map_range_end(App& app, double& end, double value, const char* name);
 void set_map_count(App& app, double n);
 void set_map_vmax(App& app, double vmax);
-/// The map's axis choices (the link's words), their labels as the axes show them ("trail c [m]"), and a
-/// shown quantity's name in the page's language.
-std::vector<std::string> map_input_names();
+/// A map axis's label as the axes show it ("trail c [m]"; the choices: logic/state_fields.hpp's
+/// map_input_names) and a shown quantity's name in the page's language.
 std::string map_axis_label(const std::string& name);
 std::string map_quantity_name(const std::string& quantity);
 
