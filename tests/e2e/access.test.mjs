@@ -262,6 +262,14 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     assert.equal((await state(page)).speed, 5.5, 'abc changes nothing');
     assert.match((await said(page)).join('\n'), /Speed, typed = 'abc' refused: not a number; Speed, typed stays 5.5 m\/s/);
     assert.equal(await typedSpeed.inputValue(), '5.5', 'the field shows the value in effect');
+    // Up and Down step the typed speed by a tenth and apply at once.
+    await typedSpeed.press('ArrowUp');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 5.6, 'ArrowUp');
+    assert.equal(await typedSpeed.inputValue(), '5.6');
+    await typedSpeed.press('ArrowDown');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 5.5, 'ArrowDown');
     // The View menu's text size and presentation, and the Scenarios menu, as buttons.
     const text0 = (await state(page)).text;
     await page.getByRole('button', { name: 'Text larger', exact: true }).press('Enter');
@@ -346,6 +354,21 @@ test('phone and 1920x1080: axe; reduced motion plays nothing by itself; prefers-
     const stepRefusal = 'Time step (s) = 10 s refused: 0.0001 to 0.05 s (default 0.005); Time step (s) stays 0.002 s';
     assert.ok((await page.evaluate(() => window.carvallo.messages())).includes(stepRefusal), 'the refusal is shown');
     assert.ok((await said(page)).includes(stepRefusal), 'and said');
+    // The field is marked invalid and describes the refusal; the same refusal a second time is said again.
+    assert.equal(await step.getAttribute('aria-invalid'), 'true');
+    assert.ok((await step.getAttribute('aria-description')).startsWith(stepRefusal), 'the refusal describes the field');
+    const times = async () => (await said(page)).filter((a) => a === stepRefusal).length;
+    const once = await times();
+    await step.fill('10');
+    await step.press('Enter');
+    await frames(page, 2);
+    assert.equal(await times(), once + 1, 'a second refusal is said again');
+    await step.fill('0.002');
+    await step.press('Enter');
+    await frames(page, 2);
+    assert.equal(await step.getAttribute('aria-invalid'), null,
+      `a value applied: no longer invalid (${JSON.stringify(await page.evaluate(() => window.carvallo.messages()))})`);
+    assert.equal(await times(), once + 1, 'and nothing more said of the refusal');
     const yaxis = page.getByRole('combobox', { name: 'roll and steer: y-axis' });
     await yaxis.selectOption('fixed');
     await frames(page, 2);

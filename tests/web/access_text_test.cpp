@@ -64,6 +64,9 @@ TEST_CASE("controls become the JSON the page reads", "[web][access]") {
   CHECK(j[1]["option"] == "four-bar");
   CHECK(j[1]["disabled"] == true);
   CHECK_FALSE(j[1].contains("box"));
+  CHECK_FALSE(j[0].contains("error"));
+  speed.error = "Speed = 500 m/s refused: -100 to 100 m/s; Speed stays 5 m/s";
+  CHECK(nlohmann::json::parse(controls_json({speed}))[0]["error"] == speed.error);
 }
 
 TEST_CASE("the live region says what changed, once", "[web][access]") {
@@ -116,4 +119,24 @@ TEST_CASE("a lesson's scene is said when another opens, before its caption", "[w
   s.scene = "Scene 2 of 7 of Why bicycles stay up";
   s.caption = "Too slow: it falls";
   CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption});
+}
+
+TEST_CASE("a refusal typed a second time is said again; a message about another control is not", "[web][access]") {
+  Announcer a;
+  Shown s;
+  const std::string refused = "Time step (s) = 10 s refused: 0.0001 to 0.05 s (default 0.005); Time step (s) stays 0.002 s";
+  const std::string other = "Speed, typed = 'abc' refused: not a number; Speed, typed stays 5.5 m/s";
+  s.messages = {other};
+  CHECK(a.update(s) == std::vector<std::string>{other});
+  s.messages = {other, refused};
+  CHECK(a.update(s) == std::vector<std::string>{refused});
+  CHECK(a.update(s).empty());  // shown on, not said on
+  a.say_again("Time step (s)");  // the same value typed again, refused again
+  CHECK(a.update(s) == std::vector<std::string>{refused});
+  a.say_again("Time step");  // a name that is only the start of the message's subject names another control
+  CHECK(a.update(s).empty());
+  CHECK(names_control(refused, "Time step (s)"));
+  CHECK_FALSE(names_control(refused, "Time step"));
+  CHECK_FALSE(names_control(refused, ""));
+  CHECK_FALSE(names_control("Time step (s)", "Time step (s)"));
 }

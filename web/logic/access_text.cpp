@@ -68,6 +68,7 @@ std::string controls_json(const std::vector<AccessControl>& controls) {
     }
     if (c.role == "checkbox" || c.toggle) j["pressed"] = c.pressed;
     if (c.disabled) j["disabled"] = true;
+    if (!c.error.empty()) j["error"] = c.error;
     if (c.placed) j["box"] = {c.box[0], c.box[1], c.box[2], c.box[3]};
     out.push_back(std::move(j));
   }

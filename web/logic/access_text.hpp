@@ -37,6 +37,7 @@ struct AccessControl {
   bool pressed = false;       ///< checkbox: checked; button: aria-pressed when `toggle`
   bool toggle = false;
   bool disabled = false;
+  std::string error;          ///< the refusal of the last value typed, while it is shown (aria-invalid), else ""
   bool placed = false;        ///< the widget is on screen at `box` (x, y, w, h in CSS px)
   float box[4] = {0, 0, 0, 0};
 };

@@ -1,6 +1,7 @@
 #include "logic/announcements.hpp"
 
 #include <algorithm>
+#include <string_view>
 
 namespace carvallo::web {
 
@@ -21,6 +22,17 @@ std::vector<std::string> Announcer::update(const Shown& now) {
   last_ = now;
   primed_ = true;
   return out;
+}
+
+void Announcer::say_again(const std::string& name) {
+  if (name.empty()) return;
+  std::erase_if(last_.messages, [&](const std::string& m) { return names_control(m, name); });
+}
+
+bool names_control(const std::string& message, const std::string& name) {
+  if (name.empty() || message.compare(0, name.size(), name) != 0) return false;
+  const std::string_view rest = std::string_view(message).substr(name.size());
+  return rest.starts_with(" = ") || rest.starts_with(" refused");
 }
 
 }  // namespace carvallo::web

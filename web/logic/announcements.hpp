@@ -22,11 +22,20 @@ struct Shown {
   std::string run_state;               ///< "Playing", "Paused at t = 4.510 s"; "" where nothing runs
 };
 
+/// Whether `message` is about the control named `name`: a refusal begins with the control's name and " = "
+/// or " refused" ("Time step (s) = 10 s refused: ...", "Time step (s) refused: ...").
+bool names_control(const std::string& message, const std::string& name);
+
 class Announcer {
  public:
   /// The announcements for what changed since the last call. The first call announces the caption and the
   /// messages (a link's refusals as the page opens), not the stability line the page opens with.
   std::vector<std::string> update(const Shown& now);
+
+  /// A value was just typed into the control named `name`: a message naming it ("Time step (s) = 10 s
+  /// refused: ...") that is still shown after it is said again, for the same refusal of a second try is news
+  /// to someone who cannot see the message list did not change.
+  void say_again(const std::string& name);
 
  private:
   Shown last_;

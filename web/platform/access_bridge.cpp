@@ -137,11 +137,6 @@ void access_frame(App& app) {
       row.control.placed = true;
       std::copy(r->begin(), r->end(), row.control.box);
     }
-  std::vector<AccessControl> controls;
-  controls.reserve(g_rows.size());
-  for (const auto& r : g_rows) controls.push_back(r.control);
-  const std::string json = controls_json(controls);
-
   Shown shown;
   shown.run_event = tr(app.run_event);
   if (has_parameter_table(app) && app.model && app.sweep.error.empty()) shown.stability = shown_stability_summary(app.sweep);  // said in the page's language, as the panel shows it
@@ -156,6 +151,20 @@ void access_frame(App& app) {
   if (!speed_range_problem().empty()) shown.messages.push_back(tr(speed_range_problem()));
   // A toast ("Link copied", a video that was not recorded) is said once as it appears.
   if (!app.toast.empty() && ImGui::GetTime() < app.toast_until) shown.messages.push_back(app.toast);
+  // A field whose last value was refused is marked invalid with the refusal, while the message is shown.
+  std::vector<AccessControl> controls;
+  controls.reserve(g_rows.size());
+  for (const auto& r : g_rows) {
+    controls.push_back(r.control);
+    if (r.control.role != "number" && r.control.role != "slider" && r.control.role != "text") continue;
+    for (const auto& m : shown.messages)
+      if (names_control(m, r.control.name)) {
+        controls.back().error = m;
+        break;
+      }
+  }
+  const std::string json = controls_json(controls);
+
   std::string said;
   for (const auto& a : g_announcer.update(shown)) said += (said.empty() ? "" : "\n") + a;
 
@@ -175,7 +184,9 @@ EMSCRIPTEN_KEEPALIVE void carvallo_access_input(const char* id, const char* valu
   using namespace carvallo::web;
   if (const AccessRow* row = find_row(id ? id : "")) {
     const auto act = row->act;  // the rows are rebuilt by the next frame; the action is copied first
+    const std::string name = row->control.name;
     act(app(), value ? value : "");
+    g_announcer.say_again(name);
   }
 }
 // parallel_dom.js: the element with the keyboard focus ("" for none).

@@ -81,9 +81,11 @@
       el.inputMode = 'decimal';
       el.autocomplete = 'off';
       el.spellcheck = false;
-      let applied = null;  // the text applied last, until something is typed (Enter and then change are one)
-      const apply = () => {
-        if (el.value !== applied) send(c.id, el.value);
+      // The text applied last, until something is typed: Enter and then change are one. Enter always applies,
+      // the value in effect too (that takes back a refusal still shown).
+      let applied = null;
+      const apply = (always) => {
+        if (always === true || el.value !== applied) send(c.id, el.value);
         applied = el.value;
         if (editing === el) editing = null;
         // Refused, the value in effect has not changed and no update comes: the field returns to it once
@@ -96,16 +98,20 @@
       el.addEventListener('blur', () => { if (editing === el) editing = null; });
       el.addEventListener('input', () => { editing = el; applied = null; });
       el.addEventListener('change', apply);
-      el.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter') apply();
+      // Called by the window's capture listener below, which stops the key before it reaches the field.
+      el._onKeyDown = (e) => {
+        if (e.key === 'Enter') apply(true);
         if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && el.value.trim() !== '' && Number.isFinite(Number(el.value))) {
           e.preventDefault();
-          const step = Number(el.dataset.step) || 1;
-          el.value = String(Number(el.value) + (e.key === 'ArrowUp' ? step : -step));
+          // The control's step, or else a tenth of the value's leading digit's place (0.1 at 5.5 m/s, 0.0001 at
+          // a 0.002 s time step); twelve digits drop the sum's round-off (5.6, not 5.6000000000000005).
+          const v = Number(el.value);
+          const step = Number(el.dataset.step) || (v === 0 ? 1 : 10 ** (Math.floor(Math.log10(Math.abs(v))) - 1));
+          el.value = String(Number((v + (e.key === 'ArrowUp' ? step : -step)).toPrecision(12)));
           apply();
           editing = el;
         }
-      });
+      };
     } else if (c.role === 'text' || c.role === 'textarea') {
       // A text (a lesson's title, a caption): applied when the field is left or, on one line, on Enter.
       el = document.createElement(c.role === 'text' ? 'input' : 'textarea');
@@ -147,7 +153,11 @@
     if (el.tagName === 'BUTTON') { if (el.textContent !== label) el.textContent = label; }
     else if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
     if (c.keys) el.setAttribute('aria-keyshortcuts', c.keys); else el.removeAttribute('aria-keyshortcuts');
-    if (c.description) el.setAttribute('aria-description', c.description); else el.removeAttribute('aria-description');
+    // A field whose last value was refused is invalid while the refusal is shown, and describes it (which
+    // names the value that stays).
+    if (c.error) el.setAttribute('aria-invalid', 'true'); else el.removeAttribute('aria-invalid');
+    const description = [c.error, c.description].filter(Boolean).join('. ');
+    if (description) el.setAttribute('aria-description', description); else el.removeAttribute('aria-description');
     // A button that cannot act now stays focusable (aria-disabled): a disabled one would drop the focus to
     // the page, as "Next scene" did on the last scene.
     if (el.tagName === 'BUTTON') {
@@ -182,7 +192,7 @@
       else el.removeAttribute('aria-valuemin');
       if (c.max !== null && Math.abs(c.max) < 1e15) el.setAttribute('aria-valuemax', plain(c.max));
       else el.removeAttribute('aria-valuemax');
-      el.dataset.step = c.step ? String(c.step) : '1';
+      el.dataset.step = c.step ? String(c.step) : '';
       if (c.value !== null && Math.abs(c.value) < 1e15) el.setAttribute('aria-valuenow', plain(c.value));
       else el.removeAttribute('aria-valuenow');
       if (c.value !== null) el._valueInEffect = String(c.value);
@@ -320,6 +330,7 @@
       if (event.type === 'keydown') el._hold.press();
       else if (event.type === 'keyup') el._hold.release();
     }
+    if (event.type === 'keydown' && el._onKeyDown) el._onKeyDown(event);
     if (field || pressKey) event.stopImmediatePropagation();
   }
   window.addEventListener('keydown', stopForControl, true);
