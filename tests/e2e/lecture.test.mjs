@@ -117,6 +117,27 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
   }
 });
 
+test('the eigenvalue scene on a projector at the largest text: the plot fills its panel, its labels apart', async () => {
+  // The text step enlarges the caption, the menus and the bar; the plot beside the view keeps text it has
+  // room for (down to text size 1's), so the plot is not squeezed to a sliver under its own labels.
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser,
+    `${env.server.url}#lesson=why-bicycles-stay-up&scene=3&present=1&text=1.953125`, viewport);
+  try {
+    await frames(page, 10);
+    assert.equal((await state(page)).stage, 'eigenvalues', 'the scene shows the eigenvalues');
+    const panel = await rect(page, 'stage-plot'), plot = await rect(page, 'plot');
+    assert.ok(panel && plot, 'the panel and its plot are on screen');
+    assert.ok(plot.w >= 0.7 * panel.w && plot.h >= 0.5 * panel.h,
+      `the plot ${Math.round(plot.w)}x${Math.round(plot.h)} in its panel ${Math.round(panel.w)}x${Math.round(panel.h)}`);
+    assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), []);
+    await page.screenshot({ path: path.join(artifacts, 'lecture-eigenvalues-text-1.95.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the QR code: the lesson at this scene, large on the projector, and a phone that opens it gets that scene', async () => {
   const viewport = { width: 1280, height: 720 };
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=4`, viewport);

@@ -624,6 +624,7 @@ bool begin_panel(App& app, const char* title) {
     // The stage shows one plot: the eigenvalue panel or the design map where chosen, no other panel.
     if (!place_stage_window(app, key == "design" ? "design-map" : key)) return false;
     ImGui::Begin(window_title(title).c_str(), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    fit_stage_window_text(app, true);
     record_window_rect(app, "panel:" + key);
     record_window_rect(app, "stage-plot");
     return true;
@@ -636,6 +637,7 @@ bool begin_panel(App& app, const char* title) {
     ImGui::SetNextWindowBgAlpha(1.0f);  // one panel at a time: nothing to see through it
     ImGui::Begin(window_title(title).c_str(), nullptr,
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    fit_stage_window_text(app, false);
     record_window_rect(app, "panel:" + key);
     app.panel_shown = true;
     // The simulation panel shows its own events (a fall) under its buttons: not twice, and not above
@@ -648,6 +650,7 @@ bool begin_panel(App& app, const char* title) {
     return true;
   }
   ImGui::Begin(window_title(title).c_str(), nullptr, kPanelFlags);
+  fit_stage_window_text(app, false);
   record_window_rect(app, "panel:" + key);
   return true;
 }
@@ -662,6 +665,7 @@ void begin_picture_window(App& app, const char* title) {
   ImGui::Begin(window_title(title).c_str(), nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                                       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs |
                                                       ImGuiWindowFlags_NoFocusOnAppearing);
+  fit_stage_window_text(app, false);  // the same window as the panel: not the stage's text scale
 }
 
 void record_window_rect(App& app, const std::string& name) {

@@ -169,7 +169,9 @@ void draw_eigen_panel(App& app) {
   // Only the plot where the panel is a picture, or a stage too short for its controls and the plot too (a
   // phone's, large projector text): the Eigenvalues tab or panel has the rest.
   const float fw = ImGui::GetFontSize();
-  const bool plot_only = app.picture || (stage_shown(app) && ImGui::GetWindowHeight() < fw * 28);
+  // On the stage the plot comes first: alone where the panel is shorter than 28 lines or narrower than 15
+  // characters (a projector's large text leaves the plot a narrow strip beside the view).
+  const bool plot_only = app.picture || (stage_shown(app) && (ImGui::GetWindowHeight() < fw * 28 || ImGui::GetWindowWidth() < fw * 15));
   if (!s.presentation && !plot_only && ImGui::TreeNodeEx(fitted_tree_node(tr("What am I looking at?###eigen-note")).c_str(), ImGuiTreeNodeFlags_FramePadding)) {
     ImGui::PushTextWrapPos(0.0f);
     wrapped_text(tr(
@@ -264,11 +266,25 @@ void draw_eigen_panel(App& app) {
     axes_and_grid(dl, x, y, p0, p1, tr("speed v (m/s)"), s.show_imaginary ? "Re s, Im s (1/s)" : "Re s (1/s)");
     dl->PushClipRect(p0, p1, true);
     draw_ghost_curves(app, dl, x, y, false);  // under the live curves
-    // Critical speeds.
+    // Critical speeds. Their names and the branches' are placed clear of the ones placed before: each moves
+    // down a line while it would cover one (v_w and v_c are close at 4.3 and 6.0 m/s on a narrow plot).
+    std::vector<ImVec4> placed;  // x0, y0, x1, y1
+    auto clear_of_placed = [&](ImVec2 at, ImVec2 size) {
+      for (int tries = 0; tries < 6; ++tries) {
+        const bool covers = std::any_of(placed.begin(), placed.end(), [&](const ImVec4& r) {
+          const float gap = fw * 0.4f;  // "v_w v_c", never "v_wv_c"
+          return at.x < r.z + gap && r.x - gap < at.x + size.x && at.y < r.w && r.y < at.y + size.y;
+        });
+        if (!covers || at.y + 2 * size.y > p1.y) break;
+        at.y += size.y;
+      }
+      placed.push_back(ImVec4(at.x, at.y, at.x + size.x, at.y + size.y));
+      return at;
+    };
     for (const auto& [v, name, col] : {std::tuple{sw.weave, "v_w", mode_color("weave")}, std::tuple{sw.capsize, "v_c", mode_color("capsize")}}) {
       if (!v || *v < sw.vmin || *v > sw.vmax) continue;
       dashed_line(dl, ImVec2(x(*v), p0.y), ImVec2(x(*v), p1.y), col, 1.0f, fw * 0.3f);
-      dl->AddText(ImVec2(x(*v) + 3, p0.y + fw * 1.2f), col, name);
+      dl->AddText(clear_of_placed(ImVec2(x(*v) + 3, p0.y + fw * 1.2f), ImGui::CalcTextSize(name)), col, name);
     }
     for (const auto& b : sw.branches) {
       const ImU32 col = mode_color(b.label);
@@ -289,7 +305,8 @@ void draw_eigen_panel(App& app) {
         if (!std::isfinite(re) || re < ylo || re > yhi) continue;
         const std::string name = mode_name(b.label);
         const ImVec2 ts = ImGui::CalcTextSize(name.c_str());
-        const ImVec2 at(std::max(p0.x + 2, x(sw.speeds[k]) - ts.x - fw * 0.3f), std::clamp(y(re) - ts.y - 2, p0.y + 1, std::max(p0.y + 1, p1.y - ts.y - 1)));
+        const ImVec2 at = clear_of_placed(ImVec2(std::max(p0.x + 2, x(sw.speeds[k]) - ts.x - fw * 0.3f),
+                                                 std::clamp(y(re) - ts.y - 2, p0.y + 1, std::max(p0.y + 1, p1.y - ts.y - 1))), ts);
         dl->AddRectFilled(at, ImVec2(at.x + ts.x, at.y + ts.y), color_u32(pal().plot_bg, 210));
         dl->AddText(at, mode_color(b.label), name.c_str());
         named.insert(b.label);

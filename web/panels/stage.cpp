@@ -186,12 +186,24 @@ bool place_stage_window(App& app, std::string_view plot) {
   return true;
 }
 
+void fit_stage_window_text(const App& app, bool on_stage) {
+  // The window keeps the scale set on it: measured at 1, then set every frame.
+  ImGui::SetWindowFontScale(1.0f);
+  if (!on_stage) return;
+  constexpr float kReadableLines = 16;  // the plot's labels, axes and legend need about 16 characters across
+  const float font = ImGui::GetFontSize();
+  const float fits = ImGui::GetWindowWidth() / (kReadableLines * font);
+  const float at_one = std::min(1.0f, app.text_px_at_one / font);
+  ImGui::SetWindowFontScale(std::clamp(fits, at_one, 1.0f));
+}
+
 void stage_plot(App& app) {
   if (!app.stage) return;
   const std::string& plot = app.state.stage;
   if (plot != "roll-steer" && plot != "torques" && plot != "compare") return;  // the others are their own panels, placed on the stage
   if (!stage_plot_offered(app, plot) || !place_stage_window(app, plot)) return;
   ImGui::Begin(stage_title(app, plot), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  fit_stage_window_text(app, true);
   record_window_rect(app, "stage-plot");
   sync_run(app);
   if (app.run && plot == "compare") comparison_view(app, ImGui::GetContentRegionAvail().y * 0.55f);

@@ -76,6 +76,7 @@ void turns_panel(App& app) {
   bool open = true;
   if (app.picture) begin_picture_window(app, "Steady turns");
   else ImGui::Begin(window_title("Steady turns").c_str(), on_stage ? nullptr : &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  if (!app.picture) fit_stage_window_text(app, on_stage);
   record_window_rect(app, "turns");
   if (on_stage) record_window_rect(app, "stage-plot");
   if (!open) app.state.show_turns = false;
