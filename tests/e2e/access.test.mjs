@@ -338,7 +338,11 @@ test('phone and 1920x1080: axe; reduced motion plays nothing by itself; prefers-
     await frames(page, 2);
     assert.equal((await state(page)).inertia, true, 'Inertia ellipsoids on');
     assert.equal(await inertia.getAttribute('aria-pressed'), 'true');
-    await page.getByRole('combobox', { name: 'Integrator' }).selectOption('rk4');
+    // The methods read as words ("Runge-Kutta 4"), their values the link's names.
+    const integrator = page.getByRole('combobox', { name: 'Integrator' });
+    assert.equal(await integrator.locator('option[value="rk4"]').textContent(), 'Runge-Kutta 4');
+    assert.equal(await page.getByRole('combobox', { name: 'Stabilization' }).locator('option[value="direct"]').textContent(), 'Direct correction');
+    await integrator.selectOption({ label: 'Runge-Kutta 4' });
     await page.getByRole('combobox', { name: 'Stabilization' }).selectOption('baumgarte');
     const step = page.getByRole('spinbutton', { name: 'Time step (s)' });
     await step.fill('0,002');  // a decimal comma, as typed in Dutch or Spanish

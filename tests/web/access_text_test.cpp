@@ -65,6 +65,9 @@ TEST_CASE("controls become the JSON the page reads", "[web][access]") {
   CHECK(j[1]["disabled"] == true);
   CHECK_FALSE(j[1].contains("box"));
   CHECK_FALSE(j[0].contains("error"));
+  CHECK_FALSE(j[1].contains("labels"));
+  model.option_labels = {"Whipple bicycle", "Four-bar linkage"};
+  CHECK(nlohmann::json::parse(controls_json({model}))[0]["labels"][1] == "Four-bar linkage");
   speed.error = "Speed = 500 m/s refused: -100 to 100 m/s; Speed stays 5 m/s";
   CHECK(nlohmann::json::parse(controls_json({speed}))[0]["error"] == speed.error);
 }

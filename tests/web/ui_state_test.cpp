@@ -2,6 +2,7 @@
 // plot scales and layout fields round-tripping, 700 unknown keys summarized, a model chosen by link or
 // setState getting the paper's methods as from the menu.
 #include "logic/state_link.hpp"
+#include "logic/ui_state.hpp"
 #include "mentions.hpp"
 
 #include "registry.hpp"
@@ -9,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <set>
 #include <string>
 
 using namespace carvallo::web;
@@ -207,4 +209,18 @@ TEST_CASE("a link over 8192 characters is not read at all (unread: the page keep
   CHECK(read_link(to_link(UiState{})).names_camera);  // every full link gives the camera
   CHECK(typed.state.presentation);
   CHECK(setting(typed.state, "speed") == 4);
+}
+
+TEST_CASE("every method has a title in words for the menus and a screen reader; the link keeps its name", "[web]") {
+  std::set<std::string> titles;
+  for (const auto& names : {integrator_names(), acceleration_method_names(), stabilization_method_names()})
+    for (const auto& n : names) {
+      const std::string title = method_title(n);
+      CHECK(title != n);  // "rk4" reads as letters; "none" as "None"
+      CHECK(titles.insert(title).second);  // no two read alike
+    }
+  CHECK(titles.size() == 14);
+  CHECK(method_title("rk4") == "Runge-Kutta 4");
+  CHECK(method_title("direct") == "Direct correction");
+  CHECK(method_title("no-such-method") == "no-such-method");
 }

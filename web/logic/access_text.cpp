@@ -64,6 +64,7 @@ std::string controls_json(const std::vector<AccessControl>& controls) {
     if (c.role == "text" || c.role == "textarea") j["text"] = c.text;
     if (c.role == "select") {
       j["options"] = c.options;
+      if (!c.option_labels.empty()) j["labels"] = c.option_labels;
       j["option"] = c.option;
     }
     if (c.role == "checkbox" || c.toggle) j["pressed"] = c.pressed;

@@ -32,7 +32,8 @@ struct AccessControl {
   double value = 0, min = 0, max = 0, step = 0;  ///< number, slider: value and bounds (step 0: any)
   std::string value_text;     ///< aria-valuetext, e.g. "5.0 metres per second"
   std::string text;           ///< text, textarea: the text in the field
-  std::vector<std::string> options;  ///< select: the choices, in order
+  std::vector<std::string> options;  ///< select: the choices, in order (what `option` and the action take)
+  std::vector<std::string> option_labels;  ///< select: what each choice reads as, where not its name ("Runge-Kutta 4")
   std::string option;         ///< select: the one chosen
   bool pressed = false;       ///< checkbox: checked; button: aria-pressed when `toggle`
   bool toggle = false;

@@ -1,4 +1,5 @@
 #include "logic/ui_state.hpp"
+#include "logic/language.hpp"
 #include "logic/state_fields.hpp"
 #include "logic/state_link.hpp"
 
@@ -151,6 +152,30 @@ std::vector<std::string> stabilization_method_names() {
   std::vector<std::string> names;
   for (const auto m : kStabilizationMethods) names.emplace_back(to_string(m));
   return names;
+}
+
+std::string method_title(std::string_view name) {
+  // The engine's names are the link's words (ab4, rgcpa); read aloud they are letters. Paper 000 names the
+  // integrators and stabilizers; the titles keep the link's word where it is the name people use.
+  static constexpr std::pair<std::string_view, const char*> kTitles[] = {
+      {"ab4", translatable("Adams-Bashforth 4")},
+      {"rk4", translatable("Runge-Kutta 4")},
+      {"dopri5", translatable("Dormand-Prince 5, adaptive")},
+      {"kutta-merson", translatable("Kutta-Merson")},
+      {"kutta-merson-adaptive", translatable("Kutta-Merson, adaptive")},
+      {"gbs8", translatable("Extrapolation (Gragg-Bulirsch-Stoer) 8")},
+      {"gbs8-adaptive", translatable("Extrapolation 8, adaptive")},
+      {"augmented", translatable("Augmented (Lagrange multipliers)")},
+      {"udwadia-kalaba", translatable("Udwadia-Kalaba")},
+      {"none", translatable("None")},
+      {"baumgarte", translatable("Baumgarte")},
+      {"direct", translatable("Direct correction")},
+      {"rgcpa", translatable("RGCPA (coordinate partitioning)")},
+      {"selective", translatable("Selective partitioning")},
+  };
+  for (const auto& [key, title] : kTitles)
+    if (key == name) return title;
+  return std::string(name);
 }
 
 std::vector<std::string> model_names() {

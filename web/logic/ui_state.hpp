@@ -184,6 +184,9 @@ std::vector<bicycle::ParameterIssue> bike_problems(const bicycle::Parameters& bi
 std::vector<std::string> integrator_names();
 std::vector<std::string> acceleration_method_names();
 std::vector<std::string> stabilization_method_names();
+/// A method's name in words for the menus and a screen reader ("rk4": "Runge-Kutta 4", "direct": "Direct
+/// correction"), in English (pass it to tr); a name it does not know is returned as it is.
+std::string method_title(std::string_view name);
 
 /// Known model names (examples::models(), the bicycle first); the models menu and the link share this list.
 std::vector<std::string> model_names();

@@ -316,8 +316,15 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
 void method_rows(App& app, std::vector<AccessRow>& rows) {
   SimulationSettings& sim = app.state.sim;
   const bool locked = app.state.locked;
+  // The choices read as the methods' titles, their values the link's names.
+  auto titles = [](const std::vector<std::string>& names) {
+    std::vector<std::string> out;
+    for (const auto& n : names) out.push_back(tr(method_title(n)));
+    return out;
+  };
   auto integ = choice("method-integrator", capitalized(tr("integrator")), "method:integrator", integrator_names(), sim.integrator,
                       [](App& a, const std::string& name) { a.state.sim.integrator = name; });
+  integ.control.option_labels = titles(integ.control.options);
   integ.control.disabled = locked;
   rows.push_back(std::move(integ));
   using Sim = SimulationSettings;
@@ -347,10 +354,12 @@ void method_rows(App& app, std::vector<AccessRow>& rows) {
                          if (why.empty()) a.state.sim.solver = name;
                          else a.messages.push_back(message_text("%s refused: %s", name.c_str(), tr(why).c_str()));
                        });
+  solver.control.option_labels = titles(solver.control.options);
   solver.control.disabled = locked;
   rows.push_back(std::move(solver));
   auto stab = choice("method-stabilization", capitalized(tr("stabilization")), "method:stabilization", stabilization_method_names(),
                      sim.stabilization, [](App& a, const std::string& name) { a.state.sim.stabilization = name; });
+  stab.control.option_labels = titles(stab.control.options);
   stab.control.disabled = locked;
   rows.push_back(std::move(stab));
 }

@@ -217,14 +217,29 @@ void method_parameters(App& app) {
 
 void methods_section(App& app) {
   UiState& s = app.state;
-  if (s.presentation || !ImGui::TreeNodeEx(tr("Methods###methods-node"), ImGuiTreeNodeFlags_FramePadding)) return;
-  ImGui::PushItemWidth(ImGui::GetFontSize() * 11);  // "udwadia-kalaba" fits
+  if (s.presentation) return;
+  const bool open = ImGui::TreeNodeEx(tr("Methods###methods-node"), ImGuiTreeNodeFlags_FramePadding);
+  record_rect(app, "methods");
+  if (!open) return;
+  // As wide as the longest method's title needs, within what the longest label leaves of the panel (a
+  // narrow panel clips a title rather than reach past its edge).
+  float title_w = 0, label_w = 0;
+  for (const auto& names : {integrator_names(), acceleration_method_names(), stabilization_method_names()})
+    for (const auto& n : names) title_w = std::max(title_w, ImGui::CalcTextSize(tr(method_title(n)).c_str()).x);
+  for (const char* label : {"integrator", "time step (s)", "acceleration solver", "stabilization"})
+    label_w = std::max(label_w, ImGui::CalcTextSize(tr(label)).x);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float room = ImGui::GetContentRegionAvail().x - label_w - style.ItemInnerSpacing.x;
+  const float wanted = std::max(title_w + ImGui::GetFrameHeight() + 2 * style.FramePadding.x, ImGui::GetFontSize() * 11);
+  ImGui::PushItemWidth(std::min(wanted, std::max(room, ImGui::GetFontSize() * 4)));
   // Each widget's rect is named for the parallel DOM's focus ring (access_controls.cpp, method_rows).
+  // The methods in words (method_title), each row identified by its link name.
+  auto title = [](const std::string& name) { return std::string(tr(method_title(name))) + "###" + name; };
   auto combo = [&](const char* label, const char* rect, std::string& value, const std::vector<std::string>& names) {
-    if (ImGui::BeginCombo(tr(label), value.c_str())) {
+    if (ImGui::BeginCombo(tr(label), tr(method_title(value)).c_str())) {
       push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
       for (const auto& n : names)
-        if (ImGui::Selectable(n.c_str(), value == n)) value = n;
+        if (ImGui::Selectable(title(n).c_str(), value == n)) value = n;
       ImGui::PopStyleVar();
       ImGui::EndCombo();
     }
@@ -236,14 +251,14 @@ void methods_section(App& app) {
   time_step.min = &dt_lo, time_step.max = &dt_hi, time_step.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
   number_field(time_step, s.sim.time_step);
   record_rect(app, "method:time-step");
-  const bool solver_open = ImGui::BeginCombo(tr("acceleration solver"), s.sim.solver.c_str());
+  const bool solver_open = ImGui::BeginCombo(tr("acceleration solver"), tr(method_title(s.sim.solver)).c_str());
   record_rect(app, "method:solver");
   if (solver_open) {
     push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     // A solver the model cannot use is shown disabled, with the reason (examples::unusable_solver).
     for (const auto& n : acceleration_method_names()) {
       const std::string why = app.run ? examples::unusable_solver(app.run->run().instance(), parse_acceleration_method(n)) : "";
-      if (ImGui::Selectable(n.c_str(), s.sim.solver == n, why.empty() ? 0 : ImGuiSelectableFlags_Disabled)) s.sim.solver = n;
+      if (ImGui::Selectable(title(n).c_str(), s.sim.solver == n, why.empty() ? 0 : ImGuiSelectableFlags_Disabled)) s.sim.solver = n;
       if (!why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr(why).c_str());
     }
     ImGui::PopStyleVar();

@@ -166,13 +166,14 @@
       el.disabled = !!c.disabled;
     }
     if (c.role === 'select') {
-      const want = c.options.join('\n');
+      // An option's value is the link's name, its text the choice's title where it has one.
+      const want = c.options.join('\n') + '\n\n' + (c.labels || []).join('\n');
       if (el.dataset.options !== want) {
         el.textContent = '';
-        for (const o of c.options) {
-          const opt = document.createElement('option');
+        for (let i = 0; i < c.options.length; i++) {  // no destructuring: Emscripten 3.1.6's minifier drops it
+          const o = c.options[i], opt = document.createElement('option');
           opt.value = o;
-          opt.textContent = o;
+          opt.textContent = (c.labels && c.labels[i]) || o;
           el.appendChild(opt);
         }
         el.dataset.options = want;
