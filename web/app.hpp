@@ -78,6 +78,9 @@ struct App {
   std::vector<std::string> messages;
   float messages_bottom = 0;  ///< wide layouts: the lower edge of the messages banner last frame (0: none shown)
   std::string toast;  ///< short confirmation ("Link copied"), not a warning
+  /// A collapsed section (its ImGui id, after ###) that holds the native control just focused: opened on
+  /// the next frame so that the control's widget is on screen for its focus ring (open_focused_section).
+  std::string open_section;
   double toast_until = 0;
 
   // The model running (every registered model, the bicycle included).

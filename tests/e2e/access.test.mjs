@@ -322,6 +322,17 @@ test('phone and 1920x1080: axe; reduced motion plays nothing by itself; prefers-
       assert.ok(Math.abs(box.x - r.x) < 1 && Math.abs(box.y - r.y) < 1, `${name}: ${JSON.stringify(box)} over ${JSON.stringify(r)}`);
       assert.ok(box.width >= 24 && box.height >= 24, `${name}: at least 24x24 CSS px`);
     }
+    // A control inside a collapsed section (Methods, a parameter group) opens it when it gets the focus,
+    // so its widget is on screen and its element lies over it.
+    for (const [role, name, widget] of [['combobox', 'Integrator', 'method:integrator'], ['spinbutton', /^mR, /, 'param:mR']]) {
+      assert.equal(await wide.page.evaluate((n) => window.carvallo.widgetRect(n), widget), null, `${widget} starts collapsed`);
+      await wide.page.getByRole(role, { name }).focus();
+      await frames(wide.page, 3);
+      const opened = await wide.page.evaluate((n) => window.carvallo.widgetRect(n), widget);
+      assert.ok(opened, `${widget}: its section opened on focus`);
+      const at = await wide.page.getByRole(role, { name }).boundingBox();
+      assert.ok(Math.abs(at.x - opened.x) < 1 && Math.abs(at.y - opened.y) < 1, `${widget}: ${JSON.stringify(at)} over ${JSON.stringify(opened)}`);
+    }
     const w = await wide.page.getByRole('spinbutton', { name: /^w, / }).boundingBox();
     const rw = await wide.page.evaluate(() => window.carvallo.widgetRect('param:w'));
     assert.ok(Math.abs(w.x - rw.x) < 1 && Math.abs(w.y - rw.y) < 1, `w: ${JSON.stringify(w)} over ${JSON.stringify(rw)}`);

@@ -326,6 +326,7 @@ void method_rows(App& app, std::vector<AccessRow>& rows) {
                       [](App& a, const std::string& name) { a.state.sim.integrator = name; });
   integ.control.option_labels = titles(integ.control.options);
   integ.control.disabled = locked;
+  integ.section = "methods-node";
   rows.push_back(std::move(integ));
   using Sim = SimulationSettings;
   auto step = number("method-time-step", capitalized(tr("time step (s)")), "method:time-step", sim.time_step, Sim::kTimeStepMin,
@@ -347,6 +348,7 @@ void method_rows(App& app, std::vector<AccessRow>& rows) {
                                                 format_shortest(a.state.sim.time_step).c_str(), "s"));
                      });
   step.control.disabled = locked;
+  step.section = "methods-node";
   rows.push_back(std::move(step));
   auto solver = choice("method-solver", capitalized(tr("acceleration solver")), "method:solver", acceleration_method_names(), sim.solver,
                        [](App& a, const std::string& name) {
@@ -356,11 +358,13 @@ void method_rows(App& app, std::vector<AccessRow>& rows) {
                        });
   solver.control.option_labels = titles(solver.control.options);
   solver.control.disabled = locked;
+  solver.section = "methods-node";
   rows.push_back(std::move(solver));
   auto stab = choice("method-stabilization", capitalized(tr("stabilization")), "method:stabilization", stabilization_method_names(),
                      sim.stabilization, [](App& a, const std::string& name) { a.state.sim.stabilization = name; });
   stab.control.option_labels = titles(stab.control.options);
   stab.control.disabled = locked;
+  stab.section = "methods-node";
   rows.push_back(std::move(stab));
 }
 
@@ -456,6 +460,7 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
                       -1e9, 1e9, 0, in.unit, 1, [&in](App& a, double v) { apply_designer_input(a, in, v); });
       r.control.description = tr(in.tip);
       r.control.disabled = locked;
+      r.section = "designer-inputs";
       rows.push_back(std::move(r));
     }
     AccessRow moves;
@@ -466,6 +471,7 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
     moves.control.pressed = app.state.front_moves;
     moves.control.disabled = locked;
     moves.act = [](App& a, const std::string& v) { a.state.front_moves = v == "1"; };
+    moves.section = "designer-inputs";
     rows.push_back(std::move(moves));
     for (std::size_t i = 0; i < bicycle::kParameterCount; ++i) {
       const auto& d = bicycle::kParameterTable[i];
@@ -480,6 +486,7 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
       std::replace(said, said + std::strlen(said), '.', decimal_separator());
       r.control.value_text = std::string(said) + " " + unit_words(unit);
       r.control.disabled = locked;
+      r.section = std::string(bicycle::group_name(d.group));
       rows.push_back(std::move(r));
     }
     rows.push_back(number("vmin", tr("Eigenvalue plot from speed"), "vmin", app.state.sweep_min, 0, 100, 0, "m/s", 2,
@@ -507,6 +514,7 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
       auto r = number("setting-" + q.name, capitalized(tr(words_of(q.name))), "setting:" + q.name, setting(app.state, q.name, q.value), q.min,
                       q.max, 0, q.unit, 3, [name = q.name](App& a, double v) { apply_setting_value(a, name, v); });
       r.control.description = tr(q.description);
+      r.section = "settings-node";
       rows.push_back(std::move(r));
     }
 }
@@ -526,6 +534,12 @@ std::string describe_shortcuts() {
 }
 
 }  // namespace
+
+void open_focused_section(App& app, std::string_view section) {
+  if (app.open_section.empty() || app.open_section != section) return;
+  ImGui::SetNextItemOpen(true);
+  app.open_section.clear();
+}
 
 std::vector<AccessRow> access_rows(App& app) {
   // The shortcut list opened (its button, ? or the Help menu): a screen reader gets its rows as text.

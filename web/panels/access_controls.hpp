@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace carvallo::web {
@@ -20,7 +21,14 @@ struct AccessRow {
   /// text, a text field's text, a select's chosen option, a checkbox's "1" / "0". Every action goes through the panels' own
   /// functions (panels/panel_actions.hpp), never a second implementation.
   std::function<void(App&, const std::string&)> act;
+  /// The collapsible section whose widgets include this one (its ImGui id after ###: "methods-node", a
+  /// parameter group's name), "" where it is always shown.
+  std::string section;
 };
+
+/// Before a collapsible section's header: opens it when a native control inside it has just got the
+/// keyboard focus (App::open_section), once; the user may close it again.
+void open_focused_section(App& app, std::string_view section);
 
 /// Every control the page mirrors now, in Tab order.
 std::vector<AccessRow> access_rows(App& app);

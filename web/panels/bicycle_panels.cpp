@@ -2,6 +2,7 @@
 // the bicycle would not be physical, save and load), the analysis they feed, and the rider's time plots
 // (roll and steer, speed, torques) in the simulation panel.
 #include "app.hpp"
+#include "panels/access_controls.hpp"
 #include "panels/palette_colors.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/number_field.hpp"
@@ -163,6 +164,7 @@ void parameters_panel(App& app) {
     ImGui::SetNextItemOpen(group == bicycle::ParameterGroup::geometry || group == bicycle::ParameterGroup::rear_frame ||
                                group == bicycle::ParameterGroup::front_frame,
                            ImGuiCond_Once);
+    open_focused_section(app, title);
     // "###": a group stays open or closed when the language changes.
     if (!ImGui::CollapsingHeader((tr(title) + "###" + title).c_str()) || !ImGui::BeginTable(title.c_str(), 4, ImGuiTableFlags_SizingFixedFit)) {
       ImGui::PopID();

@@ -3,6 +3,7 @@
 // (bicycle/designer_geometry.hpp says what each input keeps and what follows); an input that would make
 // the bicycle unphysical is refused with the reason, and the bicycle stays as it was.
 #include "app.hpp"
+#include "panels/access_controls.hpp"
 #include "panels/palette_colors.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/number_field.hpp"
@@ -97,6 +98,7 @@ void apply_designer_input(App& app, const DesignerInput& input, double value) {
 void designer_inputs(App& app) {
   // Open where there is room; on a phone closed, so the 26 parameters stay at hand (a tap opens it).
   ImGui::SetNextItemOpen(!app.compact, ImGuiCond_Once);
+  open_focused_section(app, "designer-inputs");
   if (!ImGui::CollapsingHeader(tr("designer inputs###designer-inputs"))) return;  // open or closed in every language
   record_rect(app, "designer-inputs");
   // The names' column as wide as the longest in the page's language, up to 45 % of the panel (then they wrap).

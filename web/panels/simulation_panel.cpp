@@ -3,6 +3,7 @@
 // (ModelInstance::inputs) by the registry's names, within its ranges; the methods; the time plots.
 #include "app.hpp"
 #include "logic/language.hpp"
+#include "panels/access_controls.hpp"
 #include "panels/palette_colors.hpp"
 #include "logic/rider_state.hpp"
 #include "logic/run_csv.hpp"
@@ -148,7 +149,9 @@ void settings_section(App& app) {
   const bool has_push = app.run && app.run->run().instance().push;
   const bool more = entry->settings.size() > (marked.empty() ? 0u : 1u) || has_inputs || has_push;
   // Presentation: the plots get the room; setting up a run is done before the lecture (or leave it).
-  if (s.presentation || !more || !ImGui::TreeNodeEx(tr("Initial state, settings, inputs###settings-node"), ImGuiTreeNodeFlags_FramePadding)) return;
+  if (s.presentation || !more) return;
+  open_focused_section(app, "settings-node");
+  if (!ImGui::TreeNodeEx(tr("Initial state, settings, inputs###settings-node"), ImGuiTreeNodeFlags_FramePadding)) return;
   ImGui::BeginDisabled(!s.from_turn.empty());
   for (const auto& q : entry->settings)
     if (q.name != marked) setting_field(app, q);
@@ -218,6 +221,7 @@ void method_parameters(App& app) {
 void methods_section(App& app) {
   UiState& s = app.state;
   if (s.presentation) return;
+  open_focused_section(app, "methods-node");
   const bool open = ImGui::TreeNodeEx(tr("Methods###methods-node"), ImGuiTreeNodeFlags_FramePadding);
   record_rect(app, "methods");
   if (!open) return;

@@ -190,5 +190,11 @@ EMSCRIPTEN_KEEPALIVE void carvallo_access_input(const char* id, const char* valu
   }
 }
 // parallel_dom.js: the element with the keyboard focus ("" for none).
-EMSCRIPTEN_KEEPALIVE void carvallo_access_focus(const char* id) { carvallo::web::g_focus = id ? id : ""; }
+EMSCRIPTEN_KEEPALIVE void carvallo_access_focus(const char* id) {
+  using namespace carvallo::web;
+  g_focus = id ? id : "";
+  // A control inside a collapsed section: the section opens, so its widget is on screen with the focus ring.
+  if (const AccessRow* row = g_focus.empty() ? nullptr : find_row(g_focus); row && !row->control.placed && !row->section.empty())
+    app().open_section = row->section;
+}
 }
