@@ -81,6 +81,9 @@ struct App {
   /// A collapsed section (its ImGui id, after ###) that holds the native control just focused: opened on
   /// the next frame so that the control's widget is on screen for its focus ring (open_focused_section).
   std::string open_section;
+  /// The widget names ("a|b", AccessControl::rect) of the native control just focused whose widget is not
+  /// on screen: its panel scrolls to it when it is next drawn (record_rect).
+  std::string scroll_to;
   double toast_until = 0;
 
   // The model running (every registered model, the bicycle included).

@@ -323,13 +323,15 @@ test('phone and 1920x1080: axe; reduced motion plays nothing by itself; prefers-
       assert.ok(box.width >= 24 && box.height >= 24, `${name}: at least 24x24 CSS px`);
     }
     // A control inside a collapsed section (Methods, a parameter group) opens it when it gets the focus,
-    // so its widget is on screen and its element lies over it.
-    for (const [role, name, widget] of [['combobox', 'Integrator', 'method:integrator'], ['spinbutton', /^mR, /, 'param:mR']]) {
+    // and its panel scrolls to it (the front wheel's group opens below the Parameters panel's fold), so its
+    // widget is on screen and its element lies over it.
+    for (const [role, name, widget] of [['combobox', 'Integrator', 'method:integrator'], ['spinbutton', /^mR, /, 'param:mR'],
+                                        ['spinbutton', /^IFyy, /, 'param:IFyy']]) {
       assert.equal(await wide.page.evaluate((n) => window.carvallo.widgetRect(n), widget), null, `${widget} starts collapsed`);
       await wide.page.getByRole(role, { name }).focus();
       await frames(wide.page, 3);
       const opened = await wide.page.evaluate((n) => window.carvallo.widgetRect(n), widget);
-      assert.ok(opened, `${widget}: its section opened on focus`);
+      assert.ok(opened && opened.h >= 20, `${widget}: its section opened on focus, the widget whole on screen: ${JSON.stringify(opened)}`);
       const at = await wide.page.getByRole(role, { name }).boundingBox();
       assert.ok(Math.abs(at.x - opened.x) < 1 && Math.abs(at.y - opened.y) < 1, `${widget}: ${JSON.stringify(at)} over ${JSON.stringify(opened)}`);
     }

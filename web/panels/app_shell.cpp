@@ -146,12 +146,33 @@ std::vector<std::string> shown_messages(const App& app, bool with_simulation_eve
   return out;
 }
 
+namespace {
+
+// Whether `names` ("a|b") includes `name`.
+bool names_widget(const std::string& names, const std::string& name) {
+  for (std::size_t start = 0; start <= names.size();) {
+    const std::size_t bar = names.find('|', start);
+    if (names.compare(start, bar == std::string::npos ? std::string::npos : bar - start, name) == 0) return true;
+    if (bar == std::string::npos) break;
+    start = bar + 1;
+  }
+  return false;
+}
+
+}  // namespace
+
 void record_rect(App& app, const std::string& name) {
   // What is visible of the item: a widget scrolled out of its panel is not on screen (no rect).
   const ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 clip0 = dl->GetClipRectMin(), clip1 = dl->GetClipRectMax();
   const ImVec2 a(std::max(ImGui::GetItemRectMin().x, clip0.x), std::max(ImGui::GetItemRectMin().y, clip0.y));
   const ImVec2 b(std::min(ImGui::GetItemRectMax().x, clip1.x), std::min(ImGui::GetItemRectMax().y, clip1.y));
+  // The native control focused by the keyboard mirrors this widget, scrolled out of its panel: the panel
+  // scrolls it to the middle, so the focus ring is seen (WCAG 2.4.11).
+  if (!app.scroll_to.empty() && names_widget(app.scroll_to, name)) {
+    if (ImGui::GetItemRectMin().y < clip0.y || ImGui::GetItemRectMax().y > clip1.y) ImGui::SetScrollHereY(0.5f);
+    app.scroll_to.clear();
+  }
   if (!(b.x > a.x && b.y > a.y)) return;
   const auto r = static_cast<float>(app.pixel_ratio);
   app.rects[name] = {a.x / r, a.y / r, (b.x - a.x) / r, (b.y - a.y) / r};

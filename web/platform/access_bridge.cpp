@@ -194,7 +194,12 @@ EMSCRIPTEN_KEEPALIVE void carvallo_access_focus(const char* id) {
   using namespace carvallo::web;
   g_focus = id ? id : "";
   // A control inside a collapsed section: the section opens, so its widget is on screen with the focus ring.
-  if (const AccessRow* row = g_focus.empty() ? nullptr : find_row(g_focus); row && !row->control.placed && !row->section.empty())
-    app().open_section = row->section;
+  // A control inside a collapsed section: the section opens; one whose widget is scrolled out of its panel,
+  // wholly or in part: the panel scrolls to it; either way its widget comes on screen with the focus ring.
+  app().scroll_to.clear();
+  if (const AccessRow* row = g_focus.empty() ? nullptr : find_row(g_focus)) {
+    if (!row->control.placed && !row->section.empty()) app().open_section = row->section;
+    app().scroll_to = row->control.rect;
+  }
 }
 }
