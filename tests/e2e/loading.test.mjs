@@ -16,12 +16,13 @@ async function announcedAssets() {
   return JSON.parse(html.match(/<script id="carvallo-assets" type="application\/json">([^<]*)<\/script>/)[1]);
 }
 
-// The page's weight may not grow unnoticed: today's (3.241 MB raw, 855 kB as brotli, with the panels, the
-// browser adapters, the mechanisms and the once-per-design or per-link code compiled for size, on 2026-12-01)
-// plus a little room. Issue 31's target, 1.5 MB and 500 kB, is not reached yet (docs/performance.md, "The
-// page's weight").
-const RAW_BUDGET = 3.28e6;
-const SENT_BUDGET = 865e3;
+// The page's weight may not grow unnoticed: today's (3.283 MB raw, 863.6 kB as brotli on 2026-12-02, with the
+// panels, the browser adapters, the mechanisms and the once-per-design or per-link code compiled for size;
+// 5.7 kB raw and 1.3 kB sent of it added that day for the methods' titles in three languages and the
+// keyboard's opening and scrolling of sections) plus a little room. Issue 31's target, 1.5 MB and 500 kB, is not
+// reached yet (docs/performance.md, "The page's weight").
+const RAW_BUDGET = 3.29e6;
+const SENT_BUDGET = 870e3;
 
 test('the page stays within its weight, sent compressed; versioned assets are immutable', async () => {
   const assets = await announcedAssets();
