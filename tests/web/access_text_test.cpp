@@ -143,3 +143,9 @@ TEST_CASE("a refusal typed a second time is said again; a message about another 
   CHECK_FALSE(names_control(refused, ""));
   CHECK_FALSE(names_control("Time step (s)", "Time step (s)"));
 }
+
+TEST_CASE("a control's widget names: each name of \"a|b\", in order", "[web][access]") {
+  CHECK(widget_names("setting:speed|stage-speed") == std::vector<std::string_view>{"setting:speed", "stage-speed"});
+  CHECK(widget_names("play") == std::vector<std::string_view>{"play"});
+  CHECK(widget_names("") == std::vector<std::string_view>{""});
+}

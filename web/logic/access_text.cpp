@@ -46,6 +46,16 @@ std::string spoken_value(double value, std::string_view unit, int decimals) {
   return words.empty() ? number : number + " " + words;
 }
 
+std::vector<std::string_view> widget_names(std::string_view names) {
+  std::vector<std::string_view> out;
+  for (std::size_t start = 0;;) {
+    const std::size_t bar = names.find('|', start);
+    out.push_back(names.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start));
+    if (bar == std::string_view::npos) return out;
+    start = bar + 1;
+  }
+}
+
 std::string controls_json(const std::vector<AccessControl>& controls) {
   nlohmann::json out = nlohmann::json::array();
   auto number = [](double v) -> nlohmann::json { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };

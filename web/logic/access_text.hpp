@@ -43,6 +43,9 @@ struct AccessControl {
   float box[4] = {0, 0, 0, 0};
 };
 
+/// The widget names of AccessControl::rect ("setting:speed|stage-speed": the one on screen in this layout).
+std::vector<std::string_view> widget_names(std::string_view names);
+
 /// The controls as the JSON array parallel_dom.js reads (each number written so it reads back exactly;
 /// a non-finite number as null).
 std::string controls_json(const std::vector<AccessControl>& controls);

@@ -536,7 +536,7 @@ std::string describe_shortcuts() {
 }  // namespace
 
 void open_focused_section(App& app, std::string_view section) {
-  if (app.open_section.empty() || app.open_section != section) return;
+  if (section.empty() || app.open_section != section) return;
   ImGui::SetNextItemOpen(true);
   app.open_section.clear();
 }

@@ -7,6 +7,7 @@
 #include "panels/push_input.hpp"
 #include "panels/view_scene.hpp"
 #include "panels/panel_actions.hpp"
+#include "logic/access_text.hpp"
 #include "logic/language.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
@@ -146,21 +147,6 @@ std::vector<std::string> shown_messages(const App& app, bool with_simulation_eve
   return out;
 }
 
-namespace {
-
-// Whether `names` ("a|b") includes `name`.
-bool names_widget(const std::string& names, const std::string& name) {
-  for (std::size_t start = 0; start <= names.size();) {
-    const std::size_t bar = names.find('|', start);
-    if (names.compare(start, bar == std::string::npos ? std::string::npos : bar - start, name) == 0) return true;
-    if (bar == std::string::npos) break;
-    start = bar + 1;
-  }
-  return false;
-}
-
-}  // namespace
-
 void record_rect(App& app, const std::string& name) {
   // What is visible of the item: a widget scrolled out of its panel is not on screen (no rect).
   const ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -169,7 +155,8 @@ void record_rect(App& app, const std::string& name) {
   const ImVec2 b(std::min(ImGui::GetItemRectMax().x, clip1.x), std::min(ImGui::GetItemRectMax().y, clip1.y));
   // The native control focused by the keyboard mirrors this widget, scrolled out of its panel: the panel
   // scrolls it to the middle, so the focus ring is seen (WCAG 2.4.11).
-  if (!app.scroll_to.empty() && names_widget(app.scroll_to, name)) {
+  const auto focused = app.scroll_to.empty() ? std::vector<std::string_view>{} : widget_names(app.scroll_to);
+  if (std::find(focused.begin(), focused.end(), name) != focused.end()) {
     if (ImGui::GetItemRectMin().y < clip0.y || ImGui::GetItemRectMax().y > clip1.y) ImGui::SetScrollHereY(0.5f);
     app.scroll_to.clear();
   }

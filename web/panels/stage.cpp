@@ -190,9 +190,9 @@ void fit_stage_window_text(const App& app, bool on_stage) {
   // The window keeps the scale set on it: measured at 1, then set every frame.
   ImGui::SetWindowFontScale(1.0f);
   if (!on_stage) return;
-  constexpr float kReadableLines = 16;  // the plot's labels, axes and legend need about 16 characters across
+  constexpr float kReadableWidthInFontSizes = 16;  // the plot's labels, axes and legend need about 16 characters across
   const float font = ImGui::GetFontSize();
-  const float fits = ImGui::GetWindowWidth() / (kReadableLines * font);
+  const float fits = ImGui::GetWindowWidth() / (kReadableWidthInFontSizes * font);
   const float at_one = std::min(1.0f, app.text_px_at_one / font);
   ImGui::SetWindowFontScale(std::clamp(fits, at_one, 1.0f));
 }

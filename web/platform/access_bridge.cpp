@@ -58,14 +58,8 @@ const AccessRow* find_row(const std::string& id) {
 
 // The first of the widget names "a|b" that is on screen this frame.
 const std::array<float, 4>* widget_rect(const App& app, const std::string& names) {
-  std::size_t start = 0;
-  while (start <= names.size()) {
-    const std::size_t bar = names.find('|', start);
-    const std::string name = names.substr(start, bar == std::string::npos ? std::string::npos : bar - start);
-    if (const auto it = app.rects.find(name); it != app.rects.end() && it->second[2] > 0 && it->second[3] > 0) return &it->second;
-    if (bar == std::string::npos) break;
-    start = bar + 1;
-  }
+  for (const std::string_view name : widget_names(names))
+    if (const auto it = app.rects.find(std::string(name)); it != app.rects.end() && it->second[2] > 0 && it->second[3] > 0) return &it->second;
   return nullptr;
 }
 
@@ -193,7 +187,6 @@ EMSCRIPTEN_KEEPALIVE void carvallo_access_input(const char* id, const char* valu
 EMSCRIPTEN_KEEPALIVE void carvallo_access_focus(const char* id) {
   using namespace carvallo::web;
   g_focus = id ? id : "";
-  // A control inside a collapsed section: the section opens, so its widget is on screen with the focus ring.
   // A control inside a collapsed section: the section opens; one whose widget is scrolled out of its panel,
   // wholly or in part: the panel scrolls to it; either way its widget comes on screen with the focus ring.
   app().scroll_to.clear();
