@@ -56,18 +56,50 @@ struct JacobianCache;
 /// The constraint functions as recorded straight-line programs; see Model. Defined in model.cpp.
 struct RecordedConstraints;
 
-/// Evaluation of a model definition for one scalar type. Outputs arrive sized and zero-filled.
+// Evaluation of a model definition for one scalar type, in pieces: each scalar type gets only the functions
+// the engine evaluates with it (ScalarEvaluator<S> below), because every virtual function is compiled for
+// every model whether called or not, and the page downloads them all. Outputs arrive sized and zero-filled.
 template <class S>
-class ScalarEvaluator {
+class HolonomicFunction {
  public:
-  virtual ~ScalarEvaluator() = default;
+  virtual ~HolonomicFunction() = default;
+  virtual void eval_holonomic(const Vec<S>& q, const S& t, Vec<S>& C) const = 0;
+};
+template <class S>
+class NonholonomicFunction {
+ public:
+  virtual ~NonholonomicFunction() = default;
+  virtual void eval_nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& D) const = 0;
+};
+template <class S>
+class MassAndForces {
+ public:
+  virtual ~MassAndForces() = default;
   virtual void eval_mass(const Vec<S>& q, const S& t, Mat<S>& M) const = 0;
   virtual void eval_forces(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& Q) const = 0;
-  virtual void eval_holonomic(const Vec<S>& q, const S& t, Vec<S>& C) const = 0;
-  virtual void eval_nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& D) const = 0;
-  virtual S eval_potential_energy(const Vec<S>& q, const S& t) const = 0;
-  virtual S eval_kinetic_energy(const Vec<S>& q, const Vec<S>& qd, const S& t) const = 0;
 };
+class Energies {
+ public:
+  virtual ~Energies() = default;
+  virtual double eval_potential_energy(const Vec<double>& q, double t) const = 0;
+  virtual double eval_kinetic_energy(const Vec<double>& q, const Vec<double>& qd, double t) const = 0;
+};
+
+/// What the engine evaluates a definition for with each scalar type: everything in double; M, Q and the
+/// constraints with first-order duals (the force and mass Jacobians, C_q, D_q̇ and D_q); the constraints
+/// with second-order ones (Q_d,h, Q_d,nh); C with third-order ones (∂Q_d,h/∂q, model_linearization.cpp).
+template <class S>
+class ScalarEvaluator;
+template <>
+class ScalarEvaluator<double> : public HolonomicFunction<double>, public NonholonomicFunction<double>,
+                                public MassAndForces<double>, public Energies {};
+template <>
+class ScalarEvaluator<Dual1> : public HolonomicFunction<Dual1>, public NonholonomicFunction<Dual1>,
+                               public MassAndForces<Dual1> {};
+template <>
+class ScalarEvaluator<Dual2> : public HolonomicFunction<Dual2>, public NonholonomicFunction<Dual2> {};
+template <>
+class ScalarEvaluator<Dual3> : public HolonomicFunction<Dual3> {};
 
 /// A definition whose nonholonomic() also takes q and t of another scalar type than q̇ (SQ = double with
 /// a dual q̇): D_q̇ then carries no tangents through the geometry. Optional.
@@ -121,36 +153,45 @@ class ModelImpl final : public ModelConcept {
   const Layout& layout() const override { return layout_; }
   bool has_potential_energy() const override { return HasPotentialEnergy<Def>; }
 
-#define CARVALLO_EVALUATORS_FOR(S)                                                                       \
+#define CARVALLO_HOLONOMIC_FOR(S)                                                                        \
+  void eval_holonomic(const Vec<S>& q, const S& t, Vec<S>& C) const override {                          \
+    if constexpr (HasHolonomic<Def>) def_.template holonomic<S>(q, t, C);                                \
+  }
+#define CARVALLO_NONHOLONOMIC_FOR(S)                                                                     \
+  void eval_nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& D) const override {     \
+    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<S>(q, qd, t, D);                      \
+  }
+#define CARVALLO_MASS_AND_FORCES_FOR(S)                                                                  \
   void eval_mass(const Vec<S>& q, const S& t, Mat<S>& M) const override { def_.template mass<S>(q, t, M); } \
   void eval_forces(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& Q) const override {            \
     def_.template forces<S>(q, qd, t, Q);                                                                \
-  }                                                                                                      \
-  void eval_holonomic(const Vec<S>& q, const S& t, Vec<S>& C) const override {                          \
-    if constexpr (HasHolonomic<Def>) def_.template holonomic<S>(q, t, C);                                \
-  }                                                                                                      \
-  void eval_nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& D) const override {     \
-    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<S>(q, qd, t, D);                      \
-  }                                                                                                      \
-  S eval_potential_energy(const Vec<S>& q, const S& t) const override {                                 \
-    if constexpr (HasPotentialEnergy<Def>) return def_.template potential_energy<S>(q, t);               \
-    else return S(0.0);                                                                                  \
-  }                                                                                                      \
-  S eval_kinetic_energy(const Vec<S>& q, const Vec<S>& qd, const S& t) const override {                 \
-    if constexpr (HasKineticEnergy<Def>) {                                                               \
-      return def_.template kinetic_energy<S>(q, qd, t);                                                  \
-    } else {                                                                                             \
-      Mat<S> M = Mat<S>::Zero(q.size(), q.size());                                                       \
-      def_.template mass<S>(q, t, M);                                                                    \
-      return S(0.5) * qd.dot(M * qd);                                                                    \
-    }                                                                                                    \
   }
+  CARVALLO_HOLONOMIC_FOR(double)
+  CARVALLO_HOLONOMIC_FOR(Dual1)
+  CARVALLO_HOLONOMIC_FOR(Dual2)
+  CARVALLO_HOLONOMIC_FOR(Dual3)
+  CARVALLO_NONHOLONOMIC_FOR(double)
+  CARVALLO_NONHOLONOMIC_FOR(Dual1)
+  CARVALLO_NONHOLONOMIC_FOR(Dual2)
+  CARVALLO_MASS_AND_FORCES_FOR(double)
+  CARVALLO_MASS_AND_FORCES_FOR(Dual1)
+#undef CARVALLO_HOLONOMIC_FOR
+#undef CARVALLO_NONHOLONOMIC_FOR
+#undef CARVALLO_MASS_AND_FORCES_FOR
 
-  CARVALLO_EVALUATORS_FOR(double)
-  CARVALLO_EVALUATORS_FOR(Dual1)
-  CARVALLO_EVALUATORS_FOR(Dual2)
-  CARVALLO_EVALUATORS_FOR(Dual3)
-#undef CARVALLO_EVALUATORS_FOR
+  double eval_potential_energy(const Vec<double>& q, double t) const override {
+    if constexpr (HasPotentialEnergy<Def>) return def_.template potential_energy<double>(q, t);
+    else return 0.0;
+  }
+  double eval_kinetic_energy(const Vec<double>& q, const Vec<double>& qd, double t) const override {
+    if constexpr (HasKineticEnergy<Def>) {
+      return def_.template kinetic_energy<double>(q, qd, t);
+    } else {
+      Mat<double> M = Mat<double>::Zero(q.size(), q.size());
+      def_.template mass<double>(q, t, M);
+      return 0.5 * qd.dot(M * qd);
+    }
+  }
 
   void eval_holonomic(const Vec<DualChunk>& q, const DualChunk& t, Vec<DualChunk>& C) const override {
     if constexpr (HasHolonomic<Def>) def_.template holonomic<DualChunk>(q, t, C);
@@ -321,8 +362,9 @@ class Model {
     return kinetic_energy(q, qd, t) + potential_energy(q, t);
   }
 
-  /// Raw access for other scalar types (double, Dual1, Dual2, Dual3): evaluates the definition directly.
-  /// Use for derivatives this class does not provide; outputs must be sized and zero-filled by the caller.
+  /// Raw access for other scalar types (double, Dual1, Dual2, Dual3, with the functions ScalarEvaluator<S>
+  /// gives each): evaluates the definition directly. Use for derivatives this class does not provide;
+  /// outputs must be sized and zero-filled by the caller.
   template <class S>
   const detail::ScalarEvaluator<S>& evaluator() const { return static_cast<const detail::ScalarEvaluator<S>&>(*impl_); }
   const detail::ConstraintEvaluator<DualChunk>& chunk_evaluator() const {
