@@ -20,6 +20,8 @@ if [ "$(dpkg --print-architecture 2>/dev/null)" = amd64 ]; then packages+=(libxb
 packages+=(python3-sympy)
 # The playground's UI font: DejaVu Sans, subset at build time by fonttools' pyftsubset (web/CMakeLists.txt).
 packages+=(fonts-dejavu-core fonttools)
+# wasm-split (binaryen): the page's WebAssembly in two parts, the first frame's and the rest (scripts/package_site.mjs).
+packages+=(binaryen)
 # The native-debug preset (ASan + UBSan tests, libFuzzer harnesses): clang 14, its sanitizer and libFuzzer
 # runtimes (libclang-rt-14-dev) and llvm-symbolizer (llvm-14) for readable reports.
 packages+=(clang-14 libclang-rt-14-dev llvm-14)

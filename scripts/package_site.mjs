@@ -2,7 +2,8 @@
 //   index.html              the repository's index.html, told the versioned names and sizes of its assets
 //                           and the loader's words in every language (web/strings/loader.json);
 //   carvallo.<hash>.js/.wasm the application, named by a hash of its content, so a browser may keep it
-//                           until a new version (the name changes with every change);
+//                           until a new version (the name changes with every change); the WebAssembly in two
+//                           parts (below): what the first frame runs, and the rest, loaded after it;
 //   sw.js                   web/site/sw.js, told the version and what to cache for offline use;
 //   manifest.webmanifest, icon.svg   from web/site/, to install the page as an app;
 //   <each>.br, <each>.gz    precompressed copies (brotli, gzip) for servers that serve them
@@ -10,6 +11,14 @@
 //   node scripts/package_site.mjs [--build build/wasm/web]
 // Run after every link of carvallo_web (web/CMakeLists.txt) and by scripts/serve.mjs when the folder is
 // older than its inputs. Idempotent; removes the versioned files of former builds.
+//
+// The split. binaryen's wasm-split keeps in the first part the functions named (by a hash of the name) in
+// web/site/first_frame_functions.txt (what the page runs up to its first frame and the first seconds of a
+// scene: scripts/profile_first_frame.mjs writes it) and moves the others to the second, leaving in their
+// place a placeholder each that index.html's loader answers by loading the second part at once. So a page
+// starts after the first part, and a name the list lacks (code changed since it was written) costs time,
+// never correctness. The loader fetches the second part in the background after the first frame.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,11 +30,14 @@ const STATIC_DIR = path.join(root, 'web', 'site');
 const STATIC_FILES = ['sw.js', 'manifest.webmanifest', 'icon.svg'];
 const VERSIONED = /^carvallo\.[0-9a-f]{12}\.(js|wasm)$/;
 const LOADER_WORDS = path.join(root, 'web', 'strings', 'loader.json');  // the loader's words, in every language
+const FIRST_FRAME_FUNCTIONS = path.join(STATIC_DIR, 'first_frame_functions.txt');
+// The WebAssembly features the link uses (-fwasm-exceptions; Emscripten 3.1.6's defaults).
+export const WASM_FEATURES = ['--enable-exception-handling', '--enable-bulk-memory', '--enable-sign-ext', '--enable-mutable-globals'];
 
 /// The files the site is made from: the build's application and the repository's page and static files.
 export function siteInputs(buildDir) {
   return [path.join(buildDir, 'carvallo.js'), path.join(buildDir, 'carvallo.wasm'), path.join(root, 'index.html'), LOADER_WORDS,
-          fileURLToPath(import.meta.url), ...STATIC_FILES.map((f) => path.join(STATIC_DIR, f))];
+          fileURLToPath(import.meta.url), FIRST_FRAME_FUNCTIONS, ...STATIC_FILES.map((f) => path.join(STATIC_DIR, f))];
 }
 
 export function siteDir(buildDir) { return path.join(buildDir, 'site'); }
@@ -66,6 +78,68 @@ function fill(text, marker, value, file) {
   return text.split(marker).join(value);
 }
 
+/// The number of functions a module imports (their indices come before its own).
+export function importedFunctionCount(wasm) {
+  let at = 8;
+  const leb = () => {
+    let value = 0, shift = 0, byte;
+    do { byte = wasm[at++]; value += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
+    return value;
+  };
+  let count = 0;
+  while (at < wasm.length) {
+    const id = wasm[at++];
+    const end = leb() + at;
+    if (id === 2) {
+      for (let n = leb(); n > 0; --n) {
+        at += leb(); at += leb();  // module and field names
+        const kind = wasm[at++];
+        if (kind === 0) { leb(); ++count; }
+        else if (kind === 1) { ++at; if (wasm[at++] & 1) leb(); leb(); }
+        else if (kind === 2) { if (wasm[at++] & 1) leb(); leb(); }
+        else if (kind === 3) at += 2;
+        else if (kind === 4) { ++at; leb(); }
+      }
+      return count;
+    }
+    at = end;
+  }
+  return count;
+}
+
+/// How web/site/first_frame_functions.txt names a function: 12 hex digits of the SHA-256 of its mangled
+/// name (the names themselves are 0.7 MB).
+export const functionNameKey = (name) => crypto.createHash('sha256').update(name).digest('hex').slice(0, 12);
+
+/// The module in two parts by web/site/first_frame_functions.txt (see the header), or null for a module
+/// the profile itself runs (instrumented by wasm-split, scripts/profile_first_frame.mjs).
+function splitModule(buildDir, wasm) {
+  if (wasm.includes('__write_profile')) return null;
+  const wanted = new Set(fs.readFileSync(FIRST_FRAME_FUNCTIONS, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')));
+  const wantedName = (name) => wanted.has(functionNameKey(name));
+  // carvallo.js.symbols (the link's --emit-symbol-map): "index:name", imports included in the index.
+  const imports = importedFunctionCount(wasm);
+  const keep = [];
+  for (const line of fs.readFileSync(path.join(buildDir, 'carvallo.js.symbols'), 'utf8').split('\n')) {
+    const colon = line.indexOf(':');
+    const index = Number(line.slice(0, colon));
+    // wasm-split names a module's own functions by their index among them when it has no name section.
+    if (colon > 0 && index >= imports && wantedName(line.slice(colon + 1))) keep.push(String(index - imports));
+  }
+  const work = fs.mkdtempSync(path.join(buildDir, 'split-'));
+  try {
+    fs.writeFileSync(path.join(work, 'keep'), keep.join('\n'));
+    const input = path.join(work, 'in.wasm');
+    fs.writeFileSync(input, wasm);
+    execFileSync('wasm-split', [...WASM_FEATURES, input, `--keep-funcs=@${path.join(work, 'keep')}`,
+                                '--placeholder-namespace=placeholder', '--import-namespace=primary',
+                                '-o1', path.join(work, 'first.wasm'), '-o2', path.join(work, 'rest.wasm')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    return { first: fs.readFileSync(path.join(work, 'first.wasm')), rest: fs.readFileSync(path.join(work, 'rest.wasm')), kept: keep.length };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
 // compress: false leaves out the .br and .gz copies (a test that packages versions of its own).
 export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), compress = true } = {}) {
   for (const f of siteInputs(buildDir)) {
@@ -74,8 +148,12 @@ export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), comp
   const out = siteDir(buildDir);
   fs.mkdirSync(out, { recursive: true });
   const js = fs.readFileSync(path.join(buildDir, 'carvallo.js'));
-  const wasm = fs.readFileSync(path.join(buildDir, 'carvallo.wasm'));
+  const whole = fs.readFileSync(path.join(buildDir, 'carvallo.wasm'));
+  const parts = splitModule(buildDir, whole);
+  const wasm = parts ? parts.first : whole;
   const assets = { js: `carvallo.${hashOf(js)}.js`, wasm: `carvallo.${hashOf(wasm)}.wasm`, jsBytes: js.length, wasmBytes: wasm.length };
+  // The second part (none for a module that is not split): a versioned name like the others.
+  if (parts) Object.assign(assets, { rest: `carvallo.${hashOf(parts.rest)}.wasm`, restBytes: parts.rest.length });
   for (const name of fs.readdirSync(out)) {
     if (VERSIONED.test(name.replace(/\.(br|gz)$/, '')) && !Object.values(assets).includes(name.replace(/\.(br|gz)$/, ''))) {
       fs.rmSync(path.join(out, name));
@@ -83,13 +161,14 @@ export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), comp
   }
   writeWithCompressed(path.join(out, assets.js), js, compress);
   writeWithCompressed(path.join(out, assets.wasm), wasm, compress);
+  if (parts) writeWithCompressed(path.join(out, assets.rest), parts.rest, compress);
   for (const f of ['manifest.webmanifest', 'icon.svg']) writeWithCompressed(path.join(out, f), fs.readFileSync(path.join(STATIC_DIR, f)), compress);
 
   // The version is the hash of everything the page is made of, so that sw.js changes whenever any part does.
-  const version = hashOf(Buffer.concat([js, wasm, fs.readFileSync(path.join(root, 'index.html')), fs.readFileSync(LOADER_WORDS),
+  const version = hashOf(Buffer.concat([js, whole, fs.readFileSync(FIRST_FRAME_FUNCTIONS), fs.readFileSync(path.join(root, 'index.html')), fs.readFileSync(LOADER_WORDS),
                                         ...STATIC_FILES.map((f) => fs.readFileSync(path.join(STATIC_DIR, f)))]));
   const sw = fill(fill(fs.readFileSync(path.join(STATIC_DIR, 'sw.js'), 'utf8'), "'@VERSION@'", JSON.stringify(version), 'web/site/sw.js'),
-                  "['@ASSETS@']", JSON.stringify(['./', assets.js, assets.wasm, 'manifest.webmanifest', 'icon.svg']), 'web/site/sw.js');
+                  "['@ASSETS@']", JSON.stringify(['./', assets.js, assets.wasm, ...(parts ? [assets.rest] : []), 'manifest.webmanifest', 'icon.svg']), 'web/site/sw.js');
   writeWithCompressed(path.join(out, 'sw.js'), Buffer.from(sw), compress);
   // index.html last: its time stamp tells siteIsStale that everything else is written.
   const words = JSON.stringify(JSON.parse(fs.readFileSync(LOADER_WORDS, 'utf8'))).replace(/</g, '\\u003c');
@@ -107,7 +186,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const buildDir = path.resolve(i > 0 ? process.argv[i + 1] : path.join(root, 'build/wasm/web'));
   try {
     const site = packageSite({ buildDir });
-    console.log(`package_site: ${path.relative(process.cwd(), site.dir) || '.'}: ${site.js}, ${site.wasm} (version ${site.version})`);
+    console.log(`package_site: ${path.relative(process.cwd(), site.dir) || '.'}: ${site.js}, ${site.wasm}` +
+                `${site.rest ? ` then ${site.rest}` : ''} (version ${site.version})`);
   } catch (e) {
     console.error(e.message);
     process.exit(1);

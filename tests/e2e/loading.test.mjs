@@ -16,31 +16,34 @@ async function announcedAssets() {
   return JSON.parse(html.match(/<script id="carvallo-assets" type="application\/json">([^<]*)<\/script>/)[1]);
 }
 
-// The page's weight may not grow unnoticed: today's (3.283 MB raw, 863.6 kB as brotli on 2026-12-02, with the
-// panels, the browser adapters, the mechanisms and the once-per-design or per-link code compiled for size;
-// 5.7 kB raw and 1.3 kB sent of it added that day for the methods' titles in three languages and the
-// keyboard's opening and scrolling of sections) plus a little room. Issue 31's target, 1.5 MB and 500 kB, is not
-// reached yet (docs/performance.md, "The page's weight").
-const RAW_BUDGET = 3.29e6;
-const SENT_BUDGET = 870e3;
+// The page's weight may not grow unnoticed: today's plus a little room. The WebAssembly comes in two parts
+// (scripts/package_site.mjs): what the first frame needs, sent before it, and the rest, after it. On
+// 2026-12-02: 3.16 MB raw, 870 kB as brotli in all, 504 kB of it before the first frame. Issue 31's target,
+// 1.5 MB and 500 kB, is not reached yet in all (docs/performance.md, "The page's weight").
+const RAW_BUDGET = 3.17e6;
+const SENT_BUDGET = 875e3;
+const FIRST_SENT_BUDGET = 510e3;
 
 test('the page stays within its weight, sent compressed; versioned assets are immutable', async () => {
   const assets = await announcedAssets();
   assert.match(assets.wasm, /^carvallo\.[0-9a-f]{12}\.wasm$/);
+  assert.match(assets.rest, /^carvallo\.[0-9a-f]{12}\.wasm$/);
   assert.match(assets.js, /^carvallo\.[0-9a-f]{12}\.js$/);
-  assert.ok(assets.jsBytes + assets.wasmBytes <= RAW_BUDGET, `raw ${assets.jsBytes + assets.wasmBytes} bytes`);
-  let sent = 0;
-  for (const name of [assets.js, assets.wasm]) {
+  assert.ok(assets.jsBytes + assets.wasmBytes + assets.restBytes <= RAW_BUDGET, `raw ${assets.jsBytes + assets.wasmBytes + assets.restBytes} bytes`);
+  const sent = {};
+  for (const [name, bytes] of [[assets.js, assets.jsBytes], [assets.wasm, assets.wasmBytes], [assets.rest, assets.restBytes]]) {
     // node's fetch decompresses; the bytes on the wire are what the server sends for "br".
     const response = await fetch(env.server.url + name, { headers: { 'Accept-Encoding': 'br' } });
     const body = Buffer.from(await response.arrayBuffer());
     assert.equal(response.headers.get('content-encoding'), 'br', name);
     assert.equal(response.headers.get('vary'), 'Accept-Encoding', name);
     assert.match(response.headers.get('cache-control'), /immutable/, name);
-    assert.equal(body.length, name.endsWith('.wasm') ? assets.wasmBytes : assets.jsBytes, `${name} decompresses to its announced size`);
-    sent += Number(response.headers.get('content-length'));
+    assert.equal(body.length, bytes, `${name} decompresses to its announced size`);
+    sent[name] = Number(response.headers.get('content-length'));
   }
-  assert.ok(sent <= SENT_BUDGET, `${sent} bytes as sent (brotli)`);
+  const first = sent[assets.js] + sent[assets.wasm];
+  assert.ok(first <= FIRST_SENT_BUDGET, `${first} bytes as sent before the first frame (brotli)`);
+  assert.ok(first + sent[assets.rest] <= SENT_BUDGET, `${first + sent[assets.rest]} bytes as sent (brotli)`);
   // A client that accepts no compression gets the plain file; the page itself is always revalidated.
   const plain = await fetch(env.server.url + assets.wasm, { headers: { 'Accept-Encoding': 'identity' } });
   assert.equal(plain.headers.get('content-encoding'), null);
@@ -73,8 +76,50 @@ test('on Slow 4G the page shows in plain HTML how many bytes have arrived, then 
     assert.ok(texts.includes('Compiling Carvallo…') || texts.includes('Starting…'), `then it starts: ${JSON.stringify(texts)}`);
     assert.equal(await page.evaluate(() => document.getElementById('status').hidden), true, 'hidden once the first frame is drawn');
     assert.ok(await page.evaluate(() => window.carvallo.firstFrameMs > 0));
+    // The first frame ran on the first part alone (web/site/first_frame_functions.txt is current: otherwise
+    // node scripts/profile_first_frame.mjs), and the rest arrives after it.
+    assert.equal(await page.evaluate(() => window.carvalloLoading.rest.loadedOnDemand), undefined,
+                 'no call waited for the second part before the first frame');
+    await page.waitForFunction(() => window.carvalloLoading.rest.instance !== null, null, { timeout: 30000 });
     await page.screenshot({ path: path.join(artifacts, 'loading-ready.png') });
     assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a call into the second part before it arrived loads it at once, and the page goes on', async () => {
+  // The background download of the second part fails; the first call that needs it then loads it itself.
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const problems = [];
+    page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text()); });
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    const assets = await announcedAssets();
+    let refused = 0;
+    await page.route(`**/${assets.rest}`, (route) => (refused++ === 0 ? route.abort() : route.continue()));
+    await page.goto(env.server.url);
+    await page.waitForFunction(() => window.carvallo && window.carvallo._running, null, { timeout: 30000 });
+    await page.waitForFunction(() => window.carvalloLoading.rest.background !== null, null, { timeout: 30000 });
+    await page.evaluate(() => window.carvalloLoading.rest.background);
+    assert.equal(await page.evaluate(() => window.carvalloLoading.rest.instance), null, 'the background download failed');
+    // The mechanisms are not among the first frame's functions.
+    const run = await page.evaluate(() => {
+      window.carvallo.setState({ model: 'four-bar' });
+      window.carvallo.play(false);
+      window.carvallo.resetSimulation();
+      const stepped = window.carvallo.step(100);
+      return { stepped, sim: window.carvallo.simState(), model: window.carvallo.getState().model };
+    });
+    assert.equal(run.model, 'four-bar');
+    assert.equal(run.stepped.stepped, 100);
+    assert.ok(run.sim.t > 0);
+    assert.equal(await page.evaluate(() => window.carvalloLoading.rest.loadedOnDemand), true, 'loaded on demand');
+    assert.equal(refused, 2, 'the background download, then the one on demand');
+    const shot = path.join(artifacts, 'loading-rest-on-demand.png');
+    await page.screenshot({ path: shot });
+    assert.deepEqual(problems.filter((p) => !/did not load in the background|ERR_FAILED|Synchronous XMLHttpRequest/.test(p)), []);
   } finally {
     await context.close();
   }

@@ -71,7 +71,7 @@ test('a new version served later is offered on the page and taken only when the 
   const own = path.join(artifacts, 'update-site');
   fs.rmSync(own, { recursive: true, force: true });
   fs.mkdirSync(own, { recursive: true });
-  for (const f of ['carvallo.js', 'carvallo.wasm']) fs.copyFileSync(path.join(buildDir, f), path.join(own, f));
+  for (const f of ['carvallo.js', 'carvallo.wasm', 'carvallo.js.symbols']) fs.copyFileSync(path.join(buildDir, f), path.join(own, f));
   packageSite({ buildDir: own, compress: false });
   const server = await startServer({ port: 0, buildDir: own });
   const { context, page, problems } = await openPage(env.browser, server.url);
