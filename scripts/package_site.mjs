@@ -4,6 +4,8 @@
 //   carvallo.<hash>.js/.wasm the application, named by a hash of its content, so a browser may keep it
 //                           until a new version (the name changes with every change); the WebAssembly in two
 //                           parts (below): what the first frame runs, and the rest, loaded after it;
+//   carvallo.<hash>.json    the string table (web/strings/*.json merged): the page fetches it for Dutch or
+//                           Spanish only (web/logic/language.hpp);
 //   sw.js                   web/site/sw.js, told the version and what to cache for offline use;
 //   manifest.webmanifest, icon.svg   from web/site/, to install the page as an app;
 //   <each>.br, <each>.gz    precompressed copies (brotli, gzip) for servers that serve them
@@ -28,15 +30,18 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STATIC_DIR = path.join(root, 'web', 'site');
 const STATIC_FILES = ['sw.js', 'manifest.webmanifest', 'icon.svg'];
-const VERSIONED = /^carvallo\.[0-9a-f]{12}\.(js|wasm)$/;
+const VERSIONED = /^carvallo\.[0-9a-f]{12}\.(js|wasm|json)$/;
+const STRINGS_DIR = path.join(root, 'web', 'strings');
 const LOADER_WORDS = path.join(root, 'web', 'strings', 'loader.json');  // the loader's words, in every language
 const FIRST_FRAME_FUNCTIONS = path.join(STATIC_DIR, 'first_frame_functions.txt');
 // The WebAssembly features the link uses (-fwasm-exceptions; Emscripten 3.1.6's defaults).
 export const WASM_FEATURES = ['--enable-exception-handling', '--enable-bulk-memory', '--enable-sign-ext', '--enable-mutable-globals'];
 
+const stringFiles = () => fs.readdirSync(STRINGS_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(STRINGS_DIR, f));
+
 /// The files the site is made from: the build's application and the repository's page and static files.
 export function siteInputs(buildDir) {
-  return [path.join(buildDir, 'carvallo.js'), path.join(buildDir, 'carvallo.wasm'), path.join(root, 'index.html'), LOADER_WORDS,
+  return [...stringFiles(), path.join(buildDir, 'carvallo.js'), path.join(buildDir, 'carvallo.wasm'), path.join(root, 'index.html'), LOADER_WORDS,
           fileURLToPath(import.meta.url), FIRST_FRAME_FUNCTIONS, ...STATIC_FILES.map((f) => path.join(STATIC_DIR, f))];
 }
 
@@ -154,6 +159,11 @@ export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), comp
   const assets = { js: `carvallo.${hashOf(js)}.js`, wasm: `carvallo.${hashOf(wasm)}.wasm`, jsBytes: js.length, wasmBytes: wasm.length };
   // The second part (none for a module that is not split): a versioned name like the others.
   if (parts) Object.assign(assets, { rest: `carvallo.${hashOf(parts.rest)}.wasm`, restBytes: parts.rest.length });
+  // The string table as one object (web/logic/language.hpp's load_string_table reads it).
+  const table = {};
+  for (const f of stringFiles()) Object.assign(table, JSON.parse(fs.readFileSync(f, 'utf8')));
+  const strings = Buffer.from(JSON.stringify(table));
+  assets.strings = `carvallo.${hashOf(strings)}.json`;
   for (const name of fs.readdirSync(out)) {
     if (VERSIONED.test(name.replace(/\.(br|gz)$/, '')) && !Object.values(assets).includes(name.replace(/\.(br|gz)$/, ''))) {
       fs.rmSync(path.join(out, name));
@@ -162,13 +172,14 @@ export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), comp
   writeWithCompressed(path.join(out, assets.js), js, compress);
   writeWithCompressed(path.join(out, assets.wasm), wasm, compress);
   if (parts) writeWithCompressed(path.join(out, assets.rest), parts.rest, compress);
+  writeWithCompressed(path.join(out, assets.strings), strings, compress);
   for (const f of ['manifest.webmanifest', 'icon.svg']) writeWithCompressed(path.join(out, f), fs.readFileSync(path.join(STATIC_DIR, f)), compress);
 
   // The version is the hash of everything the page is made of, so that sw.js changes whenever any part does.
-  const version = hashOf(Buffer.concat([js, whole, fs.readFileSync(FIRST_FRAME_FUNCTIONS), fs.readFileSync(path.join(root, 'index.html')), fs.readFileSync(LOADER_WORDS),
+  const version = hashOf(Buffer.concat([js, whole, strings, fs.readFileSync(FIRST_FRAME_FUNCTIONS), fs.readFileSync(path.join(root, 'index.html')), fs.readFileSync(LOADER_WORDS),
                                         ...STATIC_FILES.map((f) => fs.readFileSync(path.join(STATIC_DIR, f)))]));
   const sw = fill(fill(fs.readFileSync(path.join(STATIC_DIR, 'sw.js'), 'utf8'), "'@VERSION@'", JSON.stringify(version), 'web/site/sw.js'),
-                  "['@ASSETS@']", JSON.stringify(['./', assets.js, assets.wasm, ...(parts ? [assets.rest] : []), 'manifest.webmanifest', 'icon.svg']), 'web/site/sw.js');
+                  "['@ASSETS@']", JSON.stringify(['./', assets.js, assets.wasm, ...(parts ? [assets.rest] : []), assets.strings, 'manifest.webmanifest', 'icon.svg']), 'web/site/sw.js');
   writeWithCompressed(path.join(out, 'sw.js'), Buffer.from(sw), compress);
   // index.html last: its time stamp tells siteIsStale that everything else is written.
   const words = JSON.stringify(JSON.parse(fs.readFileSync(LOADER_WORDS, 'utf8'))).replace(/</g, '\\u003c');

@@ -2,7 +2,7 @@
 // scripts/package_site.mjs) as a web host should, and nothing else:
 //  - a precompressed copy (.br, else .gz) when the browser accepts it, with Content-Encoding and
 //    Vary: Accept-Encoding;
-//  - the versioned assets (carvallo.<hash>.js/.wasm) cached for a year as immutable, everything else
+//  - the versioned assets (carvallo.<hash>.js/.wasm/.json) cached for a year as immutable, everything else
 //    (the page, sw.js, the manifest) revalidated on every load (no-cache, with an ETag).
 // Any static host serving the same folder works too; these headers only make it faster.
 //   node scripts/serve.mjs [--port 8080] [--host 127.0.0.1] [--build build/wasm/web]
@@ -24,7 +24,7 @@ const MIME = {
   '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
 };
-const VERSIONED = /^\/carvallo\.[0-9a-f]{12}\.(js|wasm)$/;
+const VERSIONED = /^\/carvallo\.[0-9a-f]{12}\.(js|wasm|json)$/;
 
 // The encodings the browser accepts (q=0 refuses one).
 function accepted(header) {

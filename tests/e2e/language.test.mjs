@@ -211,3 +211,27 @@ for (const lang of ['nl', 'es']) {
     }
   });
 }
+
+test('an English page fetches the words of Dutch only when Dutch is chosen, then speaks it', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    const problems = [];
+    page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text()); });
+    const requested = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(env.server.url);
+    await page.waitForFunction(() => window.carvallo && window.carvallo._running, null, { timeout: 30000 });
+    const words = await page.evaluate(() => window.carvalloLoading.assets.strings);
+    assert.match(words, /^carvallo\.[0-9a-f]{12}\.json$/);
+    assert.ok(!requested.some((url) => url.endsWith(words)), 'an English page does not download the string table');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('Nederlands');
+    await page.waitForFunction(() => document.documentElement.lang === 'nl', null, { timeout: 10000 });
+    await page.getByRole('button', { name: t('Step', 'nl'), exact: true }).waitFor({ timeout: 10000 });
+    assert.ok(requested.some((url) => url.endsWith(words)), 'Dutch downloads it');
+    await page.screenshot({ path: path.join(artifacts, 'language-nl-chosen-later.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

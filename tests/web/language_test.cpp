@@ -386,3 +386,32 @@ TEST_CASE("message_text's formats have %s conversions only, so tr can find them 
       CHECK(c == "%s");
     }
 }
+
+TEST_CASE("the page's fetched string table replaces the compiled one; one without entries is refused", "[web][language]") {
+  // The page's file is web/strings/*.json merged into one object (scripts/package_site.mjs).
+  nlohmann::json merged = nlohmann::json::object();
+  for (const auto& e : std::filesystem::directory_iterator(std::string(CARVALLO_SOURCE_DIR) + "/web/strings")) {
+    std::ifstream in(e.path());
+    merged.update(nlohmann::json::parse(in));
+  }
+  const auto compiled = table_entries();
+  REQUIRE(string_table_loaded());
+  CHECK(language_needs_table("nl"));
+  CHECK(language_needs_table("es"));
+  CHECK_FALSE(language_needs_table("en"));
+  CHECK_FALSE(language_needs_table("x-long"));
+
+  set_language("nl");
+  const std::string before = tr(std::string("Reload"));
+  REQUIRE(load_string_table(R"json({"Reload": {"nl": "Opnieuw laden (test)", "es": "Recargar (test)"}})json"));
+  CHECK(table_entries().size() == 1);
+  CHECK(tr(std::string("Reload")) == "Opnieuw laden (test)");  // what tr kept for the former table is gone
+  CHECK_FALSE(load_string_table("not json"));
+  CHECK_FALSE(load_string_table("{}"));
+  CHECK(tr(std::string("Reload")) == "Opnieuw laden (test)");  // a refused file keeps the table
+
+  REQUIRE(load_string_table(merged.dump()));
+  CHECK(table_entries().size() == compiled.size());
+  CHECK(tr(std::string("Reload")) == before);
+  set_language("en");
+}

@@ -12,13 +12,16 @@
 namespace carvallo::web {
 
 namespace generated {
-// web/strings/*.json as text, written by cmake/EmbedStrings.cmake: file name, then its contents.
+// web/strings/*.json as text, written by cmake/EmbedStrings.cmake: file name, then its contents. Compiled in
+// where the library carvallo_web_strings is linked (the native builds, the tests); the page leaves it out
+// and loads the table when its language needs one (load_string_table, web/platform/page_language.cpp).
+// Weak, so that without that object file these are null instead of a link error.
 struct StringFile {
   const char* name;
   const char* json;
 };
-extern const StringFile kStringFiles[];
-extern const std::size_t kStringFileCount;
+extern const StringFile kStringFiles[] __attribute__((weak));
+extern const std::size_t kStringFileCount __attribute__((weak));
 }  // namespace generated
 
 namespace {
@@ -35,26 +38,31 @@ constexpr const char* kTranslated[] = {"nl", "es"};  // the table's languages, i
 struct Table {
   std::unordered_map<std::string, std::array<std::string, 2>> entries;
   std::vector<std::string> problems;
+  int generation = 0;  // changes with every load, for what is derived from the entries
 };
 
-const Table& table() {
-  static const Table t = [] {
+// One file of the table, {"English": {"nl": ..., "es": ...}}, into `out`.
+void add_file(Table& out, const std::string& name, std::string_view json) {
+  const auto j = nlohmann::json::parse(json, nullptr, false);
+  if (!j.is_object()) {
+    out.problems.push_back(name + ": not a JSON object");
+    return;
+  }
+  for (const auto& [english, entry] : j.items()) {
+    std::array<std::string, 2> texts;
+    for (std::size_t l = 0; l < 2; ++l)
+      if (entry.is_object() && entry.contains(kTranslated[l]) && entry[kTranslated[l]].is_string())
+        texts[l] = entry[kTranslated[l]].get<std::string>();
+    if (!out.entries.emplace(english, texts).second) out.problems.push_back(name + ": \"" + english + "\" is also in another file");
+  }
+}
+
+Table& table() {
+  static Table t = [] {
     Table out;
-    for (std::size_t f = 0; f < generated::kStringFileCount; ++f) {
-      const auto& file = generated::kStringFiles[f];
-      const auto j = nlohmann::json::parse(file.json, nullptr, false);
-      if (!j.is_object()) {
-        out.problems.push_back(std::string(file.name) + ": not a JSON object");
-        continue;
-      }
-      for (const auto& [english, entry] : j.items()) {
-        std::array<std::string, 2> texts;
-        for (std::size_t l = 0; l < 2; ++l)
-          if (entry.is_object() && entry.contains(kTranslated[l]) && entry[kTranslated[l]].is_string())
-            texts[l] = entry[kTranslated[l]].get<std::string>();
-        if (!out.entries.emplace(english, texts).second) out.problems.push_back(std::string(file.name) + ": \"" + english + "\" is also in another file");
-      }
-    }
+    if (&generated::kStringFileCount != nullptr)
+      for (std::size_t f = 0; f < generated::kStringFileCount; ++f)
+        add_file(out, generated::kStringFiles[f].name, generated::kStringFiles[f].json);
     return out;
   }();
   return t;
@@ -159,7 +167,11 @@ struct Pattern {
 };
 
 const std::vector<Pattern>& patterns() {
-  static const std::vector<Pattern> out = [] {
+  static std::vector<Pattern> out;
+  static int made_for = -1;
+  if (made_for == table().generation) return out;
+  made_for = table().generation;
+  out = [] {
     std::vector<Pattern> all;
     for (const auto& [english, texts] : table().entries) {
       Pattern p{english, {""}, 0};
@@ -439,6 +451,25 @@ std::vector<std::string> table_entries() {
 }
 
 std::vector<std::string> table_problems() { return table().problems; }
+
+bool string_table_loaded() { return !table().entries.empty(); }
+
+bool language_needs_table(std::string_view code) {
+  for (const char* l : kTranslated)
+    if (code == l) return true;
+  return false;
+}
+
+bool load_string_table(std::string_view json) {
+  Table loaded;
+  add_file(loaded, "the string table", json);
+  if (loaded.entries.empty()) return false;
+  loaded.generation = table().generation + 1;
+  table() = std::move(loaded);
+  g_cache.clear();
+  g_shown.clear();
+  return true;
+}
 
 std::string pseudo_long(std::string_view english) {
   if (english.empty()) return "";

@@ -7,9 +7,9 @@ const VERSION = '@VERSION@';
 const ASSETS = ['@ASSETS@'];
 const CACHE = `carvallo-${VERSION}`;
 
-// A versioned asset (carvallo.<hash>.js/.wasm) never changes under its name: one a former version cached
+// A versioned asset (carvallo.<hash>.js/.wasm/.json) never changes under its name: one a former version cached
 // is taken from there rather than downloaded again.
-const VERSIONED = /carvallo\.[0-9a-f]{12}\.(js|wasm)$/;
+const VERSIONED = /carvallo\.[0-9a-f]{12}\.(js|wasm|json)$/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
