@@ -2,7 +2,7 @@
 // CDP network throttling at Chrome DevTools' "Slow 4G" (1.6 Mbit/s down, 150 ms round trip), a fresh
 // browser context each round (nothing cached), from the navigation's start to the first frame drawn
 // (window.carvallo.firstFrameMs, performance.now() when the first frame is drawn).
-//   node bench/first_frame_bench.mjs [--rounds 3] [--unthrottled]
+//   node bench/first_frame_bench.mjs [--rounds 3] [--unthrottled] [--link '#lang=nl']
 // Needs the wasm build (cmake --build --preset wasm --target carvallo_web). Prints, per round, the first
 // frame's time and the bytes the page received (transfer sizes of the page and its assets).
 import { launch, openPage, SLOW_4G, PHONE } from '../tests/e2e/browser.mjs';
@@ -10,12 +10,14 @@ import { launch, openPage, SLOW_4G, PHONE } from '../tests/e2e/browser.mjs';
 const i = process.argv.indexOf('--rounds');
 const rounds = i > 0 ? Number(process.argv[i + 1]) : 3;
 const network = process.argv.includes('--unthrottled') ? undefined : SLOW_4G;
+const l = process.argv.indexOf('--link');
+const link = l > 0 ? process.argv[l + 1] : '';  // e.g. '#lang=nl': a page that also fetches the string table
 
 const env = await launch();
 try {
   const times = [];
   for (let round = 0; round < rounds; ++round) {
-    const { context, page, problems } = await openPage(env.browser, env.server.url, { ...PHONE, network });
+    const { context, page, problems } = await openPage(env.browser, env.server.url + link, { ...PHONE, network });
     const row = await page.evaluate(() => {
       const transfers = performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'))
         .map((e) => ({ name: e.name.replace(/^.*\//, '') || '/', sent: e.transferSize, bytes: e.decodedBodySize }));
