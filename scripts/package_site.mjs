@@ -136,9 +136,13 @@ function splitModule(buildDir, wasm) {
     fs.writeFileSync(path.join(work, 'keep'), keep.join('\n'));
     const input = path.join(work, 'in.wasm');
     fs.writeFileSync(input, wasm);
-    execFileSync('wasm-split', [...WASM_FEATURES, input, `--keep-funcs=@${path.join(work, 'keep')}`,
-                                '--placeholder-namespace=placeholder', '--import-namespace=primary',
-                                '-o1', path.join(work, 'first.wasm'), '-o2', path.join(work, 'rest.wasm')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      execFileSync('wasm-split', [...WASM_FEATURES, input, `--keep-funcs=@${path.join(work, 'keep')}`,
+                                  '--placeholder-namespace=placeholder', '--import-namespace=primary',
+                                  '-o1', path.join(work, 'first.wasm'), '-o2', path.join(work, 'rest.wasm')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    } catch (e) {
+      throw new Error(`package_site: splitting carvallo.wasm failed (wasm-split, Debian's binaryen: scripts/install-deps.sh): ${e.code === 'ENOENT' ? 'wasm-split not found' : String(e.stderr || e.message).trim()}`);
+    }
     return { first: fs.readFileSync(path.join(work, 'first.wasm')), rest: fs.readFileSync(path.join(work, 'rest.wasm')), kept: keep.length };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
