@@ -4,8 +4,8 @@
 //   carvallo.<hash>.js/.wasm the application, named by a hash of its content, so a browser may keep it
 //                           until a new version (the name changes with every change); the WebAssembly in two
 //                           parts (below): what the first frame runs, and the rest, loaded after it;
-//   carvallo.<hash>.json    the string table (web/strings/*.json merged): the page fetches it for Dutch or
-//                           Spanish only (web/logic/language.hpp);
+//   carvallo.<hash>.json    the words of Dutch, of Spanish (web/strings/*.json, one language each): a page
+//                           fetches those of its language only (web/logic/language.hpp);
 //   sw.js                   web/site/sw.js, told the version and what to cache for offline use;
 //   manifest.webmanifest, icon.svg   from web/site/, to install the page as an app;
 //   <each>.br, <each>.gz    precompressed copies (brotli, gzip) for servers that serve them
@@ -163,27 +163,34 @@ export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), comp
   const assets = { js: `carvallo.${hashOf(js)}.js`, wasm: `carvallo.${hashOf(wasm)}.wasm`, jsBytes: js.length, wasmBytes: wasm.length };
   // The second part (none for a module that is not split): a versioned name like the others.
   if (parts) Object.assign(assets, { rest: `carvallo.${hashOf(parts.rest)}.wasm`, restBytes: parts.rest.length });
-  // The string table as one object (web/logic/language.hpp's load_string_table reads it).
-  const table = {};
-  for (const f of stringFiles()) Object.assign(table, JSON.parse(fs.readFileSync(f, 'utf8')));
-  const strings = Buffer.from(JSON.stringify(table));
-  assets.strings = `carvallo.${hashOf(strings)}.json`;
-  for (const name of fs.readdirSync(out)) {
-    if (VERSIONED.test(name.replace(/\.(br|gz)$/, '')) && !Object.values(assets).includes(name.replace(/\.(br|gz)$/, ''))) {
-      fs.rmSync(path.join(out, name));
+  // Each language's words as {English: text} (web/logic/language.hpp's load_language_words reads them).
+  const languages = {};
+  for (const code of ['nl', 'es']) {
+    const texts = {};
+    for (const f of stringFiles()) {
+      for (const [english, entry] of Object.entries(JSON.parse(fs.readFileSync(f, 'utf8')))) {
+        if (entry && typeof entry[code] === 'string') texts[english] = entry[code];
+      }
     }
+    languages[code] = Buffer.from(JSON.stringify(texts));
+  }
+  assets.words = Object.fromEntries(Object.entries(languages).map(([code, data]) => [code, `carvallo.${hashOf(data)}.json`]));
+  const current = [assets.js, assets.wasm, assets.rest, ...Object.values(assets.words)];
+  for (const name of fs.readdirSync(out)) {
+    const plain = name.replace(/\.(br|gz)$/, '');
+    if (VERSIONED.test(plain) && !current.includes(plain)) fs.rmSync(path.join(out, name));
   }
   writeWithCompressed(path.join(out, assets.js), js, compress);
   writeWithCompressed(path.join(out, assets.wasm), wasm, compress);
   if (parts) writeWithCompressed(path.join(out, assets.rest), parts.rest, compress);
-  writeWithCompressed(path.join(out, assets.strings), strings, compress);
+  for (const [code, data] of Object.entries(languages)) writeWithCompressed(path.join(out, assets.words[code]), data, compress);
   for (const f of ['manifest.webmanifest', 'icon.svg']) writeWithCompressed(path.join(out, f), fs.readFileSync(path.join(STATIC_DIR, f)), compress);
 
   // The version is the hash of everything the page is made of, so that sw.js changes whenever any part does.
-  const version = hashOf(Buffer.concat([js, whole, strings, fs.readFileSync(FIRST_FRAME_FUNCTIONS), fs.readFileSync(path.join(root, 'index.html')), fs.readFileSync(LOADER_WORDS),
+  const version = hashOf(Buffer.concat([js, whole, ...Object.values(languages), fs.readFileSync(FIRST_FRAME_FUNCTIONS), fs.readFileSync(path.join(root, 'index.html')), fs.readFileSync(LOADER_WORDS),
                                         ...STATIC_FILES.map((f) => fs.readFileSync(path.join(STATIC_DIR, f)))]));
   const sw = fill(fill(fs.readFileSync(path.join(STATIC_DIR, 'sw.js'), 'utf8'), "'@VERSION@'", JSON.stringify(version), 'web/site/sw.js'),
-                  "['@ASSETS@']", JSON.stringify(['./', assets.js, assets.wasm, ...(parts ? [assets.rest] : []), assets.strings, 'manifest.webmanifest', 'icon.svg']), 'web/site/sw.js');
+                  "['@ASSETS@']", JSON.stringify(['./', assets.js, assets.wasm, ...(parts ? [assets.rest] : []), ...Object.values(assets.words), 'manifest.webmanifest', 'icon.svg']), 'web/site/sw.js');
   writeWithCompressed(path.join(out, 'sw.js'), Buffer.from(sw), compress);
   // index.html last: its time stamp tells siteIsStale that everything else is written.
   const words = JSON.stringify(JSON.parse(fs.readFileSync(LOADER_WORDS, 'utf8'))).replace(/</g, '\\u003c');

@@ -222,13 +222,15 @@ test('an English page fetches the words of Dutch only when Dutch is chosen, then
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(env.server.url);
     await page.waitForFunction(() => window.carvallo && window.carvallo._running, null, { timeout: 30000 });
-    const words = await page.evaluate(() => window.carvalloLoading.assets.strings);
-    assert.match(words, /^carvallo\.[0-9a-f]{12}\.json$/);
-    assert.ok(!requested.some((url) => url.endsWith(words)), 'an English page does not download the string table');
+    const words = await page.evaluate(() => window.carvalloLoading.assets.words);
+    assert.match(words.nl, /^carvallo\.[0-9a-f]{12}\.json$/);
+    assert.match(words.es, /^carvallo\.[0-9a-f]{12}\.json$/);
+    assert.ok(!requested.some((url) => url.endsWith(words.nl) || url.endsWith(words.es)), 'an English page downloads no language\'s words');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('Nederlands');
     await page.waitForFunction(() => document.documentElement.lang === 'nl', null, { timeout: 10000 });
     await page.getByRole('button', { name: t('Step', 'nl'), exact: true }).waitFor({ timeout: 10000 });
-    assert.ok(requested.some((url) => url.endsWith(words)), 'Dutch downloads it');
+    assert.ok(requested.some((url) => url.endsWith(words.nl)), 'Dutch downloads its words');
+    assert.ok(!requested.some((url) => url.endsWith(words.es)), 'and not Spanish\'s');
     await page.screenshot({ path: path.join(artifacts, 'language-nl-chosen-later.png') });
     assert.deepEqual(problems, []);
   } finally {

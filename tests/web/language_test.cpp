@@ -387,31 +387,39 @@ TEST_CASE("message_text's formats have %s conversions only, so tr can find them 
     }
 }
 
-TEST_CASE("the page's fetched string table replaces the compiled one; one without entries is refused", "[web][language]") {
-  // The page's file is web/strings/*.json merged into one object (scripts/package_site.mjs).
-  nlohmann::json merged = nlohmann::json::object();
+TEST_CASE("the page's fetched words of a language replace that language's; a file without any is refused", "[web][language]") {
+  // The page's file of a language is its texts of web/strings/*.json by English (scripts/package_site.mjs).
+  nlohmann::json dutch = nlohmann::json::object();
   for (const auto& e : std::filesystem::directory_iterator(std::string(CARVALLO_SOURCE_DIR) + "/web/strings")) {
     std::ifstream in(e.path());
-    merged.update(nlohmann::json::parse(in));
+    const auto file = nlohmann::json::parse(in);
+    for (const auto& [english, entry] : file.items())
+      if (entry.contains("nl")) dutch[english] = entry["nl"];
   }
   const auto compiled = table_entries();
-  REQUIRE(string_table_loaded());
-  CHECK(language_needs_table("nl"));
-  CHECK(language_needs_table("es"));
-  CHECK_FALSE(language_needs_table("en"));
-  CHECK_FALSE(language_needs_table("x-long"));
+  CHECK(language_ready("en"));
+  CHECK(language_ready("x-long"));
+  CHECK(language_ready("nl"));  // compiled in here
+  CHECK(language_ready("es"));
 
+  set_language("es");
+  const std::string spanish = tr(std::string("Reload"));
   set_language("nl");
   const std::string before = tr(std::string("Reload"));
-  REQUIRE(load_string_table(R"json({"Reload": {"nl": "Opnieuw laden (test)", "es": "Recargar (test)"}})json"));
-  CHECK(table_entries().size() == 1);
-  CHECK(tr(std::string("Reload")) == "Opnieuw laden (test)");  // what tr kept for the former table is gone
-  CHECK_FALSE(load_string_table("not json"));
-  CHECK_FALSE(load_string_table("{}"));
-  CHECK(tr(std::string("Reload")) == "Opnieuw laden (test)");  // a refused file keeps the table
+  REQUIRE(load_language_words("nl", R"json({"Reload": "Opnieuw laden (test)"})json"));
+  CHECK(tr(std::string("Reload")) == "Opnieuw laden (test)");  // what tr kept for the former words is gone
+  CHECK(tr(std::string("Step")) == "Step");                    // the file is the language's words, whole
+  CHECK_FALSE(load_language_words("nl", "not json"));
+  CHECK_FALSE(load_language_words("nl", "{}"));
+  CHECK_FALSE(load_language_words("nl", R"json({"Reload": 3})json"));
+  CHECK_FALSE(load_language_words("en", R"json({"Reload": "Reload"})json"));
+  CHECK(tr(std::string("Reload")) == "Opnieuw laden (test)");  // a refused file keeps the words
+  set_language("es");
+  CHECK(tr(std::string("Reload")) == spanish);                 // another language's are untouched
 
-  REQUIRE(load_string_table(merged.dump()));
-  CHECK(table_entries().size() == compiled.size());
+  REQUIRE(load_language_words("nl", dutch.dump()));
+  set_language("nl");
   CHECK(tr(std::string("Reload")) == before);
+  CHECK(table_entries().size() == compiled.size());
   set_language("en");
 }

@@ -14,7 +14,7 @@ namespace carvallo::web {
 namespace generated {
 // web/strings/*.json as text, written by cmake/EmbedStrings.cmake: file name, then its contents. Compiled in
 // where the library carvallo_web_strings is linked (the native builds, the tests); the page leaves it out
-// and loads the table when its language needs one (load_string_table, web/platform/page_language.cpp).
+// and loads a language's words when it needs them (load_language_words, web/platform/page_language.cpp).
 // Weak, so that without that object file these are null instead of a link error.
 struct StringFile {
   const char* name;
@@ -39,6 +39,7 @@ struct Table {
   std::unordered_map<std::string, std::array<std::string, 2>> entries;
   std::vector<std::string> problems;
   int generation = 0;  // changes with every load, for what is derived from the entries
+  std::array<bool, 2> has{};  // whether kTranslated's language's texts are in
 };
 
 // One file of the table, {"English": {"nl": ..., "es": ...}}, into `out`.
@@ -60,9 +61,11 @@ void add_file(Table& out, const std::string& name, std::string_view json) {
 Table& table() {
   static Table t = [] {
     Table out;
-    if (&generated::kStringFileCount != nullptr)
+    if (&generated::kStringFileCount != nullptr) {
       for (std::size_t f = 0; f < generated::kStringFileCount; ++f)
         add_file(out, generated::kStringFiles[f].name, generated::kStringFiles[f].json);
+      out.has = {true, true};
+    }
     return out;
   }();
   return t;
@@ -452,20 +455,35 @@ std::vector<std::string> table_entries() {
 
 std::vector<std::string> table_problems() { return table().problems; }
 
-bool string_table_loaded() { return !table().entries.empty(); }
+namespace {
+// kTranslated's index of a language, -1 for one the table does not translate into.
+int column_of(std::string_view code) {
+  for (int l = 0; l < 2; ++l)
+    if (code == kTranslated[l]) return l;
+  return -1;
+}
+}  // namespace
 
-bool language_needs_table(std::string_view code) {
-  for (const char* l : kTranslated)
-    if (code == l) return true;
-  return false;
+bool language_ready(std::string_view code) {
+  const int l = column_of(code);
+  return l < 0 || table().has[static_cast<std::size_t>(l)];
 }
 
-bool load_string_table(std::string_view json) {
-  Table loaded;
-  add_file(loaded, "the string table", json);
-  if (loaded.entries.empty()) return false;
-  loaded.generation = table().generation + 1;
-  table() = std::move(loaded);
+bool load_language_words(std::string_view code, std::string_view json) {
+  const int l = column_of(code);
+  if (l < 0) return false;
+  const auto j = nlohmann::json::parse(json, nullptr, false);
+  if (!j.is_object()) return false;
+  std::vector<std::pair<std::string, std::string>> words;
+  for (const auto& [english, text] : j.items())
+    if (text.is_string()) words.emplace_back(english, text.get<std::string>());
+  if (words.empty()) return false;
+  Table& t = table();
+  const auto column = static_cast<std::size_t>(l);
+  for (auto& entry : t.entries) entry.second[column].clear();
+  for (auto& [english, text] : words) t.entries[english][column] = std::move(text);
+  t.has[column] = true;
+  ++t.generation;
   g_cache.clear();
   g_shown.clear();
   return true;

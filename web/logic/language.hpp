@@ -1,7 +1,7 @@
 #pragma once
 // The page's languages: every user-facing string has English as its source and is looked up by that
-// English text in one table (web/strings/*.json: compiled in natively; fetched by the page when its
-// language needs it, see load_string_table), which gives its Dutch and Spanish. `x-long` is a
+// English text in one table (web/strings/*.json: compiled in natively; the page fetches a language's words
+// when it speaks it, see load_language_words), which gives its Dutch and Spanish. `x-long` is a
 // pseudo-locale made from the English: accented and 40 % longer between brackets,
 // so a layout test shows what a longer language would clip or leave untranslated.
 //
@@ -73,15 +73,14 @@ std::string trf(const char* english_format, ...)
 #endif
     ;
 
-/// Whether the string table is in: compiled in natively and in the tests; in the page only once
-/// load_string_table has read it (the page fetches it only for a language that needs it).
-bool string_table_loaded();
-/// Whether `code` is a language the table translates into (nl, es): English and the pseudo-locale need none.
-bool language_needs_table(std::string_view code);
-/// Makes the table the one in `json` (web/strings/*.json merged into one object, as
-/// scripts/package_site.mjs writes it): returns false and keeps the table as it was when `json` holds no
-/// entry. The texts tr gave before may differ after.
-bool load_string_table(std::string_view json);
+/// Whether the page can speak `code` now: English and the pseudo-locale always; Dutch and Spanish once their
+/// words are in (compiled in natively and in the tests; in the page, once load_language_words has read the
+/// file it fetches for that language only).
+bool language_ready(std::string_view code);
+/// Makes `json`, {"English": "its text in code"} (one language of web/strings/*.json, as
+/// scripts/package_site.mjs writes it), the table's words of `code` (nl, es). False, and the table as it
+/// was, for another code or a text without such an entry. The texts tr gave before may differ after.
+bool load_language_words(std::string_view code, std::string_view json);
 /// The table's text of `english` in `code` (nl, es), or "" when it has none.
 std::string translation(std::string_view english, std::string_view code);
 /// Every English string of the table.

@@ -18,10 +18,11 @@ EM_JS(char*, carvallo_js_browser_languages, (), {
   stringToUTF8(text, p, size);
   return p;
 });
-// The string table's text once index.html's loader has it (it fetches it when asked), else 0.
-EM_JS(char*, carvallo_js_string_table, (), {
+// A language's words (a file of the site) once index.html's loader has them (it fetches them when asked),
+// else 0.
+EM_JS(char*, carvallo_js_language_words, (const char* code), {
   const loading = window.carvalloLoading;
-  const text = loading && loading.stringTable ? loading.stringTable() : null;
+  const text = loading && loading.languageWords ? loading.languageWords(UTF8ToString(code)) : null;
   if (!text) return 0;
   const size = lengthBytesUTF8(text) + 1;
   const p = _malloc(size);
@@ -56,10 +57,11 @@ std::string shown_language(const App& app) { return app.state.lang == "auto" ? b
 void language_frame(App& app) {
   static bool first = true;
   const std::string code = shown_language(app);
-  // The page has no string table compiled in (web/CMakeLists.txt): it takes the one the loader fetched,
-  // which a start in Dutch or Spanish waits for; a language chosen later speaks English until it arrives.
-  if (language_needs_table(code) && !string_table_loaded())
-    if (char* text = carvallo_js_string_table()) load_string_table(take_js_string(text));
+  // The page has no string table compiled in (web/CMakeLists.txt): it takes the language's words the loader
+  // fetched, which a start in Dutch or Spanish waits for; a language chosen later speaks English until
+  // they arrive.
+  if (!language_ready(code))
+    if (char* text = carvallo_js_language_words(code.c_str())) load_language_words(code, take_js_string(text));
   if (set_language(code) || first) carvallo_js_set_document_lang(html_lang(language()).c_str());
   first = false;
 }
