@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { functionNameKey, importedFunctionCount, packageSite, WASM_FEATURES } from './package_site.mjs';
-import { launch, openPage, PHONE, root } from '../tests/e2e/browser.mjs';
+import { launch, openPage, PHONE, root, touchInput } from '../tests/e2e/browser.mjs';
 
 const built = path.join(root, 'build/wasm/web');
 const work = path.join(root, 'build/profile');
@@ -21,7 +21,8 @@ fs.copyFileSync(path.join(built, 'carvallo.js'), path.join(work, 'carvallo.js'))
 execFileSync('wasm-split', ['--instrument', ...WASM_FEATURES, path.join(built, 'carvallo.wasm'), '-o', path.join(work, 'carvallo.wasm')]);
 
 // What a student does first: the default page, the projector's presentation, a lesson's first scene on a
-// phone and the page in another language, each played and its view dragged. Each profile: 8 bytes of the
+// phone and the page in another language, each played, its view touched, dragged or turned with the wheel,
+// and kicked. Each profile: 8 bytes of the
 // module's hash, then per function of the module's own a 32-bit first-call order (0: never called).
 const scenes = [
   ['', { width: 1280, height: 720 }],
@@ -42,10 +43,26 @@ try {
     await frames(page, 20);
     if (!(await page.evaluate(() => window.carvallo.simState().playing))) await page.keyboard.press('Space');
     await frames(page, 30);
-    await page.mouse.move(viewport.width / 2, viewport.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(viewport.width / 2 + 40, viewport.height / 2 + 10, { steps: 4 });
-    await page.mouse.up();
+    // The input paths a first touch, drag, wheel or kick takes (what a button then does, a menu or another
+    // panel, waits for the rest when it comes first: each kilobyte here is 5 ms more before the first
+    // frame on Slow 4G).
+    const [x, y] = [viewport.width / 2, viewport.height / 2];
+    if (viewport.hasTouch) {
+      const touch = await touchInput(context, page);
+      await touch('touchStart', [[x, y]]);
+      await touch('touchEnd', []);
+      await frames(page, 3);
+      await touch('touchStart', [[x, y]]);
+      await touch('touchMove', [[x + 40, y + 10]]);
+      await touch('touchEnd', []);
+    } else {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + 40, y + 10, { steps: 4 });
+      await page.mouse.up();
+      await page.mouse.wheel(0, -120);
+    }
+    await page.keyboard.press('k');
     await frames(page, 10);
     const profile = Buffer.from(await page.evaluate(() => {
       const size = 1 << 20, at = Module._malloc(size);

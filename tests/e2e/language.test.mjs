@@ -229,10 +229,42 @@ test('an English page fetches the words of Dutch only when Dutch is chosen, then
     await page.getByRole('combobox', { name: 'Language' }).selectOption('Nederlands');
     await page.waitForFunction(() => document.documentElement.lang === 'nl', null, { timeout: 10000 });
     await page.getByRole('button', { name: t('Step', 'nl'), exact: true }).waitFor({ timeout: 10000 });
+    assert.equal(await page.title(), t('Carvallo — bicycle and multibody dynamics playground', 'nl'), 'the title too');
     assert.ok(requested.some((url) => url.endsWith(words.nl)), 'Dutch downloads its words');
     assert.ok(!requested.some((url) => url.endsWith(words.es)), 'and not Spanish\'s');
     await page.screenshot({ path: path.join(artifacts, 'language-nl-chosen-later.png') });
     assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a language whose words do not arrive is said so, and the page keeps the language it speaks, title and all', async () => {
+  // No service worker: it would have the words from its offline cache.
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US', serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const problems = [];
+    page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text()); });
+    await page.goto(env.server.url + '#lang=nl');
+    await page.waitForFunction(() => window.carvallo && window.carvallo._running, null, { timeout: 30000 });
+    const words = await page.evaluate(() => window.carvalloLoading.assets.words);
+    await page.route(`**/${words.es}`, (route) => route.abort());
+    const dutchTitle = await page.evaluate(() => document.title);
+    assert.notEqual(dutchTitle, 'Carvallo — bicycle and multibody dynamics playground', 'the title is Dutch');
+    await page.evaluate(() => window.carvallo.setState({ lang: 'es' }));
+    await page.waitForFunction(() => window.carvallo.messages().length > 0, null, { timeout: 10000 });
+    const shown = await page.evaluate(() => window.carvallo.messages());
+    assert.ok(shown.some((m) => m.includes('Español') && m.includes('Nederlands')), `said: ${JSON.stringify(shown)}`);
+    await frames(page, 4);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'nl', 'still Dutch');
+    assert.equal(await page.evaluate(() => document.title), dutchTitle);
+    assert.equal(await page.getByRole('button', { name: t('Step', 'nl'), exact: true }).count(), 1);
+    // A language whose words are in switches everything at once, the title too.
+    await page.evaluate(() => window.carvallo.setState({ lang: 'en' }));
+    await frames(page, 4);
+    assert.equal(await page.evaluate(() => document.title), 'Carvallo — bicycle and multibody dynamics playground');
+    assert.deepEqual(problems.filter((p) => !/words of es did not load|ERR_FAILED|registration blocked/.test(p)), []);
   } finally {
     await context.close();
   }

@@ -81,6 +81,16 @@ test('on Slow 4G the page shows in plain HTML how many bytes have arrived, then 
     // node scripts/profile_first_frame.mjs), and the rest arrives after it.
     assert.equal(await page.evaluate(() => window.carvalloLoading.rest.loadedOnDemand), undefined,
                  'no call waited for the second part before the first frame');
+    // Nor does a first drag of the view or a kick, while the rest is still on its way.
+    assert.equal(await page.evaluate(() => window.carvalloLoading.rest.instance), null, 'the rest is still on its way');
+    await page.mouse.move(195, 300);
+    await page.mouse.down();
+    await page.mouse.move(235, 310, { steps: 3 });
+    await page.mouse.up();
+    await page.keyboard.press('k');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.equal(await page.evaluate(() => window.carvalloLoading.rest.loadedOnDemand), undefined,
+                 'a drag and a kick need no wait for the second part');
     await page.waitForFunction(() => window.carvalloLoading.rest.instance !== null, null, { timeout: 30000 });
     await page.screenshot({ path: path.join(artifacts, 'loading-ready.png') });
     assert.deepEqual(problems, []);
@@ -91,7 +101,8 @@ test('on Slow 4G the page shows in plain HTML how many bytes have arrived, then 
 
 test('a call into the second part before it arrived loads it at once, and the page goes on', async () => {
   // The background download of the second part fails; the first call that needs it then loads it itself.
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // No service worker: its offline cache would answer for the second part.
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
     const problems = [];
@@ -120,7 +131,36 @@ test('a call into the second part before it arrived loads it at once, and the pa
     assert.equal(refused, 2, 'the background download, then the one on demand');
     const shot = path.join(artifacts, 'loading-rest-on-demand.png');
     await page.screenshot({ path: shot });
-    assert.deepEqual(problems.filter((p) => !/did not load in the background|ERR_FAILED|Synchronous XMLHttpRequest/.test(p)), []);
+    assert.deepEqual(problems.filter((p) => !/did not load in the background|ERR_FAILED|Synchronous XMLHttpRequest|registration blocked/.test(p)), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('when the second part cannot be loaded at all, the page stops and says so', async () => {
+  // No service worker: its offline cache would answer for the second part.
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const assets = await announcedAssets();
+    await page.route(`**/${assets.rest}`, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await page.goto(env.server.url);
+    await page.waitForFunction(() => window.carvallo && window.carvallo._running, null, { timeout: 30000 });
+    await page.evaluate(() => window.carvalloLoading.rest.background);
+    const error = await page.evaluate(() => {
+      try {
+        window.carvallo.setState({ model: 'four-bar' });
+        return null;
+      } catch (e) {
+        return e.message;
+      }
+    });
+    assert.match(error ?? '', /HTTP 503/, 'the call that needed it fails, naming why');
+    const status = await page.evaluate(() => ({ hidden: document.getElementById('status').hidden,
+                                                text: document.getElementById('status-text').textContent }));
+    assert.equal(status.hidden, false, 'the status line is shown again');
+    assert.match(status.text, /^Carvallo could not be loaded \(.*HTTP 503\)\. Check the connection and reload the page\.$/);
+    await page.screenshot({ path: path.join(artifacts, 'loading-rest-failed.png') });
   } finally {
     await context.close();
   }

@@ -5,6 +5,8 @@
 
 #include <emscripten/emscripten.h>
 
+#include <set>
+
 namespace carvallo::web {
 
 namespace {
@@ -19,11 +21,11 @@ EM_JS(char*, carvallo_js_browser_languages, (), {
   return p;
 });
 // A language's words (a file of the site) once index.html's loader has them (it fetches them when asked),
-// else 0.
+// "" when their download failed, else 0.
 EM_JS(char*, carvallo_js_language_words, (const char* code), {
   const loading = window.carvalloLoading;
   const text = loading && loading.languageWords ? loading.languageWords(UTF8ToString(code)) : null;
-  if (!text) return 0;
+  if (typeof text !== 'string') return 0;
   const size = lengthBytesUTF8(text) + 1;
   const p = _malloc(size);
   stringToUTF8(text, p, size);
@@ -58,11 +60,22 @@ void language_frame(App& app) {
   static bool first = true;
   const std::string code = shown_language(app);
   // The page has no string table compiled in (web/CMakeLists.txt): it takes the language's words the loader
-  // fetched, which a start in Dutch or Spanish waits for; a language chosen later speaks English until
-  // they arrive.
-  if (!language_ready(code))
-    if (char* text = carvallo_js_language_words(code.c_str())) load_language_words(code, take_js_string(text));
-  if (set_language(code) || first) carvallo_js_set_document_lang(html_lang(language()).c_str());
+  // fetched, which a start in Dutch or Spanish waits for. A language chosen later is spoken once its words
+  // have arrived, everything at once (what is said and written only when the language changes, the title
+  // among them, would otherwise stay in the words of the frame that changed it); until then the page keeps
+  // the language it speaks.
+  static std::set<std::string> failed;  // languages whose words did not load, said once each
+  if (!language_ready(code) && !failed.contains(code))
+    if (char* p = carvallo_js_language_words(code.c_str())) {
+      const std::string text = take_js_string(p);
+      if (text.empty() || !load_language_words(code, text)) {
+        failed.insert(code);
+        app.messages.push_back(message_text("%s could not be loaded (no connection?): the page stays in %s.",
+                                            language_name(code).c_str(), language_name(language()).c_str()));
+      }
+    }
+  const std::string spoken = language_ready(code) ? code : language();
+  if (set_language(spoken) || first) carvallo_js_set_document_lang(html_lang(language()).c_str());
   first = false;
 }
 
