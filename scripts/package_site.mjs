@@ -199,7 +199,12 @@ export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), comp
                          JSON.stringify({ ...assets, version }), 'index.html'),
                     '<script id="carvallo-words" type="application/json">{}</script>',
                     `<script id="carvallo-words" type="application/json">${words}</script>`, 'index.html');
-  writeWithCompressed(path.join(out, 'index.html'), Buffer.from(html), compress);
+  // The tab's icon inside the page: a browser asks for a linked one again whenever the address changes, which
+  // a playing simulation's link does twice a second (icon.svg stays for the manifest).
+  const icon = `data:image/svg+xml;base64,${fs.readFileSync(path.join(STATIC_DIR, 'icon.svg')).toString('base64')}`;
+  const htmlWithIcon = fill(html, '<link rel="icon" href="icon.svg" type="image/svg+xml">',
+                            `<link rel="icon" href="${icon}" type="image/svg+xml">`, 'index.html');
+  writeWithCompressed(path.join(out, 'index.html'), Buffer.from(htmlWithIcon), compress);
   return { dir: out, version, ...assets };
 }
 
