@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { readModule, symbolNames, WASM_FEATURES } from './wasm_module.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STATIC_DIR = path.join(root, 'web', 'site');
@@ -34,8 +35,6 @@ const VERSIONED = /^carvallo\.[0-9a-f]{12}\.(js|wasm|json)$/;
 const STRINGS_DIR = path.join(root, 'web', 'strings');
 const LOADER_WORDS = path.join(root, 'web', 'strings', 'loader.json');  // the loader's words, in every language
 const FIRST_FRAME_FUNCTIONS = path.join(STATIC_DIR, 'first_frame_functions.txt');
-// The WebAssembly features the link uses (-fwasm-exceptions; Emscripten 3.1.6's defaults).
-export const WASM_FEATURES = ['--enable-exception-handling', '--enable-bulk-memory', '--enable-sign-ext', '--enable-mutable-globals'];
 
 const stringFiles = () => fs.readdirSync(STRINGS_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(STRINGS_DIR, f));
 
@@ -83,35 +82,6 @@ function fill(text, marker, value, file) {
   return text.split(marker).join(value);
 }
 
-/// The number of functions a module imports (their indices come before its own).
-export function importedFunctionCount(wasm) {
-  let at = 8;
-  const leb = () => {
-    let value = 0, shift = 0, byte;
-    do { byte = wasm[at++]; value += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
-    return value;
-  };
-  let count = 0;
-  while (at < wasm.length) {
-    const id = wasm[at++];
-    const end = leb() + at;
-    if (id === 2) {
-      for (let n = leb(); n > 0; --n) {
-        at += leb(); at += leb();  // module and field names
-        const kind = wasm[at++];
-        if (kind === 0) { leb(); ++count; }
-        else if (kind === 1) { ++at; if (wasm[at++] & 1) leb(); leb(); }
-        else if (kind === 2) { if (wasm[at++] & 1) leb(); leb(); }
-        else if (kind === 3) at += 2;
-        else if (kind === 4) { ++at; leb(); }
-      }
-      return count;
-    }
-    at = end;
-  }
-  return count;
-}
-
 /// How web/site/first_frame_functions.txt names a function: 12 hex digits of the SHA-256 of its mangled
 /// name (the names themselves are 0.7 MB).
 export const functionNameKey = (name) => crypto.createHash('sha256').update(name).digest('hex').slice(0, 12);
@@ -122,14 +92,11 @@ function splitModule(buildDir, wasm) {
   if (wasm.includes('__write_profile')) return null;
   const wanted = new Set(fs.readFileSync(FIRST_FRAME_FUNCTIONS, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')));
   const wantedName = (name) => wanted.has(functionNameKey(name));
-  // carvallo.js.symbols (the link's --emit-symbol-map): "index:name", imports included in the index.
-  const imports = importedFunctionCount(wasm);
+  const imports = readModule(wasm).importedFunctions;
   const keep = [];
-  for (const line of fs.readFileSync(path.join(buildDir, 'carvallo.js.symbols'), 'utf8').split('\n')) {
-    const colon = line.indexOf(':');
-    const index = Number(line.slice(0, colon));
+  for (const [index, name] of symbolNames(path.join(buildDir, 'carvallo.js.symbols'))) {
     // wasm-split names a module's own functions by their index among them when it has no name section.
-    if (colon > 0 && index >= imports && wantedName(line.slice(colon + 1))) keep.push(String(index - imports));
+    if (index >= imports && wantedName(name)) keep.push(String(index - imports));
   }
   const work = fs.mkdtempSync(path.join(buildDir, 'split-'));
   try {
@@ -164,14 +131,11 @@ export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), comp
   // The second part (none for a module that is not split): a versioned name like the others.
   if (parts) Object.assign(assets, { rest: `carvallo.${hashOf(parts.rest)}.wasm`, restBytes: parts.rest.length });
   // Each language's words as {English: text} (web/logic/language.hpp's load_language_words reads them).
+  const entries = stringFiles().flatMap((f) => Object.entries(JSON.parse(fs.readFileSync(f, 'utf8'))));
   const languages = {};
   for (const code of ['nl', 'es']) {
-    const texts = {};
-    for (const f of stringFiles()) {
-      for (const [english, entry] of Object.entries(JSON.parse(fs.readFileSync(f, 'utf8')))) {
-        if (entry && typeof entry[code] === 'string') texts[english] = entry[code];
-      }
-    }
+    const texts = Object.fromEntries(entries.filter(([, entry]) => entry && typeof entry[code] === 'string')
+                                            .map(([english, entry]) => [english, entry[code]]));
     languages[code] = Buffer.from(JSON.stringify(texts));
   }
   assets.words = Object.fromEntries(Object.entries(languages).map(([code, data]) => [code, `carvallo.${hashOf(data)}.json`]));

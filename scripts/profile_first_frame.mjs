@@ -2,14 +2,15 @@
 // first seconds of the scenes a student opens first, which scripts/package_site.mjs keeps in the first
 // part of the split WebAssembly (the rest loads after the first frame). binaryen's wasm-split instruments
 // a copy of build/wasm/web/carvallo.wasm to record which functions run; the page runs the scenes below;
-// the functions any of them called are written by name (a hash of it, from carvallo.js.symbols), so the list holds across
-// builds that do not rename them. Run it after a change to what the page does at start; a function the
+// the functions any of them called are written by name (a hash of it, from carvallo.js.symbols), so the
+// list holds across builds that do not rename them. Run it after a change to what the page does at start; a function the
 // list lacks still works, loaded with the rest when first called (docs/performance.md, "The page's weight").
 //   node scripts/profile_first_frame.mjs      (needs the wasm build; works in build/profile/)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { functionNameKey, importedFunctionCount, packageSite, WASM_FEATURES } from './package_site.mjs';
+import { functionNameKey, packageSite } from './package_site.mjs';
+import { readModule, symbolNames, WASM_FEATURES } from './wasm_module.mjs';
 import { launch, openPage, PHONE, root, touchInput } from '../tests/e2e/browser.mjs';
 
 const built = path.join(root, 'build/wasm/web');
@@ -22,8 +23,8 @@ execFileSync('wasm-split', ['--instrument', ...WASM_FEATURES, path.join(built, '
 
 // What a student does first: the default page, the projector's presentation, a lesson's first scene on a
 // phone and the page in another language, each played, its view touched, dragged or turned with the wheel,
-// and kicked. Each profile: 8 bytes of the
-// module's hash, then per function of the module's own a 32-bit first-call order (0: never called).
+// and kicked. Each profile: 8 bytes of the module's hash, then per function of the module's own a 32-bit
+// first-call order (0: never called).
 const scenes = [
   ['', { width: 1280, height: 720 }],
   ['#present=1', { width: 1280, height: 720 }],
@@ -75,11 +76,10 @@ try {
   await env.close();
 }
 
-const imports = importedFunctionCount(fs.readFileSync(path.join(built, 'carvallo.wasm')));
+const imports = readModule(fs.readFileSync(path.join(built, 'carvallo.wasm'))).importedFunctions;
 const names = new Set();
-for (const line of fs.readFileSync(path.join(built, 'carvallo.js.symbols'), 'utf8').split('\n')) {
-  const colon = line.indexOf(':');
-  if (colon > 0 && called.has(Number(line.slice(0, colon)) - imports)) names.add(functionNameKey(line.slice(colon + 1)));
+for (const [index, name] of symbolNames(path.join(built, 'carvallo.js.symbols'))) {
+  if (called.has(index - imports)) names.add(functionNameKey(name));
 }
 fs.writeFileSync(output, `# Written by scripts/profile_first_frame.mjs: the functions the page's first frame and first seconds run,\n` +
                          `# each by the first 12 hex digits of the SHA-256 of its mangled name (scripts/package_site.mjs).\n` +

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { readModule, symbolNames } from './wasm_module.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : fallback; };
@@ -19,50 +20,11 @@ const wasmFile = path.join(build, 'web/carvallo.wasm');
 const jsFile = path.join(build, 'web/carvallo.js');
 const wasm = fs.readFileSync(wasmFile);
 
-// ---- the module's sections and function bodies (WebAssembly binary format, section by section) ----
-let at = 8;
-const leb = () => {
-  let value = 0, shift = 0, byte;
-  do { byte = wasm[at++]; value += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
-  return value;
-};
-const SECTION = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data', 'data count', 'tag'];
-const sections = [];
-let importedFunctions = 0;
-const bodies = [];  // { index, bytes }
-while (at < wasm.length) {
-  const id = wasm[at++];
-  const size = leb();
-  const end = at + size;
-  sections.push({ name: SECTION[id] ?? `section ${id}`, size: end - at, start: at, end });
-  if (id === 2) {
-    for (let n = leb(); n > 0; --n) {
-      for (let name = 0; name < 2; ++name) { const length = leb(); at += length; }  // module and field names
-      const kind = wasm[at++];
-      if (kind === 0) { leb(); ++importedFunctions; }
-      else if (kind === 1) { ++at; if (wasm[at++] & 1) { leb(); } leb(); }
-      else if (kind === 2) { if (wasm[at++] & 1) { leb(); } leb(); }
-      else if (kind === 3) { at += 2; }
-      else if (kind === 4) { ++at; leb(); }
-    }
-  } else if (id === 10) {
-    const count = leb();
-    for (let i = 0; i < count; ++i) {
-      const bodySize = leb();
-      bodies.push({ index: importedFunctions + i, bytes: wasm.subarray(at, at + bodySize) });
-      at += bodySize;
-    }
-  }
-  at = end;
-}
+const { sections, bodies } = readModule(wasm);
 
 // ---- names: the final module's, and which object file defines each ----
 const unescape = (s) => s.replace(/\\([0-9a-f]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
-const nameOf = new Map();
-for (const line of fs.readFileSync(`${jsFile}.symbols`, 'utf8').split('\n')) {
-  const colon = line.indexOf(':');
-  if (colon > 0) nameOf.set(Number(line.slice(0, colon)), unescape(line.slice(colon + 1)));
-}
+const nameOf = new Map([...symbolNames(`${jsFile}.symbols`)].map(([index, name]) => [index, unescape(name)]));
 const PARTS = [
   ['engine (core/)', [path.join(build, 'core/libcarvallo_core.a')]],
   ['models (examples/)', [path.join(build, 'examples/libcarvallo_models.a')]],

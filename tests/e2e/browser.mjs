@@ -67,6 +67,17 @@ export async function openPage(browser, url, { width = 1280, height = 800, devic
   }
 }
 
+/// The page's console errors and warnings and its uncaught errors, as they come (for a test that opens a
+/// page itself, e.g. to route its requests before it loads).
+export function recordProblems(page) {
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return problems;
+}
+
 /// Another page in an existing context (a second tab with the same device), recorded like openPage's.
 /// `network`: conditions for CDP's Network.emulateNetworkConditions, set before the page loads;
 /// `initScript`: a function run in the page before its own scripts (page.addInitScript).
@@ -78,11 +89,7 @@ export async function openPageIn(context, url, { network, initScript } = {}) {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', network);
   }
-  const problems = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  const problems = recordProblems(page);
   await page.goto(url);
   await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
   await page.evaluate(() => window.carvallo.ready);

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, PHONE, artifacts, root } from './browser.mjs';
+import { launch, openPage, recordProblems, PHONE, artifacts, root } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -216,8 +216,7 @@ test('an English page fetches the words of Dutch only when Dutch is chosen, then
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US' });
   try {
     const page = await context.newPage();
-    const problems = [];
-    page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text()); });
+    const problems = recordProblems(page);
     const requested = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(env.server.url);
@@ -244,8 +243,7 @@ test('a language whose words do not arrive is said so, and the page keeps the la
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'en-US', serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
-    const problems = [];
-    page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text()); });
+    const problems = recordProblems(page);
     await page.goto(env.server.url + '#lang=nl');
     await page.waitForFunction(() => window.carvallo && window.carvallo._running, null, { timeout: 30000 });
     const words = await page.evaluate(() => window.carvalloLoading.assets.words);

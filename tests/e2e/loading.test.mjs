@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, artifacts, SLOW_4G } from './browser.mjs';
+import { launch, openPage, recordProblems, artifacts, SLOW_4G } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -105,9 +105,7 @@ test('a call into the second part before it arrived loads it at once, and the pa
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
-    const problems = [];
-    page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text()); });
-    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    const problems = recordProblems(page);
     const assets = await announcedAssets();
     let refused = 0;
     await page.route(`**/${assets.rest}`, (route) => (refused++ === 0 ? route.abort() : route.continue()));

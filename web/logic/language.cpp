@@ -35,6 +35,13 @@ constexpr Language kLanguages[] = {
     {"en", "English", "en"}, {"nl", "Nederlands", "nl"}, {"es", "Español", "es"}, {"x-long", "[Psëüdö-löñg ~~]", "en-x-long"}};
 constexpr const char* kTranslated[] = {"nl", "es"};  // the table's languages, in its entries' order
 
+// kTranslated's index of a language, -1 for one the table does not translate into.
+int column_of(std::string_view code) {
+  for (int l = 0; l < 2; ++l)
+    if (code == kTranslated[l]) return l;
+  return -1;
+}
+
 struct Table {
   std::unordered_map<std::string, std::array<std::string, 2>> entries;
   std::vector<std::string> problems;
@@ -376,9 +383,7 @@ bool set_language(std::string_view code) {
     if (code == l.code) chosen = l.code;
   if (chosen == g_language) return false;
   g_language = chosen;
-  g_column = -1;
-  for (int l = 0; l < 2; ++l)
-    if (chosen == kTranslated[l]) g_column = l;
+  g_column = column_of(chosen);
   g_cache.clear();
   g_shown.clear();
   return true;
@@ -454,15 +459,6 @@ std::vector<std::string> table_entries() {
 }
 
 std::vector<std::string> table_problems() { return table().problems; }
-
-namespace {
-// kTranslated's index of a language, -1 for one the table does not translate into.
-int column_of(std::string_view code) {
-  for (int l = 0; l < 2; ++l)
-    if (code == kTranslated[l]) return l;
-  return -1;
-}
-}  // namespace
 
 bool language_ready(std::string_view code) {
   const int l = column_of(code);
