@@ -157,6 +157,7 @@ test('when the second part cannot be loaded at all, the page stops and says so',
     const status = await page.evaluate(() => ({ hidden: document.getElementById('status').hidden,
                                                 text: document.getElementById('status-text').textContent }));
     assert.equal(status.hidden, false, 'the status line is shown again');
+    assert.equal(await page.locator('#status-bar').isVisible(), false, 'without the progress bar');
     assert.match(status.text, /^Carvallo could not be loaded \(.*HTTP 503\)\. Check the connection and reload the page\.$/);
     await page.screenshot({ path: path.join(artifacts, 'loading-rest-failed.png') });
   } finally {
