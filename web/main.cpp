@@ -322,6 +322,7 @@ void frame() {
   // The time between frames is the animation frames' (a slow loop's quarter seconds would pass for a slow
   // machine: the steady turns size their slices by it).
   static bool was_slow = false;
+  static carvallo::web::FramePace::Pace pace = carvallo::web::FramePace::Pace::Animation;
   if (real_dt > 0 && !was_slow) app.perf.frame_ms = app.perf.frame_ms > 0 ? 0.95 * app.perf.frame_ms + 0.05 * real_dt * 1000 : real_dt * 1000;
 
   const auto cpu_start = std::chrono::steady_clock::now();
@@ -377,7 +378,14 @@ void frame() {
   static std::uint64_t drawn_digest = 0;
   static double drawn_at = -1e300;
   const auto gl_start = std::chrono::steady_clock::now();
-  if (digest.value() != drawn_digest || (!g_pace.slow() && now - drawn_at >= 1.0) || carvallo::web::video_recording()) {
+  // While the page computes and drawing is slow, a changed picture waits (logic/frame_pace.hpp), unless
+  // the user acts: a pointer, a wheel, a key or a typed character this frame.
+  bool input = io.MouseWheel != 0.0f || io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || !io.InputQueueCharacters.empty();
+  for (bool down : io.MouseDown) input = input || down;
+  for (bool down : io.KeysDown) input = input || down;
+  const bool changed = digest.value() != drawn_digest && g_pace.draw_changed(now * 1000.0, app.work.compute_ms(), input);
+  const bool drawing = changed || (!g_pace.slow() && now - drawn_at >= 1.0) || carvallo::web::video_recording();
+  if (drawing) {
     drawn_digest = digest.value();
     drawn_at = now;
     ++app.perf.frames_drawn;
@@ -396,6 +404,7 @@ void frame() {
   app.perf.cpu_ms = app.perf.cpu_ms > 0 ? 0.95 * app.perf.cpu_ms + 0.05 * cpu : cpu;
   const double gl = std::chrono::duration<double, std::milli>(cpu_end - gl_start).count();
   app.work.end_frame(update, cpu - update - gl, gl);
+  if (drawing) g_pace.drawn(now * 1000.0, gl);
   carvallo::web::note_motion(app);
   const std::string link = carvallo::web::page_link(app);
   if (link != app.last_link) {
@@ -409,9 +418,10 @@ void frame() {
   double compute_ms = 0;
   if (!app.work.frames().empty())
     for (const auto& part : app.work.frames().back().parts) compute_ms += part.ms;
-  const bool slow = g_pace.after_frame(digest.value(), std::hash<std::string>{}(link), compute_ms, carvallo::web::video_recording());
-  if (slow != was_slow) carvallo::web::set_frame_pace(slow, carvallo::web::FramePace::kIdlePeriodMs);
-  was_slow = slow;
+  g_pace.after_frame(digest.value(), std::hash<std::string>{}(link), compute_ms, carvallo::web::video_recording());
+  if (g_pace.pace() != pace) carvallo::web::set_frame_pace(g_pace.pace());
+  pace = g_pace.pace();
+  was_slow = g_pace.slow();
 }
 
 }  // namespace
@@ -426,7 +436,7 @@ EMSCRIPTEN_KEEPALIVE void carvallo_input_wheel(double steps_x, double steps_y, d
 EMSCRIPTEN_KEEPALIVE void carvallo_input_release_all() { carvallo::web::release_rider_input(carvallo::web::app()); }
 // web/platform/pre.js and input.js: an API call or input while the loop is slow (logic/frame_pace.hpp).
 EMSCRIPTEN_KEEPALIVE void carvallo_wake() {
-  if (g_pace.wake()) carvallo::web::set_frame_pace(false, 0, true);
+  if (g_pace.wake()) carvallo::web::set_frame_pace(carvallo::web::FramePace::Pace::Animation, true);
 }
 EMSCRIPTEN_KEEPALIVE void carvallo_input_touch(int kind, int fingers, double x0, double y0, double x1, double y1,
                                                double lift_x, double lift_y) {

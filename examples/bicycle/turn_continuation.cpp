@@ -20,7 +20,8 @@ constexpr double kStepFirst = 0.01, kStepMax = 0.05, kStepMin = 1e-6, kFoldStep 
 constexpr double kMaxTurnAngle = 0.35;   // tangent turn per step [rad]; more and the step is halved
 constexpr double kFiniteDifference = 1e-7;
 constexpr std::size_t kMaxPoints = 4000;  // per direction: a curve never needs nearly as many
-constexpr int kRefineCost = 40;           // work units of one turn's refinement and stability (as LeanScan)
+constexpr int kRefineCost = 15;           // work units of one turn's refinement (about 10 evaluations of g)
+constexpr int kStabilityCost = 50;        // and of its stability (a linearization: some 50 evaluations' time)
 constexpr int kSeedLeans = 3;             // the two ends and the middle
 
 double wrap(double steer) {
@@ -36,7 +37,8 @@ Eigen::Vector2d perpendicular(const Eigen::Vector2d& v) { return {-v.y(), v.x()}
 }  // namespace
 
 TurnFamilyTracer::TurnFamilyTracer(const TurnSolver& solver, std::vector<double> leans, const TurnOptions& options)
-    : solver_(solver), leans_(std::move(leans)), options_(options) {
+    : solver_(solver), leans_(std::move(leans)), options_(options), stability_(options.stability) {
+  options_.stability = false;
   bool valid = leans_.size() >= 2 && leans_.front() > 0.0 && leans_.back() < 0.5 * kPi;
   for (std::size_t k = 0; valid && k + 1 < leans_.size(); ++k) valid = leans_[k] < leans_[k + 1];
   if (!valid)
@@ -51,17 +53,30 @@ TurnFamilyTracer::TurnFamilyTracer(const TurnSolver& solver, std::vector<double>
 }
 
 double TurnFamilyTracer::progress() const {
-  // Seeds are about half the work, tracing a quarter, the turns a quarter.
+  // The phases' shares of the work (the playground's families of the benchmark, in the browser): with
+  // stability, seeds a fifth, tracing and the turns each a tenth, the stability three fifths.
+  const double stability = stability_ ? 0.6 : 0.0;
+  const double seeds = 0.5 * (1.0 - stability), trace = 0.25 * (1.0 - stability), turns = 0.25 * (1.0 - stability);
+  auto fraction = [](std::size_t done, std::size_t all) {
+    return static_cast<double>(done) / static_cast<double>(std::max<std::size_t>(all, 1));
+  };
   switch (phase_) {
     case Phase::Seeds: {
-      const double per = 1.0 / static_cast<double>(seed_leans_.size());
-      const double in = grid_.empty() ? 0.0 : static_cast<double>(seed_sample_) / static_cast<double>(grid_.size());
-      return 0.5 * (static_cast<double>(seed_lean_) + in) * per;
+      const double in = grid_.empty() ? 0.0 : fraction(seed_sample_, grid_.size());
+      return seeds * (static_cast<double>(seed_lean_) + in) / static_cast<double>(seed_leans_.size());
     }
     case Phase::Trace:
-      return 0.5 + 0.25 * static_cast<double>(next_seed_) / static_cast<double>(std::max<std::size_t>(seeds_.size(), 1));
+      return seeds + trace * fraction(next_seed_, seeds_.size());
     case Phase::Turns:
-      return 0.75 + 0.25 * static_cast<double>(turn_curve_) / static_cast<double>(std::max<std::size_t>(curves_.size(), 1));
+      return seeds + trace + turns * fraction(turn_curve_, curves_.size());
+    case Phase::Stability: {
+      std::size_t all = 0, known = stability_turn_;
+      for (std::size_t b = 0; b < branches_.size(); ++b) {
+        all += branches_[b].turns.size();
+        if (b < stability_branch_) known += branches_[b].turns.size();
+      }
+      return seeds + trace + turns + stability * fraction(known, all);
+    }
     case Phase::Done:
       break;
   }
@@ -104,6 +119,10 @@ void TurnFamilyTracer::step(int work) {
         break;
       case Phase::Turns:
         turns_step();
+        if (located()) return;  // every turn found: a caller may show them before their stability
+        break;
+      case Phase::Stability:
+        stability_step();
         break;
       case Phase::Done:
         break;
@@ -352,13 +371,13 @@ void TurnFamilyTracer::mark_covered(const TurnCurve& curve) {
 
 void TurnFamilyTracer::turns_step() {
   // The segment's crossings one a call: a segment (up to kStepMax long) crosses up to three requested
-  // leans, each a turn's refinement and stability.
+  // leans, each a turn's refinement.
   if (crossing_ < crossings_.size()) {
     turn_at_crossing(crossings_[crossing_++]);
     return;
   }
   if (turn_curve_ >= curves_.size()) {
-    phase_ = Phase::Done;
+    phase_ = stability_ ? Phase::Stability : Phase::Done;
     return;
   }
   const TurnCurve& curve = curves_[turn_curve_];
@@ -418,6 +437,21 @@ void TurnFamilyTracer::turn_at_crossing(std::size_t k) {
   if (!branch_open_) branches_.push_back({turn->family, {}});
   branches_.back().turns.push_back(std::move(*turn));
   branch_open_ = true;
+}
+
+// ---- 5. their stability -----------------------------------------------------------------------------
+
+void TurnFamilyTracer::stability_step() {
+  while (stability_branch_ < branches_.size() && stability_turn_ >= branches_[stability_branch_].turns.size()) {
+    ++stability_branch_;
+    stability_turn_ = 0;
+  }
+  if (stability_branch_ == branches_.size()) {
+    phase_ = Phase::Done;
+    return;
+  }
+  solver_.add_stability(branches_[stability_branch_].turns[stability_turn_++]);
+  work_ += kStabilityCost;
 }
 
 // ---- products -------------------------------------------------------------------------------------

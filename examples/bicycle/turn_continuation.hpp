@@ -24,7 +24,9 @@
 //     along the curve in hand seed new curves.
 //  4. The turns. Where a curve crosses one of the requested leans the turn there is refined exactly as the
 //     scan refines it (TurnSolver::in_bracket: the Illinois method on g at that lean to 1e-13 rad), so the
-//     continuation and the scan give the same turns to round-off; its stability as the scan's.
+//     continuation and the scan give the same turns to round-off.
+//  5. Their stability, as the scan's (TurnSolver::add_stability), once every turn is found: the
+//     eigenvalues are most of the work, and a page can show the turns while their stability follows.
 
 #include "bicycle/turns.hpp"
 
@@ -58,14 +60,18 @@ class TurnFamilyTracer {
  public:
   /// Throws SolverError(InvalidArgument) for leans not increasing, not positive or not below π/2.
   TurnFamilyTracer(const TurnSolver& solver, std::vector<double> leans, const TurnOptions& options = {});
-  /// About `work` units of work (one evaluation of g is one unit, one turn's refinement and stability 40),
-  /// in indivisible pieces of at most one turn's refinement or some 150 evaluations (a bracket of the seed
-  /// scan, a corrector step, a branch point's circle), a few ms natively. Throws what TurnSolver::in_bracket
-  /// throws.
+  /// About `work` units of work (one evaluation of g is one unit, one turn's refinement 15, its stability
+  /// 50), in indivisible pieces of at most one turn's refinement or stability or some 150 evaluations (a
+  /// bracket of the seed scan, a corrector step, a branch point's circle), a few ms natively. Throws what
+  /// TurnSolver::in_bracket and TurnSolver::add_stability throw. Returns early when every turn has just
+  /// been found (located()).
   void step(int work);
   bool done() const { return phase_ == Phase::Done; }
   /// Every curve traced (what remains is finding the turns at the requested leans on them).
-  bool traced() const { return phase_ == Phase::Turns || phase_ == Phase::Done; }
+  bool traced() const { return phase_ == Phase::Turns || located(); }
+  /// Every turn found: branches() is complete but for the stability (with options.stability), which each
+  /// turn has once its eigenvalues are set (SteadyTurn::eigenvalues not empty).
+  bool located() const { return phase_ == Phase::Stability || phase_ == Phase::Done; }
   /// A rough fraction of the work done, in [0, 1].
   double progress() const;
   /// The curves traced so far.
@@ -77,7 +83,7 @@ class TurnFamilyTracer {
   long evaluations() const { return evaluations_; }
 
  private:
-  enum class Phase { Seeds, Trace, Turns, Done };
+  enum class Phase { Seeds, Trace, Turns, Stability, Done };
   struct Seed {
     Eigen::Vector2d x;
     bool covered = false;
@@ -107,10 +113,12 @@ class TurnFamilyTracer {
   std::optional<double> steer_on_curve(double lean, double steer_guess);
   void turns_step();
   void turn_at_crossing(std::size_t lean_index);
+  void stability_step();
 
   const TurnSolver& solver_;
   std::vector<double> leans_;
-  TurnOptions options_;
+  TurnOptions options_;  // without stability: phase 5 adds it when `stability_`
+  bool stability_ = false;
   Phase phase_ = Phase::Seeds;
   long evaluations_ = 0, work_ = 0;
   // Seeds: the scan of the seed leans, one lean at a time.
@@ -129,6 +137,8 @@ class TurnFamilyTracer {
   bool branch_open_ = false;
   std::vector<TurnBranch> branches_;
   std::vector<std::vector<double>> found_;  // steers of the turns found at each requested lean
+  // Stability: the next turn without it.
+  std::size_t stability_branch_ = 0, stability_turn_ = 0;
 };
 
 /// The branches of steady turns at leans `leans` (increasing, positive) by continuation

@@ -120,12 +120,14 @@ std::optional<SteadyTurn> TurnSolver::make_turn(double lean, double steer, const
   turn.pitch = turn.state.q[mi::rear_frame + mi::pitch];
   turn.yaw_rate = turn.state.qd[mi::rear_frame + mi::yaw];
   turn.radius = std::abs(turn.yaw_rate) > 0.0 ? v / std::abs(turn.yaw_rate) : std::numeric_limits<double>::infinity();
-  if (options.stability) {
-    turn.eigenvalues = eigenvalues(turn);
-    turn.stable = std::all_of(turn.eigenvalues.begin(), turn.eigenvalues.end(),
-                              [](const std::complex<double>& s) { return s.real() < 0.0; });
-  }
+  if (options.stability) add_stability(turn);
   return turn;
+}
+
+void TurnSolver::add_stability(SteadyTurn& turn) const {
+  turn.eigenvalues = eigenvalues(turn);
+  turn.stable = std::all_of(turn.eigenvalues.begin(), turn.eigenvalues.end(),
+                            [](const std::complex<double>& s) { return s.real() < 0.0; });
 }
 
 std::optional<SteadyTurn> TurnSolver::in_bracket(double lean, double lo, double hi, const TurnOptions& options) const {

@@ -109,6 +109,9 @@ class TurnSolver {
   /// stability::LinearizationError when the structural modes do not separate, the linearization or
   /// reduction fails or the eigenvalue iteration does not converge; SolverError from the model's evaluations.
   std::vector<std::complex<double>> eigenvalues(const SteadyTurn& turn) const;
+  /// Sets the turn's eigenvalues and whether it is stable (what options.stability adds to a turn found
+  /// without). Throws as eigenvalues().
+  void add_stability(SteadyTurn& turn) const;
 
   /// The scalar whose zeros in (lean, steer) are the turns (see the header comment): the angle condition
   /// g = a × b / (|a| |b|) and the speed² −a·b / |b|² it gives (a turn where > 0). `ok` is false where no

@@ -141,3 +141,67 @@ TEST_CASE("turn families by continuation: a unit of work is small; a unit at a t
     }
   }
 }
+
+// With stability, every turn is found before any eigenvalues are computed (located(): the playground plots
+// them at once, their stability following), one turn's stability a unit; once done, each turn's stability is
+// the scan's at that lean (TurnSolver::at_lean with stability, an independent path through make_turn).
+TEST_CASE("turn families by continuation: every turn located before its stability, which is the scan's", "[bicycle][turns]") {
+  const auto bike = load_preset("benchmark");
+  REQUIRE(bike);
+  const std::vector<double> leans = playground_leans();
+  TurnOptions options = playground_options();
+  options.stability = true;
+  const TurnSolver solver(bike->values);
+  TurnFamilyTracer tracer(solver, leans, options);
+  while (!tracer.located()) tracer.step(16);
+  CHECK_FALSE(tracer.done());
+  CHECK(tracer.progress() < 0.5);
+  const std::vector<TurnBranch> without = continue_turns(solver, leans, playground_options());
+  auto same_turns = [&](const std::vector<TurnBranch>& branches) {
+    REQUIRE(branches.size() == without.size());
+    for (std::size_t b = 0; b < branches.size(); ++b) {
+      REQUIRE(branches[b].turns.size() == without[b].turns.size());
+      for (std::size_t i = 0; i < branches[b].turns.size(); ++i) {
+        CHECK(branches[b].turns[i].lean == without[b].turns[i].lean);
+        CHECK(branches[b].turns[i].steer == without[b].turns[i].steer);
+      }
+    }
+  };
+  same_turns(tracer.branches());
+  for (const auto& b : tracer.branches())
+    for (const auto& t : b.turns) CHECK(t.eigenvalues.empty());
+
+  double progress = tracer.progress();
+  while (!tracer.done()) {
+    std::size_t known = 0;
+    for (const auto& b : tracer.branches())
+      for (const auto& t : b.turns) known += !t.eigenvalues.empty();
+    tracer.step(1);
+    std::size_t after = 0;
+    for (const auto& b : tracer.branches())
+      for (const auto& t : b.turns) after += !t.eigenvalues.empty();
+    CHECK(after - known <= 1);
+    CHECK(tracer.progress() >= progress);
+    progress = tracer.progress();
+  }
+  CHECK(progress == 1.0);
+  same_turns(tracer.branches());
+  int compared = 0;
+  for (int k : {5, 23, 47, 61}) {
+    const double lean = k / 50.0;
+    TurnOptions scan_options = options;
+    for (const SteadyTurn& s : solver.at_lean(lean, scan_options)) {
+      for (const auto& b : tracer.branches())
+        for (const auto& t : b.turns) {
+          if (t.lean != lean || steer_difference(t.steer, s.steer) >= 1e-9) continue;
+          INFO("lean " << lean << ", steer " << s.steer);
+          REQUIRE(t.eigenvalues.size() == 4);
+          REQUIRE(s.eigenvalues.size() == 4);
+          CHECK(t.stable == s.stable);
+          for (std::size_t e = 0; e < 4; ++e) CHECK(std::abs(t.eigenvalues[e] - s.eigenvalues[e]) <= 1e-7 * (1.0 + std::abs(s.eigenvalues[e])));
+          ++compared;
+        }
+    }
+  }
+  CHECK(compared > 10);
+}

@@ -286,7 +286,10 @@ test('steady turns at 1920x1080: the families plotted by stability; a stable tur
       const t = await page.evaluate(() => window.carvallo.turns());
       assert.equal(t.error, '');
       assert.ok(t.points.length > 100, `${t.points.length} turns shown`);
-      console.log(`# steady-turn families of trail ${bike.c} m: done ${t.elapsedMs.toFixed(0)} ms after the first slice, ` +
+      assert.ok(t.located && t.locatedMs > 0 && t.locatedMs < t.elapsedMs, JSON.stringify([t.located, t.locatedMs, t.elapsedMs]));
+      assert.ok(t.points.every((p) => typeof p.stable === 'boolean'), 'every turn with its stability once done');
+      console.log(`# steady-turn families of trail ${bike.c} m: every turn shown ${t.locatedMs.toFixed(0)} ms and done ` +
+        `${t.elapsedMs.toFixed(0)} ms after the first slice, ` +
         `${t.computeMs.toFixed(0)} ms of computing in ${t.advances} slices (longest ${t.longestAdvanceMs.toFixed(1)} ms), ` +
         `${t.points.length} turns`);
     }

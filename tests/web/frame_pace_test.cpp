@@ -58,3 +58,42 @@ TEST_CASE("a wake-up (input, an API call) brings the full pace back and says whe
   CHECK_FALSE(frames(pace, FramePace::kQuietFrames - 1, 1));
   CHECK(pace.after_frame(1, 7, 0.0, false));
 }
+
+TEST_CASE("catching up: a computing page whose pictures are slow runs frames back to back and draws every 250 ms or on input",
+          "[frame_pace]") {
+  FramePace pace;
+  const double busy = 2 * FramePace::kBusyComputeMs;
+  // Nothing drawn yet: drawing is not known to be slow, so every changed picture is drawn.
+  CHECK(pace.draw_changed(0.0, busy, false));
+  pace.after_frame(1, 7, busy, false);
+  CHECK(pace.pace() == FramePace::Pace::Animation);
+
+  SECTION("a GPU's pictures (a few ms): never") {
+    for (int i = 0; i < 20; ++i) pace.drawn(16.0 * i, 3.0);
+    CHECK(pace.draw_changed(330.0, busy, false));
+    pace.after_frame(2, 7, busy, false);
+    CHECK(pace.pace() == FramePace::Pace::Animation);
+  }
+  SECTION("a software renderer's pictures (80 ms)") {
+    pace.drawn(1000.0, 80.0);
+    pace.after_frame(2, 7, busy, false);
+    CHECK(pace.pace() == FramePace::Pace::CatchUp);
+    CHECK_FALSE(pace.draw_changed(1040.0, busy, false));
+    CHECK_FALSE(pace.draw_changed(1000.0 + FramePace::kCatchUpDrawPeriodMs - 1.0, busy, false));
+    CHECK(pace.draw_changed(1000.0 + FramePace::kCatchUpDrawPeriodMs, busy, false));
+    CHECK(pace.draw_changed(1040.0, busy, true));  // input: at once
+    CHECK(pace.draw_changed(1040.0, 0.0, false));  // the computation over: its result at once
+    CHECK(pace.draw_changed(std::nan(""), busy, false));
+    // The computation ends: every animation frame again.
+    pace.after_frame(3, 7, 0.0, false);
+    CHECK(pace.pace() == FramePace::Pace::Animation);
+    // Left alone, the loop slows as before.
+    frames(pace, FramePace::kQuietFrames + 1, 3);
+    CHECK(pace.pace() == FramePace::Pace::Idle);
+    // A measurement that cannot be trusted changes nothing.
+    pace.drawn(2000.0, std::nan(""));
+    pace.wake();
+    pace.after_frame(4, 7, busy, false);
+    CHECK(pace.pace() == FramePace::Pace::CatchUp);
+  }
+}

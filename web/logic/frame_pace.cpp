@@ -7,10 +7,27 @@ bool FramePace::after_frame(std::uint64_t picture, std::uint64_t link, double co
   picture_ = picture;
   link_ = link;
   // NaN compute time counts as busy: nothing slows on a measurement it cannot trust.
-  if (!same || must_run || !(compute_ms <= kBusyComputeMs)) quiet_ = 0;
+  busy_ = !(compute_ms <= kBusyComputeMs);
+  if (!same || must_run || busy_) quiet_ = 0;
   else if (quiet_ < kQuietFrames) ++quiet_;
   slow_ = quiet_ >= kQuietFrames;
   return slow_;
+}
+
+FramePace::Pace FramePace::pace() const noexcept {
+  if (slow_) return Pace::Idle;
+  return busy_ && drawing_slow() ? Pace::CatchUp : Pace::Animation;
+}
+
+bool FramePace::draw_changed(double now_ms, double compute_ms, bool input) const noexcept {
+  if (input || compute_ms <= kBusyComputeMs || !drawing_slow()) return true;
+  return !(now_ms - drawn_at_ms_ < kCatchUpDrawPeriodMs);  // also a clock gone wrong (NaN): draw
+}
+
+void FramePace::drawn(double now_ms, double draw_ms) noexcept {
+  drawn_at_ms_ = now_ms;
+  // A measurement that cannot be trusted (NaN, negative) leaves the estimate as it was.
+  if (draw_ms >= 0.0 && draw_ms < 1e6) draw_ms_ = draw_ms_ > 0.0 ? 0.8 * draw_ms_ + 0.2 * draw_ms : draw_ms;
 }
 
 bool FramePace::wake() noexcept {

@@ -5,7 +5,14 @@
 // browser's GPU process a quarter of a core busy even when nothing is drawn (docs/performance.md, "A paused
 // page"); four frames a second still run the page's timers (the once-a-second picture, the live region's
 // clearing) on time to a quarter of a second. Input and every JavaScript API call wake the loop at once
-// (web/main.cpp, web/platform/pre.js). Pure C++: tested natively in tests/web/frame_pace_test.cpp.
+// (web/main.cpp, web/platform/pre.js).
+//
+// A third pace, catching up (issue 31, steady turns at once): while the page computes in slices and a
+// picture costs the main thread more than kSlowDrawMs (a software renderer: 50-90 ms a picture under
+// SwiftShader), frames run back to back rather than one per animation frame, and a changed picture is drawn
+// at most every kCatchUpDrawPeriodMs, or at once when there is input. Otherwise the slices would wait for
+// a slow picture each: the steady turns' 0.75 s of work took 3 s. With a GPU drawing is a few ms and the
+// pace never catches up. Pure C++: tested natively in tests/web/frame_pace_test.cpp.
 
 #include <cstdint>
 
@@ -13,6 +20,7 @@ namespace carvallo::web {
 
 class FramePace {
  public:
+  enum class Pace { Animation, Idle, CatchUp };
   /// Frames in a row that must show nothing new before the loop slows (half a second at 60 frames a second).
   static constexpr int kQuietFrames = 30;
   /// The slow loop's period (ms).
@@ -20,6 +28,10 @@ class FramePace {
   /// A frame whose computations (FrameWork's parts) took longer than this (ms) is busy: a computation in
   /// slices goes on at full pace even when its picture does not change.
   static constexpr double kBusyComputeMs = 1.0;
+  /// Drawing a picture is slow past this (ms of the main thread, smoothed over the pictures drawn).
+  static constexpr double kSlowDrawMs = 20.0;
+  /// While catching up, a changed picture waits at most this long (ms) to be drawn.
+  static constexpr double kCatchUpDrawPeriodMs = 250.0;
 
   /// After each frame: a digest of its picture, a digest of the page's link, how long its computations ran
   /// (ms) and whether something must run every frame regardless (a video being recorded). Returns whether
@@ -28,11 +40,22 @@ class FramePace {
   /// Input or an API call: the loop runs every animation frame again. Returns whether it was slow.
   bool wake() noexcept;
   bool slow() const noexcept { return slow_; }
+  /// The pace after the last frame: Idle when slow(); CatchUp when that frame computed (more than
+  /// kBusyComputeMs) and drawing is slow; else Animation.
+  Pace pace() const noexcept;
+  /// Whether a frame whose picture changed draws it, at page time `now_ms` (ms), its computations having
+  /// taken `compute_ms` so far and `input` whether the user acted since the last frame: yes unless this
+  /// frame computes while drawing is slow; then only kCatchUpDrawPeriodMs after the last picture, or on input.
+  bool draw_changed(double now_ms, double compute_ms, bool input) const noexcept;
+  /// A picture was drawn at page time `now_ms` (ms), its GL calls taking `draw_ms` of the main thread.
+  void drawn(double now_ms, double draw_ms) noexcept;
 
  private:
   std::uint64_t picture_ = 0, link_ = 0;
   int quiet_ = 0;
-  bool slow_ = false;
+  bool slow_ = false, busy_ = false;
+  double draw_ms_ = 0.0, drawn_at_ms_ = -1e300;
+  bool drawing_slow() const noexcept { return draw_ms_ > kSlowDrawMs; }
 };
 
 }  // namespace carvallo::web

@@ -11,6 +11,13 @@ void FrameWork::begin_frame(double page_ms, Clock::time_point now) {
   current_.start_ms = page_ms;
 }
 
+double FrameWork::compute_ms() const noexcept {
+  double ms = 0.0;
+  if (in_frame_)
+    for (const Part& p : current_.parts) ms += p.ms;
+  return ms;
+}
+
 double FrameWork::budget_ms(double cap_ms, Clock::time_point now) const {
   if (!in_frame_) return cap_ms;
   const double left = kComputeDeadlineMs - std::chrono::duration<double, std::milli>(now - start_).count();

@@ -50,6 +50,8 @@ class FrameWork {
   /// The frame ends; its record goes to frames(), the oldest dropped past kKept.
   void end_frame(double update_ms, double scene_ms, double gl_ms);
   bool in_frame() const { return in_frame_; }
+  /// The current frame's computations so far (ms; 0 outside a frame). Never throws.
+  double compute_ms() const noexcept;
   /// The frames recorded, oldest first.
   const std::deque<Frame>& frames() const { return frames_; }
 

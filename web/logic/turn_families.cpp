@@ -84,6 +84,7 @@ bool TurnFamilies::advance(double budget_seconds) {
   timing_.compute_seconds += spent;
   timing_.longest_advance_seconds = std::max(timing_.longest_advance_seconds, spent);
   timing_.elapsed_seconds = seconds_since(first_advance_);
+  if (timing_.located_seconds == 0.0 && tracer_ && tracer_->located()) timing_.located_seconds = timing_.elapsed_seconds;
   return error_.empty() && tracer_->done();
 }
 

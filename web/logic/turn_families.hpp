@@ -54,6 +54,9 @@ class TurnFamilies {
   /// the design changed. Never throws.
   bool computing_for(const bicycle::Parameters& bike) const;
   bool done() const { return started() && (!tracer_ || tracer_->done() || !error_.empty()); }
+  /// Every turn found (branches() complete), their stability still being computed unless done(): a turn
+  /// has it once its eigenvalues are set. Never throws.
+  bool located() const { return started() && tracer_ && tracer_->located(); }
   /// Fraction of the work done, in [0, 1] (TurnFamilyTracer::progress).
   double progress() const { return tracer_ ? tracer_->progress() : 0.0; }
   const std::vector<bicycle::TurnBranch>& branches() const;
@@ -61,11 +64,13 @@ class TurnFamilies {
   const bicycle::Parameters& bike() const { return bike_; }
 
   /// What the families cost, for the benchmarks (docs/performance.md): wall time from the first advance()
-  /// of this bicycle to the one that completed them (frames in between included), the time spent computing,
-  /// the calls, the longest call, and the longest of the tracer's steps within a call (16 evaluations or one
-  /// turn's refinement; s): a call lasts at most its budget and one step.
+  /// of this bicycle to the one that completed them (frames in between included), and to the one that
+  /// found every turn (located()), the time spent computing, the calls, the longest call, and the longest
+  /// of the tracer's steps within a call (16 evaluations or one turn's refinement or stability; s): a call
+  /// lasts at most its budget and one step.
   struct Timing {
-    double elapsed_seconds = 0.0, compute_seconds = 0.0, longest_advance_seconds = 0.0, longest_step_seconds = 0.0;
+    double elapsed_seconds = 0.0, located_seconds = 0.0, compute_seconds = 0.0, longest_advance_seconds = 0.0,
+           longest_step_seconds = 0.0;
     int advances = 0;
   };
   const Timing& timing() const { return timing_; }

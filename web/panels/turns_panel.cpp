@@ -133,8 +133,10 @@ void turns_panel(App& app) {
   const float below = narrow || app.picture ? ImGui::GetTextLineHeightWithSpacing() * 0.2f
                              : 2 * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing();  // the line may wrap
   if (!turns.done()) {
+    // The turns are plotted as soon as every one is found (rings), their stability filled in after.
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf("%s", trf("computing the families: %.0f %%", 100 * turns.progress()).c_str());
+    if (turns.located()) wrapped_textf("%s", trf("turns found (rings); their stability: %.0f %%", 100 * turns.progress()).c_str());
+    else wrapped_textf("%s", trf("computing the families: %.0f %%", 100 * turns.progress()).c_str());
     ImGui::PopTextWrapPos();
   } else {
     const char* hint = app.picture ? tr("hands-free, right lean (mirror-symmetric)") : tr("hands-free, right lean (mirror-symmetric); click a turn to ride it");
@@ -188,7 +190,8 @@ void turns_panel(App& app) {
   float best = fw * 1.2f;  // a click picks the nearest turn within about a finger's width
   std::optional<std::pair<std::size_t, std::size_t>> picked;
   dl->PushClipRect(p0, p1, true);
-  // Unstable first, the stable ones (the sections a lecture looks for) drawn over them.
+  // Unstable first, the stable ones (the sections a lecture looks for) drawn over them; a turn whose
+  // stability is still being computed as a ring in its family's colour.
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t b = 0; b < turns.branches().size(); ++b) {
       const auto& br = turns.branches()[b];
@@ -196,7 +199,8 @@ void turns_panel(App& app) {
         const auto& t = br.turns[k];
         if (t.stable != (pass == 1) || !(t.speed <= kMaxSpeed)) continue;
         const ImVec2 p(X(t.lean), Y(t.speed));
-        dl->AddCircleFilled(p, t.stable ? fw * 0.3f : fw * 0.17f, turn_color(t.family, t.stable));
+        if (t.eigenvalues.empty()) dl->AddCircle(p, fw * 0.22f, turn_color(t.family, true), 0, std::max(1.0f, fw * 0.08f));
+        else dl->AddCircleFilled(p, t.stable ? fw * 0.3f : fw * 0.17f, turn_color(t.family, t.stable));
         const auto r = static_cast<float>(app.pixel_ratio);
         app.turn_marks.push_back({b, k, p.x / r, p.y / r});
         // Distance to the dot's edge, ties to the later one: a pointer on a dot picks the dot drawn on top
@@ -212,8 +216,9 @@ void turns_panel(App& app) {
   dl->PopClipRect();
   if (picked && ImGui::IsItemHovered()) {
     const auto& t = turns.branches()[picked->first].turns[picked->second];
+    const char* stability = t.eigenvalues.empty() ? tr("stability being computed") : t.stable ? tr("stable") : tr("unstable");
     ImGui::SetTooltip("%s", trf("%s, %s\nlean %.3f rad, steer %.3f rad\nspeed %.3f m/s, radius %.3f m", family_name(t.family).c_str(),
-                                t.stable ? tr("stable") : tr("unstable"), t.lean, t.steer, t.speed, t.radius).c_str());
+                                stability, t.lean, t.steer, t.speed, t.radius).c_str());
   }
   if (clicked && picked) {
     const auto& t = turns.branches()[picked->first].turns[picked->second];

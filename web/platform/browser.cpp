@@ -132,10 +132,19 @@ EM_JS(void, carvallo_js_frame_pace, (int slow, int restart), {
   if (restart) { Module['pauseMainLoop'](); Module['resumeMainLoop'](); }
 });
 
-void set_frame_pace(bool slow, int period_ms, bool restart) {
-  if (slow) emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, period_ms);
-  else emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
-  carvallo_js_frame_pace(slow, restart);
+void set_frame_pace(FramePace::Pace pace, bool restart) {
+  switch (pace) {
+    case FramePace::Pace::Idle:
+      emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, FramePace::kIdlePeriodMs);
+      break;
+    case FramePace::Pace::CatchUp:
+      emscripten_set_main_loop_timing(EM_TIMING_SETIMMEDIATE, 0);
+      break;
+    case FramePace::Pace::Animation:
+      emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
+      break;
+  }
+  carvallo_js_frame_pace(pace == FramePace::Pace::Idle, restart);
 }
 
 bool coarse_pointer() { return carvallo_js_coarse_pointer() != 0; }

@@ -2,6 +2,8 @@
 // The few things the playground needs from the browser that Emscripten 3.1.6's GLFW does not provide:
 // the canvas's CSS size and device pixel ratio (HiDPI), the system clipboard, and the page's JS API.
 
+#include "logic/frame_pace.hpp"
+
 #include <optional>
 #include <string>
 
@@ -55,10 +57,12 @@ std::string take_js_string(char* p);
 /// Seconds since the page started loading (performance.now()).
 double page_time();
 
-/// The frame loop every animation frame, or every `period_ms` on a timer (`slow`; logic/frame_pace.hpp);
-/// the page's JavaScript is told, so that input and API calls wake it (web/platform/pre.js). With
-/// `restart`, the loop starts again now: the next frame is the next animation frame, not the slow
-/// loop's pending timer (emscripten's pause and resume start a new loop; the old timer then returns).
-void set_frame_pace(bool slow, int period_ms, bool restart = false);
+/// The frame loop at `pace` (logic/frame_pace.hpp): every animation frame, every
+/// FramePace::kIdlePeriodMs on a timer (Idle), or back to back, one task each (CatchUp: emscripten's
+/// setImmediate, a posted message, so input is still handled between frames); the page's JavaScript is
+/// told when the loop is slow, so that input and API calls wake it (web/platform/pre.js). With `restart`,
+/// the loop starts again now: the next frame is the next animation frame, not the slow loop's pending
+/// timer (emscripten's pause and resume start a new loop; the old timer then returns).
+void set_frame_pace(FramePace::Pace pace, bool restart = false);
 
 }  // namespace carvallo::web

@@ -303,15 +303,18 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_turns() {
   json points = json::array();
   for (const auto& m : app.turn_marks) {
     const auto& t = app.turns.branches()[m.branch].turns[m.index];
+    // Stability null while it is being computed (the turns are shown as soon as every one is found).
+    const json stable = t.eigenvalues.empty() ? json(nullptr) : json(t.stable);
     points.push_back({{"family", t.family}, {"lean", t.lean}, {"steer", t.steer}, {"speed", t.speed}, {"radius", t.radius},
-                      {"yawRate", t.yaw_rate}, {"stable", t.stable}, {"branch", m.branch}, {"x", m.x}, {"y", m.y}});
+                      {"yawRate", t.yaw_rate}, {"stable", stable}, {"branch", m.branch}, {"x", m.x}, {"y", m.y}});
   }
   const auto& timing = app.turns.timing();
   // A design set since the last frame has no families yet: not done, whatever the last design's were.
   const bool current = app.turns.computing_for(app.state.bike);
   return js_reply(json{{"shown", app.state.show_turns}, {"done", current && app.turns.done()},
-                    {"progress", current ? app.turns.progress() : 0.0},
+                    {"located", current && app.turns.located()}, {"progress", current ? app.turns.progress() : 0.0},
                     {"error", app.turns.error()}, {"points", points}, {"elapsedMs", 1e3 * timing.elapsed_seconds},
+                    {"locatedMs", 1e3 * timing.located_seconds},
                     {"computeMs", 1e3 * timing.compute_seconds}, {"advances", timing.advances},
                     {"longestAdvanceMs", 1e3 * timing.longest_advance_seconds},
                     {"longestStepMs", 1e3 * timing.longest_step_seconds}});
