@@ -6,6 +6,8 @@
 //                           parts (below): what the first frame runs, and the rest, loaded after it;
 //   carvallo.<hash>.json    the words of Dutch, of Spanish (web/strings/*.json, one language each): a page
 //                           fetches those of its language only (web/logic/language.hpp);
+//   carvallo.<hash>.js      also the QR code encoder (qrcode-generator from npm), fetched the first time a
+//                           QR code is shown (web/platform/lecture.js);
 //   sw.js                   web/site/sw.js, told the version and what to cache for offline use;
 //   manifest.webmanifest, icon.svg   from web/site/, to install the page as an app;
 //   <each>.br, <each>.gz    precompressed copies (brotli, gzip) for servers that serve them
@@ -35,13 +37,14 @@ const VERSIONED = /^carvallo\.[0-9a-f]{12}\.(js|wasm|json)$/;
 const STRINGS_DIR = path.join(root, 'web', 'strings');
 const LOADER_WORDS = path.join(root, 'web', 'strings', 'loader.json');  // the loader's words, in every language
 const FIRST_FRAME_FUNCTIONS = path.join(STATIC_DIR, 'first_frame_functions.txt');
+const QR_ENCODER = path.join(root, 'node_modules', 'qrcode-generator', 'dist', 'qrcode.js');  // npm ci (scripts/install-deps.sh)
 
 const stringFiles = () => fs.readdirSync(STRINGS_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(STRINGS_DIR, f));
 
 /// The files the site is made from: the build's application and the repository's page and static files.
 export function siteInputs(buildDir) {
   return [...stringFiles(), path.join(buildDir, 'carvallo.js'), path.join(buildDir, 'carvallo.wasm'), path.join(root, 'index.html'), LOADER_WORDS,
-          fileURLToPath(import.meta.url), FIRST_FRAME_FUNCTIONS, ...STATIC_FILES.map((f) => path.join(STATIC_DIR, f))];
+          fileURLToPath(import.meta.url), FIRST_FRAME_FUNCTIONS, QR_ENCODER, ...STATIC_FILES.map((f) => path.join(STATIC_DIR, f))];
 }
 
 export function siteDir(buildDir) { return path.join(buildDir, 'site'); }
@@ -119,7 +122,7 @@ function splitModule(buildDir, wasm) {
 // compress: false leaves out the .br and .gz copies (a test that packages versions of its own).
 export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), compress = true } = {}) {
   for (const f of siteInputs(buildDir)) {
-    if (!fs.existsSync(f)) throw new Error(`package_site: ${f} is missing: build the wasm preset first`);
+    if (!fs.existsSync(f)) throw new Error(`package_site: ${f} is missing: build the wasm preset first (scripts/install-deps.sh installs the npm packages)`);
   }
   const out = siteDir(buildDir);
   fs.mkdirSync(out, { recursive: true });
@@ -139,7 +142,9 @@ export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), comp
     languages[code] = Buffer.from(JSON.stringify(texts));
   }
   assets.words = Object.fromEntries(Object.entries(languages).map(([code, data]) => [code, `carvallo.${hashOf(data)}.json`]));
-  const current = [assets.js, assets.wasm, assets.rest, ...Object.values(assets.words)];
+  const qr = fs.readFileSync(QR_ENCODER);
+  assets.qrcode = `carvallo.${hashOf(qr)}.js`;
+  const current = [assets.js, assets.wasm, assets.rest, assets.qrcode, ...Object.values(assets.words)];
   for (const name of fs.readdirSync(out)) {
     const plain = name.replace(/\.(br|gz)$/, '');
     if (VERSIONED.test(plain) && !current.includes(plain)) fs.rmSync(path.join(out, name));
@@ -148,13 +153,14 @@ export function packageSite({ buildDir = path.join(root, 'build/wasm/web'), comp
   writeWithCompressed(path.join(out, assets.wasm), wasm, compress);
   if (parts) writeWithCompressed(path.join(out, assets.rest), parts.rest, compress);
   for (const [code, data] of Object.entries(languages)) writeWithCompressed(path.join(out, assets.words[code]), data, compress);
+  writeWithCompressed(path.join(out, assets.qrcode), qr, compress);
   for (const f of ['manifest.webmanifest', 'icon.svg']) writeWithCompressed(path.join(out, f), fs.readFileSync(path.join(STATIC_DIR, f)), compress);
 
   // The version is the hash of everything the page is made of, so that sw.js changes whenever any part does.
-  const version = hashOf(Buffer.concat([js, whole, ...Object.values(languages), fs.readFileSync(FIRST_FRAME_FUNCTIONS), fs.readFileSync(path.join(root, 'index.html')), fs.readFileSync(LOADER_WORDS),
+  const version = hashOf(Buffer.concat([js, whole, ...Object.values(languages), qr, fs.readFileSync(FIRST_FRAME_FUNCTIONS), fs.readFileSync(path.join(root, 'index.html')), fs.readFileSync(LOADER_WORDS),
                                         ...STATIC_FILES.map((f) => fs.readFileSync(path.join(STATIC_DIR, f)))]));
   const sw = fill(fill(fs.readFileSync(path.join(STATIC_DIR, 'sw.js'), 'utf8'), "'@VERSION@'", JSON.stringify(version), 'web/site/sw.js'),
-                  "['@ASSETS@']", JSON.stringify(['./', assets.js, assets.wasm, ...(parts ? [assets.rest] : []), ...Object.values(assets.words), 'manifest.webmanifest', 'icon.svg']), 'web/site/sw.js');
+                  "['@ASSETS@']", JSON.stringify(['./', assets.js, assets.wasm, ...(parts ? [assets.rest] : []), ...Object.values(assets.words), assets.qrcode, 'manifest.webmanifest', 'icon.svg']), 'web/site/sw.js');
   writeWithCompressed(path.join(out, 'sw.js'), Buffer.from(sw), compress);
   // index.html last: its time stamp tells siteIsStale that everything else is written.
   const words = JSON.stringify(JSON.parse(fs.readFileSync(LOADER_WORDS, 'utf8'))).replace(/</g, '\\u003c');

@@ -16,6 +16,7 @@
 #include "logic/turn_families.hpp"
 #include "logic/ui_state.hpp"
 #include "panels/design_panels.hpp"
+#include "platform/lecture_browser.hpp"
 
 #include "bicycle/canonical.hpp"
 
@@ -191,8 +192,7 @@ struct App {
   bool show_lesson_editor = false;
   bool show_qr = false;                 ///< the QR code of the link over the view (View menu, Q)
   std::string qr_text;                  ///< what the QR code shown encodes
-  std::vector<std::uint8_t> qr_modules;  ///< its modules, qr_size x qr_size, row by row
-  int qr_size = 0;
+  QrCode qr;                            ///< its modules (or why there are none yet)
 
   std::unique_ptr<GridRenderer> grid;
   std::unique_ptr<SceneRenderer> scene;

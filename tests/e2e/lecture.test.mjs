@@ -145,8 +145,14 @@ test('the QR code: the lesson at this scene, large on the projector, and a phone
   try {
     await frames(page, 3);
     assert.equal(await page.evaluate(() => window.carvallo.qrText()), null, 'no QR code until asked');
+    // The encoder is fetched the first time (web/platform/lecture.js): the code shows once it is in.
+    const requested = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.keyboard.press('q');
-    await frames(page, 3);
+    await page.waitForFunction(() => window.carvallo.widgetRect('qr'), null, { timeout: 10000, polling: 50 });
+    await frames(page, 2);
+    const encoder = JSON.parse(await page.evaluate(() => document.getElementById('carvallo-assets').textContent)).qrcode;
+    assert.deepEqual(requested.filter((p) => /^\/carvallo\..*\.js$/.test(p)), ['/' + encoder], 'the QR encoder, fetched when first needed');
     const text = await page.evaluate(() => window.carvallo.qrText());
     assert.ok(text.startsWith(env.server.url + '#v='), text);
     assert.ok(text.includes('&lesson=why-bicycles-stay-up&scene=4'), text);

@@ -52,8 +52,12 @@ test('after one visit the page reloads offline, opens a link and simulates; it c
       assert.equal(run.stepped.stepped, 200);
       assert.ok(run.sim.t > 0, `simulated offline to t = ${run.sim.t}`);
       assert.ok(Number.isFinite(run.sim.lean) && Math.abs(run.sim.lean) < 1.6, `the disk stands: lean ${run.sim.lean}`);
+      // The QR code's encoder, never fetched on this page, comes from the offline cache.
+      await link.page.keyboard.press('q');
+      await link.page.waitForFunction(() => window.carvallo.widgetRect('qr'), null, { timeout: 10000, polling: 50 });
       await link.page.screenshot({ path: path.join(artifacts, 'offline-link.png') });
       assert.deepEqual(link.problems, []);
+      await link.page.keyboard.press('Escape');
     } finally {
       await link.page.close();
     }

@@ -21,24 +21,31 @@ void qr_overlay(App& app) {
   // The link without the fields at their defaults: fewer, larger modules for phones at the back of a
   // room. Encoded again only when the link changes (a scene, a parameter): the modules are kept between frames.
   const std::string text = page_url(page_link(app, true));
-  if (text != app.qr_text) {
+  // While the encoder is on its way (or could not be had) it is asked again each frame: lecture.js answers
+  // at once, and fetches it again a few seconds after a failure.
+  const bool waiting = app.qr.status == QrCode::Status::Loading || app.qr.status == QrCode::Status::Unavailable;
+  if (text != app.qr_text || waiting) {
     app.qr_text = text;
-    app.qr_modules = qr_modules(text, app.qr_size);
+    app.qr = qr_code(text);
   }
   const ImGuiIO& io = ImGui::GetIO();
   const float line = ImGui::GetFrameHeightWithSpacing();
   // As large as the screen allows (the free view's shorter side, or the screen's on a phone), with the
   // quiet zone of 4 modules the standard asks for; whole device pixels per module, for sharp edges.
   const float room = std::min(io.DisplaySize.x, io.DisplaySize.y - ImGui::GetFrameHeight()) - 2 * line - px(app, 24);
-  const int n = app.qr_size + 8;
-  const float module = app.qr_size > 0 ? std::max(1.0f, std::floor(room / static_cast<float>(n))) : 0.0f;
+  const int n = app.qr.size + 8;
+  const float module = app.qr.size > 0 ? std::max(1.0f, std::floor(room / static_cast<float>(n))) : 0.0f;
   const float side = module * static_cast<float>(n);
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f + ImGui::GetFrameHeight() * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowBgAlpha(1.0f);
   ImGui::SetNextWindowFocus();
   bool open = true;
   ImGui::Begin(window_title(translatable("Scan to open this view")).c_str(), &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
-  if (app.qr_size == 0) {
+  if (app.qr.status == QrCode::Status::Loading) {
+    ImGui::TextUnformatted(tr("Preparing the QR code..."));
+  } else if (app.qr.status == QrCode::Status::Unavailable) {
+    ImGui::TextUnformatted(tr("The QR code could not be made (no connection?): trying again."));
+  } else if (app.qr.status == QrCode::Status::TooLong) {
     ImGui::TextUnformatted(tr("This link is too long for a QR code."));
   } else {
     const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -46,9 +53,9 @@ void qr_overlay(App& app) {
     ImGui::Dummy(ImVec2(side, side));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(origin, ImVec2(origin.x + side, origin.y + side), IM_COL32(255, 255, 255, 255));
-    for (int r = 0; r < app.qr_size; ++r)
-      for (int c = 0; c < app.qr_size; ++c)
-        if (app.qr_modules[static_cast<std::size_t>(r * app.qr_size + c)]) {
+    for (int r = 0; r < app.qr.size; ++r)
+      for (int c = 0; c < app.qr.size; ++c)
+        if (app.qr.modules[static_cast<std::size_t>(r * app.qr.size + c)]) {
           const ImVec2 a(origin.x + module * static_cast<float>(c + 4), origin.y + module * static_cast<float>(r + 4));
           dl->AddRectFilled(a, ImVec2(a.x + module, a.y + module), IM_COL32(0, 0, 0, 255));
         }

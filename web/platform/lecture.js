@@ -93,9 +93,40 @@
   };
 
   // ---- the QR code ----
-  /// The modules of `text`'s QR code (error correction M, byte mode, UTF-8) as '0'/'1' row by row, or ''
-  /// when the text is too long for a QR code.
+  // The encoder (qrcode-generator from npm) is a file of its own (index.html's assets.qrcode, put there by
+  // scripts/package_site.mjs; the service worker keeps it for offline use): most pages never show a QR
+  // code, and it was 7 kB to send before every first frame. Fetched the first time a code is asked for;
+  // after a failure, again when asked 3 s later.
+  const QR_RETRY_MS = 3000;
+  let qrScript = null;  // {state: 'loading' | 'ready' | 'unavailable', failedAt}
+  function qrEncoder() {
+    if (typeof window.qrcode === 'function') return 'ready';
+    if (qrScript && (qrScript.state !== 'unavailable' || performance.now() - qrScript.failedAt < QR_RETRY_MS)) return qrScript.state;
+    const assets = window.carvalloLoading && window.carvalloLoading.assets;
+    if (!assets || !assets.qrcode) return 'unavailable';
+    qrScript = { state: 'loading', failedAt: 0 };
+    const script = document.createElement('script');
+    script.src = assets.qrcode;
+    script.onload = () => {
+      qrScript.state = typeof window.qrcode === 'function' ? 'ready' : 'unavailable';
+      qrScript.failedAt = performance.now();
+      api._wake();
+    };
+    script.onerror = () => {
+      script.remove();
+      qrScript.state = 'unavailable';
+      qrScript.failedAt = performance.now();
+      console.warn('Carvallo: the QR code encoder (' + assets.qrcode + ') did not load');
+      api._wake();
+    };
+    document.head.appendChild(script);
+    return qrScript.state;
+  }
+  /// The modules of `text`'s QR code (error correction M, byte mode, UTF-8) as '0'/'1' row by row, '' when
+  /// the text is too long for a QR code, 'loading' or 'unavailable' while the encoder is not in.
   api._qrModules = function (text) {
+    const encoder = qrEncoder();
+    if (encoder !== 'ready') return encoder;
     try {
       qrcode.stringToBytes = qrcode.stringToBytesFuncs['UTF-8'];
       const q = qrcode(0, 'M');

@@ -41,17 +41,24 @@ EM_JS(int, carvallo_js_reduced_motion, (), {
 namespace carvallo::web {
 
 
-std::vector<std::uint8_t> qr_modules(const std::string& text, int& size) {
+QrCode qr_code(const std::string& text) {
+  // lecture.js answers the modules as '0'/'1', "" for a text too long, or "loading" / "unavailable".
   const std::string bits = take_js_string(carvallo_js_qr_modules(text.c_str()));
-  size = 0;
-  while (static_cast<std::size_t>(size) * static_cast<std::size_t>(size) < bits.size()) ++size;
-  if (bits.empty() || static_cast<std::size_t>(size) * static_cast<std::size_t>(size) != bits.size()) {
-    size = 0;
-    return {};
+  QrCode code;
+  if (bits == "loading") return code;
+  if (bits == "unavailable") {
+    code.status = QrCode::Status::Unavailable;
+    return code;
   }
-  std::vector<std::uint8_t> out(bits.size());
-  for (std::size_t i = 0; i < bits.size(); ++i) out[i] = bits[i] == '1' ? 1 : 0;
-  return out;
+  code.status = QrCode::Status::TooLong;
+  int size = 0;
+  while (static_cast<std::size_t>(size) * static_cast<std::size_t>(size) < bits.size()) ++size;
+  if (bits.empty() || static_cast<std::size_t>(size) * static_cast<std::size_t>(size) != bits.size()) return code;
+  code.status = QrCode::Status::Ready;
+  code.size = size;
+  code.modules.resize(bits.size());
+  for (std::size_t i = 0; i < bits.size(); ++i) code.modules[i] = bits[i] == '1' ? 1 : 0;
+  return code;
 }
 
 void encode_lesson(const std::string& json, int generation) { carvallo_js_encode_lesson(json.c_str(), generation); }

@@ -8,9 +8,18 @@
 
 namespace carvallo::web {
 
-/// The QR code of `text` (qrcode-generator, error correction M): size x size modules row by row (1 dark),
-/// or empty when the text does not fit a QR code.
-std::vector<std::uint8_t> qr_modules(const std::string& text, int& size);
+/// A QR code (qrcode-generator, error correction M). The encoder is a file of its own that the page fetches
+/// the first time a code is asked for (web/platform/lecture.js): until it is in, Loading (ask again: the
+/// page is woken when it arrives); Unavailable when it cannot be had (no connection: asked again after a
+/// few seconds, it is fetched again).
+struct QrCode {
+  enum class Status { Ready, TooLong, Loading, Unavailable };
+  Status status = Status::Loading;
+  std::vector<std::uint8_t> modules;  ///< size x size, row by row (1 dark), when Ready
+  int size = 0;
+};
+/// The QR code of `text`.
+QrCode qr_code(const std::string& text);
 
 /// Starts compressing a lesson's JSON for its link; the base64url text arrives in
 /// carvallo_lesson_encoded(generation, text) (web/platform/js_api_lecture.cpp).
