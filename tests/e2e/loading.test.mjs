@@ -170,3 +170,30 @@ test('when the second part cannot be loaded at all, the page stops and says so',
     await context.close();
   }
 });
+
+test('the QR code\'s encoder refused: the overlay says so, fetches it again and shows the code', async () => {
+  // No service worker: its offline cache would answer for the encoder.
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const problems = recordProblems(page);
+    const assets = await announcedAssets();
+    let requests = 0;
+    await page.route(`**/${assets.qrcode}`, (route) => (requests++ === 0 ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue()));
+    await page.goto(env.server.url + '#present=1');
+    await page.waitForFunction(() => window.carvallo && window.carvallo._running, null, { timeout: 30000 });
+    assert.equal(requests, 0, 'not fetched before a QR code is asked for');
+    await page.keyboard.press('q');
+    await page.waitForFunction(() => window.carvallo.widgetRect('qr-window'), null, { timeout: 10000, polling: 50 });
+    await page.waitForTimeout(500);
+    assert.equal(await page.evaluate(() => window.carvallo.widgetRect('qr')), null, 'no code while the encoder is refused');
+    await page.screenshot({ path: path.join(artifacts, 'loading-qr-refused.png') });
+    // Asked again 3 s after the failure (the overlay asks every frame while it waits).
+    await page.waitForFunction(() => window.carvallo.widgetRect('qr'), null, { timeout: 10000, polling: 100 });
+    assert.equal(requests, 2, 'refused once, then fetched');
+    assert.ok(await page.evaluate(() => window.carvallo.qrText()));
+    assert.deepEqual(problems.filter((p) => !/QR code encoder|503|registration blocked/.test(p)), []);
+  } finally {
+    await context.close();
+  }
+});
