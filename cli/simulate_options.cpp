@@ -366,11 +366,7 @@ std::optional<SimulateRequest> read_simulate_options(const std::vector<std::stri
     }
     // The registry's initial motion cannot hold a reversed handlebar (|steer| < 1.5): start upright at the
     // turn's speed, then replace the state by the turn's (ModelRun::set_state) and kick it by the roll rate.
-    r.setup.settings["speed"] = turn->speed;
-    r.setup.settings["roll"] = turn->lean;
-    r.setup.settings["steer"] = 0.0;
-    // A reversed handlebar is where such a turn lives, not a fall.
-    if (turn_request->family == bicycle::kHandlebarReversed) r.setup.settings["fall_steer"] = 4.0;
+    bicycle::ride_turn_settings(*turn, r.setup.settings);
     r.start_state = turn->state;
     if (const auto it = r.setup.settings.find("roll_rate"); it != r.setup.settings.end()) r.kick = it->second;
   }

@@ -172,6 +172,7 @@ struct App {
     float x, y;                 ///< CSS px on screen, for tests (window.carvallo.turns())
   };
   std::vector<TurnMark> turn_marks;  ///< the turns drawn in the plot this frame
+  bool turns_drawn = false;          ///< the turns' window (or the stage's turns plot) was drawn this frame
 
   // The lecture (web/panels/stage.cpp, lesson_panel.cpp, qr_overlay.cpp).
   bool stage = false;                   ///< this frame is laid out as the stage (stage.hpp)

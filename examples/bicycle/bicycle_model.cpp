@@ -1,6 +1,7 @@
 #include "bicycle/bicycle_model.hpp"
 
 #include "bicycle/simulation.hpp"
+#include "bicycle/turns.hpp"
 #include "carvallo/errors.hpp"
 
 #include <Eigen/Eigenvalues>
@@ -152,6 +153,20 @@ std::vector<examples::Quantity> bicycle_parameter_quantities() {
     q.push_back({std::string(d.name), std::string(d.unit), std::string(d.description), b.*(d.member),
                  d.zero_allowed ? std::min(0.0, d.plausible_min) : d.plausible_min, d.plausible_max});
   return q;
+}
+
+void ride_turn_settings(const SteadyTurn& turn, std::map<std::string, double>& settings) {
+  settings["speed"] = turn.speed;
+  settings["roll"] = turn.lean;
+  settings["steer"] = 0.0;
+  if (turn.family == kHandlebarReversed) settings["fall_steer"] = 4.0;
+  for (const examples::Quantity& q : bicycle_settings()) {
+    if (q.name != "fall_roll") continue;
+    const auto it = settings.find(q.name);
+    const double asked = it != settings.end() ? it->second : q.value;
+    const double needed = std::min(std::abs(turn.lean) + 0.2, q.max);
+    if (asked < needed) settings[q.name] = needed;
+  }
 }
 
 std::vector<examples::Quantity> bicycle_settings() {

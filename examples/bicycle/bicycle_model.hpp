@@ -22,6 +22,14 @@ std::vector<examples::Quantity> bicycle_parameter_quantities();
 /// speed, roll, steer, roll_rate, steer_rate, fall_roll, fall_steer, with their defaults and accepted ranges.
 std::vector<examples::Quantity> bicycle_settings();
 
+struct SteadyTurn;
+/// The settings (above) of a run that starts on `turn` (`simulate --from-turn`, the playground), from those
+/// asked for: built upright at the turn's speed, its state then replaced by the turn's
+/// (examples::ModelRun::set_state). A reversed handlebar, or a lean near or past the roll fall limit, is
+/// where such a turn lives, not a fall: fall_steer becomes 4 rad, fall_roll at least the lean + 0.2 rad (at
+/// most the setting's largest, 1.5 rad).
+void ride_turn_settings(const SteadyTurn& turn, std::map<std::string, double>& settings);
+
 /// The rider's inputs, in this order: steer_torque (Meijaard's T_delta), roll_torque (T_phi), both N m;
 /// what they apply exactly: multibody.hpp, RiderTorques.
 std::vector<examples::InputChannel> bicycle_inputs();

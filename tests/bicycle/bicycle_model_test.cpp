@@ -3,7 +3,9 @@
 // bodies must be the engine's bodies: the rear frame posed by Rz(yaw) Rx(roll) Ry(pitch) of the reported
 // observables.
 #include "bicycle/bicycle_model.hpp"
+#include "bicycle/parameter_values.hpp"
 #include "bicycle/simulation.hpp"
+#include "bicycle/turns.hpp"
 #include "model_run.hpp"
 
 #include "carvallo/errors.hpp"
@@ -13,6 +15,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
 
 using namespace carvallo;
 
@@ -108,4 +112,51 @@ TEST_CASE("bicycle model: bad setups are refused with typed errors", "[bicycle_m
   unphysical.parameters = bicycle::parameter_values(bicycle::benchmark_parameters());
   unphysical.parameters[0] = -1.0;  // w < 0
   CHECK_THROWS_AS(examples::ModelRun("bicycle", unphysical), Error);
+}
+
+// A stable steady turn leaning past the default fall limit (1 rad) is ridden, not a fall: a design with
+// stable turns only at leans of 1 to 1.4 rad (the benchmark with trail 0.06 m and wheelbase 1.1 m, found
+// by a tester of the playground, where the run started fallen). The turn's lean holds for 2 s.
+TEST_CASE("bicycle model: a run started on a stable turn past the fall limit rides it", "[bicycle_model][turns]") {
+  bicycle::Parameters bike = bicycle::benchmark_parameters();
+  bike.c = 0.06;
+  bike.w = 1.1;
+  const bicycle::TurnSolver solver(bike);
+  std::optional<bicycle::SteadyTurn> turn;
+  for (auto& t : solver.at_lean(1.2))
+    if (t.stable) turn = t;
+  REQUIRE(turn);
+  examples::ModelSetup setup;
+  setup.parameters = bicycle::parameter_values(bike);
+  bicycle::ride_turn_settings(*turn, setup.settings);
+  CHECK(setup.settings.at("fall_roll") == Approx(1.4));
+  CHECK(setup.settings.at("speed") == turn->speed);
+  examples::ModelRun run("bicycle", setup);
+  run.set_state(turn->state);
+  for (int i = 0; i < 400; ++i) run.step(0.005);
+  CHECK_FALSE(run.ended());
+  CHECK(std::abs(run.probes()[run.probe_index("roll")] - 1.2) < 1e-3);
+  // Without the wider limit the same start has fallen at once.
+  setup.settings["fall_roll"] = 1.0;
+  examples::ModelRun fallen("bicycle", setup);
+  fallen.set_state(turn->state);
+  fallen.step(0.005);
+  CHECK(fallen.ended());
+
+  // The limits asked for stay when wide enough, and the widening stops at the setting's largest (1.5 rad).
+  std::map<std::string, double> settings{{"fall_roll", 1.45}};
+  bicycle::ride_turn_settings(*turn, settings);
+  CHECK(settings.at("fall_roll") == 1.45);
+  bicycle::SteadyTurn steep = *turn;
+  steep.lean = 1.4;
+  settings.clear();
+  bicycle::ride_turn_settings(steep, settings);
+  CHECK(settings.at("fall_roll") == 1.5);
+  bicycle::SteadyTurn low = *turn;
+  low.lean = 0.5;
+  low.family = bicycle::kHandlebarForward;
+  settings.clear();
+  bicycle::ride_turn_settings(low, settings);
+  CHECK(settings.count("fall_roll") == 0);
+  CHECK(settings.count("fall_steer") == 0);
 }

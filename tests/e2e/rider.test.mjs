@@ -337,6 +337,17 @@ test('steady turns at 1920x1080: the families plotted by stability; a stable tur
     await page.evaluate(() => window.carvallo.play(true));
     await page.waitForFunction(() => window.carvallo.simState().t > 1.5, null, { timeout: 60000 });
     await page.screenshot({ path: path.join(artifacts, 'rider-turn-riding-1920x1080.png') });
+    // A new design while riding: the ride starts again on this bicycle's turn of the family at that lean
+    // nearest the one ridden, and the request follows it, so the link and the plot's mark name what is ridden.
+    await page.evaluate(() => window.carvallo.setState({ bike: { c: 0.09 } }));
+    await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 120000, polling: 50 });
+    const moved = Object.fromEntries((await state(page)).from_turn.split(',').map((kv) => kv.split('=')));
+    const candidates = (await page.evaluate(() => window.carvallo.turns())).points
+      .filter((p) => p.family === 'handlebar-reversed' && Math.abs(p.lean - 0.7) < 1e-9);
+    const nearest = candidates.sort((p, q) => Math.abs(p.steer - target.steer) - Math.abs(q.steer - target.steer))[0];
+    assert.ok(nearest && Number(moved.steer) !== target.steer && Math.abs(Number(moved.steer) - nearest.steer) < 1e-9,
+              `from_turn ${JSON.stringify(moved)}, the new design's turn ${nearest && nearest.steer}`);
+    assert.equal(Number(moved.lean), 0.7);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -63,12 +63,10 @@ ModelView::ModelView(const UiState& state) : time_step_(state.sim.time_step) {
     if (!turn)
       throw SolverError(SolverError::Kind::InvalidArgument, "no " + request->family + " steady turn at lean " +
                                                                 format_shortest(request->lean) + " rad for this bicycle", 0.0);
-    // As `simulate --from-turn`: built upright at the turn's speed, then put on the turn (a reversed
-    // handlebar is where such a turn lives, not a fall).
-    setup.settings["speed"] = turn->speed;
-    setup.settings["roll"] = turn->lean;
-    setup.settings["steer"] = setup.settings["roll_rate"] = setup.settings["steer_rate"] = 0.0;
-    if (request->family == bicycle::kHandlebarReversed) setup.settings["fall_steer"] = 4.0;
+    // As `simulate --from-turn`: built upright at the turn's speed, then put on the turn.
+    bicycle::ride_turn_settings(*turn, setup.settings);
+    ridden_turn_ = TurnRequest{turn->lean, turn->family, turn->steer};
+    setup.settings["roll_rate"] = setup.settings["steer_rate"] = 0.0;
   }
   run_ = std::make_unique<examples::ModelRun>(state.model, setup, method_choice(state));
   if (turn) run_->set_state(turn->state);

@@ -21,6 +21,7 @@
 
 #include "model_run.hpp"
 #include "logic/input_log.hpp"
+#include "logic/rider_state.hpp"
 #include "logic/ui_state.hpp"
 
 #include <Eigen/Core>
@@ -28,6 +29,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -59,6 +61,8 @@ class ModelView {
   /// state's steady turn (from_turn) when there is one, and throws SolverError(InvalidArgument) when there
   /// is no such turn.
   explicit ModelView(const UiState& state);
+  /// The steady turn the run started on (from_turn), with its steer; none for a run that started otherwise.
+  const std::optional<TurnRequest>& ridden_turn() const { return ridden_turn_; }
 
   /// Advances at least n time steps (none once the run has ended; an adaptive integrator's last step may
   /// go past them): through the recorded future first (the log's inputs act at their steps), then beyond
@@ -184,6 +188,7 @@ class ModelView {
 
   std::unique_ptr<examples::ModelRun> run_;
   std::uint64_t id_ = 0;
+  std::optional<TurnRequest> ridden_turn_;
   double time_step_ = 1e-3;
   double energy0_ = 0.0;
   Work work_;

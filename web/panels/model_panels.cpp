@@ -58,6 +58,15 @@ void sync_run(App& app, bool force) {
   app.run.reset();
   try {
     app.run = std::make_unique<ModelView>(app.state);
+    // A turn asked for by its steer (a point clicked) that this bicycle has a little elsewhere (the design
+    // changed while riding it): the request follows the turn ridden, so that the link, the plot's ring and
+    // the riding line say what is ridden. The same run: its signature follows too.
+    const auto request = turn_request(app.state.from_turn);
+    const auto& ridden = app.run->ridden_turn();
+    if (request && request->steer && ridden && std::abs(*request->steer - *ridden->steer) > 1e-12) {
+      app.state.from_turn = turn_request_text(*ridden);
+      app.run_signature = ModelView::signature(app.state);
+    }
     const std::string fitted = app.state.model + "|" + app.state.variant;
     if (fitted != app.fitted_model) {
       // A new model (not a new run of the same one): its frame and a camera that shows it.

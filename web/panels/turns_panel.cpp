@@ -39,6 +39,7 @@ constexpr double kMaxSpeed = 20.0;  // m/s: the plot's top (the reversed family 
 
 void turns_panel(App& app) {
   app.turn_marks.clear();
+  app.turns_drawn = false;
   if (!has_parameter_table(app)) return;
   // The stage shows the turns as its plot (stage=turns), in the plot's place; elsewhere the window is
   // opened from the menu, over the view.
@@ -74,6 +75,7 @@ void turns_panel(App& app) {
     ImGui::SetNextWindowBgAlpha(0.96f);
   }
   bool open = true;
+  app.turns_drawn = true;
   if (app.picture) begin_picture_window(app, "Steady turns");
   else ImGui::Begin(window_title("Steady turns").c_str(), on_stage ? nullptr : &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   if (!app.picture) fit_stage_window_text(app, on_stage);
@@ -132,22 +134,26 @@ void turns_panel(App& app) {
   // (A narrow view shows the ride in a window of its own instead: no room needed there.)
   const float below = narrow || app.picture ? ImGui::GetTextLineHeightWithSpacing() * 0.2f
                              : 2 * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing();  // the line may wrap
-  if (!turns.done()) {
-    // The turns are plotted as soon as every one is found (rings), their stability filled in after.
-    ImGui::PushTextWrapPos(0.0f);
-    if (turns.located()) wrapped_textf("%s", trf("turns found (rings); their stability: %.0f %%", 100 * turns.progress()).c_str());
-    else wrapped_textf("%s", trf("computing the families: %.0f %%", 100 * turns.progress()).c_str());
-    ImGui::PopTextWrapPos();
-  } else {
+  {
+    // The hint once done; before, what is being computed (the turns are plotted as soon as every one is
+    // found, as rings, their stability filled in after), in the same room, so that the plot does not
+    // move under the pointer when the computation ends.
     const char* hint = app.picture ? tr("hands-free, right lean (mirror-symmetric)") : tr("hands-free, right lean (mirror-symmetric); click a turn to ride it");
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float hint_h = ImGui::CalcTextSize(hint, nullptr, false, width).y;
     // On the stage, the hint only where it leaves the plot ten lines of height: at large text steps it
     // would squeeze the plot to a strip or push it out of the window.
-    const float hint_h = ImGui::CalcTextSize(hint, nullptr, false, ImGui::GetContentRegionAvail().x).y + ImGui::GetStyle().ItemSpacing.y;
-    if (!on_stage || ImGui::GetContentRegionAvail().y - hint_h - below >= fw * 10) {
-      ImGui::PushTextWrapPos(0.0f);
+    const bool room = !on_stage || ImGui::GetContentRegionAvail().y - hint_h - ImGui::GetStyle().ItemSpacing.y - below >= fw * 10;
+    const float line_top = ImGui::GetCursorPosY();
+    ImGui::PushTextWrapPos(0.0f);
+    if (!turns.done()) {
+      if (turns.located()) wrapped_textf("%s", trf("turns found (rings); their stability: %.0f %%", 100 * turns.progress()).c_str());
+      else wrapped_textf("%s", trf("computing the families: %.0f %%", 100 * turns.progress()).c_str());
+    } else if (room) {
       wrapped_text_disabled("%s", hint);
-      ImGui::PopTextWrapPos();
     }
+    ImGui::PopTextWrapPos();
+    if (room) ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), line_top + hint_h + ImGui::GetStyle().ItemSpacing.y));
   }
 
   // The plot: speed against lean. On the stage it takes the height left, so nothing runs past the window;

@@ -300,8 +300,10 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
 // The steady turns computed so far (web/panels/turns_panel.cpp), each with where the plot drew it.
 EMSCRIPTEN_KEEPALIVE const char* carvallo_turns() {
   App& app = carvallo::web::app();
+  // A design set since the last frame has no families yet: not done, no turns, whatever the last design's were.
+  const bool current = app.turns.computing_for(app.state.bike);
   json points = json::array();
-  for (const auto& m : app.turn_marks) {
+  for (const auto& m : current ? app.turn_marks : std::vector<carvallo::web::App::TurnMark>{}) {
     const auto& t = app.turns.branches()[m.branch].turns[m.index];
     // Stability null while it is being computed (the turns are shown as soon as every one is found).
     const json stable = t.eigenvalues.empty() ? json(nullptr) : json(t.stable);
@@ -309,9 +311,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_turns() {
                       {"yawRate", t.yaw_rate}, {"stable", stable}, {"branch", m.branch}, {"x", m.x}, {"y", m.y}});
   }
   const auto& timing = app.turns.timing();
-  // A design set since the last frame has no families yet: not done, whatever the last design's were.
-  const bool current = app.turns.computing_for(app.state.bike);
-  return js_reply(json{{"shown", app.state.show_turns}, {"done", current && app.turns.done()},
+  return js_reply(json{{"shown", app.turns_drawn}, {"done", current && app.turns.done()},
                     {"located", current && app.turns.located()}, {"progress", current ? app.turns.progress() : 0.0},
                     {"error", app.turns.error()}, {"points", points}, {"elapsedMs", 1e3 * timing.elapsed_seconds},
                     {"locatedMs", 1e3 * timing.located_seconds},
