@@ -339,6 +339,12 @@ void frame() {
   pointer_input(app);
   carvallo::web::language_frame(app);  // before anything draws text (logic/language.hpp)
   ImGui::NewFrame();
+  // Whether the user acts this frame (a pointer, a wheel, a key or a typed character): the frame's
+  // computations then leave it more of the frame, and a changed picture is drawn at once (frame_pace.hpp).
+  bool input = io.MouseWheel != 0.0f || io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || !io.InputQueueCharacters.empty();
+  for (bool down : io.MouseDown) input = input || down;
+  for (bool down : io.KeysDown) input = input || down;
+  if (input) app.work.yield_to_input();
   shortcuts(app);
   camera_input(app);
   carvallo::web::apply_rider_input(app);
@@ -379,10 +385,7 @@ void frame() {
   static double drawn_at = -1e300;
   const auto gl_start = std::chrono::steady_clock::now();
   // While the page computes and drawing is slow, a changed picture waits (logic/frame_pace.hpp), unless
-  // the user acts: a pointer, a wheel, a key or a typed character this frame.
-  bool input = io.MouseWheel != 0.0f || io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || !io.InputQueueCharacters.empty();
-  for (bool down : io.MouseDown) input = input || down;
-  for (bool down : io.KeysDown) input = input || down;
+  // the user acts.
   const bool changed = digest.value() != drawn_digest && g_pace.draw_changed(now * 1000.0, app.work.compute_ms(), input);
   const bool drawing = changed || (!g_pace.slow() && now - drawn_at >= 1.0) || carvallo::web::video_recording();
   if (drawing) {
@@ -418,7 +421,7 @@ void frame() {
   double compute_ms = 0;
   if (!app.work.frames().empty())
     for (const auto& part : app.work.frames().back().parts) compute_ms += part.ms;
-  g_pace.after_frame(digest.value(), std::hash<std::string>{}(link), compute_ms, carvallo::web::video_recording());
+  g_pace.after_frame(digest.value(), std::hash<std::string>{}(link), compute_ms, carvallo::web::video_recording(), input);
   if (g_pace.pace() != pace) carvallo::web::set_frame_pace(g_pace.pace());
   pace = g_pace.pace();
   was_slow = g_pace.slow();

@@ -84,6 +84,15 @@ TEST_CASE("catching up: a computing page whose pictures are slow runs frames bac
     CHECK(pace.draw_changed(1040.0, busy, true));  // input: at once
     CHECK(pace.draw_changed(1040.0, 0.0, false));  // the computation over: its result at once
     CHECK(pace.draw_changed(std::nan(""), busy, false));
+    // The user acts: every animation frame (the browser's moment for a moving pointer) for kInputFrames.
+    pace.after_frame(2, 7, busy, false, true);
+    CHECK(pace.pace() == FramePace::Pace::Animation);
+    for (int i = 1; i < FramePace::kInputFrames; ++i) {
+      pace.after_frame(2, 7, busy, false);
+      CHECK(pace.pace() == FramePace::Pace::Animation);
+    }
+    pace.after_frame(2, 7, busy, false);
+    CHECK(pace.pace() == FramePace::Pace::CatchUp);
     // The computation ends: every animation frame again.
     pace.after_frame(3, 7, 0.0, false);
     CHECK(pace.pace() == FramePace::Pace::Animation);

@@ -36,6 +36,18 @@ TEST_CASE("a computation gets its cap, then what is left before the frame's dead
   CHECK(work.budget_ms(25.0, at_ms(t0, 45.0)) == 25.0);
 }
 
+TEST_CASE("a frame in which the user acts ends its computations sooner; the next frame has the full deadline", "[frame_work]") {
+  FrameWork work;
+  const auto t0 = FrameWork::Clock::time_point{} + std::chrono::seconds(100);
+  work.begin_frame(0.0, t0);
+  work.yield_to_input();
+  CHECK(work.budget_ms(25.0, at_ms(t0, 2.0)) == Approx(FrameWork::kInputComputeDeadlineMs - 2.0).margin(1e-6));
+  CHECK(work.budget_ms(25.0, at_ms(t0, FrameWork::kInputComputeDeadlineMs + 1.0)) == 0.0);
+  work.end_frame(1.0, 1.0, 1.0);
+  work.begin_frame(50.0, at_ms(t0, 50.0));
+  CHECK(work.budget_ms(25.0, at_ms(t0, 52.0)) == 25.0);
+}
+
 TEST_CASE("each frame's time is recorded by part, the last kKept frames, oldest first", "[frame_work]") {
   FrameWork work;
   const auto t0 = FrameWork::Clock::now();

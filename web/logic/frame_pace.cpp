@@ -1,8 +1,11 @@
 #include "logic/frame_pace.hpp"
 
+#include <algorithm>
+
 namespace carvallo::web {
 
-bool FramePace::after_frame(std::uint64_t picture, std::uint64_t link, double compute_ms, bool must_run) noexcept {
+bool FramePace::after_frame(std::uint64_t picture, std::uint64_t link, double compute_ms, bool must_run, bool input) noexcept {
+  since_input_ = input ? 0 : std::min(since_input_ + 1, kInputFrames);
   const bool same = picture == picture_ && link == link_;
   picture_ = picture;
   link_ = link;
@@ -16,7 +19,7 @@ bool FramePace::after_frame(std::uint64_t picture, std::uint64_t link, double co
 
 FramePace::Pace FramePace::pace() const noexcept {
   if (slow_) return Pace::Idle;
-  return busy_ && drawing_slow() ? Pace::CatchUp : Pace::Animation;
+  return busy_ && drawing_slow() && since_input_ >= kInputFrames ? Pace::CatchUp : Pace::Animation;
 }
 
 bool FramePace::draw_changed(double now_ms, double compute_ms, bool input) const noexcept {

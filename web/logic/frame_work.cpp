@@ -6,6 +6,7 @@ namespace carvallo::web {
 
 void FrameWork::begin_frame(double page_ms, Clock::time_point now) {
   in_frame_ = true;
+  deadline_ms_ = kComputeDeadlineMs;
   start_ = now;
   current_ = Frame{};
   current_.start_ms = page_ms;
@@ -20,7 +21,7 @@ double FrameWork::compute_ms() const noexcept {
 
 double FrameWork::budget_ms(double cap_ms, Clock::time_point now) const {
   if (!in_frame_) return cap_ms;
-  const double left = kComputeDeadlineMs - std::chrono::duration<double, std::milli>(now - start_).count();
+  const double left = deadline_ms_ - std::chrono::duration<double, std::milli>(now - start_).count();
   return std::max(0.0, std::min(cap_ms, left));
 }
 

@@ -23,6 +23,9 @@ class FrameWork {
   /// slice (a steady turn's eigenvalues, about 5 ms in the browser) then keep the frame's own work under
   /// 50 ms (issue 31).
   static constexpr double kComputeDeadlineMs = 30.0;
+  /// The same for a frame in which the user acts (yield_to_input): a drag of the view or a held key then
+  /// gets a picture about as often as with nothing computing, the computation going on more slowly.
+  static constexpr double kInputComputeDeadlineMs = 8.0;
   /// Frames kept in frames().
   static constexpr std::size_t kKept = 600;
 
@@ -40,8 +43,11 @@ class FrameWork {
 
   /// A frame begins at page time `page_ms` (ms), `now` on the steady clock. Never throws.
   void begin_frame(double page_ms, Clock::time_point now = Clock::now());
+  /// The user acts in this frame: its computations end kInputComputeDeadlineMs after its start.
+  void yield_to_input() noexcept { deadline_ms_ = kInputComputeDeadlineMs; }
   /// How long a computation may run now (ms): `cap_ms`, or less so that the frame's computations end
-  /// kComputeDeadlineMs after its start; 0 once that is past (a job then does its least unit of work).
+  /// kComputeDeadlineMs (kInputComputeDeadlineMs) after its start; 0 once that is past (a job then does its
+  /// least unit of work).
   /// Outside a frame (a JavaScript API call between frames): `cap_ms`. Never throws.
   double budget_ms(double cap_ms, Clock::time_point now = Clock::now()) const;
   /// Adds `ms` of work named `name` to the frame (a name given twice adds up); nothing outside a frame.
@@ -57,6 +63,7 @@ class FrameWork {
 
  private:
   bool in_frame_ = false;
+  double deadline_ms_ = kComputeDeadlineMs;
   Clock::time_point start_{};
   Frame current_;
   std::deque<Frame> frames_;
