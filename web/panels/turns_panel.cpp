@@ -138,12 +138,14 @@ void turns_panel(App& app) {
     // The hint once done; before, what is being computed (the turns are plotted as soon as every one is
     // found, as rings, their stability filled in after), in the same room, so that the plot does not
     // move under the pointer when the computation ends.
-    const char* hint = app.picture ? tr("hands-free, right lean (mirror-symmetric)") : tr("hands-free, right lean (mirror-symmetric); click a turn to ride it");
+    const char* hint = app.picture          ? tr("hands-free, right lean (mirror-symmetric)")
+                       : app.coarse_pointer ? tr("hands-free, right lean (mirror-symmetric); tap a turn to ride it")
+                                            : tr("hands-free, right lean (mirror-symmetric); click a turn to ride it");
     const float width = ImGui::GetContentRegionAvail().x;
     const float hint_h = ImGui::CalcTextSize(hint, nullptr, false, width).y;
-    // On the stage, the hint only where it leaves the plot ten lines of height: at large text steps it
-    // would squeeze the plot to a strip or push it out of the window.
-    const bool room = !on_stage || ImGui::GetContentRegionAvail().y - hint_h - ImGui::GetStyle().ItemSpacing.y - below >= fw * 10;
+    // The hint only where it leaves the plot ten lines of height: at large text steps, or in a phone's
+    // window, it would squeeze the plot to a strip or push the riding line out of the window.
+    const bool room = ImGui::GetContentRegionAvail().y - hint_h - ImGui::GetStyle().ItemSpacing.y - below >= fw * 10;
     const float line_top = ImGui::GetCursorPosY();
     ImGui::PushTextWrapPos(0.0f);
     if (!turns.done()) {
@@ -168,7 +170,9 @@ void turns_panel(App& app) {
   const ImVec2 p1(origin.x + std::max(avail.x, fw * 10) - fw * 0.5f, origin.y + plot_h - fw * 2.4f);
   dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
   const double lean_max = TurnFamilies::leans().back();
-  auto X = [&](double lean) { return p0.x + static_cast<float>(lean / lean_max) * (p1.x - p0.x); };
+  // A stable turn's dot (radius 0.3 of the font) at either end of the leans stays inside the frame.
+  const float pad = fw * 0.35f;
+  auto X = [&](double lean) { return p0.x + pad + static_cast<float>(lean / lean_max) * (p1.x - p0.x - 2 * pad); };
   auto Y = [&](double v) { return p1.y - static_cast<float>(v / kMaxSpeed) * (p1.y - p0.y); };
   const ImU32 grid = IM_COL32(228, 231, 238, 255), text = IM_COL32(70, 70, 80, 255);
   char buf[32];
