@@ -280,6 +280,9 @@ void finish_rider_buttons(App& app);
 int hold_button_at(const App& app, float x, float y);
 /// The simulation panel's rider part: buttons, held torque, scripted torques, scenarios, steady turns.
 void rider_section(App& app);
+/// Shows or hides the steady turns (Scenarios menu, the rider section's button); laid out as the stage, the
+/// stage's plot shows them.
+void toggle_steady_turns(App& app);
 /// The menu bar's "Scenarios" menu.
 void scenarios_menu(App& app);
 /// Ends the scenario started last (App::scenario): its torques and camera go, where still the scenario's.

@@ -232,6 +232,28 @@ test('a link with steer_torque=pulse:... round-trips exactly and drives the simu
   }
 });
 
+test('Scenarios > Steady turns in presentation (1280x720) puts the turns on the stage, where they are computed', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#present=1', { width: 1280, height: 720 });
+  try {
+    await frames(page, 3);
+    assert.equal((await page.evaluate(() => window.carvallo.turns())).shown, false);
+    await page.mouse.click(...centre(await rect(page, 'menu:scenarios')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'menu:turns')));
+    await frames(page, 2);
+    const s = await state(page);
+    assert.equal(s.stage, 'turns');
+    assert.equal(s.turns, true);
+    await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 60000, polling: 100 });
+    const t = await page.evaluate(() => window.carvallo.turns());
+    assert.ok(t.shown && t.points.length > 100, `${t.points.length} turns shown`);
+    await page.screenshot({ path: path.join(artifacts, 'rider-turns-stage-1280x720.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('countersteer from the Scenarios menu: steer right first, lean left, turn left; the path on the ground (1280x720 presentation)', async () => {
   const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
   try {

@@ -217,9 +217,16 @@ void scenarios_menu(App& app) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(sc.description).c_str());
   }
   ImGui::Separator();
-  if (ImGui::MenuItem(tr("Steady turns"), nullptr, app.state.show_turns)) app.state.show_turns = !app.state.show_turns;
+  if (ImGui::MenuItem(tr("Steady turns"), nullptr, app.state.show_turns)) toggle_steady_turns(app);
   record_rect(app, "menu:turns");
   ImGui::EndMenu();
+}
+
+void toggle_steady_turns(App& app) {
+  app.state.show_turns = !app.state.show_turns;
+  // Laid out as the stage (presentation, a phone), the turns have no window of their own: the stage's plot
+  // shows them, or the menu would seem to do nothing.
+  if (app.stage && app.state.show_turns) app.state.stage = "turns";
 }
 
 void rider_section(App& app) {
@@ -253,7 +260,7 @@ void rider_section(App& app) {
   }
   const char* turns = s.show_turns ? tr("Hide steady turns###turns-button") : tr("Steady turns###turns-button");
   same_line_if_fits(button_width(turns));
-  if (ImGui::Button(turns)) s.show_turns = !s.show_turns;
+  if (ImGui::Button(turns)) toggle_steady_turns(app);
   record_rect(app, "turns-button");
   ImGui::TreePop();
 }
