@@ -376,6 +376,22 @@ test('steady turns at 1920x1080: the families plotted by stability; a stable tur
   }
 });
 
+test('riding a steady turn on a phone (390x844@3, the stage\'s turns): the riding line and "Leave the turn" fit under the plot', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#stage=turns&from_turn=lean=0.7,family=handlebar-reversed', PHONE);
+  try {
+    await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 60000, polling: 100 });
+    await frames(page, 3);
+    const panel = await rect(page, 'turns'), plot = await rect(page, 'turns-plot'), leave = await rect(page, 'leave-turn');
+    assert.ok(panel && plot && leave, JSON.stringify({ panel, plot, leave }));
+    assert.ok(leave.y >= plot.y + plot.h && leave.y + leave.h <= panel.y + panel.h,
+              `the button ${JSON.stringify(leave)} under the plot ${JSON.stringify(plot)}, inside the window ${JSON.stringify(panel)}`);
+    await page.screenshot({ path: path.join(artifacts, 'rider-turn-riding-phone.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('riding a steady turn at 1280x800: "Leave the turn" fits its panel; the speed shown is the turn\'s', async () => {
   const hash = '#v=0.1.0&turns=1&from_turn=lean=0.7,family=handlebar-reversed';
   const { context, page, problems } = await openPage(env.browser, env.server.url + hash, { width: 1280, height: 800 });

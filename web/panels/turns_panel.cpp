@@ -84,6 +84,7 @@ void turns_panel(App& app) {
   if (!open) app.state.show_turns = false;
 
   const auto request = turn_request(app.state.from_turn);
+  const std::optional<TurnRequest> ridden = request && app.run ? app.run->ridden_turn() : std::nullopt;
   auto ride_line = [&] {
     if (!request || app.picture) return;
     ImGui::PushTextWrapPos(0.0f);
@@ -131,8 +132,9 @@ void turns_panel(App& app) {
   // Riding a turn, a line and its "Leave the turn" button go under the plot: room for both, the button on
   // its own line when the line is too narrow for it. The room is kept whether or not a turn is ridden, so
   // that the plot does not move under the pointer that has just clicked a turn.
-  // (A narrow view shows the ride in a window of its own instead: no room needed there.)
-  const float below = narrow || app.picture ? ImGui::GetTextLineHeightWithSpacing() * 0.2f
+  // (A narrow view off the stage shows the ride in a window of its own instead: no room needed there; on
+  // the stage, a phone's, the line and the button are under the plot however narrow.)
+  const float below = (narrow && !on_stage) || app.picture ? ImGui::GetTextLineHeightWithSpacing() * 0.2f
                              : 2 * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing();  // the line may wrap
   {
     // The hint once done; before, what is being computed (the turns are plotted as soon as every one is
@@ -217,8 +219,10 @@ void turns_panel(App& app) {
         // (stable over unstable), not a smaller one hidden under it.
         const float d = std::max(0.0f, std::hypot(p.x - mouse.x, p.y - mouse.y) - (t.stable ? fw * 0.3f : fw * 0.17f));
         if (d <= best) best = d, picked = std::make_pair(b, k);
-        if (request && request->family == t.family && std::abs(request->lean - t.lean) < 1e-9 &&
-            (!request->steer || std::abs(*request->steer - t.steer) < 1e-6))
+        // The turn ridden, by the steer the run started on (a request without one names the family's turn
+        // of smallest |steer| at that lean, not every one of them).
+        if (ridden && ridden->family == t.family && std::abs(ridden->lean - t.lean) < 1e-9 &&
+            std::abs(*ridden->steer - t.steer) < 1e-6)
           dl->AddCircle(p, fw * 0.55f, IM_COL32(0, 0, 0, 255), 0, 2.0f);
       }
     }
