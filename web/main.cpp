@@ -321,9 +321,8 @@ void frame() {
   last = now;
   // The time between frames is the animation frames' (a slow loop's quarter seconds would pass for a slow
   // machine: the steady turns size their slices by it).
-  static bool was_slow = false;
   static carvallo::web::FramePace::Pace pace = carvallo::web::FramePace::Pace::Animation;
-  if (real_dt > 0 && !was_slow) app.perf.frame_ms = app.perf.frame_ms > 0 ? 0.95 * app.perf.frame_ms + 0.05 * real_dt * 1000 : real_dt * 1000;
+  if (real_dt > 0 && pace != carvallo::web::FramePace::Pace::Idle) app.perf.frame_ms = app.perf.frame_ms > 0 ? 0.95 * app.perf.frame_ms + 0.05 * real_dt * 1000 : real_dt * 1000;
 
   const auto cpu_start = std::chrono::steady_clock::now();
   app.work.begin_frame(now * 1000.0, cpu_start);
@@ -386,7 +385,8 @@ void frame() {
   const auto gl_start = std::chrono::steady_clock::now();
   // While the page computes and drawing is slow, a changed picture waits (logic/frame_pace.hpp), unless
   // the user acts.
-  const bool changed = digest.value() != drawn_digest && g_pace.draw_changed(now * 1000.0, app.work.compute_ms(), input);
+  const double compute_ms = app.work.compute_ms();  // every computation of the frame is done by now
+  const bool changed = digest.value() != drawn_digest && g_pace.draw_changed(now * 1000.0, compute_ms, input);
   const bool drawing = changed || (!g_pace.slow() && now - drawn_at >= 1.0) || carvallo::web::video_recording();
   if (drawing) {
     drawn_digest = digest.value();
@@ -418,13 +418,9 @@ void frame() {
     app.first_frame_done = true;
     carvallo::web::signal_ready(carvallo::kVersion);
   }
-  double compute_ms = 0;
-  if (!app.work.frames().empty())
-    for (const auto& part : app.work.frames().back().parts) compute_ms += part.ms;
   g_pace.after_frame(digest.value(), std::hash<std::string>{}(link), compute_ms, carvallo::web::video_recording(), input);
   if (g_pace.pace() != pace) carvallo::web::set_frame_pace(g_pace.pace());
   pace = g_pace.pace();
-  was_slow = g_pace.slow();
 }
 
 }  // namespace

@@ -105,13 +105,17 @@ test('on Slow 4G the page shows in plain HTML how many bytes have arrived, then 
   }
 });
 
+// A page without a service worker, whose offline cache would answer for the files a test refuses.
+async function pageWithoutServiceWorker(viewport) {
+  const context = await env.browser.newContext({ viewport, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  return { context, page, problems: recordProblems(page) };
+}
+
 test('a call into the second part before it arrived loads it at once, and the page goes on', async () => {
   // The background download of the second part fails; the first call that needs it then loads it itself.
-  // No service worker: its offline cache would answer for the second part.
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const { context, page, problems } = await pageWithoutServiceWorker({ width: 1280, height: 800 });
   try {
-    const page = await context.newPage();
-    const problems = recordProblems(page);
     const assets = await announcedAssets();
     let refused = 0;
     await page.route(`**/${assets.rest}`, (route) => (refused++ === 0 ? route.abort() : route.continue()));
@@ -142,10 +146,8 @@ test('a call into the second part before it arrived loads it at once, and the pa
 });
 
 test('when the second part cannot be loaded at all, the page stops and says so', async () => {
-  // No service worker: its offline cache would answer for the second part.
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const { context, page } = await pageWithoutServiceWorker({ width: 1280, height: 800 });
   try {
-    const page = await context.newPage();
     const assets = await announcedAssets();
     await page.route(`**/${assets.rest}`, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     await page.goto(env.server.url);
@@ -172,11 +174,8 @@ test('when the second part cannot be loaded at all, the page stops and says so',
 });
 
 test('the QR code\'s encoder refused: the overlay says so, fetches it again and shows the code', async () => {
-  // No service worker: its offline cache would answer for the encoder.
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const { context, page, problems } = await pageWithoutServiceWorker({ width: 1280, height: 720 });
   try {
-    const page = await context.newPage();
-    const problems = recordProblems(page);
     const assets = await announcedAssets();
     let requests = 0;
     await page.route(`**/${assets.qrcode}`, (route) => (requests++ === 0 ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue()));

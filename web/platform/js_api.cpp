@@ -303,7 +303,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_turns() {
   // A design set since the last frame has no families yet: not done, no turns, whatever the last design's were.
   const bool current = app.turns.computing_for(app.state.bike);
   json points = json::array();
-  for (const auto& m : current ? app.turn_marks : std::vector<carvallo::web::App::TurnMark>{}) {
+  for (const auto& m : app.turn_marks) {
+    if (!current) break;  // the marks are the former design's until the next frame
     const auto& t = app.turns.branches()[m.branch].turns[m.index];
     // Stability null while it is being computed (the turns are shown as soon as every one is found).
     const json stable = t.eigenvalues.empty() ? json(nullptr) : json(t.stable);
