@@ -195,6 +195,9 @@ TEST_CASE("the short link (the QR code's) reads back to the same state", "[web][
   odd.bike.w = 1.2;
   odd.camera.distance = 7;
   states.push_back(odd);
+  UiState turns_at_a_desk;  // the turns in their window, the stage's plot the eigenvalues
+  turns_at_a_desk.show_turns = true;
+  states.push_back(turns_at_a_desk);
   for (const auto& s : states) {
     const std::string short_link = to_short_link(s);
     INFO(short_link);

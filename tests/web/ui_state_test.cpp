@@ -82,6 +82,19 @@ TEST_CASE("plot scales, text size, panel and overlay round-trip through the link
   CHECK(s.angles_axis.lo < s.angles_axis.hi);
 }
 
+TEST_CASE("a link that opens the steady turns without a stage plot shows them on the stage too", "[web][link]") {
+  // A phone or a presentation lays the page out as the stage: the turns have no window there.
+  CHECK(read_link("turns=1").state.stage == "turns");
+  CHECK(read_link("v=0.1.0&model=bicycle&turns=1").state.show_turns);
+  CHECK(read_link("turns=1&stage=eigenvalues").state.stage == "eigenvalues");
+  CHECK(read_link("turns=0").state.stage == UiState{}.stage);
+  CHECK(read_link("stage=torques").state.stage == "torques");
+  // The full link names the stage plot, so it still reads back exactly.
+  UiState desk;
+  desk.show_turns = true;
+  CHECK(read_link(to_link(desk)).state == desk);
+}
+
 TEST_CASE("a sweep range narrower than 0.01 m/s is refused (no grid to resolve)", "[web][link]") {
   const auto r = read_link("v=0.1.0&vmin=-0&vmax=5e-324");
   CHECK(mentions(r.ignored, "vmin, vmax"));

@@ -203,7 +203,8 @@ std::string to_short_link(const UiState& state) {
   std::string out;
   for (const auto& [key, value] : pairs(to_link(state))) {
     const auto it = reference.find(key);
-    const bool always = key == "v" || key == "model" || key == "variant" || key == "preset";
+    // The stage plot beside turns=1, or the link would put the turns on the stage (read_link).
+    const bool always = key == "v" || key == "model" || key == "variant" || key == "preset" || (key == "stage" && state.show_turns);
     if (always || it == reference.end() || it->second != value) out.append(out.empty() ? "" : "&").append(key + "=" + value);
   }
   return out;
@@ -311,6 +312,10 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
     }
   }
   keep_bike_valid(s.bike, base, overridden, r.ignored);
+  // A link that opens the steady turns and names no stage plot (made at a desk, where the turns have a
+  // window of their own) shows them on the stage as well: on a phone or in presentation the turns have no
+  // window, and the link would show none (as the Scenarios menu's Steady turns does, toggle_steady_turns).
+  if (last.count("turns") && s.show_turns && !last.count("stage")) s.stage = "turns";
   summarize_unknown_fields(r.ignored);
   if (!usable_sweep_range(s.sweep_min, s.sweep_max)) {
     r.ignored.push_back("vmin, vmax: the sweep range must have vmax - vmin >= " + format_shortest(kMinSweepSpan) + " m/s; the defaults are used");
