@@ -412,3 +412,88 @@ test('riding a steady turn at 1280x800: "Leave the turn" fits its panel; the spe
     await context.close();
   }
 });
+
+test('a phone (390x844@3) opened on #turns=1: the turns on the stage; a finger held on a turn reads it, a tap rides it at its speed', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#turns=1', PHONE);
+  try {
+    assert.equal((await state(page)).stage, 'turns', 'a link with turns=1 and no stage plot shows the turns on the stage');
+    await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 60000, polling: 100 });
+    await frames(page, 3);
+    const turns = await page.evaluate(() => window.carvallo.turns());
+    assert.ok(turns.shown && turns.points.length > 100, `${turns.points.length} turns drawn on the stage`);
+    const target = turns.points.find((p) => p.stable && p.family === 'handlebar-reversed' && Math.abs(p.lean - 0.7) < 1e-9);
+    assert.ok(target, 'the stable reversed turn at lean 0.7');
+    const touch = await touchInput(context, page);
+    // Held still past the long press (0.5 s): the turn's tooltip, nothing ridden, before or after lifting.
+    await touch('touchStart', [[target.x, target.y]]);
+    const held = Date.now();
+    while (Date.now() - held < 900) await frames(page, 1);
+    await page.screenshot({ path: path.join(artifacts, 'rider-turn-held-phone.png') });
+    assert.equal((await state(page)).from_turn, '', 'held: read, not ridden');
+    await touch('touchEnd', []);
+    await frames(page, 4);
+    assert.equal((await state(page)).from_turn, '', 'lifted after a long press: not ridden');
+    // A tap rides it.
+    await touch('touchStart', [[target.x, target.y]]);
+    await touch('touchEnd', []);
+    await frames(page, 4);
+    const request = Object.fromEntries((await state(page)).from_turn.split(',').map((kv) => kv.split('=')));
+    assert.ok(Number(request.lean) === 0.7 && request.family === 'handlebar-reversed' && Number(request.steer) === target.steer,
+              JSON.stringify(request));
+    // The speed shown (the stage's slider and its mirror) is the turn's, and cannot be changed while riding.
+    const slider = page.getByRole('slider', { name: 'Speed' });
+    assert.equal(await slider.getAttribute('aria-valuetext'), `${target.speed.toFixed(1)} metres per second`);
+    assert.ok(await slider.isDisabled(), 'the speed is the turn\'s while it is ridden');
+    // The ride's own turn (requested_turn, the CLI's solver), the plotted one's to 1e-9.
+    const typed = Number(await page.getByRole('spinbutton', { name: 'Speed, typed' }).inputValue());
+    assert.ok(Math.abs(typed - target.speed) < 1e-9 * target.speed, `typed ${typed}, turn ${target.speed}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the steady turns by keyboard and screen reader: shown, described as a table, a stable one ridden from a list and left', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    const toggle = page.getByRole('button', { name: 'Steady turns', exact: true });
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+    await page.getByRole('button', { name: 'Describe the steady turns' }).press('Enter');
+    await frames(page, 2);
+    assert.match(await page.evaluate(() => window.carvallo.description()), /not shown: press Steady turns/);
+    await toggle.press('Enter');
+    await frames(page, 2);
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 60000, polling: 100 });
+    await frames(page, 2);
+    await page.getByRole('button', { name: 'Describe the steady turns' }).press('Enter');
+    await frames(page, 2);
+    const text = await page.evaluate(() => window.carvallo.description());
+    const points = (await page.evaluate(() => window.carvallo.turns())).points;
+    const stable = points.filter((p) => p.stable);
+    assert.ok(text.includes(`${points.length} turns at leans from 0.02 to 1.4 rad, ${stable.length} of them stable`), text);
+    // A row for every turn at each tenth of a radian, as the plot has it.
+    const tenths = points.filter((p) => Math.abs(p.lean * 10 - Math.round(p.lean * 10)) < 1e-9);
+    const rows = text.split('\n').filter((line) => /^handlebar-(forward|reversed)\t/.test(line));
+    assert.equal(rows.length, tenths.length, text);
+    for (const p of tenths)
+      assert.ok(rows.includes(`${p.family}\t${p.lean.toFixed(1)}\t${p.speed.toFixed(3)}\t${p.steer.toFixed(3)}\t${p.radius.toFixed(2)}\t${p.stable ? 'stable' : 'unstable'}`),
+                `${JSON.stringify(p)} in the table`);
+    // Ride the stable reversed turn at lean 0.7 from the list, by its label.
+    const ride = page.getByRole('combobox', { name: 'Ride a stable steady turn' });
+    const target = tenths.find((p) => p.stable && p.family === 'handlebar-reversed' && Math.abs(p.lean - 0.7) < 1e-9);
+    assert.ok(target, 'a stable reversed turn at lean 0.7');
+    await ride.selectOption({ label: `handlebar-reversed, lean 0.7 rad, ${target.speed.toFixed(2)} m/s` });
+    await frames(page, 3);
+    const request = Object.fromEntries((await state(page)).from_turn.split(',').map((kv) => kv.split('=')));
+    assert.ok(Number(request.lean) === 0.7 && request.family === 'handlebar-reversed' && Number(request.steer) === target.steer,
+              JSON.stringify(request));
+    assert.ok(Math.abs((await sim(page)).speed - target.speed) < 1e-9 * target.speed, 'starts at the turn\'s speed');
+    await page.getByRole('button', { name: 'Leave the turn' }).press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).from_turn, '');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

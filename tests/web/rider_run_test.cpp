@@ -129,3 +129,32 @@ TEST_CASE("the turn families' share of a frame: 25 ms at a GPU's frame rate, hal
   CHECK(TurnFamilies::frame_budget_seconds(std::nan("")) == 0.025);
   CHECK(TurnFamilies::frame_budget_seconds(std::numeric_limits<double>::infinity()) == Approx(0.040));
 }
+
+TEST_CASE("the turns offered to a keyboard: every family's turns at each tenth of a radian, by family, lean, speed", "[web][turns][a11y]") {
+  using carvallo::bicycle::SteadyTurn;
+  auto turn = [](const char* family, double lean, double speed) {
+    SteadyTurn t;
+    t.family = family;
+    t.lean = lean;
+    t.speed = speed;
+    return t;
+  };
+  std::vector<carvallo::bicycle::TurnBranch> branches(2);
+  branches[0].family = "handlebar-reversed";
+  for (int k = 1; k <= 70; ++k) branches[0].turns.push_back(turn("handlebar-reversed", k / 50.0, 10.0 - k * 0.1));
+  branches[1].family = "handlebar-forward";
+  // A fold: two turns of the family at lean 0.2, listed by speed.
+  branches[1].turns = {turn("handlebar-forward", 0.2, 7.0), turn("handlebar-forward", 0.2, 3.0), turn("handlebar-forward", 0.22, 4.0),
+                       turn("handlebar-forward", 0.3 + 1e-6, 4.0), turn("handlebar-forward", 0.02, 4.0)};
+  const auto listed = listed_turns(branches);
+  REQUIRE(listed.size() == 2 + 14);
+  CHECK(listed[0]->family == "handlebar-forward");
+  CHECK(listed[0]->speed == 3.0);
+  CHECK(listed[1]->speed == 7.0);
+  for (int k = 1; k <= 14; ++k) {
+    const auto& t = *listed[static_cast<std::size_t>(1 + k)];
+    CHECK(t.family == "handlebar-reversed");
+    CHECK(t.lean == Approx(k / 10.0));
+  }
+  CHECK(listed_turns({}).empty());
+}

@@ -84,6 +84,37 @@ TEST_CASE("a finger held still presses; two fingers pinch without pressing", "[w
   CHECK_FALSE(t.take_gesture().active);
 }
 
+TEST_CASE("a press is a long press from a finger held still until the next finger lands; a tap's or a drag's is not", "[web][touch]") {
+  TouchInput t;
+  t.on_event(TouchInput::start, 1, 100, 100, 0, 0, 0, 0, 0.0);
+  CHECK_FALSE(t.next_frame(0.1)->down);
+  CHECK_FALSE(t.long_press());
+  CHECK(t.next_frame(TouchInput::kHoldSeconds)->down);
+  CHECK(t.long_press());
+  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 100, 100, 0.9);
+  CHECK_FALSE(t.next_frame(1.0)->down);  // the release: still the long press's
+  CHECK(t.long_press());
+  // A tap next: pressed and released, no long press.
+  t.on_event(TouchInput::start, 1, 100, 100, 0, 0, 0, 0, 2.0);
+  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 100, 100, 2.05);
+  CHECK(t.next_frame(2.06)->down);
+  CHECK_FALSE(t.long_press());
+  CHECK_FALSE(t.next_frame(2.07)->down);
+  // A drag: pressed by the motion, before the hold's time.
+  t.on_event(TouchInput::start, 1, 100, 100, 0, 0, 0, 0, 3.0);
+  t.on_event(TouchInput::move, 1, 140, 100, 0, 0, 0, 0, 3.1);
+  CHECK(t.next_frame(3.2)->down);
+  CHECK(t.next_frame(3.0 + 2 * TouchInput::kHoldSeconds)->down);
+  CHECK_FALSE(t.long_press());
+  // A real mouse after a long press: its presses are not long presses.
+  t.on_event(TouchInput::end, 0, 0, 0, 0, 0, 140, 100, 4.0);
+  CHECK_FALSE(t.next_frame(4.1)->down);
+  t.on_event(TouchInput::start, 1, 100, 100, 0, 0, 0, 0, 5.0);
+  CHECK(t.next_frame(5.0 + TouchInput::kHoldSeconds)->down);
+  t.mouse_moved();
+  CHECK_FALSE(t.long_press());
+}
+
 TEST_CASE("non-finite input is ignored; a real mouse takes over", "[web][touch]") {
   TouchInput t;
   t.on_event(TouchInput::start, 1, std::nanf(""), 400, 0, 0, 0, 0, 0.0);

@@ -67,6 +67,8 @@ ModelView::ModelView(const UiState& state) : time_step_(state.sim.time_step) {
     bicycle::ride_turn_settings(*turn, setup.settings);
     ridden_turn_ = TurnRequest{turn->lean, turn->family, turn->steer};
     setup.settings["roll_rate"] = setup.settings["steer_rate"] = 0.0;
+    turn_settings_ = setup.settings;
+    turn_settings_["steer"] = turn->steer;  // built with none, then put on the turn (set_state below)
   }
   run_ = std::make_unique<examples::ModelRun>(state.model, setup, method_choice(state));
   if (turn) run_->set_state(turn->state);

@@ -28,6 +28,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -63,6 +64,9 @@ class ModelView {
   explicit ModelView(const UiState& state);
   /// The steady turn the run started on (from_turn), with its steer; none for a run that started otherwise.
   const std::optional<TurnRequest>& ridden_turn() const { return ridden_turn_; }
+  /// Started on a steady turn, the settings the run started with in their place: the turn's speed, lean
+  /// and steer, no rates, the fall limits it rides within; empty for a run that started otherwise.
+  const std::map<std::string, double>& turn_settings() const { return turn_settings_; }
 
   /// Advances at least n time steps (none once the run has ended; an adaptive integrator's last step may
   /// go past them): through the recorded future first (the log's inputs act at their steps), then beyond
@@ -189,6 +193,7 @@ class ModelView {
   std::unique_ptr<examples::ModelRun> run_;
   std::uint64_t id_ = 0;
   std::optional<TurnRequest> ridden_turn_;
+  std::map<std::string, double> turn_settings_;
   double time_step_ = 1e-3;
   double energy0_ = 0.0;
   Work work_;

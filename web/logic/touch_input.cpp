@@ -48,6 +48,7 @@ void TouchInput::on_event(int kind, int fingers, float x0, float y0, float x1, f
     if (finger_ == Finger::none) {
       if (kind != start) return;
       finger_ = Finger::undecided;
+      long_press_ = false;
       start_x_ = last_x_ = x0, start_y_ = last_y_ = y0;
       start_time_ = now;
       return;
@@ -127,6 +128,7 @@ std::optional<TouchMouse> TouchInput::next_frame(double now) {
   // Held still: a press where the finger is (a slow drag of a value, a long press).
   if (finger_ == Finger::undecided && now - start_time_ >= kHoldSeconds) {
     finger_ = Finger::dragging;
+    long_press_ = true;
     push({Event::press, start_x_, start_y_});
     if (last_x_ != start_x_ || last_y_ != start_y_) push({Event::motion, last_x_, last_y_});
   }

@@ -62,7 +62,10 @@ class TouchInput {
   float take_scroll_y();
 
   /// A real mouse moved: touch no longer drives the pointer.
-  void mouse_moved() { engaged_ = false; }
+  void mouse_moved() { engaged_ = false, long_press_ = false; }
+  /// The pointer's press (the one down now, or the last) is a long press: a finger held still for
+  /// kHoldSeconds, not a tap or a drag. A plot reads the item under it then instead of acting on it.
+  bool long_press() const { return long_press_; }
   bool engaged() const { return engaged_; }
 
  private:
@@ -90,6 +93,7 @@ class TouchInput {
   Finger finger_ = Finger::none;
   float start_x_ = 0, start_y_ = 0, last_x_ = 0, last_y_ = 0;
   double start_time_ = 0;
+  bool long_press_ = false;
   bool gesture_ = false;  ///< two fingers were down: nothing more until every finger is lifted
   double distance_ = 0, cx_ = 0, cy_ = 0;
   TouchGesture pending_;

@@ -23,6 +23,25 @@ std::optional<bicycle::SteadyTurn> requested_turn(const bicycle::Parameters& bik
   return best;
 }
 
+std::vector<const bicycle::SteadyTurn*> listed_turns(const std::vector<bicycle::TurnBranch>& branches) {
+  std::vector<const bicycle::SteadyTurn*> out;
+  // By family, then lean, each lean's turns by speed (a few: an insertion each); pointers, not copies (a
+  // turn carries its state, accelerations and eigenvalues).
+  for (const char* family : {bicycle::kHandlebarForward, bicycle::kHandlebarReversed})
+    for (int tenths = 1; tenths <= 14; ++tenths) {
+      const std::size_t first = out.size();
+      for (const auto& branch : branches)
+        for (const auto& turn : branch.turns) {
+          if (turn.family != family || !(std::abs(turn.lean * 10 - tenths) < 1e-9)) continue;
+          std::size_t at = out.size();
+          out.push_back(&turn);
+          for (; at > first && out[at - 1]->speed > turn.speed; --at) out[at] = out[at - 1];
+          out[at] = &turn;
+        }
+    }
+  return out;
+}
+
 const std::vector<double>& TurnFamilies::leans() {
   static const std::vector<double> grid = [] {
     std::vector<double> g;
@@ -54,6 +73,7 @@ void TurnFamilies::reset(const bicycle::Parameters& bike) {
   solver_.reset();
   error_.clear();
   timing_ = Timing{};
+  waited_ = false;
   started_ = true;
   try {
     solver_ = std::make_unique<bicycle::TurnSolver>(bike);
@@ -66,6 +86,13 @@ void TurnFamilies::reset(const bicycle::Parameters& bike) {
 
 bool TurnFamilies::advance(double budget_seconds) {
   if (!started() || done()) return false;
+  // A step that would not fit the budget waits for the next call (the next frame, whose deadline the
+  // frame's other computations may not have used up), but never twice in a row: the families go on.
+  if (budget_seconds < step_estimate_ && !waited_) {
+    waited_ = true;
+    return false;
+  }
+  waited_ = false;
   const auto start = std::chrono::steady_clock::now();
   if (timing_.advances++ == 0) first_advance_ = start;
   auto seconds_since = [](std::chrono::steady_clock::time_point t) {
@@ -75,8 +102,13 @@ bool TurnFamilies::advance(double budget_seconds) {
     do {
       const auto step_start = std::chrono::steady_clock::now();
       tracer_->step(16);  // 16 evaluations of the turn condition, or one turn's refinement: a few ms in the browser
-      timing_.longest_step_seconds = std::max(timing_.longest_step_seconds, seconds_since(step_start));
-    } while (!tracer_->done() && seconds_since(start) <= budget_seconds);
+      const double step = seconds_since(step_start);
+      timing_.longest_step_seconds = std::max(timing_.longest_step_seconds, step);
+      step_estimate_ = std::max(step, 0.8 * step_estimate_);
+      // Another step only where one as long as the recent ones still fits: a step started with a
+      // millisecond left overran the frame's deadline by its whole length (a turn's stability, up to 19 ms
+      // in the browser on a slower machine).
+    } while (!tracer_->done() && seconds_since(start) + step_estimate_ <= budget_seconds);
   } catch (const std::exception& e) {
     error_ = std::string("steady turns: ") + e.what();
   }

@@ -24,6 +24,12 @@ namespace carvallo::web {
 std::optional<bicycle::SteadyTurn> requested_turn(const bicycle::Parameters& bike, const TurnRequest& request,
                                                   bool stability = false);
 
+/// The turns offered to a keyboard and a screen reader (the parallel DOM's list of turns to ride and its
+/// description of the plot): of each family (handlebar forward, then reversed), those at leans 0.1, 0.2,
+/// ..., 1.4 rad (a tenth of the plot's dots, every one of them at those leans), by lean, then speed; they
+/// point into `branches`. Never throws.
+std::vector<const bicycle::SteadyTurn*> listed_turns(const std::vector<bicycle::TurnBranch>& branches);
+
 /// The families of one bicycle's hands-free steady turns at the leans below (TurnFamilyTracer), with
 /// their linear stability, computed a little at a time.
 class TurnFamilies {
@@ -45,8 +51,10 @@ class TurnFamilies {
 
   /// Starts over for this bicycle (nothing when it is the one being computed). Never throws.
   void reset(const bicycle::Parameters& bike);
-  /// Works until `budget_seconds` of wall time are spent (at least a slice of 16 evaluations of the turn
-  /// condition: a few ms in the browser). Returns whether the families were completed in this call.
+  /// Works for at most `budget_seconds` of wall time, in steps (16 evaluations of the turn condition, or
+  /// one turn's refinement or stability: a few ms in the browser), starting a step only where one as long
+  /// as the recent ones fits. A budget too short for one step does none, but only every other call: the
+  /// next does one whatever its budget. Returns whether the families were completed in this call.
   /// Never throws: a failure ends the computation with error() set.
   bool advance(double budget_seconds);
   bool started() const { return started_; }
@@ -80,6 +88,8 @@ class TurnFamilies {
   std::unique_ptr<bicycle::TurnSolver> solver_;
   std::unique_ptr<bicycle::TurnFamilyTracer> tracer_;
   bool started_ = false;
+  double step_estimate_ = 0.0;  ///< s: the recent steps' longest, decaying by a fifth a step
+  bool waited_ = false;         ///< the last call did no step
   std::string error_;
   Timing timing_;
   std::chrono::steady_clock::time_point first_advance_;

@@ -21,9 +21,11 @@
 #include "registry.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <optional>
 
 namespace carvallo::web {
@@ -41,6 +43,12 @@ std::optional<double> number_of(const std::string& text) { return detail::parse_
 double typed(std::string text) {
   if (std::count(text.begin(), text.end(), ',') == 1 && text.find('.') == std::string::npos) text[text.find(',')] = '.';
   return number_of(text).value_or(std::nan(""));
+}
+
+std::string fixed(double v, int decimals) {
+  char t[64];
+  std::snprintf(t, sizeof t, "%.*f", decimals, without_negative_zero(v, decimals));
+  return t;
 }
 
 AccessRow button(std::string id, std::string name, std::string rect, std::string keys, std::function<void(App&)> press) {
@@ -154,6 +162,8 @@ std::string capitalized(std::string s) {
 }
 
 // The view and its controls: the run, the rider, the speed, the lesson, the link.
+void turn_rows(App& app, std::vector<AccessRow>& rows);
+
 void view_rows(App& app, std::vector<AccessRow>& rows) {
   sync_run(app);
   rows.push_back(button("play", app.playing ? tr("Pause") : tr("Play"), "play", "Space", toggle_play));
@@ -200,14 +210,18 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   if (const auto* entry = examples::find_model(app.state.model))
     for (const auto& q : entry->settings) {
       if (q.name != "speed") continue;
-      AccessRow r = number("speed", tr("Speed"), "setting:speed|stage-speed", setting(app.state, "speed", q.value), std::max(q.min, 0.0),
+      // Riding a steady turn, the turn's speed, and not to be changed (as the canvas's fields).
+      const bool by_turn = !app.state.from_turn.empty();
+      const double speed = setting_in_effect(app, "speed", q.value);
+      AccessRow r = number("speed", tr("Speed"), "setting:speed|stage-speed", speed, std::max(q.min, 0.0),
                            std::min(q.max, 50.0), 0.1, q.unit, 1, [](App& a, double v) { apply_setting_value(a, "speed", v); });
       r.control.role = "slider";
-      r.control.disabled = app.state.locked;
+      r.control.disabled = app.state.locked || by_turn;
       // The same speed typed (applied on Enter or when left), for a value the slider's steps do not reach.
-      AccessRow typed = number("speed-typed", tr("Speed, typed"), "setting:speed|stage-speed", setting(app.state, "speed", q.value),
+      AccessRow typed = number("speed-typed", tr("Speed, typed"), "setting:speed|stage-speed", speed,
                                q.min, q.max, 0, q.unit, 3, [](App& a, double v) { apply_setting_value(a, "speed", v); });
-      typed.control.disabled = app.state.locked;
+      typed.control.disabled = app.state.locked || by_turn;
+      if (by_turn) r.control.description = typed.control.description = tr("The steady turn sets the initial state; leave the turn to set your own");
       rows.push_back(std::move(r));
       rows.push_back(std::move(typed));
     }
@@ -292,6 +306,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     rows.push_back(button("describe-eigen", tr("Describe the eigenvalue plot"), "plot", "",
                           [](App& a) { g_access_description = describe_eigenvalue_plot(a); }));
   rows.push_back(button("describe-time", tr("Describe the time plots"), "", "", [](App& a) { g_access_description = describe_time_plots(a); }));
+  if (has_parameter_table(app)) turn_rows(app, rows);
   // Methods compared: the presets (a paper's comparison, the general ones) and the comparison as text.
   {
     // In the page's language, as the panel's combo has them.
@@ -309,6 +324,35 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
       rows.push_back(button("describe-compare", tr("Describe the methods compared"), "compare:table", "",
                             [](App& a) { g_access_description = describe_comparison(a); }));
   }
+}
+
+// The steady turns: shown or not (the Scenarios menu's item), described as a table, a stable one ridden
+// from a list, as a click on its dot does, and left.
+void turn_rows(App& app, std::vector<AccessRow>& rows) {
+  rows.push_back(toggle("turns", tr("Steady turns"), "", app.state.show_turns, toggle_steady_turns));
+  rows.push_back(button("describe-turns", tr("Describe the steady turns"), "turns-plot", "",
+                        [](App& a) { g_access_description = describe_steady_turns(a); }));
+  const TurnFamilies& turns = app.turns;
+  if (app.state.show_turns && turns.computing_for(app.state.bike) && turns.done() && turns.error().empty()) {
+    std::vector<std::string> options, labels;
+    for (const auto* turn : listed_turns(turns.branches())) {
+      const auto& t = *turn;
+      if (!t.stable) continue;
+      options.push_back(turn_request_text({t.lean, t.family, t.steer}));
+      labels.push_back(trf("%s, lean %s rad, %s m/s", turn_family_name(t.family).c_str(), fixed(t.lean, 1).c_str(), fixed(t.speed, 2).c_str()));
+    }
+    if (!options.empty()) {
+      const auto chosen = std::find(options.begin(), options.end(), app.state.from_turn);
+      auto ride = choice("ride-turn", tr("Ride a stable steady turn"), "turns-plot", options,
+                         chosen == options.end() ? "" : *chosen, [](App& a, const std::string& text) {
+                           for (const auto* t : listed_turns(a.turns.branches()))
+                             if (turn_request_text({t->lean, t->family, t->steer}) == text) return ride_steady_turn(a, *t);
+                         });
+      ride.control.option_labels = std::move(labels);
+      rows.push_back(std::move(ride));
+    }
+  }
+  if (!app.state.from_turn.empty()) rows.push_back(button("leave-turn", tr("Leave the turn"), "leave-turn", "", leave_steady_turn));
 }
 
 // The simulation's methods (the Methods section): the integrator, its time step, the acceleration solver and
@@ -511,18 +555,16 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
   if (const auto* entry = examples::find_model(app.state.model))
     for (const auto& q : entry->settings) {
       if (q.name == "speed") continue;
-      auto r = number("setting-" + q.name, capitalized(tr(words_of(q.name))), "setting:" + q.name, setting(app.state, q.name, q.value), q.min,
-                      q.max, 0, q.unit, 3, [name = q.name](App& a, double v) { apply_setting_value(a, name, v); });
+      auto r = number("setting-" + q.name, capitalized(tr(words_of(q.name))), "setting:" + q.name, setting_in_effect(app, q.name, q.value),
+                      q.min, q.max, 0, q.unit, 3, [name = q.name](App& a, double v) { apply_setting_value(a, name, v); });
       r.control.description = tr(q.description);
+      if (!app.state.from_turn.empty()) {
+        r.control.disabled = true;
+        r.control.description += " " + std::string(tr("The steady turn sets the initial state; leave the turn to set your own"));
+      }
       r.section = "settings-node";
       rows.push_back(std::move(r));
     }
-}
-
-std::string fixed(double v, int decimals) {
-  char t[64];
-  std::snprintf(t, sizeof t, "%.*f", decimals, without_negative_zero(v, decimals));
-  return t;
 }
 
 // The shortcut list as a table (its rows tab-separated) under a sentence the live region says.
@@ -574,6 +616,49 @@ std::string describe_eigenvalue_plot(App& app) {
   out += std::string(tr("mode")) + "\t" + tr("real part (1/s)") + "\t" + tr("imaginary part (1/s)") + "\n";
   for (const auto& e : labelled_eigenvalues(*app.model, v, sw))
     out += tr(e.label) + "\t" + fixed(e.value.real(), 4) + "\t" + fixed(e.value.imag(), 4) + "\n";
+  return out;
+}
+
+std::string describe_steady_turns(App& app) {
+  const TurnFamilies& turns = app.turns;
+  if (!app.state.show_turns) return tr("The steady turns are not shown: press Steady turns to compute them.");
+  if (!turns.computing_for(app.state.bike) || !turns.started()) return tr("The steady turns are being computed; describe them again in a moment.");
+  if (!turns.error().empty()) return trf("The steady turns could not be computed: %s", turns.error().c_str());
+  if (!turns.done())
+    return trf("The steady turns are being computed: %.0f %%; describe them again in a moment.", 100 * turns.progress());
+  int count = 0, stable = 0;
+  // Per family: the leans and speeds of its stable turns.
+  std::map<std::string, std::array<double, 4>> ranges;
+  for (const auto& branch : turns.branches())
+    for (const auto& t : branch.turns) {
+      ++count;
+      if (!t.stable) continue;
+      ++stable;
+      auto [it, added] = ranges.try_emplace(t.family, std::array<double, 4>{t.lean, t.lean, t.speed, t.speed});
+      auto& r = it->second;
+      r = {std::min(r[0], t.lean), std::max(r[1], t.lean), std::min(r[2], t.speed), std::max(r[3], t.speed)};
+    }
+  std::string out = trf("Steady turns, hands-free, leaning right (turns to the left mirror them): %d turns at leans from 0.02 to 1.4 rad, "
+                        "%d of them stable.",
+                        count, stable);
+  for (const char* family : {bicycle::kHandlebarForward, bicycle::kHandlebarReversed}) {
+    const auto it = ranges.find(family);
+    out += " ";
+    if (it == ranges.end()) {
+      out += trf("%s: no stable turn.", turn_family_name(family).c_str());
+      continue;
+    }
+    const auto& r = it->second;
+    out += trf("%s: stable turns at leans from %s to %s rad, speeds from %s to %s m/s.", turn_family_name(family).c_str(),
+               fixed(r[0], 2).c_str(), fixed(r[1], 2).c_str(), fixed(r[2], 2).c_str(), fixed(r[3], 2).c_str());
+  }
+  out += "\n" + std::string(tr("At each tenth of a radian of lean:")) + "\n";
+  out += std::string(tr("family\tlean (rad)\tspeed (m/s)\tsteer (rad)\tradius (m)\tstability")) + "\n";
+  for (const auto* turn : listed_turns(turns.branches())) {
+    const auto& t = *turn;
+    out += turn_family_name(t.family) + "\t" + fixed(t.lean, 1) + "\t" + fixed(t.speed, 3) + "\t" + fixed(t.steer, 3) + "\t" +
+           fixed(t.radius, 2) + "\t" + (t.stable ? tr("stable") : tr("unstable")) + "\n";
+  }
   return out;
 }
 

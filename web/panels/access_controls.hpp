@@ -38,6 +38,9 @@ std::vector<AccessRow> access_rows(App& app);
 std::string describe_eigenvalue_plot(App& app);
 /// The time plots as text: each quantity's current value and its extremes over the run.
 std::string describe_time_plots(App& app);
+/// The steady turns as text: how many, which are stable, each family's stable leans and speeds, and the
+/// turns at each tenth of a radian of lean (listed_turns) as a table; or why there are none yet.
+std::string describe_steady_turns(App& app);
 /// The methods compared as text: each run's methods, violations, drift and cost (the table), and a paper's figures.
 std::string describe_comparison(App& app);
 

@@ -21,6 +21,9 @@ std::string preset_title(const std::string& name);
 /// A setting of the model (the registry's quantity `name`) set as if typed into its field: applied, or a
 /// message naming the refused value and the one that stays (simulation_panel.cpp).
 void apply_setting_value(App& app, const std::string& name, double value);
+/// A setting's value as the run in effect uses it: riding a steady turn (from_turn), the turn's (its
+/// speed, lean and steer, ModelView::turn_settings), else the state's (simulation_panel.cpp).
+double setting_in_effect(const App& app, const std::string& name, double fallback);
 /// The eigenvalue plot's speed range as if typed: applied, or refused with the panel's line (eigen_plot.cpp).
 void apply_speed_range(App& app, double lo, double hi);
 /// Why the last speed range was refused, while it is shown ("" for none).
@@ -32,6 +35,11 @@ void reset_run(App& app);
 /// and starting one by its label as the menu does (rider_panel.cpp).
 std::vector<std::string> scenario_labels(const App& app);
 void start_scenario_labelled(App& app, const std::string& label);
+/// A steady turn ridden, as a click on its dot in the turns plot, and left, as "Leave the turn"; a
+/// family's name as the plot shows it (turns_panel.cpp).
+void ride_steady_turn(App& app, const bicycle::SteadyTurn& turn);
+void leave_steady_turn(App& app);
+std::string turn_family_name(const std::string& family);
 /// Copy link, as the menu bar's button: the clipboard and its toast (app_shell.cpp).
 void copy_page_link(App& app);
 /// The rider's hold buttons (rider_panel.cpp): how many, each one's name and widget, and holding one from

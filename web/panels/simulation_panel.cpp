@@ -102,7 +102,9 @@ void apply_setting_change(App& app, const examples::Quantity& q, double kept, do
 void setting_field(App& app, const examples::Quantity& q) {
   UiState& s = app.state;
   const double kept = setting(s, q.name, q.value);
-  double value = kept;
+  // Riding a steady turn, the (disabled) field shows what the turn set: its speed, not the setting's.
+  const bool by_turn = !s.from_turn.empty();
+  double value = by_turn ? setting_in_effect(app, q.name, q.value) : kept;
   // The setting's name in words in the page's language; its ImGui identity is the name itself (two names
   // may read the same in a language).
   const std::string label = tr(words_of(q.name)) + " (" + q.unit + ")";
@@ -121,7 +123,7 @@ void setting_field(App& app, const examples::Quantity& q) {
   ImGui::SetNextItemWidth(px(app, 130));
   std::string unreadable;
   const NumberChange change = number_field(field, value, &unreadable);
-  apply_setting_change(app, q, kept, value, change, unreadable);
+  if (!by_turn) apply_setting_change(app, q, kept, value, change, unreadable);
   record_rect(app, "setting:" + q.name);
 }
 
@@ -275,6 +277,14 @@ void methods_section(App& app) {
 }
 
 }  // namespace
+
+double setting_in_effect(const App& app, const std::string& name, double fallback) {
+  if (!app.state.from_turn.empty() && app.run) {
+    const auto& turn = app.run->turn_settings();
+    if (const auto it = turn.find(name); it != turn.end()) return it->second;
+  }
+  return setting(app.state, name, fallback);
+}
 
 void apply_setting_value(App& app, const std::string& name, double value) {
   const auto* entry = examples::find_model(app.state.model);

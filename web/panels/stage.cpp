@@ -5,6 +5,7 @@
 #include "panels/analysis_panels.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/lesson_panel.hpp"
+#include "panels/panel_actions.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/time_plot.hpp"
@@ -281,13 +282,17 @@ void stage_bar(App& app) {
       const float w = ImGui::GetFontSize() * 7;
       same_line_if_fits(labelled_width(w, "m/s"));
       ImGui::SetNextItemWidth(w);
-      double v = setting(app.state, "speed");
+      // Riding a steady turn, the turn sets the speed: shown, not to be changed (leave the turn first).
+      const bool by_turn = !app.state.from_turn.empty();
+      double v = setting_in_effect(app, "speed", q.value);
       const double lo = std::max(q.min, 0.0), hi = std::min(q.max, 10.0);
-      ImGui::BeginDisabled(app.state.locked);
+      ImGui::BeginDisabled(app.state.locked || by_turn);
       if (ImGui::SliderScalar("m/s", ImGuiDataType_Double, &v, &lo, &hi, "%.2f") && std::isfinite(v)) set_setting(app.state, "speed", v);
       ImGui::EndDisabled();
       record_rect(app, "stage-speed");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Forward speed; Ctrl+click to type a value"));
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s", by_turn ? tr("The steady turn sets the initial state; leave the turn to set your own")
+                                        : tr("Forward speed; Ctrl+click to type a value"));
     }
   }
   if (has_parameter_table(app) && !app.state.locked) {

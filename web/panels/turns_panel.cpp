@@ -8,6 +8,7 @@
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 #include "logic/language.hpp"
+#include "panels/panel_actions.hpp"
 
 #include <imgui.h>
 
@@ -36,6 +37,20 @@ std::string family_name(const std::string& family) {
 constexpr double kMaxSpeed = 20.0;  // m/s: the plot's top (the reversed family reaches far higher speeds near upright)
 
 }  // namespace
+
+void ride_steady_turn(App& app, const bicycle::SteadyTurn& turn) {
+  app.state.from_turn = turn_request_text({turn.lean, turn.family, turn.steer});
+  app.state.follow = true;
+  sync_run(app, true);
+  app.playing = app.run && !app.run->run().ended();
+}
+
+void leave_steady_turn(App& app) {
+  app.state.from_turn.clear();
+  app.playing = false;
+}
+
+std::string turn_family_name(const std::string& family) { return family_name(family); }
 
 void turns_panel(App& app) {
   app.turn_marks.clear();
@@ -91,10 +106,7 @@ void turns_panel(App& app) {
     wrapped_textf("%s", trf("riding: %s turn at lean %s rad", family_name(request->family).c_str(), format_shortest(request->lean).c_str()).c_str());
     ImGui::PopTextWrapPos();
     same_line_if_fits(button_width(tr("Leave the turn")));
-    if (ImGui::Button(tr("Leave the turn"))) {
-      app.state.from_turn.clear();
-      app.playing = false;
-    }
+    if (ImGui::Button(tr("Leave the turn"))) leave_steady_turn(app);
     record_rect(app, "leave-turn");
   };
   if (ride_only) {
@@ -141,7 +153,7 @@ void turns_panel(App& app) {
     // found, as rings, their stability filled in after), in the same room, so that the plot does not
     // move under the pointer when the computation ends.
     const char* hint = app.picture          ? tr("hands-free, right lean (mirror-symmetric)")
-                       : app.coarse_pointer ? tr("hands-free, right lean (mirror-symmetric); tap a turn to ride it")
+                       : app.coarse_pointer ? tr("hands-free, right lean (mirror-symmetric); tap a turn to ride it, hold it to read it")
                                             : tr("hands-free, right lean (mirror-symmetric); click a turn to ride it");
     const float width = ImGui::GetContentRegionAvail().x;
     const float hint_h = ImGui::CalcTextSize(hint, nullptr, false, width).y;
@@ -165,9 +177,12 @@ void turns_panel(App& app) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float plot_h = on_stage ? std::max(fw * 3, avail.y - below) : std::max(fw * 6, avail.y - below);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("turns-plot", ImVec2(std::max(avail.x, fw * 10), plot_h));
+  // A turn is ridden when the button comes up over it (a click, a tap); a finger held still on the plot
+  // (TouchInput's long press) reads the turn under it in the tooltip instead and rides nothing, as a
+  // phone has no hover.
+  const bool released = ImGui::InvisibleButton("turns-plot", ImVec2(std::max(avail.x, fw * 10), plot_h));
   record_rect(app, "turns-plot");
-  const bool clicked = ImGui::IsItemClicked();
+  const bool clicked = released && !app.touch.long_press();
   const ImVec2 p0(origin.x + fw * 2.6f, origin.y + fw * 0.4f);
   const ImVec2 p1(origin.x + std::max(avail.x, fw * 10) - fw * 0.5f, origin.y + plot_h - fw * 2.4f);
   dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
@@ -200,6 +215,8 @@ void turns_panel(App& app) {
 
   const ImVec2 mouse = io.MousePos;
   float best = fw * 1.2f;  // a click picks the nearest turn within about a finger's width
+  float best_centre = INFINITY;
+  int best_pass = -1;
   std::optional<std::pair<std::size_t, std::size_t>> picked;
   dl->PushClipRect(p0, p1, true);
   // Unstable first, the stable ones (the sections a lecture looks for) drawn over them; a turn whose
@@ -215,10 +232,13 @@ void turns_panel(App& app) {
         else dl->AddCircleFilled(p, t.stable ? fw * 0.3f : fw * 0.17f, turn_color(t.family, t.stable));
         const auto r = static_cast<float>(app.pixel_ratio);
         app.turn_marks.push_back({b, k, p.x / r, p.y / r});
-        // Distance to the dot's edge, ties to the later one: a pointer on a dot picks the dot drawn on top
-        // (stable over unstable), not a smaller one hidden under it.
-        const float d = std::max(0.0f, std::hypot(p.x - mouse.x, p.y - mouse.y) - (t.stable ? fw * 0.3f : fw * 0.17f));
-        if (d <= best) best = d, picked = std::make_pair(b, k);
+        // Distance to the dot's edge; a tie (the pointer on several dots) to the one drawn on top (stable
+        // over unstable), not a smaller one hidden under it, and among dots alike (1 px apart where a family
+        // folds) to the one whose centre is nearest.
+        const float centre = std::hypot(p.x - mouse.x, p.y - mouse.y);
+        const float d = std::max(0.0f, centre - (t.stable ? fw * 0.3f : fw * 0.17f));
+        if (d < best || (d == best && (pass > best_pass || (pass == best_pass && centre <= best_centre))))
+          best = d, best_centre = centre, best_pass = pass, picked = std::make_pair(b, k);
         // The turn ridden, by the steer the run started on (a request without one names the family's turn
         // of smallest |steer| at that lean, not every one of them).
         if (ridden && ridden->family == t.family && std::abs(ridden->lean - t.lean) < 1e-9 &&
@@ -234,13 +254,7 @@ void turns_panel(App& app) {
     ImGui::SetTooltip("%s", trf("%s, %s\nlean %.3f rad, steer %.3f rad\nspeed %.3f m/s, radius %.3f m", family_name(t.family).c_str(),
                                 stability, t.lean, t.steer, t.speed, t.radius).c_str());
   }
-  if (clicked && picked) {
-    const auto& t = turns.branches()[picked->first].turns[picked->second];
-    app.state.from_turn = turn_request_text({t.lean, t.family, t.steer});
-    app.state.follow = true;
-    sync_run(app, true);
-    app.playing = app.run && !app.run->run().ended();
-  }
+  if (clicked && picked) ride_steady_turn(app, turns.branches()[picked->first].turns[picked->second]);
   ride_line();
   ImGui::End();
 }
