@@ -74,6 +74,16 @@ TEST_CASE("catching up: a computing page whose pictures are slow runs frames bac
     pace.after_frame(2, 7, busy, false);
     CHECK(pace.pace() == FramePace::Pace::Animation);
   }
+  SECTION("pictures of 200 ms: at most a third of the time drawing") {
+    for (int i = 0; i < 40; ++i) pace.drawn(1000.0, 200.0);  // the smoothed cost settles at 200 ms
+    pace.after_frame(2, 7, busy, false);
+    CHECK(pace.pace() == FramePace::Pace::CatchUp);
+    CHECK(pace.catch_up_draw_period_ms() == Approx(600.0));
+    CHECK_FALSE(pace.draw_changed(1000.0 + FramePace::kCatchUpDrawPeriodMs, busy, false));
+    CHECK_FALSE(pace.draw_changed(1599.0, busy, false));
+    CHECK(pace.draw_changed(1601.0, busy, false));
+    CHECK(pace.draw_changed(1040.0, busy, true));  // input: at once
+  }
   SECTION("a software renderer's pictures (80 ms)") {
     pace.drawn(1000.0, 80.0);
     pace.after_frame(2, 7, busy, false);
@@ -84,6 +94,7 @@ TEST_CASE("catching up: a computing page whose pictures are slow runs frames bac
     CHECK(pace.draw_changed(1040.0, busy, true));  // input: at once
     CHECK(pace.draw_changed(1040.0, 0.0, false));  // the computation over: its result at once
     CHECK(pace.draw_changed(std::nan(""), busy, false));
+    CHECK(pace.catch_up_draw_period_ms() == FramePace::kCatchUpDrawPeriodMs);
     // The user acts: every animation frame (the browser's moment for a moving pointer) for kInputFrames.
     pace.after_frame(2, 7, busy, false, true);
     CHECK(pace.pace() == FramePace::Pace::Animation);

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 using carvallo::web::FrameWork;
 
 namespace {
@@ -46,6 +48,35 @@ TEST_CASE("a frame in which the user acts ends its computations sooner; the next
   work.end_frame(1.0, 1.0, 1.0);
   work.begin_frame(50.0, at_ms(t0, 50.0));
   CHECK(work.budget_ms(25.0, at_ms(t0, 52.0)) == 25.0);
+}
+
+TEST_CASE("on a slower machine the computations' deadline comes as much sooner as the frame's other work grows", "[frame_work]") {
+  FrameWork work;
+  const auto t0 = FrameWork::Clock::time_point{} + std::chrono::seconds(100);
+  auto frame = [&](double other_ms, double compute_ms) {
+    work.begin_frame(0.0, t0);
+    work.add("turns", compute_ms);
+    work.end_frame(other_ms + compute_ms - 2.0, 2.0, 100.0);
+  };
+  CHECK(work.compute_deadline_ms() == FrameWork::kComputeDeadlineMs);
+  frame(12.0, 28.0);  // a fast machine's frame: the full deadline
+  CHECK(work.compute_deadline_ms() == FrameWork::kComputeDeadlineMs);
+  frame(20.0, 28.0);  // other work of 20 ms: computations until 25 ms, 45 ms in all
+  CHECK(work.compute_deadline_ms() == Approx(FrameWork::kOwnWorkTargetMs - 20.0));
+  work.begin_frame(0.0, t0);
+  CHECK(work.budget_ms(40.0, at_ms(t0, 5.0)) == Approx(20.0).margin(1e-6));
+  work.end_frame(20.0, 2.0, 0.0);
+  frame(500.0, 0.0);  // never sooner than a frame with input's
+  CHECK(work.compute_deadline_ms() == FrameWork::kInputComputeDeadlineMs);
+  // The peak decays: back to the full deadline once the other work is small again.
+  for (int i = 0; i < 100; ++i) frame(10.0, 5.0);
+  CHECK(work.compute_deadline_ms() == FrameWork::kComputeDeadlineMs);
+  // What cannot be trusted changes nothing.
+  frame(20.0, 0.0);
+  const double kept = work.compute_deadline_ms();
+  work.begin_frame(0.0, t0);
+  work.end_frame(std::nan(""), 1.0, 0.0);
+  CHECK(work.compute_deadline_ms() == kept);
 }
 
 TEST_CASE("each frame's time is recorded by part, the last kKept frames, oldest first", "[frame_work]") {

@@ -24,8 +24,10 @@ FramePace::Pace FramePace::pace() const noexcept {
 
 bool FramePace::draw_changed(double now_ms, double compute_ms, bool input) const noexcept {
   if (input || compute_ms <= kBusyComputeMs || !drawing_slow()) return true;
-  return !(now_ms - drawn_at_ms_ < kCatchUpDrawPeriodMs);  // also a clock gone wrong (NaN): draw
+  return !(now_ms - drawn_at_ms_ < catch_up_draw_period_ms());  // also a clock gone wrong (NaN): draw
 }
+
+double FramePace::catch_up_draw_period_ms() const noexcept { return std::max(kCatchUpDrawPeriodMs, draw_ms_ / kCatchUpDrawShare); }
 
 void FramePace::drawn(double now_ms, double draw_ms) noexcept {
   drawn_at_ms_ = now_ms;

@@ -30,8 +30,12 @@ class FramePace {
   static constexpr double kBusyComputeMs = 1.0;
   /// Drawing a picture is slow past this (ms of the main thread, smoothed over the pictures drawn).
   static constexpr double kSlowDrawMs = 20.0;
-  /// While catching up, a changed picture waits at most this long (ms) to be drawn.
+  /// While catching up, a changed picture waits at most this long (ms) to be drawn, or longer where
+  /// drawing would otherwise take more than kCatchUpDrawShare of the time: a picture of 200 ms (SwiftShader
+  /// at 1920x1080 on a slower machine) every 250 ms left the computation a slice between pictures, and the
+  /// steady turns' 2 s of work took 16 s.
   static constexpr double kCatchUpDrawPeriodMs = 250.0;
+  static constexpr double kCatchUpDrawShare = 1.0 / 3.0;
   /// Frames after the user's last act before the loop may catch up again.
   static constexpr int kInputFrames = 10;
 
@@ -52,8 +56,12 @@ class FramePace {
   Pace pace() const noexcept;
   /// Whether a frame whose picture changed draws it, at page time `now_ms` (ms), its computations having
   /// taken `compute_ms` so far and `input` whether the user acted since the last frame: yes unless this
-  /// frame computes while drawing is slow; then only kCatchUpDrawPeriodMs after the last picture, or on input.
+  /// frame computes while drawing is slow; then only catch_up_draw_period_ms() after the last picture, or on
+  /// input.
   bool draw_changed(double now_ms, double compute_ms, bool input) const noexcept;
+  /// While catching up, the least time between two pictures (ms): kCatchUpDrawPeriodMs, or the picture's
+  /// cost (smoothed) over kCatchUpDrawShare when that is longer.
+  double catch_up_draw_period_ms() const noexcept;
   /// A picture was drawn at page time `now_ms` (ms), its GL calls taking `draw_ms` of the main thread.
   void drawn(double now_ms, double draw_ms) noexcept;
 

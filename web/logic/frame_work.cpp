@@ -6,7 +6,7 @@ namespace carvallo::web {
 
 void FrameWork::begin_frame(double page_ms, Clock::time_point now) {
   in_frame_ = true;
-  deadline_ms_ = kComputeDeadlineMs;
+  deadline_ms_ = compute_deadline_ms();
   start_ = now;
   current_ = Frame{};
   current_.start_ms = page_ms;
@@ -38,8 +38,15 @@ void FrameWork::add(std::string_view name, double ms) noexcept {
   }
 }
 
+double FrameWork::compute_deadline_ms() const noexcept {
+  return std::clamp(kOwnWorkTargetMs - other_ms_, kInputComputeDeadlineMs, kComputeDeadlineMs);
+}
+
 void FrameWork::end_frame(double update_ms, double scene_ms, double gl_ms) {
   if (!in_frame_) return;
+  // A measurement that cannot be trusted (NaN, negative, absurd) leaves the estimate as it was.
+  const double other = update_ms + scene_ms - compute_ms();
+  if (other >= 0.0 && other < 1e4) other_ms_ = std::max(other, 0.9 * other_ms_);
   in_frame_ = false;
   current_.update_ms = update_ms;
   current_.scene_ms = scene_ms;

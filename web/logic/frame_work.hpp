@@ -23,6 +23,11 @@ class FrameWork {
   /// slice (a steady turn's eigenvalues, about 5 ms in the browser) then keep the frame's own work under
   /// 50 ms (issue 31).
   static constexpr double kComputeDeadlineMs = 30.0;
+  /// The frame's own work aimed at (ms): on a slower machine, where the frame's other work (input, the
+  /// panels, the scene) takes more than the 15 ms kComputeDeadlineMs leaves it, the deadline comes that
+  /// much sooner (compute_deadline_ms()), down to kInputComputeDeadlineMs: 20 ms of other work (a machine
+  /// half as fast as the one the deadline was set on) gives the computations until 25 ms.
+  static constexpr double kOwnWorkTargetMs = 45.0;
   /// The same for a frame in which the user acts (yield_to_input): a drag of the view or a held key then
   /// gets a picture about as often as with nothing computing, the computation going on more slowly.
   static constexpr double kInputComputeDeadlineMs = 8.0;
@@ -53,8 +58,13 @@ class FrameWork {
   /// Adds `ms` of work named `name` to the frame (a name given twice adds up); nothing outside a frame.
   /// Never throws (out of memory, the part is not recorded).
   void add(std::string_view name, double ms) noexcept;
-  /// The frame ends; its record goes to frames(), the oldest dropped past kKept.
+  /// The frame ends; its record goes to frames(), the oldest dropped past kKept. `update_ms` and
+  /// `scene_ms` less the frame's computations are its other work, which sets the next frames' deadline.
   void end_frame(double update_ms, double scene_ms, double gl_ms);
+  /// The deadline of the next frame's computations (ms after its start): kComputeDeadlineMs, or sooner by
+  /// what the frames' other work (its recent peak, decaying by a tenth a frame) takes beyond
+  /// kOwnWorkTargetMs - kComputeDeadlineMs; never sooner than kInputComputeDeadlineMs. Never throws.
+  double compute_deadline_ms() const noexcept;
   bool in_frame() const { return in_frame_; }
   /// The current frame's computations so far (ms; 0 outside a frame). Never throws.
   double compute_ms() const noexcept;
@@ -63,6 +73,7 @@ class FrameWork {
 
  private:
   bool in_frame_ = false;
+  double other_ms_ = 0.0;  ///< the frames' other work, its recent peak
   double deadline_ms_ = kComputeDeadlineMs;
   Clock::time_point start_{};
   Frame current_;
