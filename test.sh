@@ -18,6 +18,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 scripts/install-deps.sh || exit 1
 export NODE_PATH=/usr/share/nodejs   # Emscripten's link step needs Debian's acorn
+source scripts/compiler_cache.sh
 
 logs=build/test-logs
 mkdir -p "$logs"

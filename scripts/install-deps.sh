@@ -22,6 +22,9 @@ packages+=(python3-sympy)
 packages+=(fonts-dejavu-core fonttools)
 # wasm-split (binaryen): the page's WebAssembly in two parts, the first frame's and the rest (scripts/package_site.mjs).
 packages+=(binaryen)
+# ccache: every build compiles through it (scripts/compiler_cache.sh), so CI's clean clone recompiles only
+# what changed since this machine's last build.
+packages+=(ccache)
 # The native-debug preset (ASan + UBSan tests, libFuzzer harnesses): clang 14, its sanitizer and libFuzzer
 # runtimes (libclang-rt-14-dev) and llvm-symbolizer (llvm-14) for readable reports.
 packages+=(clang-14 libclang-rt-14-dev llvm-14)
