@@ -129,10 +129,11 @@ test('capture: pictures of the exact size without the UI, a WebM clip, the rear 
       assert.deepEqual(video.magic, [0x1a, 0x45, 0xdf, 0xa3], 'EBML magic');
       assert.ok(video.size > 1000, `${video.size} bytes`);
       // The clip lasts its simulated time over the rate, however slow the frames: from the recorder's start
-      // to its stop, plus the first frame's wait and the last frame's 100 ms.
+      // to its stop, plus the first frame's wait and the last frame's 100 ms (the first frame's wait took
+      // up to 0.75 s on a slower machine under CI's load, 2026-12-02: 7 frames in 2749 ms for 2000 ms).
       console.log(`recordVideo: 1 s at rate 0.5: ${video.slowFrames} frames, ${video.slowMs.toFixed(0)} ms`);
       for (const [ms, frames, expected] of [[video.durationMs, video.frames, 2000], [video.slowMs, video.slowFrames, 2000]])
-        assert.ok(frames >= 5 && ms >= expected - 100 && ms <= expected + 600, `${frames} frames in ${ms} ms for ${expected} ms`);
+        assert.ok(frames >= 5 && ms >= expected - 100 && ms <= expected + 1000, `${frames} frames in ${ms} ms for ${expected} ms`);
       assert.ok(Math.abs(video.t - 2.5) < 1e-6, `the run stops at t1 (${video.t})`);
     } else {
       console.log('recordVideo: this browser has no WebM MediaRecorder; not checked');
