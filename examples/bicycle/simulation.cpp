@@ -131,15 +131,20 @@ double solve_pitch(const MultibodyBicycle& bike, Pose pose) {
 
 namespace {
 
-// Rows of the three prescribed rates: roll rate, steer rate, rear contact speed (linear in q̇).
+// Rows of the three prescribed rates: roll rate, steer rate, rear contact speed (linear in q̇). Each row is
+// seeded only along the coordinates its function reads (the steer angle: the two frames'; the speed: the
+// rear wheel's), 18 one-direction passes instead of 48; the others' derivatives are exactly zero.
 Eigen::Matrix<double, 3, Eigen::Dynamic> rate_rows(const MultibodyBicycle& bike, const Eigen::VectorXd& q) {
   Eigen::Matrix<double, 3, Eigen::Dynamic> rows = Eigen::MatrixXd::Zero(3, q.size());
   rows(0, mi::rear_frame + mi::roll) = 1.0;
-  for (Eigen::Index j = 0; j < q.size(); ++j) {
-    const Vec<Dual1> qj = seeded(q, Eigen::VectorXd::Unit(q.size(), j));
-    rows(1, j) = steer_angle<Dual1>(bike, qj).d;
-    rows(2, j) = contact_speed<Dual1>(bike, qj).d;
-  }
+  const auto each_coordinate = [&](const blocks::RigidBody3D& body, auto&& derivative) {
+    for (int j = body.offset; j < body.offset + body.coordinate_count(); ++j)
+      derivative(j, seeded(q, Eigen::VectorXd::Unit(q.size(), j)));
+  };
+  for (const blocks::RigidBody3D* frame : {&bike.rear_frame, &bike.front_frame})
+    each_coordinate(*frame, [&](int j, const Vec<Dual1>& qj) { rows(1, j) = steer_angle<Dual1>(bike, qj).d; });
+  each_coordinate(bike.rear_contact.body,
+                  [&](int j, const Vec<Dual1>& qj) { rows(2, j) = contact_speed<Dual1>(bike, qj).d; });
   return rows;
 }
 
@@ -152,8 +157,10 @@ RateSolver::RateSolver(const Model& model, const MultibodyBicycle& bike, const E
   A << J, rate_rows(bike, q);
   if (A.rows() != A.cols())
     throw SolverError(SolverError::Kind::InvalidArgument, "bicycle: the constraints do not leave three degrees of freedom", 0.0);
+  // Partial pivoting: the condition estimate, not a rank, decides (a zero pivot gives 0 or NaN), at half
+  // the cost of full pivoting, which was a quarter of `turn --speed 5`.
   lu_.compute(A);
-  if (lu_.rank() < A.cols() || lu_.rcond() < 1e-12)
+  if (!(lu_.rcond() >= 1e-12))
     throw SolverError(SolverError::Kind::SingularMatrix,
                       "bicycle: roll rate, steer rate and speed cannot be prescribed independently in this configuration",
                       0.0);

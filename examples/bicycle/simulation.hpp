@@ -87,7 +87,7 @@ class RateSolver {
   Eigen::VectorXd solve(double roll_rate, double steer_rate, double speed) const;  ///< never throws
 
  private:
-  Eigen::FullPivLU<Eigen::MatrixXd> lu_;
+  Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
 };
 
 /// A state satisfying every constraint (||C||, ||Ċ||, ||D|| at round-off) for the initial motion.
