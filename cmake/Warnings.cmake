@@ -33,10 +33,13 @@ if(CARVALLO_FUZZ)
     $<$<NOT:$<BOOL:$<TARGET_PROPERTY:CARVALLO_NO_FUZZ_COVERAGE>>>:-fsanitize=fuzzer-no-link>)
 endif()
 
-# Emscripten: C++ exceptions are how the engine reports typed errors, so catching must work.
+# Emscripten: C++ exceptions are how the engine reports typed errors, so catching must work. No run-time
+# type information: nothing of ours, ImGui's or Catch2's asks a type at run time (no typeid, no
+# dynamic_cast), and std::function's target_type() kept every lambda's mangled name in the download; the
+# types thrown still get the type information catching needs.
 add_library(carvallo_platform INTERFACE)
 if(EMSCRIPTEN)
-  target_compile_options(carvallo_platform INTERFACE -fwasm-exceptions)
+  target_compile_options(carvallo_platform INTERFACE -fwasm-exceptions -fno-rtti)
   target_link_options(carvallo_platform INTERFACE -fwasm-exceptions -sALLOW_MEMORY_GROWTH=1)
 endif()
 

@@ -221,7 +221,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
       AccessRow typed = number("speed-typed", tr("Speed, typed"), "setting:speed|stage-speed", speed,
                                q.min, q.max, 0, q.unit, 3, [](App& a, double v) { apply_setting_value(a, "speed", v); });
       typed.control.disabled = app.state.locked || by_turn;
-      if (by_turn) r.control.description = typed.control.description = tr("The steady turn sets the initial state; leave the turn to set your own");
+      if (by_turn) r.control.description = typed.control.description = set_by_the_turn_note();
       rows.push_back(std::move(r));
       rows.push_back(std::move(typed));
     }
@@ -560,7 +560,7 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
       r.control.description = tr(q.description);
       if (!app.state.from_turn.empty()) {
         r.control.disabled = true;
-        r.control.description += " " + std::string(tr("The steady turn sets the initial state; leave the turn to set your own"));
+        r.control.description += " " + std::string(set_by_the_turn_note());
       }
       r.section = "settings-node";
       rows.push_back(std::move(r));

@@ -36,10 +36,12 @@ void reset_run(App& app);
 std::vector<std::string> scenario_labels(const App& app);
 void start_scenario_labelled(App& app, const std::string& label);
 /// A steady turn ridden, as a click on its dot in the turns plot, and left, as "Leave the turn"; a
-/// family's name as the plot shows it (turns_panel.cpp).
+/// family's name as the plot shows it, and why a setting the turn sets cannot be changed while it is
+/// ridden, in the page's language (turns_panel.cpp).
 void ride_steady_turn(App& app, const bicycle::SteadyTurn& turn);
 void leave_steady_turn(App& app);
 std::string turn_family_name(const std::string& family);
+const char* set_by_the_turn_note();
 /// Copy link, as the menu bar's button: the clipboard and its toast (app_shell.cpp).
 void copy_page_link(App& app);
 /// The rider's hold buttons (rider_panel.cpp): how many, each one's name and widget, and holding one from

@@ -119,7 +119,7 @@ void setting_field(App& app, const examples::Quantity& q) {
   field.tip = q.name + ": " + description + "\n" +
               trf("%s to %s %s (default %s)", format_shortest(q.min).c_str(), format_shortest(q.max).c_str(), q.unit.c_str(),
                   format_shortest(q.value).c_str()) +
-              (s.from_turn.empty() ? "" : std::string("\n") + tr("The steady turn sets the initial state; leave the turn to set your own"));
+              (s.from_turn.empty() ? "" : std::string("\n") + set_by_the_turn_note());
   ImGui::SetNextItemWidth(px(app, 130));
   std::string unreadable;
   const NumberChange change = number_field(field, value, &unreadable);

@@ -291,7 +291,7 @@ void stage_bar(App& app) {
       ImGui::EndDisabled();
       record_rect(app, "stage-speed");
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s", by_turn ? tr("The steady turn sets the initial state; leave the turn to set your own")
+        ImGui::SetTooltip("%s", by_turn ? set_by_the_turn_note()
                                         : tr("Forward speed; Ctrl+click to type a value"));
     }
   }

@@ -52,6 +52,10 @@ void leave_steady_turn(App& app) {
 
 std::string turn_family_name(const std::string& family) { return family_name(family); }
 
+const char* set_by_the_turn_note() {
+  return tr("The steady turn sets the initial state; leave the turn to set your own");
+}
+
 void turns_panel(App& app) {
   app.turn_marks.clear();
   app.turns_drawn = false;
