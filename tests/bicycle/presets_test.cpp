@@ -1,5 +1,6 @@
 // Presets: the JSON files in examples/bicycle/presets are the documented source; the library embeds the
 // same text. Each must read cleanly, name itself, cite its source and be physical.
+#include "../test_paths.hpp"
 #include "bicycle/canonical.hpp"
 #include "bicycle/presets.hpp"
 
@@ -26,7 +27,7 @@ std::string read_file(const std::string& path) {
 TEST_CASE("embedded presets are byte-identical to examples/bicycle/presets/<name>.json", "[presets]") {
   REQUIRE(presets().size() >= 5);  // the benchmark and the published sets (docs/bicycle.md)
   for (const auto& p : presets()) {
-    const std::string path = std::string(CARVALLO_SOURCE_DIR) + "/examples/bicycle/presets/" + std::string(p.name) + ".json";
+    const std::string path = std::string(carvallo::test::source_dir()) + "/examples/bicycle/presets/" + std::string(p.name) + ".json";
     INFO(path);
     CHECK(read_file(path) == p.json);
   }

@@ -1,4 +1,5 @@
 // The command line, driven through carvallo::cli::run exactly as the executable does.
+#include "../test_paths.hpp"
 #include "cli/cli.hpp"
 #include "run_cli.hpp"
 
@@ -93,7 +94,7 @@ TEST_CASE("eig --csv: header and one row per speed", "[cli]") {
 }
 
 TEST_CASE("eig reads a bike from a JSON file", "[cli]") {
-  const std::string file = std::string(CARVALLO_SOURCE_DIR) + "/examples/bicycle/presets/benchmark.json";
+  const std::string file = std::string(carvallo::test::source_dir()) + "/examples/bicycle/presets/benchmark.json";
   const auto a = run({"eig", "--bike", file, "--speeds", "1:2:3", "--method", "canonical", "--json"});
   const auto b = run({"eig", "--bike", "benchmark", "--speeds", "1:2:3", "--method", "canonical", "--json"});
   REQUIRE(a.status == 0);
@@ -203,7 +204,7 @@ TEST_CASE("eig --method multibody (the default) reproduces Table 2b-c to 1e-10",
 }
 
 TEST_CASE("simulate the bicycle: JSON summary, CSV columns, constraints and energy held", "[cli]") {
-  const std::string csv = std::string(CARVALLO_BINARY_DIR) + "/cli_simulate_test.csv";
+  const std::string csv = std::string(carvallo::test::binary_dir()) + "/cli_simulate_test.csv";
   const auto r = run({"simulate", "--model", "bicycle", "--bike", "benchmark", "--speed", "5", "--roll-rate", "0.1",
                       "--t", "0.5", "--dt", "1e-3", "--csv", csv, "--json"});
   REQUIRE(r.status == 0);

@@ -2,6 +2,7 @@
 // (bicycle/design_map.hpp, checked point by point against stability() in tests/bicycle/design_map_test.cpp);
 // empty cells where a speed does not exist; progress on stderr for large maps; bad input exits 2 and
 // writes no file.
+#include "../test_paths.hpp"
 #include "run_cli.hpp"
 
 #include "bicycle/design_map.hpp"
@@ -18,7 +19,7 @@ namespace b = carvallo::bicycle;
 
 namespace {
 
-std::string output(const std::string& name) { return std::string(CARVALLO_BINARY_DIR) + "/" + name; }
+std::string output(const std::string& name) { return std::string(carvallo::test::binary_dir()) + "/" + name; }
 
 std::vector<std::vector<std::string>> read_csv(const std::string& path) {
   std::ifstream in(path);

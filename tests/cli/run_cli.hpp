@@ -1,6 +1,7 @@
 #pragma once
 // Runs `carvallo <args...>` through carvallo::cli::run, exactly as the executable does, and keeps what it
 // wrote: the helper of the command tests in this folder.
+#include "../test_paths.hpp"
 #include "cli/cli.hpp"
 
 #include <sstream>
@@ -20,7 +21,7 @@ inline Run run(const std::vector<std::string>& args) {
   return {status, out.str(), err.str()};
 }
 
-inline std::string data(const std::string& name) { return std::string(CARVALLO_SOURCE_DIR) + "/tests/cli/data/" + name; }
+inline std::string data(const std::string& name) { return std::string(carvallo::test::source_dir()) + "/tests/cli/data/" + name; }
 
 
 }  // namespace cli_test

@@ -1,5 +1,6 @@
 // `carvallo simulate --set` and `--input`: any model's settings and inputs by the registry's names, checked
 // against the registry's ranges, and the bicycle's older options as short forms of them (the same bits).
+#include "../test_paths.hpp"
 #include "run_cli.hpp"
 
 #include "registry.hpp"
@@ -27,7 +28,7 @@ std::string read_text(const std::string& path) {
 
 std::string csv_path(const std::string& name) {
   // append, not operator+: g++ 12 reports a false -Warray-bounds for the latter here (GCC bug 105651)
-  return std::string(CARVALLO_BINARY_DIR).append("/simulate_options_").append(name).append(".csv");
+  return std::string(carvallo::test::binary_dir()).append("/simulate_options_").append(name).append(".csv");
 }
 
 // The value of `column` in the CSV's first data row (the initial state), read back exactly (%.17g).

@@ -2,6 +2,7 @@
 // exactly as the executable does. References: the capsize speed of Meijaard et al. (2007) Table 2a (where the
 // handlebar-forward family of steady turns starts), the turn's own state (a simulation started on it), and
 // the signals as given on the command line (the CSV's torque columns).
+#include "../test_paths.hpp"
 #include "cli/cli.hpp"
 #include "run_cli.hpp"
 
@@ -114,7 +115,7 @@ TEST_CASE("turn: bad input exits 2 naming each problem", "[cli][turn]") {
 }
 
 TEST_CASE("simulate --steer-torque/--roll-torque: the torques in the CSV as specified", "[cli][turn]") {
-  const std::string csv = std::string(CARVALLO_BINARY_DIR) + "/cli_rider_test.csv";
+  const std::string csv = std::string(carvallo::test::binary_dir()) + "/cli_rider_test.csv";
   const auto r = run({"simulate", "--bike", "benchmark", "--speed", "5", "--t", "1", "--dt", "1e-3", "--steer-torque",
                       "pulse:0.5@0.2:0.1", "--roll-torque", "sine:0.3:2", "--csv", csv, "--json"});
   REQUIRE(r.status == 0);
@@ -131,7 +132,7 @@ TEST_CASE("simulate --steer-torque/--roll-torque: the torques in the CSV as spec
 }
 
 TEST_CASE("simulate --scenario countersteer: steers right, leans left, turns left", "[cli][turn]") {
-  const std::string csv = std::string(CARVALLO_BINARY_DIR) + "/cli_countersteer_test.csv";
+  const std::string csv = std::string(carvallo::test::binary_dir()) + "/cli_countersteer_test.csv";
   const auto r = run({"simulate", "--bike", "benchmark", "--scenario", "countersteer", "--csv", csv, "--json"});
   REQUIRE(r.status == 0);
   const auto doc = nlohmann::json::parse(r.out);
@@ -145,7 +146,7 @@ TEST_CASE("simulate --scenario countersteer: steers right, leans left, turns lef
 }
 
 TEST_CASE("simulate --from-turn: a stable turn keeps its lean; bad requests exit 2", "[cli][turn]") {
-  const std::string csv = std::string(CARVALLO_BINARY_DIR) + "/cli_from_turn_test.csv";
+  const std::string csv = std::string(carvallo::test::binary_dir()) + "/cli_from_turn_test.csv";
   const auto t = run({"turn", "--bike", "benchmark", "--lean", "0.7", "--json"});
   REQUIRE(t.status == 0);
   double lean_stable = 0.0;

@@ -3,6 +3,7 @@
 // std::runtime_error would escape the catch and fail the test); the derived type and kind are checked too.
 // A scan of the sources for `throw std::` complements this (natively), so that a new throw site does not
 // wait for a test of its own to be caught.
+#include "../test_paths.hpp"
 #include "carvallo/errors.hpp"
 
 #include "carvallo/generalized_eigen.hpp"
@@ -112,7 +113,7 @@ TEST_CASE("errors: a reference that violates the constraints throws Linearizatio
 
 #if !defined(__EMSCRIPTEN__)
 TEST_CASE("errors: no source file of core/ or examples/ throws a std:: exception type", "[errors]") {
-  const std::filesystem::path root(CARVALLO_SOURCE_DIR);
+  const std::filesystem::path root(carvallo::test::source_dir());
   int files = 0;
   for (const char* dir : {"core", "examples"})
     for (const auto& entry : std::filesystem::recursive_directory_iterator(root / dir)) {

@@ -1,6 +1,7 @@
 // The page's languages (web/logic/language.hpp): the string table is complete for every string the
 // sources pass to tr/trf and for the built-in lessons, each translation keeps its English's printf
 // conversions, and the pseudo-locale is 40 % longer with the same conversions.
+#include "../test_paths.hpp"
 #include "logic/language.hpp"
 #include "logic/lesson.hpp"
 #include "logic/state_link.hpp"
@@ -48,7 +49,7 @@ std::string literal_at(const std::string& s, std::size_t& i) {
 // Every literal given to tr(, trf(, translatable( or message_text( in web/ (adjacent literals joined, as the compiler joins them).
 std::set<std::string> wrapped_literals(const std::vector<std::string>& calls = {"tr(\"", "trf(\"", "translatable(\"", "message_text(\""}) {
   std::set<std::string> out;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(CARVALLO_SOURCE_DIR) + "/web")) {
+  for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(carvallo::test::source_dir()) + "/web")) {
     const auto ext = e.path().extension();
     if (ext != ".cpp" && ext != ".hpp") continue;
     std::ifstream in(e.path());
@@ -77,7 +78,7 @@ std::set<std::string> wrapped_literals(const std::vector<std::string>& calls = {
 // What lecture.js refuses a lesson link with (refuse('...') or refuse(`... ${x} ...`)): the page shows it
 // after "The lesson could not be opened: ", so its ${...} are the table entry's %s.
 std::set<std::string> lecture_refusals() {
-  std::ifstream in(std::string(CARVALLO_SOURCE_DIR) + "/web/platform/lecture.js");
+  std::ifstream in(std::string(carvallo::test::source_dir()) + "/web/platform/lecture.js");
   std::stringstream text;
   text << in.rdbuf();
   const std::string s = text.str();
@@ -183,7 +184,7 @@ TEST_CASE("the string table reads, and has Dutch and Spanish for every string th
   for (const auto& english : shown)
     for (const char* code : {"nl", "es"})
       if (translation(english, code).empty()) missing[english][code] = translation(english, code);
-  std::ofstream(std::string(CARVALLO_BINARY_DIR) + "/strings-missing.json") << missing.dump(2) << "\n";
+  std::ofstream(std::string(carvallo::test::binary_dir()) + "/strings-missing.json") << missing.dump(2) << "\n";
   for (const auto& [english, entry] : missing.items()) UNSCOPED_INFO("no translation: \"" << english << "\"");
   CHECK(missing.empty());
 }
@@ -390,7 +391,7 @@ TEST_CASE("message_text's formats have %s conversions only, so tr can find them 
 TEST_CASE("the page's fetched words of a language replace that language's; a file without any is refused", "[web][language]") {
   // The page's file of a language is its texts of web/strings/*.json by English (scripts/package_site.mjs).
   nlohmann::json dutch = nlohmann::json::object();
-  for (const auto& e : std::filesystem::directory_iterator(std::string(CARVALLO_SOURCE_DIR) + "/web/strings")) {
+  for (const auto& e : std::filesystem::directory_iterator(std::string(carvallo::test::source_dir()) + "/web/strings")) {
     std::ifstream in(e.path());
     const auto file = nlohmann::json::parse(in);
     for (const auto& [english, entry] : file.items())
