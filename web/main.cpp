@@ -20,6 +20,7 @@
 #include "platform/scene_renderer.hpp"
 #include "platform/ui_font.hpp"
 #include "platform/video.hpp"
+#include "platform/view_target.hpp"
 
 #include "carvallo/version.hpp"
 
@@ -396,7 +397,10 @@ void frame() {
     glClearColor(0.80f, 0.86f, 0.93f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glEnable(GL_DEPTH_TEST);
-    if (view) draw_scene(app, fb_w, fb_h, mesh);
+    static carvallo::web::ViewTarget view_target;
+    if (view)
+      view_target.draw(fb_w, fb_h, app.view_left, app.view_top, app.view_right, app.view_bottom,
+                       carvallo::web::view_samples(app.pixel_ratio), [&] { draw_scene(app, fb_w, fb_h, mesh); });
     glDisable(GL_DEPTH_TEST);
     ImGui_ImplOpenGL3_RenderDrawData(draw_data);
   }
@@ -449,7 +453,7 @@ int main() {
     std::fprintf(stderr, "carvallo: GLFW initialisation failed\n");
     return 1;
   }
-  glfwWindowHint(GLFW_SAMPLES, 4);  // multisampling (the WebGL context's antialias attribute)
+  glfwWindowHint(GLFW_SAMPLES, 0);  // no multisampling of the canvas: the 3D view has its own (view_target.hpp)
   const CanvasSize size = carvallo::web::canvas_size();
   App& app = carvallo::web::app();
   app.coarse_pointer = carvallo::web::coarse_pointer();

@@ -5,6 +5,7 @@
 #include "panels/stage.hpp"
 #include "panels/view_scene.hpp"
 #include "platform/grid_renderer.hpp"
+#include "platform/offscreen.hpp"
 #include "platform/scene_renderer.hpp"
 #include "platform/ui_font.hpp"
 
@@ -30,60 +31,12 @@ namespace {
 // The page's background behind the 3D view (main.cpp's glClearColor).
 constexpr float kBackground[4] = {0.80f, 0.86f, 0.93f, 1.0f};
 
-// An offscreen framebuffer: colour and depth, multisampled where the memory allows, resolved into a plain
-// one for reading.
-class Offscreen {
- public:
-  Offscreen(int w, int h) : w_(w), h_(h) {
-    GLint max_samples = 0;
-    glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
-    // Colour and depth take 8 bytes a sample: at most 64 MB of samples (none at 3840 x 2160).
-    const double bytes = 8.0 * w * h;
-    samples_ = std::min(max_samples, bytes * 4 <= 64e6 ? 4 : bytes * 2 <= 64e6 ? 2 : 0);
-    glGenFramebuffers(2, fbo_);
-    glGenRenderbuffers(3, rb_);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_[1]);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb_[2]);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb_[2]);
-    status_ = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_[0]);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb_[0]);
-    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_RGBA8, w, h);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb_[0]);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb_[1]);
-    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_DEPTH_COMPONENT24, w, h);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb_[1]);
-    glBindRenderbuffer(GL_RENDERBUFFER, 0);
-    if (status_ == GL_FRAMEBUFFER_COMPLETE) status_ = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-  }
-  ~Offscreen() {
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glDeleteRenderbuffers(3, rb_);
-    glDeleteFramebuffers(2, fbo_);
-  }
-  Offscreen(const Offscreen&) = delete;
-  Offscreen& operator=(const Offscreen&) = delete;
-
-  bool complete() const { return status_ == GL_FRAMEBUFFER_COMPLETE; }
-  GLenum status() const { return status_; }
-  /// Resolves the samples and reads the picture (rows bottom to top).
-  void read(std::vector<std::uint8_t>& rgba) const {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_[0]);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo_[1]);
-    glBlitFramebuffer(0, 0, w_, h_, 0, 0, w_, h_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_[1]);
-    rgba.resize(static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_) * 4);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, w_, h_, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  }
-
- private:
-  int w_, h_, samples_ = 0;
-  GLuint fbo_[2] = {}, rb_[3] = {};
-  GLenum status_ = 0;
-};
+// A picture's samples a pixel: colour and depth take 8 bytes a sample, at most 64 MB of samples (none at
+// 3840 x 2160).
+int picture_samples(int w, int h) {
+  const double bytes = 8.0 * w * h;
+  return bytes * 4 <= 64e6 ? 4 : bytes * 2 <= 64e6 ? 2 : 0;
+}
 
 // The 3D view into the viewport (0, 0, w, h): the scene and ground as on screen, framed as the free view.
 void draw_view(App& app, int w, int h) {
@@ -179,7 +132,7 @@ Picture capture(App& app, const std::string& what, double width, double height, 
   const auto start = std::chrono::steady_clock::now();
   sync_run(app);
   {
-    Offscreen target(w, h);
+    Offscreen target(w, h, picture_samples(w, h));
     if (!target.complete()) {
       if (for_menu) {
         pic.error = trf("No picture: WebGL could not make a %d x %d px framebuffer (status 0x%x)", w, h, target.status());
@@ -188,9 +141,9 @@ Picture capture(App& app, const std::string& what, double width, double height, 
         std::snprintf(buf, sizeof buf, "capture: WebGL could not make a %d x %d px framebuffer (status 0x%x)", w, h, target.status());
         pic.error = buf;
       }
-      glBindFramebuffer(GL_FRAMEBUFFER, 0);
       return pic;
     }
+    target.bind();
     GLint viewport[4] = {};
     glGetIntegerv(GL_VIEWPORT, viewport);
     glDisable(GL_SCISSOR_TEST);
