@@ -91,6 +91,29 @@ TEST_CASE("a run on a stable steady turn stays on it: radius and lean after 5 s 
   CHECK(std::abs(radius - turn->radius) < 1e-3 * turn->radius);
 }
 
+TEST_CASE("a new bicycle's families start empty; the first slice makes its solver, the next ones trace", "[web][rider][turns]") {
+  TurnFamilies f;
+  f.reset(carvallo::bicycle::benchmark_parameters());
+  CHECK(f.started());
+  CHECK_FALSE(f.done());  // nothing computed yet, and not finished either
+  CHECK(f.branches().empty());
+  CHECK(f.progress() == 0.0);
+  CHECK(f.computing_for(carvallo::bicycle::benchmark_parameters()));
+  CHECK_FALSE(f.advance(0.0));  // the solver only
+  CHECK_FALSE(f.done());
+  CHECK(f.timing().advances == 1);
+  CHECK(f.error().empty());
+  // A bicycle the solver refuses ends the computation with the reason, in the slice that makes it.
+  carvallo::bicycle::Parameters bad = carvallo::bicycle::benchmark_parameters();
+  bad.w = -1.0;
+  f.reset(bad);
+  CHECK_FALSE(f.done());
+  f.advance(0.0);
+  CHECK(f.done());
+  CHECK_FALSE(f.error().empty());
+  CHECK(f.branches().empty());
+}
+
 // [slow]: the families with their stability twice, about 1.1 s natively (half a minute under the sanitizers;
 // it runs in the WebAssembly layer).
 TEST_CASE("the turn families computed a little at a time are what continue_turns gives", "[web][rider][turns][slow]") {

@@ -75,13 +75,7 @@ void TurnFamilies::reset(const bicycle::Parameters& bike) {
   timing_ = Timing{};
   waited_ = false;
   started_ = true;
-  try {
-    solver_ = std::make_unique<bicycle::TurnSolver>(bike);
-    tracer_ = std::make_unique<bicycle::TurnFamilyTracer>(*solver_, leans(), options());
-  } catch (const std::exception& e) {
-    tracer_.reset();
-    error_ = std::string("steady turns: ") + e.what();
-  }
+  pending_ = true;
 }
 
 bool TurnFamilies::advance(double budget_seconds) {
@@ -99,7 +93,17 @@ bool TurnFamilies::advance(double budget_seconds) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   };
   try {
-    do {
+    // The solver and the tracer of a new bicycle (a few ms: its linearization, the seeds) are the first
+    // step, within the budget like the others: the frame that applies a new design has often spent its
+    // deadline on the design's eigenvalues and simulation already.
+    bool stepped = pending_;  // a call does at least one step
+    if (pending_) {
+      pending_ = false;
+      solver_ = std::make_unique<bicycle::TurnSolver>(bike_);
+      tracer_ = std::make_unique<bicycle::TurnFamilyTracer>(*solver_, leans(), options());
+    }
+    while (!tracer_->done() && (!stepped || seconds_since(start) + step_estimate_ <= budget_seconds)) {
+      stepped = true;
       const auto step_start = std::chrono::steady_clock::now();
       tracer_->step(16);  // 16 evaluations of the turn condition, or one turn's refinement: a few ms in the browser
       const double step = seconds_since(step_start);
@@ -108,8 +112,9 @@ bool TurnFamilies::advance(double budget_seconds) {
       // Another step only where one as long as the recent ones still fits: a step started with a
       // millisecond left overran the frame's deadline by its whole length (a turn's stability, up to 19 ms
       // in the browser on a slower machine).
-    } while (!tracer_->done() && seconds_since(start) + step_estimate_ <= budget_seconds);
+    }
   } catch (const std::exception& e) {
+    tracer_.reset();  // before the solver it may refer to
     error_ = std::string("steady turns: ") + e.what();
   }
   const double spent = seconds_since(start);
@@ -117,7 +122,7 @@ bool TurnFamilies::advance(double budget_seconds) {
   timing_.longest_advance_seconds = std::max(timing_.longest_advance_seconds, spent);
   timing_.elapsed_seconds = seconds_since(first_advance_);
   if (timing_.located_seconds == 0.0 && tracer_ && tracer_->located()) timing_.located_seconds = timing_.elapsed_seconds;
-  return error_.empty() && tracer_->done();
+  return error_.empty() && tracer_ && tracer_->done();
 }
 
 const std::vector<bicycle::TurnBranch>& TurnFamilies::branches() const {

@@ -49,9 +49,10 @@ class TurnFamilies {
   /// smoothed frame interval (0 or not finite: unknown). Never throws.
   static double frame_budget_seconds(double frame_ms);
 
-  /// Starts over for this bicycle (nothing when it is the one being computed). Never throws.
+  /// Starts over for this bicycle (nothing when it is the one being computed): the families are cleared,
+  /// and the first advance() makes the bicycle's solver. Never throws.
   void reset(const bicycle::Parameters& bike);
-  /// Works for at most `budget_seconds` of wall time, in steps (16 evaluations of the turn condition, or
+  /// Works for at most `budget_seconds` of wall time, in steps (making a new bicycle's solver, 16 evaluations of the turn condition, or
   /// one turn's refinement or stability: a few ms in the browser), starting a step only where one as long
   /// as the recent ones fits. A budget too short for one step does none, but only every other call: the
   /// next does one whatever its budget. Returns whether the families were completed in this call.
@@ -61,7 +62,7 @@ class TurnFamilies {
   /// Whether these families are (being) computed for `bike`: false until the next frame's reset() after
   /// the design changed. Never throws.
   bool computing_for(const bicycle::Parameters& bike) const;
-  bool done() const { return started() && (!tracer_ || tracer_->done() || !error_.empty()); }
+  bool done() const { return started() && (!error_.empty() || (!pending_ && (!tracer_ || tracer_->done()))); }
   /// Every turn found (branches() complete), their stability still being computed unless done(): a turn
   /// has it once its eigenvalues are set. Never throws.
   bool located() const { return started() && tracer_ && tracer_->located(); }
@@ -88,6 +89,7 @@ class TurnFamilies {
   std::unique_ptr<bicycle::TurnSolver> solver_;
   std::unique_ptr<bicycle::TurnFamilyTracer> tracer_;
   bool started_ = false;
+  bool pending_ = false;  ///< reset() was called; the next advance() makes solver_ and tracer_
   double step_estimate_ = 0.0;  ///< s: the recent steps' longest, decaying by a fifth a step
   bool waited_ = false;         ///< the last call did no step
   std::string error_;
