@@ -19,6 +19,13 @@ async function frames(page, n = 2) {
   for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
 }
 const sim = (page) => page.evaluate(() => window.carvallo.simState());
+// A lifted finger's torque ends by the page's next frames; the page's loop may run its frame after the
+// browser's animation frames that follow a screenshot, so this waits for it (at most 2 s), then says which.
+async function torqueEnds(page, which, what) {
+  const ended = await page.waitForFunction((k) => window.carvallo.simState()[k] === 0, which, { timeout: 2000, polling: 50 })
+    .then(() => true, () => false);
+  assert.ok(ended, `${what}: ${which} still ${(await sim(page))[which]} 2 s after the finger lifted`);
+}
 const state = (page) => page.evaluate(() => window.carvallo.getState());
 const rect = (page, name) => page.evaluate((n) => window.carvallo.widgetRect(n), name);
 const centre = (r) => [r.x + r.w / 2, r.y + r.h / 2];
@@ -113,14 +120,12 @@ test('phone 390x844@3: a finger held on the steer button pushes while held', asy
     assert.ok((await sim(page)).steerTorque > 0, 'held: a right steer torque');
     await page.screenshot({ path: path.join(artifacts, 'rider-phone-390x844.png') });
     await touch('touchEnd', []);
-    await frames(page, 4);
-    assert.equal((await sim(page)).steerTorque, 0, 'lifted: none');
+    await torqueEnds(page, 'steerTorque', 'lifted: none');
     await touch('touchStart', [centre(left)]);
     await frames(page, 4);
     assert.ok((await sim(page)).steerTorque < 0, 'the left button: a left steer torque');
     await touch('touchEnd', []);
-    await frames(page, 4);
-    assert.equal((await sim(page)).steerTorque, 0);
+    await torqueEnds(page, 'steerTorque', 'the left button lifted: none');
     // Steer and lean at once: a second finger on the lean button holds it too, and neither is released.
     const leanRight = await rect(page, 'hold:lean-right');
     const yaw0 = (await state(page)).yaw, dist0 = (await state(page)).dist;
@@ -141,8 +146,7 @@ test('phone 390x844@3: a finger held on the steer button pushes while held', asy
     both = await sim(page);
     assert.ok(both.steerTorque === 0 && both.rollTorque > 0, `one lifted, the other holds: ${both.steerTorque}, ${both.rollTorque}`);
     await touch('touchEnd', []);
-    await frames(page, 4);
-    assert.equal((await sim(page)).rollTorque, 0);
+    await torqueEnds(page, 'rollTorque', 'both lifted: none');
     // "Link copied" appears where it covers none of these buttons.
     const copy = await rect(page, 'copy-link');
     await touch('touchStart', [centre(copy)]);

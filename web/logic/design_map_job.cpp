@@ -61,6 +61,13 @@ void DesignMapJob::sync(const bicycle::Parameters& base, const DesignMapSettings
 
 void DesignMapJob::advance(double budget_ms) {
   if (!issues_.empty() || !started_ || rows_done_ >= y_.count) return;
+  // No time left in the frame (its deadline spent on a new design's eigenvalues and simulation): no row,
+  // but only every other call, so that the map goes on.
+  if (budget_ms <= 0.0 && !waited_) {
+    waited_ = true;
+    return;
+  }
+  waited_ = false;
   const auto begin = Clock::now();
   auto spent_ms = [&] { return std::chrono::duration<double, std::milli>(Clock::now() - begin).count(); };
   do {

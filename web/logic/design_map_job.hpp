@@ -33,7 +33,8 @@ class DesignMapJob {
 
   /// Starts over if `base` or `settings` differ from those of the current map; otherwise keeps going.
   void sync(const bicycle::Parameters& base, const DesignMapSettings& settings);
-  /// Computes whole rows until budget_ms of wall time is spent (at least one row when any is left).
+  /// Computes whole rows until budget_ms of wall time is spent: at least one row when any is left, except
+  /// that a call with no budget (the frame's deadline passed) does none if the last call did one.
   void advance(double budget_ms);
 
   /// Why the settings give no map (empty when they do): the problems of check_design_map.
@@ -63,6 +64,7 @@ class DesignMapJob {
   bicycle::Parameters base_{};
   DesignMapSettings settings_{};
   bool started_ = false;
+  bool waited_ = false;  ///< the last advance() computed no row (no budget)
   bicycle::MapAxis x_, y_;
   double vmax_ = 0;
   std::vector<std::string> issues_;
