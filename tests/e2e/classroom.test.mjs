@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, PHONE, touchInput, artifacts } from './browser.mjs';
+import { launch, openPage, PHONE, touchInput, artifacts, settledRect } from './browser.mjs';
 import { decodePng, colourStats } from './png.mjs';
 
 let env;
@@ -320,10 +320,10 @@ test('time plots stay below 65 536 vertices per window however long a run goes; 
       const panel = await rect(page, 'panel:simulation');
       await page.mouse.move(panel.x + panel.w / 2, panel.y + panel.h / 2);
       for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 100);
-      await frames(page, 3);
-      inside(await rect(page, 'sim-csv'), viewport, 'the CSV button below the plots (the text below them is drawn)');
+      // Where the panel's scrolling has come to rest (a click while it moves can miss the button).
+      const csv = await settledRect(page, 'sim-csv');
+      inside(csv, viewport, 'the CSV button below the plots (the text below them is drawn)');
       // CSV of the time series through the button.
-      const csv = await rect(page, 'sim-csv');
       const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(...centre(csv))]);
       const all = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
       // A comment header names the run (model, settings, methods, dt, tolerances), then one column per quantity with its unit.
