@@ -567,7 +567,9 @@ void arrange_windows(App& app) {
   if (compact != app.compact) app.layout_dirty = true;
   app.compact = compact;
   app.view_bottom = H;
-  const float tabs_bottom = menu_h + ImGui::GetFrameHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y;
+  // The tab strip: one row of tabs in its window's padding (no item spacing below the row: on a phone on its
+  // side every pixel of height is the model's or the panel's).
+  const float tabs_bottom = menu_h + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y;
   app.stage = app.state.embed || (app.state.presentation && screen) || (compact && app.state.panel == "view");
   if (app.stage) {
     arrange_stage(app, app.state.embed ? 0.0f : compact ? tabs_bottom : menu_h);
