@@ -159,13 +159,14 @@ void scatter(const DualVec<N>& f, std::initializer_list<const blocks::RigidBody3
 
 // Rows of the three prescribed rates: roll rate, steer rate, rear contact speed (linear in q̇). Each row is
 // seeded only along the coordinates its function reads (the steer angle: the two frames'; the speed: the
-// rear wheel's), each in one vector-mode pass (18 one-direction passes were a fifth of `turn --speed 5`);
-// the others' derivatives are exactly zero.
+// rear wheel's), a body's six at once in one vector-mode pass (18 one-direction passes were a fifth of
+// `turn --speed 5`; one width of pass for all three keeps the page's code small); the others' derivatives
+// are exactly zero.
 Eigen::Matrix<double, 3, Eigen::Dynamic> rate_rows(const MultibodyBicycle& bike, const Eigen::VectorXd& q) {
   Eigen::Matrix<double, 3, Eigen::Dynamic> rows = Eigen::MatrixXd::Zero(3, q.size());
   rows(0, mi::rear_frame + mi::roll) = 1.0;
-  const auto frames = {&bike.rear_frame, &bike.front_frame};
-  scatter(steer_angle<DualVec<12>>(bike, seeded_along<12>(q, frames)), frames, rows, 1);
+  for (const blocks::RigidBody3D* frame : {&bike.rear_frame, &bike.front_frame})
+    scatter(steer_angle<DualVec<6>>(bike, seeded_along<6>(q, {frame})), {frame}, rows, 1);
   const auto wheel = {&bike.rear_contact.body};
   scatter(contact_speed<DualVec<6>>(bike, seeded_along<6>(q, wheel)), wheel, rows, 2);
   return rows;
