@@ -69,6 +69,10 @@ bool TurnFamilies::computing_for(const bicycle::Parameters& bike) const {
 void TurnFamilies::reset(const bicycle::Parameters& bike) {
   if (computing_for(bike)) return;
   bike_ = bike;
+  if (!retired_tracer_ && !retired_solver_) {
+    retired_tracer_ = std::move(tracer_);
+    retired_solver_ = std::move(solver_);
+  }
   tracer_.reset();  // before the solver it refers to
   solver_.reset();
   error_.clear();
@@ -99,6 +103,8 @@ bool TurnFamilies::advance(double budget_seconds) {
     bool stepped = pending_;  // a call does at least one step
     if (pending_) {
       pending_ = false;
+      retired_tracer_.reset();  // before the solver it refers to
+      retired_solver_.reset();
       solver_ = std::make_unique<bicycle::TurnSolver>(bike_);
       tracer_ = std::make_unique<bicycle::TurnFamilyTracer>(*solver_, leans(), options());
     }

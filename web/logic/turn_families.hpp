@@ -88,6 +88,11 @@ class TurnFamilies {
   bicycle::Parameters bike_{};
   std::unique_ptr<bicycle::TurnSolver> solver_;
   std::unique_ptr<bicycle::TurnFamilyTracer> tracer_;
+  // The former bicycle's, freed by the next advance() within its budget: freeing a solver and its curves
+  // took 5-7 ms of the frame that applies a new design in the browser (the frame most at risk of 50 ms).
+  // The tracer after the solver it refers to, so that it is destroyed first.
+  std::unique_ptr<bicycle::TurnSolver> retired_solver_;
+  std::unique_ptr<bicycle::TurnFamilyTracer> retired_tracer_;
   bool started_ = false;
   bool pending_ = false;  ///< reset() was called; the next advance() makes solver_ and tracer_
   double step_estimate_ = 0.0;  ///< s: the recent steps' longest, decaying by a fifth a step
