@@ -144,7 +144,7 @@ Vec<DualVec<N>> seeded_along(const Eigen::VectorXd& q, std::initializer_list<con
   for (const blocks::RigidBody3D* body : bodies)
     for (int j = body->offset; j < body->offset + body->coordinate_count(); ++j, ++k)
       if (k < N) out[j].d[k] = 1.0;
-  if (k != N) throw SolverError(SolverError::Kind::InvalidArgument, "bicycle: a frame without six coordinates", 0.0);
+  if (k != N) throw SolverError(SolverError::Kind::InvalidArgument, "bicycle: the bodies' coordinates do not match the derivative pass's width", 0.0);
   return out;
 }
 

@@ -48,11 +48,11 @@ export async function launch() {
 /// Lowers every thread of the GPU processes this test process started to the least priority (nice 19) and
 /// returns how many threads it lowered. Chromium raises its GPU process's main thread to nice -8; there
 /// this machine's software WebGL (SwiftShader) draws, with worker threads on every core, so on 2 cores it
-/// preempts the page's main thread in the middle of the page's own work, which a real GPU does not. A
-/// test that times the page's own work calls this first; the GPU process then draws when the page waits
-/// for it (its GL calls) or is idle. Every page the tests open calls it (openPageIn): a page computing the
-/// steady turns at 1920x1080 took 247 s of a CI run with the GPU process at nice -8, 43 s alone. Threads the
-/// GPU process starts later inherit the priority. Linux only (/proc); elsewhere it lowers nothing.
+/// preempts the page's main thread in the middle of the page's own work, which a real GPU does not. Lowered,
+/// the GPU process draws when the page waits for it (its GL calls) or is idle. Every page the tests open
+/// calls it (openPageIn): a page computing the steady turns at 1920x1080 took 247 s of a CI run with the GPU
+/// process at nice -8, 43 s alone. Threads the GPU process starts later inherit the priority. Linux only
+/// (/proc); elsewhere it lowers nothing.
 export function lowerGpuPriority() {
   const parentOf = (pid) => {
     try {

@@ -46,7 +46,8 @@ test('a wheelbase typed with the turns and the design map shown: no frame\'s own
     const w0 = (await page.evaluate(() => window.carvallo.getState())).bike.w;
     const w1 = 1.05;
     assert.notEqual(w0, w1);
-    // The software WebGL's threads yield to the page's (lowerGpuPriority): what is timed is the page's work.
+    // The software WebGL's threads yield to the page's (openPage lowered them; counted here for the log):
+    // what is timed is the page's own work.
     const lowered = lowerGpuPriority();
     const load0 = os.loadavg()[0];
     const t0 = await page.evaluate(() => performance.now());

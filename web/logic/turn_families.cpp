@@ -69,12 +69,9 @@ bool TurnFamilies::computing_for(const bicycle::Parameters& bike) const {
 void TurnFamilies::reset(const bicycle::Parameters& bike) {
   if (computing_for(bike)) return;
   bike_ = bike;
-  if (!retired_tracer_ && !retired_solver_) {
-    retired_tracer_ = std::move(tracer_);
-    retired_solver_ = std::move(solver_);
-  }
-  tracer_.reset();  // before the solver it refers to
-  solver_.reset();
+  // Freed by the next advance(); a pair retired before and not yet freed goes now, the tracer first.
+  retired_tracer_ = std::move(tracer_);
+  retired_solver_ = std::move(solver_);
   error_.clear();
   timing_ = Timing{};
   waited_ = false;

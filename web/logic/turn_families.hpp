@@ -54,8 +54,8 @@ class TurnFamilies {
   void reset(const bicycle::Parameters& bike);
   /// Works for at most `budget_seconds` of wall time, in steps (making a new bicycle's solver, 16
   /// evaluations of the turn condition, or one turn's refinement or stability: a few ms in the browser),
-  /// starting a step only where one as long as the recent ones fits. A budget too short for one step does none, but only every other call: the
-  /// next does one whatever its budget. Returns whether the families were completed in this call.
+  /// starting a step only where one as long as the recent ones fits. A budget too short for one step does
+  /// none, but only every other call: the next does one whatever its budget. Returns whether the families were completed in this call.
   /// Never throws: a failure ends the computation with error() set.
   bool advance(double budget_seconds);
   bool started() const { return started_; }
