@@ -160,13 +160,29 @@ export async function touchInput(context, page) {
   return (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
 }
 
-/// The screen rectangle of widget `name` once it stopped moving: the same in two frames in a row (a window
-/// that fits its contents, a layout after a font or a panel changed, takes a few frames). Null when the
-/// widget is not shown; throws when it still moves after 60 frames.
+/// Resolves once the application has run at least one more frame. An animation frame alone is not enough:
+/// a loop left alone runs four frames a second and one that catches up runs off the animation frames
+/// (web/logic/frame_pace.hpp), so two animation frames can pass without a frame of the application between
+/// them, and a rectangle read twice looks settled before the wheel or the layout reached it.
+export async function nextAppFrame(page) {
+  await page.evaluate(async () => {
+    const start = window.carvallo.performance().frames;
+    const until = performance.now() + 5000;
+    while (window.carvallo.performance().frames === start && performance.now() < until) {
+      await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    }
+  });
+}
+
+/// The screen rectangle of widget `name` once it stopped moving: the same in two frames of the application
+/// in a row, the first of them after this call (a window that fits its contents, a layout after a font or a
+/// panel changed, a panel scrolled by the wheel, takes a few frames). Null when the widget is not shown;
+/// throws when it still moves after 60 frames.
 export async function settledRect(page, name) {
+  await nextAppFrame(page);
   let last = await page.evaluate((n) => window.carvallo.widgetRect(n), name);
   for (let i = 0; i < 60; i++) {
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+    await nextAppFrame(page);
     const now = await page.evaluate((n) => window.carvallo.widgetRect(n), name);
     if (JSON.stringify(now) === JSON.stringify(last)) return now;
     last = now;
