@@ -177,10 +177,10 @@ Eigen::Matrix<double, 3, Eigen::Dynamic> rate_rows(const MultibodyBicycle& bike,
 RateSolver::RateSolver(const Model& model, const MultibodyBicycle& bike, const Eigen::VectorXd& q) {
   Eigen::MatrixXd J;
   model.J(q, Eigen::VectorXd::Zero(q.size()), 0.0, J);
-  if (J.rows() + 3 != mi::count || J.cols() != mi::count)
-    throw SolverError(SolverError::Kind::InvalidArgument, "bicycle: the constraints do not leave three degrees of freedom", 0.0);
-  Matrix A;
+  Eigen::MatrixXd A(J.rows() + 3, q.size());
   A << J, rate_rows(bike, q);
+  if (A.rows() != A.cols())
+    throw SolverError(SolverError::Kind::InvalidArgument, "bicycle: the constraints do not leave three degrees of freedom", 0.0);
   // Partial pivoting: the condition estimate, not a rank, decides (a zero pivot gives 0 or NaN), at half
   // the cost of full pivoting, which was a quarter of `turn --speed 5`.
   lu_.compute(A);
@@ -197,7 +197,7 @@ RateSolver::RateSolver(const Model& model, const MultibodyBicycle& bike, const E
 }
 
 Eigen::VectorXd RateSolver::solve(double roll_rate, double steer_rate, double speed) const {
-  Eigen::Matrix<double, mi::count, 1> b = Eigen::Matrix<double, mi::count, 1>::Zero();
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(lu_.rows());
   b.tail<3>() << roll_rate, steer_rate, speed;
   return lu_.solve(b);
 }

@@ -87,9 +87,7 @@ class RateSolver {
   Eigen::VectorXd solve(double roll_rate, double steer_rate, double speed) const;  ///< never throws
 
  private:
-  // Every bicycle has the same coordinates: a fixed size keeps the factorization off the heap.
-  using Matrix = Eigen::Matrix<double, multibody_index::count, multibody_index::count>;
-  Eigen::PartialPivLU<Matrix> lu_;
+  Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
 };
 
 /// A state satisfying every constraint (||C||, ||Ċ||, ||D|| at round-off) for the initial motion.
