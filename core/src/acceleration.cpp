@@ -35,12 +35,34 @@ class AugmentedSolver final : public AccelerationSolver {
     // The whole evaluation as one program (BlockSchur::solve_whole) while its conditions hold: no Baumgarte
     // term and every row kept (no redundant row to check); otherwise, or when it refuses, the terms and a solve.
     const bool plain = gains.gamma1 == 0.0 && gains.gamma2 == 0.0 && gains.gamma_nh == 0.0;
-    if (plain && have_rows_ && rows_total_ == model.nc() && static_cast<int>(rows_.size()) == rows_total_ &&
-        schur_.solve_whole(model, q, qd, t, a_, nu_r_)) {
+    if (plain && whole_program_ready(model) && schur_.solve_whole(model, q, qd, t, a_, nu_r_)) {
       ++whole_program_solves_;
       finish(model, t, a_, nu_r_, out, true);
       return;
     }
+    solve_by_terms(model, t, q, qd, gains, out);
+  }
+
+  void solve_pair(const Model& model, double t, const VectorXd& q, const VectorXd& qd_a, const VectorXd& qd_b,
+                  AccelerationResult& a, AccelerationResult& b) override {
+    if (whole_program_ready(model) && schur_.solve_whole_pair(model, q, qd_a, qd_b, t, a_, nu_r_, second_qdd_, second_nu_)) {
+      whole_program_solves_ += 2;
+      finish(model, t, a_, nu_r_, a, true);
+      finish(model, t, second_qdd_, second_nu_, b, true);
+      return;
+    }
+    solve(model, t, q, qd_a, BaumgarteGains{}, a);
+    solve(model, t, q, qd_b, BaumgarteGains{}, b);
+  }
+
+ private:
+  // The one program from (q, q̇, t) may run: every row kept (no redundant row to check).
+  bool whole_program_ready(const Model& model) const {
+    return have_rows_ && rows_total_ == model.nc() && static_cast<int>(rows_.size()) == rows_total_;
+  }
+
+  void solve_by_terms(const Model& model, double t, const VectorXd& q, const VectorXd& qd, const BaumgarteGains& gains,
+                      AccelerationResult& out) {
     terms_.evaluate(model, t, q, qd, gains);
     const int m = model.nc();
     // The rank-revealing QR is the expensive part and the set of independent rows rarely changes, so the
@@ -54,7 +76,6 @@ class AugmentedSolver final : public AccelerationSolver {
     check_result(model, t, out);
   }
 
- private:
   void screen_rows(int m) {
     rows_.clear();
     if (m > 0) {
@@ -152,6 +173,7 @@ class AugmentedSolver final : public AccelerationSolver {
 
   MatrixXd Jt_, A_;
   VectorXd b_, x_, a_, Qdr_, nu_r_;
+  VectorXd second_qdd_, second_nu_;  // solve_pair's second solution
   detail::BlockSchur schur_;
   Eigen::ColPivHouseholderQR<MatrixXd> qr_;
   Eigen::PartialPivLU<MatrixXd> lu_;

@@ -347,8 +347,7 @@ void BlockSchur::order_rows() {
 
 void BlockSchur::forget_program() {
   program_.reset();
-  whole_.reset();
-  whole_model_ = 0;
+  for (int k = 0; k < 2; ++k) whole_[k].reset(), whole_model_[k] = 0;
   stable_solves_ = 0;
   refusals_ = 0;
 }
@@ -402,6 +401,13 @@ void BlockSchur::record() {
 std::unique_ptr<StraightLineProgram> BlockSchur::record_solve(ExpressionGraph& g, const std::vector<int>& inputs,
                                                               const Mat<Recorded>& M, const Mat<Recorded>& J,
                                                               const Vec<Recorded>& Qb, const Vec<Recorded>& Qdr) const {
+  std::vector<int> outputs;
+  if (!solve_outputs(g, M, J, Qb, Qdr, outputs)) return nullptr;
+  return std::make_unique<StraightLineProgram>(g, inputs, outputs);
+}
+
+bool BlockSchur::solve_outputs(ExpressionGraph& g, const Mat<Recorded>& M, const Mat<Recorded>& J,
+                               const Vec<Recorded>& Qb, const Vec<Recorded>& Qdr, std::vector<int>& outputs) const {
   std::vector<int> pivots;
   const auto keep = [&](const Recorded& d) {
     pivots.push_back(detail::node_of(d));
@@ -409,65 +415,98 @@ std::unique_ptr<StraightLineProgram> BlockSchur::record_solve(ExpressionGraph& g
   };
   SchurWork<Recorded> w;
   run(M, J, Qb, Qdr, w, keep);
-  std::vector<int> outputs;
   for (const Recorded& v : w.x) outputs.push_back(detail::node_of(v));
   for (int c = 0; c < static_cast<int>(rows_.size()); ++c)
     outputs.push_back(detail::node_of(w.nu_s[static_cast<std::size_t>(pos_[static_cast<std::size_t>(c)])]));
   outputs.insert(outputs.end(), pivots.begin(), pivots.end());
-  if (g.value_dependent) return nullptr;  // nothing in run() compares a recorded value but skippable_zero's constants
+  return !g.value_dependent;  // nothing in run() compares a recorded value but skippable_zero's constants
+}
+
+std::unique_ptr<StraightLineProgram> BlockSchur::record_whole(const Model& model, const VectorXd& q,
+                                                              const std::vector<const VectorXd*>& velocities, double t) {
+  using R = Recorded;
+  const int n = model.nq();
+  ExpressionGraph g(16384 * static_cast<int>(velocities.size()));
+  const ExpressionGraph::Scope scope(g);
+  Vec<R> qr(n);
+  std::vector<Vec<R>> qdr(velocities.size(), Vec<R>(n));
+  std::vector<int> inputs;
+  for (int i = 0; i < n; ++i) qr[i] = R(q[i], g.input(q[i])), inputs.push_back(qr[i].id);
+  for (std::size_t k = 0; k < velocities.size(); ++k)
+    for (int i = 0; i < n; ++i) {
+      const double v = (*velocities[k])[i];
+      qdr[k][i] = R(v, g.input(v));
+      inputs.push_back(qdr[k][i].id);
+    }
+  const R tr(t, g.input(t));
+  inputs.push_back(tr.id);
+  std::vector<int> outputs;
+  for (const Vec<R>& qd : qdr) {
+    Mat<R> M, J;
+    Vec<R> Qb, Qd;
+    if (!model.record_dynamics_terms(qr, qd, tr, M, Qb, J, Qd)) return nullptr;
+    Vec<R> Qdr(static_cast<Eigen::Index>(rows_.size()));
+    for (int c = 0; c < Qdr.size(); ++c) Qdr[c] = Qd[rows_[static_cast<std::size_t>(c)]];
+    if (!solve_outputs(g, M, J, Qb, Qdr, outputs)) return nullptr;
+  }
   return std::make_unique<StraightLineProgram>(g, inputs, outputs);
 }
 
-void BlockSchur::record_whole(const Model& model, const VectorXd& q, const VectorXd& qd, double t) {
-  using R = Recorded;
-  const int n = model.nq();
-  ExpressionGraph g(16384);
-  const ExpressionGraph::Scope scope(g);
-  Vec<R> qr(n), qdr(n);
-  std::vector<int> inputs;
-  for (int i = 0; i < n; ++i) qr[i] = R(q[i], g.input(q[i])), inputs.push_back(qr[i].id);
-  for (int i = 0; i < n; ++i) qdr[i] = R(qd[i], g.input(qd[i])), inputs.push_back(qdr[i].id);
-  const R tr(t, g.input(t));
-  inputs.push_back(tr.id);
-  Mat<R> M, J;
-  Vec<R> Qb, Qd;
-  if (!model.record_dynamics_terms(qr, qdr, tr, M, Qb, J, Qd)) return;
-  Vec<R> Qdr(static_cast<Eigen::Index>(rows_.size()));
-  for (int c = 0; c < Qdr.size(); ++c) Qdr[c] = Qd[rows_[static_cast<std::size_t>(c)]];
-  whole_ = record_solve(g, inputs, M, J, Qb, Qdr);
+bool BlockSchur::run_whole(const Model& model, const VectorXd& q, const std::vector<const VectorXd*>& velocities,
+                           double t) {
+  const DynamicsStructure* structure = model.dynamics_structure();
+  if (!recording_enabled_ || refusals_ >= kRefusalsBeforeGivingUp || !program_ || structure == nullptr ||
+      structure->id != covered_ || q.size() != model.nq() || static_cast<int>(block_of_.size()) != model.nq())
+    return false;
+  for (const VectorXd* qd : velocities)
+    if (qd->size() != model.nq()) return false;
+  const std::size_t k = velocities.size() - 1;
+  if (whole_model_[k] != structure->id) {  // a model it has not recorded
+    whole_model_[k] = structure->id;
+    whole_[k] = record_whole(model, q, velocities, t);
+  }
+  if (!whole_[k]) return false;
+  whole_in_.assign(q.data(), q.data() + q.size());
+  for (const VectorXd* qd : velocities) whole_in_.insert(whole_in_.end(), qd->data(), qd->data() + qd->size());
+  whole_in_.push_back(t);
+  program_out_.resize(static_cast<std::size_t>(whole_[k]->output_count()));
+  whole_[k]->run(whole_in_.data(), program_out_.data(), program_ws_);
+  const auto n = static_cast<int>(block_of_.size()), r = static_cast<int>(rows_.size());
+  const std::size_t each = program_out_.size() / velocities.size();
+  for (std::size_t s = 0; s < velocities.size(); ++s) {
+    const double* out = program_out_.data() + s * each;
+    for (int i = 0; i < n + r; ++i)
+      if (!std::isfinite(out[i])) return false;
+    if (!accept(out, n, r)) return false;
+  }
+  return true;
 }
 
 bool BlockSchur::solve_whole(const Model& model, const VectorXd& q, const VectorXd& qd, double t, VectorXd& qdd,
                              VectorXd& nu) {
-  const DynamicsStructure* structure = model.dynamics_structure();
-  if (!recording_enabled_ || refusals_ >= kRefusalsBeforeGivingUp || !program_ || structure == nullptr ||
-      structure->id != covered_ || q.size() != model.nq() || qd.size() != model.nq() ||
-      static_cast<int>(block_of_.size()) != model.nq())
-    return false;
-  if (whole_model_ != structure->id) {  // a model it has not recorded
-    whole_.reset();
-    whole_model_ = structure->id;
-    record_whole(model, q, qd, t);
-  }
-  if (!whole_) return false;
-  whole_in_.assign(q.data(), q.data() + q.size());
-  whole_in_.insert(whole_in_.end(), qd.data(), qd.data() + qd.size());
-  whole_in_.push_back(t);
-  program_out_.resize(static_cast<std::size_t>(whole_->output_count()));
-  whole_->run(whole_in_.data(), program_out_.data(), program_ws_);
+  if (!run_whole(model, q, {&qd}, t)) return false;
   const auto n = static_cast<int>(block_of_.size()), r = static_cast<int>(rows_.size());
-  for (int i = 0; i < n + r; ++i)
-    if (!std::isfinite(program_out_[static_cast<std::size_t>(i)])) return false;
-  if (!accept(program_out_, n, r)) return false;
   qdd = Eigen::Map<const VectorXd>(program_out_.data(), n);
   nu = Eigen::Map<const VectorXd>(program_out_.data() + n, r);
   return true;
 }
 
-bool BlockSchur::accept(const std::vector<double>& out, int n, int r) {
+bool BlockSchur::solve_whole_pair(const Model& model, const VectorXd& q, const VectorXd& qd_a, const VectorXd& qd_b,
+                                  double t, VectorXd& qdd_a, VectorXd& nu_a, VectorXd& qdd_b, VectorXd& nu_b) {
+  if (!run_whole(model, q, {&qd_a, &qd_b}, t)) return false;
+  const auto n = static_cast<int>(block_of_.size()), r = static_cast<int>(rows_.size());
+  const double* b = program_out_.data() + program_out_.size() / 2;
+  qdd_a = Eigen::Map<const VectorXd>(program_out_.data(), n);
+  nu_a = Eigen::Map<const VectorXd>(program_out_.data() + n, r);
+  qdd_b = Eigen::Map<const VectorXd>(b, n);
+  nu_b = Eigen::Map<const VectorXd>(b + n, r);
+  return true;
+}
+
+bool BlockSchur::accept(const double* out, int n, int r) {
   // The loops' checks: every pivot positive and finite, and S's diagonal within 1e7 of its largest (cond(S)
   // below ~1e14).
-  const double* d = out.data() + n + r;
+  const double* d = out + n + r;
   double smallest = INFINITY, largest = 0.0;
   for (int i = 0; i < n + r; ++i) {
     if (!(d[i] > 0.0) || !std::isfinite(d[i])) return ++refusals_, false;
@@ -493,7 +532,7 @@ bool BlockSchur::solve_recorded(const MatrixXd& M, const MatrixXd& J, const Vect
   const auto n = static_cast<int>(block_of_.size()), r = static_cast<int>(rows_.size());
   program_out_.resize(static_cast<std::size_t>(program_->output_count()));
   program_->run(program_in_.data(), program_out_.data(), program_ws_);
-  if (!accept(program_out_, n, r)) return false;
+  if (!accept(program_out_.data(), n, r)) return false;
   qdd = Eigen::Map<const VectorXd>(program_out_.data(), n);
   nu = Eigen::Map<const VectorXd>(program_out_.data() + n, r);
   return true;

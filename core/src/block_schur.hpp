@@ -57,6 +57,12 @@ class BlockSchur {
   /// did not solve (as solve_recorded(), or an output that is not finite: the caller's path reports it).
   bool solve_whole(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t,
                    Eigen::VectorXd& qdd, Eigen::VectorXd& nu);
+  /// The same for two velocities at one configuration, as one program: the recording graph shares every
+  /// node that does not depend on q̇ (M, J, their factorization), so the two cost little more than one, with
+  /// the values of two solve_whole() calls. False as solve_whole(), when either does not solve.
+  bool solve_whole_pair(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd& qd_a,
+                        const Eigen::VectorXd& qd_b, double t, Eigen::VectorXd& qdd_a, Eigen::VectorXd& nu_a,
+                        Eigen::VectorXd& qdd_b, Eigen::VectorXd& nu_b);
   /// false: the loops only (comparisons).
   void enable_recording(bool enabled) {
     recording_enabled_ = enabled;
@@ -84,11 +90,22 @@ class BlockSchur {
 
   // Recording.
   void forget_program();
-  bool accept(const std::vector<double>& out, int n, int r);
+  bool accept(const double* out, int n, int r);
   std::unique_ptr<StraightLineProgram> record_solve(ExpressionGraph& g, const std::vector<int>& inputs,
                                                     const Mat<Recorded>& M, const Mat<Recorded>& J,
                                                     const Vec<Recorded>& Qb, const Vec<Recorded>& Qdr) const;
-  void record_whole(const Model& model, const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t);
+  // The whole evaluation at q for each of `velocities` (one or two): inputs q, each q̇, t; outputs each
+  // solve's record_solve() outputs in turn.
+  std::unique_ptr<StraightLineProgram> record_whole(const Model& model, const Eigen::VectorXd& q,
+                                                    const std::vector<const Eigen::VectorXd*>& velocities, double t);
+  // Runs the whole program for as many velocities (one or two; recorded at the first call for a model)
+  // into program_out_; false when it could not be recorded, an output is not finite or a pivot is refused.
+  bool run_whole(const Model& model, const Eigen::VectorXd& q, const std::vector<const Eigen::VectorXd*>& velocities,
+                 double t);
+  // Runs the solve on the recording scalar and appends its outputs' nodes (as record_solve's program);
+  // false when the recording depends on a value.
+  bool solve_outputs(ExpressionGraph& g, const Mat<Recorded>& M, const Mat<Recorded>& J, const Vec<Recorded>& Qb,
+                     const Vec<Recorded>& Qdr, std::vector<int>& outputs) const;
   // The program's inputs in their order: M's block entries (lower triangles, column by column), each
   // touching row's entries of J in block order, Q_b, Q_d,r. index_inputs() finds where they are.
   void index_inputs(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J);
@@ -116,8 +133,8 @@ class BlockSchur {
   std::vector<double> program_in_, program_out_, program_ws_;
   std::vector<Eigen::Index> m_inputs_, j_inputs_;  // positions in M.data() and J.data() of the first inputs
   Eigen::Index j_rows_ = 0;
-  std::unique_ptr<StraightLineProgram> whole_;
-  std::uint64_t whole_model_ = 0;  // the DynamicsStructure::id it was recorded for (whole_ null: could not be)
+  std::unique_ptr<StraightLineProgram> whole_[2];  // for one velocity and for two
+  std::uint64_t whole_model_[2] = {0, 0};  // the DynamicsStructure::id each was recorded for (null: could not be)
   std::vector<double> whole_in_;
 };
 

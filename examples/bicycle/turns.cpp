@@ -53,8 +53,9 @@ TurnResidual TurnSolver::residual(double lean, double steer, double speed) const
   return residual_at(state(lean, steer, speed));
 }
 
-TurnResidual TurnSolver::residual_at(const State& s) const {
-  const Eigen::VectorXd qdd = accelerations(s);
+TurnResidual TurnSolver::residual_at(const State& s) const { return residual_from(s, accelerations(s)); }
+
+TurnResidual TurnSolver::residual_from(const State& s, const Eigen::VectorXd& qdd) const {
   TurnResidual r;
   r.lean = qdd[mi::rear_frame + mi::roll];
   r.pitch = qdd[mi::rear_frame + mi::pitch];
@@ -67,18 +68,20 @@ TurnSolver::Ab TurnSolver::shape_terms(double lean, double steer) const {
   // F(δ, v) = a + v² b exactly (see the header): two acceleration solves, at v = 0 and v = 1.
   Ab out;
   try {
-    // One configuration (the pitch does not depend on the speed) and one factorization of the rate
-    // equations for both speeds.
+    // One configuration (the pitch does not depend on the speed), one factorization of the rate equations
+    // for both speeds, and one of the equations of motion (AccelerationSolver::solve_pair).
     InitialMotion m;
     m.roll = lean;
     m.steer = steer;
-    State s;
-    s.q = multibody_initial_configuration(bike_, m);
-    const RateSolver rates(model_, bike_, s.q);
-    s.qd = rates.solve(0.0, 0.0, 0.0);
-    const TurnResidual r0 = residual_at(s);
-    s.qd = rates.solve(0.0, 0.0, 1.0);
-    const TurnResidual r1 = residual_at(s);
+    State still, moving;
+    still.q = moving.q = multibody_initial_configuration(bike_, m);
+    const RateSolver rates(model_, bike_, still.q);
+    still.qd = rates.solve(0.0, 0.0, 0.0);
+    moving.qd = rates.solve(0.0, 0.0, 1.0);
+    AccelerationResult at_rest, at_speed;
+    solver_->solve_pair(model_, 0.0, still.q, still.qd, moving.qd, at_rest, at_speed);
+    const TurnResidual r0 = residual_from(still, at_rest.qdd);
+    const TurnResidual r1 = residual_from(moving, at_speed.qdd);
     out.a = {r0.lean, r0.steer};
     out.b = Eigen::Vector2d(r1.lean, r1.steer) - out.a;
     out.ok = out.a.allFinite() && out.b.allFinite();

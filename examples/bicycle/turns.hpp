@@ -135,6 +135,7 @@ class TurnSolver {
   };
   Ab shape_terms(double lean, double steer) const;
   TurnResidual residual_at(const State& s) const;
+  TurnResidual residual_from(const State& s, const Eigen::VectorXd& qdd) const;
   std::optional<SteadyTurn> make_turn(double lean, double steer, const TurnOptions& options) const;
   Eigen::VectorXd accelerations(const State& s) const;
 

@@ -200,6 +200,61 @@ TEST_CASE("registry: every model's recorded block Schur solve gives the loops' a
 #endif
 }
 
+TEST_CASE("registry: solve_pair gives the bits of two solves at one configuration, as one program where solve runs one",
+          "[registry]") {
+  // AccelerationSolver::solve_pair (the steady turns' two velocities at a configuration): the augmented
+  // solver records both solves in one graph, which shares what does not depend on q̇; each result must be
+  // the one solve() gives, bit for bit, and it must run as one program wherever solve() runs its one
+  // program. Udwadia–Kalaba's pair is two solves.
+  std::mt19937 rng(777);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  int compared = 0, paired = 0;
+  for (const auto& e : models())
+    for (const auto& v : e.variants.empty() ? std::vector<std::string>{""} : e.variants)
+      for (const AccelerationMethod method : {AccelerationMethod::Augmented, AccelerationMethod::UdwadiaKalaba}) {
+        const ModelInstance inst = e.make(v);
+        const Model& m = inst.model;
+        INFO(e.name << " / " << v << " / " << static_cast<int>(method));
+        auto pair = make_acceleration_solver(method);
+        auto single = make_acceleration_solver(method);
+        AccelerationResult a, b, one, other;
+        for (int trial = 0; trial < 100; ++trial) {
+          Eigen::VectorXd q = inst.q0, qd_a = inst.qd0, qd_b = Eigen::VectorXd::Zero(m.nq());
+          for (int i = 0; i < m.nq(); ++i) {
+            q[i] += 0.05 * (1.0 + std::abs(q[i])) * u(rng);
+            qd_a[i] += 0.5 * (1.0 + std::abs(qd_a[i])) * u(rng);
+            if (trial % 2 == 1) qd_b[i] = 2.0 * u(rng);  // half the pairs with a velocity at rest (the turns' a)
+          }
+          const long before = single->whole_program_solves(), pair_before = pair->whole_program_solves();
+          bool threw_pair = false, threw_single = false;
+          try {
+            pair->solve_pair(m, inst.t0, q, qd_a, qd_b, a, b);
+          } catch (const SolverError&) {
+            threw_pair = true;
+          }
+          try {
+            single->solve(m, inst.t0, q, qd_a, {}, one);
+            single->solve(m, inst.t0, q, qd_b, {}, other);
+          } catch (const SolverError&) {
+            threw_single = true;
+          }
+          REQUIRE(threw_pair == threw_single);
+          if (threw_pair) continue;
+          CHECK(a.qdd == one.qdd);
+          CHECK(a.nu == one.nu);
+          CHECK(b.qdd == other.qdd);
+          CHECK(b.nu == other.nu);
+          CHECK(a.rank == one.rank);
+          CHECK(pair->whole_program_solves() - pair_before == single->whole_program_solves() - before);
+          if (single->whole_program_solves() - before == 2) ++paired;
+          ++compared;
+        }
+      }
+  CHECK(compared > 1000);
+  WARN("pairs solved as one program: " << paired);
+  CHECK(paired > 200);
+}
+
 TEST_CASE("registry: every model's dynamics program gives M, Q_b, J and Q_d as the definition's double code",
           "[registry]") {
   // Model::dynamics_terms runs the mass matrix, the forces and the constraint terms as one recorded program

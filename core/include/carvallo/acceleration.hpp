@@ -79,6 +79,15 @@ class AccelerationSolver {
   /// Model's evaluations throw. `out` is unspecified after a throw. The accessors below never throw.
   virtual void solve(const Model& model, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                      const BaumgarteGains& gains, AccelerationResult& out) = 0;
+  /// Solves at one configuration for two velocities (q̇ = qd_a into `a`, qd_b into `b`), no Baumgarte term:
+  /// the values of two solve() calls. Augmented: where solve() would run its one program, both run as one
+  /// program that computes M, J and their factorization once (the steady turns' two velocities at every
+  /// configuration they try). Throws as solve().
+  virtual void solve_pair(const Model& model, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd_a,
+                          const Eigen::VectorXd& qd_b, AccelerationResult& a, AccelerationResult& b) {
+    solve(model, t, q, qd_a, BaumgarteGains{}, a);
+    solve(model, t, q, qd_b, BaumgarteGains{}, b);
+  }
   /// Augmented: once the block structure of M and J has held for 64 solves, the block Schur solve runs as
   /// one recorded straight-line program, recorded from the loops' own template (core/src/block_schur.hpp)
   /// on the recording scalar, so with the loops' values (the default). When M and J come from the model's
