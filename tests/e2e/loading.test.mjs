@@ -19,7 +19,7 @@ async function announcedAssets() {
 // The page's weight may not grow unnoticed: today's plus a little room. The WebAssembly comes in two parts
 // (scripts/package_site.mjs): what the first frame needs, sent before it, and the rest, after it; the string
 // table is a file of its own, fetched for Dutch and Spanish only, and so is the QR code's encoder, fetched
-// when a QR code is first shown. On 2026-12-03 13:10 UTC: 2.98 MB raw (2 975 520 bytes), 835 kB as brotli in
+// when a QR code is first shown. On 2026-12-03 13:07 UTC: 2.98 MB raw (2 975 520 bytes), 835 kB as brotli in
 // all (835 393 bytes, the encoder included), 465 kB of it before the first frame (464 730 bytes, 1.47 MB raw).
 // The steady turns' one program for two velocities (AccelerationSolver::solve_pair) added 4.0 kB raw and
 // 0.4 kB sent to 2 971 552 and 835 004 bytes; it made the page's work on the turns 10 % smaller.
