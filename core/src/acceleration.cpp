@@ -45,14 +45,14 @@ class AugmentedSolver final : public AccelerationSolver {
 
   void solve_pair(const Model& model, double t, const VectorXd& q, const VectorXd& qd_a, const VectorXd& qd_b,
                   AccelerationResult& a, AccelerationResult& b) override {
-    if (whole_program_ready(model) && schur_.solve_whole_pair(model, q, qd_a, qd_b, t, a_, nu_r_, second_qdd_, second_nu_)) {
+    if (whole_program_ready(model) &&
+        schur_.solve_whole_pair(model, q, qd_a, qd_b, t, a_, nu_r_, second_qdd_, second_nu_)) {
       whole_program_solves_ += 2;
       finish(model, t, a_, nu_r_, a, true);
       finish(model, t, second_qdd_, second_nu_, b, true);
       return;
     }
-    solve(model, t, q, qd_a, BaumgarteGains{}, a);
-    solve(model, t, q, qd_b, BaumgarteGains{}, b);
+    AccelerationSolver::solve_pair(model, t, q, qd_a, qd_b, a, b);  // two solves
   }
 
  private:

@@ -423,7 +423,8 @@ bool BlockSchur::solve_outputs(ExpressionGraph& g, const Mat<Recorded>& M, const
 }
 
 std::unique_ptr<StraightLineProgram> BlockSchur::record_whole(const Model& model, const VectorXd& q,
-                                                              const std::vector<const VectorXd*>& velocities, double t) {
+                                                              const std::vector<const VectorXd*>& velocities,
+                                                              double t) {
   using R = Recorded;
   const int n = model.nq();
   ExpressionGraph g(16384 * static_cast<int>(velocities.size()));
