@@ -23,6 +23,14 @@ constexpr std::size_t kMaxPoints = 4000;  // per direction: a curve never needs 
 constexpr int kRefineCost = 15;           // work units of one turn's refinement (about 10 evaluations of g)
 constexpr int kStabilityCost = 50;        // and of its stability (a linearization: some 50 evaluations' time)
 constexpr int kSeedLeans = 3;             // the two ends and the middle
+// The seed scan's local grid near upright (steer_grid) over |δ| ≤ 10 |φ| rather than the scan's 30 |φ|:
+// 401 samples rather than 1201 at the first lean. Zeros farther out are farther apart than the even
+// grid's spacing, and the families through them reach the middle seed lean.
+constexpr double kSeedLocalSpan = 10.0;
+// The corrector stops at |g| ≤ kCorrected, or at a step of at most kCorrectorStep with |g| as small. The
+// points only have to follow the curve: each turn is refined on its own (turn_at_crossing). Asking for
+// 1e-12 and 1e-9 (g's round-off) took a fifth more evaluations for the same turns.
+constexpr double kCorrected = 1e-8, kCorrectorStep = 1e-6;
 
 double wrap(double steer) {
   double d = std::remainder(steer, 2.0 * kPi);  // [−π, π]
@@ -136,7 +144,7 @@ void TurnFamilyTracer::step(int work) {
 void TurnFamilyTracer::seed_step() {
   const double lean = seed_leans_[seed_lean_];
   if (grid_.empty()) {
-    grid_ = steer_grid(lean, options_.steer_samples);
+    grid_ = steer_grid(lean, options_.steer_samples, kSeedLocalSpan);
     grid_g_.assign(grid_.size(), 0.0);
     grid_ok_.assign(grid_.size(), false);
     seed_sample_ = seed_bracket_ = 0;
@@ -217,7 +225,7 @@ bool TurnFamilyTracer::walk_step() {
     auto cond = g(predicted);
     bool converged = false;
     for (int it = 0; it < 8 && cond.ok; ++it) {
-      if (std::abs(cond.g) <= 1e-12) {
+      if (std::abs(cond.g) <= kCorrected) {
         converged = true;
         break;
       }
@@ -227,12 +235,10 @@ bool TurnFamilyTracer::walk_step() {
       g_prev = cond.g;
       c -= cond.g / slope;
       cond = g(predicted + c * n);
-      // A Newton step of at most 1e-9 rad with |g| ≤ 1e-9 has found the curve as well as g's round-off
-      // lets it, and far better than tracing needs (each turn is refined on its own: turn_at_crossing).
       // g's round-off reaches 1e-11 to 1e-10 on some bicycles: a test of |g| or of a step at round-off
       // alone lost whole families (a trail of 0.3 m, a wheelbase of 2 m).
-      if (cond.ok && std::abs(c - c_prev) <= 1e-9) {
-        converged = std::abs(cond.g) <= 1e-9;
+      if (cond.ok && std::abs(c - c_prev) <= kCorrectorStep) {
+        converged = std::abs(cond.g) <= kCorrectorStep;
         break;
       }
     }
@@ -344,13 +350,48 @@ std::optional<double> TurnFamilyTracer::steer_on_curve(double lean, double guess
   for (int it = 0; it < 30 && c0.ok && c1.ok; ++it) {
     if (std::abs(c1.g) <= 1e-14) return d1;
     const double d2 = d1 - c1.g * (d1 - d0) / (c1.g - c0.g);
-    if (!std::isfinite(d2)) return std::abs(c1.g) <= 1e-11 ? std::optional<double>(d1) : std::nullopt;
-    if (std::abs(d2 - guess) > 0.1) return std::nullopt;
+    if (!std::isfinite(d2)) {
+      if (std::abs(c1.g) <= 1e-11) return d1;
+      break;
+    }
+    if (std::abs(d2 - guess) > 0.1) break;
     if (std::abs(d2 - d1) <= 1e-9) return d2;  // at g's round-off (see walk_step); refined after
     d0 = d1;
     c0 = c1;
     d1 = d2;
     c1 = g({lean, d1});
+  }
+  return bracketed_steer(lean, guess);
+}
+
+std::optional<double> TurnFamilyTracer::bracketed_steer(double lean, double guess) {
+  // Where the secant fails: a zero where g changes sign within a tiny steer interval, near a point where
+  // b vanishes and the speed² goes through ∞ (a random design's family crossed lean 0.06 rad there, g from
+  // −0.41 to 0.43 within 0.005 rad of steer). The nearest sign change within a growing distance of the
+  // guess, refined as the scan refines (Illinois with bisection): whether it is a turn, make_turn's
+  // residual decides.
+  const auto at = g({lean, guess});
+  if (!at.ok) return std::nullopt;
+  if (at.g == 0.0) return guess;
+  for (double h = 1e-6; h <= kStepMax; h *= 4.0) {
+    for (const double side : {-1.0, 1.0}) {
+      const double other = guess + side * h;
+      const auto c = g({lean, other});
+      if (!c.ok || c.g * at.g > 0.0) continue;
+      auto f = [&](double steer) {
+        const auto ci = g({lean, steer});
+        if (!ci.ok) throw stability::RootFindingError("no state");
+        return ci.g;
+      };
+      try {
+        const double lo = std::min(guess, other), hi = std::max(guess, other);
+        return stability::find_bracketed_root(f, lo, hi, lo == guess ? at.g : c.g, lo == guess ? c.g : at.g,
+                                              options_.steer_tolerance, 400)
+            .root;
+      } catch (const stability::RootFindingError&) {
+        return std::nullopt;
+      }
+    }
   }
   return std::nullopt;
 }

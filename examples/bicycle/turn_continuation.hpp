@@ -111,6 +111,7 @@ class TurnFamilyTracer {
   void seeds_at_branch_point(const Eigen::Vector2d& centre, double radius, const Eigen::Vector2d& along);
   void mark_covered(const TurnCurve& curve);
   std::optional<double> steer_on_curve(double lean, double steer_guess);
+  std::optional<double> bracketed_steer(double lean, double steer_guess);
   void turns_step();
   void turn_at_crossing(std::size_t lean_index);
   void stability_step();

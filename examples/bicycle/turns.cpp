@@ -156,19 +156,20 @@ std::vector<SteadyTurn> TurnSolver::at_lean(double lean, const TurnOptions& opti
   return scan.turns();
 }
 
-std::vector<double> steer_grid(double lean, int samples) {
+std::vector<double> steer_grid(double lean, int samples, double local_span) {
   std::vector<double> steer;
   const int n0 = std::max(samples, 16);
   const double pi = std::numbers::pi;
   for (int k = 0; k < n0; ++k) steer.push_back(-pi + 2.0 * pi * (k + 0.5) / n0);  // never exactly ±π/2 or π
   // Near upright, a × b is a quadratic form in (φ, δ): for small φ it has two zeros δ = O(φ) (the turn
   // bifurcating from the capsize speed and a spurious one with v² < 0), closer together than the grid.
-  // A local grid of spacing φ/20 (at most 1/1200 rad: |φ| up to 0.05) separates them. (Only below
-  // |φ| = 1/60 before: at φ = 0.02, the playground's first lean, a wheelbase of 0.6 m lost the capsize
-  // family, its two zeros 0.002 rad apart.)
+  // A local grid of spacing at most φ/20 over |δ| ≤ local_span |φ| (at most 0.5 rad) separates them.
+  // (Only below |φ| = 1/60 before: at φ = 0.02, the playground's first lean, a wheelbase of 0.6 m lost
+  // the capsize family, its two zeros 0.002 rad apart.)
   if (std::abs(lean) < 0.05) {
-    const double span = std::min(30.0 * std::abs(lean), 0.5);
-    for (int k = -600; k <= 600; ++k) steer.push_back(span * (k + 0.5) / 600.5);
+    const double span = std::min(local_span * std::abs(lean), 0.5);
+    const int half = static_cast<int>(std::lround(20.0 * std::max(local_span, 0.0)));  // spacing ≤ |φ|/20
+    for (int k = -half; k <= half; ++k) steer.push_back(span * (k + 0.5) / (half + 0.5));
   }
   std::sort(steer.begin(), steer.end());
   return steer;

@@ -5,6 +5,7 @@
 #include "bicycle/turn_continuation.hpp"
 
 #include "bicycle/presets.hpp"
+#include "bicycle/random_parameters.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -117,6 +118,13 @@ TEST_CASE("turn families by continuation: every turn the scan finds, on designs 
   CHECK(compare_with_scan("wheelbase 2 m", with([](Parameters& p) { p.w = 2.0; }), check, 1e-8));
   CHECK(compare_with_scan("wheelbase 0.6 m", with([](Parameters& p) { p.w = 0.6; }), check, 1e-8));
   CHECK(compare_with_scan("steer axis vertical", with([](Parameters& p) { p.lambda = 0.0; }), check, 1e-8));
+}
+
+// A random design (random_parameters(79), as the multibody tests draw them) whose family crosses lean
+// 0.06 rad where g changes sign within 0.005 rad of steer, next to a point where b vanishes: the secant
+// from the curve's chord diverged there and the turn was lost (the scan finds it, at 9.8 m/s).
+TEST_CASE("turn families by continuation: a turn where g changes sign steeply (a random design)", "[bicycle][turns][slow]") {
+  CHECK(compare_with_scan("random 79", random_parameters(79, {0.1}), {3, 4} /* leans 0.06, 0.08 rad */, 1e-8));
 }
 
 // [slow]: five more continuations and twenty scans, about 1.5 s natively (a minute under the sanitizers).
