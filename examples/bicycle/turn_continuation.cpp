@@ -105,6 +105,19 @@ bool TurnFamilyTracer::gradient(const Eigen::Vector2d& x, double g0, Eigen::Vect
   return out.allFinite() && out.squaredNorm() > 0.0;
 }
 
+bool TurnFamilyTracer::gradient_at(const Eigen::Vector2d& x, double g0, const Eigen::Vector2d& n, double along_n,
+                                   const Eigen::Vector2d& t, Eigen::Vector2d& out) {
+  // ∇g in the orthonormal frame (n, t) of the step: its n part the corrector's secant (points along n at
+  // least 1e-6 apart, g's round-off 1e-10: relative error 1e-4, and an error in it turns the tangent by
+  // that times the small t part), its t part one difference. One evaluation rather than two, 7 % of the
+  // families' evaluations.
+  if (!std::isfinite(along_n) || along_n == 0.0) return gradient(x, g0, out);
+  const auto gt = g(x + kFiniteDifference * t);
+  if (!gt.ok) return false;
+  out = along_n * n + (gt.g - g0) / kFiniteDifference * t;
+  return out.allFinite() && out.squaredNorm() > 0.0;
+}
+
 void TurnFamilyTracer::step(int work) {
   const long target = work_ + std::max(work, 1);
   while (work_ < target && !done()) {
@@ -222,6 +235,7 @@ bool TurnFamilyTracer::walk_step() {
     const Eigen::Vector2d n = w.grad.normalized();
     const double slope0 = w.grad.norm();
     double c = 0.0, c_prev = 0.0, g_prev = 0.0;
+    double secant = std::numeric_limits<double>::quiet_NaN();  // ∂g/∂n from corrector points ≥ 1e-6 apart
     auto cond = g(predicted);
     bool converged = false;
     for (int it = 0; it < 8 && cond.ok; ++it) {
@@ -235,6 +249,7 @@ bool TurnFamilyTracer::walk_step() {
       g_prev = cond.g;
       c -= cond.g / slope;
       cond = g(predicted + c * n);
+      if (cond.ok && std::abs(c - c_prev) >= kCorrectorStep) secant = (cond.g - g_prev) / (c - c_prev);
       // g's round-off reaches 1e-11 to 1e-10 on some bicycles: a test of |g| or of a step at round-off
       // alone lost whole families (a trail of 0.3 m, a wheelbase of 2 m).
       if (cond.ok && std::abs(c - c_prev) <= kCorrectorStep) {
@@ -249,7 +264,7 @@ bool TurnFamilyTracer::walk_step() {
     }
     const Eigen::Vector2d next = predicted + c * n;
     Eigen::Vector2d grad;
-    if (!gradient(next, cond.g, grad)) {
+    if (!gradient_at(next, cond.g, n, secant, w.t, grad)) {
       w.s *= 0.5;
       continue;
     }

@@ -90,6 +90,9 @@ class TurnFamilyTracer {
   };
   TurnSolver::Condition g(const Eigen::Vector2d& x);
   bool gradient(const Eigen::Vector2d& x, double g0, Eigen::Vector2d& out);
+  /// ∇g at a corrected point from ∂g/∂n along the corrector's line (NaN: unknown) and one difference along t.
+  bool gradient_at(const Eigen::Vector2d& x, double g0, const Eigen::Vector2d& n, double along_n,
+                   const Eigen::Vector2d& t, Eigen::Vector2d& out);
   void seed_step();
   // The curve being traced: from seed `start` one way (pass 0, direction +1), then the other (pass 1), the
   // second pass's points prepended reversed.
