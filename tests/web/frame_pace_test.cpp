@@ -59,7 +59,7 @@ TEST_CASE("a wake-up (input, an API call) brings the full pace back and says whe
   CHECK(pace.after_frame(1, 7, 0.0, false));
 }
 
-TEST_CASE("catching up: a computing page whose pictures are slow runs frames back to back and draws every 250 ms or on input",
+TEST_CASE("catching up: a computing page whose pictures are slow runs frames back to back and draws every 500 ms or on input",
           "[frame_pace]") {
   FramePace pace;
   const double busy = 2 * FramePace::kBusyComputeMs;
@@ -74,14 +74,14 @@ TEST_CASE("catching up: a computing page whose pictures are slow runs frames bac
     pace.after_frame(2, 7, busy, false);
     CHECK(pace.pace() == FramePace::Pace::Animation);
   }
-  SECTION("pictures of 200 ms: at most a third of the time drawing") {
+  SECTION("pictures of 200 ms: at most a fifth of the time drawing") {
     for (int i = 0; i < 40; ++i) pace.drawn(1000.0, 200.0);  // the smoothed cost settles at 200 ms
     pace.after_frame(2, 7, busy, false);
     CHECK(pace.pace() == FramePace::Pace::CatchUp);
-    CHECK(pace.catch_up_draw_period_ms() == Approx(600.0));
+    CHECK(pace.catch_up_draw_period_ms() == Approx(1000.0));
     CHECK_FALSE(pace.draw_changed(1000.0 + FramePace::kCatchUpDrawPeriodMs, busy, false));
-    CHECK_FALSE(pace.draw_changed(1599.0, busy, false));
-    CHECK(pace.draw_changed(1601.0, busy, false));
+    CHECK_FALSE(pace.draw_changed(1999.0, busy, false));
+    CHECK(pace.draw_changed(2001.0, busy, false));
     CHECK(pace.draw_changed(1040.0, busy, true));  // input: at once
   }
   SECTION("a software renderer's pictures (80 ms)") {

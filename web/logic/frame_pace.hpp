@@ -33,9 +33,11 @@ class FramePace {
   /// While catching up, a changed picture waits at most this long (ms) to be drawn, or longer where
   /// drawing would otherwise take more than kCatchUpDrawShare of the time: a picture of 200 ms (SwiftShader
   /// at 1920x1080 on a slower machine) every 250 ms left the computation a slice between pictures, and the
-  /// steady turns' 2 s of work took 16 s.
-  static constexpr double kCatchUpDrawPeriodMs = 250.0;
-  static constexpr double kCatchUpDrawShare = 1.0 / 3.0;
+  /// steady turns' 2 s of work took 16 s. A picture every 250 ms, drawing up to a third of the time, still
+  /// had a new design's turns all shown after 1.3 s (median of 9) under SwiftShader on 2 cores; every
+  /// 500 ms, up to a fifth, after 0.68 s (docs/performance.md, "Steady turns").
+  static constexpr double kCatchUpDrawPeriodMs = 500.0;
+  static constexpr double kCatchUpDrawShare = 1.0 / 5.0;
   /// Frames after the user's last act before the loop may catch up again.
   static constexpr int kInputFrames = 10;
 
