@@ -7,6 +7,7 @@
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/lesson_panel.hpp"
+#include "panels/panel_actions.hpp"
 #include "panels/qr_overlay.hpp"
 #include "panels/target_size.hpp"
 #include "panels/view_scene.hpp"
@@ -313,6 +314,9 @@ void hold_tapped_keys(ImGuiIO& io) {
 // The loop's pace (logic/frame_pace.hpp): every animation frame, or every kIdlePeriodMs when the page is
 // left alone. The slow loop runs on a timer, so no animation frame is asked of the browser.
 carvallo::web::FramePace g_pace;
+// Input the page's own listeners saw since the last frame that built its picture (web/platform/input.js):
+// a frame that only computes must not pass over it (FramePace::compute_only).
+bool g_input_seen = false;
 
 void frame() {
   App& app = carvallo::web::app();
@@ -324,6 +328,30 @@ void frame() {
   // machine: the steady turns size their slices by it).
   static carvallo::web::FramePace::Pace pace = carvallo::web::FramePace::Pace::Animation;
   if (real_dt > 0 && pace != carvallo::web::FramePace::Pace::Idle) app.perf.frame_ms = app.perf.frame_ms > 0 ? 0.95 * app.perf.frame_ms + 0.05 * real_dt * 1000 : real_dt * 1000;
+
+  // Catching up with nothing acting on the page and no picture due: this frame only computes the next slice
+  // of the steady turns; the panels, the parallel DOM and the scene wait for the next picture
+  // (FramePace::compute_only). A changed link (an API call's setState) builds the frame as usual.
+  // Only while the turns are the one computation: the design map's rows and the other sweeps advance in the
+  // panels that show them.
+  static std::uint64_t last_picture = 0, last_link = 0;
+  static bool others_computing = true;
+  const bool only_turns = !others_computing && app.turns.started() && !app.turns.done();
+  const bool moving = app.playing || carvallo::web::video_recording() || !only_turns;
+  if (g_pace.compute_only(now * 1000.0, g_input_seen || carvallo::web::page_link(app) != app.last_link, moving)) {
+    const auto start = std::chrono::steady_clock::now();
+    app.work.begin_frame(now * 1000.0, start);
+    ++app.perf.frames;
+    carvallo::web::advance_turns(app);
+    const double compute_ms = app.work.compute_ms();
+    app.work.end_frame(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(), 0.0, 0.0);
+    g_pace.after_frame(last_picture, last_link, compute_ms, false);
+    if (g_pace.pace() != pace) carvallo::web::set_frame_pace(g_pace.pace());
+    pace = g_pace.pace();
+    return;
+  }
+  const bool input_seen = g_input_seen;
+  g_input_seen = false;
 
   const auto cpu_start = std::chrono::steady_clock::now();
   app.work.begin_frame(now * 1000.0, cpu_start);
@@ -341,7 +369,8 @@ void frame() {
   ImGui::NewFrame();
   // Whether the user acts this frame (a pointer, a wheel, a key or a typed character): the frame's
   // computations then leave it more of the frame, and a changed picture is drawn at once (frame_pace.hpp).
-  bool input = io.MouseWheel != 0.0f || io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || !io.InputQueueCharacters.empty();
+  bool input = input_seen || io.MouseWheel != 0.0f || io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f ||
+               !io.InputQueueCharacters.empty();
   for (bool down : io.MouseDown) input = input || down;
   for (bool down : io.KeysDown) input = input || down;
   if (input) app.work.yield_to_input();
@@ -411,6 +440,10 @@ void frame() {
   app.perf.cpu_ms = app.perf.cpu_ms > 0 ? 0.95 * app.perf.cpu_ms + 0.05 * cpu : cpu;
   const double gl = std::chrono::duration<double, std::milli>(cpu_end - gl_start).count();
   app.work.end_frame(update, cpu - update - gl, gl);
+  double others_ms = 0.0;
+  for (const auto& part : app.work.frames().back().parts)
+    if (part.name.rfind("turns", 0) != 0) others_ms += part.ms;
+  others_computing = !(others_ms <= carvallo::web::FramePace::kBusyComputeMs);
   if (drawing) g_pace.drawn(now * 1000.0, gl);
   carvallo::web::note_motion(app);
   const std::string link = carvallo::web::page_link(app);
@@ -422,7 +455,9 @@ void frame() {
     app.first_frame_done = true;
     carvallo::web::signal_ready(carvallo::kVersion);
   }
-  g_pace.after_frame(digest.value(), std::hash<std::string>{}(link), compute_ms, carvallo::web::video_recording(), input);
+  last_picture = digest.value();
+  last_link = std::hash<std::string>{}(link);
+  g_pace.after_frame(last_picture, last_link, compute_ms, carvallo::web::video_recording(), input);
   if (g_pace.pace() != pace) carvallo::web::set_frame_pace(g_pace.pace());
   pace = g_pace.pace();
 }
@@ -438,6 +473,8 @@ EMSCRIPTEN_KEEPALIVE void carvallo_input_wheel(double steps_x, double steps_y, d
 // web/platform/input.js: the page lost focus or was hidden; no key-up will come, so no torque may stay held.
 EMSCRIPTEN_KEEPALIVE void carvallo_input_release_all() { carvallo::web::release_rider_input(carvallo::web::app()); }
 // web/platform/pre.js and input.js: an API call or input while the loop is slow (logic/frame_pace.hpp).
+// web/platform/input.js: any input event, before GLFW's and the page's handlers see it.
+EMSCRIPTEN_KEEPALIVE void carvallo_input_seen() { g_input_seen = true; }
 EMSCRIPTEN_KEEPALIVE void carvallo_wake() {
   if (g_pace.wake()) carvallo::web::set_frame_pace(carvallo::web::FramePace::Pace::Animation, true);
 }

@@ -117,3 +117,27 @@ TEST_CASE("catching up: a computing page whose pictures are slow runs frames bac
     CHECK(pace.pace() == FramePace::Pace::CatchUp);
   }
 }
+
+TEST_CASE("catching up: a frame only computes while nothing acts, nothing moves and no picture is due", "[frame_pace]") {
+  FramePace pace;
+  const double busy = 2 * FramePace::kBusyComputeMs;
+  pace.drawn(1000.0, 80.0);  // a software renderer's picture
+  // Not catching up yet (the first busy frame): every frame builds its picture.
+  CHECK_FALSE(pace.compute_only(1040.0, false, false));
+  pace.after_frame(2, 7, busy, false);
+  REQUIRE(pace.pace() == FramePace::Pace::CatchUp);
+  CHECK(pace.compute_only(1040.0, false, false));
+  CHECK_FALSE(pace.compute_only(1040.0, true, false));   // input, or a changed link
+  CHECK_FALSE(pace.compute_only(1040.0, false, true));   // a run playing, a video, another computation
+  CHECK(pace.compute_only(1000.0 + FramePace::kCatchUpDrawPeriodMs - 1.0, false, false));
+  CHECK_FALSE(pace.compute_only(1000.0 + FramePace::kCatchUpDrawPeriodMs, false, false));  // the next picture is due
+  CHECK_FALSE(pace.compute_only(std::nan(""), false, false));
+  // The computation over: a frame that computed nothing ends catching up, and the result is drawn.
+  pace.after_frame(2, 7, 0.0, false);
+  CHECK_FALSE(pace.compute_only(1040.0, false, false));
+  // A GPU's pictures (a few ms) never catch up.
+  FramePace gpu;
+  gpu.drawn(1000.0, 3.0);
+  gpu.after_frame(2, 7, busy, false);
+  CHECK_FALSE(gpu.compute_only(1010.0, false, false));
+}

@@ -27,6 +27,11 @@ bool FramePace::draw_changed(double now_ms, double compute_ms, bool input) const
   return !(now_ms - drawn_at_ms_ < catch_up_draw_period_ms());  // also a clock gone wrong (NaN): draw
 }
 
+bool FramePace::compute_only(double now_ms, bool acted, bool moving) const noexcept {
+  if (pace() != Pace::CatchUp || acted || moving) return false;
+  return now_ms - drawn_at_ms_ < catch_up_draw_period_ms();  // a clock gone wrong (NaN): build the picture
+}
+
 double FramePace::catch_up_draw_period_ms() const noexcept { return std::max(kCatchUpDrawPeriodMs, draw_ms_ / kCatchUpDrawShare); }
 
 void FramePace::drawn(double now_ms, double draw_ms) noexcept {

@@ -41,6 +41,9 @@ void start_scenario_labelled(App& app, const std::string& label);
 void ride_steady_turn(App& app, const bicycle::SteadyTurn& turn);
 void leave_steady_turn(App& app);
 std::string turn_family_name(const std::string& family);
+/// The next slice of the steady turns being computed, within the frame's deadline, as the turns panel
+/// does each frame; false when none are being computed (turns_panel.cpp).
+bool advance_turns(App& app);
 const char* set_by_the_turn_note();
 /// Copy link, as the menu bar's button: the clipboard and its toast (app_shell.cpp).
 void copy_page_link(App& app);

@@ -56,6 +56,13 @@ const char* set_by_the_turn_note() {
   return tr("The steady turn sets the initial state; leave the turn to set your own");
 }
 
+bool advance_turns(App& app) {
+  if (!app.turns.started() || app.turns.done()) return false;
+  const ScopedWork timed(app.work, "turns");
+  app.turns.advance(app.work.budget_ms(1000.0 * TurnFamilies::frame_budget_seconds(app.perf.frame_ms)) / 1000.0);
+  return true;
+}
+
 void turns_panel(App& app) {
   app.turn_marks.clear();
   app.turns_drawn = false;
@@ -71,10 +78,7 @@ void turns_panel(App& app) {
     const ScopedWork timed(app.work, "turns-start");
     app.turns.reset(app.state.bike);
   }
-  {
-    const ScopedWork timed(app.work, "turns");
-    app.turns.advance(app.work.budget_ms(1000.0 * TurnFamilies::frame_budget_seconds(app.perf.frame_ms)) / 1000.0);
-  }
+  advance_turns(app);
 
   const ImGuiIO& io = ImGui::GetIO();
   const float m = ImGui::GetFontSize() * 0.5f;

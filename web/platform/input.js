@@ -86,7 +86,12 @@
 
   // Any input wakes a frame loop slowed on a page left alone (web/logic/frame_pace.hpp), before the
   // handlers above and GLFW's see the event.
-  function wake() { if (window.carvallo._wake) window.carvallo._wake(); }
+  // It also tells a loop catching up on a computation, whose frames may then only compute, that the next
+  // frame must see the input (web/main.cpp, FramePace::compute_only).
+  function wake() {
+    if (ready()) Module['ccall']('carvallo_input_seen', null, [], []);
+    if (window.carvallo._wake) window.carvallo._wake();
+  }
   for (const type of ['keydown', 'keyup', 'mousedown', 'mouseup', 'mousemove', 'wheel', 'touchstart', 'touchmove',
                       'touchend', 'touchcancel', 'focusin', 'input', 'change', 'resize', 'visibilitychange'])
     window.addEventListener(type, wake, { capture: true, passive: true });
