@@ -344,7 +344,7 @@ void frame() {
     ++app.perf.frames;
     carvallo::web::advance_turns(app);
     const double compute_ms = app.work.compute_ms();
-    app.work.end_frame(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(), 0.0, 0.0);
+    app.work.end_compute_only_frame(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     g_pace.after_frame(last_picture, last_link, compute_ms, false);
     if (g_pace.pace() != pace) carvallo::web::set_frame_pace(g_pace.pace());
     pace = g_pace.pace();

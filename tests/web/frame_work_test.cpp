@@ -119,3 +119,22 @@ TEST_CASE("each frame's time is recorded by part, the last kKept frames, oldest 
   CHECK(work.frames().back().start_ms == 1000.0 + static_cast<double>(FrameWork::kKept + 4));
   CHECK(work.frames().back().parts.empty());
 }
+
+TEST_CASE("a frame that only computes is recorded and leaves the estimate of the other work as it was", "[frame_work]") {
+  FrameWork work;
+  const auto t0 = FrameWork::Clock::time_point{} + std::chrono::seconds(100);
+  work.begin_frame(0.0, t0);
+  work.add("turns", 5.0);
+  work.end_frame(21.0, 2.0, 100.0);  // 18 ms of other work: computations until 12 ms
+  const double deadline = work.compute_deadline_ms();
+  CHECK(deadline == Approx(FrameWork::kOwnWorkTargetMs - 18.0));
+  for (int i = 0; i < 50; ++i) {
+    work.begin_frame(0.0, t0);
+    work.add("turns", 19.0);
+    work.end_compute_only_frame(19.0);
+  }
+  CHECK(work.compute_deadline_ms() == deadline);
+  REQUIRE(!work.frames().empty());
+  CHECK(work.frames().back().update_ms == 19.0);
+  CHECK(work.frames().back().parts.size() == 1);
+}

@@ -42,6 +42,12 @@ double FrameWork::compute_deadline_ms() const noexcept {
   return std::clamp(kOwnWorkTargetMs - other_ms_, kInputComputeDeadlineMs, kComputeDeadlineMs);
 }
 
+void FrameWork::end_compute_only_frame(double update_ms) {
+  const double kept = other_ms_;
+  end_frame(update_ms, 0.0, 0.0);
+  other_ms_ = kept;
+}
+
 void FrameWork::end_frame(double update_ms, double scene_ms, double gl_ms) {
   if (!in_frame_) return;
   // A measurement that cannot be trusted (NaN, negative, absurd) leaves the estimate as it was.

@@ -62,6 +62,11 @@ class FrameWork {
   /// The frame ends; its record goes to frames(), the oldest dropped past kKept. `update_ms` and
   /// `scene_ms` less the frame's computations are its other work, which sets the next frames' deadline.
   void end_frame(double update_ms, double scene_ms, double gl_ms);
+  /// A frame that only computed ends (web/main.cpp, FramePace::compute_only): recorded like the others, it
+  /// leaves the estimate of the frames' other work as it was, which is what the next frame that builds its
+  /// picture will have again (decayed by many such frames, it gave that frame the whole deadline: 59 ms of
+  /// own work after a design change).
+  void end_compute_only_frame(double update_ms);
   /// The deadline of the next frame's computations (ms after its start): kComputeDeadlineMs, or sooner by
   /// what the frames' other work (its recent peak, decaying by a tenth a frame) takes beyond
   /// kOwnWorkTargetMs - kComputeDeadlineMs; never sooner than kInputComputeDeadlineMs. Never throws.
