@@ -337,8 +337,10 @@ void frame() {
   static std::uint64_t last_picture = 0, last_link = 0;
   static bool others_computing = true;
   const bool only_turns = !others_computing && app.turns.started() && !app.turns.done();
-  const bool moving = app.playing || carvallo::web::video_recording() || !only_turns;
-  if (g_pace.compute_only(now * 1000.0, g_input_seen || carvallo::web::page_link(app) != app.last_link, moving)) {
+  const bool must_build = app.playing || carvallo::web::video_recording() || !only_turns;
+  // The link is built only when all else allows a frame that only computes (not on every frame).
+  const bool may_only_compute = g_pace.pace() == carvallo::web::FramePace::Pace::CatchUp && !must_build && !g_input_seen;
+  if (may_only_compute && g_pace.compute_only(now * 1000.0, carvallo::web::page_link(app) != app.last_link, false)) {
     const auto start = std::chrono::steady_clock::now();
     app.work.begin_frame(now * 1000.0, start);
     ++app.perf.frames;
