@@ -1,7 +1,7 @@
 #pragma once
 // carvallo::Model: an immutable, shared, type-erased multibody model in the redundant coordinate
 // formulation of 000 §2.1. It wraps a model definition (see model_definition.hpp) and exposes the
-// double-valued quantities the solvers need, all derived exactly by forward-mode AD (ad.hpp):
+// double-valued quantities the solvers need, all derived exactly by forward-mode AD on a graph:
 //
 //   C, C_q, C_t, Ċ                   holonomic constraints and their derivatives
 //   D, D_q̇, D_q, D_t                 nonholonomic constraints (Pfaffian or not) and derivatives
@@ -10,13 +10,11 @@
 //   ∂(Jᵀν)/∂q, ∂(Jᵀν)/∂q̇, ∂(M a)/∂q, ∂Q_d/∂q, ∂Q_d/∂q̇   terms of the linearization (000 Eqs 26, 28)
 //   kinetic, potential and total energy
 //
-// The constraint derivatives the solvers need at every step (C_q, D_q̇, J, [Ċ; D] and constraint_terms():
-// C_q, Q_d,h, D_q̇, Q_d,nh; and with M and Q_b, dynamics_terms()) are recorded from the definition once, at
-// the first call, as an expression
-// graph, differentiated on the graph and run as straight-line programs (expression_graph.hpp,
-// straight_line_program.hpp): equal to the dual-number AD's to round-off
-// (tests/examples/registry_constraint_program_test.cpp) and several times faster. A definition whose
-// constraints branch on the state is not recorded and uses the AD at every call.
+// Every derivative is built on an expression graph recorded from the definition at the first call,
+// differentiated on the graph and run as a straight-line program from then on (expression_graph.hpp,
+// straight_line_program.hpp; model_recorded.cpp for the constraint programs every step needs, C_q, D_q̇, J,
+// [Ċ; D], constraint_terms() and with M and Q_b dynamics_terms(); model_derived.cpp for the others). A
+// definition whose code branches on the state is recorded anew at every call, at that call's state.
 //
 // Conventions (000 Eqs 3-11): M q̈ = Q_b − Jᵀν, J q̈ = Q_d, ν = [λ; μ]. Constraint forces on the
 // coordinates are −Jᵀν. Units are those of the model (SI in all shipped models). Rows of J, C, D and ν
@@ -28,7 +26,8 @@
 // accessors without an index never throw.
 //
 // Thread safety: a Model may be shared between threads; evaluations use thread-local scratch buffers and
-// do not allocate after the first call with a given size (outputs are resized only if their size differs).
+// do not allocate after the first call with a given size (outputs are resized only if their size differs),
+// but for a definition that branches on the state, whose derivatives record a graph at every call.
 
 #include "carvallo/ad.hpp"
 #include "carvallo/ad_vector.hpp"
@@ -50,8 +49,8 @@ namespace carvallo {
 
 namespace detail {
 
-/// Sparsity of a constraint Jacobian and a column colouring (columns of one colour share no row), found
-/// once per model; see Model::C_q. Defined in model.cpp.
+/// The programs recorded once per model (the constraint programs, the derived quantities); shared by copies.
+/// Defined in model_internal.hpp.
 struct JacobianCache;
 /// The constraint functions as recorded straight-line programs; see Model. Defined in model.cpp.
 struct RecordedConstraints;
@@ -207,8 +206,9 @@ class Model {
   /// Whether the constraint functions run recorded programs (false before the first call of one of them,
   /// for a definition whose constraints branch on the state, and for a copy made without). Never throws.
   bool constraint_terms_recorded() const;
-  /// A copy evaluating C_q, D_q̇, J, [Ċ; D] and constraint_terms() by recorded straight-line programs (`enabled`, the default of every Model) or by the dual-number AD of the
-  /// definition at every call (for comparisons: tests, benchmarks). Never throws.
+  /// A copy whose derivatives run the programs recorded at their first call (`enabled`, the default of every
+  /// Model) or record the definition anew at every call, as a definition that branches on the state does
+  /// (for comparisons: tests, benchmarks). Never throws.
   Model with_recorded_programs(bool enabled) const;
 
   // ---- dynamics ---------------------------------------------------------------------------------
