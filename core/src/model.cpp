@@ -89,7 +89,7 @@ void Model::check_qd(const VectorXd& qd, double t) const {
 void Model::M(const VectorXd& q, double t, MatrixXd& out) const {
   check_q(q, t);
   out.setZero(nq_, nq_);
-  evaluator<double>().eval_mass(q, t, out);
+  evaluator().eval_mass(q, t, out);
   check_rows(*this, out, t, "mass matrix", 0, false);
 }
 
@@ -97,7 +97,7 @@ void Model::Q_b(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) 
   check_q(q, t);
   check_qd(qd, t);
   out.setZero(nq_);
-  evaluator<double>().eval_forces(q, qd, t, out);
+  evaluator().eval_forces(q, qd, t, out);
   check_vec(*this, out, t, "generalized force Q_b", 0, false);
 }
 
@@ -106,14 +106,14 @@ void Model::Q_b(const VectorXd& q, const VectorXd& qd, double t, VectorXd& out) 
 double Model::kinetic_energy(const VectorXd& q, const VectorXd& qd, double t) const {
   check_q(q, t);
   check_qd(qd, t);
-  const double T = evaluator<double>().eval_kinetic_energy(q, qd, t);
+  const double T = evaluator().eval_kinetic_energy(q, qd, t);
   if (!std::isfinite(T)) throw_non_finite(t, "kinetic energy", "", -1);
   return T;
 }
 
 double Model::potential_energy(const VectorXd& q, double t) const {
   check_q(q, t);
-  const double V = evaluator<double>().eval_potential_energy(q, t);
+  const double V = evaluator().eval_potential_energy(q, t);
   if (!std::isfinite(V)) throw_non_finite(t, "potential energy", "", -1);
   return V;
 }

@@ -1,13 +1,16 @@
 #pragma once
 // What the files of Model share (model.cpp: the type erasure and plain evaluations; model_recorded.cpp: the
-// recorded programs; model_derivatives.cpp: the constraint Jacobians by dual numbers; model_linearization.cpp:
-// the second-order terms of the linearization): the per-model caches and the dual-number helpers.
+// recorded constraint programs; model_derived.cpp: every other derivative on the graph; model_derivatives.cpp
+// and model_linearization.cpp: the constraint derivatives and the terms of the linearization): the per-model
+// caches and the checks.
 
 #include "carvallo/model.hpp"
 #include "carvallo/straight_line_program.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -22,8 +25,7 @@ namespace detail {
 /// (straight_line_program.hpp), one per quantity the solvers ask for at every step. Inputs (q, t) for cq,
 /// else (q, q̇, t). Outputs: cq: C_q's structural nonzeros (cq_entries); velocity: Ċ then D; dqd: D_q̇'s
 /// nonzeros (dqd_entries); jacobian: C_q's then D_q̇'s nonzeros; terms: C_q's nonzeros, Q_d,h's and Q_d,nh's
-/// negatives between D_q̇'s nonzeros (see constraint_terms). C and D alone stay the definition's double code
-/// and Ċ, Q_d,h and Q_d,nh alone its duals: as programs they were no faster (docs/performance.md).
+/// negatives between D_q̇'s nonzeros (see constraint_terms). C and D alone stay the definition's double code.
 struct RecordedConstraints {
   std::vector<std::pair<int, int>> cq_entries, dqd_entries;
   StraightLineProgram cq, velocity, dqd, jacobian, terms;
@@ -34,11 +36,22 @@ struct RecordedConstraints {
   DynamicsStructure structure;
 };
 
+/// What Model derives on the graph besides the recorded constraint programs (model_derived.cpp).
+enum class Derived : int { C_q, C_t, C_dot, Q_dh, D_qd, D_q, D_t, Q_dnh, Q_b_q, Q_b_qd, Ma_q, JTnu_q, JTnu_qd, Q_d_q, Q_d_qd, count };
+
+/// A derived quantity's program, recorded at its first call; per_call when the definition branched on the
+/// state while recorded (then every call records at its own state).
+struct DerivedProgram {
+  std::once_flag once;
+  bool per_call = false;
+  StraightLineProgram program;
+};
+
 struct JacobianCache {
-  std::once_flag cq_once, dqd_once, dq_once, recorded_once;
-  ColumnColoring cq, dqd, dq;
+  std::once_flag recorded_once;
   bool recording = true;                          // Model::with_recorded_programs
   std::unique_ptr<RecordedConstraints> recorded;  // null: not recorded (off, or a value-dependent definition)
+  std::array<DerivedProgram, static_cast<std::size_t>(Derived::count)> derived;
 };
 
 }  // namespace detail
@@ -47,67 +60,6 @@ namespace model_internal {
 
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
-
-struct Scratch {
-  Vec<Dual1> q1, qd1, o1;
-  Mat<Dual1> M1;
-  Vec<Dual2> q2, qd2, o2;
-  Vec<Dual3> q3, qd3, o3;
-  Vec<double> o0;
-  Vec<DualChunk> qc, qdc, oc;
-};
-
-inline Scratch& scratch() {
-  thread_local Scratch s;
-  return s;
-}
-
-// Passive copies (zero tangents).
-template <class S>
-void passive(const VectorXd& x, Vec<S>& out) {
-  out.resize(x.size());
-  for (Eigen::Index i = 0; i < x.size(); ++i) out[i] = S(x[i]);
-}
-
-// The colour classes [c0, c0 + width) in one evaluation: every column of those colours is seeded in its
-// colour's slot, and each nonzero (i, j) is read from slot color(j).
-template <class F>
-void colored_jacobian(const ColumnColoring& cc, const VectorXd& x, int rows, Vec<DualChunk>& xs, Vec<DualChunk>& out_s,
-                      MatrixXd& out, F&& f) {
-  const auto n = static_cast<int>(x.size());
-  passive(x, xs);
-  for (int c0 = 0; c0 < cc.colors; c0 += kJacobianChunk) {
-    const int c1 = std::min(cc.colors, c0 + kJacobianChunk);
-    for (int j = 0; j < n; ++j)
-      if (cc.color[static_cast<std::size_t>(j)] >= c0 && cc.color[static_cast<std::size_t>(j)] < c1)
-        xs[j].d[static_cast<std::size_t>(cc.color[static_cast<std::size_t>(j)] - c0)] = 1.0;
-    out_s.setZero(rows);
-    f(xs, out_s);
-    for (int j = 0; j < n; ++j) {
-      const int c = cc.color[static_cast<std::size_t>(j)];
-      if (c < c0 || c >= c1) continue;
-      for (int i : cc.rows[static_cast<std::size_t>(j)]) out(i, j) = out_s[i].d[static_cast<std::size_t>(c - c0)];
-      xs[j].d[static_cast<std::size_t>(c - c0)] = 0.0;
-    }
-  }
-}
-
-// The colouring the Jacobians use: from the traced pattern, or from the dense pattern when the traced one is
-// only proven for the branches of the traced state (sparsity.hpp, "Branches").
-inline ColumnColoring coloring_for(const SparsityPattern& p) {
-  return color_columns(p.value_dependent ? dense_pattern(p.rows, p.cols()) : p);
-}
-
-// A watched argument: its value, live (branches on it are counted), no input bits.
-inline void live(const VectorXd& x, Vec<SparsityTracer>& out) {
-  out.resize(x.size());
-  for (Eigen::Index i = 0; i < x.size(); ++i) out[i] = SparsityTracer(x[i], 0, true);
-}
-
-inline void seed1(const VectorXd& x, const VectorXd& dir, Vec<Dual1>& out) {
-  out.resize(x.size());
-  for (Eigen::Index i = 0; i < x.size(); ++i) out[i] = Dual1(x[i], dir[i]);
-}
 
 // Every entry finite: x·0 is 0 for a finite x and NaN otherwise, and the sum is a vectorized reduction
 // (Eigen's allFinite() ends in a scalar loop; these checks run on every evaluation).
@@ -142,25 +94,64 @@ inline void check_vec(const Model& m, const VectorXd& v, double t, const char* w
 }
 
 // Runs p at (q, t), or (q, q̇, t) when qd is given, into this thread's buffer; null if an output is not
-// finite (the dual-number AD then names it, or, where the program's folding differs from the duals'
-// arithmetic on an infinity, gives its own values). Defined in model_recorded.cpp.
+// finite (the caller then names it). Defined in model_recorded.cpp.
 const double* run_recorded(const StraightLineProgram& p, const VectorXd& q, const VectorXd* qd, double t);
 // Writes the listed entries of a sparse Jacobian (the rest zero) from consecutive outputs; returns the
 // position after them.
 const double* scatter(const std::vector<std::pair<int, int>>& entries, const double* o, int rows, int cols,
                       MatrixXd& out);
 
-// The one loop of the dual-number derivatives that seed one direction at a time: for each j < n,
-// seed(j, 1.0) sets direction e_j's tangents, column(j) evaluates and reads what it needs, and seed(j, 0.0)
-// clears them again.
-template <class Seed, class Column>
-void by_columns(int n, Seed&& seed, Column&& column) {
-  for (int j = 0; j < n; ++j) {
-    seed(j, 1.0);
-    column(j);
-    seed(j, 0.0);
-  }
-}
+/// The definition recorded at one state (expression_graph.hpp) for a derivative built on its graph: q, q̇
+/// (zeros when the quantity has none), t and `extra` (a vector the quantity depends on linearly, such as the
+/// multipliers of JTnu_q) are the input nodes, in that order; C, D, M and Q_b are recorded at their first
+/// use. Defined in model_derived.cpp.
+class StateRecording {
+ public:
+  StateRecording(const Model& m, ExpressionGraph& g, const VectorXd& q, const VectorXd* qd, double t,
+                 const VectorXd* extra);
+  ExpressionGraph& graph() { return g_; }
+  std::vector<int> inputs() const;
+  const std::vector<int>& q() const { return q_; }
+  const std::vector<int>& qd() const { return qd_; }
+  const std::vector<int>& extra() const { return extra_; }
+
+  // Output nodes of the definition's functions (constants are nodes too); M column by column.
+  const std::vector<int>& C();
+  const std::vector<int>& D();
+  const std::vector<int>& M();
+  const std::vector<int>& Q();
+
+  /// d/ds of `of` along (q̇, 0, 1) in (q, q̇, t): Ċ of C, D_q q̇ + D_t of D (-1: structurally zero).
+  std::vector<int> rate(const std::vector<int>& of);
+  /// ∂/∂t of `of`.
+  std::vector<int> time_rate(const std::vector<int>& of);
+  /// ∂of/∂wrt, column by column (of.size() × wrt.size(), -1 for a structural zero).
+  std::vector<int> jacobian(const std::vector<int>& of, const std::vector<int>& wrt);
+  /// Σ w_i of_i for input nodes w.
+  int weighted_sum(const std::vector<int>& w, const std::vector<int>& of);
+  /// Node by node: -a; a + b (-1 is zero in both).
+  std::vector<int> negated(std::vector<int> a);
+  std::vector<int> sum(const std::vector<int>& a, const std::vector<int>& b);
+
+ private:
+  std::vector<int> along(const std::vector<int>& seed_of_inputs, const std::vector<int>& of);
+  const Model& m_;
+  ExpressionGraph& g_;
+  Vec<Recorded> qr_, qdr_;
+  Recorded tr_;
+  std::vector<int> q_, qd_, extra_;
+  int t_ = -1;
+  std::vector<int> C_, D_, M_, Q_;
+  bool has_C_ = false, has_D_ = false, has_M_ = false, has_Q_ = false;
+};
+
+/// The outputs of `build` at (q, q̇, t, extra): the program recorded at the first call (cache.derived[k])
+/// run at this state, or, for a definition that branched while recorded and for a model without programs
+/// (with_recorded_programs(false)), the graph recorded at this state read directly. Outputs live in this
+/// thread's buffer until the next call. Exceptions of the definition propagate. Defined in model_derived.cpp.
+const double* evaluate_derived(const Model& m, detail::JacobianCache& cache, detail::Derived k, const VectorXd& q,
+                               const VectorXd* qd, double t, const VectorXd* extra,
+                               const std::function<std::vector<int>(StateRecording&)>& build);
 
 }  // namespace model_internal
 

@@ -1,6 +1,6 @@
 // The terms of the linearization of the index-3 equations (stability/linearization.hpp): the force
-// Jacobians and the derivatives of M a, Jᵀν and Q_d, by nested dual numbers, one direction at a time
-// (model_internal.hpp, by_columns).
+// Jacobians and the derivatives of M a, Jᵀν and Q_d, built on the graph (model_derived.cpp). The vectors a
+// and ν are inputs of the programs, so one program serves every reference.
 #include "carvallo/model.hpp"
 
 #include "model_internal.hpp"
@@ -9,21 +9,21 @@ namespace carvallo {
 
 using namespace model_internal;
 
+namespace {
+
+MatrixXd square(const double* o, int rows, int cols) { return Eigen::Map<const MatrixXd>(o, rows, cols); }
+
+}  // namespace
+
 // ---- force Jacobians -------------------------------------------------------------------------------------
 
 void Model::force_jacobian(const VectorXd& q, const VectorXd& qd, double t, bool of_rates, MatrixXd& out) const {
   check_q(q, t);
   check_qd(qd, t);
-  out.setZero(nq_, nq_);
-  Scratch& s = scratch();
-  passive(q, s.q1);
-  passive(qd, s.qd1);
-  const Dual1 t1(t, 0.0);
-  by_columns(nq_, [&](int j, double v) { (of_rates ? s.qd1 : s.q1)[j].d = v; }, [&](int j) {
-    s.o1.setZero(nq_);
-    evaluator<Dual1>().eval_forces(s.q1, s.qd1, t1, s.o1);
-    for (int i = 0; i < nq_; ++i) out(i, j) = s.o1[i].d;
-  });
+  out = square(evaluate_derived(*this, *jacobians_, of_rates ? detail::Derived::Q_b_qd : detail::Derived::Q_b_q, q,
+                                &qd, t, nullptr,
+                                [of_rates](StateRecording& r) { return r.jacobian(r.Q(), of_rates ? r.qd() : r.q()); }),
+               nq_, nq_);
   check_rows(*this, out, t, of_rates ? "force Jacobian dQ_b/dqd" : "force Jacobian dQ_b/dq", 0, false);
 }
 
@@ -40,16 +40,19 @@ void Model::Q_b_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& ou
 void Model::Ma_q(const VectorXd& q, double t, const VectorXd& a, MatrixXd& out) const {
   check_q(q, t);
   if (a.size() != nq_) throw SolverError(SolverError::Kind::InvalidArgument, "Ma_q: a has the wrong size", t);
-  out.setZero(nq_, nq_);
-  Scratch& s = scratch();
-  passive(q, s.q1);
-  const Dual1 t1(t, 0.0);
-  by_columns(nq_, [&](int j, double v) { s.q1[j].d = v; }, [&](int j) {
-    s.M1.setZero(nq_, nq_);
-    evaluator<Dual1>().eval_mass(s.q1, t1, s.M1);
-    for (int k = 0; k < nq_; ++k)
-      for (int i = 0; i < nq_; ++i) out(i, j) += s.M1(i, k).d * a[k];
-  });
+  const int n = nq_;
+  out = square(evaluate_derived(*this, *jacobians_, detail::Derived::Ma_q, q, nullptr, t, &a,
+                                [n](StateRecording& r) {
+                                  const std::vector<int>& M = r.M();  // column by column
+                                  std::vector<int> Ma;
+                                  for (int i = 0; i < n; ++i) {
+                                    std::vector<int> row;
+                                    for (int k = 0; k < n; ++k) row.push_back(M[static_cast<std::size_t>(k * n + i)]);
+                                    Ma.push_back(r.weighted_sum(r.extra(), row));
+                                  }
+                                  return r.jacobian(Ma, r.q());
+                                }),
+               nq_, nq_);
   check_rows(*this, out, t, "d(M a)/dq", 0, false);
 }
 
@@ -57,42 +60,17 @@ void Model::JTnu_q(const VectorXd& q, const VectorXd& qd, double t, const Vector
   check_q(q, t);
   check_qd(qd, t);
   if (nu.size() != nc()) throw SolverError(SolverError::Kind::InvalidArgument, "JTnu_q: nu has the wrong size", t);
-  out.setZero(nq_, nq_);
-  Scratch& s = scratch();
-  const Dual2 t2(t);
-  // Holonomic part: Hessian of λ·C, symmetric; entry (k, j) from inner direction e_k, outer e_j.
-  if (nch_ > 0) {
-    s.q2.resize(nq_);
-    for (int i = 0; i < nq_; ++i) s.q2[i] = Dual2(q[i]);
-    by_columns(nq_, [&](int j, double v) { s.q2[j].d.v = v; }, [&](int j) {
-      by_columns(j + 1, [&](int k, double v) { s.q2[k].v.d = v; }, [&](int k) {
-        s.o2.setZero(nch_);
-        evaluator<Dual2>().eval_holonomic(s.q2, t2, s.o2);
-        double h = 0.0;
-        for (int i = 0; i < nch_; ++i) h += nu[i] * s.o2[i].d.d;
-        out(k, j) += h;
-        if (k != j) out(j, k) += h;
-      });
-    });
-  }
-  // Nonholonomic part: (k, j) = Σ μ_i ∂²D_i/∂q̇_k∂q_j.
-  if (ncnh_ > 0) {
-    s.q2.resize(nq_);
-    s.qd2.resize(nq_);
-    for (int i = 0; i < nq_; ++i) {
-      s.q2[i] = Dual2(q[i]);
-      s.qd2[i] = Dual2(qd[i]);
-    }
-    by_columns(nq_, [&](int j, double v) { s.q2[j].d.v = v; }, [&](int j) {
-      by_columns(nq_, [&](int k, double v) { s.qd2[k].v.d = v; }, [&](int k) {
-        s.o2.setZero(ncnh_);
-        evaluator<Dual2>().eval_nonholonomic(s.q2, s.qd2, t2, s.o2);
-        double h = 0.0;
-        for (int i = 0; i < ncnh_; ++i) h += nu[nch_ + i] * s.o2[i].d.d;
-        out(k, j) += h;
-      });
-    });
-  }
+  const int nch = nch_;
+  // (k, j) = ∂²(λ·C)/∂q_k∂q_j + ∂²(μ·D)/∂q̇_k∂q_j: the k-th entry of Jᵀν = C_qᵀλ + D_q̇ᵀμ, differentiated by q_j.
+  out = square(evaluate_derived(*this, *jacobians_, detail::Derived::JTnu_q, q, &qd, t, &nu,
+                                [nch](StateRecording& r) {
+                                  const std::vector<int> lambda(r.extra().begin(), r.extra().begin() + nch);
+                                  const std::vector<int> mu(r.extra().begin() + nch, r.extra().end());
+                                  const std::vector<int> holonomic = r.jacobian({r.weighted_sum(lambda, r.C())}, r.q());
+                                  const std::vector<int> nonholonomic = r.jacobian({r.weighted_sum(mu, r.D())}, r.qd());
+                                  return r.jacobian(r.sum(holonomic, nonholonomic), r.q());
+                                }),
+               nq_, nq_);
   check_rows(*this, out, t, "d(J^T nu)/dq", 0, false);
 }
 
@@ -102,96 +80,43 @@ void Model::JTnu_qd(const VectorXd& q, const VectorXd& qd, double t, const Vecto
   if (nu.size() != nc()) throw SolverError(SolverError::Kind::InvalidArgument, "JTnu_qd: nu has the wrong size", t);
   out.setZero(nq_, nq_);
   if (ncnh_ == 0) return;  // C_q does not depend on q̇
-  Scratch& s = scratch();
-  const Dual2 t2(t);
-  s.q2.resize(nq_);
-  s.qd2.resize(nq_);
-  for (int i = 0; i < nq_; ++i) {
-    s.q2[i] = Dual2(q[i]);
-    s.qd2[i] = Dual2(qd[i]);
-  }
-  by_columns(nq_, [&](int j, double v) { s.qd2[j].d.v = v; }, [&](int j) {
-    by_columns(j + 1, [&](int k, double v) { s.qd2[k].v.d = v; }, [&](int k) {
-      s.o2.setZero(ncnh_);
-      evaluator<Dual2>().eval_nonholonomic(s.q2, s.qd2, t2, s.o2);
-      double h = 0.0;
-      for (int i = 0; i < ncnh_; ++i) h += nu[nch_ + i] * s.o2[i].d.d;
-      out(k, j) += h;
-      if (k != j) out(j, k) += h;
-    });
-  });
+  const int nch = nch_;
+  out = square(evaluate_derived(*this, *jacobians_, detail::Derived::JTnu_qd, q, &qd, t, &nu,
+                                [nch](StateRecording& r) {
+                                  const std::vector<int> mu(r.extra().begin() + nch, r.extra().end());
+                                  return r.jacobian(r.jacobian({r.weighted_sum(mu, r.D())}, r.qd()), r.qd());
+                                }),
+               nq_, nq_);
   check_rows(*this, out, t, "d(J^T nu)/dqd", 0, false);
 }
 
+// Q_d = [−d²/ds² C(q + s q̇, t + s); −d/ds D(q + s q̇, q̇, t + s)] (000 Eqs 7, 8) as a function of (q, q̇, t),
+// differentiated by q (third derivatives of C) or by q̇ (where q̇ is both the direction and D's argument).
 void Model::Q_d_q(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
   check_q(q, t);
   check_qd(qd, t);
-  out.setZero(nc(), nq_);
-  Scratch& s = scratch();
-  if (nch_ > 0) {
-    // Q_d,h = −d²/ds² C(q + s q̇, t + s); a third level along e_j differentiates it with respect to q_j.
-    s.q3.resize(nq_);
-    for (int i = 0; i < nq_; ++i) s.q3[i] = Dual3(Dual2(Dual1(q[i], qd[i]), Dual1(qd[i], 0.0)), Dual2(0.0));
-    const Dual3 t3(Dual2(Dual1(t, 1.0), Dual1(1.0, 0.0)), Dual2(0.0));
-    by_columns(nq_, [&](int j, double v) { s.q3[j].d.v.v = v; }, [&](int j) {
-      s.o3.setZero(nch_);
-      evaluator<Dual3>().eval_holonomic(s.q3, t3, s.o3);
-      for (int i = 0; i < nch_; ++i) out(i, j) = -s.o3[i].d.d.d;
-    });
-  }
-  if (ncnh_ > 0) {
-    // Q_d,nh = −d/ds D(q + s q̇, q̇, t + s); outer level along e_j in q.
-    s.q2.resize(nq_);
-    s.qd2.resize(nq_);
-    for (int i = 0; i < nq_; ++i) {
-      s.q2[i] = Dual2(Dual1(q[i], qd[i]), Dual1(0.0));
-      s.qd2[i] = Dual2(qd[i]);
-    }
-    const Dual2 t2(Dual1(t, 1.0), Dual1(0.0));
-    by_columns(nq_, [&](int j, double v) { s.q2[j].d.v = v; }, [&](int j) {
-      s.o2.setZero(ncnh_);
-      evaluator<Dual2>().eval_nonholonomic(s.q2, s.qd2, t2, s.o2);
-      for (int i = 0; i < ncnh_; ++i) out(nch_ + i, j) = -s.o2[i].d.d;
-    });
-  }
+  out = square(evaluate_derived(*this, *jacobians_, detail::Derived::Q_d_q, q, &qd, t, nullptr,
+                                [](StateRecording& r) {
+                                  std::vector<int> Qd = r.negated(r.rate(r.rate(r.C())));
+                                  const std::vector<int> Qdnh = r.negated(r.rate(r.D()));
+                                  Qd.insert(Qd.end(), Qdnh.begin(), Qdnh.end());
+                                  return r.jacobian(Qd, r.q());
+                                }),
+               nc(), nq_);
   check_rows(*this, out, t, "dQ_d/dq", 0, true);
 }
 
 void Model::Q_d_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
   check_q(q, t);
   check_qd(qd, t);
-  out.setZero(nc(), nq_);
-  Scratch& s = scratch();
-  if (nch_ > 0) {
-    // ∂Q_d,h/∂q̇_j = −2 (C_qq[q̇, e_j] + C_qt e_j): inner level along (q̇, 1), outer along (e_j, 0).
-    s.q2.resize(nq_);
-    for (int i = 0; i < nq_; ++i) s.q2[i] = Dual2(Dual1(q[i], qd[i]), Dual1(0.0));
-    const Dual2 t2(Dual1(t, 1.0), Dual1(0.0));
-    by_columns(nq_, [&](int j, double v) { s.q2[j].d.v = v; }, [&](int j) {
-      s.o2.setZero(nch_);
-      evaluator<Dual2>().eval_holonomic(s.q2, t2, s.o2);
-      for (int i = 0; i < nch_; ++i) out(i, j) = -2.0 * s.o2[i].d.d;
-    });
-  }
-  if (ncnh_ > 0) {
-    // Q_d,nh = −(D_q q̇ + D_t) with D_q, D_t depending on q̇ too. Perturb q̇ by ε2 e_j both as the
-    // argument and inside the inner direction of q: q = q + ε1 (q̇ + ε2 e_j).
-    s.q2.resize(nq_);
-    s.qd2.resize(nq_);
-    for (int i = 0; i < nq_; ++i) {
-      s.q2[i] = Dual2(Dual1(q[i], qd[i]), Dual1(0.0));
-      s.qd2[i] = Dual2(qd[i]);
-    }
-    const Dual2 t2(Dual1(t, 1.0), Dual1(0.0));
-    by_columns(nq_, [&](int j, double v) {
-      s.q2[j].d.d = v;
-      s.qd2[j].d.v = v;
-    }, [&](int j) {
-      s.o2.setZero(ncnh_);
-      evaluator<Dual2>().eval_nonholonomic(s.q2, s.qd2, t2, s.o2);
-      for (int i = 0; i < ncnh_; ++i) out(nch_ + i, j) = -s.o2[i].d.d;
-    });
-  }
+  out = square(evaluate_derived(*this, *jacobians_, detail::Derived::Q_d_qd, q, &qd, t, nullptr,
+                                [](StateRecording& r) {
+                                  std::vector<int> Qd = r.negated(r.rate(r.rate(r.C())));
+                                  const std::vector<int> Qdnh = r.negated(r.rate(r.D()));
+                                  Qd.insert(Qd.end(), Qdnh.begin(), Qdnh.end());
+                                  return r.jacobian(Qd, r.qd());
+                                }),
+               nc(), nq_);
   check_rows(*this, out, t, "dQ_d/dqd", 0, true);
 }
 

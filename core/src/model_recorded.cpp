@@ -41,7 +41,7 @@ namespace {
 // each e_j on q_j or q̇_j, all in one pass: ExpressionGraph::gradients), Ċ as the derivative of C along (q̇, 0, 1) in (q, q̇, t), and Q_d,h and Q_d,nh
 // along the same direction: the second derivative of C (000 Eq 7: d²/ds² C(q + s q̇, t + s)) and the first
 // of D (Eq 8). Null for a definition whose constraints branch on the state, or that throws while recorded
-// (the dual-number AD then reports it).
+// (a graph recorded at each call then reports it: model_derived.cpp).
 // The terms on the recording graph g at recorded inputs q, q̇, t (input nodes of g): the node of each
 // structural nonzero of C_q and D_q̇ (column by column, with their (row, column)), Ċ, Q_d,h's and Q_d,nh's
 // negatives (the second derivative of C and the first of D along (q̇, 0, 1)), D; with `dynamics`, M's
@@ -59,9 +59,8 @@ std::optional<TermNodes> record_terms(const Model& m, ExpressionGraph& g, const 
   Vec<Recorded> C = Vec<Recorded>::Zero(nch), D = Vec<Recorded>::Zero(ncnh);
   const bool branched_before = g.value_dependent;
   try {
-    const auto& ev = m.recording_evaluator();
-    if (nch > 0) ev.eval_holonomic(qr, tr, C);
-    if (ncnh > 0) ev.eval_nonholonomic(qr, qdr, tr, D);
+    if (nch > 0) m.recorder().record_holonomic(qr, tr, C);
+    if (ncnh > 0) m.recorder().record_nonholonomic(qr, qdr, tr, D);
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -113,8 +112,8 @@ std::optional<TermNodes> record_terms(const Model& m, ExpressionGraph& g, const 
   Mat<Recorded> M = Mat<Recorded>::Zero(nq, nq);
   Vec<Recorded> Q = Vec<Recorded>::Zero(nq);
   try {
-    m.dynamics_recorder().record_mass(qr, tr, M);
-    m.dynamics_recorder().record_forces(qr, qdr, tr, Q);
+    m.recorder().record_mass(qr, tr, M);
+    m.recorder().record_forces(qr, qdr, tr, Q);
   } catch (const std::exception&) {
     return r;
   }
@@ -134,7 +133,7 @@ std::optional<TermNodes> record_terms(const Model& m, ExpressionGraph& g, const 
 // as the tangents along each e_j on q_j or q̇_j, all in one pass: ExpressionGraph::gradients; Ċ as the
 // derivative of C along (q̇, 0, 1) in (q, q̇, t), and Q_d,h and Q_d,nh along the same direction: the second
 // derivative of C (000 Eq 7: d²/ds² C(q + s q̇, t + s)) and the first of D (Eq 8)). Null for a definition
-// whose constraints branch on the state, or that throws while recorded (the dual-number AD then reports it).
+// whose constraints branch on the state, or that throws while recorded (a graph recorded at each call then reports it: model_derived.cpp).
 std::unique_ptr<detail::RecordedConstraints> record_constraints(const Model& m, const VectorXd& q, const VectorXd& qd,
                                                                 double t) {
   const int nq = m.nq(), nch = m.nch();

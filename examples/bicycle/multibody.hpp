@@ -137,7 +137,7 @@ struct MultibodyBicycle {
     rear_contact.write_holonomic<S>(q, Rrw, C, row);
     front_contact.write_holonomic<S>(q, Rfw, C, row + 1);
   }
-  /// D with q and t of type SQ and q̇ of type S: Model::D_q̇ passes SQ = double (see KnifeEdgeWheel).
+  /// D with q and t of type SQ and q̇ of type S (see KnifeEdgeWheel); Model passes one type for both.
   template <class S, class SQ = S>
   void nonholonomic(const Vec<SQ>& q, const Vec<S>& qd, const SQ&, Vec<S>& D) const {
     rear_contact.write_nonholonomic<S, SQ>(q, qd, D, 0);

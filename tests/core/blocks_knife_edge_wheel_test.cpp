@@ -136,16 +136,16 @@ TEST_CASE("knife-edge wheel: D_q̇ with the geometry in double equals the all-du
       q << 1.0, -2.0, -0.3, p;
       qd << 0.4, -0.6, 0.1, 0.3, -0.5, 0.2, 0.7;
     }
-    Vec<DualChunk> qc(n), qdc(n), Dm(2), Du(2);
+    Vec<DualVec<8>> qc(n), qdc(n), Dm(2), Du(2);
     for (int j = 0; j < n; ++j) {
-      qc[j] = DualChunk(q[j]);
-      qdc[j] = DualChunk(qd[j]);
+      qc[j] = DualVec<8>(q[j]);
+      qdc[j] = DualVec<8>(qd[j]);
       qdc[j].d[static_cast<std::size_t>(j)] = 1.0;
     }
     Dm.setZero();
     Du.setZero();
-    d.wheel.write_nonholonomic<DualChunk, double>(q, qdc, Dm, 0);
-    d.wheel.write_nonholonomic<DualChunk>(qc, qdc, Du, 0);
+    d.wheel.write_nonholonomic<DualVec<8>, double>(q, qdc, Dm, 0);
+    d.wheel.write_nonholonomic<DualVec<8>>(qc, qdc, Du, 0);
     Vec<double> D0(2);
     D0.setZero();
     d.wheel.write_nonholonomic<double>(q, qd, D0, 0);

@@ -1,7 +1,7 @@
 // The expression graph and its straight-line programs (carvallo/expression_graph.hpp,
 // carvallo/straight_line_program.hpp): values bit for bit those of double code, derivatives on the graph
 // against the dual numbers of ad.hpp (an independent route) and central differences, folding and sharing
-// of nodes, and a definition that branches on the state left to the dual-number AD.
+// of nodes, and a definition that branches on the state recorded anew at each call.
 #include "carvallo/expression_graph.hpp"
 #include "carvallo/model.hpp"
 #include "carvallo/straight_line_program.hpp"
@@ -110,7 +110,7 @@ TEST_CASE("expression graph: constants fold, equal nodes are shared, zero tangen
 namespace {
 
 // A pendulum on a circle whose constraint switches form with the sign of x: the graph recorded at one state
-// does not hold at the other, so the model must not use it.
+// does not hold at the other, so the model must not keep it.
 struct BranchingPendulum {
   carvallo::Layout layout() const { return {"branching", {"x", "y"}, {"rod"}, {}}; }
   template <class S> void mass(const Vec<S>&, const S&, Mat<S>& M) const { M(0, 0) = M(1, 1) = S(1.0); }
@@ -123,7 +123,7 @@ struct BranchingPendulum {
 
 }  // namespace
 
-TEST_CASE("expression graph: a definition that branches on the state keeps the dual-number AD", "[expression]") {
+TEST_CASE("expression graph: a definition that branches on the state is recorded at each call", "[expression]") {
   const Model m(BranchingPendulum{});
   Eigen::VectorXd q(2), qd(2);
   q << 0.6, -0.8;
@@ -142,4 +142,12 @@ TEST_CASE("expression graph: a definition that branches on the state keeps the d
   CHECK(Qdh[0] == Approx(-2.0 * 2.0 * (0.8 * 0.8 + 0.6 * 0.6)));
   CHECK(Dqd.rows() == 0);
   CHECK(Qdnh.size() == 0);
+  // A second derivative on both branches: ∂(C_qᵀλ)/∂q = λ ∂²C/∂q² = 2λ I for x > 0, 4λ I for x < 0.
+  const Eigen::VectorXd nu = Eigen::VectorXd::Constant(1, 1.5);
+  Eigen::MatrixXd H;
+  m.JTnu_q(q, qd, 0.0, nu, H);
+  CHECK(H.isApprox(4.0 * 1.5 * Eigen::MatrixXd::Identity(2, 2), 1e-15));
+  q[0] = 0.6;
+  m.JTnu_q(q, qd, 0.0, nu, H);
+  CHECK(H.isApprox(2.0 * 1.5 * Eigen::MatrixXd::Identity(2, 2), 1e-15));
 }

@@ -1,10 +1,10 @@
-// carvallo/sparsity.hpp and the coloured Jacobians of Model: the tracer's dependency bits against hand-derived
-// structures, its values against double evaluation (bit for bit), its branch counting, the colouring's
-// defining property, and C_q / D_q̇ / D_q against the dense single-direction AD Jacobian (an independent
-// route: one Dual1 pass per column, no colouring, no vector mode) at states other than the first call's.
+// Model's constraint Jacobians and their structure (sparsity.hpp), both read off the expression graph
+// (model_derived.cpp): C_q / D_q̇ / D_q against the dense single-direction AD Jacobian of the definition (an
+// independent route: one Dual1 pass per column through the definition's code) at states other than the
+// first call's, where their programs are recorded; the patterns cover every nonzero; a rheonomic entry
+// that vanishes at the recording state and a constraint that branches on the state.
 #include "carvallo/sparsity.hpp"
 
-#include "carvallo/blocks/rotation.hpp"
 #include "carvallo/model.hpp"
 #include "dense_jacobian.hpp"
 #include "test_models.hpp"
@@ -12,8 +12,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <cstdint>
 #include <random>
+#include <type_traits>
 #include <string>
 
 using namespace carvallo;
@@ -26,10 +26,6 @@ using carvallo_test::dense_D_qd;
 using carvallo_test::mismatch;
 
 namespace {
-
-SparsityTracer input(double v, int bit) { return {v, std::uint64_t{1} << bit, true}; }
-// A value 0 that depends on an argument (a rate that happens to be 0 at this state): not a constant.
-SparsityTracer watched_zero() { return {0.0, 0, true}; }
 
 // A point on a guide through the origin that turns at rate w (a rheonomic constraint):
 // C = y cos(w t) − x sin(w t). At t = 0 the entry ∂C/∂x = −sin(w t) vanishes for every q, so values
@@ -80,84 +76,19 @@ struct Chain {  // C_i = q_i q_{i+1}: a band of two nonzeros per row
 
 }  // namespace
 
-TEST_CASE("tracer: bits are the union of the operands' bits, values those of double", "[sparsity]") {
-  // Read at run time, so that neither side is folded by the compiler with another libm.
-  volatile double inputs[3] = {0.7, -1.3, 2.1};
-  const double a = inputs[0], b = inputs[1], c = inputs[2];
-  const SparsityTracer x = input(a, 0), y = input(b, 1), z = input(c, 2);
-  const SparsityTracer e = sin(x) * y + 3.0 / z - atan2(y, 2.0) + sqrt(z) * abs(y) - pow(z, 1.5) + exp(x) / cosh(y);
-  CHECK(e.deps == 0b111u);
-  CHECK(e.live);
-  // Bit for bit the double evaluation of the same expression (branches must follow the real state).
-  CHECK(e.v == std::sin(a) * b + 3.0 / c - std::atan2(b, 2.0) + std::sqrt(c) * std::abs(b) - std::pow(c, 1.5) +
-                   std::exp(a) / std::cosh(b));
-  // A constant 0 factor (its AD tangents are 0 as well) leaves a constant; a cancellation keeps its bits
-  // (structural, not numerical: a superset).
-  CHECK((x * 0.0).deps == 0u);
-  CHECK_FALSE((SparsityTracer(0.0) * y).live);
-  CHECK((SparsityTracer(0.0) / z).deps == 0u);
-  CHECK((watched_zero() * y).deps == 0b10u);
-  CHECK(((x + y) - x).deps == 0b11u);
-  CHECK((tan(y) + log(z)).deps == 0b110u);
-  CHECK((asin(SparsityTracer(0.5)) + 1.0).deps == 0u);
-  CHECK_FALSE((asin(SparsityTracer(0.5)) + 1.0).live);
-  SparsityTracer acc(0.0);
-  acc += x;
-  acc *= z;
-  CHECK(acc.deps == 0b101u);
-  // Rotations take their sine and cosine from the shared memo: same bits, same values as std::sin/cos.
-  SparsityTracer s, co;
-  blocks::detail::sin_cos(y, s, co);
-  CHECK(s.deps == 0b10u);
-  CHECK(co.deps == 0b10u);
-  CHECK(s.v == std::sin(b));
-  CHECK(co.v == std::cos(b));
-}
-
-TEST_CASE("tracer: comparisons of live values are counted as branches, abs and constants are not", "[sparsity]") {
-  long& count = detail::sparsity_branch_count();
-  const long before = count;
-  const SparsityTracer constant(2.0), watched(1.0, 0, true), traced = input(-1.0, 3);
-  CHECK(constant > 1.0);
-  CHECK(count == before);
-  CHECK(abs(traced).v == 1.0);
-  CHECK(count == before);
-  CHECK(traced < watched);
-  CHECK(count == before + 1);
-  CHECK(value_of(watched) == 1.0);
-  CHECK(count == before + 2);
-}
-
-TEST_CASE("colouring: columns of one colour share no row; the dense pattern needs one colour per column", "[sparsity]") {
-  SparsityPattern p;
-  p.rows = 3;
-  p.column_rows = {{0}, {1}, {0, 2}, {}, {1, 2}};
-  const ColumnColoring cc = color_columns(p);
-  CHECK(cc.colors == 3);  // column 4 (rows 1, 2) clashes with colour 0 (rows 0, 1) and colour 1 (rows 0, 2)
-  for (int j = 0; j < p.cols(); ++j)
-    for (int k = j + 1; k < p.cols(); ++k)
-      if (cc.color[static_cast<std::size_t>(j)] == cc.color[static_cast<std::size_t>(k)])
-        for (int i : p.column_rows[static_cast<std::size_t>(j)]) CHECK_FALSE(p.contains(i, k));
-  CHECK(color_columns(dense_pattern(3, 5)).colors == 5);
-  CHECK(p.nonzeros() == 6);
-  SparsityPattern q = dense_pattern(3, 4);
-  CHECK_THROWS_AS(pattern_union(p, q), SolverError);
-  CHECK_THROWS_AS(dense_pattern(-1, 2), SolverError);  // not std::length_error from vector::resize
-  CHECK_THROWS_AS(dense_pattern(2, -1), SolverError);
-}
-
-TEST_CASE("tracer: more than 64 columns are traced in passes of 64", "[sparsity]") {
-  const Model m(Chain{});
+TEST_CASE("a chain of 150 coordinates: two nonzeros per row of C_q", "[sparsity]") {
+  const Chain chain;
+  const Model m(chain);
   const VectorXd q = VectorXd::LinSpaced(m.nq(), 0.5, 2.0);
   const SparsityPattern p = m.C_q_sparsity(q, 0.0);
   CHECK(p.nonzeros() == 2 * (m.nq() - 1));
   for (int i = 0; i + 1 < m.nq(); ++i) CHECK((p.contains(i, i) && p.contains(i, i + 1)));
   MatrixXd J;
   m.C_q(q, 0.0, J);
-  CHECK(mismatch(J, dense_C_q(m, q, 0.0)) < 1e-15);
+  CHECK(mismatch(J, dense_C_q(chain, q, 0.0)) < 1e-15);
 }
 
-TEST_CASE("coloured Jacobians of the test models equal the dense AD Jacobian at random states", "[sparsity]") {
+TEST_CASE("the Jacobians of the test models equal the dense AD Jacobian at random states", "[sparsity]") {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> u(-2.0, 2.0);
   auto random = [&](int n) {
@@ -169,13 +100,14 @@ TEST_CASE("coloured Jacobians of the test models equal the dense AD Jacobian at 
   cubic.cubic = true;
   carvallo_test::FourBar redundant;
   redundant.duplicate = true;
-  for (const Model& m : {Model(carvallo_test::FourBar{}), Model(redundant), Model(carvallo_test::Sleigh{}), Model(cubic),
-                         Model(carvallo_test::RollingDisk{}), Model(TurningGuide{})}) {
+  auto check = [&](const auto& def) {
+    using Def = std::remove_cvref_t<decltype(def)>;
+    const Model m(def);
     INFO(m.name());
     const double t0 = 0.0;
     const VectorXd q0 = random(m.nq()), qd0 = random(m.nq());
     MatrixXd J;
-    if (m.nch() > 0) m.C_q(q0, t0, J);  // the colourings are fixed here, at t = 0
+    if (m.nch() > 0) m.C_q(q0, t0, J);  // the programs are recorded here, at t = 0
     if (m.ncnh() > 0) {
       m.D_qd(q0, qd0, t0, J);
       m.D_q(q0, qd0, t0, J);
@@ -183,24 +115,30 @@ TEST_CASE("coloured Jacobians of the test models equal the dense AD Jacobian at 
     for (int trial = 0; trial < 20; ++trial) {
       const VectorXd q = random(m.nq()), qd = random(m.nq());
       const double t = 0.5 * u(rng);
-      if (m.nch() > 0) {
-        const MatrixXd ref = dense_C_q(m, q, t);
+      if constexpr (HasHolonomic<Def>) {
+        const MatrixXd ref = dense_C_q(def, q, t);
         CHECK(covers(m.C_q_sparsity(q0, t0), ref));
         m.C_q(q, t, J);
         CHECK(mismatch(J, ref) < 1e-14);
       }
-      if (m.ncnh() > 0) {
-        MatrixXd ref = dense_D_qd(m, q, qd, t);
+      if constexpr (HasNonholonomic<Def>) {
+        MatrixXd ref = dense_D_qd(def, q, qd, t);
         CHECK(covers(m.D_qd_sparsity(q0, qd0, t0), ref));
         m.D_qd(q, qd, t, J);
         CHECK(mismatch(J, ref) < 1e-14);
-        ref = dense_D_q(m, q, qd, t);
+        ref = dense_D_q(def, q, qd, t);
         CHECK(covers(m.D_q_sparsity(q0, qd0, t0), ref));
         m.D_q(q, qd, t, J);
         CHECK(mismatch(J, ref) < 1e-14);
       }
     }
-  }
+  };
+  check(carvallo_test::FourBar{});
+  check(redundant);
+  check(carvallo_test::Sleigh{});
+  check(cubic);
+  check(carvallo_test::RollingDisk{});
+  check(TurningGuide{});
 }
 
 TEST_CASE("turning guide: the entry that vanishes at t = 0 is structural and is read at t > 0", "[sparsity]") {
@@ -210,7 +148,7 @@ TEST_CASE("turning guide: the entry that vanishes at t = 0 is structural and is 
   CHECK(p.contains(0, 0));  // ∂C/∂x = −sin(w t) is 0 at t = 0 but not structurally zero
   CHECK_FALSE(p.value_dependent);
   MatrixXd J;
-  m.C_q(q, 0.0, J);  // colouring fixed at t = 0
+  m.C_q(q, 0.0, J);  // program recorded at t = 0
   m.C_q(q, 0.25, J);
   CHECK(J(0, 0) == Approx(-std::sin(0.5)).epsilon(1e-15));
   CHECK(J(0, 1) == Approx(std::cos(0.5)).epsilon(1e-15));
@@ -220,8 +158,9 @@ TEST_CASE("turning guide: the entry that vanishes at t = 0 is structural and is 
   CHECK(J(0, 0) == Approx(std::sin(0.5)).epsilon(1e-15));
 }
 
-TEST_CASE("a constraint that branches on the state is traced as value-dependent and differentiated densely", "[sparsity]") {
-  const Model m(Switching{});
+TEST_CASE("a constraint that branches on the state is recorded as value-dependent and differentiated at each state", "[sparsity]") {
+  const Switching switching;
+  const Model m(switching);
   const VectorXd right = (VectorXd(3) << 0.5, 1.0, 2.0).finished();
   const VectorXd left = (VectorXd(3) << -0.5, 1.0, 2.0).finished();
   const SparsityPattern p = m.C_q_sparsity(right, 0.0);
@@ -229,9 +168,9 @@ TEST_CASE("a constraint that branches on the state is traced as value-dependent 
   CHECK(p.contains(0, 1));
   CHECK_FALSE(p.contains(0, 2));  // the branch taken at x > 0 has no z: only proven for that branch
   MatrixXd J;
-  m.C_q(right, 0.0, J);  // colouring fixed on the x > 0 side
-  CHECK(mismatch(J, dense_C_q(m, right, 0.0)) == 0.0);
-  m.C_q(left, 0.0, J);  // the other branch: (1, 0, 2 z), which a colouring from x > 0 alone would miss
+  m.C_q(right, 0.0, J);  // first call on the x > 0 side
+  CHECK(mismatch(J, dense_C_q(switching, right, 0.0)) == 0.0);
+  m.C_q(left, 0.0, J);  // the other branch: (1, 0, 2 z), which a program recorded at x > 0 would miss
   CHECK(J(0, 0) == 1.0);
   CHECK(J(0, 1) == 0.0);
   CHECK(J(0, 2) == 4.0);

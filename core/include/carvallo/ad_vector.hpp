@@ -67,11 +67,6 @@ struct DualVec {
   CARVALLO_AD_INLINE DualVec& operator/=(double o) { return *this *= (1.0 / o); }
 };
 
-/// Chunk width used by the engine: 8 tangent slots per evaluation, one pass for the bicycle's colourings
-/// (C_q 8 colours, D_q̇ 5, D_q 2). Wider chunks cost in proportion on every pass (docs/performance.md).
-inline constexpr int kJacobianChunk = 8;
-using DualChunk = DualVec<kJacobianChunk>;
-
 template <int N> struct is_dual<DualVec<N>> : std::true_type {};
 template <int N> constexpr double value_of(const DualVec<N>& x) { return x.v; }
 

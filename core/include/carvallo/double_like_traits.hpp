@@ -1,6 +1,6 @@
 #pragma once
 // Eigen's traits for the engine's scalar types that stand in for double in model code (Dual, DualVec,
-// SparsityTracer, Recorded): real, signed, built from a double (so double's limits, as that type), and
+// Recorded): real, signed, built from a double (so double's limits, as that type), and
 // mixing with double in Eigen expressions (a matrix of them scaled by a double parameter). Only the costs,
 // which Eigen uses to decide on unrolling, differ from type to type.
 

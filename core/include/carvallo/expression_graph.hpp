@@ -18,8 +18,8 @@
 // same code (ad.hpp), not bit-equal: the chain rule's products are grouped differently.
 //
 // Branches. A recorded graph is the code path taken at the recording state. Every comparison, value_of or
-// abs of a value that depends on an input marks the graph value_dependent (as the sparsity tracer does,
-// sparsity.hpp); Model then does not use it and keeps the dual-number AD, which follows the branches of
+// abs of a value that depends on an input marks the graph value_dependent; Model then does not keep it and
+// records the graph anew at every call, which follows the branches of
 // every state.
 //
 // Nothing here throws except std::bad_alloc; NaN and infinity pass as in double.

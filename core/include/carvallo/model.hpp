@@ -1,7 +1,7 @@
 #pragma once
 // carvallo::Model: an immutable, shared, type-erased multibody model in the redundant coordinate
 // formulation of 000 §2.1. It wraps a model definition (see model_definition.hpp) and exposes the
-// double-valued quantities the solvers need, all derived exactly by forward-mode AD (ad.hpp):
+// double-valued quantities the solvers need, all derived exactly by forward-mode AD on a graph:
 //
 //   C, C_q, C_t, Ċ                   holonomic constraints and their derivatives
 //   D, D_q̇, D_q, D_t                 nonholonomic constraints (Pfaffian or not) and derivatives
@@ -10,13 +10,11 @@
 //   ∂(Jᵀν)/∂q, ∂(Jᵀν)/∂q̇, ∂(M a)/∂q, ∂Q_d/∂q, ∂Q_d/∂q̇   terms of the linearization (000 Eqs 26, 28)
 //   kinetic, potential and total energy
 //
-// The constraint derivatives the solvers need at every step (C_q, D_q̇, J, [Ċ; D] and constraint_terms():
-// C_q, Q_d,h, D_q̇, Q_d,nh; and with M and Q_b, dynamics_terms()) are recorded from the definition once, at
-// the first call, as an expression
-// graph, differentiated on the graph and run as straight-line programs (expression_graph.hpp,
-// straight_line_program.hpp): equal to the dual-number AD's to round-off
-// (tests/examples/registry_constraint_program_test.cpp) and several times faster. A definition whose
-// constraints branch on the state is not recorded and uses the AD at every call.
+// Every derivative is built on an expression graph recorded from the definition at the first call,
+// differentiated on the graph and run as a straight-line program from then on (expression_graph.hpp,
+// straight_line_program.hpp; model_recorded.cpp for the constraint programs every step needs, C_q, D_q̇, J,
+// [Ċ; D], constraint_terms() and with M and Q_b dynamics_terms(); model_derived.cpp for the others). A
+// definition whose code branches on the state is recorded anew at every call, at that call's state.
 //
 // Conventions (000 Eqs 3-11): M q̈ = Q_b − Jᵀν, J q̈ = Q_d, ν = [λ; μ]. Constraint forces on the
 // coordinates are −Jᵀν. Units are those of the model (SI in all shipped models). Rows of J, C, D and ν
@@ -28,7 +26,8 @@
 // accessors without an index never throw.
 //
 // Thread safety: a Model may be shared between threads; evaluations use thread-local scratch buffers and
-// do not allocate after the first call with a given size (outputs are resized only if their size differs).
+// do not allocate after the first call with a given size (outputs are resized only if their size differs),
+// but for a definition that branches on the state, whose derivatives record a graph at every call.
 
 #include "carvallo/ad.hpp"
 #include "carvallo/ad_vector.hpp"
@@ -50,96 +49,39 @@ namespace carvallo {
 
 namespace detail {
 
-/// Sparsity of a constraint Jacobian and a column colouring (columns of one colour share no row), found
-/// once per model; see Model::C_q. Defined in model.cpp.
+/// The programs recorded once per model (the constraint programs, the derived quantities); shared by copies.
+/// Defined in model_internal.hpp.
 struct JacobianCache;
 /// The constraint functions as recorded straight-line programs; see Model. Defined in model.cpp.
 struct RecordedConstraints;
 
-// Evaluation of a model definition for one scalar type, in pieces: each scalar type gets only the functions
-// the engine evaluates with it (ScalarEvaluator<S> below), because every virtual function is compiled for
-// every model whether called or not, and the page downloads them all. Outputs arrive sized and zero-filled.
-template <class S>
-class HolonomicFunction {
+// The definition evaluated in double, and recorded on an expression graph (expression_graph.hpp) from which
+// Model builds every derivative: one templated evaluation per scalar type, because every virtual function
+// is compiled for every model whether called or not, and the page downloads them all.
+class DoubleEvaluator {
  public:
-  virtual ~HolonomicFunction() = default;
-  virtual void eval_holonomic(const Vec<S>& q, const S& t, Vec<S>& C) const = 0;
-};
-template <class S>
-class NonholonomicFunction {
- public:
-  virtual ~NonholonomicFunction() = default;
-  virtual void eval_nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& D) const = 0;
-};
-template <class S>
-class MassAndForces {
- public:
-  virtual ~MassAndForces() = default;
-  virtual void eval_mass(const Vec<S>& q, const S& t, Mat<S>& M) const = 0;
-  virtual void eval_forces(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& Q) const = 0;
-};
-class Energies {
- public:
-  virtual ~Energies() = default;
+  virtual ~DoubleEvaluator() = default;
+  virtual void eval_holonomic(const Vec<double>& q, double t, Vec<double>& C) const = 0;
+  virtual void eval_nonholonomic(const Vec<double>& q, const Vec<double>& qd, double t, Vec<double>& D) const = 0;
+  virtual void eval_mass(const Vec<double>& q, double t, Mat<double>& M) const = 0;
+  virtual void eval_forces(const Vec<double>& q, const Vec<double>& qd, double t, Vec<double>& Q) const = 0;
   virtual double eval_potential_energy(const Vec<double>& q, double t) const = 0;
   virtual double eval_kinetic_energy(const Vec<double>& q, const Vec<double>& qd, double t) const = 0;
 };
 
-/// What the engine evaluates a definition for with each scalar type: everything in double; M, Q and the
-/// constraints with first-order duals (the force and mass Jacobians, C_q, D_q̇ and D_q); the constraints
-/// with second-order ones (Q_d,h, Q_d,nh); C with third-order ones (∂Q_d,h/∂q, model_linearization.cpp).
-template <class S>
-class ScalarEvaluator;
-template <>
-class ScalarEvaluator<double> : public HolonomicFunction<double>, public NonholonomicFunction<double>,
-                                public MassAndForces<double>, public Energies {};
-template <>
-class ScalarEvaluator<Dual1> : public HolonomicFunction<Dual1>, public NonholonomicFunction<Dual1>,
-                               public MassAndForces<Dual1> {};
-template <>
-class ScalarEvaluator<Dual2> : public HolonomicFunction<Dual2>, public NonholonomicFunction<Dual2> {};
-template <>
-class ScalarEvaluator<Dual3> : public HolonomicFunction<Dual3> {};
-
-/// A definition whose nonholonomic() also takes q and t of another scalar type than q̇ (SQ = double with
-/// a dual q̇): D_q̇ then carries no tangents through the geometry. Optional.
-template <class Def>
-concept HasRateSeededNonholonomic =
-    requires(const Def& d, const Vec<double>& q, const Vec<DualChunk>& qd, const double& t, Vec<DualChunk>& D) {
-      d.template nonholonomic<DualChunk, double>(q, qd, t, D);
-    };
-
-/// Constraint functions only, for the vector-mode Jacobians (ad_vector.hpp) of C_q, D_q̇ and D_q.
-template <class S>
-class ConstraintEvaluator {
+/// The same functions on the recording scalar. Outputs arrive sized and zero-filled.
+class Recorder {
  public:
-  virtual ~ConstraintEvaluator() = default;
-  virtual void eval_holonomic(const Vec<S>& q, const S& t, Vec<S>& C) const = 0;
-  virtual void eval_nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& D) const = 0;
-  /// D for a dual q̇ at fixed q and t: `q` and `q_passive` (the same values, zero tangents) are both
-  /// given, so a definition with HasRateSeededNonholonomic uses the first and any other the second.
-  virtual void eval_nonholonomic_rates(const Vec<double>& q, const Vec<S>& q_passive, const Vec<S>& qd, double t,
-                                       Vec<S>& D) const = 0;
-};
-
-/// The mass matrix and the forces on the recording scalar (expression_graph.hpp), for the recorded dynamics
-/// program (Model::dynamics_terms).
-class DynamicsRecorder {
- public:
-  virtual ~DynamicsRecorder() = default;
+  virtual ~Recorder() = default;
+  virtual void record_holonomic(const Vec<Recorded>& q, const Recorded& t, Vec<Recorded>& C) const = 0;
+  virtual void record_nonholonomic(const Vec<Recorded>& q, const Vec<Recorded>& qd, const Recorded& t,
+                                   Vec<Recorded>& D) const = 0;
   virtual void record_mass(const Vec<Recorded>& q, const Recorded& t, Mat<Recorded>& M) const = 0;
   virtual void record_forces(const Vec<Recorded>& q, const Vec<Recorded>& qd, const Recorded& t,
                              Vec<Recorded>& Q) const = 0;
 };
 
-class ModelConcept : public ScalarEvaluator<double>,
-                     public ScalarEvaluator<Dual1>,
-                     public ScalarEvaluator<Dual2>,
-                     public ScalarEvaluator<Dual3>,
-                     public ConstraintEvaluator<DualChunk>,
-                     public ConstraintEvaluator<SparsityTracer>,
-                     public ConstraintEvaluator<Recorded>,
-                     public DynamicsRecorder {
+class ModelConcept : public DoubleEvaluator, public Recorder {
  public:
   ~ModelConcept() override = default;
   virtual const Layout& layout() const = 0;
@@ -153,32 +95,16 @@ class ModelImpl final : public ModelConcept {
   const Layout& layout() const override { return layout_; }
   bool has_potential_energy() const override { return HasPotentialEnergy<Def>; }
 
-#define CARVALLO_HOLONOMIC_FOR(S)                                                                        \
-  void eval_holonomic(const Vec<S>& q, const S& t, Vec<S>& C) const override {                          \
-    if constexpr (HasHolonomic<Def>) def_.template holonomic<S>(q, t, C);                                \
+  void eval_holonomic(const Vec<double>& q, double t, Vec<double>& C) const override {
+    if constexpr (HasHolonomic<Def>) def_.template holonomic<double>(q, t, C);
   }
-#define CARVALLO_NONHOLONOMIC_FOR(S)                                                                     \
-  void eval_nonholonomic(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& D) const override {     \
-    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<S>(q, qd, t, D);                      \
+  void eval_nonholonomic(const Vec<double>& q, const Vec<double>& qd, double t, Vec<double>& D) const override {
+    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<double>(q, qd, t, D);
   }
-#define CARVALLO_MASS_AND_FORCES_FOR(S)                                                                  \
-  void eval_mass(const Vec<S>& q, const S& t, Mat<S>& M) const override { def_.template mass<S>(q, t, M); } \
-  void eval_forces(const Vec<S>& q, const Vec<S>& qd, const S& t, Vec<S>& Q) const override {            \
-    def_.template forces<S>(q, qd, t, Q);                                                                \
+  void eval_mass(const Vec<double>& q, double t, Mat<double>& M) const override { def_.template mass<double>(q, t, M); }
+  void eval_forces(const Vec<double>& q, const Vec<double>& qd, double t, Vec<double>& Q) const override {
+    def_.template forces<double>(q, qd, t, Q);
   }
-  CARVALLO_HOLONOMIC_FOR(double)
-  CARVALLO_HOLONOMIC_FOR(Dual1)
-  CARVALLO_HOLONOMIC_FOR(Dual2)
-  CARVALLO_HOLONOMIC_FOR(Dual3)
-  CARVALLO_NONHOLONOMIC_FOR(double)
-  CARVALLO_NONHOLONOMIC_FOR(Dual1)
-  CARVALLO_NONHOLONOMIC_FOR(Dual2)
-  CARVALLO_MASS_AND_FORCES_FOR(double)
-  CARVALLO_MASS_AND_FORCES_FOR(Dual1)
-#undef CARVALLO_HOLONOMIC_FOR
-#undef CARVALLO_NONHOLONOMIC_FOR
-#undef CARVALLO_MASS_AND_FORCES_FOR
-
   double eval_potential_energy(const Vec<double>& q, double t) const override {
     if constexpr (HasPotentialEnergy<Def>) return def_.template potential_energy<double>(q, t);
     else return 0.0;
@@ -193,45 +119,12 @@ class ModelImpl final : public ModelConcept {
     }
   }
 
-  void eval_holonomic(const Vec<DualChunk>& q, const DualChunk& t, Vec<DualChunk>& C) const override {
-    if constexpr (HasHolonomic<Def>) def_.template holonomic<DualChunk>(q, t, C);
-  }
-  void eval_nonholonomic(const Vec<DualChunk>& q, const Vec<DualChunk>& qd, const DualChunk& t,
-                         Vec<DualChunk>& D) const override {
-    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<DualChunk>(q, qd, t, D);
-  }
-  void eval_nonholonomic_rates(const Vec<double>& q, const Vec<DualChunk>& q_passive, const Vec<DualChunk>& qd,
-                               double t, Vec<DualChunk>& D) const override {
-    if constexpr (HasRateSeededNonholonomic<Def>) def_.template nonholonomic<DualChunk, double>(q, qd, t, D);
-    else if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<DualChunk>(q_passive, qd, DualChunk(t), D);
-  }
-
-  // The tracer takes the same paths as DualChunk; t is live (watched for branches, never traced).
-  void eval_holonomic(const Vec<SparsityTracer>& q, const SparsityTracer& t, Vec<SparsityTracer>& C) const override {
-    if constexpr (HasHolonomic<Def>) def_.template holonomic<SparsityTracer>(q, t, C);
-  }
-  void eval_nonholonomic(const Vec<SparsityTracer>& q, const Vec<SparsityTracer>& qd, const SparsityTracer& t,
-                         Vec<SparsityTracer>& D) const override {
-    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<SparsityTracer>(q, qd, t, D);
-  }
-  void eval_nonholonomic_rates(const Vec<double>& q, const Vec<SparsityTracer>& q_passive,
-                               const Vec<SparsityTracer>& qd, double t, Vec<SparsityTracer>& D) const override {
-    if constexpr (HasRateSeededNonholonomic<Def>) def_.template nonholonomic<SparsityTracer, double>(q, qd, t, D);
-    else if constexpr (HasNonholonomic<Def>)
-      def_.template nonholonomic<SparsityTracer>(q_passive, qd, SparsityTracer(t, 0, true), D);
-  }
-
-  // Recording (expression_graph.hpp): q, q̇ and t all recorded, so the generic path only.
-  void eval_holonomic(const Vec<Recorded>& q, const Recorded& t, Vec<Recorded>& C) const override {
+  void record_holonomic(const Vec<Recorded>& q, const Recorded& t, Vec<Recorded>& C) const override {
     if constexpr (HasHolonomic<Def>) def_.template holonomic<Recorded>(q, t, C);
   }
-  void eval_nonholonomic(const Vec<Recorded>& q, const Vec<Recorded>& qd, const Recorded& t,
-                         Vec<Recorded>& D) const override {
+  void record_nonholonomic(const Vec<Recorded>& q, const Vec<Recorded>& qd, const Recorded& t,
+                           Vec<Recorded>& D) const override {
     if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<Recorded>(q, qd, t, D);
-  }
-  void eval_nonholonomic_rates(const Vec<double>&, const Vec<Recorded>& q_passive, const Vec<Recorded>& qd, double t,
-                               Vec<Recorded>& D) const override {
-    if constexpr (HasNonholonomic<Def>) def_.template nonholonomic<Recorded>(q_passive, qd, Recorded(t), D);
   }
   void record_mass(const Vec<Recorded>& q, const Recorded& t, Mat<Recorded>& M) const override {
     def_.template mass<Recorded>(q, t, M);
@@ -313,8 +206,9 @@ class Model {
   /// Whether the constraint functions run recorded programs (false before the first call of one of them,
   /// for a definition whose constraints branch on the state, and for a copy made without). Never throws.
   bool constraint_terms_recorded() const;
-  /// A copy evaluating C_q, D_q̇, J, [Ċ; D] and constraint_terms() by recorded straight-line programs (`enabled`, the default of every Model) or by the dual-number AD of the
-  /// definition at every call (for comparisons: tests, benchmarks). Never throws.
+  /// A copy whose derivatives run the programs recorded at their first call (`enabled`, the default of every
+  /// Model) or record the definition anew at every call, as a definition that branches on the state does
+  /// (for comparisons: tests, benchmarks). Never throws.
   Model with_recorded_programs(bool enabled) const;
 
   // ---- dynamics ---------------------------------------------------------------------------------
@@ -362,31 +256,17 @@ class Model {
     return kinetic_energy(q, qd, t) + potential_energy(q, t);
   }
 
-  /// Raw access for other scalar types (double, Dual1, Dual2, Dual3, with the functions ScalarEvaluator<S>
-  /// gives each): evaluates the definition directly. Use for derivatives this class does not provide;
-  /// outputs must be sized and zero-filled by the caller.
-  template <class S>
-  const detail::ScalarEvaluator<S>& evaluator() const { return static_cast<const detail::ScalarEvaluator<S>&>(*impl_); }
-  const detail::ConstraintEvaluator<DualChunk>& chunk_evaluator() const {
-    return static_cast<const detail::ConstraintEvaluator<DualChunk>&>(*impl_);
-  }
-  const detail::ConstraintEvaluator<SparsityTracer>& tracer_evaluator() const {
-    return static_cast<const detail::ConstraintEvaluator<SparsityTracer>&>(*impl_);
-  }
-  const detail::ConstraintEvaluator<Recorded>& recording_evaluator() const {
-    return static_cast<const detail::ConstraintEvaluator<Recorded>&>(*impl_);
-  }
-  const detail::DynamicsRecorder& dynamics_recorder() const {
-    return static_cast<const detail::DynamicsRecorder&>(*impl_);
-  }
+  /// The definition evaluated in double, and recorded on the recording scalar (expression_graph.hpp), for
+  /// what this class does not provide; outputs must be sized and zero-filled by the caller.
+  const detail::DoubleEvaluator& evaluator() const { return *impl_; }
+  const detail::Recorder& recorder() const { return *impl_; }
 
-  // ---- structure of the coloured Jacobians (sparsity.hpp) ------------------------------------------
-  /// Structural nonzeros of C_q, D_q̇ and D_q found by tracing the definition at this state (one
-  /// SparsityTracer pass per 64 columns; D_q̇ traces both the rate-seeded path it evaluates and the generic
-  /// one, whose double-valued geometry would hide branches on q). A pattern that is not value_dependent
-  /// holds at every state; C_q, D_q̇ and D_q colour their columns from the pattern at the state of their
-  /// first call, or use the dense pattern when it is value_dependent, so they are exact at every state.
-  /// Same checks and errors as C_q etc. (SolverError NonFinite / InvalidArgument on q, q̇).
+  // ---- structure of the Jacobians -----------------------------------------------------------------
+  /// Structural nonzeros of C_q, D_q̇ and D_q: the entries whose derivative node exists on the graph
+  /// recorded at this state (a node is made only for what depends on an input, and x·0 with a constant 0 is
+  /// folded away). A pattern that is not value_dependent holds at every state; one recorded through a
+  /// branch on the state (a comparison, value_of) holds for that branch. Same checks and errors as C_q etc.
+  /// (SolverError NonFinite / InvalidArgument on q, q̇).
   SparsityPattern C_q_sparsity(const Eigen::VectorXd& q, double t) const;
   SparsityPattern D_qd_sparsity(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const;
   SparsityPattern D_q_sparsity(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t) const;

@@ -95,8 +95,8 @@ struct KnifeEdgeWheel {
 
  public:
   /// The rows at `row`. The coordinates q may have another scalar type SQ than the rates (SQ = double
-  /// with a dual S seeded along q̇, as Model::D_q̇ does): D is linear in q̇, so the geometry (spin axis,
-  /// contact arm, contact directions) is then computed without tangents.
+  /// with a dual S seeded along q̇): D is linear in q̇, so the geometry (spin axis, contact arm, contact
+  /// directions) is then computed without tangents. Model evaluates it with one type (double or Recorded).
   template <class S, class SQ = S>
   void write_nonholonomic(const Vec<SQ>& q, const Vec<S>& qd, Vec<S>& D, int row) const {
     // The rotation once (it dominates the cost with a dual scalar), then everything from the spin axis.

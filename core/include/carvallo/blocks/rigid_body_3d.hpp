@@ -100,7 +100,7 @@ struct RigidBody3D {
   }
   /// Angular velocity, global components. The coordinates may have another scalar type SQ than the
   /// rates S (SQ = double with a dual S seeded along q̇: ω is linear in q̇, so the geometry needs no
-  /// tangents; KnifeEdgeWheel::write_nonholonomic and Model::D_q̇ use this).
+  /// tangents; KnifeEdgeWheel::write_nonholonomic passes its SQ on).
   template <class S, class SQ = S>
   Vec3<S> angular_velocity(const Vec<SQ>& q, const Vec<S>& qd) const {
     if (is_ground()) return Vec3<S>::Zero();

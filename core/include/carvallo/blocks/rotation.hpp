@@ -1,6 +1,6 @@
 #pragma once
 // Rotations in 3D for building blocks: Euler angles (all 12 sequences) and Euler parameters, and the
-// angular velocity from the coordinate rates. Scalar templates (double, every Dual and the SparsityTracer), no allocation.
+// angular velocity from the coordinate rates. Scalar templates (double, every Dual and Recorded), no allocation.
 //
 // Conventions. A rotation matrix R maps body components to global components: r_global = R r_body.
 // Euler angles (θ1, θ2, θ3) of sequence "abc" are intrinsic rotations: first about the global axis a by
@@ -23,7 +23,6 @@
 #include "carvallo/ad.hpp"
 #include "carvallo/ad_vector.hpp"
 #include "carvallo/expression_graph.hpp"
-#include "carvallo/sparsity.hpp"
 
 #include <Eigen/Core>
 
@@ -139,13 +138,6 @@ void sin_cos(const DualVec<N>& a, DualVec<N>& s, DualVec<N>& c) {
   sincos_memo(a.v, sv, cv);
   s = carvallo::detail::chain(a, sv, cv);
   c = carvallo::detail::chain(a, cv, -sv);
-}
-
-inline void sin_cos(const SparsityTracer& a, SparsityTracer& s, SparsityTracer& c) {
-  double sv = 0.0, cv = 0.0;
-  sincos_memo(a.v, sv, cv);
-  s = SparsityTracer(sv, a.deps, a.live);
-  c = SparsityTracer(cv, a.deps, a.live);
 }
 
 }  // namespace detail
