@@ -44,6 +44,32 @@ int main() {
     for (auto& s : a) std::printf(" (%.15g,%.15g)", s.real(), s.imag());
     std::printf("\n");
   }
+  // A new design's first linearization records and compiles its program (Model::linearization_blocks):
+  // against the seven terms' own programs, one by one, each on a design of its own, alternating.
+  for (int rep = 0; rep < 3; ++rep) {
+    bicycle::Parameters pd = p;
+    pd.w = 1.02 + 0.01 * rep;
+    const auto rd = bicycle::multibody_steady_reference(pd, 5.0, 0.0);
+    const Model blocks_model(bicycle::make_multibody_bicycle(pd)), terms_model(bicycle::make_multibody_bicycle(pd));
+    const cs::Linearization lin = cs::linearize(Model(bicycle::make_multibody_bicycle(pd)), rd);
+    Eigen::MatrixXd out;
+    auto t0 = clk::now();
+    LinearizationBlocks blocks;
+    blocks_model.linearization_blocks(rd.q, rd.qd, rd.t, rd.qdd, lin.nu, blocks);
+    auto t1 = clk::now();
+    terms_model.Q_b_q(rd.q, rd.qd, rd.t, out);
+    terms_model.Q_b_qd(rd.q, rd.qd, rd.t, out);
+    terms_model.Ma_q(rd.q, rd.t, rd.qdd, out);
+    terms_model.JTnu_q(rd.q, rd.qd, rd.t, lin.nu, out);
+    terms_model.JTnu_qd(rd.q, rd.qd, rd.t, lin.nu, out);
+    terms_model.D_q(rd.q, rd.qd, rd.t, out);
+    terms_model.D_qd(rd.q, rd.qd, rd.t, out);
+    auto t2 = clk::now();
+    blocks_model.linearization_blocks(rd.q, rd.qd, rd.t, rd.qdd, lin.nu, blocks);
+    auto t3 = clk::now();
+    std::printf("a new design's first linearization terms: one program %.2f ms, seven %.2f ms; the program again %.3f ms\n",
+                ms(t0, t1), ms(t1, t2), ms(t2, t3));
+  }
   auto inv = cs::check_reference_invariance(model, [&](double t) { return bicycle::multibody_steady_reference(p, 4.0, t); }, 0.0, 3.3);
   std::printf("invariance: %d %.3g %s\n", inv.invariant, inv.max_relative_difference, inv.worst.c_str());
   // sweep of 201 speeds through the reduced path, direct linearization at every speed

@@ -37,7 +37,7 @@ struct RecordedConstraints {
 };
 
 /// What Model derives on the graph besides the recorded constraint programs (model_derived.cpp).
-enum class Derived : int { C_q, C_t, C_dot, Q_dh, D_qd, D_q, D_t, Q_dnh, Q_b_q, Q_b_qd, Ma_q, JTnu_q, JTnu_qd, Q_d_q, Q_d_qd, count };
+enum class Derived : int { C_q, C_t, C_dot, Q_dh, D_qd, D_q, D_t, Q_dnh, Q_b_q, Q_b_qd, Ma_q, JTnu_q, JTnu_qd, Q_d_q, Q_d_qd, linearization, count };
 
 /// A derived quantity's program, recorded at its first call; per_call when the definition branched on the
 /// state while recorded (then every call records at its own state).

@@ -120,4 +120,54 @@ void Model::Q_d_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& ou
   check_rows(*this, out, t, "dQ_d/dqd", 0, true);
 }
 
+// M a − Q_b + Jᵀν (Jᵀν = C_qᵀλ + D_q̇ᵀμ) differentiated by [q, q̇] gives K̄11 and R̄11 at once: M a does not
+// depend on q̇. One recording of M, Q_b, C and D serves every block.
+void Model::linearization_blocks(const VectorXd& q, const VectorXd& qd, double t, const VectorXd& a, const VectorXd& nu,
+                                 LinearizationBlocks& out) const {
+  check_q(q, t);
+  check_qd(qd, t);
+  if (a.size() != nq_)
+    throw SolverError(SolverError::Kind::InvalidArgument, "linearization_blocks: a has the wrong size", t);
+  if (nu.size() != nc())
+    throw SolverError(SolverError::Kind::InvalidArgument, "linearization_blocks: nu has the wrong size", t);
+  const int n = nq_, nch = nch_, ncnh = ncnh_;
+  VectorXd extra(n + nc());
+  extra << a, nu;
+  const double* o = evaluate_derived(
+      *this, *jacobians_, detail::Derived::linearization, q, &qd, t, &extra, [n, nch](StateRecording& r) {
+        const auto first = r.extra().begin();
+        const std::vector<int> acc(first, first + n), lambda(first + n, first + n + nch), mu(first + n + nch, r.extra().end());
+        const std::vector<int>& M = r.M();  // column by column
+        std::vector<int> f;                 // M a − Q_b + Jᵀν
+        for (int i = 0; i < n; ++i) {
+          std::vector<int> row;
+          for (int k = 0; k < n; ++k) row.push_back(M[static_cast<std::size_t>(k * n + i)]);
+          f.push_back(r.weighted_sum(acc, row));
+        }
+        f = r.sum(f, r.negated(r.Q()));
+        f = r.sum(f, r.sum(r.jacobian({r.weighted_sum(lambda, r.C())}, r.q()),
+                           r.jacobian({r.weighted_sum(mu, r.D())}, r.qd())));
+        std::vector<int> state = r.q();
+        state.insert(state.end(), r.qd().begin(), r.qd().end());
+        std::vector<int> outputs = r.jacobian(f, state);  // [K̄11, R̄11]
+        const std::vector<int> Cq = r.jacobian(r.C(), r.q()), Dstate = r.jacobian(r.D(), state);  // [D_q, D_q̇]
+        outputs.insert(outputs.end(), Cq.begin(), Cq.end());
+        outputs.insert(outputs.end(), Dstate.begin(), Dstate.end());
+        return outputs;
+      });
+  const std::size_t nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  out.K11 = square(o, n, n);
+  out.R11 = square(o + nn, n, n);
+  o += 2 * nn;
+  out.C_q = square(o, nch, n);
+  o += static_cast<std::size_t>(nch) * static_cast<std::size_t>(n);
+  out.D_q = square(o, ncnh, n);
+  out.D_qd = square(o + static_cast<std::size_t>(ncnh) * static_cast<std::size_t>(n), ncnh, n);
+  check_rows(*this, out.K11, t, "linearization's K11 = d(M a - Q_b + J^T nu)/dq", 0, false);
+  check_rows(*this, out.R11, t, "linearization's R11 = d(-Q_b + J^T nu)/dqd", 0, false);
+  check_rows(*this, out.C_q, t, "holonomic constraint Jacobian C_q", 0, true);
+  check_rows(*this, out.D_q, t, "nonholonomic Jacobian D_q", nch, true);
+  check_rows(*this, out.D_qd, t, "nonholonomic Jacobian D_qd", nch, true);
+}
+
 }  // namespace carvallo

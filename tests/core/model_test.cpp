@@ -153,6 +153,37 @@ TEST_CASE("Model: AD derivatives match hand-derived ones", "[model]") {
   Qdqd << -4 * xd, -4 * yd, 0, 2 * co * thd - 4 * t, 0, 2 * co * xd - 2 * x * s * thd, 0, -thd, -yd;
   check_close(A, Qdqd);
 
+  // The linearization's blocks from one program (000 Eqs 26, 28), against the hand-derived terms above.
+  carvallo::LinearizationBlocks blocks;
+  model.linearization_blocks(q, qd, t, a, nu, blocks);
+  check_close(blocks.K11, Maq - Qq + H);
+  check_close(blocks.R11, -Qqd + Hd);
+  check_close(blocks.C_q, Cq);
+  check_close(blocks.D_q, Eigen::RowVector3d(0, thd, 0));
+  check_close(blocks.D_qd, Eigen::RowVector3d(2 * xd, 0, y));
+  // Its recorded program at a second state (the recording state's values are not baked in).
+  const Eigen::Vector3d q2(-0.4, 0.9, -1.3), qd2(0.2, 0.7, -0.6), a2(-1.0, 0.4, 0.25), nu2(0.1, 2.0, -0.3);
+  const double t2 = 1.7;
+  carvallo::LinearizationBlocks again;
+  model.linearization_blocks(q2, qd2, t2, a2, nu2, again);
+  Eigen::MatrixXd K(3, 3), R(3, 3), term;
+  model.Ma_q(q2, t2, a2, K);
+  model.Q_b_q(q2, qd2, t2, term);
+  K -= term;
+  model.JTnu_q(q2, qd2, t2, nu2, term);
+  K += term;
+  model.JTnu_qd(q2, qd2, t2, nu2, R);
+  model.Q_b_qd(q2, qd2, t2, term);
+  R -= term;
+  check_close(again.K11, K);
+  check_close(again.R11, R);
+  model.C_q(q2, t2, term);
+  check_close(again.C_q, term);
+  model.D_q(q2, qd2, t2, term);
+  check_close(again.D_q, term);
+  model.D_qd(q2, qd2, t2, term);
+  check_close(again.D_qd, term);
+
   CHECK(model.kinetic_energy(q, qd, t) ==
         Approx(0.5 * (p.m * (xd * xd + yd * yd) + (p.I + p.m * x * x) * thd * thd)).epsilon(1e-14));
   CHECK(model.potential_energy(q, t) == Approx(p.m * p.g * y).epsilon(1e-14));

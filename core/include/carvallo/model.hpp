@@ -147,6 +147,12 @@ struct DynamicsStructure {
   std::uint64_t id = 0;  ///< unique to this recording (never 0): a solver knows a structure it has seen
 };
 
+/// Model::linearization_blocks: K̄11 = ∂(M a)/∂q − ∂Q_b/∂q + ∂(Jᵀν)/∂q and R̄11 = −∂Q_b/∂q̇ + ∂(Jᵀν)/∂q̇
+/// (nq × nq, 000 Eqs 28, 26), and the constraint Jacobians C_q (nch × nq), D_q and D_q̇ (ncnh × nq).
+struct LinearizationBlocks {
+  Eigen::MatrixXd K11, R11, C_q, D_q, D_qd;
+};
+
 class Model {
  public:
   /// Wraps a copy of the definition. Throws ModelError if the layout is malformed (no coordinates,
@@ -246,6 +252,12 @@ class Model {
   /// ∂Q_d/∂q and ∂Q_d/∂q̇ (nc × nq each; third derivatives of C).
   void Q_d_q(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& out) const;
   void Q_d_qd(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, Eigen::MatrixXd& out) const;
+  /// The derivative blocks of the linearization at a reference with accelerations a = q̈ and multipliers
+  /// ν (000 Eqs 26, 28), from one program recorded at the first call: what a new design's first
+  /// linearization records and compiles once instead of term by term. Same values to round-off as the terms
+  /// above and C_q, D_q, D_q̇; the same errors.
+  void linearization_blocks(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, double t, const Eigen::VectorXd& a,
+                            const Eigen::VectorXd& nu, LinearizationBlocks& out) const;
 
   // ---- energy -------------------------------------------------------------------------------------
   /// Kinetic energy: the definition's kinetic_energy() if given, else ½ q̇ᵀ M q̇.

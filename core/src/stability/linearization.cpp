@@ -67,7 +67,7 @@ Linearization linearize(const Model& model, const Reference& ref, const Lineariz
   lin.reference = ref;
   const int nx = nq + nc;
 
-  Eigen::MatrixXd M, J, tmp;
+  Eigen::MatrixXd M, J;
   Eigen::VectorXd Qb, Qd;
   model.M(ref.q, t, M);
   model.Q_b(ref.q, ref.qd, t, Qb);
@@ -101,32 +101,16 @@ Linearization linearize(const Model& model, const Reference& ref, const Lineariz
   lin.Kbar = Eigen::MatrixXd::Zero(nx, nx);
   lin.Mbar.topLeftCorner(nq, nq) = M;  // 000 Eq 24
 
+  LinearizationBlocks blocks;
+  model.linearization_blocks(ref.q, ref.qd, t, ref.qdd, lin.nu, blocks);
   // 000 Eq 26: R̄11 = −∂Q_b/∂q̇ + ∂(Jᵀν)/∂q̇, R̄21 = ∂E/∂q̇.
-  model.Q_b_qd(ref.q, ref.qd, t, tmp);
-  lin.Rbar.topLeftCorner(nq, nq) = -tmp;
-  model.JTnu_qd(ref.q, ref.qd, t, lin.nu, tmp);
-  lin.Rbar.topLeftCorner(nq, nq) += tmp;
-  if (ncnh > 0) {
-    model.D_qd(ref.q, ref.qd, t, tmp);
-    lin.Rbar.block(nq + nch, 0, ncnh, nq) = tmp;
-  }
-
+  lin.Rbar.topLeftCorner(nq, nq) = blocks.R11;
+  lin.Rbar.block(nq + nch, 0, ncnh, nq) = blocks.D_qd;
   // 000 Eq 28: K̄11 = ∂(M q̈)/∂q − ∂Q_b/∂q + ∂(Jᵀν)/∂q, K̄12 = Jᵀ, K̄21 = ∂E/∂q.
-  model.Ma_q(ref.q, t, ref.qdd, tmp);
-  lin.Kbar.topLeftCorner(nq, nq) = tmp;
-  model.Q_b_q(ref.q, ref.qd, t, tmp);
-  lin.Kbar.topLeftCorner(nq, nq) -= tmp;
-  model.JTnu_q(ref.q, ref.qd, t, lin.nu, tmp);
-  lin.Kbar.topLeftCorner(nq, nq) += tmp;
+  lin.Kbar.topLeftCorner(nq, nq) = blocks.K11;
   lin.Kbar.topRightCorner(nq, nc) = J.transpose();
-  if (nch > 0) {
-    model.C_q(ref.q, t, tmp);
-    lin.Kbar.block(nq, 0, nch, nq) = tmp;
-  }
-  if (ncnh > 0) {
-    model.D_q(ref.q, ref.qd, t, tmp);
-    lin.Kbar.block(nq + nch, 0, ncnh, nq) = tmp;
-  }
+  lin.Kbar.block(nq, 0, nch, nq) = blocks.C_q;
+  lin.Kbar.block(nq + nch, 0, ncnh, nq) = blocks.D_q;
   return lin;
 }
 
