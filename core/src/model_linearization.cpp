@@ -13,6 +13,14 @@ namespace {
 
 MatrixXd square(const double* o, int rows, int cols) { return Eigen::Map<const MatrixXd>(o, rows, cols); }
 
+// Q_d = [−d²/ds² C(q + s q̇, t + s); −d/ds D(q + s q̇, q̇, t + s)] (000 Eqs 7, 8) on the graph.
+std::vector<int> velocity_terms(StateRecording& r) {
+  std::vector<int> Qd = r.negated(r.rate(r.rate(r.C())));
+  const std::vector<int> Qdnh = r.negated(r.rate(r.D()));
+  Qd.insert(Qd.end(), Qdnh.begin(), Qdnh.end());
+  return Qd;
+}
+
 }  // namespace
 
 // ---- force Jacobians -------------------------------------------------------------------------------------
@@ -90,18 +98,13 @@ void Model::JTnu_qd(const VectorXd& q, const VectorXd& qd, double t, const Vecto
   check_rows(*this, out, t, "d(J^T nu)/dqd", 0, false);
 }
 
-// Q_d = [−d²/ds² C(q + s q̇, t + s); −d/ds D(q + s q̇, q̇, t + s)] (000 Eqs 7, 8) as a function of (q, q̇, t),
-// differentiated by q (third derivatives of C) or by q̇ (where q̇ is both the direction and D's argument).
+// Q_d as a function of (q, q̇, t), differentiated by q (third derivatives of C) or by q̇ (where q̇ is both
+// the direction and D's argument).
 void Model::Q_d_q(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& out) const {
   check_q(q, t);
   check_qd(qd, t);
   out = square(evaluate_derived(*this, *jacobians_, detail::Derived::Q_d_q, q, &qd, t, nullptr,
-                                [](StateRecording& r) {
-                                  std::vector<int> Qd = r.negated(r.rate(r.rate(r.C())));
-                                  const std::vector<int> Qdnh = r.negated(r.rate(r.D()));
-                                  Qd.insert(Qd.end(), Qdnh.begin(), Qdnh.end());
-                                  return r.jacobian(Qd, r.q());
-                                }),
+                                [](StateRecording& r) { return r.jacobian(velocity_terms(r), r.q()); }),
                nc(), nq_);
   check_rows(*this, out, t, "dQ_d/dq", 0, true);
 }
@@ -110,12 +113,7 @@ void Model::Q_d_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& ou
   check_q(q, t);
   check_qd(qd, t);
   out = square(evaluate_derived(*this, *jacobians_, detail::Derived::Q_d_qd, q, &qd, t, nullptr,
-                                [](StateRecording& r) {
-                                  std::vector<int> Qd = r.negated(r.rate(r.rate(r.C())));
-                                  const std::vector<int> Qdnh = r.negated(r.rate(r.D()));
-                                  Qd.insert(Qd.end(), Qdnh.begin(), Qdnh.end());
-                                  return r.jacobian(Qd, r.qd());
-                                }),
+                                [](StateRecording& r) { return r.jacobian(velocity_terms(r), r.qd()); }),
                nc(), nq_);
   check_rows(*this, out, t, "dQ_d/dqd", 0, true);
 }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <utility>
 
@@ -309,24 +310,27 @@ examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
   inst.defaults.tolerance = 1e-12;
   inst.engine_options = default_bicycle_simulation_options(p);
 
+  // The functions below share one copy of the bicycle: captured by value, each std::function held its own
+  // and compiled its own copy of it (52 kB of the page's WebAssembly, 2026-12-04).
+  const auto shared = std::make_shared<const MultibodyBicycle>(bike);
   for (std::size_t k = 0; k < 11; ++k)
     inst.probes.push_back({kObservableNames[k], kObservableUnits[k],
-                           [bike, k](const Model&, double, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
-                             return to_values(observe(bike, q, qd))[k];
+                           [shared, k](const Model&, double, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
+                             return to_values(observe(*shared, q, qd))[k];
                            }});
-  inst.probe_values = [bike](const Model&, double, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
-    return to_values(observe(bike, q, qd));
+  inst.probe_values = [shared](const Model&, double, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
+    return to_values(observe(*shared, q, qd));
   };
   inst.coordinates_in_output = false;
 
   inst.body_names = bicycle_body_names();
-  inst.body_poses = [bike](const Eigen::VectorXd& q) { return bicycle_body_poses(bike, q); };
+  inst.body_poses = [shared](const Eigen::VectorXd& q) { return bicycle_body_poses(*shared, q); };
   inst.geoms = bicycle_geoms(p);
-  inst.traces = {{"rear contact", {0.20f, 0.30f, 0.60f, 1}, [bike](const Model&, const Eigen::VectorXd& q) {
-                    return Vector3d(bike.rear_contact.contact_point<double>(q));
+  inst.traces = {{"rear contact", {0.20f, 0.30f, 0.60f, 1}, [shared](const Model&, const Eigen::VectorXd& q) {
+                    return Vector3d(shared->rear_contact.contact_point<double>(q));
                   }},
-                 {"front contact", {0.85f, 0.35f, 0.15f, 1}, [bike](const Model&, const Eigen::VectorXd& q) {
-                    return Vector3d(bike.front_contact.contact_point<double>(q));
+                 {"front contact", {0.85f, 0.35f, 0.15f, 1}, [shared](const Model&, const Eigen::VectorXd& q) {
+                    return Vector3d(shared->front_contact.contact_point<double>(q));
                   }}};
   {
     // The hubs, the steer axis (a point of it a wheel radius above the front hub, fixed in the front frame
@@ -347,21 +351,21 @@ examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
   inst.view.forward = Vector3d::UnitX();
   inst.view.planar = false;
 
-  inst.ended = [bike, fall](const State& s, const std::vector<double>& probes) {
-    return fall_reason(bike, s.q, from_values(probes), fall);
+  inst.ended = [shared, fall](const State& s, const std::vector<double>& probes) {
+    return fall_reason(*shared, s.q, from_values(probes), fall);
   };
   // The rider's torques (multibody.hpp, RiderTorques): inputs in the order steer, roll.
   inst.inputs = bicycle_inputs();
-  inst.model_with_inputs = [bike](const std::vector<examples::SignalPiece>& pieces) {
-    MultibodyBicycle b = bike;
+  inst.model_with_inputs = [shared](const std::vector<examples::SignalPiece>& pieces) {
+    MultibodyBicycle b = *shared;
     b.rider.steer = pieces.size() > 0 ? pieces[0] : examples::SignalPiece{};
     b.rider.roll = pieces.size() > 1 ? pieces[1] : examples::SignalPiece{};
     return Model(b);
   };
   inst.push = examples::Push{"kick", "rad/s", "lateral disturbance: adds this to the roll rate",
-                             [bike](const Model&, const State& s, const std::vector<double>& probes, double amount) {
+                             [shared](const Model&, const State& s, const std::vector<double>& probes, double amount) {
                                const Observables o = from_values(probes);
-                               return with_rates(bike, s, o.roll_rate + amount, o.steer_rate, o.speed);
+                               return with_rates(*shared, s, o.roll_rate + amount, o.steer_rate, o.speed);
                              }};
   return inst;
 }
