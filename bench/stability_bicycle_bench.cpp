@@ -44,8 +44,8 @@ int main() {
     for (auto& s : a) std::printf(" (%.15g,%.15g)", s.real(), s.imag());
     std::printf("\n");
   }
-  // A new design's first linearization records and compiles its program (Model::linearization_blocks):
-  // against the seven terms' own programs, one by one, each on a design of its own, alternating.
+  // A new design's first linearization records and compiles its program (Model::linearization_blocks),
+  // then the seven terms' own programs one by one on a second model of the same design; three designs.
   for (int rep = 0; rep < 3; ++rep) {
     bicycle::Parameters pd = p;
     pd.w = 1.02 + 0.01 * rep;
