@@ -145,14 +145,14 @@ void side_view(App& app) {
   std::snprintf(text, sizeof text, "c = %.3f m", p.c);
   dimension(p.w, gx, 0.07, text, true);
   // Head angle: the arc between the ground (rearward) and the axis at its ground point, the value at the
-  // axis' top; the fork offset beside the front axle.
+  // axis' top; the fork offset below the front axle, clear of the front wheel's mass-centre name above it.
   const ImVec2 g = S(gx, 0);
   dl->PathArcTo(g, fw * 1.8f, -3.1415927f, static_cast<float>(std::atan2(-cl, -sl)), 16);
   dl->PathStroke(dim, 0, thin);
   const ImVec2 t = S(top[0], top[1]);
   label(ImVec2(t.x + fw * 0.5f, t.y - fw * 0.2f), dim, trf("head angle %.1f deg", bicycle::head_angle_deg(p)).c_str());
   const ImVec2 f = S(p.w, -p.rF);
-  label(ImVec2(f.x + fw * 0.6f, f.y - fw * 1.4f), dim, trf("rake %.1f mm", d * 1000).c_str());
+  label(ImVec2(f.x + fw * 0.6f, f.y + fw * 0.7f), dim, trf("rake %.1f mm", d * 1000).c_str());
 
   ImGui::PushTextWrapPos(0.0f);
   wrapped_textf("%s", trf("wheels %.0f / %.0f mm (rear / front), head angle %.2f deg, rake %.1f mm, trail %.1f mm", 2000 * p.rR, 2000 * p.rF,
