@@ -21,6 +21,25 @@ std::vector<int> velocity_terms(StateRecording& r) {
   return Qd;
 }
 
+// M a on the graph, for input nodes a (M is recorded column by column).
+std::vector<int> mass_times(StateRecording& r, const std::vector<int>& a) {
+  const std::vector<int>& M = r.M();
+  const std::size_t n = a.size();
+  std::vector<int> Ma, row(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t k = 0; k < n; ++k) row[k] = M[k * n + i];
+    Ma.push_back(r.weighted_sum(a, row));
+  }
+  return Ma;
+}
+
+// Jᵀν = C_qᵀλ + D_q̇ᵀμ on the graph: the gradients of λ·C by q and of μ·D by q̇, for input nodes λ and μ.
+std::vector<int> constraint_forces(StateRecording& r, const std::vector<int>& lambda, const std::vector<int>& mu) {
+  const std::vector<int> holonomic = r.jacobian({r.weighted_sum(lambda, r.C())}, r.q());
+  const std::vector<int> nonholonomic = r.jacobian({r.weighted_sum(mu, r.D())}, r.qd());
+  return r.sum(holonomic, nonholonomic);
+}
+
 }  // namespace
 
 // ---- force Jacobians -------------------------------------------------------------------------------------
@@ -48,18 +67,8 @@ void Model::Q_b_qd(const VectorXd& q, const VectorXd& qd, double t, MatrixXd& ou
 void Model::Ma_q(const VectorXd& q, double t, const VectorXd& a, MatrixXd& out) const {
   check_q(q, t);
   if (a.size() != nq_) throw SolverError(SolverError::Kind::InvalidArgument, "Ma_q: a has the wrong size", t);
-  const int n = nq_;
   out = square(evaluate_derived(*this, *jacobians_, detail::Derived::Ma_q, q, nullptr, t, &a,
-                                [n](StateRecording& r) {
-                                  const std::vector<int>& M = r.M();  // column by column
-                                  std::vector<int> Ma;
-                                  for (int i = 0; i < n; ++i) {
-                                    std::vector<int> row;
-                                    for (int k = 0; k < n; ++k) row.push_back(M[static_cast<std::size_t>(k * n + i)]);
-                                    Ma.push_back(r.weighted_sum(r.extra(), row));
-                                  }
-                                  return r.jacobian(Ma, r.q());
-                                }),
+                                [](StateRecording& r) { return r.jacobian(mass_times(r, r.extra()), r.q()); }),
                nq_, nq_);
   check_rows(*this, out, t, "d(M a)/dq", 0, false);
 }
@@ -74,9 +83,7 @@ void Model::JTnu_q(const VectorXd& q, const VectorXd& qd, double t, const Vector
                                 [nch](StateRecording& r) {
                                   const std::vector<int> lambda(r.extra().begin(), r.extra().begin() + nch);
                                   const std::vector<int> mu(r.extra().begin() + nch, r.extra().end());
-                                  const std::vector<int> holonomic = r.jacobian({r.weighted_sum(lambda, r.C())}, r.q());
-                                  const std::vector<int> nonholonomic = r.jacobian({r.weighted_sum(mu, r.D())}, r.qd());
-                                  return r.jacobian(r.sum(holonomic, nonholonomic), r.q());
+                                  return r.jacobian(constraint_forces(r, lambda, mu), r.q());
                                 }),
                nq_, nq_);
   check_rows(*this, out, t, "d(J^T nu)/dq", 0, false);
@@ -135,16 +142,7 @@ void Model::linearization_blocks(const VectorXd& q, const VectorXd& qd, double t
       *this, *jacobians_, detail::Derived::linearization, q, &qd, t, &extra, [n, nch](StateRecording& r) {
         const auto first = r.extra().begin();
         const std::vector<int> acc(first, first + n), lambda(first + n, first + n + nch), mu(first + n + nch, r.extra().end());
-        const std::vector<int>& M = r.M();  // column by column
-        std::vector<int> f;                 // M a − Q_b + Jᵀν
-        for (int i = 0; i < n; ++i) {
-          std::vector<int> row;
-          for (int k = 0; k < n; ++k) row.push_back(M[static_cast<std::size_t>(k * n + i)]);
-          f.push_back(r.weighted_sum(acc, row));
-        }
-        f = r.sum(f, r.negated(r.Q()));
-        f = r.sum(f, r.sum(r.jacobian({r.weighted_sum(lambda, r.C())}, r.q()),
-                           r.jacobian({r.weighted_sum(mu, r.D())}, r.qd())));
+        const std::vector<int> f = r.sum(r.sum(mass_times(r, acc), r.negated(r.Q())), constraint_forces(r, lambda, mu));
         std::vector<int> state = r.q();
         state.insert(state.end(), r.qd().begin(), r.qd().end());
         std::vector<int> outputs = r.jacobian(f, state);  // [K̄11, R̄11]
