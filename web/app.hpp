@@ -181,6 +181,7 @@ struct App {
   bool picture = false;
   std::array<float, 4> picture_rect{};
   float view_bottom = 0;                ///< bottom of the free view (framebuffer px)
+  float timeline_top = 0;               ///< top of the timeline over the view this frame (framebuffer px; 0: none)
   std::array<float, 4> stage_plot_rect{}, caption_rect{}, bar_rect{};  ///< the stage's parts: x, y, w, h (framebuffer px)
   float stage_bar_h = 0, caption_h = 0;  ///< the bar's and the caption band's heights as drawn last frame
   float stage_bar_scale = 1;            ///< the bar's text, smaller than the rest where its rows would crowd the view

@@ -100,6 +100,10 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
         if (text === textBefore) {
           const said = await page.evaluate(() => window.carvallo.announcements());
           assert.match(said.at(-1), key === ']' ? /as large as this screen's stage allows/ : /at its smallest/, `text ${text}: ${key} said why`);
+          // The toast that says so stands above the timeline, which it used to cover.
+          const toast = await rect(page, 'toast'), timeline = await rect(page, 'timeline');
+          assert.ok(toast && timeline, `text ${text}: the toast and the timeline are shown`);
+          disjoint(toast, timeline, `text ${text}: the toast and the timeline`);
         } else {
           assert.notEqual(font, fontBefore, `text ${textBefore} to ${text} changes the text's size (${font} px)`);
         }

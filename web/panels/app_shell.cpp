@@ -259,10 +259,12 @@ void messages_banner(App& app) {
     // At the bottom of the view on a desktop; on a phone the rider's buttons are there, so at the top of
     // the view (below any message).
     const float centre = 0.5f * (app.view_left + app.view_right);
-    // On the stage, above its bar.
+    // On the stage, above its bar; above the timeline wherever it is shown (a projector's toast covered it).
     const bool below = app.compact && !app.stage;
-    const ImVec2 at = below ? ImVec2(centre, below_messages + px(app, 8))
-                            : ImVec2(centre, (app.stage ? app.view_bottom - px(app, 8) : io.DisplaySize.y - px(app, 40)));
+    const float lowest = app.timeline_top > 0 ? app.timeline_top - px(app, 8)
+                         : app.stage           ? app.view_bottom - px(app, 8)
+                                               : io.DisplaySize.y - px(app, 40);
+    const ImVec2 at = below ? ImVec2(centre, below_messages + px(app, 8)) : ImVec2(centre, lowest);
     ImGui::SetNextWindowPos(at, ImGuiCond_Always, ImVec2(0.5f, below ? 0.0f : 1.0f));
     ImGui::Begin("##toast", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
     // Wrapped within the view (a phone's is narrower than a sentence), as wide as the text otherwise.
@@ -716,6 +718,7 @@ void find_clipped_windows(App& app) {
 void draw_ui(App& app) {
   app.rects.clear();
   app.panel_shown = false;
+  app.timeline_top = 0;
   set_number_fields_touch(app.touch.engaged());
   menu_bar(app);
   arrange_windows(app);

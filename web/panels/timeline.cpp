@@ -190,6 +190,7 @@ void timeline(App& app) {
   const int styles = push_scaled_spacing(app, text_scale);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float h = scaled_frame_height(app, text_scale) + 2 * style.WindowPadding.y;
+  app.timeline_top = bottom - h;
   ImGui::SetNextWindowPos(ImVec2(left, bottom - h), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(right - left, h), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.75f);
