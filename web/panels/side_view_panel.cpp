@@ -28,6 +28,27 @@ struct Body {
   ImU32 colour;
 };
 
+// Whether the segment a-b passes through the box lo-hi (Liang and Barsky's clipping, one axis at a time).
+bool segment_meets_box(ImVec2 a, ImVec2 b, ImVec2 lo, ImVec2 hi) {
+  float t0 = 0, t1 = 1;
+  const std::array<float, 2> from{a.x, a.y}, step{b.x - a.x, b.y - a.y}, low{lo.x, lo.y}, high{hi.x, hi.y};
+  for (int k = 0; k < 2; ++k) {
+    if (step[k] == 0) {
+      if (from[k] < low[k] || from[k] > high[k]) return false;
+      continue;
+    }
+    float ta = (low[k] - from[k]) / step[k], tb = (high[k] - from[k]) / step[k];
+    if (ta > tb) std::swap(ta, tb);
+    t0 = std::max(t0, ta), t1 = std::min(t1, tb);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+bool boxes_meet(const std::array<ImVec2, 2>& a, const std::array<ImVec2, 2>& b) {
+  return a[0].x < b[1].x && b[0].x < a[1].x && a[0].y < b[1].y && b[0].y < a[1].y;
+}
+
 }  // namespace
 
 void side_view(App& app) {
@@ -78,23 +99,52 @@ void side_view(App& app) {
     dl->AddText(at, colour, str);
   };
 
+  // The names and values are placed clear of the lines and of each other: the first of a few places
+  // around their point where nothing drawn crosses them (on a phone the frame's lines ran through them).
+  std::vector<std::array<ImVec2, 2>> lines, taken;
+  auto place = [&](ImVec2 point, std::initializer_list<ImVec2> offsets, ImU32 colour, const char* str) {
+    const ImVec2 size = ImGui::CalcTextSize(str);
+    const float pad = thick;
+    std::array<ImVec2, 2> chosen{};
+    bool first = true;
+    for (const ImVec2 o : offsets) {
+      // An offset's negative x counts from the text's right end: the text to the left of the point.
+      ImVec2 at(point.x + (o.x < 0 ? o.x - size.x : o.x), point.y + o.y);
+      at.x = std::max(origin.x, std::min(at.x, right_edge - size.x));
+      const std::array<ImVec2, 2> box{ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad)};
+      const bool clear = std::none_of(lines.begin(), lines.end(), [&](const auto& l) { return segment_meets_box(l[0], l[1], box[0], box[1]); }) &&
+                         std::none_of(taken.begin(), taken.end(), [&](const auto& t) { return boxes_meet(t, box); });
+      if (first || clear) chosen = box;
+      first = false;
+      if (clear) break;
+    }
+    taken.push_back(chosen);
+    dl->AddText(ImVec2(chosen[0].x + pad, chosen[0].y + pad), colour, str);
+  };
+  auto line = [&](ImVec2 a, ImVec2 b, ImU32 colour, float width) {
+    dl->AddLine(a, b, colour, width);
+    lines.push_back({a, b});
+  };
+
   // Ground, wheels, frame lines (rear axle to the axis, the fork from the axle to the axis' top).
-  dl->AddLine(S(x_lo, 0), S(x_hi, 0), faint, thin);
+  line(S(x_lo, 0), S(x_hi, 0), faint, thin);
   dl->AddCircle(S(0, -p.rR), len(p.rR), ink, 64, thick);
   dl->AddCircle(S(p.w, -p.rF), len(p.rF), ink, 64, thick);
   const auto foot = axis_point(t_foot), head_low = axis_point(std::max(t_foot, t_top - 0.2));
-  dl->AddLine(S(0, -p.rR), S(foot[0], foot[1]), ink, thick);
-  dl->AddLine(S(0, -p.rR), S(head_low[0], head_low[1]), ink, thick);
-  dl->AddLine(S(p.w, -p.rF), S(foot[0], foot[1]), ink, thick);
-  dl->AddLine(S(foot[0], foot[1]), S(top[0], top[1]), ink, thick);
+  line(S(0, -p.rR), S(foot[0], foot[1]), ink, thick);
+  line(S(0, -p.rR), S(head_low[0], head_low[1]), ink, thick);
+  line(S(p.w, -p.rF), S(foot[0], foot[1]), ink, thick);
+  line(S(foot[0], foot[1]), S(top[0], top[1]), ink, thick);
   // The steer axis, dashed down to the ground.
   constexpr int kDashes = 24;
   for (int k = 0; k < kDashes; k += 2) {
     const auto a = axis_point(t_top * k / kDashes), b = axis_point(t_top * (k + 1) / kDashes);
     dl->AddLine(S(a[0], a[1]), S(b[0], b[1]), faint, thin);
   }
+  lines.push_back({S(gx, 0), S(top[0], top[1])});
 
-  // Inertia ellipses and mass centres.
+  // Inertia ellipses and mass centres; their names once every centre is drawn, clear of them all.
+  const float r = fw * 0.42f;
   for (const auto& b : bodies) {
     const auto e = bicycle::xz_inertia_ellipse(b.Ixx, b.Ixz, b.Izz, b.m);
     if (e.semi_long > 0) {
@@ -110,7 +160,7 @@ void side_view(App& app) {
     }
     // The usual mass-centre symbol: a circle with two opposite quarters filled.
     const ImVec2 c = S(b.x, b.z);
-    const float r = fw * 0.42f;
+    taken.push_back({ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r)});
     dl->AddCircleFilled(c, r, IM_COL32(255, 255, 255, 255), 20);
     dl->PathArcTo(c, r, 0.0f, 1.5707964f);
     dl->PathLineTo(c);
@@ -119,7 +169,12 @@ void side_view(App& app) {
     dl->PathLineTo(c);
     dl->PathFillConvex(b.colour);
     dl->AddCircle(c, r, b.colour, 20, thin);
-    dl->AddText(ImVec2(c.x + r * 1.1f, c.y - r * 2.2f), b.colour, b.name);
+  }
+  for (const auto& b : bodies) {
+    const float h = ImGui::GetTextLineHeight();
+    // Above right of the centre first, as drawings put it; then the other corners, then the sides.
+    place(S(b.x, b.z), {ImVec2(r, -r - h), ImVec2(-r, -r - h), ImVec2(r, r), ImVec2(-r, r), ImVec2(r * 1.3f, -0.5f * h), ImVec2(-r * 1.3f, -0.5f * h)},
+          b.colour, b.name);
   }
 
   // Dimensions below the ground: wheelbase and trail, with arrows and values.
@@ -152,7 +207,8 @@ void side_view(App& app) {
   const ImVec2 t = S(top[0], top[1]);
   label(ImVec2(t.x + fw * 0.5f, t.y - fw * 0.2f), dim, trf("head angle %.1f deg", bicycle::head_angle_deg(p)).c_str());
   const ImVec2 f = S(p.w, -p.rF);
-  label(ImVec2(f.x + fw * 0.6f, f.y + fw * 0.7f), dim, trf("rake %.1f mm", d * 1000).c_str());
+  place(f, {ImVec2(fw * 0.6f, fw * 0.7f), ImVec2(-fw * 0.6f, fw * 0.7f), ImVec2(fw * 0.6f, fw * 1.9f), ImVec2(-fw * 0.6f, fw * 1.9f)}, dim,
+        trf("rake %.1f mm", d * 1000).c_str());
 
   ImGui::PushTextWrapPos(0.0f);
   wrapped_textf("%s", trf("wheels %.0f / %.0f mm (rear / front), head angle %.2f deg, rake %.1f mm, trail %.1f mm", 2000 * p.rR, 2000 * p.rF,
