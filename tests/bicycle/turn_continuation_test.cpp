@@ -46,6 +46,7 @@ bool compare_with_scan(const std::string& name, const Parameters& bike,
   const TurnSolver solver(bike);
   const std::vector<TurnBranch> branches = continue_turns(solver, leans, options);
   int compared = 0, extra = 0;
+  double worst_scan_residual = 0.0;
   for (int k : check) {
     const double lean = k / 50.0;
     std::vector<const SteadyTurn*> traced;
@@ -67,20 +68,24 @@ bool compare_with_scan(const std::string& name, const Parameters& bike,
       CHECK(std::abs(match->pitch - s.pitch) <= tolerance);
       CHECK(std::abs(match->yaw_rate - s.yaw_rate) <= tolerance * (1.0 + std::abs(s.yaw_rate)));
       CHECK(match->family == s.family);
+      worst_scan_residual = std::max(worst_scan_residual, solver.residual(s.lean, s.steer, s.speed).max_abs());
       ++compared;
     }
-    // A turn the scan does not see (two zeros of g closer than its grid) must still be a turn.
+    // A turn the scan does not see (two zeros of g closer than its grid) must still be a turn: its residual
+    // at g's round-off, which the scan's own turns reach (1.1e-9 with a wheelbase of 2 m, 1.4e-9 on random
+    // 79: the warning below gives each bicycle's).
     for (const SteadyTurn* t : traced) {
       bool in_scan = false;
       for (const SteadyTurn& s : scanned) in_scan = in_scan || steer_difference(t->steer, s.steer) < 1e-9;
       if (in_scan) continue;
       ++extra;
       INFO(name << ": lean " << lean << ", a turn the scan missed at steer " << t->steer);
-      CHECK(solver.residual(t->lean, t->steer, t->speed).max_abs() <= 1e-9);
+      CHECK(solver.residual(t->lean, t->steer, t->speed).max_abs() <= 5e-9);
     }
   }
   WARN(name << ": " << branches.size() << " branches; " << compared << " turns of the scan at " << check.size()
-            << " leans found on them, " << extra << " more that the scan's grid misses");
+            << " leans found on them, " << extra << " more that the scan's grid misses; the scan's largest residual "
+            << worst_scan_residual);
   return !branches.empty();
 }
 
@@ -242,4 +247,17 @@ TEST_CASE("turn families by continuation: every turn located before its stabilit
     }
   }
   CHECK(compared > 10);
+}
+
+// Random designs (random_parameters(seed, {0.1})) where the continuation lost families, found by comparing
+// it with the scan on 200 of them: 141, a family of reversed handlebars between leans 0.05 and 0.45 rad,
+// and 181 and 184, families between a fold near 1.07 rad and the loss of contact near 1.35 rad, crossed
+// none of three seed leans; on 145 a curve folding back past its seed a step away was taken as closed
+// there, and the turns on the rest of it lost. [slow]: about 2 s natively.
+TEST_CASE("turn families by continuation: families between the seed leans, and a curve folding back past its seed",
+          "[bicycle][turns][slow]") {
+  CHECK(compare_with_scan("random 141", random_parameters(141, {0.1}), {3, 5, 15}, 1e-8));   // leans 0.06, 0.1, 0.3
+  CHECK(compare_with_scan("random 145", random_parameters(145, {0.1}), {1, 3}, 1e-8));       // 0.02, 0.06
+  CHECK(compare_with_scan("random 181", random_parameters(181, {0.1}), {55}, 1e-8));         // 1.1
+  CHECK(compare_with_scan("random 184", random_parameters(184, {0.1}), {55, 65}, 1e-8));     // 1.1, 1.3
 }
