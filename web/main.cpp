@@ -383,7 +383,7 @@ void frame() {
   if (!carvallo::web::advance_video(app, real_dt)) carvallo::web::advance_run(app, real_dt);
   carvallo::web::advance_mode_view(app, real_dt);
   carvallo::web::draw_ui(app);
-  carvallo::web::access_frame(app);  // the parallel DOM, the live region, the focus ring
+  carvallo::web::access_frame(app, input);  // the parallel DOM, the live region, the focus ring
   carvallo::web::finish_rider_buttons(app);
   ImGui::Render();
   const double update = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();

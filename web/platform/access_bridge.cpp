@@ -43,6 +43,14 @@ EM_JS(int, carvallo_js_prefers_more_contrast, (), {
 
 std::vector<AccessRow> g_rows;
 std::string g_sent;
+// The rows are rebuilt (about 1 ms), written out (1 ms) and the page's elements updated (1.5 ms) when the
+// user acted, an element was used or focused, or an API call came (a link navigated to among them), and
+// otherwise at most every kRefreshSeconds: at every frame that was 3-5 ms of a 1920x1080 page's 4-8 ms of
+// work, on a phone several times that, for values a screen reader reads when asked. (Not on a changed
+// link: a followed bicycle's camera changes it at every frame.)
+constexpr double kRefreshSeconds = 0.25;
+bool g_stale = true;
+double g_built_at = -1e300;
 std::string g_focus;
 Announcer g_announcer;
 bool g_high = false;
@@ -65,9 +73,11 @@ const std::array<float, 4>* widget_rect(const App& app, const std::string& names
 
 void draw_focus_ring(const App& app) {
   const AccessRow* row = g_focus.empty() ? nullptr : find_row(g_focus);
-  if (!row || !row->control.placed) return;
+  // Where its widget is this frame (the rows may be a few frames old).
+  const std::array<float, 4>* rect = row ? widget_rect(app, row->control.rect) : nullptr;
+  if (!rect) return;
   const auto r = static_cast<float>(app.pixel_ratio);
-  const float* b = row->control.box;
+  const float* b = rect->data();
   const Palette& p = active_palette();
   const float t = 2.0f * r, pad = 3.0f * r;
   const ImVec2 a(b[0] * r - pad, b[1] * r - pad), z((b[0] + b[2]) * r + pad, (b[1] + b[3]) * r + pad);
@@ -100,7 +110,7 @@ void apply_palette(ImGuiStyle& style, const Palette& p) {
   c[ImGuiCol_TabActive] = vec(p.button_active);
 }
 
-void access_frame(App& app) {
+void access_frame(App& app, bool acted) {
   if (g_first) {
     g_first = false;
     // prefers-contrast: more chooses the high profile, unless the link says which.
@@ -125,12 +135,6 @@ void access_frame(App& app) {
     carvallo_js_access_words(words.dump().c_str());
   }
 
-  g_rows = access_rows(app);
-  for (auto& row : g_rows)
-    if (const auto* r = widget_rect(app, row.control.rect)) {
-      row.control.placed = true;
-      std::copy(r->begin(), r->end(), row.control.box);
-    }
   Shown shown;
   shown.run_event = tr(app.run_event);
   if (has_parameter_table(app) && app.model && app.sweep.error.empty()) shown.stability = shown_stability_summary(app.sweep);  // said in the page's language, as the panel shows it
@@ -145,26 +149,40 @@ void access_frame(App& app) {
   if (!speed_range_problem().empty()) shown.messages.push_back(tr(speed_range_problem()));
   // A toast ("Link copied", a video that was not recorded) is said once as it appears.
   if (!app.toast.empty() && ImGui::GetTime() < app.toast_until) shown.messages.push_back(app.toast);
-  // A field whose last value was refused is marked invalid with the refusal, while the message is shown.
-  std::vector<AccessControl> controls;
-  controls.reserve(g_rows.size());
-  for (const auto& r : g_rows) {
-    controls.push_back(r.control);
-    if (r.control.role != "number" && r.control.role != "slider" && r.control.role != "text") continue;
-    for (const auto& m : shown.messages)
-      if (names_control(m, r.control.name)) {
-        controls.back().error = m;
-        break;
+
+  std::string json;
+  const double now = ImGui::GetTime();
+  if (acted || g_stale || !(now - g_built_at < kRefreshSeconds)) {
+    g_stale = false;
+    g_built_at = now;
+    g_rows = access_rows(app);
+    for (auto& row : g_rows)
+      if (const auto* r = widget_rect(app, row.control.rect)) {
+        row.control.placed = true;
+        std::copy(r->begin(), r->end(), row.control.box);
       }
+    // A field whose last value was refused is marked invalid with the refusal, while the message is shown.
+    std::vector<AccessControl> controls;
+    controls.reserve(g_rows.size());
+    for (const auto& r : g_rows) {
+      controls.push_back(r.control);
+      if (r.control.role != "number" && r.control.role != "slider" && r.control.role != "text") continue;
+      for (const auto& m : shown.messages)
+        if (names_control(m, r.control.name)) {
+          controls.back().error = m;
+          break;
+        }
+    }
+    json = controls_json(controls);
+    if (json == g_sent) json.clear();
   }
-  const std::string json = controls_json(controls);
 
   std::string said;
   for (const auto& a : g_announcer.update(shown)) said += (said.empty() ? "" : "\n") + a;
 
-  if (json != g_sent || !said.empty() || !g_access_description.empty()) {
-    carvallo_js_access_sync(json != g_sent ? json.c_str() : nullptr, said.c_str(), g_access_description.c_str());
-    g_sent = json;
+  if (!json.empty() || !said.empty() || !g_access_description.empty()) {
+    carvallo_js_access_sync(json.empty() ? nullptr : json.c_str(), said.c_str(), g_access_description.c_str());
+    if (!json.empty()) g_sent = std::move(json);
     g_access_description.clear();
   }
   draw_focus_ring(app);
@@ -177,16 +195,18 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE void carvallo_access_input(const char* id, const char* value) {
   using namespace carvallo::web;
   if (const AccessRow* row = find_row(id ? id : "")) {
-    const auto act = row->act;  // the rows are rebuilt by the next frame; the action is copied first
+    const auto act = row->act;  // the rows are rebuilt by the next frame (g_stale); the action is copied first
     const std::string name = row->control.name;
     act(app(), value ? value : "");
     g_announcer.say_again(name);
+    g_stale = true;
   }
 }
 // parallel_dom.js: the element with the keyboard focus ("" for none).
 EMSCRIPTEN_KEEPALIVE void carvallo_access_focus(const char* id) {
   using namespace carvallo::web;
   g_focus = id ? id : "";
+  g_stale = true;
   // A control inside a collapsed section: the section opens; one whose widget is scrolled out of its panel,
   // wholly or in part: the panel scrolls to it; either way its widget comes on screen with the focus ring.
   app().scroll_to.clear();
@@ -195,4 +215,6 @@ EMSCRIPTEN_KEEPALIVE void carvallo_access_focus(const char* id) {
     app().scroll_to = row->control.rect;
   }
 }
+// pre.js: an API call; what it changed is in the parallel DOM by the next frame.
+EMSCRIPTEN_KEEPALIVE void carvallo_access_stale() { carvallo::web::g_stale = true; }
 }

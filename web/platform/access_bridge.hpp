@@ -8,8 +8,9 @@ struct ImGuiStyle;
 
 namespace carvallo::web {
 
-/// Syncs the parallel DOM, says what changed in the live region, draws the focus ring, applies `contrast`.
-void access_frame(App& app);
+/// Syncs the parallel DOM (at once when `acted`: the user's input this frame), says what changed in the
+/// live region, draws the focus ring, applies `contrast`.
+void access_frame(App& app, bool acted);
 /// The palette's colours into ImGui's style (panels, buttons, fields).
 void apply_palette(ImGuiStyle& style, const Palette& palette);
 

@@ -19,6 +19,7 @@
   const API_NAME = { carvallo_set_state: 'setState', carvallo_eigenvalues: 'eigenvalues', carvallo_load_bike_json: 'loadBikeJson' };
   function invoke(name, returnType, args) {
     api._wake();
+    _carvallo_access_stale();  // what the call changes reaches the parallel DOM by the next frame
     const types = [], values = [], owned = [];
     try {
       for (const a of args || []) {
