@@ -472,3 +472,33 @@ test('the lesson editor from the keyboard: title, a caption, the order and a del
     await context.close();
   }
 });
+
+// The parallel DOM follows what moves without anyone acting, four times a second (not at every frame:
+// its rows, JSON and elements were most of a frame's own work): a playing run's moment shown.
+test('a playing run: the parallel DOM follows the moment shown four times a second, with no input', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    await page.getByRole('button', { name: 'Play', exact: true }).press('Enter');
+    const moment = page.getByRole('slider', { name: 'Moment shown' });
+    await moment.waitFor({ state: 'attached', timeout: 5000 });
+    // Counted in the page, with no call into the application meanwhile.
+    const seen = await page.evaluate(() => new Promise((done) => {
+      const values = [];
+      let frames = 0;
+      const observer = new MutationObserver((records) => {
+        for (const r of records)
+          if (r.target.getAttribute && r.target.getAttribute('aria-label') === 'Moment shown') values.push(r.target.getAttribute('aria-valuetext'));
+      });
+      observer.observe(document.querySelector('main'), { attributes: true, subtree: true, attributeFilter: ['aria-valuetext'] });
+      const count = () => { ++frames; requestAnimationFrame(count); };
+      requestAnimationFrame(count);
+      setTimeout(() => { observer.disconnect(); done({ values, frames }); }, 2000);
+    }));
+    const distinct = new Set(seen.values).size;
+    assert.ok(distinct >= 3, `the moment shown changed ${distinct} times in 2 s (${seen.frames} frames): ${seen.values.join(' | ')}`);
+    assert.ok(seen.values.length <= 12, `at most about 4 updates a second, not one a frame: ${seen.values.length} in 2 s (${seen.frames} frames)`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
