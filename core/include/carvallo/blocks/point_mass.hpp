@@ -41,14 +41,26 @@ Eigen::Matrix<S, N, Eigen::Dynamic> position_jacobian(const Vec<S>& q, const S& 
 template <int N, class S, class F>
 void add_point_mass(const Vec<S>& q, const S& t, double m, F&& position, Mat<S>& M) {
   const auto J = detail::position_jacobian<N>(q, t, position);
-  M += m * (J.transpose() * J);
+  // Written out rather than Eigen's products: J has N rows, and each scalar type (double, the recording
+  // scalar and their duals, for lagrange.hpp) would otherwise bring its own general matrix kernels into
+  // the page (about 30 kB).
+  for (Eigen::Index i = 0; i < J.cols(); ++i)
+    for (Eigen::Index k = 0; k < J.cols(); ++k) {
+      S s = J(0, i) * J(0, k);
+      for (int a = 1; a < N; ++a) s += J(a, i) * J(a, k);
+      M(i, k) += m * s;
+    }
 }
 
 /// Q += Jᵀ F for a force F (world components) acting on the particle.
 template <int N, class S, class F>
 void add_point_force(const Vec<S>& q, const S& t, const Eigen::Matrix<S, N, 1>& force, F&& position, Vec<S>& Q) {
   const auto J = detail::position_jacobian<N>(q, t, position);
-  Q += J.transpose() * force;
+  for (Eigen::Index k = 0; k < J.cols(); ++k) {
+    S s = J(0, k) * force[0];
+    for (int a = 1; a < N; ++a) s += J(a, k) * force[a];
+    Q[k] += s;
+  }
 }
 
 }  // namespace carvallo::blocks
