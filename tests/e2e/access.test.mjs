@@ -502,3 +502,40 @@ test('a playing run: the parallel DOM follows the moment shown four times a seco
     await context.close();
   }
 });
+
+// A typed field from the keyboard as a screen reader's user meets it: a refusal said once and the field
+// marked invalid until a value is taken; spaces around a number are no part of it; Escape takes back what
+// was typed, and leaving the field then applies nothing.
+test('a typed number: refused, then taken, then typed and taken back with Escape', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    const typedSpeed = page.getByRole('spinbutton', { name: 'Speed, typed', exact: true });
+    await typedSpeed.waitFor({ state: 'attached', timeout: 5000 });
+    const refusal = /Speed, typed = 'abc' refused/;
+    await typedSpeed.fill('abc');
+    await typedSpeed.press('Enter');
+    await frames(page, 3);
+    assert.equal((await said(page)).filter((s) => refusal.test(s)).length, 1, 'the refusal is said');
+    assert.equal(await typedSpeed.getAttribute('aria-invalid'), 'true', 'and the field is marked invalid');
+    await typedSpeed.fill('6');
+    await typedSpeed.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 6);
+    assert.equal((await said(page)).filter((s) => refusal.test(s)).length, 1, 'a value taken: the old refusal is not said again');
+    assert.equal(await typedSpeed.getAttribute('aria-invalid'), null, 'nor is the field invalid any more');
+    await typedSpeed.fill(' 4.25 ');
+    await typedSpeed.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 4.25, 'spaces around a number');
+    await typedSpeed.fill('9');
+    await typedSpeed.press('Escape');
+    await frames(page, 2);
+    assert.equal(await typedSpeed.inputValue(), '4.25', 'Escape takes back what was typed');
+    await page.keyboard.press('Shift+Tab');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 4.25, 'and leaving the field applies nothing');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -41,6 +41,9 @@ std::optional<double> number_of(const std::string& text) { return detail::parse_
 // page's fields read numbers in one form; anything else that is not a number is NaN, which the field's
 // setter refuses with its message.
 double typed(std::string text) {
+  // Spaces around a number (a pasted " 4.25 ") are no part of it.
+  const auto first = text.find_first_not_of(" \t\n\r"), last = text.find_last_not_of(" \t\n\r");
+  text = first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
   if (std::count(text.begin(), text.end(), ',') == 1 && text.find('.') == std::string::npos) text[text.find(',')] = '.';
   return number_of(text).value_or(std::nan(""));
 }

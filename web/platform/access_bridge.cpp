@@ -44,9 +44,10 @@ EM_JS(int, carvallo_js_prefers_more_contrast, (), {
 std::vector<AccessRow> g_rows;
 std::string g_sent;
 // The rows are rebuilt (about 1 ms), written out (1 ms) and the page's elements updated (1.5 ms) when the
-// user acted, an element was used or focused, or an API call came (a link navigated to among them), and
-// otherwise at most every kRefreshSeconds: at every frame that was 3-5 ms of a 1920x1080 page's 4-8 ms of
-// work, on a phone several times that, for values a screen reader reads when asked. (Not on a changed
+// user acted, an element was used or focused, or an API call came (a link navigated to among them), at
+// every frame while a field has the focus (a refusal names the value that stays, from the field's row),
+// and otherwise at most every kRefreshSeconds: at every frame that was 3-5 ms of a 1920x1080 page's 4-8 ms
+// of work, on a phone several times that, for values a screen reader reads when asked. (Not on a changed
 // link: a followed bicycle's camera changes it at every frame.)
 constexpr double kRefreshSeconds = 0.25;
 bool g_stale = true;
@@ -152,7 +153,11 @@ void access_frame(App& app, bool acted) {
 
   std::string json;
   const double now = ImGui::GetTime();
-  if (acted || g_stale || !(now - g_built_at < kRefreshSeconds)) {
+  // A field with the focus is rebuilt at every frame: what it refuses says the value that stays, from its row.
+  const AccessRow* focused = g_focus.empty() ? nullptr : find_row(g_focus);
+  const bool field_focused = focused && (focused->control.role == "number" || focused->control.role == "slider" ||
+                                         focused->control.role == "text" || focused->control.role == "textarea");
+  if (acted || g_stale || field_focused || !(now - g_built_at < kRefreshSeconds)) {
     g_stale = false;
     g_built_at = now;
     g_rows = access_rows(app);
@@ -197,6 +202,9 @@ EMSCRIPTEN_KEEPALIVE void carvallo_access_input(const char* id, const char* valu
   if (const AccessRow* row = find_row(id ? id : "")) {
     const auto act = row->act;  // the rows are rebuilt by the next frame (g_stale); the action is copied first
     const std::string name = row->control.name;
+    // What was refused of this control before is stale once something new is given (it was said again
+    // after a valid value, and kept the field marked invalid); a new refusal is said again.
+    std::erase_if(app().messages, [&](const std::string& m) { return names_control(tr(m), name); });
     act(app(), value ? value : "");
     g_announcer.say_again(name);
     g_stale = true;

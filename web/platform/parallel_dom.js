@@ -98,6 +98,14 @@
       el.addEventListener('blur', () => { if (editing === el) editing = null; });
       el.addEventListener('input', () => { editing = el; applied = null; });
       el.addEventListener('change', apply);
+      // Escape takes back what was typed (the value in effect returns; leaving the field then applies
+      // nothing), as on the canvas. Returns whether there was anything to take back.
+      el._cancelEdit = () => {
+        if (el._valueInEffect === undefined || el.value === el._valueInEffect) return false;
+        el.value = el._valueInEffect;
+        applied = el.value;
+        return true;
+      };
       // Called by the window's capture listener below, which stops the key before it reaches the field.
       el._onKeyDown = (e) => {
         if (e.key === 'Enter') apply(true);
@@ -321,7 +329,12 @@
   function ours(event) { return root && event.target instanceof Element && root.contains(event.target); }
   function stopForControl(event) {
     if (event.key === 'Tab') { event.stopImmediatePropagation(); return; }
-    if (!ours(event) || event.key === 'Escape') return;
+    if (!ours(event)) return;
+    if (event.key === 'Escape') {
+      // A number being typed: Escape cancels it, and goes no further (another Escape closes an overlay).
+      if (event.type === 'keydown' && event.target._cancelEdit && event.target._cancelEdit()) event.stopImmediatePropagation();
+      return;
+    }
     const el = event.target, tag = el.tagName;
     const field = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA';
     const pressKey = event.key === ' ' || event.key === 'Enter';
