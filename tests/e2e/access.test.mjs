@@ -497,6 +497,15 @@ test('a playing run: the parallel DOM follows the moment shown four times a seco
     const distinct = new Set(seen.values).size;
     assert.ok(distinct >= 3, `the moment shown changed ${distinct} times in 2 s (${seen.frames} frames): ${seen.values.join(' | ')}`);
     assert.ok(seen.values.length <= 12, `at most about 4 updates a second, not one a frame: ${seen.values.length} in 2 s (${seen.frames} frames)`);
+    // Paused, the slider says the moment shown to the millisecond, and its range reaches it (a last moment
+    // summed step by step fell a rounding below it, so End stopped a 5 ms step short). Its number is the
+    // browser's, snapped to the step.
+    await page.getByRole('button', { name: 'Pause', exact: true }).press('Enter');
+    await frames(page, 3);
+    const t = (await sim(page)).t;
+    assert.equal(await moment.getAttribute('aria-valuetext'), `${t.toFixed(3)} seconds`);
+    assert.ok(Number(await moment.getAttribute('max')) >= t, `the range ends at ${await moment.getAttribute('max')}, not below the moment ${t}`);
+    assert.ok(Math.abs(Number(await moment.inputValue()) - t) <= 0.005 + 1e-9, `the slider's value ${await moment.inputValue()} is the moment ${t} within a step`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

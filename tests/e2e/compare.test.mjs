@@ -126,7 +126,7 @@ test('without a pointer: the timeline and the methods compared are native contro
     await page.evaluate(() => window.carvallo.step(400));  // 0.4 s at the paper's 1 ms
     await frames(page, 3);
     const moment = page.getByRole('slider', { name: 'Moment shown' });
-    assert.equal(await moment.getAttribute('aria-valuetext'), '0.40 seconds');
+    assert.equal(await moment.getAttribute('aria-valuetext'), '0.400 seconds');
     await moment.focus();
     await page.keyboard.press('Home');  // the range input's own key: its minimum, the first moment kept
     await frames(page, 3);

@@ -191,9 +191,11 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   }
   if (app.run) {
     // The timeline under the view: the moment shown within the kept history, the start, slow motion.
+    // The last moment kept, summed step by step, may fall a rounding below the moment shown (1.7549999...
+    // against 1.755 s): the range reaches the moment shown, and a 5 ms step is said to the millisecond.
     const double t0 = app.run->first_time(), t1 = app.run->last_time();
-    AccessRow moment = number("timeline", tr("Moment shown"), "timeline:slider", app.run->time(), t0, std::max(t1, t0),
-                              app.run->time_step(), "s", 2, [](App& a, double t) {
+    AccessRow moment = number("timeline", tr("Moment shown"), "timeline:slider", app.run->time(), t0, std::max({t1, t0, app.run->time()}),
+                              app.run->time_step(), "s", 3, [](App& a, double t) {
                                 if (std::isfinite(t)) seek(a, t);  // a typed text that is not a number changes nothing
                               });
     moment.control.role = "slider";
