@@ -27,6 +27,7 @@ inline constexpr Shortcut kShortcuts[] = {
     {translatable("Up / Down"), translatable("tilt the camera; drag a body to push it")},
     {"+ / -", translatable("zoom")},
     {translatable("a number"), translatable("drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)")},
+    {"PageDown / PageUp", translatable("a lesson: the next / previous scene (a clicker's buttons; also Right / Left)")},
     {"?", translatable("this list")},
     {"Tab", translatable("every control in turn (a blue ring marks it; screen readers name it); Space or Enter presses")},
     {"Q / Esc", translatable("QR code of the link / close it, this list or a menu")},

@@ -157,9 +157,12 @@ void access_frame(App& app, bool acted) {
   const AccessRow* focused = g_focus.empty() ? nullptr : find_row(g_focus);
   const bool field_focused = focused && (focused->control.role == "number" || focused->control.role == "slider" ||
                                          focused->control.role == "text" || focused->control.role == "textarea");
-  if (acted || g_stale || field_focused || !(now - g_built_at < kRefreshSeconds)) {
+  // The language's words arrive a few frames after it is chosen: every name changes with them.
+  static std::string built_language;
+  if (acted || g_stale || field_focused || built_language != language() || !(now - g_built_at < kRefreshSeconds)) {
     g_stale = false;
     g_built_at = now;
+    built_language = language();
     g_rows = access_rows(app);
     for (auto& row : g_rows)
       if (const auto* r = widget_rect(app, row.control.rect)) {
