@@ -543,6 +543,10 @@ test('a typed number: refused, then taken, then typed and taken back with Escape
     await page.keyboard.press('Shift+Tab');
     await frames(page, 3);
     assert.equal((await state(page)).speed, 4.25, 'and leaving the field applies nothing');
+    // Another model chosen is said.
+    await page.getByRole('combobox', { name: 'Model' }).selectOption('Four-bar linkage');
+    await frames(page, 4);
+    assert.ok((await said(page)).includes('Model: Four-bar linkage'), (await said(page)).join(' | '));
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

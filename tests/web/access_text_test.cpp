@@ -149,3 +149,16 @@ TEST_CASE("a control's widget names: each name of \"a|b\", in order", "[web][acc
   CHECK(widget_names("play") == std::vector<std::string_view>{"play"});
   CHECK(widget_names("") == std::vector<std::string_view>{""});
 }
+
+TEST_CASE("another model chosen is said, once; a scene that brings one says the scene", "[web][access]") {
+  Announcer a;
+  Shown s;
+  s.model = "Model: Whipple-Carvallo bicycle";
+  CHECK(a.update(s).empty());  // as the page opens
+  s.model = "Model: Four-bar linkage";
+  CHECK(a.update(s) == std::vector<std::string>{"Model: Four-bar linkage"});
+  CHECK(a.update(s).empty());
+  s.scene = "Scene 2 of 7 of Why bicycles stay up";
+  s.model = "Model: Whipple-Carvallo bicycle";
+  CHECK(a.update(s) == std::vector<std::string>{s.scene});
+}

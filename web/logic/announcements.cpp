@@ -11,7 +11,9 @@ std::vector<std::string> Announcer::update(const Shown& now) {
   // The range is said when it changes (a parameter, a preset, a scene), not as the page opens: the panel
   // says it then, and a screen reader reads the page.
   if (primed_ && !now.stability.empty() && now.stability != last_.stability) out.push_back(now.stability);
-  if (!now.scene.empty() && now.scene != last_.scene) out.push_back(now.scene);
+  const bool scene = !now.scene.empty() && now.scene != last_.scene;
+  if (scene) out.push_back(now.scene);
+  if (primed_ && !scene && !now.model.empty() && now.model != last_.model) out.push_back(now.model);
   if (!now.caption.empty() && now.caption != last_.caption) out.push_back(now.caption);
   for (const auto& m : now.messages)
     if (std::find(last_.messages.begin(), last_.messages.end(), m) == last_.messages.end()) out.push_back(m);

@@ -2,7 +2,8 @@
 // What the live region (role status) says: changes a sighted user sees on the canvas, in words. Each
 // frame the playground hands over what it shows; a change becomes an announcement: a fall or a solver's
 // failure (the run's event, the same words the panel shows), the self-stable range when it changes (the
-// eigenvalue panel's line), the lesson's scene when another opens, a caption when one appears, each new message (a link's
+// eigenvalue panel's line), the lesson's scene when another opens, the model when another is chosen (not with a
+// scene, which says enough), a caption when one appears, each new message (a link's
 // or setState's refusals, a refused value), and the run's state when it changes (Play, Pause, Step, Reset:
 // "Paused at t = 0.005 s").
 //
@@ -20,6 +21,7 @@ struct Shown {
   std::string caption;                 ///< the caption shown, "" for none
   std::vector<std::string> messages;   ///< the warnings shown
   std::string run_state;               ///< "Playing", "Paused at t = 4.510 s"; "" where nothing runs
+  std::string model;                   ///< "Model: Four-bar linkage", the model shown
 };
 
 /// Whether `message` is about the control named `name`: a refusal begins with the control's name and " = "

@@ -5,6 +5,7 @@
 // prefers-contrast: more) applied to ImGui's style.
 #include "platform/access_bridge.hpp"
 
+#include "registry.hpp"
 #include "logic/access_text.hpp"
 #include "logic/announcements.hpp"
 #include "logic/bike_analysis.hpp"
@@ -140,6 +141,7 @@ void access_frame(App& app, bool acted) {
   shown.run_event = tr(app.run_event);
   if (has_parameter_table(app) && app.model && app.sweep.error.empty()) shown.stability = shown_stability_summary(app.sweep);  // said in the page's language, as the panel shows it
   shown.caption = tr(app.state.caption);
+  if (const auto* entry = examples::find_model(app.state.model)) shown.model = trf("Model: %s", tr(entry->title).c_str());
   if (app.lesson && !app.lesson->scenes.empty())
     shown.scene = trf("Scene %d of %d of %s", app.scene_index + 1, static_cast<int>(app.lesson->scenes.size()), tr(app.lesson->title).c_str());
   if (app.run)
