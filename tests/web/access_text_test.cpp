@@ -153,8 +153,9 @@ TEST_CASE("a control's widget names: each name of \"a|b\", in order", "[web][acc
 TEST_CASE("another model chosen is said, once; a scene that brings one says the scene", "[web][access]") {
   Announcer a;
   Shown s;
+  CHECK(a.update(s).empty());  // as the page opens, before a model is set up
   s.model = "Model: Whipple-Carvallo bicycle";
-  CHECK(a.update(s).empty());  // as the page opens
+  CHECK(a.update(s).empty());  // the first model is the page's, not a change
   s.model = "Model: Four-bar linkage";
   CHECK(a.update(s) == std::vector<std::string>{"Model: Four-bar linkage"});
   CHECK(a.update(s).empty());

@@ -13,7 +13,8 @@ std::vector<std::string> Announcer::update(const Shown& now) {
   if (primed_ && !now.stability.empty() && now.stability != last_.stability) out.push_back(now.stability);
   const bool scene = !now.scene.empty() && now.scene != last_.scene;
   if (scene) out.push_back(now.scene);
-  if (primed_ && !scene && !now.model.empty() && now.model != last_.model) out.push_back(now.model);
+  // From one model to another: not the first model the page knows (it opens with it).
+  if (!scene && !last_.model.empty() && !now.model.empty() && now.model != last_.model) out.push_back(now.model);
   if (!now.caption.empty() && now.caption != last_.caption) out.push_back(now.caption);
   for (const auto& m : now.messages)
     if (std::find(last_.messages.begin(), last_.messages.end(), m) == last_.messages.end()) out.push_back(m);
