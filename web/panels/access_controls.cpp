@@ -34,18 +34,13 @@ std::string g_access_description;
 
 namespace {
 
-std::optional<double> number_of(const std::string& text) { return detail::parse_number(text); }
-
 // A typed value: a number, or NaN (which every panel refuses as "not a finite number").
 // A typed number: a decimal comma (one, with no point: "5,5") is read as the point it stands for, as the
 // page's fields read numbers in one form; anything else that is not a number is NaN, which the field's
 // setter refuses with its message.
 double typed(std::string text) {
-  // Spaces around a number (a pasted " 4.25 ") are no part of it.
-  const auto first = text.find_first_not_of(" \t\n\r"), last = text.find_last_not_of(" \t\n\r");
-  text = first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
   if (std::count(text.begin(), text.end(), ',') == 1 && text.find('.') == std::string::npos) text[text.find(',')] = '.';
-  return number_of(text).value_or(std::nan(""));
+  return parse_plain_number(text).value_or(std::nan(""));  // spaces around a number (a pasted " 4.25 ") are no part of it
 }
 
 std::string fixed(double v, int decimals) {
