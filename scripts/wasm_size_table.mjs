@@ -98,7 +98,7 @@ for (const [part, list] of totals) {
 rows.sort((a, b) => b[2] - a[2]);
 const data = sections.find((s) => s.name === 'data');
 const dataBytes = wasm.subarray(data.start, data.end);
-rows.push(['data (strings, tables, the built-in font)', '', data.size, gzip(dataBytes), brotli(dataBytes)]);
+rows.push(['data (strings, tables, the UI font)', '', data.size, gzip(dataBytes), brotli(dataBytes)]);
 const codeSection = sections.find((s) => s.name === 'code');
 const otherSize = wasm.length - codeSection.size - data.size;
 rows.push(['other sections (types, imports, exports, table; function-body headers)', '',
@@ -106,11 +106,6 @@ rows.push(['other sections (types, imports, exports, table; function-body header
 const js = fs.readFileSync(jsFile);
 rows.push(['carvallo.js (Emscripten runtime, pre.js, input.js; minified)', '', js.length, gzip(js), brotli(js)]);
 rows.push(['**carvallo.wasm + carvallo.js, as served**', '', wasm.length + js.length, gzip(wasm) + gzip(js), brotli(wasm) + brotli(js)]);
-
-// ImGui's built-in font (ProggyClean), stored in the data section as base85 text of its compressed TTF.
-const imguiDir = fs.readFileSync(path.join(build, 'CMakeCache.txt'), 'utf8').match(/^CARVALLO_IMGUI_DIR:PATH=(.*)$/m)[1];
-const drawSource = fs.readFileSync(path.join(imguiDir, 'imgui_draw.cpp'), 'utf8');
-const fontBytes = Number(drawSource.match(/proggy_clean_ttf_compressed_data_base85\[(\d+) \+ 1\]/)[1]);
 
 const kB = (n) => (n === '' ? '' : (n / 1000).toFixed(1));
 if (process.argv.includes('--markdown')) {
@@ -120,4 +115,3 @@ if (process.argv.includes('--markdown')) {
 } else {
   for (const [part, n, raw, gz, br] of rows) console.log(`${part.padEnd(72)} ${String(n).padStart(5)} ${kB(raw).padStart(8)} ${kB(gz).padStart(8)} ${kB(br).padStart(8)}`);
 }
-console.log(`\nImGui's built-in font (ProggyClean, base85 in the data section): ${kB(fontBytes)} kB raw.`);

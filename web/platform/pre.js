@@ -113,7 +113,7 @@
   /// The last 600 frames' main-thread time, those that began at or after `since` (performance.now(), ms):
   /// [{start, updateMs, sceneMs, glMs, parts: {turns, map, analysis, run, ...: ms}}] (web/logic/frame_work.hpp).
   api.frameWork = (since) => json('carvallo_frame_work', [Number.isFinite(Number(since)) ? Number(since) : -Infinity]);
-  /// The UI font: {name ("DejaVu Sans", or "ProggyClean" when it failed), sizePixels, rasterPixels,
+  /// The UI font: {name ("DejaVu Sans", or "" if its atlas could not be built), sizePixels, rasterPixels,
   /// atlasWidth, atlasHeight, glyphs, buildMs, missing: the characters of `sample` it has no glyph for}.
   api.font = (sample) => json('carvallo_font', [String(sample ?? '')]);
   /// Screen rectangle (CSS px) of a named widget, for tests and tutorials: {x, y, w, h} or null.

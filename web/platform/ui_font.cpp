@@ -15,8 +15,7 @@ UiFontInfo g_info;
 // blurs them a little at sizes only reached by enlarging the text beyond the presentation default.
 constexpr float kMaxRasterPixels = 96;
 
-bool add_ttf(ImFontAtlas& atlas, float raster_pixels) {
-  if (kUiFontSize == 0) return false;
+ImFont* add_ttf(ImFontAtlas& atlas, float raster_pixels) {
   ImFontConfig config;
   // The data is a static array: the atlas must not free it.
   config.FontDataOwnedByAtlas = false;
@@ -25,8 +24,7 @@ bool add_ttf(ImFontAtlas& atlas, float raster_pixels) {
   config.OversampleH = config.OversampleV = 1;
   config.PixelSnapH = true;
   return atlas.AddFontFromMemoryTTF(const_cast<unsigned char*>(kUiFontData), static_cast<int>(kUiFontSize),
-                                    raster_pixels, &config, kUiFontRanges) != nullptr &&
-         atlas.Build();
+                                    raster_pixels, &config, kUiFontRanges);
 }
 
 }  // namespace
@@ -34,17 +32,9 @@ bool add_ttf(ImFontAtlas& atlas, float raster_pixels) {
 float build_font_atlas(ImFontAtlas& atlas, float size_pixels, std::string* name) {
   const float raster = std::min(size_pixels, kMaxRasterPixels);
   atlas.Clear();
-  if (add_ttf(atlas, raster)) {
-    if (name) *name = kUiFontName;
-    return raster;
-  }
-  atlas.Clear();
-  ImFontConfig config;
-  config.SizePixels = size_pixels;
-  atlas.AddFontDefault(&config);
-  atlas.Build();
-  if (name) *name = "ProggyClean";
-  return size_pixels;
+  const bool built = add_ttf(atlas, raster) != nullptr && atlas.Build();
+  if (name) *name = built ? kUiFontName : "";
+  return raster;
 }
 
 void build_ui_font(float size_pixels) {
@@ -63,3 +53,13 @@ void build_ui_font(float size_pixels) {
 const UiFontInfo& ui_font_info() { return g_info; }
 
 }  // namespace carvallo::web
+
+// ImGui calls ImFontAtlas::AddFontDefault, which adds its built-in bitmap font (ProggyClean), when an atlas is
+// built with no font. The link sends that call here instead (-Wl,--wrap, web/CMakeLists.txt): the UI font is
+// the page's default, and the bitmap font's 12 kB of base85 text and its decompressor stay out of the page.
+// The name is the mangled member's with the linker's __wrap_ prefix; wasm32 passes `this` as the first argument.
+extern "C" ImFont* __wrap__ZN11ImFontAtlas14AddFontDefaultEPK12ImFontConfig(ImFontAtlas* atlas, const ImFontConfig* config) {
+  constexpr float kImGuiDefaultPixels = 13;
+  const float pixels = config && config->SizePixels > 0 ? config->SizePixels : kImGuiDefaultPixels;
+  return carvallo::web::add_ttf(*atlas, std::min(pixels, carvallo::web::kMaxRasterPixels));
+}
