@@ -1,6 +1,7 @@
 #include "block_schur.hpp"
 
 #include "carvallo/expression_graph.hpp"
+#include "carvallo/for_size.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -406,7 +407,7 @@ std::unique_ptr<StraightLineProgram> BlockSchur::record_solve(ExpressionGraph& g
   return std::make_unique<StraightLineProgram>(g, inputs, outputs);
 }
 
-bool BlockSchur::solve_outputs(ExpressionGraph& g, const Mat<Recorded>& M, const Mat<Recorded>& J,
+CARVALLO_FOR_SIZE bool BlockSchur::solve_outputs(ExpressionGraph& g, const Mat<Recorded>& M, const Mat<Recorded>& J,
                                const Vec<Recorded>& Qb, const Vec<Recorded>& Qdr, std::vector<int>& outputs) const {
   std::vector<int> pivots;
   const auto keep = [&](const Recorded& d) {
@@ -422,7 +423,7 @@ bool BlockSchur::solve_outputs(ExpressionGraph& g, const Mat<Recorded>& M, const
   return !g.value_dependent;  // nothing in run() compares a recorded value but skippable_zero's constants
 }
 
-std::unique_ptr<StraightLineProgram> BlockSchur::record_whole(const Model& model, const VectorXd& q,
+CARVALLO_FOR_SIZE std::unique_ptr<StraightLineProgram> BlockSchur::record_whole(const Model& model, const VectorXd& q,
                                                               const std::vector<const VectorXd*>& velocities,
                                                               double t) {
   using R = Recorded;
