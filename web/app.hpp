@@ -191,6 +191,7 @@ struct App {
   int scene_index = 0;                  ///< its scene shown (0-based)
   std::string lesson_encoded;           ///< a lesson of our own: its compressed form for `lesson=` ("" while computing)
   int lesson_generation = 0;            ///< counts the lesson's edits: a compression that finishes late is dropped
+  std::vector<std::string> lesson_link_notes;  ///< what a link's lesson fields could not give, said once its lesson opens or is refused
   bool show_lesson_editor = false;
   bool show_qr = false;                 ///< the QR code of the link over the view (View menu, Q)
   std::string qr_text;                  ///< what the QR code shown encodes

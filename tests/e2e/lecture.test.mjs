@@ -152,14 +152,26 @@ test('the QR code: the lesson at this scene, large on the projector, and a phone
     // The encoder is fetched the first time (web/platform/lecture.js): the code shows once it is in.
     const requested = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    // The projector's text two steps larger: the student's link leaves that out.
+    await page.keyboard.press(']');
+    await page.keyboard.press(']');
+    await frames(page, 2);
     await page.keyboard.press('q');
     await page.waitForFunction(() => window.carvallo.widgetRect('qr'), null, { timeout: 10000, polling: 50 });
     await frames(page, 2);
     const encoder = JSON.parse(await page.evaluate(() => document.getElementById('carvallo-assets').textContent)).qrcode;
     assert.deepEqual(requested.filter((p) => /^\/carvallo\..*\.js$/.test(p)), ['/' + encoder], 'the QR encoder, fetched when first needed');
+    // The scene as it began: its lesson and number say it all.
+    assert.equal(await page.evaluate(() => window.carvallo.qrText()), `${env.server.url}#lesson=why-bicycles-stay-up&scene=4`);
+    // Changed since (the speed): the state with it.
+    await page.evaluate(() => window.carvallo.setState({ speed: 4.5 }));
+    await frames(page, 2);
     const text = await page.evaluate(() => window.carvallo.qrText());
     assert.ok(text.startsWith(env.server.url + '#v='), text);
     assert.ok(text.includes('&lesson=why-bicycles-stay-up&scene=4'), text);
+    // What belongs to the projector, and the caption the scene gives back in the phone's language, are not
+    // in the student's link: a shorter text, larger modules.
+    for (const field of ['present', 'text', 'caption']) assert.ok(!new RegExp(`[#&]${field}=`).test(text), `no ${field}= in ${text}`);
     const qr = await rect(page, 'qr');
     inside(qr, viewport, 'the QR code');
     assert.ok(qr.w >= 300 && Math.abs(qr.w - qr.h) < 1, `QR code ${qr.w}x${qr.h} CSS px`);
@@ -170,6 +182,9 @@ test('the QR code: the lesson at this scene, large on the projector, and a phone
     const got = await state(phone.page);
     assert.equal((await lesson(phone.page)).index, 3, 'the phone is at scene 4');
     for (const key of ['caption', 'speed', 'stage', 'model', 'preset', 'ghost']) assert.deepEqual(got[key], shown[key], key);
+    assert.ok(shown.present && shown.text > 1, `the projector: presentation at text ${shown.text}`);
+    assert.equal(got.present, false, 'the phone is not in presentation');
+    assert.equal(got.text, 1, 'the phone at its own text size');
     assert.deepEqual(got.bike, shown.bike);
     inside(await rect(phone.page, 'caption'), PHONE, 'the caption on the phone');
     await phone.page.screenshot({ path: path.join(artifacts, 'lecture-phone-from-qr.png') });
@@ -181,6 +196,65 @@ test('the QR code: the lesson at this scene, large on the projector, and a phone
   } finally {
     await context.close();
     if (phone) await phone.context.close();
+  }
+});
+
+test('a lesson link it cannot follow says why: no such lesson, no such scene', async () => {
+  const cases = [
+    ['#lesson=no-such-lesson&scene=1', /not a built-in lesson \(why-bicycles-stay-up/],
+    ['#lesson=why-bicycles-stay-up&scene=99', /scene: '99' is not a scene number \(1 to 50\)/],
+    ['#lesson=why-bicycles-stay-up&scene=9', /The lesson has 7 scenes; its last is shown/],
+  ];
+  for (const [hash, expected] of cases) {
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}${hash}`, { width: 1280, height: 720 });
+    try {
+      await frames(page, 3);
+      const messages = await page.evaluate(() => window.carvallo.messages());
+      assert.ok(messages.some((m) => expected.test(m)), `${hash}: ${JSON.stringify(messages)}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("the second scene's caption says what the run shows: within a second the handlebars turn past 90 degrees", async () => {
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=2`, { width: 1280, height: 720 });
+  try {
+    await frames(page, 2);
+    const caption = (await state(page)).caption;
+    assert.match(caption, /within a second the handlebars turn past 90 degrees/);
+    await page.evaluate(() => window.carvallo.play(false));
+    const r = await page.evaluate(() => window.carvallo.step(2000));
+    assert.ok(r.fallen, 'the run ends');
+    assert.ok(r.t > 0.3 && r.t < 1, `it ends within a second: t = ${r.t} s`);
+    assert.ok(Math.abs(r.steer) > Math.PI / 2 - 0.05, `at the end the steer is ${r.steer} rad`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a clicker's PageDown moves the scene even where a list or a slider has the focus", async () => {
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=3`, { width: 1280, height: 720 });
+  try {
+    await frames(page, 3);
+    for (const [role, name] of [['combobox', /Language/], ['slider', /Speed/]]) {
+      const before = await state(page);
+      const index = (await lesson(page)).index;
+      await page.getByRole(role, { name }).first().focus();
+      await page.keyboard.press('PageDown');
+      await frames(page, 3);
+      assert.equal((await lesson(page)).index, index + 1, `PageDown on the ${role}: the next scene`);
+      const after = await state(page);
+      assert.equal(after.lang, before.lang, `PageDown on the ${role}: the language unchanged`);
+      await page.keyboard.press('PageUp');
+      await frames(page, 3);
+      assert.equal((await lesson(page)).index, index, `PageUp on the ${role}: the scene before`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
   }
 });
 

@@ -26,8 +26,8 @@ Lesson why_bicycles_stay_up() {
       {"The benchmark bicycle at 5 m/s with nobody riding it: kicked sideways, it wobbles and straightens up by "
        "itself. Press K (or Kick) to kick it again.",
        "model=bicycle&preset=benchmark&speed=5&roll_rate=0.5&stage=roll-steer"},
-      {"The same bicycle at 2 m/s: too slow to balance itself. The wobble grows and it falls over within "
-       "seconds.",
+      {"The same bicycle at 2 m/s: too slow to balance itself. The kick grows instead of dying out: within a "
+       "second the handlebars turn past 90 degrees and the bicycle falls; the run stops there.",
        "model=bicycle&preset=benchmark&speed=2&roll_rate=0.5&stage=roll-steer"},
       {"Why: the eigenvalues of the upright bicycle against speed. Below the weave speed v_w = 4.29 m/s the "
        "weave oscillation grows; above the capsize speed v_c = 6.02 m/s it slowly capsizes; in between (shaded) "

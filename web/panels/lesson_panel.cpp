@@ -29,6 +29,21 @@ Scene scene_of_view(const App& app) {
   return scene;
 }
 
+// A scene's state as `viewer` shows it: what belongs to the viewer rather than to the scene stays (a
+// lecture on a projector and the same lesson on a phone differ in these only), with the scene's caption.
+UiState scene_state(UiState s, const Scene& scene, const UiState& viewer) {
+  s.presentation = viewer.presentation;
+  s.text_scale = viewer.text_scale;
+  s.panel = viewer.panel;
+  s.show_perf = viewer.show_perf;
+  s.embed = viewer.embed;
+  s.locked = viewer.locked;
+  s.contrast = viewer.contrast;
+  s.lang = viewer.lang;
+  if (!scene.caption.empty()) s.caption = scene.caption;
+  return s;
+}
+
 }  // namespace
 
 void save_lesson_file(const App& app) {
@@ -47,6 +62,38 @@ std::string page_link(const App& app, const UiState& state, bool shortest) {
   return link + "&lesson=" + value + "&scene=" + std::to_string(app.scene_index + 1);
 }
 
+std::string student_link(const App& app) {
+  const UiState defaults;
+  UiState s = app.state;
+  s.presentation = defaults.presentation;
+  s.text_scale = defaults.text_scale;
+  s.contrast = defaults.contrast;
+  s.show_perf = defaults.show_perf;
+  const bool in_scene = app.lesson && app.scene_index < static_cast<int>(app.lesson->scenes.size());
+  if (!in_scene) return page_link(app, s, true);
+  const Scene& scene = app.lesson->scenes[static_cast<std::size_t>(app.scene_index)];
+  if (s.caption == scene.caption) s.caption.clear();
+  // The scene as it began (nothing changed since but the moment): the lesson and the scene say it all,
+  // with the language of the room.
+  const UiState base;
+  const bool viewer_default = s.panel == base.panel && s.embed == base.embed && s.locked == base.locked;
+  const std::string& lesson = app.lesson->name.empty() ? app.lesson_encoded : app.lesson->name;
+  UiState as_begun = scene_state(read_link(scene.link).state, scene, s);
+  if (as_begun.caption == scene.caption) as_begun.caption.clear();
+  if (!app.camera_given) {
+    // A camera the scene does not name frames the model on each screen and follows the run: its distance
+    // and target are this screen's, not the scene's (an orbit, its direction, still is a change).
+    as_begun.camera.distance = s.camera.distance;
+    as_begun.camera.target = s.camera.target;
+  }
+  if (viewer_default && !lesson.empty() && to_short_link(as_begun) == to_short_link(s)) {
+    std::string link = "lesson=" + lesson + "&scene=" + std::to_string(app.scene_index + 1);
+    if (s.lang != base.lang) link += "&lang=" + s.lang;
+    return link;
+  }
+  return page_link(app, s, true);
+}
+
 void lesson_changed(App& app) {
   if (!app.lesson) return;
   app.lesson->name.clear();
@@ -58,14 +105,26 @@ void open_lesson(App& app, Lesson lesson, int index, bool show) {
   const int count = static_cast<int>(lesson.scenes.size());
   if (count == 0) return;
   if (index >= count) {
-    app.messages.push_back(message_text("The lesson has %s scenes; its last is shown", std::to_string(count).c_str()));
+    app.lesson_link_notes.push_back(message_text("The lesson has %s scenes; its last is shown", std::to_string(count).c_str()));
     index = count - 1;
   }
   app.lesson = std::move(lesson);
   app.scene_index = std::max(index, 0);
   app.lesson_encoded.clear();
   if (app.lesson->name.empty()) encode_lesson(lesson_to_json(*app.lesson).dump(), ++app.lesson_generation);
-  if (show) goto_scene(app, app.scene_index);
+  if (show) {
+    goto_scene(app, app.scene_index);
+  } else if (app.state.caption.empty()) {
+    // A link with its state shows that state; the student's link (student_link) leaves the scene's
+    // caption out, for the scene to give it.
+    app.state.caption = app.lesson->scenes[static_cast<std::size_t>(app.scene_index)].caption;
+  }
+  say_lesson_link_notes(app);
+}
+
+void say_lesson_link_notes(App& app) {
+  for (auto& note : app.lesson_link_notes) app.messages.push_back(std::move(note));
+  app.lesson_link_notes.clear();
 }
 
 void close_lesson(App& app) {
@@ -86,19 +145,7 @@ bool goto_scene(App& app, int index) {
   if (!app.lesson || index < 0 || index >= static_cast<int>(app.lesson->scenes.size())) return false;
   const Scene& scene = app.lesson->scenes[static_cast<std::size_t>(index)];
   auto r = read_link(scene.link);
-  UiState s = r.state;
-  // What belongs to the viewer rather than to the scene stays: a lecture on a projector and the same
-  // lesson on a phone differ in these only.
-  const UiState& viewer = app.state;
-  s.presentation = viewer.presentation;
-  s.text_scale = viewer.text_scale;
-  s.panel = viewer.panel;
-  s.show_perf = viewer.show_perf;
-  s.embed = viewer.embed;
-  s.locked = viewer.locked;
-  s.contrast = viewer.contrast;
-  s.lang = viewer.lang;
-  if (!scene.caption.empty()) s.caption = scene.caption;
+  const UiState s = scene_state(r.state, scene, app.state);
   app.messages.clear();
   if (!r.ignored.empty()) {
     app.messages.push_back(message_text("Scene %s: parts of its link could not be used; defaults were kept for them:", std::to_string(index + 1).c_str()));
@@ -119,13 +166,20 @@ bool goto_scene(App& app, int index) {
 }
 
 void open_lesson_from_link(App& app, const LessonFields& fields, bool show) {
-  for (const auto& p : fields.problems) app.messages.push_back(p);
+  // Said once the lesson is open or refused: showing a scene clears the messages before it.
+  app.lesson_link_notes = fields.problems;
   const int index = fields.scene ? *fields.scene - 1 : 0;
+  // A compressed lesson is at least a few dozen characters of mixed case; lower case, digits and
+  // hyphens alone are a lesson's name mistyped, not a compressed lesson.
+  const bool name_like = std::all_of(fields.lesson.begin(), fields.lesson.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+  });
   if (const Lesson* builtin = find_builtin_lesson(fields.lesson)) {
     open_lesson(app, *builtin, index, show);
-  } else if (is_base64url(fields.lesson)) {
+  } else if (!name_like && is_base64url(fields.lesson)) {
     decode_lesson(fields.lesson, index + 1, show);
   } else {
+    say_lesson_link_notes(app);
     std::string names;
     for (const auto& l : builtin_lessons()) names += (names.empty() ? "" : ", ") + l.name;
     app.messages.push_back(message_text("lesson: not a built-in lesson (%s) nor a lesson compressed in the link; none was opened", names.c_str()));

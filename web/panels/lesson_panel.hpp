@@ -15,6 +15,12 @@ namespace carvallo::web {
 std::string page_link(const App& app, bool shortest = false);
 /// The same for another state than the app's (its lesson and scene added).
 std::string page_link(const App& app, const UiState& state, bool shortest = false);
+/// The link for a student's own device (the QR code): the page's shortest link without what belongs to
+/// this screen (presentation, text size, contrast, the performance overlay) and, in a lesson, without the
+/// scene's own caption, which the scene gives back in the student's language (open_lesson); a scene
+/// unchanged since it began is `lesson=` and `scene=` alone (and `lang=`). Fewer characters: fewer,
+/// larger modules for phones at the back of a room.
+std::string student_link(const App& app);
 /// Opens `lesson` at scene `index`; with `show`, the scene is shown (its link and caption).
 void open_lesson(App& app, Lesson lesson, int index, bool show);
 void close_lesson(App& app);
@@ -25,6 +31,8 @@ bool goto_scene(App& app, int index);
 /// The next (+1) or previous (-1) scene, as the clicker, the keys and the scene buttons go; past an end a
 /// toast says so (and the live region with it).
 void step_scene(App& app, int direction);
+/// Adds to the messages what the last link's lesson fields could not give (a scene out of range).
+void say_lesson_link_notes(App& app);
 /// The lesson fields of a link (apply_link): a built-in lesson by name, or one compressed in the link.
 void open_lesson_from_link(App& app, const LessonFields& fields, bool show);
 /// The menu bar's Lesson menu.

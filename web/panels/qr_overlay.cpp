@@ -18,9 +18,9 @@ void toggle_qr(App& app) {
 
 void qr_overlay(App& app) {
   if (!app.show_qr) return;
-  // The link without the fields at their defaults: fewer, larger modules for phones at the back of a
-  // room. Encoded again only when the link changes (a scene, a parameter): the modules are kept between frames.
-  const std::string text = page_url(page_link(app, true));
+  // The student's link: encoded again only when it changes (a scene, a parameter); the modules are kept
+  // between frames.
+  const std::string text = page_url(student_link(app));
   // While the encoder is on its way (or could not be had) it is asked again each frame: lecture.js answers
   // at once, and fetches it again a few seconds after a failure.
   const bool waiting = app.qr.status == QrCode::Status::Loading || app.qr.status == QrCode::Status::Unavailable;

@@ -62,7 +62,9 @@ EMSCRIPTEN_KEEPALIVE void carvallo_open_lesson_json(const char* text, int scene,
 }
 
 EMSCRIPTEN_KEEPALIVE void carvallo_lesson_refused(const char* why) {
-  carvallo::web::app().messages = {carvallo::web::message_text("The lesson could not be opened: %s", why ? why : "")};
+  App& app = carvallo::web::app();
+  app.messages = {carvallo::web::message_text("The lesson could not be opened: %s", why ? why : "")};
+  carvallo::web::say_lesson_link_notes(app);
 }
 
 // lecture.js: the open lesson compressed for its link; an answer for an older edit is dropped.

@@ -344,6 +344,14 @@
       if (event.type === 'keydown') el._hold.press();
       else if (event.type === 'keyup') el._hold.release();
     }
+    // A clicker's PageDown and PageUp move a lesson's scenes wherever the focus is (the scene buttons, in
+    // the page only while a lesson is open, name them as their shortcuts), unless a text is being typed:
+    // not the large step of the slider or the next option of the list a lecturer last used.
+    const typing = tag === 'TEXTAREA' || (tag === 'INPUT' && !['range', 'checkbox', 'radio', 'button'].includes(el.type));
+    if ((event.key === 'PageDown' || event.key === 'PageUp') && !typing && root.querySelector('[aria-keyshortcuts="PageDown"]')) {
+      event.preventDefault();  // the control's own action; the key goes on to the page's handler
+      return;
+    }
     if (event.type === 'keydown' && el._onKeyDown) el._onKeyDown(event);
     if (field || pressKey) event.stopImmediatePropagation();
   }
