@@ -1,7 +1,6 @@
 #include "block_schur.hpp"
 
 #include "carvallo/expression_graph.hpp"
-#include "carvallo/for_size.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -407,7 +406,7 @@ std::unique_ptr<StraightLineProgram> BlockSchur::record_solve(ExpressionGraph& g
   return std::make_unique<StraightLineProgram>(g, inputs, outputs);
 }
 
-CARVALLO_FOR_SIZE bool BlockSchur::solve_outputs(ExpressionGraph& g, const Mat<Recorded>& M, const Mat<Recorded>& J,
+bool BlockSchur::solve_outputs(ExpressionGraph& g, const Mat<Recorded>& M, const Mat<Recorded>& J,
                                const Vec<Recorded>& Qb, const Vec<Recorded>& Qdr, std::vector<int>& outputs) const {
   std::vector<int> pivots;
   const auto keep = [&](const Recorded& d) {
@@ -423,7 +422,7 @@ CARVALLO_FOR_SIZE bool BlockSchur::solve_outputs(ExpressionGraph& g, const Mat<R
   return !g.value_dependent;  // nothing in run() compares a recorded value but skippable_zero's constants
 }
 
-CARVALLO_FOR_SIZE std::unique_ptr<StraightLineProgram> BlockSchur::record_whole(const Model& model, const VectorXd& q,
+std::unique_ptr<StraightLineProgram> BlockSchur::record_whole(const Model& model, const VectorXd& q,
                                                               const std::vector<const VectorXd*>& velocities,
                                                               double t) {
   using R = Recorded;

@@ -2,7 +2,6 @@
 // once on an expression graph (expression_graph.hpp) and run as straight-line programs
 // (straight_line_program.hpp) by constraint_terms, dynamics_terms, C_q, D_q̇, J and [Ċ; D].
 #include "carvallo/model.hpp"
-#include "carvallo/for_size.hpp"
 
 #include "model_internal.hpp"
 
@@ -54,7 +53,7 @@ struct TermNodes {
   bool dynamics_recorded = false;
 };
 
-CARVALLO_FOR_SIZE std::optional<TermNodes> record_terms(const Model& m, ExpressionGraph& g, const Vec<Recorded>& qr,
+std::optional<TermNodes> record_terms(const Model& m, ExpressionGraph& g, const Vec<Recorded>& qr,
                                       const Vec<Recorded>& qdr, const Recorded& tr, bool dynamics) {
   const int nq = m.nq(), nch = m.nch(), ncnh = m.ncnh();
   Vec<Recorded> C = Vec<Recorded>::Zero(nch), D = Vec<Recorded>::Zero(ncnh);

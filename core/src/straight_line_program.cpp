@@ -1,5 +1,4 @@
 #include "carvallo/straight_line_program.hpp"
-#include "carvallo/for_size.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +9,7 @@ namespace carvallo {
 
 using Op = ExpressionGraph::Op;
 
-CARVALLO_FOR_SIZE StraightLineProgram::StraightLineProgram(const ExpressionGraph& graph, const std::vector<int>& inputs,
+StraightLineProgram::StraightLineProgram(const ExpressionGraph& graph, const std::vector<int>& inputs,
                                          const std::vector<int>& outputs)
     : inputs_(static_cast<int>(inputs.size())) {
   const int n = graph.size();

@@ -3,7 +3,6 @@
 #include "bicycle/simulation.hpp"
 #include "bicycle/turns.hpp"
 #include "carvallo/errors.hpp"
-#include "carvallo/for_size.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
@@ -199,7 +198,7 @@ std::vector<examples::BodyPose> bicycle_body_poses(const MultibodyBicycle& bike,
   return poses;
 }
 
-CARVALLO_FOR_SIZE std::vector<Geom> bicycle_geoms(const Parameters& p) {
+std::vector<Geom> bicycle_geoms(const Parameters& p) {
   Builder s;
   const Eigen::VectorXd q0 = multibody_upright_configuration(p);
   for (int k = 0; k < 4; ++k) s.centre[k] = q0.segment<3>(6 * k);
@@ -272,7 +271,7 @@ CARVALLO_FOR_SIZE std::vector<Geom> bicycle_geoms(const Parameters& p) {
   return s.geoms;
 }
 
-CARVALLO_FOR_SIZE examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
+examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
   if (!setup.variant.empty())
     throw SolverError(SolverError::Kind::InvalidArgument, "the bicycle has no variant '" + setup.variant + "' (it has one formulation)", 0.0);
   const Parameters p = setup.parameters.empty() ? benchmark_parameters() : parameters_from_values(setup.parameters);

@@ -3,7 +3,6 @@
 #include "carvallo/errors.hpp"
 #include "carvallo/stability/full_pencil.hpp"
 #include "carvallo/stability/sweep.hpp"
-#include "carvallo/for_size.hpp"
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/QR>
@@ -63,7 +62,7 @@ Eigen::VectorXd multibody_upright_configuration(const Parameters& p) {
   return q;
 }
 
-CARVALLO_FOR_SIZE MultibodyBicycle make_multibody_bicycle(const Parameters& p) {
+MultibodyBicycle make_multibody_bicycle(const Parameters& p) {
   check_physical(p);
   MultibodyBicycle b;
   b.parameters = p;
@@ -102,7 +101,7 @@ MultibodyBicycle make_multibody_bicycle(const Parameters& p, const RiderTorques&
   return b;
 }
 
-CARVALLO_FOR_SIZE Layout MultibodyBicycle::layout() const {
+Layout MultibodyBicycle::layout() const {
   Layout l;
   l.name = "Whipple-Carvallo bicycle (multibody)";
   const std::vector<std::string> wheel_angles = {"yaw", "roll", "spin"}, frame_angles = {"yaw", "roll", "pitch"};

@@ -2,7 +2,6 @@
 
 #include "carvallo/ad_vector.hpp"
 #include "carvallo/errors.hpp"
-#include "carvallo/for_size.hpp"
 
 #include <Eigen/LU>
 
@@ -175,7 +174,7 @@ Eigen::Matrix<double, 3, Eigen::Dynamic> rate_rows(const MultibodyBicycle& bike,
 
 }  // namespace
 
-CARVALLO_FOR_SIZE RateSolver::RateSolver(const Model& model, const MultibodyBicycle& bike, const Eigen::VectorXd& q) {
+RateSolver::RateSolver(const Model& model, const MultibodyBicycle& bike, const Eigen::VectorXd& q) {
   Eigen::MatrixXd J;
   model.J(q, Eigen::VectorXd::Zero(q.size()), 0.0, J);
   Eigen::MatrixXd A(J.rows() + 3, q.size());
@@ -203,7 +202,7 @@ Eigen::VectorXd RateSolver::solve(double roll_rate, double steer_rate, double sp
   return lu_.solve(b);
 }
 
-CARVALLO_FOR_SIZE Eigen::VectorXd multibody_initial_configuration(const MultibodyBicycle& bike, const InitialMotion& motion) {
+Eigen::VectorXd multibody_initial_configuration(const MultibodyBicycle& bike, const InitialMotion& motion) {
   for (double v : {motion.speed, motion.roll, motion.steer, motion.roll_rate, motion.steer_rate, motion.yaw})
     if (!std::isfinite(v)) throw SolverError(SolverError::Kind::InvalidArgument, "bicycle: initial motion is not finite", 0.0);
   Pose pose;
