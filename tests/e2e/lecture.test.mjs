@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { launch, openPage, PHONE, artifacts, settledRect } from './browser.mjs';
+import { decodePng } from './png.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -363,6 +364,25 @@ test('a phone: the 3D tab shows the model above its plot with the caption and th
     assert.ok(curves && curves.h >= 100, `the eigenvalue plot is shown: ${JSON.stringify(curves)}`);
     assert.ok(curves.y >= plot.y - 0.5 && curves.y + curves.h <= plot.y + plot.h + 0.5, `inside the stage's plot ${JSON.stringify(plot)}`);
     await page.screenshot({ path: path.join(artifacts, 'lecture-phone-390x844.png') });
+    // Another tab and back, then a tap on the menu bar's empty end: the caption is still in front (the
+    // tabs' window, which reaches down past it, covered it: a faint box that stayed).
+    for (const tab of ['tab:simulation', 'tab:view']) {
+      const r = await rect(page, tab);
+      await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
+      await frames(page, 4);
+    }
+    await page.touchscreen.tap(PHONE.width - 10, 15);
+    await frames(page, 4);
+    const shown = await rect(page, 'caption');
+    const shot = decodePng(await page.screenshot({ path: path.join(artifacts, 'lecture-phone-caption-after-tabs.png') }));
+    let sum = 0, n = 0;
+    for (let y = Math.ceil(shown.y * 3); y < Math.floor((shown.y + shown.h) * 3); y += 3)
+      for (let x = Math.ceil(shown.x * 3); x < Math.floor((shown.x + shown.w) * 3); x += 3) {
+        const o = (y * shot.width + x) * 4;
+        sum += (shot.pixels[o] + shot.pixels[o + 1] + shot.pixels[o + 2]) / 3;
+        ++n;
+      }
+    assert.ok(sum / n < 110, `the caption's dark box is in front: mean brightness ${(sum / n).toFixed(0)} of 255`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -529,7 +529,10 @@ void panel_tabs(App& app) {
   const float menu_h = ImGui::GetFrameHeight();
   ImGui::SetNextWindowPos(ImVec2(0, menu_h), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, app.view_top - menu_h), ImGuiCond_Always);
-  ImGui::Begin("##tabs", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  // Its window reaches down to the view, past the caption drawn over it: a tap on a tab must not bring it
+  // in front of the caption (which it then covered, a faint box that stayed; a tester's phone).
+  ImGui::Begin("##tabs", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
   ImGui::SetWindowFontScale(1.0f);  // the window keeps last frame's scale: measure at the text's own size
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float w = (ImGui::GetContentRegionAvail().x - spacing * static_cast<float>(panels.size() - 1)) / static_cast<float>(panels.size());
