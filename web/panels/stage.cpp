@@ -64,16 +64,25 @@ float caption_band(const App& app, float width, float* scale_out = nullptr) {
   if (text.empty()) return 0.0f;
   const ImGuiStyle& style = ImGui::GetStyle();
   // At most a sixth of the screen's height: smaller text (and padding) for a long caption at a large text step.
+  // Beside the panels, never smaller than the text at size 1 (nor 10 device px): in a narrow view a long
+  // caption is taller instead (at 1280x720, text 156 %, it was 8 px, unreadable; a tester). The stage's
+  // band is as wide as the screen, and its text larger: there it may shrink to 0.4 of the text.
   const float limit = ImGui::GetIO().DisplaySize.y / 6.0f;
-  float scale = 1.0f, height = 0.0f;
-  for (; scale > 0.4f; scale *= 0.9f) {
+  const float font = ImGui::GetFontSize();
+  const float smallest =
+      app.stage ? 0.4f : std::clamp(std::max(10.0f * static_cast<float>(app.pixel_ratio), std::min(font, app.text_px_at_one)) / font, 0.4f, 1.0f);
+  const auto band = [&](float scale) {
     const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = scaled_frame_height(app, scale);
-    const float inner = std::max(width - 2 * pad_x - button - style.ItemSpacing.x * scale, ImGui::GetFontSize() * 4 * scale);
+    const float inner = std::max(width - 2 * pad_x - button - style.ItemSpacing.x * scale, font * 4 * scale);
     const float text_h = ImGui::CalcTextSize(broken_at_spaces(text.c_str(), inner / scale).c_str()).y * scale;  // "4.29" kept whole
-    height = std::max(text_h, button) + 2 * pad_y;
-    if (height <= limit) break;
+    return std::max(text_h, button) + 2 * pad_y;
+  };
+  float scale = 1.0f, height = band(scale);
+  while (height > limit && scale > smallest) {
+    scale = std::max(smallest, scale * 0.9f);
+    height = band(scale);
   }
-  if (scale_out) *scale_out = std::max(scale, 0.4f);
+  if (scale_out) *scale_out = scale;
   return height;
 }
 
