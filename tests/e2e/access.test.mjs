@@ -94,6 +94,19 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     assert.ok((await said(page)).includes('Playing'), 'and says so');
     await frames(page, 2);
     await page.screenshot({ path: path.join(artifacts, 'access-presentation-focus.png') });
+    // A field away from its widget (the parameters are not on the stage) shows its name above it while it
+    // has the focus (its value alone said nothing), and the name goes with the focus.
+    const away = await page.evaluate(() => {
+      const el = [...document.querySelectorAll('#a11y-dom input')].find((e) => /^Head angle/.test(e.getAttribute('aria-label') || ''));
+      el.focus();
+      const name = [...document.querySelectorAll('body > div[aria-hidden="true"]')].find((d) => d.textContent === el.getAttribute('aria-label'));
+      const r = name && getComputedStyle(name).display !== 'none' ? name.getBoundingClientRect() : null, f = el.getBoundingClientRect();
+      return { away: el.classList.contains('a11y-away'), name: r && { top: r.top, bottom: r.bottom, w: r.width }, field: { top: f.top } };
+    });
+    assert.ok(away.away, 'Head angle is not on the stage');
+    assert.ok(away.name && away.name.w > 0 && away.name.bottom <= away.field.top, `its name shows above it: ${JSON.stringify(away)}`);
+    await page.screenshot({ path: path.join(artifacts, 'access-presentation-away-field.png') });
+    assert.equal(await page.evaluate(() => { document.activeElement.blur(); return [...document.querySelectorAll('body > div[aria-hidden="true"]')].filter((d) => getComputedStyle(d).display !== 'none').length; }), 0, 'and goes with the focus');
     // The shortcut list from its button: its rows as a table a screen reader reads, its opening said, the
     // focus kept on the button (only it is left while the list covers the page), and Escape closes it.
     await tabTo(page, 'Keyboard shortcuts');

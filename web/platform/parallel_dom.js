@@ -23,6 +23,18 @@
   // Visually hidden, still in the accessibility tree (the usual clip pattern).
   const HIDDEN = 'position:fixed;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;';
 
+  let awayName = null;
+  function showAwayName() {
+    if (!awayName) return;
+    const el = document.activeElement;
+    const away = el && root && root.contains(el) && el.classList.contains('a11y-away') && el.tagName !== 'BUTTON';
+    awayName.style.display = away ? 'block' : 'none';
+    if (!away) return;
+    const name = el.getAttribute('aria-label') || '';
+    if (awayName.textContent !== name) awayName.textContent = name;
+    awayName.style.bottom = (8 + el.offsetHeight + 6) + 'px';
+  }
+
   function setup() {
     if (root) return;
     root = document.createElement('main');
@@ -37,6 +49,13 @@
       '#a11y-dom .a11y-c.a11y-away:focus{opacity:1;z-index:20;font:16px sans-serif;color:#000;background:#fff;' +
       'outline:3px solid #005ac8;outline-offset:2px;padding:4px 8px;}';
     document.head.appendChild(style);
+    // A field or check box away from its widget shows its name above it while it has the focus: its value
+    // alone ("72" at the bottom left) told a sighted keyboard user nothing. Screen readers have the name.
+    awayName = document.createElement('div');
+    awayName.setAttribute('aria-hidden', 'true');
+    awayName.style.cssText = 'position:fixed;left:8px;display:none;z-index:20;font:16px sans-serif;color:#000;' +
+      'background:#fff;border:1px solid #005ac8;padding:2px 8px;max-width:calc(100vw - 32px);';
+    document.body.appendChild(awayName);
     const h1 = document.createElement('h1');
     h1.textContent = 'Carvallo: bicycle dynamics playground';
     h1.style.cssText = HIDDEN;
@@ -151,8 +170,8 @@
     el.id = 'a11y-' + c.id;
     el.className = 'a11y-c';
     el.dataset.id = c.id;
-    el.addEventListener('focus', () => focus(c.id));
-    el.addEventListener('blur', () => focus(''));
+    el.addEventListener('focus', () => { focus(c.id); showAwayName(); });
+    el.addEventListener('blur', () => { focus(''); showAwayName(); });
     return el;
   }
 
@@ -255,6 +274,7 @@
         if (had && first) first.focus();
       }
     if (active && active !== document.activeElement && active.isConnected && root.contains(active)) active.focus();
+    showAwayName();  // the focused control may have left its widget, or come back to it
   }
 
   function announce(text) {
