@@ -108,6 +108,7 @@ struct App {
     double last_sent = 0;
     Eigen::Vector3d sent = Eigen::Vector3d::Zero(), target = Eigen::Vector3d::Zero();
   } push;
+  int pushes = 0;             ///< the model's pushes (the bicycle's kicks) given, by any means: the live region says each
   double sim_debt = 0;        ///< simulated seconds owed to real time
   std::string run_event;      ///< "At t = ... the bicycle fell", build or solver errors
   DisplayFrame display;       ///< the model's world turned into the viewer's frame (set when the model is built)

@@ -14,6 +14,7 @@
 #include "panels/access_controls.hpp"
 #include "panels/panel_actions.hpp"
 #include "platform/browser.hpp"
+#include "platform/page_language.hpp"
 
 #include <emscripten/emscripten.h>
 #include <imgui.h>
@@ -147,6 +148,19 @@ void access_frame(App& app, bool acted) {
   if (app.run)
     shown.run_state = app.playing ? std::string(tr("Playing"))
                                   : trf("Paused at t = %s s", spoken_number(app.run->time(), 3).c_str());
+  shown.pushes = app.pushes;
+  if (app.run && app.run->run().instance().push) {
+    const std::string& label = app.run->run().instance().push->label;
+    std::string said = tr(label.empty() ? std::string("push") : label);
+    if (!said.empty() && said[0] >= 'a' && said[0] <= 'z') said[0] = static_cast<char>(said[0] - 'a' + 'A');
+    shown.push = trf("%s at t = %s s", said.c_str(), spoken_number(app.run->time(), 3).c_str());
+  }
+  shown.qr = app.show_qr;
+  shown.qr_shown = tr("QR code of this link shown; Escape closes it");
+  shown.qr_closed = tr("QR code closed");
+  if (!app.lesson) shown.lesson_closed = tr("Lesson closed");
+  // The language chosen, once its words have arrived and it is spoken (said in it).
+  if (shown_language(app) == language()) shown.language = trf("Language: %s", language_name(language()).c_str());
   shown.messages = shown_messages(app, false);
   if (!app.design.designer_problem.empty()) shown.messages.push_back(tr(app.design.designer_problem));
   if (!speed_range_problem().empty()) shown.messages.push_back(tr(speed_range_problem()));
