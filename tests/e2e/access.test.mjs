@@ -552,3 +552,71 @@ test('a typed number: refused, then taken, then typed and taken back with Escape
     await context.close();
   }
 });
+
+test('the live region says a kick, the QR code opening and closing, a lesson closed and another language; the shortcut table leaves with its list', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=5', { width: 1920, height: 1080 });
+  try {
+    await frames(page, 3);
+    const kick = page.getByRole('button', { name: 'Kick', exact: true });
+    await kick.waitFor({ state: 'attached', timeout: 5000 });
+    await page.evaluate(() => window.carvallo.play(false));
+    await frames(page, 2);
+    // A kick says itself and when: paused, nothing else would tell a listener it arrived.
+    const t = (await sim(page)).t;
+    const heard0 = (await said(page)).length;
+    await kick.press('Enter');
+    await frames(page, 3);
+    assert.deepEqual((await said(page)).slice(heard0), [`Kick at t = ${t.toFixed(3)} s`]);
+    await kick.press('Enter');  // a second kick at the same moment is said again
+    await frames(page, 3);
+    assert.deepEqual((await said(page)).slice(heard0), [`Kick at t = ${t.toFixed(3)} s`, `Kick at t = ${t.toFixed(3)} s`]);
+    // K from the keyboard, as the button.
+    await page.keyboard.press('k');
+    await frames(page, 3);
+    assert.equal((await said(page)).length, heard0 + 3, 'K is said too');
+    // The QR code: its opening (Q) and its closing (Escape) are said.
+    await page.keyboard.press('q');
+    await frames(page, 3);
+    assert.equal((await said(page)).at(-1), 'QR code of this link shown; Escape closes it');
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => window.carvallo.qrText()), null);
+    assert.equal((await said(page)).at(-1), 'QR code closed');
+    // The shortcut list's table is in "Plot as text" while the list is open, and leaves with it.
+    await page.getByRole('button', { name: 'Keyboard shortcuts', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.match(await page.evaluate(() => window.carvallo.description()), /\?\tthis list/);
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => window.carvallo.description()), '', 'the table has left with the list');
+    // A plot described after it stays (the region is emptied only of the list).
+    await page.getByRole('button', { name: 'Describe the time plots', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.match(await page.evaluate(() => window.carvallo.description()), /^Time plots at t = /);
+    // A lesson opened and closed: its closing is said.
+    await page.getByRole('button', { name: 'Open lesson: Why bicycles stay up', exact: true }).press('Enter');
+    await frames(page, 3);
+    await page.getByRole('button', { name: 'Close lesson', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.equal((await page.evaluate(() => window.carvallo.lesson())).name, null);
+    assert.equal((await said(page)).at(-1), 'Lesson closed');
+    // Another language: said in it, once its words have arrived, and alone (the model, the stability line,
+    // the run's state are not said again in its words).
+    const heard1 = (await said(page)).length;
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('Nederlands');
+    await page.waitForFunction(() => document.documentElement.lang === 'nl', null, { timeout: 10000 });
+    await frames(page, 4);
+    assert.deepEqual((await said(page)).slice(heard1), ['Taal: Nederlands']);
+    await page.getByRole('combobox', { name: 'Taal', exact: true }).selectOption('Español');
+    await page.waitForFunction(() => document.documentElement.lang === 'es', null, { timeout: 10000 });
+    await frames(page, 4);
+    assert.deepEqual((await said(page)).slice(heard1), ['Taal: Nederlands', 'Idioma: Español']);
+    // The kick said in Spanish, with the language's decimal comma.
+    await page.getByRole('button', { name: 'Empujón', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.match((await said(page)).at(-1), /^Empujón en t = \d+,\d{3} s$/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

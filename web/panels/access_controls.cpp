@@ -31,6 +31,8 @@
 namespace carvallo::web {
 
 std::string g_access_description;
+std::string g_access_description_shown;
+bool g_access_description_clear = false;
 
 namespace {
 
@@ -585,8 +587,15 @@ void open_focused_section(App& app, std::string_view section) {
 
 std::vector<AccessRow> access_rows(App& app) {
   // The shortcut list opened (its button, ? or the Help menu): a screen reader gets its rows as text.
+  // Closed, the list leaves "Plot as text" with it (unless a plot's description has replaced it since): a
+  // table of keys left there would read as part of the page after the list has gone.
   static bool help_shown = false;
-  if (app.show_help && !help_shown) g_access_description = describe_shortcuts();
+  static std::string shortcuts;
+  if (app.show_help && !help_shown) g_access_description = shortcuts = describe_shortcuts();
+  if (!app.show_help && help_shown && !shortcuts.empty() && (g_access_description_shown == shortcuts || g_access_description == shortcuts)) {
+    if (g_access_description == shortcuts) g_access_description.clear();
+    g_access_description_clear = true;
+  }
   help_shown = app.show_help;
   std::vector<AccessRow> rows;
   view_rows(app, rows);

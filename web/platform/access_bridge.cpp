@@ -34,6 +34,10 @@ EM_JS(void, carvallo_js_access_sync, (const char* controls, const char* said, co
   if (api && api._accessSync) api._accessSync(controls ? UTF8ToString(controls) : "", said ? UTF8ToString(said) : "",
                                              description ? UTF8ToString(description) : "");
 });
+EM_JS(void, carvallo_js_access_clear_description, (), {
+  const api = window.carvallo;
+  if (api && api._accessClearDescription) api._accessClearDescription();
+});
 EM_JS(void, carvallo_js_access_words, (const char* words), {
   const api = window.carvallo;
   if (api && api._accessWords) api._accessWords(UTF8ToString(words));
@@ -204,9 +208,15 @@ void access_frame(App& app, bool acted) {
   std::string said;
   for (const auto& a : g_announcer.update(shown)) said += (said.empty() ? "" : "\n") + a;
 
+  if (g_access_description_clear) {
+    g_access_description_clear = false;
+    g_access_description_shown.clear();
+    carvallo_js_access_clear_description();
+  }
   if (!json.empty() || !said.empty() || !g_access_description.empty()) {
     carvallo_js_access_sync(json.empty() ? nullptr : json.c_str(), said.c_str(), g_access_description.c_str());
     if (!json.empty()) g_sent = std::move(json);
+    if (!g_access_description.empty()) g_access_description_shown = std::move(g_access_description);
     g_access_description.clear();
   }
   draw_focus_ring(app);
