@@ -620,3 +620,50 @@ test('the live region says a kick, the QR code opening and closing, a lesson clo
     await context.close();
   }
 });
+
+test('the speed slider and the typed speed: one range, the model\'s; a steady turn\'s speed shown to three decimals', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=5', { width: 1920, height: 1080 });
+  try {
+    await frames(page, 3);
+    const slider = page.getByRole('slider', { name: 'Speed', exact: true });
+    const typed = page.getByRole('spinbutton', { name: 'Speed, typed', exact: true });
+    await typed.waitFor({ state: 'attached', timeout: 5000 });
+    // What the typed field, a link and setState accept, the slider spans: it shows a speed typed past 0 to 50
+    // where it is, not at its end beside a text that says otherwise.
+    assert.equal(await slider.getAttribute('min'), await typed.getAttribute('aria-valuemin'));
+    assert.equal(await slider.getAttribute('max'), await typed.getAttribute('aria-valuemax'));
+    for (const v of [-5, 60]) {
+      await typed.fill(String(v));
+      await typed.press('Enter');
+      await frames(page, 3);
+      assert.equal((await state(page)).speed, v);
+      assert.equal(Number(await slider.inputValue()), v, `the slider at ${v}`);
+      assert.equal(await slider.getAttribute('aria-valuetext'), `${v.toFixed(1)} metres per second`);
+    }
+    // Past the model's range, both refuse it, as a link does.
+    await typed.fill('150');
+    await typed.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 60);
+    assert.equal((await said(page)).at(-1), 'speed = 150 m/s refused: out of range [-100, 100] m/s; speed stays 60 m/s');
+    await page.evaluate(() => { location.hash = '#speed=150'; });
+    await page.waitForFunction(() => window.carvallo.messages().some((m) => m.includes('speed=150: speed = 150 m/s is out of range [-100, 100] m/s')),
+                               null, { timeout: 5000 });
+    assert.deepEqual(await page.evaluate(() => window.carvallo.setState({ speed: -150 }).ignored),
+                     ['speed: speed = -150 m/s is out of range [-100, 100] m/s']);
+    assert.equal((await state(page)).speed, 60);
+    await page.evaluate(() => window.carvallo.setState({ speed: 5 }));
+    await frames(page, 3);
+    // A steady turn ridden: the field shows the turn's speed to three decimals, as typed values read, not to
+    // every digit the continuation found.
+    await page.evaluate(() => window.carvallo.setState({ from_turn: 'lean=0.3,family=handlebar-forward' }));
+    await page.waitForFunction(() => { const el = document.getElementById('a11y-speed-typed'); return el && el.disabled; }, null, { timeout: 20000 });
+    await frames(page, 3);
+    const shown = await typed.inputValue();
+    assert.match(shown, /^\d+(\.\d{1,3})?$/, `the turn's speed shown as ${shown}`);
+    assert.equal(await typed.getAttribute('aria-valuetext'), `${Number(shown).toFixed(3)} metres per second`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -51,6 +51,12 @@ std::string fixed(double v, int decimals) {
   return t;
 }
 
+// `v` rounded to `decimals` decimals, for a value shown as it is said.
+double to_decimals(double v, int decimals) {
+  const double scale = std::pow(10.0, decimals);
+  return std::isfinite(v) ? std::round(v * scale) / scale : v;
+}
+
 AccessRow button(std::string id, std::string name, std::string rect, std::string keys, std::function<void(App&)> press) {
   AccessRow r;
   r.control.id = std::move(id);
@@ -214,9 +220,14 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
       if (q.name != "speed") continue;
       // Riding a steady turn, the turn's speed, and not to be changed (as the canvas's fields).
       const bool by_turn = !app.state.from_turn.empty();
-      const double speed = setting_in_effect(app, "speed", q.value);
-      AccessRow r = number("speed", tr("Speed"), "setting:speed|stage-speed", speed, std::max(q.min, 0.0),
-                           std::min(q.max, 50.0), 0.1, q.unit, 1, [](App& a, double v) { apply_setting_value(a, "speed", v); });
+      // A turn's speed is computed to every digit: shown as what is said of it, to the millisecond per
+      // second, as a typed speed reads.
+      const double speed = by_turn ? to_decimals(setting_in_effect(app, "speed", q.value), 3) : setting_in_effect(app, "speed", q.value);
+      // One range for the speed everywhere: the model's (the settings field, a link, setState and the command
+      // line take it, backwards riding among it); a slider narrower than what may be typed would sit at its
+      // end beside a value past it.
+      AccessRow r = number("speed", tr("Speed"), "setting:speed|stage-speed", speed, q.min, q.max, 0.1, q.unit, 1,
+                           [](App& a, double v) { apply_setting_value(a, "speed", v); });
       r.control.role = "slider";
       r.control.disabled = app.state.locked || by_turn;
       // The same speed typed (applied on Enter or when left), for a value the slider's steps do not reach.
@@ -557,8 +568,10 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
   if (const auto* entry = examples::find_model(app.state.model))
     for (const auto& q : entry->settings) {
       if (q.name == "speed") continue;
-      auto r = number("setting-" + q.name, capitalized(tr(words_of(q.name))), "setting:" + q.name, setting_in_effect(app, q.name, q.value),
-                      q.min, q.max, 0, q.unit, 3, [name = q.name](App& a, double v) { apply_setting_value(a, name, v); });
+      // A turn's values (its steer, its rates) are computed to every digit: shown to the three decimals said.
+      const double value = setting_in_effect(app, q.name, q.value);
+      auto r = number("setting-" + q.name, capitalized(tr(words_of(q.name))), "setting:" + q.name,
+                      app.state.from_turn.empty() ? value : to_decimals(value, 3), q.min, q.max, 0, q.unit, 3, [name = q.name](App& a, double v) { apply_setting_value(a, name, v); });
       r.control.description = tr(q.description);
       if (!app.state.from_turn.empty()) {
         r.control.disabled = true;
