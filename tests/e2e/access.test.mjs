@@ -667,3 +667,95 @@ test('the speed slider and the typed speed: one range, the model\'s; a steady tu
     await context.close();
   }
 });
+
+test('every canvas control has its native twin: Reset all, each parameter\'s reset, the eigenvalue panel\'s options, CSV, time x, the notes', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=5', { width: 1920, height: 1080 });
+  try {
+    await frames(page, 3);
+    const button = (name) => page.getByRole('button', { name, exact: true });
+    await button('Reset all').waitFor({ state: 'attached', timeout: 5000 });
+    const preset = (await state(page)).bike;
+    // Each parameter's "x", named by its tooltip's words; it cannot act at the preset's value.
+    const resetW = button(`Reset w to the preset's ${preset.w}`);
+    assert.equal(await resetW.getAttribute('aria-disabled'), 'true');
+    await page.getByRole('spinbutton', { name: /^w, / }).fill('1.1');
+    await page.getByRole('spinbutton', { name: /^w, / }).press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).bike.w, 1.1);
+    assert.equal(await resetW.getAttribute('aria-disabled'), null);
+    await resetW.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).bike.w, preset.w, 'the x puts w back');
+    // Reset all: every parameter back to the preset.
+    await page.evaluate(() => window.carvallo.setState({ bike: { w: 1.2, c: 0.1 } }));
+    await frames(page, 3);
+    await button('Reset all').press('Enter');
+    await frames(page, 3);
+    assert.deepEqual((await state(page)).bike, preset, 'Reset all');
+    // The eigenvalue plot's options, as checkboxes named by their labels.
+    for (const [name, key] of [['Im s', 'imag'], ['root locus', 'locus']]) {
+      const box = page.getByRole('checkbox', { name, exact: true });
+      const before = (await state(page))[key];
+      assert.equal(await box.isChecked(), before, name);
+      await box.press('Space');
+      await frames(page, 3);
+      assert.equal((await state(page))[key], !before, `${name} changed`);
+      assert.equal(await box.isChecked(), !before);
+    }
+    // Sensitivities and back, by the button's face.
+    await button('Sensitivities').press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).eigview, 'sensitivity');
+    await button('Eigenvalue plot').press('Enter');
+    await frames(page, 3);
+    assert.notEqual((await state(page)).eigview, 'sensitivity');
+    // Pin as ghost, then Clear ghost.
+    await button('Pin as ghost').press('Enter');
+    await frames(page, 3);
+    assert.deepEqual((await state(page)).ghost, preset, 'pinned');
+    await button('Clear ghost').press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).ghost, null, 'cleared');
+    // The two CSV buttons, told apart by their descriptions, each downloads its file.
+    const csvs = page.getByRole('button', { name: 'CSV', exact: true });
+    assert.equal(await csvs.count(), 2);
+    for (const [i, file] of [[0, 'carvallo-eigenvalues.csv'], [1, 'carvallo-simulation.csv']]) {
+      const [download] = await Promise.all([page.waitForEvent('download'), csvs.nth(i).press('Enter')]);
+      assert.equal(download.suggestedFilename(), file);
+    }
+    // time x: taken within the slider's ends, refused and said past them.
+    const timeX = page.getByRole('spinbutton', { name: 'time x', exact: true });
+    await timeX.fill('0.5');
+    await timeX.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).tscale, 0.5);
+    await timeX.fill('20');
+    await timeX.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).tscale, 0.5);
+    assert.equal((await said(page)).at(-1), 'time x = 20 refused: 0.05 to 10; time x stays 0.5');
+    // "What am I looking at?": one per panel, described by the panel's title; pressed, the note is the page's text.
+    const notes = button('What am I looking at?');
+    assert.equal(await notes.count(), 3);
+    const panels = [];
+    for (let i = 0; i < 3; i++) panels.push(await notes.nth(i).getAttribute('aria-description'));
+    assert.deepEqual(panels.sort(), ['Eigenvalues', 'Parameters', 'Simulation']);
+    await page.locator('#a11y-note-eigen').press('Enter');
+    await frames(page, 3);
+    assert.match(await page.evaluate(() => window.carvallo.description()), /^Each curve is one eigenvalue of the bicycle/);
+    await page.locator('#a11y-note-eigen').focus();
+    await frames(page, 3);
+    await page.screenshot({ path: path.join(artifacts, 'access-twins-note.png') });
+    // Each twin lies over its widget (the notes, Im s, CSV, the x).
+    for (const [id, widget] of [['note-eigen', 'note:eigen'], ['im-s', 'im-s'], ['eigen-csv', 'eigen-csv'], ['reset-all', 'reset-all'],
+                                ['time-scale', 'time-scale'], ['ghost-pin', 'ghost-pin']]) {
+      const box = await page.locator('#a11y-' + id).boundingBox();
+      const r = await page.evaluate((n) => window.carvallo.widgetRect(n), widget);
+      assert.ok(r && Math.abs(box.x - r.x) < 1 && Math.abs(box.y - r.y) < 1, `${id}: ${JSON.stringify(box)} over ${JSON.stringify(r)}`);
+    }
+    assert.deepEqual(await axeViolations(page), [], 'axe with the twins');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
