@@ -107,7 +107,7 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     assert.equal(await page.getByRole('button', { name: 'Play', exact: true }).count() +
                  await page.getByRole('button', { name: 'Pause', exact: true }).count(), 1, 'the controls are back');
     // A hold button held with Space: the steer torque acts while the key is down.
-    await tabTo(page, 'Steer torque right');
+    await tabTo(page, 'Steer torque right', { key: 'Shift+Tab' });  // back from the list's button, before the panels' many controls
     await page.keyboard.down('Space');
     await frames(page, 2);
     assert.equal((await sim(page)).steerTorque, s0.torque, 'the steer torque acts while Space is held');
