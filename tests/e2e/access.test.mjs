@@ -743,12 +743,15 @@ test('every canvas control has its native twin: Reset all, each parameter\'s res
     await page.locator('#a11y-note-eigen').press('Enter');
     await frames(page, 3);
     assert.match(await page.evaluate(() => window.carvallo.description()), /^Each curve is one eigenvalue of the bicycle/);
-    await page.locator('#a11y-note-eigen').focus();
-    await frames(page, 3);
-    await page.screenshot({ path: path.join(artifacts, 'access-twins-note.png') });
+    // The focus ring on the canvas, around the widget each twin mirrors.
+    for (const id of ['note-eigen', 'param-reset-w']) {
+      await page.locator('#a11y-' + id).focus();
+      await frames(page, 3);
+      await page.screenshot({ path: path.join(artifacts, `access-twins-${id}.png`) });
+    }
     // Each twin lies over its widget (the notes, Im s, CSV, the x).
     for (const [id, widget] of [['note-eigen', 'note:eigen'], ['im-s', 'im-s'], ['eigen-csv', 'eigen-csv'], ['reset-all', 'reset-all'],
-                                ['time-scale', 'time-scale'], ['ghost-pin', 'ghost-pin']]) {
+                                ['time-scale', 'time-scale'], ['ghost-pin', 'ghost-pin'], ['param-reset-w', 'param-reset:w']]) {
       const box = await page.locator('#a11y-' + id).boundingBox();
       const r = await page.evaluate((n) => window.carvallo.widgetRect(n), widget);
       assert.ok(r && Math.abs(box.x - r.x) < 1 && Math.abs(box.y - r.y) < 1, `${id}: ${JSON.stringify(box)} over ${JSON.stringify(r)}`);
