@@ -108,6 +108,7 @@ struct App {
     double last_sent = 0;
     Eigen::Vector3d sent = Eigen::Vector3d::Zero(), target = Eigen::Vector3d::Zero();
   } push;
+  int pushes = 0;             ///< the model's pushes (the bicycle's kicks) given, by any means: the live region says each
   double sim_debt = 0;        ///< simulated seconds owed to real time
   std::string run_event;      ///< "At t = ... the bicycle fell", build or solver errors
   DisplayFrame display;       ///< the model's world turned into the viewer's frame (set when the model is built)
@@ -121,6 +122,9 @@ struct App {
   bool escape_pressed = false;  ///< Escape went down since the last frame (a GLFW key callback: press and release can share a frame)
   PerfStats perf;
   FrameWork work;  ///< this frame's deadline for the page's computations, and the recent frames' times by part
+  /// The "What am I looking at?" notes drawn this frame, by id ("params", "sim", "eigen", "model-eigen"): their
+  /// text in the page's language, which the parallel DOM's twin of each gives as text.
+  std::map<std::string, std::string> notes;
   std::map<std::string, std::array<float, 4>> rects;  ///< screen rects (CSS px) of named widgets, for tests
   /// Windows whose content reaches past their right edge with no scroll bar (a label longer than its room):
   /// ImGui name and by how much (CSS px), for the layout tests.

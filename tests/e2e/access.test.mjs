@@ -120,7 +120,7 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     assert.equal(await page.getByRole('button', { name: 'Play', exact: true }).count() +
                  await page.getByRole('button', { name: 'Pause', exact: true }).count(), 1, 'the controls are back');
     // A hold button held with Space: the steer torque acts while the key is down.
-    await tabTo(page, 'Steer torque right');
+    await tabTo(page, 'Steer torque right', { key: 'Shift+Tab' });  // back from the list's button, before the panels' many controls
     await page.keyboard.down('Space');
     await frames(page, 2);
     assert.equal((await sim(page)).steerTorque, s0.torque, 'the steer torque acts while Space is held');
@@ -560,6 +560,216 @@ test('a typed number: refused, then taken, then typed and taken back with Escape
     await page.getByRole('combobox', { name: 'Model' }).selectOption('Four-bar linkage');
     await frames(page, 4);
     assert.ok((await said(page)).includes('Model: Four-bar linkage'), (await said(page)).join(' | '));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the live region says a kick, the QR code opening and closing, a lesson closed and another language; the shortcut table leaves with its list', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=5', { width: 1920, height: 1080 });
+  try {
+    await frames(page, 3);
+    const kick = page.getByRole('button', { name: 'Kick', exact: true });
+    await kick.waitFor({ state: 'attached', timeout: 5000 });
+    await page.evaluate(() => window.carvallo.play(false));
+    await frames(page, 2);
+    // A kick says itself and when: paused, nothing else would tell a listener it arrived.
+    const t = (await sim(page)).t;
+    const heard0 = (await said(page)).length;
+    await kick.press('Enter');
+    await frames(page, 3);
+    assert.deepEqual((await said(page)).slice(heard0), [`Kick at t = ${t.toFixed(3)} s`]);
+    await kick.press('Enter');  // a second kick at the same moment is said again
+    await frames(page, 3);
+    assert.deepEqual((await said(page)).slice(heard0), [`Kick at t = ${t.toFixed(3)} s`, `Kick at t = ${t.toFixed(3)} s`]);
+    // K from the keyboard, as the button.
+    await page.keyboard.press('k');
+    await frames(page, 3);
+    assert.equal((await said(page)).length, heard0 + 3, 'K is said too');
+    // The QR code: its opening (Q) and its closing (Escape) are said.
+    await page.keyboard.press('q');
+    await frames(page, 3);
+    assert.equal((await said(page)).at(-1), 'QR code of this link shown; Escape closes it');
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => window.carvallo.qrText()), null);
+    assert.equal((await said(page)).at(-1), 'QR code closed');
+    // The shortcut list's table is in "Plot as text" while the list is open, and leaves with it.
+    await page.getByRole('button', { name: 'Keyboard shortcuts', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.match(await page.evaluate(() => window.carvallo.description()), /\?\tthis list/);
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => window.carvallo.description()), '', 'the table has left with the list');
+    // A plot described after it stays (the region is emptied only of the list).
+    await page.getByRole('button', { name: 'Describe the time plots', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.match(await page.evaluate(() => window.carvallo.description()), /^Time plots at t = /);
+    // A lesson opened and closed: its closing is said.
+    await page.getByRole('button', { name: 'Open lesson: Why bicycles stay up', exact: true }).press('Enter');
+    await frames(page, 3);
+    await page.getByRole('button', { name: 'Close lesson', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.equal((await page.evaluate(() => window.carvallo.lesson())).name, null);
+    assert.equal((await said(page)).at(-1), 'Lesson closed');
+    // Another language: said in it, once its words have arrived, and alone (the model, the stability line,
+    // the run's state are not said again in its words).
+    const heard1 = (await said(page)).length;
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('Nederlands');
+    await page.waitForFunction(() => document.documentElement.lang === 'nl', null, { timeout: 10000 });
+    await frames(page, 4);
+    assert.deepEqual((await said(page)).slice(heard1), ['Taal: Nederlands']);
+    await page.getByRole('combobox', { name: 'Taal', exact: true }).selectOption('Español');
+    await page.waitForFunction(() => document.documentElement.lang === 'es', null, { timeout: 10000 });
+    await frames(page, 4);
+    assert.deepEqual((await said(page)).slice(heard1), ['Taal: Nederlands', 'Idioma: Español']);
+    // The kick said in Spanish, with the language's decimal comma.
+    await page.getByRole('button', { name: 'Empujón', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.match((await said(page)).at(-1), /^Empujón en t = \d+,\d{3} s$/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the speed slider and the typed speed: one range, the model\'s; a steady turn\'s speed shown to three decimals', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=5', { width: 1920, height: 1080 });
+  try {
+    await frames(page, 3);
+    const slider = page.getByRole('slider', { name: 'Speed', exact: true });
+    const typed = page.getByRole('spinbutton', { name: 'Speed, typed', exact: true });
+    await typed.waitFor({ state: 'attached', timeout: 5000 });
+    // What the typed field, a link and setState accept, the slider spans: it shows a speed typed past 0 to 50
+    // where it is, not at its end beside a text that says otherwise.
+    assert.equal(await slider.getAttribute('min'), await typed.getAttribute('aria-valuemin'));
+    assert.equal(await slider.getAttribute('max'), await typed.getAttribute('aria-valuemax'));
+    for (const v of [-5, 60]) {
+      await typed.fill(String(v));
+      await typed.press('Enter');
+      await frames(page, 3);
+      assert.equal((await state(page)).speed, v);
+      assert.equal(Number(await slider.inputValue()), v, `the slider at ${v}`);
+      assert.equal(await slider.getAttribute('aria-valuetext'), `${v.toFixed(1)} metres per second`);
+    }
+    // Past the model's range, both refuse it, as a link does.
+    await typed.fill('150');
+    await typed.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 60);
+    assert.equal((await said(page)).at(-1), 'speed = 150 m/s refused: out of range [-100, 100] m/s; speed stays 60 m/s');
+    await page.evaluate(() => { location.hash = '#speed=150'; });
+    await page.waitForFunction(() => window.carvallo.messages().some((m) => m.includes('speed=150: speed = 150 m/s is out of range [-100, 100] m/s')),
+                               null, { timeout: 5000 });
+    assert.deepEqual(await page.evaluate(() => window.carvallo.setState({ speed: -150 }).ignored),
+                     ['speed: speed = -150 m/s is out of range [-100, 100] m/s']);
+    assert.equal((await state(page)).speed, 60);
+    await page.evaluate(() => window.carvallo.setState({ speed: 5 }));
+    await frames(page, 3);
+    // A steady turn ridden: the field shows the turn's speed to three decimals, as typed values read, not to
+    // every digit the continuation found.
+    await page.evaluate(() => window.carvallo.setState({ from_turn: 'lean=0.3,family=handlebar-forward' }));
+    await page.waitForFunction(() => { const el = document.getElementById('a11y-speed-typed'); return el && el.disabled; }, null, { timeout: 20000 });
+    await frames(page, 3);
+    const shown = await typed.inputValue();
+    assert.match(shown, /^\d+(\.\d{1,3})?$/, `the turn's speed shown as ${shown}`);
+    assert.equal(await typed.getAttribute('aria-valuetext'), `${Number(shown).toFixed(3)} metres per second`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('every canvas control has its native twin: Reset all, each parameter\'s reset, the eigenvalue panel\'s options, CSV, time x, the notes', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=5', { width: 1920, height: 1080 });
+  try {
+    await frames(page, 3);
+    const button = (name) => page.getByRole('button', { name, exact: true });
+    await button('Reset all').waitFor({ state: 'attached', timeout: 5000 });
+    const preset = (await state(page)).bike;
+    // Each parameter's "x", named by its tooltip's words; it cannot act at the preset's value.
+    const resetW = button(`Reset w to the preset's ${preset.w}`);
+    assert.equal(await resetW.getAttribute('aria-disabled'), 'true');
+    await page.getByRole('spinbutton', { name: /^w, / }).fill('1.1');
+    await page.getByRole('spinbutton', { name: /^w, / }).press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).bike.w, 1.1);
+    assert.equal(await resetW.getAttribute('aria-disabled'), null);
+    await resetW.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).bike.w, preset.w, 'the x puts w back');
+    // Reset all: every parameter back to the preset.
+    await page.evaluate(() => window.carvallo.setState({ bike: { w: 1.2, c: 0.1 } }));
+    await frames(page, 3);
+    await button('Reset all').press('Enter');
+    await frames(page, 3);
+    assert.deepEqual((await state(page)).bike, preset, 'Reset all');
+    // The eigenvalue plot's options, as checkboxes named by their labels.
+    for (const [name, key] of [['Im s', 'imag'], ['root locus', 'locus']]) {
+      const box = page.getByRole('checkbox', { name, exact: true });
+      const before = (await state(page))[key];
+      assert.equal(await box.isChecked(), before, name);
+      await box.press('Space');
+      await frames(page, 3);
+      assert.equal((await state(page))[key], !before, `${name} changed`);
+      assert.equal(await box.isChecked(), !before);
+    }
+    // Sensitivities and back, by the button's face.
+    await button('Sensitivities').press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).eigview, 'sensitivity');
+    await button('Eigenvalue plot').press('Enter');
+    await frames(page, 3);
+    assert.notEqual((await state(page)).eigview, 'sensitivity');
+    // Pin as ghost, then Clear ghost.
+    await button('Pin as ghost').press('Enter');
+    await frames(page, 3);
+    assert.deepEqual((await state(page)).ghost, preset, 'pinned');
+    await button('Clear ghost').press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).ghost, null, 'cleared');
+    // The two CSV buttons, told apart by their descriptions, each downloads its file.
+    const csvs = page.getByRole('button', { name: 'CSV', exact: true });
+    assert.equal(await csvs.count(), 2);
+    for (const [i, file] of [[0, 'carvallo-eigenvalues.csv'], [1, 'carvallo-simulation.csv']]) {
+      const [download] = await Promise.all([page.waitForEvent('download'), csvs.nth(i).press('Enter')]);
+      assert.equal(download.suggestedFilename(), file);
+    }
+    // time x: taken within the slider's ends, refused and said past them.
+    const timeX = page.getByRole('spinbutton', { name: 'time x', exact: true });
+    await timeX.fill('0.5');
+    await timeX.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).tscale, 0.5);
+    await timeX.fill('20');
+    await timeX.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).tscale, 0.5);
+    assert.equal((await said(page)).at(-1), 'time x = 20 refused: 0.05 to 10; time x stays 0.5');
+    // "What am I looking at?": one per panel, described by the panel's title; pressed, the note is the page's text.
+    const notes = button('What am I looking at?');
+    assert.equal(await notes.count(), 3);
+    const panels = [];
+    for (let i = 0; i < 3; i++) panels.push(await notes.nth(i).getAttribute('aria-description'));
+    assert.deepEqual(panels.sort(), ['Eigenvalues', 'Parameters', 'Simulation']);
+    await page.locator('#a11y-note-eigen').press('Enter');
+    await frames(page, 3);
+    assert.match(await page.evaluate(() => window.carvallo.description()), /^Each curve is one eigenvalue of the bicycle/);
+    // The focus ring on the canvas, around the widget each twin mirrors.
+    for (const id of ['note-eigen', 'param-reset-w']) {
+      await page.locator('#a11y-' + id).focus();
+      await frames(page, 3);
+      await page.screenshot({ path: path.join(artifacts, `access-twins-${id}.png`) });
+    }
+    // Each twin lies over its widget (the notes, Im s, CSV, the x).
+    for (const [id, widget] of [['note-eigen', 'note:eigen'], ['im-s', 'im-s'], ['eigen-csv', 'eigen-csv'], ['reset-all', 'reset-all'],
+                                ['time-scale', 'time-scale'], ['ghost-pin', 'ghost-pin'], ['param-reset-w', 'param-reset:w']]) {
+      const box = await page.locator('#a11y-' + id).boundingBox();
+      const r = await page.evaluate((n) => window.carvallo.widgetRect(n), widget);
+      assert.ok(r && Math.abs(box.x - r.x) < 1 && Math.abs(box.y - r.y) < 1, `${id}: ${JSON.stringify(box)} over ${JSON.stringify(r)}`);
+    }
+    assert.deepEqual(await axeViolations(page), [], 'axe with the twins');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -448,9 +448,13 @@ test('a phone (390x844@3) opened on #turns=1: the turns on the stage; a finger h
     const slider = page.getByRole('slider', { name: 'Speed' });
     assert.equal(await slider.getAttribute('aria-valuetext'), `${target.speed.toFixed(1)} metres per second`);
     assert.ok(await slider.isDisabled(), 'the speed is the turn\'s while it is ridden');
-    // The ride's own turn (requested_turn, the CLI's solver), the plotted one's to 1e-9.
-    const typed = Number(await page.getByRole('spinbutton', { name: 'Speed, typed' }).inputValue());
-    assert.ok(Math.abs(typed - target.speed) < 1e-9 * target.speed, `typed ${typed}, turn ${target.speed}`);
+    // The typed field shows it to the three decimals said, as typed values read, not every digit.
+    const typed = await page.getByRole('spinbutton', { name: 'Speed, typed' }).inputValue();
+    assert.equal(typed, String(Number(target.speed.toFixed(3))), `typed ${typed}, turn ${target.speed}`);
+    // The ride's own turn (requested_turn, the CLI's solver), the plotted one's to 1e-9: the run's speed at its start.
+    const start = await page.evaluate(() => window.carvallo.seek(0));
+    assert.equal(start.t, 0);
+    assert.ok(Math.abs(start.probes.speed - target.speed) < 1e-9 * target.speed, `ridden at ${start.probes.speed}, turn ${target.speed}`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

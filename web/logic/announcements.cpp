@@ -7,6 +7,18 @@ namespace carvallo::web {
 
 std::vector<std::string> Announcer::update(const Shown& now) {
   std::vector<std::string> out;
+  // Another language spoken, once its words have arrived (not the one the page opens in): said in it, and
+  // alone, for everything else shown (the model, the scene, the caption, the messages) now reads in its
+  // words without having changed.
+  if (!now.language.empty()) {
+    const bool changed = !language_said_.empty() && now.language != language_said_;
+    language_said_ = now.language;
+    if (changed && primed_) {
+      out.push_back(now.language);
+      last_ = now;
+      return out;
+    }
+  }
   if (!now.run_event.empty() && now.run_event != last_.run_event) out.push_back(now.run_event);
   // The range is said when it changes (a parameter, a preset, a scene), not as the page opens: the panel
   // says it then, and a screen reader reads the page.
@@ -22,6 +34,12 @@ std::vector<std::string> Announcer::update(const Shown& now) {
   // why, which is enough.
   const bool fell = !now.run_event.empty() && now.run_event != last_.run_event;
   if (primed_ && !fell && !now.run_state.empty() && now.run_state != last_.run_state) out.push_back(now.run_state);
+  // A push leaves no trace a listener could tell from the run going on: each one is said.
+  if (primed_ && now.pushes > last_.pushes && !now.push.empty()) out.push_back(now.push);
+  if (primed_ && now.qr != last_.qr) out.push_back(now.qr ? now.qr_shown : now.qr_closed);
+  // From a lesson to none (its Close, Escape, another model chosen from the menu); a lesson that
+  // replaces another says its scene.
+  if (primed_ && !last_.scene.empty() && now.scene.empty() && !now.lesson_closed.empty()) out.push_back(now.lesson_closed);
   last_ = now;
   primed_ = true;
   return out;

@@ -4,8 +4,9 @@
 // failure (the run's event, the same words the panel shows), the self-stable range when it changes (the
 // eigenvalue panel's line), the lesson's scene when another opens, the model when another is chosen (not with a
 // scene, which says enough), a caption when one appears, each new message (a link's
-// or setState's refusals, a refused value), and the run's state when it changes (Play, Pause, Step, Reset:
-// "Paused at t = 0.005 s").
+// or setState's refusals, a refused value), the run's state when it changes (Play, Pause, Step, Reset:
+// "Paused at t = 0.005 s"), each push (a Kick), a lesson closed, the QR code shown and closed, and another
+// language spoken: what a sighted user sees happen on the canvas, which is otherwise silent.
 //
 // Pure C++: no Emscripten, GL or ImGui include.
 
@@ -22,6 +23,12 @@ struct Shown {
   std::vector<std::string> messages;   ///< the warnings shown
   std::string run_state;               ///< "Playing", "Paused at t = 4.510 s"; "" where nothing runs
   std::string model;                   ///< "Model: Four-bar linkage", the model shown
+  int pushes = 0;                      ///< the pushes given so far (App::pushes): each new one is said
+  std::string push;                    ///< what the last push is said as ("Kick at t = 1.230 s")
+  bool qr = false;                     ///< the QR code covers the page
+  std::string qr_shown, qr_closed;     ///< what its opening and its closing are said as
+  std::string lesson_closed;           ///< while no lesson is open: what closing one is said as ("Lesson closed"); else ""
+  std::string language;                ///< "Language: Nederlands" once the chosen language is spoken; "" while its words load
 };
 
 /// Whether `message` is about the control named `name`: a refusal begins with the control's name and " = "
@@ -42,6 +49,7 @@ class Announcer {
  private:
   Shown last_;
   bool primed_ = false;
+  std::string language_said_;  ///< the last language known (Shown::language is "" while one loads)
 };
 
 }  // namespace carvallo::web

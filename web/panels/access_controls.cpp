@@ -31,6 +31,8 @@
 namespace carvallo::web {
 
 std::string g_access_description;
+std::string g_access_description_shown;
+bool g_access_description_clear = false;
 
 namespace {
 
@@ -47,6 +49,12 @@ std::string fixed(double v, int decimals) {
   char t[64];
   std::snprintf(t, sizeof t, "%.*f", decimals, without_negative_zero(v, decimals));
   return t;
+}
+
+// `v` rounded to `decimals` decimals, for a value shown as it is said.
+double to_decimals(double v, int decimals) {
+  const double scale = std::pow(10.0, decimals);
+  return std::isfinite(v) ? std::round(v * scale) / scale : v;
 }
 
 AccessRow button(std::string id, std::string name, std::string rect, std::string keys, std::function<void(App&)> press) {
@@ -116,6 +124,29 @@ AccessRow text_field(std::string id, std::string name, std::string rect, std::st
   r.control.text = std::move(text);
   r.act = std::move(set);
   return r;
+}
+
+// A canvas checkbox: checked or not, set by the native one.
+AccessRow checkbox(std::string id, std::string name, std::string rect, bool on, std::function<void(App&, bool)> set) {
+  AccessRow r;
+  r.control.id = std::move(id);
+  r.control.role = "checkbox";
+  r.control.name = std::move(name);
+  r.control.rect = std::move(rect);
+  r.control.pressed = on;
+  r.act = [set = std::move(set)](App& app, const std::string& v) { set(app, v == "1"); };
+  return r;
+}
+
+// A panel's "What am I looking at?" (`id`: its note in App::notes, drawn this frame), named by its label and
+// described by its panel's title; pressed, the note goes into "Plot as text" and is said, as opening it on
+// the canvas shows it.
+void note_row(App& app, std::vector<AccessRow>& rows, const std::string& id, const char* panel) {
+  if (!app.notes.contains(id)) return;
+  auto r = button("note-" + id, tr("What am I looking at?"), "note:" + id, "",
+                  [id](App& a) { if (a.notes.contains(id)) g_access_description = a.notes.at(id); });
+  r.control.description = tr(panel);
+  rows.push_back(std::move(r));
 }
 
 // The lesson editor's fields and buttons, while it is open (Lesson > Edit lesson...): the title, each
@@ -212,9 +243,14 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
       if (q.name != "speed") continue;
       // Riding a steady turn, the turn's speed, and not to be changed (as the canvas's fields).
       const bool by_turn = !app.state.from_turn.empty();
-      const double speed = setting_in_effect(app, "speed", q.value);
-      AccessRow r = number("speed", tr("Speed"), "setting:speed|stage-speed", speed, std::max(q.min, 0.0),
-                           std::min(q.max, 50.0), 0.1, q.unit, 1, [](App& a, double v) { apply_setting_value(a, "speed", v); });
+      // A turn's speed is computed to every digit: shown as what is said of it, to the millisecond per
+      // second, as a typed speed reads.
+      const double speed = by_turn ? to_decimals(setting_in_effect(app, "speed", q.value), 3) : setting_in_effect(app, "speed", q.value);
+      // One range for the speed everywhere: the model's (the settings field, a link, setState and the command
+      // line take it, backwards riding among it); a slider narrower than what may be typed would sit at its
+      // end beside a value past it.
+      AccessRow r = number("speed", tr("Speed"), "setting:speed|stage-speed", speed, q.min, q.max, 0.1, q.unit, 1,
+                           [](App& a, double v) { apply_setting_value(a, "speed", v); });
       r.control.role = "slider";
       r.control.disabled = app.state.locked || by_turn;
       // The same speed typed (applied on Enter or when left), for a value the slider's steps do not reach.
@@ -472,6 +508,50 @@ void plot_scale_rows(App& app, std::vector<AccessRow>& rows, const PlotSpec& spe
   }
 }
 
+// The eigenvalue panel's own controls beside its range, as the panel has them: its note, the plot's
+// options, the sweep's CSV, the sensitivities and the ghost.
+void eigen_panel_rows(App& app, std::vector<AccessRow>& rows) {
+  note_row(app, rows, "eigen", translatable("Eigenvalues"));
+  // "Im s" is a symbol, the same in every language (as on the canvas).
+  rows.push_back(checkbox("im-s", "Im s", "im-s", app.state.show_imaginary, [](App& a, bool on) { a.state.show_imaginary = on; }));
+  rows.push_back(checkbox("root-locus", tr("root locus"), "root-locus", app.state.root_locus, [](App& a, bool on) { a.state.root_locus = on; }));
+  auto csv = button("eigen-csv", "CSV", "eigen-csv", "", download_sweep_csv);
+  csv.control.description = tr("Download the sweep (speed, Re and Im of every branch)");
+  rows.push_back(std::move(csv));
+  // The button's face: what it switches to (its label on the canvas, without its ImGui identity).
+  std::string face = app.state.eigen_view == "sensitivity" ? tr("Eigenvalue plot###eigen-view") : tr("Sensitivities###eigen-view");
+  face = face.substr(0, face.find("###"));
+  auto view = button("eigen-view", face, "eigen-view-toggle", "", [](App& a) {
+    a.state.eigen_view = a.state.eigen_view == "sensitivity" ? "plot" : "sensitivity";
+  });
+  view.control.description = tr("What moves my stable range: the critical speeds' derivatives by parameter");
+  rows.push_back(std::move(view));
+  auto pin = button("ghost-pin", tr("Pin as ghost"), "ghost-pin", "", [](App& a) { a.state.ghost = a.state.bike; });
+  pin.control.description = tr("Keep this bicycle's curves, faded, to compare with the next design");
+  rows.push_back(std::move(pin));
+  if (app.state.ghost) rows.push_back(button("ghost-clear", tr("Clear ghost"), "ghost-clear", "", [](App& a) { a.state.ghost.reset(); }));
+}
+
+// The simulation panel's note and its time factor ("time x", the slider's ends; a typed value past them is
+// refused and said, as the time step's is, not clamped as the slider clamps a drag).
+void simulation_panel_rows(App& app, std::vector<AccessRow>& rows) {
+  note_row(app, rows, "sim", translatable("Simulation"));
+  constexpr double lo = 0.05, hi = 10.0;
+  auto scale = number("time-scale", tr("time x"), "time-scale", app.state.sim.time_scale, lo, hi, 0, "", 2, [](App& a, double x) {
+    const std::string name = tr("time x"), prefix = name + " = ";
+    std::erase_if(a.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
+    if (x >= lo && x <= hi) {
+      a.state.sim.time_scale = x;
+      return;
+    }
+    a.messages.push_back(prefix + format_shortest(x) + " " +
+                         trf("refused: %s to %s; %s stays %s", format_shortest(lo).c_str(), format_shortest(hi).c_str(), name.c_str(),
+                             format_shortest(a.state.sim.time_scale).c_str()));
+  });
+  scale.control.description = tr("Simulated seconds per real second: slow motion below 1, fast above");
+  rows.push_back(std::move(scale));
+}
+
 // The panels: the model, its parameters, the designer's inputs, the plot's range, the other settings.
 void panel_rows(App& app, std::vector<AccessRow>& rows) {
   const bool locked = app.state.locked;
@@ -489,6 +569,7 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
   model.control.disabled = locked;
   rows.push_back(std::move(model));
   if (has_parameter_table(app)) {
+    note_row(app, rows, "params", translatable("Parameters"));
     // The presets by their names in the page's language, as the Preset list has them.
     std::vector<std::string> presets;
     for (const auto& p : bicycle::presets()) presets.push_back(preset_title(std::string(p.name)));
@@ -498,6 +579,10 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
     });
     preset.control.disabled = locked;
     rows.push_back(std::move(preset));
+    auto reset_all = button("reset-all", tr("Reset all"), "reset-all", "", [](App& a) { a.state.bike = preset_parameters(a.state.preset); });
+    reset_all.control.description = trf("Every parameter back to the preset '%s'", preset_title(app.state.preset).c_str());
+    reset_all.control.disabled = locked;
+    rows.push_back(std::move(reset_all));
     for (const auto& in : designer_input_table()) {
       const double shown = in.shown(app.state.bike);
       auto r = number(std::string("designer-") + in.id, capitalized(tr(in.label)), std::string("designer:") + in.id, shown,
@@ -517,6 +602,7 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
     moves.act = [](App& a, const std::string& v) { a.state.front_moves = v == "1"; };
     moves.section = "designer-inputs";
     rows.push_back(std::move(moves));
+    const bicycle::Parameters base = preset_parameters(app.state.preset);
     for (std::size_t i = 0; i < bicycle::kParameterCount; ++i) {
       const auto& d = bicycle::kParameterTable[i];
       const std::string name(d.name), unit(d.unit);
@@ -532,13 +618,27 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
       r.control.disabled = locked;
       r.section = std::string(bicycle::group_name(d.group));
       rows.push_back(std::move(r));
+      // Its "x", by the words its tooltip gives it (the letter alone says nothing); it cannot act while the
+      // value is the preset's, as on the canvas.
+      const double preset_value = base.*(d.member);
+      auto reset = button("param-reset-" + name, trf("Reset %s to the preset's %s", name.c_str(), format_shortest(preset_value).c_str()),
+                          "param-reset:" + name, "", [i](App& a) { reset_parameter(a, i); });
+      reset.control.disabled = locked || (v == preset_value && (i >= app.edit_problem.size() || app.edit_problem[i].empty()));
+      reset.section = r.section;
+      rows.push_back(std::move(reset));
     }
     rows.push_back(number("vmin", tr("Eigenvalue plot from speed"), "vmin", app.state.sweep_min, 0, 100, 0, "m/s", 2,
                           [](App& a, double v) { apply_speed_range(a, v, a.state.sweep_max); }));
     rows.push_back(number("vmax", tr("Eigenvalue plot to speed"), "vmax", app.state.sweep_max, 0, 100, 0, "m/s", 2,
                           [](App& a, double v) { apply_speed_range(a, a.state.sweep_min, v); }));
+    eigen_panel_rows(app, rows);
+  } else {
+    note_row(app, rows, "model-eigen", translatable("Eigenvalues"));
+    if (app.rects.contains("model-eigen-im-s"))
+      rows.push_back(checkbox("im-s", "Im s", "model-eigen-im-s", app.state.show_imaginary, [](App& a, bool on) { a.state.show_imaginary = on; }));
   }
   if (has_parameter_table(app) && (app.state.show_design || (app.compact && app.state.panel == "design"))) design_map_rows(app, rows);
+  if (app.run) simulation_panel_rows(app, rows);
   if (app.run) method_rows(app, rows);
   // The time plots' y-axes: the bicycle's angles and speed, another model's probes.
   if (app.run) {
@@ -551,12 +651,18 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
       plot_scale_rows(app, rows, {"probes", probes.empty() ? tr("energy") : tr("probes"), unit.c_str()}, &UiState::probes_axis,
                       "yscale:probes|yscale:stage-probes");
     }
+    // The time plots' CSV (the run's time series).
+    auto csv = button("sim-csv", "CSV", "sim-csv", "", download_run_csv);
+    csv.control.description = trf("Download the time series of this run (the last %zu samples)", app.run->history().size());
+    rows.push_back(std::move(csv));
   }
   if (const auto* entry = examples::find_model(app.state.model))
     for (const auto& q : entry->settings) {
       if (q.name == "speed") continue;
-      auto r = number("setting-" + q.name, capitalized(tr(words_of(q.name))), "setting:" + q.name, setting_in_effect(app, q.name, q.value),
-                      q.min, q.max, 0, q.unit, 3, [name = q.name](App& a, double v) { apply_setting_value(a, name, v); });
+      // A turn's values (its steer, its rates) are computed to every digit: shown to the three decimals said.
+      const double value = setting_in_effect(app, q.name, q.value);
+      auto r = number("setting-" + q.name, capitalized(tr(words_of(q.name))), "setting:" + q.name,
+                      app.state.from_turn.empty() ? value : to_decimals(value, 3), q.min, q.max, 0, q.unit, 3, [name = q.name](App& a, double v) { apply_setting_value(a, name, v); });
       r.control.description = tr(q.description);
       if (!app.state.from_turn.empty()) {
         r.control.disabled = true;
@@ -585,8 +691,15 @@ void open_focused_section(App& app, std::string_view section) {
 
 std::vector<AccessRow> access_rows(App& app) {
   // The shortcut list opened (its button, ? or the Help menu): a screen reader gets its rows as text.
+  // Closed, the list leaves "Plot as text" with it (unless a plot's description has replaced it since): a
+  // table of keys left there would read as part of the page after the list has gone.
   static bool help_shown = false;
-  if (app.show_help && !help_shown) g_access_description = describe_shortcuts();
+  static std::string shortcuts;
+  if (app.show_help && !help_shown) g_access_description = shortcuts = describe_shortcuts();
+  if (!app.show_help && help_shown && !shortcuts.empty() && (g_access_description_shown == shortcuts || g_access_description == shortcuts)) {
+    if (g_access_description == shortcuts) g_access_description.clear();
+    g_access_description_clear = true;
+  }
   help_shown = app.show_help;
   std::vector<AccessRow> rows;
   view_rows(app, rows);

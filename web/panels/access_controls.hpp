@@ -46,5 +46,9 @@ std::string describe_comparison(App& app);
 
 /// Set by the describe controls; the bridge hands it to the page (and clears it).
 extern std::string g_access_description;
+/// What the page's "Plot as text" holds now (the bridge keeps it as it hands a description over).
+extern std::string g_access_description_shown;
+/// Set when "Plot as text" is to be emptied (the shortcut list it holds was closed); the bridge clears it.
+extern bool g_access_description_clear;
 
 }  // namespace carvallo::web

@@ -172,8 +172,11 @@ void set_toast(App& app, std::string text) {
 
 void note(App& app, const char* id, const char* text) {
   if (app.state.presentation) return;
+  app.notes[id] = tr(text);
   ImGui::PushID(id);
-  if (ImGui::TreeNodeEx(tr("What am I looking at?"), ImGuiTreeNodeFlags_FramePadding)) {  // a button's height: a whole target
+  const bool open = ImGui::TreeNodeEx(tr("What am I looking at?"), ImGuiTreeNodeFlags_FramePadding);  // a button's height: a whole target
+  record_rect(app, std::string("note:") + id);
+  if (open) {
     ImGui::PushTextWrapPos(0.0f);
     wrapped_text(tr(text));
     ImGui::PopTextWrapPos();
@@ -720,6 +723,7 @@ void find_clipped_windows(App& app) {
 
 void draw_ui(App& app) {
   app.rects.clear();
+  app.notes.clear();
   app.panel_shown = false;
   app.timeline_top = 0;
   set_number_fields_touch(app.touch.engaged());

@@ -6,6 +6,7 @@
 #include "panels/palette_colors.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/number_field.hpp"
+#include "panels/panel_actions.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/target_size.hpp"
@@ -106,6 +107,14 @@ void apply_parameter_value(App& app, std::size_t index, double value) {
   sync_edit_buffers(app);
   app.edit[index] = value;
   try_apply(app, index);
+}
+
+void reset_parameter(App& app, std::size_t index) {
+  if (index >= bicycle::kParameterCount) return;
+  sync_edit_buffers(app);
+  app.edit[index] = preset_parameters(app.state.preset).*(bicycle::kParameterTable[index].member);
+  try_apply(app, index);
+  app.edit_problem[index].clear();
 }
 
 void choose_preset(App& app, const std::string& name) {
@@ -222,12 +231,9 @@ void parameters_panel(App& app) {
       ImGui::TableNextColumn();
       const bool differs = app.state.bike.*(d.member) != preset_value || bad;
       ImGui::BeginDisabled(!differs);
-      if (target_button("x")) {
-        app.edit[i] = preset_value;
-        try_apply(app, i);
-        app.edit_problem[i].clear();
-      }
+      if (target_button("x")) reset_parameter(app, i);
       ImGui::EndDisabled();
+      record_rect(app, "param-reset:" + name);
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", trf("Reset %s to the preset's %s", name.c_str(), format_shortest(preset_value).c_str()).c_str());
       ImGui::PopID();
       if (bad) {
@@ -315,7 +321,7 @@ void bicycle_plots(App& app) {
   wrapped_textf("%s", trf("energy drift since start/kick %.2e (relative); simulated/real time %.2f",
                           e0 != 0.0 ? std::abs(run.energy() - e0) / std::abs(e0) : 0.0, app.perf.sim_ratio).c_str());
   ImGui::PopTextWrapPos();
-  if (ImGui::Button("CSV")) download("carvallo-simulation.csv", "text/csv", run_csv(s, *app.run));
+  if (ImGui::Button("CSV")) download_run_csv(app);
   record_rect(app, "sim-csv");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("Download the time series of this run (the last %zu samples)", h.size()).c_str());
   same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, tr("time window (s)")));

@@ -118,7 +118,6 @@ void apply_speed_range(App& app, double lo, double hi) {
 // toggle and the ghost's buttons.
 void eigen_controls(App& app) {
   UiState& s = app.state;
-  const EigenSweep& sw = app.sweep;
   const float fw = ImGui::GetFontSize();
   double lo = s.sweep_min, hi = s.sweep_max;
   ImGui::SetNextItemWidth(fw * 4.5f);
@@ -145,10 +144,13 @@ void eigen_controls(App& app) {
   if (g_range_problem_kept != std::pair<double, double>(s.sweep_min, s.sweep_max)) g_range_problem.clear();  // set since (a link, setState)
   same_line_if_fits(checkbox_width("Im s"));
   ImGui::Checkbox("Im s", &s.show_imaginary);
+  record_rect(app, "im-s");
   same_line_if_fits(checkbox_width(tr("root locus")));
   ImGui::Checkbox(fitted_checkbox(tr("root locus")).c_str(), &s.root_locus);
+  record_rect(app, "root-locus");
   same_line_if_fits(button_width("CSV"));
-  if (ImGui::Button("CSV")) download("carvallo-eigenvalues.csv", "text/csv", sweep_csv(sw));
+  if (ImGui::Button("CSV")) download_sweep_csv(app);
+  record_rect(app, "eigen-csv");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Download the sweep (speed, Re and Im of every branch)"));
   {
     // The button's identity stays one across languages and its two faces.
@@ -159,6 +161,11 @@ void eigen_controls(App& app) {
     record_rect(app, "eigen-view-toggle");
   }
   ghost_buttons(app);
+}
+
+void download_sweep_csv(App& app) {
+  refresh_analysis(app);
+  download("carvallo-eigenvalues.csv", "text/csv", sweep_csv(app.sweep));
 }
 
 void draw_eigen_panel(App& app) {
@@ -172,16 +179,22 @@ void draw_eigen_panel(App& app) {
   // On the stage the plot comes first: alone where the panel is shorter than 28 lines or narrower than 15
   // characters (a projector's large text leaves the plot a narrow strip beside the view).
   const bool plot_only = app.picture || (stage_shown(app) && (ImGui::GetWindowHeight() < fw * 28 || ImGui::GetWindowWidth() < fw * 15));
-  if (!s.presentation && !plot_only && ImGui::TreeNodeEx(fitted_tree_node(tr("What am I looking at?###eigen-note")).c_str(), ImGuiTreeNodeFlags_FramePadding)) {
-    ImGui::PushTextWrapPos(0.0f);
-    wrapped_text(tr(
+  if (!s.presentation && !plot_only) {
+    const char* text = tr(
         "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
         "A positive real part means that motion grows (unstable), negative means it dies out. Weave (blue) is "
         "the oscillation of steer and lean, capsize (red) the slow fall to one side, castering (green) the "
         "steering settling like a shopping-cart wheel. Where all real parts are negative (shaded) the bicycle "
-        "balances itself without a rider. Click or drag in the plot to choose the speed."));
-    ImGui::PopTextWrapPos();
-    ImGui::TreePop();
+        "balances itself without a rider. Click or drag in the plot to choose the speed.");
+    app.notes["eigen"] = text;
+    const bool open = ImGui::TreeNodeEx(fitted_tree_node(tr("What am I looking at?###eigen-note")).c_str(), ImGuiTreeNodeFlags_FramePadding);
+    record_rect(app, "note:eigen");
+    if (open) {
+      ImGui::PushTextWrapPos(0.0f);
+      wrapped_text(text);
+      ImGui::PopTextWrapPos();
+      ImGui::TreePop();
+    }
   }
   if (!plot_only) eigen_controls(app);  // the range, the plot's options, CSV
   ImGui::PushTextWrapPos(0.0f);

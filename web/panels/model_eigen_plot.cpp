@@ -70,16 +70,23 @@ void draw_model_eigen_panel(App& app) {
   const examples::Quantity* q = examples::find_quantity(*me.entry(), me.parameter());
   const std::string unit = q ? q->unit : "";
   const std::string name = shown_name(me.parameter());
-  if (!s.presentation && !app.picture && ImGui::TreeNodeEx(fitted_tree_node(tr("What am I looking at?###model-eigen-note")).c_str(), ImGuiTreeNodeFlags_FramePadding)) {
-    ImGui::TextUnformatted(trf("Each curve is one eigenvalue of the linearized motion about the %s, against %s. A positive real "
-                               "part means a small disturbance grows (unstable); negative, it dies out; zero, it oscillates "
-                               "without growing. Shaded: no real part above zero. Click or drag in the plot to choose the value.",
-                               tr(steady.description).c_str(), name.c_str())
-                               .c_str());
-    ImGui::TextUnformatted(tr("The eigenvalues speak for infinitesimal disturbances only: a finite one may grow until "
-                              "nonlinear terms bound it, or die out although the linearization says it grows slowly."));
-    if (!steady.nonlinear_note.empty()) ImGui::TextUnformatted(tr(steady.nonlinear_note).c_str());
-    ImGui::TreePop();
+  if (!s.presentation && !app.picture) {
+    const std::string what = trf("Each curve is one eigenvalue of the linearized motion about the %s, against %s. A positive real "
+                                 "part means a small disturbance grows (unstable); negative, it dies out; zero, it oscillates "
+                                 "without growing. Shaded: no real part above zero. Click or drag in the plot to choose the value.",
+                                 tr(steady.description).c_str(), name.c_str());
+    const char* linear = tr("The eigenvalues speak for infinitesimal disturbances only: a finite one may grow until "
+                            "nonlinear terms bound it, or die out although the linearization says it grows slowly.");
+    const std::string nonlinear = steady.nonlinear_note.empty() ? "" : tr(steady.nonlinear_note);
+    app.notes["model-eigen"] = what + "\n" + linear + (nonlinear.empty() ? "" : "\n" + nonlinear);
+    const bool open = ImGui::TreeNodeEx(fitted_tree_node(tr("What am I looking at?###model-eigen-note")).c_str(), ImGuiTreeNodeFlags_FramePadding);
+    record_rect(app, "note:model-eigen");
+    if (open) {
+      ImGui::TextUnformatted(what.c_str());
+      ImGui::TextUnformatted(linear);
+      if (!nonlinear.empty()) ImGui::TextUnformatted(nonlinear.c_str());
+      ImGui::TreePop();
+    }
   }
   if (!me.error().empty()) {
     ImGui::TextColored(ImVec4(0.7f, 0, 0, 1), "%s", trf("The sweep failed: %s", tr(me.error()).c_str()).c_str());
@@ -96,7 +103,10 @@ void draw_model_eigen_panel(App& app) {
     return;
   }
   const examples::SteadySweep& sw = *me.result();
-  if (!app.picture) ImGui::Checkbox("Im s", &s.show_imaginary);
+  if (!app.picture) {
+    ImGui::Checkbox("Im s", &s.show_imaginary);
+    record_rect(app, "model-eigen-im-s");
+  }
   // The boundaries, where a real part crosses zero.
   std::string boundaries;
   char buf[96];

@@ -122,6 +122,7 @@ void push_run(App& app) {
   try {
     app.replay_to = -1;  // an input ends a replay on its way to a link's moment: the user takes over
     app.run->push(app.state.sim.kick);
+    ++app.pushes;
   } catch (const std::exception& e) {
     app.run_event = e.what();
   }

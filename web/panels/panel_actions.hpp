@@ -14,6 +14,12 @@ namespace carvallo::web {
 /// Parameter `index` of the parameter table set as if typed into its field: applied, or refused with the
 /// field's message (App::edit_problem) (bicycle_panels.cpp).
 void apply_parameter_value(App& app, std::size_t index, double value);
+/// Parameter `index` back to the preset's value, as its "x" does (bicycle_panels.cpp).
+void reset_parameter(App& app, std::size_t index);
+/// The eigenvalue sweep downloaded as CSV, as the eigenvalue panel's CSV button does (eigen_plot.cpp).
+void download_sweep_csv(App& app);
+/// The run's time series downloaded as CSV, as the time plots' CSV button does (simulation_panel.cpp).
+void download_run_csv(App& app);
 /// The preset chosen from the Preset list: its parameters, all of them (bicycle_panels.cpp).
 void choose_preset(App& app, const std::string& name);
 /// A preset as the Preset list shows it: its name (the link's `preset=`) in the page's language.

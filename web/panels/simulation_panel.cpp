@@ -278,6 +278,13 @@ void methods_section(App& app) {
 
 }  // namespace
 
+void download_run_csv(App& app) {
+  sync_run(app);
+  if (!app.run) return;
+  download(has_parameter_table(app) ? std::string("carvallo-simulation.csv") : "carvallo-" + app.state.model + ".csv", "text/csv",
+           run_csv(app.state, *app.run));
+}
+
 double setting_in_effect(const App& app, const std::string& name, double fallback) {
   if (!app.state.from_turn.empty() && app.run) {
     const auto& turn = app.run->turn_settings();
@@ -342,7 +349,7 @@ void model_plots(App& app) {
   wrapped_text(drift.c_str());
   wrapped_text(timing.c_str());
   ImGui::PopTextWrapPos();
-  if (ImGui::Button("CSV")) download("carvallo-" + s.model + ".csv", "text/csv", run_csv(s, *app.run));
+  if (ImGui::Button("CSV")) download_run_csv(app);
   record_rect(app, "sim-csv");
   same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, tr("time window (s)")));
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);

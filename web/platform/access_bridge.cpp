@@ -14,6 +14,7 @@
 #include "panels/access_controls.hpp"
 #include "panels/panel_actions.hpp"
 #include "platform/browser.hpp"
+#include "platform/page_language.hpp"
 
 #include <emscripten/emscripten.h>
 #include <imgui.h>
@@ -32,6 +33,10 @@ EM_JS(void, carvallo_js_access_sync, (const char* controls, const char* said, co
   const api = window.carvallo;
   if (api && api._accessSync) api._accessSync(controls ? UTF8ToString(controls) : "", said ? UTF8ToString(said) : "",
                                              description ? UTF8ToString(description) : "");
+});
+EM_JS(void, carvallo_js_access_clear_description, (), {
+  const api = window.carvallo;
+  if (api && api._accessClearDescription) api._accessClearDescription();
 });
 EM_JS(void, carvallo_js_access_words, (const char* words), {
   const api = window.carvallo;
@@ -147,6 +152,19 @@ void access_frame(App& app, bool acted) {
   if (app.run)
     shown.run_state = app.playing ? std::string(tr("Playing"))
                                   : trf("Paused at t = %s s", spoken_number(app.run->time(), 3).c_str());
+  shown.pushes = app.pushes;
+  if (app.run && app.run->run().instance().push) {
+    const std::string& label = app.run->run().instance().push->label;
+    std::string said = tr(label.empty() ? std::string("push") : label);
+    if (!said.empty() && said[0] >= 'a' && said[0] <= 'z') said[0] = static_cast<char>(said[0] - 'a' + 'A');
+    shown.push = trf("%s at t = %s s", said.c_str(), spoken_number(app.run->time(), 3).c_str());
+  }
+  shown.qr = app.show_qr;
+  shown.qr_shown = tr("QR code of this link shown; Escape closes it");
+  shown.qr_closed = tr("QR code closed");
+  if (!app.lesson) shown.lesson_closed = tr("Lesson closed");
+  // The language chosen, once its words have arrived and it is spoken (said in it).
+  if (shown_language(app) == language()) shown.language = trf("Language: %s", language_name(language()).c_str());
   shown.messages = shown_messages(app, false);
   if (!app.design.designer_problem.empty()) shown.messages.push_back(tr(app.design.designer_problem));
   if (!speed_range_problem().empty()) shown.messages.push_back(tr(speed_range_problem()));
@@ -190,9 +208,15 @@ void access_frame(App& app, bool acted) {
   std::string said;
   for (const auto& a : g_announcer.update(shown)) said += (said.empty() ? "" : "\n") + a;
 
+  if (g_access_description_clear) {
+    g_access_description_clear = false;
+    g_access_description_shown.clear();
+    carvallo_js_access_clear_description();
+  }
   if (!json.empty() || !said.empty() || !g_access_description.empty()) {
     carvallo_js_access_sync(json.empty() ? nullptr : json.c_str(), said.c_str(), g_access_description.c_str());
     if (!json.empty()) g_sent = std::move(json);
+    if (!g_access_description.empty()) g_access_description_shown = std::move(g_access_description);
     g_access_description.clear();
   }
   draw_focus_ring(app);

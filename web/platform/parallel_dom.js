@@ -337,6 +337,11 @@
     if (text) announce(text);
     if (description) describe(description);
   };
+  /// "Plot as text" emptied: what it held (the shortcut list) has closed.
+  api._accessClearDescription = function () {
+    setup();
+    described.textContent = '';
+  };
   /// Everything the live region said since the page loaded (oldest first, at most 200 lines).
   api.announcements = () => said.slice();
   /// The last plot described, as text (the table's rows tab-separated).
