@@ -775,3 +775,23 @@ test('every canvas control has its native twin: Reset all, each parameter\'s res
     await context.close();
   }
 });
+
+test('a plot described is described again when the scene or the language changes, not left as the one before', async () => {
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=3`, { width: 1280, height: 720 });
+  const description = () => page.evaluate(() => window.carvallo.description());
+  try {
+    await frames(page, 3);
+    await page.getByRole('button', { name: 'Describe the eigenvalue plot', exact: true }).press('Enter');
+    await page.waitForFunction(() => /Self-stable for 4\.29/.test(window.carvallo.description()), null, { timeout: 5000, polling: 50 });
+    await page.keyboard.press('PageDown');  // scene 4: half the trail, 3.75 to 4.77 m/s
+    await page.waitForFunction(() => /Self-stable for 3\.75/.test(window.carvallo.description()), null, { timeout: 5000, polling: 50 })
+      .catch(async () => assert.fail(`the next scene's plot: ${await description()}`));
+    await page.evaluate(() => window.carvallo.setState({ lang: 'es' }));
+    await page.waitForFunction(() => /Autoestable [^\n]*3[.,]75/.test(window.carvallo.description()), null, { timeout: 10000, polling: 50 })
+      .catch(async () => assert.fail(`in Spanish: ${await description()}`));
+    assert.doesNotMatch(await description(), /Self-stable/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

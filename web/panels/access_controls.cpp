@@ -8,6 +8,7 @@
 #include "logic/language.hpp"
 #include "logic/number_text.hpp"
 #include "logic/state_fields.hpp"
+#include "logic/state_link.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/lesson_panel.hpp"
 #include "panels/panel_actions.hpp"
@@ -35,6 +36,24 @@ std::string g_access_description_shown;
 bool g_access_description_clear = false;
 
 namespace {
+
+// The plot last described, described again when what it shows changes (another scene, design, speed or
+// language; not the camera, which follows the run): the table of the scene before, in the language before,
+// was read as this one's (a tester). Null once a note or the shortcut list has taken its place.
+std::string (*g_describer)(App&) = nullptr;
+std::string g_described_for;
+
+std::string described_for(const App& app) {
+  UiState s = app.state;
+  s.camera = {};
+  return language() + '\n' + to_link(s);
+}
+
+void describe(App& app, std::string (*describer)(App&)) {
+  g_describer = describer;
+  g_described_for = described_for(app);
+  g_access_description = describer(app);
+}
 
 // A typed value: a number, or NaN (which every panel refuses as "not a finite number").
 // A typed number: a decimal comma (one, with no point: "5,5") is read as the point it stands for, as the
@@ -144,7 +163,11 @@ AccessRow checkbox(std::string id, std::string name, std::string rect, bool on, 
 void note_row(App& app, std::vector<AccessRow>& rows, const std::string& id, const char* panel) {
   if (!app.notes.contains(id)) return;
   auto r = button("note-" + id, tr("What am I looking at?"), "note:" + id, "",
-                  [id](App& a) { if (a.notes.contains(id)) g_access_description = a.notes.at(id); });
+                  [id](App& a) {
+                    if (!a.notes.contains(id)) return;
+                    g_access_description = a.notes.at(id);
+                    g_describer = nullptr;
+                  });
   r.control.description = tr(panel);
   rows.push_back(std::move(r));
 }
@@ -340,8 +363,8 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   }));
   if (has_parameter_table(app))
     rows.push_back(button("describe-eigen", tr("Describe the eigenvalue plot"), "plot", "",
-                          [](App& a) { g_access_description = describe_eigenvalue_plot(a); }));
-  rows.push_back(button("describe-time", tr("Describe the time plots"), "", "", [](App& a) { g_access_description = describe_time_plots(a); }));
+                          [](App& a) { describe(a, describe_eigenvalue_plot); }));
+  rows.push_back(button("describe-time", tr("Describe the time plots"), "", "", [](App& a) { describe(a, describe_time_plots); }));
   if (has_parameter_table(app)) turn_rows(app, rows);
   // Methods compared: the presets (a paper's comparison, the general ones) and the comparison as text.
   {
@@ -358,7 +381,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
                           }));
     if (!app.comparison.runs().empty())
       rows.push_back(button("describe-compare", tr("Describe the methods compared"), "compare:table", "",
-                            [](App& a) { g_access_description = describe_comparison(a); }));
+                            [](App& a) { describe(a, describe_comparison); }));
   }
 }
 
@@ -367,7 +390,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
 void turn_rows(App& app, std::vector<AccessRow>& rows) {
   rows.push_back(toggle("turns", tr("Steady turns"), "", app.state.show_turns, toggle_steady_turns));
   rows.push_back(button("describe-turns", tr("Describe the steady turns"), "turns-plot", "",
-                        [](App& a) { g_access_description = describe_steady_turns(a); }));
+                        [](App& a) { describe(a, describe_steady_turns); }));
   const TurnFamilies& turns = app.turns;
   if (app.state.show_turns && turns.computing_for(app.state.bike) && turns.done() && turns.error().empty()) {
     std::vector<std::string> options, labels;
@@ -695,7 +718,17 @@ std::vector<AccessRow> access_rows(App& app) {
   // table of keys left there would read as part of the page after the list has gone.
   static bool help_shown = false;
   static std::string shortcuts;
-  if (app.show_help && !help_shown) g_access_description = shortcuts = describe_shortcuts();
+  if (app.show_help && !help_shown) {
+    g_access_description = shortcuts = describe_shortcuts();
+    g_describer = nullptr;
+  }
+  if (g_describer && !app.show_help) {
+    std::string now = described_for(app);
+    if (now != g_described_for) {
+      g_described_for = std::move(now);
+      g_access_description = g_describer(app);
+    }
+  }
   if (!app.show_help && help_shown && !shortcuts.empty() && (g_access_description_shown == shortcuts || g_access_description == shortcuts)) {
     if (g_access_description == shortcuts) g_access_description.clear();
     g_access_description_clear = true;
