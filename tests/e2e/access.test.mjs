@@ -106,7 +106,8 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     assert.ok(away.away, 'Head angle is not on the stage');
     assert.ok(away.name && away.name.w > 0 && away.name.bottom <= away.field.top, `its name shows above it: ${JSON.stringify(away)}`);
     await page.screenshot({ path: path.join(artifacts, 'access-presentation-away-field.png') });
-    assert.equal(await page.evaluate(() => { document.activeElement.blur(); return [...document.querySelectorAll('body > div[aria-hidden="true"]')].filter((d) => getComputedStyle(d).display !== 'none').length; }), 0, 'and goes with the focus');
+    await page.getByRole('button', { name: 'Pause', exact: true }).focus();  // where the walk below goes on from
+    assert.equal(await page.evaluate(() => [...document.querySelectorAll('body > div[aria-hidden="true"]')].filter((d) => getComputedStyle(d).display !== 'none').length), 0, 'its name goes with the focus');
     // The shortcut list from its button: its rows as a table a screen reader reads, its opening said, the
     // focus kept on the button (only it is left while the list covers the page), and Escape closes it.
     await tabTo(page, 'Keyboard shortcuts');
@@ -790,6 +791,9 @@ test('a plot described is described again when the scene or the language changes
     await page.waitForFunction(() => /Autoestable [^\n]*3[.,]75/.test(window.carvallo.description()), null, { timeout: 10000, polling: 50 })
       .catch(async () => assert.fail(`in Spanish: ${await description()}`));
     assert.doesNotMatch(await description(), /Self-stable/);
+    // Said once, when asked for: described again, the region follows quietly.
+    const told = (await page.evaluate(() => window.carvallo.announcements())).filter((l) => /^(Eigenvalue plot|Gráfico de valores propios)/.test(l));
+    assert.equal(told.length, 1, JSON.stringify(told));
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -34,6 +34,7 @@ namespace carvallo::web {
 std::string g_access_description;
 std::string g_access_description_shown;
 bool g_access_description_clear = false;
+bool g_access_description_quiet = false;
 
 namespace {
 
@@ -53,6 +54,7 @@ void describe(App& app, std::string (*describer)(App&)) {
   g_describer = describer;
   g_described_for = described_for(app);
   g_access_description = describer(app);
+  g_access_description_quiet = false;
 }
 
 // A typed value: a number, or NaN (which every panel refuses as "not a finite number").
@@ -166,6 +168,7 @@ void note_row(App& app, std::vector<AccessRow>& rows, const std::string& id, con
                   [id](App& a) {
                     if (!a.notes.contains(id)) return;
                     g_access_description = a.notes.at(id);
+                    g_access_description_quiet = false;
                     g_describer = nullptr;
                   });
   r.control.description = tr(panel);
@@ -720,6 +723,7 @@ std::vector<AccessRow> access_rows(App& app) {
   static std::string shortcuts;
   if (app.show_help && !help_shown) {
     g_access_description = shortcuts = describe_shortcuts();
+    g_access_description_quiet = false;
     g_describer = nullptr;
   }
   if (g_describer && !app.show_help) {
@@ -727,6 +731,7 @@ std::vector<AccessRow> access_rows(App& app) {
     if (now != g_described_for) {
       g_described_for = std::move(now);
       g_access_description = g_describer(app);
+      g_access_description_quiet = true;  // the user did not ask: the region follows, the live region is not filled
     }
   }
   if (!app.show_help && help_shown && !shortcuts.empty() && (g_access_description_shown == shortcuts || g_access_description == shortcuts)) {

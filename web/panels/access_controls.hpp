@@ -48,6 +48,8 @@ std::string describe_comparison(App& app);
 extern std::string g_access_description;
 /// What the page's "Plot as text" holds now (the bridge keeps it as it hands a description over).
 extern std::string g_access_description_shown;
+/// The description is the plot described before, described again for what changed: shown, not said.
+extern bool g_access_description_quiet;
 /// Set when "Plot as text" is to be emptied (the shortcut list it holds was closed); the bridge clears it.
 extern bool g_access_description_clear;
 

@@ -29,10 +29,10 @@ namespace carvallo::web {
 namespace {
 
 // clang-format off
-EM_JS(void, carvallo_js_access_sync, (const char* controls, const char* said, const char* description), {
+EM_JS(void, carvallo_js_access_sync, (const char* controls, const char* said, const char* description, int quiet), {
   const api = window.carvallo;
   if (api && api._accessSync) api._accessSync(controls ? UTF8ToString(controls) : "", said ? UTF8ToString(said) : "",
-                                             description ? UTF8ToString(description) : "");
+                                             description ? UTF8ToString(description) : "", !!quiet);
 });
 EM_JS(void, carvallo_js_access_clear_description, (), {
   const api = window.carvallo;
@@ -214,10 +214,11 @@ void access_frame(App& app, bool acted) {
     carvallo_js_access_clear_description();
   }
   if (!json.empty() || !said.empty() || !g_access_description.empty()) {
-    carvallo_js_access_sync(json.empty() ? nullptr : json.c_str(), said.c_str(), g_access_description.c_str());
+    carvallo_js_access_sync(json.empty() ? nullptr : json.c_str(), said.c_str(), g_access_description.c_str(), g_access_description_quiet);
     if (!json.empty()) g_sent = std::move(json);
     if (!g_access_description.empty()) g_access_description_shown = std::move(g_access_description);
     g_access_description.clear();
+    g_access_description_quiet = false;
   }
   draw_focus_ring(app);
 }

@@ -292,7 +292,8 @@
     }, 50);
   }
 
-  function describe(text) {
+  // `quiet`: a plot described before, described again for what changed, is shown but not said.
+  function describe(text, quiet) {
     setup();
     const lines = text.split('\n').filter((l) => l.length);
     described.textContent = '';
@@ -314,7 +315,7 @@
       table.appendChild(tr);
     }
     if (table.rows.length) described.appendChild(table);
-    announce(lines.filter((l) => !l.includes('\t')).join(' '));
+    if (!quiet) announce(lines.filter((l) => !l.includes('\t')).join(' '));
   }
 
   // The live region exists before anything is said in it, or a screen reader may miss the first words.
@@ -332,10 +333,10 @@
     const canvas = document.getElementById('canvas');
     if (canvas) canvas.setAttribute('aria-label', w.canvas);
   };
-  api._accessSync = function (controls, text, description) {
+  api._accessSync = function (controls, text, description, quiet) {
     if (controls) sync(JSON.parse(controls));
     if (text) announce(text);
-    if (description) describe(description);
+    if (description) describe(description, quiet);
   };
   /// "Plot as text" emptied: what it held (the shortcut list) has closed.
   api._accessClearDescription = function () {
