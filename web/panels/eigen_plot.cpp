@@ -301,6 +301,13 @@ void draw_eigen_panel(App& app) {
       placed.push_back(ImVec4(at.x, at.y, at.x + size.x, at.y + size.y));
       return at;
     };
+    // The markers at the current speed, drawn later and on top, are placed first: a label moved down off
+    // another must not land under a marker (v_c hid behind the capsize marker at 5 m/s on a narrow plot).
+    if (setting(s, "speed") >= sw.vmin && setting(s, "speed") <= sw.vmax)
+      for (const auto& e : current) {
+        const float X = x(setting(s, "speed")), Y = y(e.value.real()), r = fw * 0.35f;
+        placed.push_back(ImVec4(X - r, Y - r, X + r, Y + r));
+      }
     for (const auto& [v, name, col] : {std::tuple{sw.weave, "v_w", mode_color("weave")}, std::tuple{sw.capsize, "v_c", mode_color("capsize")}}) {
       if (!v || *v < sw.vmin || *v > sw.vmax) continue;
       dashed_line(dl, ImVec2(x(*v), p0.y), ImVec2(x(*v), p1.y), col, 1.0f, fw * 0.3f);
