@@ -93,7 +93,11 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
       for (let k = 0; k < steps; k++) {
         const textBefore = (await state(page)).text;
         await page.keyboard.press(key);
-        await frames(page, 8);  // the bar settles its size over a few frames
+        // The toast lasts 2.5 s; the countersteering scene's frames take up to 250 ms on a loaded 2-core
+        // machine, so it is read as soon as it is up, before the 8 frames the bar settles its size in.
+        await frames(page, 2);
+        const toast = await rect(page, 'toast'), timeline = await rect(page, 'timeline');
+        await frames(page, 6);  // the bar settles its size over a few frames
         const text = (await state(page)).text;
         texts.push(text);
         const font = (await page.evaluate(() => window.carvallo.font(''))).sizePixels;
@@ -101,7 +105,6 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
           const said = await page.evaluate(() => window.carvallo.announcements());
           assert.match(said.at(-1), key === ']' ? /as large as this screen's stage allows/ : /at its smallest/, `text ${text}: ${key} said why`);
           // The toast that says so stands above the timeline, which it used to cover.
-          const toast = await rect(page, 'toast'), timeline = await rect(page, 'timeline');
           assert.ok(toast && timeline, `text ${text}: the toast and the timeline are shown`);
           disjoint(toast, timeline, `text ${text}: the toast and the timeline`);
         } else {
