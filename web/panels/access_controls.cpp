@@ -50,11 +50,17 @@ std::string described_for(const App& app) {
   return language() + '\n' + to_link(s);
 }
 
+// A text the user asked for into "Plot as text", said; no plot is followed after it.
+void show_as_text(std::string text) {
+  g_access_description = std::move(text);
+  g_access_description_quiet = false;
+  g_describer = nullptr;
+}
+
 void describe(App& app, std::string (*describer)(App&)) {
+  show_as_text(describer(app));
   g_describer = describer;
   g_described_for = described_for(app);
-  g_access_description = describer(app);
-  g_access_description_quiet = false;
 }
 
 // A typed value: a number, or NaN (which every panel refuses as "not a finite number").
@@ -166,10 +172,7 @@ void note_row(App& app, std::vector<AccessRow>& rows, const std::string& id, con
   if (!app.notes.contains(id)) return;
   auto r = button("note-" + id, tr("What am I looking at?"), "note:" + id, "",
                   [id](App& a) {
-                    if (!a.notes.contains(id)) return;
-                    g_access_description = a.notes.at(id);
-                    g_access_description_quiet = false;
-                    g_describer = nullptr;
+                    if (a.notes.contains(id)) show_as_text(a.notes.at(id));
                   });
   r.control.description = tr(panel);
   rows.push_back(std::move(r));
@@ -209,11 +212,6 @@ void lesson_editor_rows(App& app, std::vector<AccessRow>& rows) {
     rows.push_back(std::move(down));
     rows.push_back(button("lesson-delete-" + n, trf("Delete scene %d", i + 1), "lesson-editor:delete:" + n, "", [i](App& a) { delete_scene(a, i); }));
   }
-}
-
-std::string capitalized(std::string s) {
-  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
-  return s;
 }
 
 // The view and its controls: the run, the rider, the speed, the lesson, the link.
@@ -715,6 +713,11 @@ void open_focused_section(App& app, std::string_view section) {
   app.open_section.clear();
 }
 
+std::string capitalized(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
 std::vector<AccessRow> access_rows(App& app) {
   // The shortcut list opened (its button, ? or the Help menu): a screen reader gets its rows as text.
   // Closed, the list leaves "Plot as text" with it (unless a plot's description has replaced it since): a
@@ -722,9 +725,8 @@ std::vector<AccessRow> access_rows(App& app) {
   static bool help_shown = false;
   static std::string shortcuts;
   if (app.show_help && !help_shown) {
-    g_access_description = shortcuts = describe_shortcuts();
-    g_access_description_quiet = false;
-    g_describer = nullptr;
+    shortcuts = describe_shortcuts();
+    show_as_text(shortcuts);
   }
   if (g_describer && !app.show_help) {
     std::string now = described_for(app);

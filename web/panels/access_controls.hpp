@@ -44,6 +44,9 @@ std::string describe_steady_turns(App& app);
 /// The methods compared as text: each run's methods, violations, drift and cost (the table), and a paper's figures.
 std::string describe_comparison(App& app);
 
+/// `s` with its first letter upper case (an ASCII one), for a name at the start of a sentence.
+std::string capitalized(std::string s);
+
 /// Set by the describe controls; the bridge hands it to the page (and clears it).
 extern std::string g_access_description;
 /// What the page's "Plot as text" holds now (the bridge keeps it as it hands a description over).

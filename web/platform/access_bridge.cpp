@@ -155,8 +155,7 @@ void access_frame(App& app, bool acted) {
   shown.pushes = app.pushes;
   if (app.run && app.run->run().instance().push) {
     const std::string& label = app.run->run().instance().push->label;
-    std::string said = tr(label.empty() ? std::string("push") : label);
-    if (!said.empty() && said[0] >= 'a' && said[0] <= 'z') said[0] = static_cast<char>(said[0] - 'a' + 'A');
+    const std::string said = capitalized(tr(label.empty() ? std::string("push") : label));
     shown.push = trf("%s at t = %s s", said.c_str(), spoken_number(app.run->time(), 3).c_str());
   }
   shown.qr = app.show_qr;
