@@ -476,6 +476,10 @@ test('presentation at 1280x720: the steady turns as the stage plot take its heig
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&present=1&stage=turns&junk=1`, viewport);
   try {
     await frames(page, 6);
+    // The stage as laid out once its bar is up (the bar, across the screen, takes its height from the view
+    // and the plot; on a loaded machine it comes after the first frames).
+    await page.waitForFunction(() => window.carvallo.widgetRect('stage-bar'), null, { timeout: 10000, polling: 50 });
+    await settledRect(page, 'turns');
     const turns = await rect(page, 'turns'), banner = await rect(page, 'messages'), free = await rect(page, 'view:free');
     inside(turns, viewport, 'steady turns window');
     assert.deepEqual(turns, await rect(page, 'stage-plot'), 'the turns are the stage plot');

@@ -94,7 +94,11 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
       for (let k = 0; k < steps; k++) {
         const textBefore = (await state(page)).text;
         await page.keyboard.press(key);
-        await frames(page, 8);  // the bar settles its size over a few frames
+        // The toast lasts 2.5 s; the countersteering scene's frames take up to 250 ms on a loaded 2-core
+        // machine, so it is read as soon as it is up, before the 8 frames the bar settles its size in.
+        await frames(page, 2);
+        const toast = await rect(page, 'toast'), timeline = await rect(page, 'timeline');
+        await frames(page, 6);  // the bar settles its size over a few frames
         const text = (await state(page)).text;
         texts.push(text);
         const font = (await page.evaluate(() => window.carvallo.font(''))).sizePixels;
@@ -102,7 +106,6 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
           const said = await page.evaluate(() => window.carvallo.announcements());
           assert.match(said.at(-1), key === ']' ? /as large as this screen's stage allows/ : /at its smallest/, `text ${text}: ${key} said why`);
           // The toast that says so stands above the timeline, which it used to cover.
-          const toast = await rect(page, 'toast'), timeline = await rect(page, 'timeline');
           assert.ok(toast && timeline, `text ${text}: the toast and the timeline are shown`);
           disjoint(toast, timeline, `text ${text}: the toast and the timeline`);
         } else {
@@ -140,6 +143,49 @@ test('the eigenvalue scene on a projector at the largest text: the plot fills it
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
+  }
+});
+
+test('the eigenvalue scenes on a projector: the plot first and readable at every text step, in three languages', async () => {
+  // The room reads the plot a scene is about: the tool rows and readouts used to stand above it and left it
+  // 110-130 px tall at text 1 (in Spanish 53 px, below the panel's bottom), and at the largest text step the
+  // panel beside the view was 264 px wide, its labels cut. Now the plot comes first and the panel widens as
+  // the caption and the bar, spanning the screen, leave the view taller.
+  const viewport = { width: 1280, height: 720 };
+  for (const lang of ['en', 'nl', 'es']) {
+    const { context, page, problems } = await openPage(env.browser,
+      `${env.server.url}#lang=${lang}&present=1&lesson=why-bicycles-stay-up&scene=4`, viewport);
+    try {
+      await frames(page, 4);
+      const scenes = (await lesson(page)).scenes;
+      // English: every eigenvalue scene at every step; the longer languages: the scene with the ghost's
+      // readouts (the longest text under the plot) at the smallest and largest steps.
+      for (let i = 0; i < scenes.length; i++) {
+        if (!/stage=eigenvalues/.test(scenes[i].link) || (lang !== 'en' && i !== 3)) continue;
+        await page.evaluate((k) => window.carvallo.gotoScene(k), i);
+        for (const text of lang === 'en' ? [1, 1.25, 1.5625, 1.953125] : [1, 1.953125]) {
+          await page.evaluate((t) => window.carvallo.setState({ text: t }), text);
+          await frames(page, 10);  // the bar and the caption settle their sizes over a few frames
+          const what = `${lang}, scene ${i + 1}, text ${text}`;
+          assert.equal((await state(page)).text, text, `${what}: the text step`);
+          await checkStage(page, viewport, what);
+          const panel = await rect(page, 'stage-plot'), plot = await rect(page, 'plot');
+          inside(plot, viewport, `${what}: the plot`);
+          assert.ok(plot.x >= panel.x - 0.5 && plot.x + plot.w <= panel.x + panel.w + 0.5 && plot.y >= panel.y - 0.5 && plot.y + plot.h <= panel.y + panel.h + 0.5,
+            `${what}: the plot ${JSON.stringify(plot)} lies in its panel ${JSON.stringify(panel)}`);
+          assert.ok(panel.w >= 300, `${what}: the panel ${Math.round(panel.w)} px wide`);
+          assert.ok(plot.w >= 260 && plot.h >= 240, `${what}: the plot ${Math.round(plot.w)}x${Math.round(plot.h)}`);
+          assert.ok(plot.h >= 0.45 * panel.h, `${what}: the plot ${Math.round(plot.h)} px of its panel's ${Math.round(panel.h)}`);
+          const summary = await rect(page, 'stability-summary');
+          assert.ok(summary && summary.y >= plot.y + plot.h - 0.5, `${what}: the stability line under the plot: ${JSON.stringify(summary)}`);
+          if (text === 1 || text === 1.953125)
+            await page.screenshot({ path: path.join(artifacts, `lecture-eigenvalues-${lang}-scene-${i + 1}-text-${text.toFixed(2)}.png`) });
+        }
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
   }
 });
 

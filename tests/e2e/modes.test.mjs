@@ -147,6 +147,11 @@ test('the sensitivity chart is `carvallo sensitivity` sorted by magnitude, and f
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&present=1`, { width: 1280, height: 720 });
   try {
     await frames(page, 3);
+    // On the stage the tool rows are under the plot and its readouts: the wheel over the panel reaches them.
+    const panel = await rect(page, 'panel:eigenvalues');
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + panel.h / 2);
+    await page.mouse.wheel(0, 2000);
+    await frames(page, 4);
     await clickWidget(page, 'eigen-view-toggle');
     assert.equal((await api(page, 'getState')).eigview, 'sensitivity');
     const check = async (what) => {

@@ -641,7 +641,10 @@ bool begin_panel(App& app, const char* title) {
   if (app.stage) {
     // The stage shows one plot: the eigenvalue panel or the design map where chosen, no other panel.
     if (!place_stage_window(app, key == "design" ? "design-map" : key)) return false;
-    ImGui::Begin(window_title(title).c_str(), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    // The eigenvalue panel's plot takes the width a scroll bar would (30 px at a projector's largest text
+    // step); what lies below the fold, the readouts and tool rows under the plot, scrolls with the wheel.
+    const ImGuiWindowFlags scroll = key == "eigenvalues" ? ImGuiWindowFlags_NoScrollbar : 0;
+    ImGui::Begin(window_title(title).c_str(), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | scroll);
     fit_stage_window_text(app, true);
     record_window_rect(app, "panel:" + key);
     record_window_rect(app, "stage-plot");

@@ -179,7 +179,13 @@ void draw_eigen_panel(App& app) {
   // On the stage the plot comes first: alone where the panel is shorter than 28 lines or narrower than 15
   // characters (a projector's large text leaves the plot a narrow strip beside the view).
   const bool plot_only = app.picture || (stage_shown(app) && (ImGui::GetWindowHeight() < fw * 28 || ImGui::GetWindowWidth() < fw * 15));
-  if (!s.presentation && !plot_only) {
+  // The stage (a projector, an embed, a phone's 3D tab) is there for the room to read the plot: the legend
+  // and the plot first, the readouts under it, and the expert tool rows (range, Im s, root locus, CSV,
+  // sensitivities, ghost) last, below the fold where the panel is short (the panel's scroll bar or the
+  // wheel reach them; a lesson's scene sets them). Above the plot, those rows and readouts left a
+  // projector's plot 110-130 px tall, and a longer language's below the panel's bottom.
+  const bool stage = stage_shown(app) && !app.picture;
+  if (!s.presentation && !stage && !plot_only) {
     const char* text = tr(
         "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
         "A positive real part means that motion grows (unstable), negative means it dies out. Weave (blue) is "
@@ -196,10 +202,17 @@ void draw_eigen_panel(App& app) {
       ImGui::TreePop();
     }
   }
-  if (!plot_only) eigen_controls(app);  // the range, the plot's options, CSV
-  ImGui::PushTextWrapPos(0.0f);
-  if (!g_range_problem.empty() && !plot_only) wrapped_textf(color_vec(pal().error_text), "%s", g_range_problem.c_str());
+  // The range, the plot's options, CSV, and a range refused.
+  auto tools = [&] {
+    if (plot_only) return;
+    eigen_controls(app);
+    ImGui::PushTextWrapPos(0.0f);
+    if (!g_range_problem.empty()) wrapped_textf(color_vec(pal().error_text), "%s", g_range_problem.c_str());
+    ImGui::PopTextWrapPos();
+  };
+  if (!stage) tools();
   refresh_analysis(app);
+  ImGui::PushTextWrapPos(0.0f);
 
 
   if (!sw.error.empty()) {
@@ -209,9 +222,9 @@ void draw_eigen_panel(App& app) {
     return;
   }
   ImGui::PopTextWrapPos();
-  // The critical speeds, to 6 decimals; where the plot alone has the room, the stability line below says
-  // them (to 4) and the plot's dashed lines mark them.
-  if (!plot_only) {
+  // The critical speeds, to 6 decimals; where the plot alone has the room, and on the stage, the stability
+  // line says them (to 4) and the plot's dashed lines mark them.
+  if (!plot_only && !stage) {
     const std::string weave_text = sw.weave ? trf("weave speed %.6f m/s", *sw.weave) : tr("weave speed: none");
     const std::string capsize_text = sw.capsize ? trf("capsize speed %.6f m/s", *sw.capsize) : tr("capsize speed: none");
     ImGui::PushTextWrapPos(0.0f);
@@ -221,17 +234,19 @@ void draw_eigen_panel(App& app) {
     wrapped_textf(color_vec(pal().capsize), "%s", capsize_text.c_str());
     ImGui::PopTextWrapPos();
   }
-  {
+  auto summary_and_ghost = [&] {
     const std::string summary = shown_stability_summary(sw);
     ImGui::PushTextWrapPos(0.0f);
     if (sw.stable_all.empty()) wrapped_text_disabled("%s", summary.c_str());
     else wrapped_textf(color_vec(pal().stable_text), "%s", summary.c_str());
     ImGui::PopTextWrapPos();
     record_rect(app, "stability-summary");
-  }
-  ghost_comparison(app);
+    ghost_comparison(app);
+  };
+  if (!stage || s.eigen_view == "sensitivity") summary_and_ghost();
   if (s.eigen_view == "sensitivity") {
     sensitivity_chart_view(app);
+    if (stage) tools();
     ImGui::End();
     return;
   }
@@ -253,7 +268,12 @@ void draw_eigen_panel(App& app) {
   const float line_h = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // Under the plot: the eigenvalues at the current speed and the mode section (not in a picture).
-  const float plot_h = plot_only ? std::max(avail.y, fw * 4) : std::max(fw * 10.0f, avail.y - (3.4f + mode_section_lines(app)) * line_h);
+  // On the stage: what the readouts under it took last frame, and never under 70 % of the panel's room
+  // (the ghost's two wrapped lines at a large text step would take half of it; they scroll).
+  static float stage_readouts_h = 0;
+  const float plot_h = stage       ? std::max({avail.y - stage_readouts_h, avail.y * 0.7f, fw * 4})
+                       : plot_only ? std::max(avail.y, fw * 4)
+                                   : std::max(fw * 10.0f, avail.y - (3.4f + mode_section_lines(app)) * line_h);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   // As wide as the panel and never wider (large text on a projector leaves a narrow panel).
   const float plot_w = std::max(avail.x, 1.0f);
@@ -294,6 +314,13 @@ void draw_eigen_panel(App& app) {
       placed.push_back(ImVec4(at.x, at.y, at.x + size.x, at.y + size.y));
       return at;
     };
+    // The markers at the current speed, drawn later and on top, are placed first: a label moved down off
+    // another must not land under a marker (v_c hid behind the capsize marker at 5 m/s on a narrow plot).
+    if (setting(s, "speed") >= sw.vmin && setting(s, "speed") <= sw.vmax)
+      for (const auto& e : current) {
+        const float X = x(setting(s, "speed")), Y = y(e.value.real()), r = fw * 0.35f;
+        placed.push_back(ImVec4(X - r, Y - r, X + r, Y + r));
+      }
     for (const auto& [v, name, col] : {std::tuple{sw.weave, "v_w", mode_color("weave")}, std::tuple{sw.capsize, "v_c", mode_color("capsize")}}) {
       if (!v || *v < sw.vmin || *v > sw.vmax) continue;
       dashed_line(dl, ImVec2(x(*v), p0.y), ImVec2(x(*v), p1.y), col, 1.0f, fw * 0.3f);
@@ -399,7 +426,10 @@ void draw_eigen_panel(App& app) {
       }
     }
   }
+  const float below_plot = ImGui::GetCursorPosY();
+  if (stage) summary_and_ghost();
   if (plot_only) {
+    if (stage) stage_readouts_h = ImGui::GetCursorPosY() - below_plot;
     ImGui::End();
     return;
   }
@@ -430,6 +460,11 @@ void draw_eigen_panel(App& app) {
   }
   record_rect(app, "current-eigenvalues");
   mode_section(app);
+  if (stage) {
+    stage_readouts_h = ImGui::GetCursorPosY() - below_plot;
+    ImGui::Separator();
+    tools();
+  }
   ImGui::End();
 }
 

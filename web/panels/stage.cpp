@@ -59,15 +59,19 @@ bool stage_plot_offered(const App& app, const std::string& plot) {
 }
 
 // The caption band's height at a width (0 without a caption), and the font scale its text is drawn at.
-float caption_band(const App& app, float width, float* scale_out = nullptr) {
+// `beside_plot`: a projector's stage with a plot beside the view, where the band is kept lower (below).
+float caption_band(const App& app, float width, float* scale_out = nullptr, bool beside_plot = false) {
   const std::string text = tr(app.state.caption);  // a built-in lesson's caption in the page's language
   if (text.empty()) return 0.0f;
   const ImGuiStyle& style = ImGui::GetStyle();
-  // At most a sixth of the screen's height: smaller text (and padding) for a long caption at a large text step.
+  // At most a sixth of the screen's height: smaller text (and padding) for a long caption at a large text
+  // step. Beside a plot at most an eighth: each line the band takes is taken from the view's height, and
+  // the view keeps half of the screen by narrowing the plot (a three-line caption at the largest step left
+  // a 1280x720 projector's plot 264 px wide); the caption's text stays larger than the plot's.
   // Beside the panels, never smaller than the text at size 1 (nor 10 device px): in a narrow view a long
   // caption is taller instead (at 1280x720, text 156 %, it was 8 px, unreadable; a tester). The stage's
   // band is as wide as the screen, and its text larger: there it may shrink to 0.4 of the text.
-  const float limit = ImGui::GetIO().DisplaySize.y / 6.0f;
+  const float limit = ImGui::GetIO().DisplaySize.y / (beside_plot ? 8.0f : 6.0f);
   const float font = ImGui::GetFontSize();
   const float smallest =
       app.stage ? 0.4f : std::clamp(std::max(10.0f * static_cast<float>(app.pixel_ratio), std::min(font, app.text_px_at_one)) / font, 0.4f, 1.0f);
@@ -84,6 +88,13 @@ float caption_band(const App& app, float width, float* scale_out = nullptr) {
   }
   if (scale_out) *scale_out = scale;
   return height;
+}
+
+// A projector's or an embed's stage on a screen wider than tall, with a plot beside the view (arrange_stage's
+// `strips` with a plot, as this frame laid it out).
+bool beside_plot(const App& app) {
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  return app.stage && !app.compact && d.x >= d.y && app.stage_plot_rect[2] > 0;
 }
 
 // `picture`: for a picture (capture.cpp), without the plot's scale menu.
@@ -143,12 +154,21 @@ void arrange_stage(App& app, float top) {
   const float bar_h = app.stage_bar_h > 0 ? app.stage_bar_h : 2.6f * ImGui::GetFrameHeightWithSpacing();
   const bool portrait = W < H;
   float view_w = W, plot_x = W, plot_y = top, plot_w = 0, plot_h = H - top, caption_h = 0;
+  // A projector or an embed (not a phone's 3D tab): the caption above and the bar below span the whole
+  // screen, the view and the plot side by side between them. Across the screen the caption and the bar
+  // wrap into fewer rows than across the view alone, and the view, taller, keeps its half of the screen
+  // with less width: the plot beside it gets that width, which its labels need at a large text step (a
+  // full-height plot beside a caption and a bar as narrow as the view was left 264 px of 1280 at the
+  // largest step). Neither band's width depends on the plot's, so the bar's measured height and the
+  // layout cannot take turns.
+  const bool strips = !app.compact && !portrait;
   for (int attempt = 0; attempt < 2; ++attempt) {
     // The caption's band depends on the view's width (its wrapping, and the smaller text a long caption
     // gets), the view's width on the band: a few passes, keeping the tallest band seen, so the view that
     // results is never smaller than the one the plot was sized for.
     for (int pass = 0; pass < 3; ++pass) {
-      caption_h = std::max(caption_h, caption_band(app, with_plot && !portrait && pass == 0 ? W * 0.58f : view_w));
+      caption_h = std::max(caption_h, caption_band(app, strips ? W : with_plot && !portrait && pass == 0 ? W * 0.58f : view_w, nullptr,
+                                                   strips && with_plot));
       if (with_plot && portrait) {
         // A phone upright: the model above its plot, the plot about 45 % of what the bar and caption leave.
         const float free_h = H - top - caption_h - bar_h;
@@ -165,6 +185,11 @@ void arrange_stage(App& app, float top) {
         view_w = plot_x - m;
         plot_y = top;
         plot_h = H - top;
+        if (strips) {
+          // Between the caption and the bar, which span the screen: the plot is as tall as the view.
+          plot_y = top + caption_h;
+          plot_h = std::max(H - bar_h - plot_y, 1.0f);
+        }
       }
     }
     // On a phone on its side, whose view the tabs and the bar leave short, a plot beside the view would
@@ -179,8 +204,9 @@ void arrange_stage(App& app, float top) {
   // Whole pixels, as ImGui places windows: the view's edges never reach under the caption or the bar.
   app.view_top = std::ceil(top + caption_h);
   app.view_bottom = std::floor(portrait && with_plot ? plot_y - m : H - bar_h);
-  app.caption_rect = {0, top, view_w, caption_h};
-  app.bar_rect = {0, portrait && with_plot ? H - bar_h : app.view_bottom, view_w, bar_h};
+  const float band_w = strips ? W : view_w;
+  app.caption_rect = {0, top, band_w, caption_h};
+  app.bar_rect = {0, portrait && with_plot ? H - bar_h : app.view_bottom, band_w, bar_h};
   app.stage_plot_rect = with_plot ? std::array<float, 4>{plot_x, plot_y, plot_w, plot_h} : std::array<float, 4>{};
   const auto r = static_cast<float>(app.pixel_ratio);
   app.rects["view:free"] = {app.view_left / r, app.view_top / r, (app.view_right - app.view_left) / r, (app.view_bottom - app.view_top) / r};
@@ -353,7 +379,7 @@ void caption_overlay(App& app) {
   const float top = app.stage ? app.caption_rect[1] : std::max(app.view_top, app.messages_bottom) + m;
   const float width = right - left;
   float scale = 1.0f;
-  const float fitted = caption_band(app, width, &scale);
+  const float fitted = caption_band(app, width, &scale, beside_plot(app));
   const float height = app.stage ? std::max(app.caption_rect[3], fitted) : fitted;  // the stage: its whole band
   const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = scaled_frame_height(app, scale);
   const float inner = width - 2 * pad_x - button - style.ItemSpacing.x * scale;

@@ -30,7 +30,10 @@ PointerTarget target(const char* kind, const std::string& label, const ImGuiWind
   seen.ClipWithFull(clip);
   // Cut along an axis its window scrolls in: scrolling shows the rest.
   const bool cut_x = seen.Min.x > box.Min.x || seen.Max.x < box.Max.x, cut_y = seen.Min.y > box.Min.y || seen.Max.y < box.Max.y;
-  t.scrolled = (cut_x && (window->ScrollbarX || window->Scroll.x != 0)) || (cut_y && (window->ScrollbarY || window->Scroll.y != 0));
+  // A panel scrolls where its content runs past its bottom, with or without a scroll bar (the stage's
+  // eigenvalue panel has none: the wheel reaches its tool rows under the plot); a menu bar does not.
+  const bool wheel_scrolls = window->ScrollMax.y > 0 && !(window->Flags & (ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_MenuBar));
+  t.scrolled = (cut_x && (window->ScrollbarX || window->Scroll.x != 0)) || (cut_y && (window->ScrollbarY || window->Scroll.y != 0 || wheel_scrolls));
   t.x = seen.Min.x, t.y = seen.Min.y, t.w = std::max(0.0f, seen.GetWidth()), t.h = std::max(0.0f, seen.GetHeight());
   return t;
 }
