@@ -277,8 +277,9 @@ void release_rider_input(App& app);
 bool rider_keys_active(const App& app);
 /// Hands the held torques' changes to the run, at the step it is at (call before advance_run).
 void apply_rider_input(App& app);
-/// The hold-to-push buttons (steer and lean, left and right).
-void rider_buttons(App& app);
+/// The hold-to-push buttons (steer and lean, left and right); `same_row`: on the row of the item before,
+/// where all four fit beside it.
+void rider_buttons(App& app, bool same_row = false);
 /// After the panels: the hold buttons' state this frame becomes presses and releases.
 void finish_rider_buttons(App& app);
 /// The rider's hold button at (x, y) CSS px as drawn last frame (its index, the bit of

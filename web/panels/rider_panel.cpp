@@ -114,7 +114,7 @@ void apply_rider_input(App& app) {
   }
 }
 
-void rider_buttons(App& app) {
+void rider_buttons(App& app, bool same_row) {
   if (!has_rider(app)) return;
   // Large enough for a thumb on a phone: at least 44 CSS px tall.
   const float h = std::max(ImGui::GetFrameHeight() * 1.25f, 44.0f * static_cast<float>(app.pixel_ratio) * (app.coarse_pointer ? 1.0f : 0.7f));
@@ -122,9 +122,11 @@ void rider_buttons(App& app) {
   float widest = 0;
   for (const auto& b : kButtons) widest = std::max(widest, button_width(tr(b.label)));
   const float w = std::max(widest * 1.15f, h * 1.6f);
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
   for (std::size_t k = 0; k < std::size(kButtons); ++k) {
     const auto& b = kButtons[k];
     if (k) same_line_if_fits(w);
+    else if (same_row) same_line_if_fits(std::size(kButtons) * (w + spacing) - spacing);  // the four together
     const int d = app.rider.direction(b.channel);
     const bool lit = d == b.direction;
     if (lit) ImGui::PushStyleColor(ImGuiCol_Button, color_vec(pal().hold_lit));

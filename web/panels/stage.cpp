@@ -12,6 +12,7 @@
 #include "panels/wrapped_text.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the bar's content height (ImGuiWindow::DC)
 
 #include <algorithm>
 #include <array>
@@ -309,7 +310,7 @@ void stage_bar(App& app) {
   if (ImGui::Button(tr("Fit"))) fit_camera(app);
   record_rect(app, "fit");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Fit the model in the view (V)"));
-  rider_buttons(app);
+  rider_buttons(app, true);  // beside the run's buttons on a wide screen: a row less, a taller view and plot
   // The speed, where the model has one (the bicycle's forward speed, the disk's rolling speed).
   if (const auto* entry = examples::find_model(app.state.model)) {
     for (const auto& q : entry->settings) {
@@ -348,12 +349,18 @@ void stage_bar(App& app) {
   // seen for this screen, text size, bar text and plot, so the two settle instead of taking turns.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const std::array<float, 5> key{display.x, display.y, ImGui::GetFontSize(), app.stage_bar_scale, app.stage_plot_rect[2] > 0 ? 1.0f : 0.0f};
-  // The first frame for a new key still has the window's old size (it fits its contents a frame late).
-  const float measured = ImGui::GetWindowSize().y;
+  // Measured from its contents, as this frame wrapped them: the window's own size fits them a frame late
+  // (ImGui's auto-resize), and its first frame is a bare 48 px, which the layout took for one row (a
+  // projector's plot laid out for a one-row bar, then shrunk a frame later).
+  const ImGuiWindow* bar = ImGui::GetCurrentWindow();
+  const float measured = bar->DC.CursorMaxPos.y - bar->Pos.y + ImGui::GetStyle().WindowPadding.y;
   app.stage_bar_frames = key == app.stage_bar_key ? app.stage_bar_frames + 1 : 0;
   app.stage_bar_h = app.stage_bar_frames >= 2 ? std::max(app.stage_bar_h, measured) : measured;
   app.stage_bar_key = key;
-  const float limit = display.y / 6.0f;
+  // Beside a plot at most an eighth, as the caption: each row is taken from the view's height, and the plot
+  // beside the view from its width (a second row at text 1.56 left a 1280x720 projector's plot 292 px wide,
+  // narrower than at the largest step, whose smaller bar text fitted one row).
+  const float limit = display.y / (beside_plot(app) ? 8.0f : 6.0f);
   // Never below the text at text size 1 (nor 10 CSS px): a larger text step must not make the bar's text
   // smaller than the step before did, and the rows keep their 24 px targets (and a phone its 44 px hold
   // buttons) however small their text. Past that the bar wraps into more rows.
