@@ -246,7 +246,14 @@ void messages_banner(App& app) {
     ImGui::SetNextWindowPos(ImVec2(left, app.view_top + m), ImGuiCond_Always);
     ImGui::SetNextWindowSizeConstraints(ImVec2(right - left, 0), ImVec2(right - left, io.DisplaySize.y * 0.45f));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(1.0f, 0.95f, 0.80f, 0.97f));
-    ImGui::Begin(window_title("Messages").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
+    // On the stage the room watches the model: the messages (a run's end, a refused field) take the bar's
+    // text size and no title bar, never the presentation's large text (at the largest step a fall's two
+    // sentences took 839x226 px of a projector's view, over the fallen bicycle).
+    const float scale = app.stage ? app.stage_bar_scale : 1.0f;
+    const int styles = app.stage ? push_scaled_spacing(app, scale) : 0;
+    const ImGuiWindowFlags title = app.stage ? ImGuiWindowFlags_NoTitleBar : 0;
+    ImGui::Begin(window_title("Messages").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | title);
+    ImGui::SetWindowFontScale(scale);
     // A panel placed over the view (Design, a dragged one) must not hide what was refused. Display order
     // only: the keyboard focus stays where the user is typing. An open menu stays above it.
     if (!ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
@@ -255,6 +262,7 @@ void messages_banner(App& app) {
     record_window_rect(app, "messages");
     below_messages = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
     ImGui::End();
+    ImGui::PopStyleVar(styles);
     ImGui::PopStyleColor();
   }
   app.messages_bottom = below_messages > app.view_top ? below_messages : 0;

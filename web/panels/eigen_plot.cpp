@@ -184,8 +184,9 @@ void draw_eigen_panel(App& app) {
   // sensitivities, ghost) last, below the fold where the panel is short (the panel's scroll bar or the
   // wheel reach them; a lesson's scene sets them). Above the plot, those rows and readouts left a
   // projector's plot 110-130 px tall, and a longer language's below the panel's bottom.
-  const bool stage = stage_shown(app) && !app.picture;
-  if (!s.presentation && !stage && !plot_only) {
+  // A phone's Eigenvalues tab likewise: on its side the rows above left the plot below the tab's bottom.
+  const bool stage = (stage_shown(app) || app.compact) && !app.picture;
+  if (!s.presentation && !stage_shown(app) && !plot_only) {
     const char* text = tr(
         "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
         "A positive real part means that motion grows (unstable), negative means it dies out. Weave (blue) is "
@@ -223,8 +224,8 @@ void draw_eigen_panel(App& app) {
   }
   ImGui::PopTextWrapPos();
   // The critical speeds, to 6 decimals; where the plot alone has the room, and on the stage, the stability
-  // line says them (to 4) and the plot's dashed lines mark them.
-  if (!plot_only && !stage) {
+  // line says them (to 4) and the plot's dashed lines mark them. A phone's tab has them under the plot.
+  auto critical_speeds = [&] {
     const std::string weave_text = sw.weave ? trf("weave speed %.6f m/s", *sw.weave) : tr("weave speed: none");
     const std::string capsize_text = sw.capsize ? trf("capsize speed %.6f m/s", *sw.capsize) : tr("capsize speed: none");
     ImGui::PushTextWrapPos(0.0f);
@@ -233,7 +234,8 @@ void draw_eigen_panel(App& app) {
     same_line_if_fits(text_width(capsize_text.c_str()) + fw);
     wrapped_textf(color_vec(pal().capsize), "%s", capsize_text.c_str());
     ImGui::PopTextWrapPos();
-  }
+  };
+  if (!plot_only && !stage) critical_speeds();
   auto summary_and_ghost = [&] {
     const std::string summary = shown_stability_summary(sw);
     ImGui::PushTextWrapPos(0.0f);
@@ -241,6 +243,7 @@ void draw_eigen_panel(App& app) {
     else wrapped_textf(color_vec(pal().stable_text), "%s", summary.c_str());
     ImGui::PopTextWrapPos();
     record_rect(app, "stability-summary");
+    if (stage && !stage_shown(app) && !plot_only) critical_speeds();
     ghost_comparison(app);
   };
   if (!stage || s.eigen_view == "sensitivity") summary_and_ghost();

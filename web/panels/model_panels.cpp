@@ -226,7 +226,8 @@ void advance_shown_run(App& app, double real_dt) {
   if (app.run->run().ended() && app.run_event.empty()) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.run->time());
-    app.run_event = buf + app.run->run().end_reason() + ". Press R (Reset) to start again.";
+    // A touch screen has no R key to press (a phone following a lecture).
+    app.run_event = buf + app.run->run().end_reason() + (app.coarse_pointer ? ". Tap Reset to start again." : ". Press R (Reset) to start again.");
     app.playing = false;
   }
 }

@@ -18,6 +18,7 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <utility>
 
 namespace carvallo::web {
 
@@ -71,22 +72,29 @@ float caption_band(const App& app, float width, float* scale_out = nullptr, bool
   // a 1280x720 projector's plot 264 px wide); the caption's text stays larger than the plot's.
   // Beside the panels, never smaller than the text at size 1 (nor 10 device px): in a narrow view a long
   // caption is taller instead (at 1280x720, text 156 %, it was 8 px, unreadable; a tester). The stage's
-  // band is as wide as the screen, and its text larger: there it may shrink to 0.4 of the text.
+  // band is as wide as the screen, and its text larger: there it may shrink to 0.4 of the text, but never
+  // below what text size 1 draws it at (a larger step drew scene 3's caption smaller than text 1 did).
   const float limit = ImGui::GetIO().DisplaySize.y / (beside_plot ? 8.0f : 6.0f);
   const float font = ImGui::GetFontSize();
-  const float smallest =
-      app.stage ? 0.4f : std::clamp(std::max(10.0f * static_cast<float>(app.pixel_ratio), std::min(font, app.text_px_at_one)) / font, 0.4f, 1.0f);
   const auto band = [&](float scale) {
     const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = scaled_frame_height(app, scale);
     const float inner = std::max(width - 2 * pad_x - button - style.ItemSpacing.x * scale, font * 4 * scale);
     const float text_h = ImGui::CalcTextSize(broken_at_spaces(text.c_str(), inner / scale).c_str()).y * scale;  // "4.29" kept whole
     return std::max(text_h, button) + 2 * pad_y;
   };
-  float scale = 1.0f, height = band(scale);
-  while (height > limit && scale > smallest) {
-    scale = std::max(smallest, scale * 0.9f);
-    height = band(scale);
-  }
+  // From `scale` down by tenths to `smallest`, until the band is within the limit.
+  const auto fitted = [&](float scale, float smallest) {
+    float height = band(scale);
+    while (height > limit && scale > smallest) {
+      scale = std::max(smallest, scale * 0.9f);
+      height = band(scale);
+    }
+    return std::pair{scale, height};
+  };
+  const float at_one = std::min(1.0f, app.text_px_at_one / font);  // text size 1's scale of this font
+  const float smallest = app.stage ? fitted(at_one, 0.4f * at_one).first
+                                   : std::clamp(std::max(10.0f * static_cast<float>(app.pixel_ratio), std::min(font, app.text_px_at_one)) / font, 0.4f, 1.0f);
+  const auto [scale, height] = fitted(1.0f, smallest);
   if (scale_out) *scale_out = scale;
   return height;
 }

@@ -256,7 +256,12 @@ void turns_panel(App& app) {
     }
   }
   dl->PopClipRect();
-  if (picked && ImGui::IsItemHovered()) {
+  // After a click the turn's tooltip waits for the pointer to move: a lecturer's mouse left still over the
+  // turn ridden hid the axis, the riding line and, at a large text step, part of the view.
+  static ImVec2 clicked_at(-1, -1);
+  if (clicked) clicked_at = mouse;
+  if (picked && ImGui::IsItemHovered() && (mouse.x != clicked_at.x || mouse.y != clicked_at.y)) {
+    clicked_at = ImVec2(-1, -1);
     const auto& t = turns.branches()[picked->first].turns[picked->second];
     const char* stability = t.eigenvalues.empty() ? tr("stability being computed") : t.stable ? tr("stable") : tr("unstable");
     ImGui::SetTooltip("%s", trf("%s, %s\nlean %.3f rad, steer %.3f rad\nspeed %.3f m/s, radius %.3f m", family_name(t.family).c_str(),
