@@ -456,3 +456,65 @@ test('a phone: the 3D tab shows the model above its plot with the caption and th
     await land.context.close();
   }
 });
+
+test("the fall's message leaves the fallen bicycle in sight on a projector and a phone; a phone is told to tap Reset", async () => {
+  // A tester: at the largest text step the run's end took 839x226 px of a 1280x720 projector's view, in
+  // text half again the caption's, over the bicycle the scene is about; a phone was told to press R.
+  const fall = async (page) => {
+    await page.evaluate(() => window.carvallo.play(true));
+    await page.waitForFunction(() => window.carvallo.simState().fallen, null, { timeout: 20000, polling: 100 });
+    await frames(page, 4);
+    return page.evaluate(() => window.carvallo.simState().event);
+  };
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=2`, viewport);
+  try {
+    await frames(page, 2);
+    for (const text of [1, 1.5625, 1.953125]) {
+      await page.evaluate((t) => window.carvallo.setState({ text: t }), text);
+      await page.evaluate(() => window.carvallo.resetSimulation());
+      await frames(page, 6);
+      assert.match(await fall(page), /Press R \(Reset\) to start again/, `text ${text}: a keyboard's page says R`);
+      const messages = await rect(page, 'messages'), free = await rect(page, 'view:free');
+      inside(messages, viewport, `text ${text}: the message`);
+      assert.ok(messages.h <= 0.2 * free.h, `text ${text}: the message ${JSON.stringify(messages)} in the view ${JSON.stringify(free)}`);
+      if (text > 1) await page.screenshot({ path: path.join(artifacts, `lecture-fall-message-text-${text.toFixed(2)}.png`) });
+    }
+    // The stage's caption: a larger text step never draws it smaller, so across the same width its text is
+    // never lower than at text 1 (scene 3's caption was drawn smaller at 1.25 than at 1).
+    await page.evaluate(() => window.carvallo.gotoScene(2));
+    let lowest = 0;
+    for (const text of [1, 1.25, 1.5625, 1.953125]) {
+      await page.evaluate((t) => window.carvallo.setState({ text: t }), text);
+      await frames(page, 8);
+      const caption = await rect(page, 'caption-text');
+      if (text === 1) lowest = caption.h;
+      assert.ok(caption.h >= lowest - 0.5, `text ${text}: the caption's text ${caption.h} px tall, at text 1 ${lowest}`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+  for (const phone of [PHONE, { ...PHONE, width: 844, height: 390 }]) {
+    const { context: c, page: p, problems: pr } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=2`, phone);
+    try {
+      await frames(p, 2);
+      const event = await fall(p);
+      assert.match(event, /Tap Reset to start again/, `${phone.width}x${phone.height}: ${event}`);
+      assert.doesNotMatch(event, /Press R/);
+      const messages = await rect(p, 'messages'), free = await rect(p, 'view:free');
+      assert.ok(messages.h <= 0.45 * free.h, `${phone.width}x${phone.height}: the message ${JSON.stringify(messages)} in the view ${JSON.stringify(free)}`);
+      await p.screenshot({ path: path.join(artifacts, `lecture-fall-message-${phone.width}x${phone.height}.png`) });
+      // The Eigenvalues tab: the plot first, in sight (on its side the rows above it left it below the tab).
+      await p.evaluate(() => window.carvallo.setState({ panel: 'eigenvalues' }));
+      await frames(p, 4);
+      const plot = await rect(p, 'plot');
+      inside(plot, phone, `${phone.width}x${phone.height}: the eigenvalue plot`);
+      assert.ok(plot.h >= 120, `${phone.width}x${phone.height}: the eigenvalue plot ${JSON.stringify(plot)}`);
+      await p.screenshot({ path: path.join(artifacts, `lecture-phone-eigenvalues-${phone.width}x${phone.height}.png`) });
+      assert.deepEqual(pr, []);
+    } finally {
+      await c.close();
+    }
+  }
+});
