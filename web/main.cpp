@@ -75,7 +75,7 @@ void follow_canvas(App& app) {
   const bool projector_text = app.state.presentation && size.css_width >= 600;
   const double per_text_scale = size.pixel_ratio * (projector_text ? 1.5 : 1.0) * (app.coarse_pointer ? 1.2 : 1.0);
   double scale = per_text_scale * app.state.text_scale;
-  app.text_px_at_one = static_cast<float>(std::round(13.0 * per_text_scale));  // in whole px, as the font is built (below)
+  app.text_px_at_one = static_cast<float>(13.0 * per_text_scale);
   // On the stage (presentation, embeds) a line of text is at most a twentieth of the screen's height (36 px
   // on a 720-line projector), so that the model keeps half the screen; a larger text step stops there
   // (set_text_scale) instead of changing nothing.

@@ -91,7 +91,7 @@ float caption_band(const App& app, float width, float* scale_out = nullptr, bool
     }
     return std::pair{scale, height};
   };
-  const float at_one = std::min(1.0f, app.text_px_at_one / font);  // text size 1's scale of this font
+  const float at_one = std::min(1.0f, std::round(app.text_px_at_one) / font);  // text size 1's font (whole px) at this one's scale
   const float smallest = app.stage ? fitted(at_one, 0.4f * at_one).first
                                    : std::clamp(std::max(10.0f * static_cast<float>(app.pixel_ratio), std::min(font, app.text_px_at_one)) / font, 0.4f, 1.0f);
   const auto [scale, height] = fitted(1.0f, smallest);
