@@ -39,8 +39,8 @@ Lesson why_bicycles_stay_up() {
        std::string("model=bicycle&preset=benchmark&c=0.04&speed=5&roll_rate=0.5&stage=eigenvalues&ghost=") + kBenchmarkGhost},
       {"Countersteering: at 5 m/s a short push on the handlebar to the right (2 N m for 0.1 s) makes the bicycle "
        "lean left and turn left; then it rights itself on the new heading. Seen from above and behind.",
-       "model=bicycle&preset=benchmark&speed=5&roll_rate=0&steer_torque=pulse:2@0.5:0.1&stage=torques&follow=1"
-       "&yaw=3.141592653589793&pitch=1.2&dist=14"},
+       "model=bicycle&preset=benchmark&speed=5&roll_rate=0&steer_torque=pulse:2@0.5:0.1&stage=roll-steer&follow=1"
+       "&yaw=3.141592653589793&pitch=0.5&dist=7"},
       {"A stable steady turn with no hands: leaning 0.7 rad (40 degrees) at about 5.1 m/s with the handlebars "
        "turned round, the bicycle circles on a radius of about 2.4 m, and a small disturbance dies out "
        "(Basu-Mandal et al. 2007).",
