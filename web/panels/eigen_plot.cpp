@@ -185,7 +185,7 @@ void draw_eigen_panel(App& app) {
   // wheel reach them; a lesson's scene sets them). Above the plot, those rows and readouts left a
   // projector's plot 110-130 px tall, and a longer language's below the panel's bottom.
   // A phone's Eigenvalues tab likewise: on its side the rows above left the plot below the tab's bottom.
-  const bool stage = (stage_shown(app) || app.compact) && !app.picture;
+  const bool plot_first = (stage_shown(app) || app.compact) && !app.picture;
   if (!s.presentation && !stage_shown(app) && !plot_only) {
     const char* text = tr(
         "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
@@ -211,7 +211,7 @@ void draw_eigen_panel(App& app) {
     if (!g_range_problem.empty()) wrapped_textf(color_vec(pal().error_text), "%s", g_range_problem.c_str());
     ImGui::PopTextWrapPos();
   };
-  if (!stage) tools();
+  if (!plot_first) tools();
   refresh_analysis(app);
   ImGui::PushTextWrapPos(0.0f);
 
@@ -235,7 +235,7 @@ void draw_eigen_panel(App& app) {
     wrapped_textf(color_vec(pal().capsize), "%s", capsize_text.c_str());
     ImGui::PopTextWrapPos();
   };
-  if (!plot_only && !stage) critical_speeds();
+  if (!plot_only && !plot_first) critical_speeds();
   auto summary_and_ghost = [&] {
     const std::string summary = shown_stability_summary(sw);
     ImGui::PushTextWrapPos(0.0f);
@@ -243,13 +243,13 @@ void draw_eigen_panel(App& app) {
     else wrapped_textf(color_vec(pal().stable_text), "%s", summary.c_str());
     ImGui::PopTextWrapPos();
     record_rect(app, "stability-summary");
-    if (stage && !stage_shown(app) && !plot_only) critical_speeds();
+    if (plot_first && !stage_shown(app) && !plot_only) critical_speeds();
     ghost_comparison(app);
   };
-  if (!stage || s.eigen_view == "sensitivity") summary_and_ghost();
+  if (!plot_first || s.eigen_view == "sensitivity") summary_and_ghost();
   if (s.eigen_view == "sensitivity") {
     sensitivity_chart_view(app);
-    if (stage) tools();
+    if (plot_first) tools();
     ImGui::End();
     return;
   }
@@ -271,12 +271,12 @@ void draw_eigen_panel(App& app) {
   const float line_h = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // Under the plot: the eigenvalues at the current speed and the mode section (not in a picture).
-  // On the stage: what the readouts under it took last frame, and never under 70 % of the panel's room
+  // Plot first: what the readouts under it took last frame, and never under 70 % of the panel's room
   // (the ghost's two wrapped lines at a large text step would take half of it; they scroll).
-  static float stage_readouts_h = 0;
-  const float plot_h = stage       ? std::max({avail.y - stage_readouts_h, avail.y * 0.7f, fw * 4})
-                       : plot_only ? std::max(avail.y, fw * 4)
-                                   : std::max(fw * 10.0f, avail.y - (3.4f + mode_section_lines(app)) * line_h);
+  static float readouts_below_h = 0;
+  const float plot_h = plot_first ? std::max({avail.y - readouts_below_h, avail.y * 0.7f, fw * 4})
+                       : plot_only  ? std::max(avail.y, fw * 4)
+                                    : std::max(fw * 10.0f, avail.y - (3.4f + mode_section_lines(app)) * line_h);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   // As wide as the panel and never wider (large text on a projector leaves a narrow panel).
   const float plot_w = std::max(avail.x, 1.0f);
@@ -430,9 +430,9 @@ void draw_eigen_panel(App& app) {
     }
   }
   const float below_plot = ImGui::GetCursorPosY();
-  if (stage) summary_and_ghost();
+  if (plot_first) summary_and_ghost();
   if (plot_only) {
-    if (stage) stage_readouts_h = ImGui::GetCursorPosY() - below_plot;
+    if (plot_first) readouts_below_h = ImGui::GetCursorPosY() - below_plot;
     ImGui::End();
     return;
   }
@@ -463,8 +463,8 @@ void draw_eigen_panel(App& app) {
   }
   record_rect(app, "current-eigenvalues");
   mode_section(app);
-  if (stage) {
-    stage_readouts_h = ImGui::GetCursorPosY() - below_plot;
+  if (plot_first) {
+    readouts_below_h = ImGui::GetCursorPosY() - below_plot;
     ImGui::Separator();
     tools();
   }
