@@ -1,6 +1,6 @@
 // End-to-end: every student (WCAG 2.1 AA for a canvas page). The parallel DOM found by role and name with
 // its values; axe-core (npm) on the 1920x1080, 1280x720 presentation and 390x844 phone layouts with no
-// serious or critical violation; the keyboard alone starts the simulation, changes the speed, kicks, opens
+// moderate, serious or critical violation; the keyboard alone starts the simulation, changes the speed, kicks, opens
 // the built-in lesson and steps through its scenes, with no pointer event; the live region says a refusal,
 // a link's refusals, a caption and a fall; a plot as text; Escape closes the QR code; under
 // prefers-reduced-motion nothing plays by itself and under prefers-contrast: more the high-contrast profile
@@ -25,11 +25,11 @@ const state = (page) => page.evaluate(() => window.carvallo.getState());
 const sim = (page) => page.evaluate(() => window.carvallo.simState());
 const said = (page) => page.evaluate(() => window.carvallo.announcements());
 
-// axe-core's violations of serious or critical impact, named with their elements.
+// axe-core's violations of moderate, serious or critical impact, named with their elements.
 async function axeViolations(page) {
   await page.addScriptTag({ path: AXE });
   const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'moderate' || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
   return found;
 }
