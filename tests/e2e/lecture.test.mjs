@@ -248,6 +248,28 @@ test('the QR code: the lesson at this scene, large on the projector, and a phone
   }
 });
 
+test("the stage bar's controls keep their place as the time reaches 10 s and 100 s", async () => {
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&speed=5`, viewport);
+  try {
+    await page.evaluate(() => { window.carvallo.play(false); window.carvallo.resetSimulation(); });
+    const places = [];
+    for (const steps of [200, 1800, 18100]) {  // dt 5 ms: to 1 s, 10 s and 100.5 s
+      const sim = await page.evaluate((n) => window.carvallo.step(n), steps);
+      await frames(page, 3);
+      places.push({ t: sim.t, fit: await rect(page, 'fit'), speed: await rect(page, 'stage-speed') });
+    }
+    assert.ok(places[2].t > 100, `the run reached ${places[2].t} s`);
+    for (const p of places.slice(1)) {
+      assert.deepEqual(p.fit, places[0].fit, `Fit at t = ${p.t} s where it was at ${places[0].t} s`);
+      assert.deepEqual(p.speed, places[0].speed, `the speed at t = ${p.t} s where it was at ${places[0].t} s`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a lesson link it cannot follow says why: no such lesson, no such scene', async () => {
   const cases = [
     ['#lesson=no-such-lesson&scene=1', /not a built-in lesson \(why-bicycles-stay-up/],
