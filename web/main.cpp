@@ -247,6 +247,7 @@ void prepare_scene(App& app, int fb_w, int fb_h, carvallo::web::Mesh& mesh) {
     app.state.camera.shift_x = (app.view_left + app.view_right) / fb_w - 1.0;
   if (fb_h > 0 && app.view_bottom > app.view_top)
     app.state.camera.shift_y = 1.0 - (app.view_top + app.view_bottom) / fb_h;
+  app.state.camera.zoom = carvallo::web::view_zoom(app.view_right - app.view_left, app.view_bottom - app.view_top, fb_h);
 }
 
 void draw_scene(App& app, int fb_w, int fb_h, const carvallo::web::Mesh& mesh) {

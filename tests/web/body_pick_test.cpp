@@ -62,6 +62,33 @@ TEST_CASE("body pick: a box seen face on spans its front face's perspective proj
   CHECK(!picker.box(1, kWholeScreen));
 }
 
+TEST_CASE("camera: a view cut from the canvas is zoomed out to span what the reference view spans", "[body_pick]") {
+  // The reference: a view three quarters of the canvas's height (a 1280x720 projector's stage) keeps the
+  // plain projection, and so does anything larger; a phone's 390 x 240 view of a 844 px canvas shows
+  // across its 240 px what 633 px of the canvas's height show unscaled.
+  CHECK(web::view_zoom(805, 540, 720) == 1.0);
+  CHECK(web::view_zoom(1920, 1080, 1080) == 1.0);
+  CHECK(web::view_zoom(390, 240, 844) == Approx(240.0 / 633.0).epsilon(1e-12));
+  CHECK(web::view_zoom(844, 160, 390) == Approx(160.0 / 292.5).epsilon(1e-12));
+  CHECK(web::view_zoom(0, 240, 844) == 1.0);  // no view: nothing to scale
+  // Zoomed by z, the face-on box's projection is z times as large about the centre.
+  auto zoomed = face_on_projection();
+  web::OrbitCamera cam;
+  cam.target = Eigen::Vector3d::Zero();
+  cam.yaw = cam.pitch = cam.shift_x = cam.shift_y = 0.0;
+  cam.distance = kDistance;
+  cam.zoom = 0.4;
+  zoomed.view_projection = cam.view_projection(1.0);
+  const auto geom = box(0, Eigen::Vector3d::Zero(), {0.2, 0.5, 0.3});
+  const auto plain = web::BodyPicker({geom}, web::DisplayFrame{}, false, face_on_projection()).box(0, kWholeScreen);
+  const auto small = web::BodyPicker({geom}, web::DisplayFrame{}, false, zoomed).box(0, kWholeScreen);
+  REQUIRE(plain);
+  REQUIRE(small);
+  CHECK(small->w == Approx(0.4 * plain->w).margin(0.01));
+  CHECK(small->h == Approx(0.4 * plain->h).margin(0.01));
+  CHECK(small->x + small->w / 2 == Approx(200).margin(0.01));
+}
+
 TEST_CASE("body pick: the nearest body drawn at a point wins, the world hides what is behind it", "[body_pick]") {
   const auto p = face_on_projection();
   const auto back = box(0, Eigen::Vector3d::Zero(), {0.2, 0.5, 0.3});

@@ -13,6 +13,12 @@ Eigen::Vector3d OrbitCamera::eye() const {
   return target + distance * Eigen::Vector3d(c * std::cos(yaw), c * std::sin(yaw), -std::sin(pitch));
 }
 
+double view_zoom(double view_w, double view_h, double frame_h) {
+  constexpr double kReferenceShare = 0.75;  // of the canvas's height: a 1280x720 projector's stage view, 540 px
+  if (!(view_w > 0 && view_h > 0 && frame_h > 0)) return 1.0;
+  return std::min(1.0, std::min(view_w, view_h) / (kReferenceShare * frame_h));
+}
+
 void keep_above_floor(OrbitCamera& c) {
   if (!(c.target.z() <= 0.0)) c.target.z() = 0.0;
   if (!(c.distance > 0.0)) return;
@@ -38,8 +44,9 @@ Eigen::Matrix4f OrbitCamera::view_projection(double aspect) const {
   const double near_plane = 0.05, far_plane = 200.0;
   const double t = 1.0 / std::tan(0.5 * fov_y);
   Eigen::Matrix4d proj = Eigen::Matrix4d::Zero();
-  proj(0, 0) = t / (aspect > 0 ? aspect : 1.0);
-  proj(1, 1) = t;
+  const double z = zoom > 0 ? zoom : 1.0;
+  proj(0, 0) = z * t / (aspect > 0 ? aspect : 1.0);
+  proj(1, 1) = z * t;
   proj(0, 2) = -shift_x;
   proj(1, 2) = -shift_y;
   proj(2, 2) = -(far_plane + near_plane) / (far_plane - near_plane);

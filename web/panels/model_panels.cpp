@@ -137,10 +137,13 @@ void fit_camera(App& app) {
   auto& cam = app.state.camera;
   cam.target = centre;
   // Far enough for the model and the room it moves in (about twice its size) to fit the free view: the
-  // vertical field spans the whole frame, of which the view between the panels, caption and bar is a part.
+  // vertical field spans the whole frame, of which the view between the panels, caption and bar is a part,
+  // scaled by the view's zoom (view_zoom).
   const ImVec2 frame = ImGui::GetIO().DisplaySize;
   const double free_w = app.view_right - app.view_left, free_h = app.view_bottom - app.view_top;
-  const double shrink = free_w > 0 && free_h > 0 ? std::max({1.0, frame.y / free_h, frame.y / free_w}) : 1.0;
+  const double shrink = free_w > 0 && free_h > 0
+                            ? std::max({1.0, frame.y / free_h, frame.y / free_w}) * view_zoom(free_w, free_h, frame.y)
+                            : 1.0;
   cam.distance = std::clamp(1.6 * size * shrink / std::tan(0.5 * cam.fov_y), 0.3, 60.0);
   const bool planar = app.run->run().instance().view.planar;
   cam.yaw = -1.5707963267948966;  // looking along +y of the viewer: at the plane of a planar model
@@ -179,10 +182,11 @@ void widen_default_camera(App& app, float frame_height) {
     top = std::max(top, examples::support(g, up));
     bottom = std::max(bottom, examples::support(g, -up));
   }
-  // Across the free span, and up the free height (below a caption, above the stage's bar).
+  // Across the free span, and up the free height (below a caption, above the stage's bar), at the view's zoom.
   const double tan_half = std::tan(0.5 * cam.fov_y);
-  const double needed = std::max((reach + back) * frame_height / (2 * tan_half * 0.9 * span),
-                                 (top + bottom) * frame_height / (2 * tan_half * 0.8 * free_height));
+  const double zoom = view_zoom(span, free_height, frame_height);
+  const double needed = zoom * std::max((reach + back) * frame_height / (2 * tan_half * 0.9 * span),
+                                        (top + bottom) * frame_height / (2 * tan_half * 0.8 * free_height));
   // Only where the default clearly cuts the model (a presentation's or a phone's narrow view): a desktop
   // keeps the default, and with it the links made there.
   if (std::isfinite(needed) && needed > 1.05 * cam.distance) cam.distance = std::min(needed, 60.0);

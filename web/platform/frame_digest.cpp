@@ -34,7 +34,7 @@ void FrameDigest::add(const Mesh& mesh) {
 
 void FrameDigest::add(const OrbitCamera& camera) {
   for (double v : {camera.target.x(), camera.target.y(), camera.target.z(), camera.yaw, camera.pitch, camera.distance,
-                   camera.fov_y, camera.shift_x, camera.shift_y})
+                   camera.fov_y, camera.shift_x, camera.shift_y, camera.zoom})
     add(v);
 }
 
