@@ -479,6 +479,82 @@ test('a phone: the 3D tab shows the model above its plot with the caption and th
   }
 });
 
+test('the steady turn scene: the whole circle in the view on a projector and a phone alike; a phone on its side rides a turn from its Turns tab', async () => {
+  // Over a lap (about 2.9 s) the bicycle stays inside the view, clear of its edges, and it takes about the
+  // same share of the view on both screens: the camera's field is the view's, not the whole canvas's (a
+  // phone's view, a third of its height, showed a third of the projector's field, the circle cut off).
+  const shares = [];
+  for (const [viewport, hash] of [[{ width: 1280, height: 720 }, '#present=1&'], [PHONE, '#']]) {
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}${hash}lesson=why-bicycles-stay-up&scene=6`, viewport);
+    try {
+      await page.evaluate(() => { window.carvallo.play(false); window.carvallo.resetSimulation(); });
+      for (let k = 0; k < 9; k++) {
+        if (k > 0) await page.evaluate(() => window.carvallo.step(70));  // 0.35 s
+        await frames(page, 2);
+        const free = await rect(page, 'view:free');
+        for (const body of ['rear_wheel', 'front_wheel']) {
+          const b = await rect(page, `body:${body}`);
+          const what = `${viewport.width}x${viewport.height}, ${body} at step ${k}`;
+          assert.ok(b, `${what}: in the view`);
+          assert.ok(b.x > free.x + 1 && b.y > free.y + 1 && b.x + b.w < free.x + free.w - 1 && b.y + b.h < free.y + free.h - 1,
+                    `${what}: ${JSON.stringify(b)} clear of the view's edges ${JSON.stringify(free)}`);
+          if (k === 0 && body === 'rear_wheel') shares.push(b.h / Math.min(free.w, free.h));
+        }
+      }
+      await page.screenshot({ path: path.join(artifacts, `lecture-turn-${viewport.width}x${viewport.height}.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+  assert.ok(shares[1] / shares[0] > 0.67 && shares[1] / shares[0] < 1.5, `the wheel's share of the view: projector ${shares[0]}, phone ${shares[1]}`);
+
+  // On its side the phone's 3D tab has no room for a plot: the Turns tab shows the families beside the
+  // bicycle, and a tap on a turn rides it.
+  const side = { ...PHONE, width: 844, height: 390 };
+  const land = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6`, side);
+  try {
+    await frames(land.page, 3);
+    const tab = await rect(land.page, 'tab:turns');
+    assert.ok(tab, 'a Turns tab');
+    inside(tab, side, 'the Turns tab');
+    await land.page.touchscreen.tap(...centre(tab));
+    await land.page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 30000 });
+    await frames(land.page, 2);
+    const plot = await rect(land.page, 'turns-plot'), panel = await rect(land.page, 'panel:turns');
+    assert.equal((await state(land.page)).panel, 'turns');
+    assert.ok(plot.h >= 150 && plot.w >= 300, `the turns plot is ${Math.round(plot.w)}x${Math.round(plot.h)}`);
+    inside(panel, side, 'the turns panel');
+    assert.ok(panel.x >= side.width * 0.45, `beside the bicycle: ${JSON.stringify(panel)}`);
+    assert.deepEqual(await land.page.evaluate(() => window.carvallo.clipped()), [], 'nothing runs past the panel');
+    const other = (await land.page.evaluate(() => window.carvallo.turns().points))
+      .find((p) => p.stable && p.family === 'handlebar-reversed' && Math.abs(p.lean - 0.7) > 0.05);
+    assert.ok(other, 'another stable turn');
+    await land.page.touchscreen.tap(other.x, other.y);
+    await frames(land.page, 3);
+    assert.match((await state(land.page)).from_turn, new RegExp(`lean=${other.lean}`), `the tapped turn at lean ${other.lean} is ridden`);
+    assert.ok((await land.page.evaluate(() => window.carvallo.simState())).playing, 'and runs');
+    await land.page.screenshot({ path: path.join(artifacts, 'lecture-phone-844x390-turns.png') });
+    assert.deepEqual(land.problems, []);
+  } finally {
+    await land.context.close();
+  }
+  // The menu's Steady turns on a phone on its side opens that tab (the 3D tab has no room for them).
+  const menu = await openPage(env.browser, env.server.url, side);
+  try {
+    await frames(menu.page, 3);
+    await menu.page.touchscreen.tap(...centre(await rect(menu.page, 'menu:scenarios')));
+    await frames(menu.page, 3);
+    await menu.page.touchscreen.tap(...centre(await rect(menu.page, 'menu:turns')));
+    await frames(menu.page, 3);
+    assert.equal((await state(menu.page)).panel, 'turns');
+    assert.ok(await rect(menu.page, 'turns-plot'), 'the turns plot is shown');
+    assert.deepEqual(menu.problems, []);
+  } finally {
+    await menu.context.close();
+  }
+});
+
 test("the fall's message leaves the fallen bicycle in sight on a projector and a phone; a phone is told to tap Reset", async () => {
   // A tester: at the largest text step the run's end took 839x226 px of a 1280x720 projector's view, in
   // text half again the caption's, over the bicycle the scene is about; a phone was told to press R.

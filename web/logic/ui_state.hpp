@@ -79,7 +79,7 @@ inline constexpr const char* kEigenViewNames[] = {"plot", "sensitivity"};
 inline constexpr const char* kSensitivityScaleNames[] = {"relative", "si"};
 
 /// The panels of the compact (phone, large text) layout, one at a time: the 3D view or one panel.
-inline constexpr const char* kPanelNames[] = {"view", "parameters", "eigenvalues", "simulation", "design"};
+inline constexpr const char* kPanelNames[] = {"view", "parameters", "eigenvalues", "simulation", "design", "turns"};
 
 /// The stage's one plot beside the 3D view (presentation mode and embeds): link field `stage`.
 /// "roll-steer" is the bicycle's roll and steer against time (another model's probes), "torques" the

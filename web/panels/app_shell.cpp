@@ -516,8 +516,12 @@ void menu_bar(App& app) {
   ImGui::PopStyleVar(2);
 }
 
-// Which panels a model has, in tab order.
+// Which panels a model has, in tab order. The steady turns, once opened (the menu, a link's turns=1 or
+// stage=turns), have a tab of their own: on a phone on its side the 3D tab has no room for a plot, and there
+// the Turns tab shows the bicycle beside them.
 std::vector<std::string> panels_of(const App& app) {
+  if (has_parameter_table(app) && (app.state.show_turns || app.state.stage == "turns"))
+    return {"view", "parameters", "eigenvalues", "simulation", "design", "turns"};
   if (has_parameter_table(app)) return {"view", "parameters", "eigenvalues", "simulation", "design"};
   if (has_eigen_panel(app)) return {"view", "parameters", "eigenvalues", "simulation"};
   return {"view", "parameters", "simulation"};
@@ -529,6 +533,7 @@ const char* panel_label(const std::string& panel, bool parameter_table, bool sho
   if (panel == "parameters") return parameter_table ? (short_names ? tr("Params") : tr("Parameters")) : tr("Model");
   if (panel == "eigenvalues") return short_names ? tr("Eigen") : tr("Eigenvalues");
   if (panel == "design") return tr("Design");
+  if (panel == "turns") return tr("Turns");
   return short_names ? tr("Sim") : tr("Simulation");
 }
 
@@ -641,7 +646,11 @@ void arrange_windows(App& app) {
 
 bool begin_panel(App& app, const char* title) {
   const std::string t = title;
-  const std::string key = t == "Parameters" ? "parameters" : t == "Eigenvalues" ? "eigenvalues" : t == "Design" ? "design" : "simulation";
+  const std::string key = t == "Parameters"     ? "parameters"
+                          : t == "Eigenvalues"  ? "eigenvalues"
+                          : t == "Design"       ? "design"
+                          : t == "Steady turns" ? "turns"
+                                                : "simulation";
   if (app.picture) {
     begin_picture_window(app, title);
     return true;

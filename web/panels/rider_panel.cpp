@@ -226,9 +226,17 @@ void scenarios_menu(App& app) {
 
 void toggle_steady_turns(App& app) {
   app.state.show_turns = !app.state.show_turns;
+  if (!app.state.show_turns) {
+    if (app.state.panel == "turns") app.state.panel = "view";
+    return;
+  }
   // Laid out as the stage (presentation, a phone), the turns have no window of their own: the stage's plot
   // shows them, or the menu would seem to do nothing.
-  if (app.stage && app.state.show_turns) app.state.stage = "turns";
+  if (app.stage) app.state.stage = "turns";
+  // A phone: another tab hides the stage, and on its side the 3D tab has no room for a plot; the Turns tab
+  // shows them (beside the bicycle, on its side).
+  const ImVec2 screen = ImGui::GetIO().DisplaySize;
+  if (app.compact && (!app.stage || screen.x > 1.3f * screen.y)) app.state.panel = "turns";
 }
 
 void rider_section(App& app) {

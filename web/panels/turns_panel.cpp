@@ -70,8 +70,10 @@ void turns_panel(App& app) {
   // The stage shows the turns as its plot (stage=turns), in the plot's place; elsewhere the window is
   // opened from the menu, over the view.
   const bool on_stage = app.picture || place_stage_window(app, "turns");
-  if (!on_stage && (app.stage || !app.state.show_turns)) return;
-  if (app.compact && app.state.panel != "view" && !on_stage) return;
+  // A phone's Turns tab (panels_of): the panel's place, beside the bicycle on a phone on its side.
+  const bool in_tab = !on_stage && app.compact && !app.stage && app.state.panel == "turns";
+  if (!on_stage && !in_tab && (app.stage || !app.state.show_turns)) return;
+  if (app.compact && app.state.panel != "view" && !on_stage && !in_tab) return;
   // Part of each frame (slices of 16 evaluations), within what the frame's other computations left (the
   // design map's rows come first): the page stays responsive while the families are traced.
   {
@@ -91,8 +93,8 @@ void turns_panel(App& app) {
                               : std::clamp((io.DisplaySize.y - top) * 0.5f, ImGui::GetFontSize() * 14, io.DisplaySize.y - top - m);
   // Riding a turn in a narrow view (presentation, phone), the window keeps only the ride's line and its
   // button, so that the bicycle on its circle is seen; "Leave the turn" brings the families back.
-  const bool ride_only = narrow && !on_stage && !app.state.from_turn.empty();
-  if (!on_stage) {
+  const bool ride_only = narrow && !on_stage && !in_tab && !app.state.from_turn.empty();
+  if (!on_stage && !in_tab) {
     ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(right - left, ride_only ? 0.0f : height), ImGuiCond_Always);
     ImGui::SetNextWindowBgAlpha(0.96f);
@@ -100,18 +102,22 @@ void turns_panel(App& app) {
   bool open = true;
   app.turns_drawn = true;
   if (app.picture) begin_picture_window(app, "Steady turns");
+  else if (in_tab) begin_panel(app, "Steady turns");  // the tab's place, with the messages at its top
   else ImGui::Begin(window_title("Steady turns").c_str(), on_stage ? nullptr : &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
-  if (!app.picture) fit_stage_window_text(app, on_stage);
+  if (!app.picture && !in_tab) fit_stage_window_text(app, on_stage);
   record_window_rect(app, "turns");
   if (on_stage) record_window_rect(app, "stage-plot");
   if (!open) app.state.show_turns = false;
 
   const auto request = turn_request(app.state.from_turn);
   const std::optional<TurnRequest> ridden = request && app.run ? app.run->ridden_turn() : std::nullopt;
+  auto ride_text = [&](const TurnRequest& r) {
+    return trf("riding: %s turn at lean %s rad", family_name(r.family).c_str(), format_shortest(r.lean).c_str());
+  };
   auto ride_line = [&] {
     if (!request || app.picture) return;
     ImGui::PushTextWrapPos(0.0f);
-    wrapped_textf("%s", trf("riding: %s turn at lean %s rad", family_name(request->family).c_str(), format_shortest(request->lean).c_str()).c_str());
+    wrapped_textf("%s", ride_text(*request).c_str());
     ImGui::PopTextWrapPos();
     same_line_if_fits(button_width(tr("Leave the turn")));
     if (ImGui::Button(tr("Leave the turn"))) leave_steady_turn(app);
@@ -128,10 +134,13 @@ void turns_panel(App& app) {
     wrapped_textf(ImVec4(0.75f, 0.1f, 0.0f, 1), "%s", turns.error().c_str());
     ImGui::PopTextWrapPos();
   }
-  // Legend (above the plot, never over a point).
+  // Legend (above the plot, never over a point): the family by its colour, the stability by the dot's size
+  // and shade, four entries in a row or two (the four combinations took four rows beside a projector's
+  // view at the largest text, and two of a phone's, out of the plot's height).
   const float fw = ImGui::GetFontSize();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  auto legend = [&](const char* text, ImU32 col, bool stable) {
+  auto legend = [&](const char* text, ImU32 col, bool stable, bool first) {
+    if (!first) same_line_if_fits(text_width(text) + fw * 1.1f, fw * 0.8f);
     const ImVec2 p = ImGui::GetCursorScreenPos();
     dl->AddCircleFilled(ImVec2(p.x + fw * 0.4f, p.y + fw * 0.55f), stable ? fw * 0.32f : fw * 0.18f, col);
     ImGui::Dummy(ImVec2(fw * 0.9f, fw));
@@ -141,21 +150,31 @@ void turns_panel(App& app) {
     ImGui::TextWrapped("%s", text);
     ImGui::PopTextWrapPos();
   };
-  legend(tr("forward, stable"), turn_color(bicycle::kHandlebarForward, true), true);
-  same_line_if_fits(text_width(tr("forward, unstable")) + fw * 1.2f);
-  legend(tr("forward, unstable"), turn_color(bicycle::kHandlebarForward, false), false);
-  same_line_if_fits(text_width(tr("reversed, stable")) + fw * 1.2f);
-  legend(tr("reversed, stable"), turn_color(bicycle::kHandlebarReversed, true), true);
-  same_line_if_fits(text_width(tr("reversed, unstable")) + fw * 1.2f);
-  legend(tr("reversed, unstable"), turn_color(bicycle::kHandlebarReversed, false), false);
+  legend(tr("forward"), turn_color(bicycle::kHandlebarForward, true), true, true);
+  legend(tr("reversed"), turn_color(bicycle::kHandlebarReversed, true), true, false);
+  legend(tr("stable"), IM_COL32(70, 70, 80, 255), true, false);
+  legend(tr("unstable"), IM_COL32(160, 160, 170, 255), false, false);
   record_rect(app, "turns-legend");
   // Riding a turn, a line and its "Leave the turn" button go under the plot: room for both, the button on
   // its own line when the line is too narrow for it. The room is kept whether or not a turn is ridden, so
   // that the plot does not move under the pointer that has just clicked a turn.
   // (A narrow view off the stage shows the ride in a window of its own instead: no room needed there; on
   // the stage, a phone's, the line and the button are under the plot however narrow.)
-  const float below = (narrow && !on_stage) || app.picture ? ImGui::GetTextLineHeightWithSpacing() * 0.2f
-                             : 2 * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing();  // the line may wrap
+  // The room is that of a line for a turn of the reversed family at lean 0.75 rad, or of the line ridden if it
+  // takes more, as it wraps at this width, with the button beside it where it fits on one line, else under it.
+  auto ride_room_for = [&](const TurnRequest& r) {
+    const std::string line = ride_text(r);
+    const float width = ImGui::GetContentRegionAvail().x, spacing = ImGui::GetStyle().ItemSpacing.y;
+    const ImVec2 text = ImGui::CalcTextSize(line.c_str(), nullptr, false, width);
+    const bool beside = text.y < 1.5f * ImGui::GetTextLineHeight() &&
+                        text.x + ImGui::GetStyle().ItemSpacing.x + button_width(tr("Leave the turn")) <= width;
+    return beside ? std::max(text.y, ImGui::GetFrameHeight()) + 2 * spacing : text.y + spacing + ImGui::GetFrameHeightWithSpacing();
+  };
+  auto ride_room = [&] {
+    const float sample = ride_room_for(TurnRequest{0.75, std::string(bicycle::kHandlebarReversed), {}});
+    return request ? std::max(sample, ride_room_for(*request)) : sample;
+  };
+  const float below = (narrow && !on_stage && !in_tab) || app.picture ? ImGui::GetTextLineHeightWithSpacing() * 0.2f : ride_room();
   {
     // The hint once done; before, what is being computed (the turns are plotted as soon as every one is
     // found, as rings, their stability filled in after), in the same room, so that the plot does not
@@ -183,7 +202,7 @@ void turns_panel(App& app) {
   // The plot: speed against lean. On the stage it takes the height left, so nothing runs past the window;
   // elsewhere at least six lines (the window scrolls).
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float plot_h = on_stage ? std::max(fw * 3, avail.y - below) : std::max(fw * 6, avail.y - below);
+  const float plot_h = on_stage || in_tab ? std::max(fw * 3, avail.y - below) : std::max(fw * 6, avail.y - below);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   // A turn is ridden when the button comes up over it (a click, a tap); a finger held still on the plot
   // (TouchInput's long press) reads the turn under it in the tooltip instead and rides nothing, as a
