@@ -255,8 +255,9 @@ std::string window_title(const char* english);
 void begin_picture_window(App& app, const char* title);
 /// Records the current window's rect under `name` (CSS px), for tests.
 void record_window_rect(App& app, const std::string& name);
-/// Play, step, reset (and the model's push, if it has one) with the time: the simulation panel's first row.
-void run_buttons(App& app);
+/// Play, step, reset (and the model's push, if it has one), with the time unless the timeline shows it (the
+/// stage): the simulation panel's first row.
+void run_buttons(App& app, bool with_time = true);
 void draw_eigen_panel(App& app);
 /// The model has an eigenvalue panel: the bicycle's, or any model's steady motion (model_eigen_plot.cpp).
 bool has_eigen_panel(const App& app);

@@ -177,6 +177,7 @@ bool ModelView::pull(int body, const Eigen::Vector3d& local, const Eigen::Vector
       log_.back().index == body && std::equal(e.local, e.local + 3, log_.back().local)) {
     log_.back() = e;
     spring_.target = target;
+    ++events_revised_;
     return true;
   }
   add(e);

@@ -107,6 +107,9 @@ class ModelView {
   std::vector<InputEvent> log_until_now() const;
   /// How many of the log's events have acted by the moment shown (log_until_now().size()).
   std::size_t applied_events() const { return next_event_; }
+  /// Counts every change of an applied event in place (a paused drag's target moved within one step), which
+  /// leaves applied_events() as it was: with it, whoever writes the log's text knows it changed.
+  std::uint64_t events_revised() const { return events_revised_; }
   /// Applies the log's events of the current step now (a replay link stops after them: the moment it
   /// names was shown with them applied). Throws what applying an input throws.
   void apply_pending() { apply_due(); }
@@ -202,6 +205,7 @@ class ModelView {
   long sample_every_ = 1;  // the plots keep at most 1000 samples per simulated second
   std::vector<InputEvent> log_;
   std::size_t next_event_ = 0;  // log_[next_event_] is the first not yet applied
+  std::uint64_t events_revised_ = 0;
   std::deque<Checkpoint> checkpoints_;
   std::vector<RunSample> history_;  // trimmed at the front now and then (trim), so a span of it is the plots'
   std::vector<std::vector<Eigen::Vector3d>> tracks_;  // one point per sample

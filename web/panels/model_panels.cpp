@@ -306,7 +306,7 @@ void reset_run(App& app) {
   app.playing = false;
 }
 
-void run_buttons(App& app) {
+void run_buttons(App& app, bool with_time) {
   sync_run(app);
   if (ImGui::Button(app.playing ? tr("Pause") : tr("Play"))) toggle_play(app);
   record_rect(app, "play");
@@ -325,7 +325,7 @@ void run_buttons(App& app) {
     record_rect(app, "kick");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %.2f %s (K)", tr(push.description).c_str(), app.state.sim.kick, push.unit.c_str());
   }
-  if (app.run) {
+  if (app.run && with_time) {
     char t[32];
     std::snprintf(t, sizeof t, "t = %.3f s", app.run->time());
     // The readout keeps the width of a time under 1000 s, so that what follows on its row (the stage bar's

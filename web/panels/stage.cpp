@@ -313,7 +313,9 @@ void stage_bar(App& app) {
   const int styles = push_scaled_spacing(app, app.stage_bar_scale);
   ImGui::Begin("##stage-bar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::SetWindowFontScale(app.stage_bar_scale);
-  run_buttons(app);
+  // The time is the timeline's, just above the bar ("t = 1.26 of 1.26 s"): not twice, and the bar keeps the
+  // room for one row beside a plot (at a projector's largest text its second row took the plot's width).
+  run_buttons(app, false);
   same_line_if_fits(button_width(tr("Fit")));
   if (ImGui::Button(tr("Fit"))) fit_camera(app);
   record_rect(app, "fit");

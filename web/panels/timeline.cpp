@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <tuple>
 
 namespace carvallo::web {
 
@@ -117,9 +118,10 @@ bool advance_replay(App& app) {
 void note_motion(App& app) {
   if (!app.run || app.replay_to >= 0) return;
   const ModelView& run = *app.run;
-  // The log's text changes only with an input or a seek: written again only then.
-  static std::pair<std::uint64_t, std::size_t> written{0, 0};
-  const std::pair<std::uint64_t, std::size_t> key{run.id(), run.applied_events()};
+  // The log's text changes only with an input, a paused drag's new target (the same step's event, revised)
+  // or a seek: written again only then.
+  static std::tuple<std::uint64_t, std::size_t, std::uint64_t> written{0, 0, 0};
+  const std::tuple<std::uint64_t, std::size_t, std::uint64_t> key{run.id(), run.applied_events(), run.events_revised()};
   if (key != written || app.state.input_log != app.synced_log) {
     written = key;
     app.synced_log = run.applied_events() > kMaxLinkedInputs ? "" : input_log_text(run.log_until_now());
