@@ -59,7 +59,9 @@ const EigenSweep* ghost_sweep(App& app);
 /// "Pin as ghost" / "Clear ghost" buttons.
 void ghost_buttons(App& app);
 /// Both designs' weave and capsize speeds, side by side (nothing without a ghost).
-void ghost_comparison(App& app);
+/// `ghost_only`: the stage's panel, whose stability line above names the live design's speeds: the ghost's
+/// line alone, so that the readouts stay above the fold at a projector's large text steps.
+void ghost_comparison(App& app, bool ghost_only = false);
 /// The ghost's curves, faded and dashed, in the eigenvalue plot's frame: Re s against speed (x maps speed,
 /// y maps Re s), or in the root locus Im s against Re s (x maps Re s, y maps Im s).
 void draw_ghost_curves(App& app, ImDrawList* dl, const Axis& x, const Axis& y, bool root_locus);

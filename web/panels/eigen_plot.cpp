@@ -244,7 +244,7 @@ void draw_eigen_panel(App& app) {
     ImGui::PopTextWrapPos();
     record_rect(app, "stability-summary");
     if (plot_first && !stage_shown(app) && !plot_only) critical_speeds();
-    ghost_comparison(app);
+    ghost_comparison(app, plot_first && stage_shown(app));
   };
   if (!plot_first || s.eigen_view == "sensitivity") summary_and_ghost();
   if (s.eigen_view == "sensitivity") {
@@ -272,7 +272,10 @@ void draw_eigen_panel(App& app) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // Under the plot: the eigenvalues at the current speed and the mode section (not in a picture).
   // Plot first: what the readouts under it took last frame, and never under 70 % of the panel's room
-  // (the ghost's two wrapped lines at a large text step would take half of it; they scroll).
+  // (the ghost's two wrapped lines at a large text step would take half of it; they scroll). On the stage
+  // the readouts are the stability line and the ghost's line: the plot ends where they leave it, so that
+  // the eigenvalues at the speed and the tools start below the fold, whole rows (a row half cut at the
+  // panel's bottom showed at text size 1).
   static float readouts_below_h = 0;
   const float plot_h = plot_first ? std::max({avail.y - readouts_below_h, avail.y * 0.7f, fw * 4})
                        : plot_only  ? std::max(avail.y, fw * 4)
@@ -431,8 +434,18 @@ void draw_eigen_panel(App& app) {
   }
   const float below_plot = ImGui::GetCursorPosY();
   if (plot_first) summary_and_ghost();
+  const bool on_stage = plot_first && stage_shown(app);
+  if (on_stage) {
+    readouts_below_h = ImGui::GetCursorPosY() - below_plot;
+    // What follows starts at the window's bottom edge as laid out unscrolled: whole rows below the fold,
+    // reached with the wheel (the window draws into half its padding, where a row starting at the content's
+    // end still showed, cut, at text size 1).
+    const float edge = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
+    const float at = ImGui::GetCursorScreenPos().y + ImGui::GetScrollY();
+    if (at < edge) ImGui::Dummy(ImVec2(0, edge - at));
+  }
   if (plot_only) {
-    if (plot_first) readouts_below_h = ImGui::GetCursorPosY() - below_plot;
+    if (plot_first && !on_stage) readouts_below_h = ImGui::GetCursorPosY() - below_plot;
     ImGui::End();
     return;
   }
@@ -464,7 +477,7 @@ void draw_eigen_panel(App& app) {
   record_rect(app, "current-eigenvalues");
   mode_section(app);
   if (plot_first) {
-    readouts_below_h = ImGui::GetCursorPosY() - below_plot;
+    if (!on_stage) readouts_below_h = ImGui::GetCursorPosY() - below_plot;
     ImGui::Separator();
     tools();
   }

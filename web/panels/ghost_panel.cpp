@@ -35,10 +35,10 @@ ImU32 faded(const std::string& label) {
   return color_u32(p.other_ghost);
 }
 
-std::string speed_text(const std::optional<double>& v) {
+std::string speed_text(const std::optional<double>& v, int decimals = 6) {
   if (!v) return tr("none");
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6f", *v);
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, *v);
   return buf;
 }
 
@@ -61,9 +61,15 @@ void ghost_buttons(App& app) {
   }
 }
 
-void ghost_comparison(App& app) {
+void ghost_comparison(App& app, bool ghost_only) {
   const EigenSweep* ghost = ghost_sweep(app);
   if (!ghost) return;
+  if (ghost_only) {  // to 4 decimals, as the stability line above
+    wrapped_text(trf("%s: weave %s m/s, capsize %s m/s", tr("ghost (dashed)"), speed_text(ghost->weave, 4).c_str(),
+                     speed_text(ghost->capsize, 4).c_str()).c_str());
+    record_rect(app, "ghost-compare");
+    return;
+  }
   const EigenSweep& live = app.sweep;
   const char* headers[] = {tr("design"), tr("weave (m/s)"), tr("capsize (m/s)")};
   const std::pair<const char*, const EigenSweep*> rows[] = {{tr("live"), &live}, {tr("ghost (dashed)"), ghost}};
