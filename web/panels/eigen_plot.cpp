@@ -330,7 +330,11 @@ void draw_eigen_panel(App& app) {
     for (const auto& [v, name, col] : {std::tuple{sw.weave, "v_w", mode_color("weave")}, std::tuple{sw.capsize, "v_c", mode_color("capsize")}}) {
       if (!v || *v < sw.vmin || *v > sw.vmax) continue;
       dashed_line(dl, ImVec2(x(*v), p0.y), ImVec2(x(*v), p1.y), col, 1.0f, fw * 0.3f);
-      dl->AddText(clear_of_placed(ImVec2(x(*v) + 3, p0.y + fw * 1.2f), ImGui::CalcTextSize(name)), col, name);
+      // On the plot's ground, as the branches' names: moved down off a marker or the other name, it may
+      // land on a curve (v_w on the weave branch of a narrow stage panel), and stays readable there.
+      const ImVec2 size = ImGui::CalcTextSize(name), at = clear_of_placed(ImVec2(x(*v) + 3, p0.y + fw * 1.2f), size);
+      dl->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), color_u32(pal().plot_bg, 210));
+      dl->AddText(at, col, name);
     }
     for (const auto& b : sw.branches) {
       const ImU32 col = mode_color(b.label);
