@@ -539,6 +539,7 @@ test('the steady turn scene: the whole circle in the view on a projector and a p
     assert.ok(plot.h >= 150 && plot.w >= 300, `the turns plot is ${Math.round(plot.w)}x${Math.round(plot.h)}`);
     inside(panel, side, 'the turns panel');
     assert.ok(panel.x >= side.width * 0.45, `beside the bicycle: ${JSON.stringify(panel)}`);
+    assert.equal(await rect(land.page, 'caption'), null, 'the caption waits for the 3D tab, off the turn ridden');
     assert.deepEqual(await land.page.evaluate(() => window.carvallo.clipped()), [], 'nothing runs past the panel');
     const other = (await land.page.evaluate(() => window.carvallo.turns().points))
       .find((p) => p.stable && p.family === 'handlebar-reversed' && Math.abs(p.lean - 0.7) > 0.05);

@@ -385,8 +385,10 @@ void stage_bar(App& app) {
 
 void caption_overlay(App& app) {
   const std::string text = tr(app.state.caption);  // a built-in lesson's caption in the page's language
-  // A phone's panel tab fills the screen: the caption waits for the 3D tab (or stands beside the panel).
-  const bool view_shown = !app.compact || app.stage || app.compact_side;
+  // A phone's panel tab fills the screen: the caption waits for the 3D tab (or stands beside the panel, on
+  // its side; not beside the Turns tab, whose view shows the turn ridden: the caption's five lines hid the
+  // circle's far half and the bicycle on it, a tester found).
+  const bool view_shown = !app.compact || app.stage || (app.compact_side && app.state.panel != "turns");
   if (text.empty() || !view_shown) return;
   const ImGuiStyle& style = ImGui::GetStyle();
   // The stage: the band arrange_stage made above the view. Other layouts: over the top of the free view.
