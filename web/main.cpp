@@ -206,10 +206,7 @@ void shortcuts(App& app) {
         break;
       case '.': carvallo::web::step_run(app); break;
       case ',': carvallo::web::step_back(app); break;
-      case 'r': case 'R':
-        carvallo::web::sync_run(app, true);
-        app.playing = false;
-        break;
+      case 'r': case 'R': carvallo::web::reset_run(app); break;
       case 'k': case 'K': carvallo::web::push_run(app); break;
       case '?': app.show_help = !app.show_help; break;
       case 'q': case 'Q': carvallo::web::toggle_qr(app); break;

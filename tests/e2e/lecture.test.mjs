@@ -592,6 +592,11 @@ test("the fall's message leaves the fallen bicycle in sight on a projector and a
       assert.ok(messages.h <= 0.2 * free.h, `text ${text}: the message ${JSON.stringify(messages)} in the view ${JSON.stringify(free)}`);
       if (text > 1) await page.screenshot({ path: path.join(artifacts, `lecture-fall-message-text-${text.toFixed(2)}.png`) });
     }
+    // As the message says, R starts it again: from its start, playing (it used to stay paused at t = 0).
+    await page.keyboard.press('r');
+    await frames(page, 3);
+    const again = await page.evaluate(() => window.carvallo.simState());
+    assert.ok(again.playing && !again.fallen && again.t < 0.5, `R after the fall: playing ${again.playing}, t = ${again.t}`);
     // The stage's caption: a larger text step never draws it smaller, so across the same width its text is
     // never lower than at text 1 (scene 3's caption was drawn smaller at 1.25 than at 1).
     await page.evaluate(() => window.carvallo.gotoScene(2));
@@ -617,6 +622,11 @@ test("the fall's message leaves the fallen bicycle in sight on a projector and a
       const messages = await rect(p, 'messages'), free = await rect(p, 'view:free');
       assert.ok(messages.h <= 0.45 * free.h, `${phone.width}x${phone.height}: the message ${JSON.stringify(messages)} in the view ${JSON.stringify(free)}`);
       await p.screenshot({ path: path.join(artifacts, `lecture-fall-message-${phone.width}x${phone.height}.png`) });
+      // A tap on Reset starts it again, playing, as the message says.
+      await p.touchscreen.tap(...centre(await rect(p, 'reset')));
+      await frames(p, 3);
+      const again = await p.evaluate(() => window.carvallo.simState());
+      assert.ok(again.playing && !again.fallen && again.t < 0.5, `${phone.width}x${phone.height}: Reset after the fall: playing ${again.playing}, t = ${again.t}`);
       // The Eigenvalues tab: the plot first, in sight (on its side the rows above it left it below the tab).
       await p.evaluate(() => window.carvallo.setState({ panel: 'eigenvalues' }));
       await frames(p, 4);

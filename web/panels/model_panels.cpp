@@ -302,8 +302,11 @@ void toggle_play(App& app) {
 }
 
 void reset_run(App& app) {
+  // A run that ended (a fall: "Press R (Reset) to start again") starts again, playing, so a lecturer's one
+  // key replays the scene; any other run is put back at its start, paused.
+  const bool ended = app.run && app.run->run().ended();
   sync_run(app, true);
-  app.playing = false;
+  app.playing = ended && app.run && !app.run->run().ended();
 }
 
 void run_buttons(App& app, bool with_time) {
