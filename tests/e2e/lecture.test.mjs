@@ -262,6 +262,7 @@ test('the QR code: the lesson at this scene, large on the projector, and a phone
 });
 
 test("the stage bar's controls keep their place as the time reaches 10 s and 100 s", async () => {
+  // The bar's time readout moved them a digit's width at 10 s; the time is now the timeline's alone.
   const viewport = { width: 1280, height: 720 };
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&speed=5`, viewport);
   try {

@@ -331,15 +331,8 @@ void run_buttons(App& app, bool with_time) {
   if (app.run && with_time) {
     char t[32];
     std::snprintf(t, sizeof t, "t = %.3f s", app.run->time());
-    // The readout keeps the width of a time under 1000 s, so that what follows on its row (the stage bar's
-    // Fit, the rider's buttons, the speed) does not move a digit's width when the time reaches 10 or 100 s.
-    const float shown = text_width(t), kept = std::max(shown, text_width("t = 000.000 s"));
-    same_line_if_fits(kept);
+    same_line_if_fits(text_width(t));  // last on its row: nothing after it moves as the time grows
     ImGui::TextUnformatted(t);
-    if (shown < kept) {
-      ImGui::SameLine(0, 0);
-      ImGui::Dummy(ImVec2(kept - shown, 0));
-    }
   }
 }
 
