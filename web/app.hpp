@@ -141,7 +141,7 @@ struct App {
   float view_left = 0, view_right = 0;  ///< free horizontal span between the panels (framebuffer px)
   float view_top = 0;                   ///< top of the free area (below the menu bar, and the tabs when compact)
   bool compact = false;                 ///< one panel at a time (phone, or text too large for side by side)
-  bool compact_side = false;            ///< compact on a landscape phone: the panel beside the model, not over it
+  bool compact_side = false;            ///< compact on a landscape phone: a panel beside the model, not over it (set on the 3D tab too)
   std::array<float, 4> content_rect{};  ///< compact layout: x, y, w, h of the panel shown
   bool panel_shown = false;             ///< this frame, the compact layout shows a panel (not the 3D view)
   bool layout_dirty = true;

@@ -520,9 +520,11 @@ void menu_bar(App& app) {
 // stage=turns), have a tab of their own: on a phone on its side the 3D tab has no room for a plot, and there
 // the Turns tab shows the bicycle beside them.
 std::vector<std::string> panels_of(const App& app) {
-  if (has_parameter_table(app) && (app.state.show_turns || app.state.stage == "turns"))
-    return {"view", "parameters", "eigenvalues", "simulation", "design", "turns"};
-  if (has_parameter_table(app)) return {"view", "parameters", "eigenvalues", "simulation", "design"};
+  if (has_parameter_table(app)) {
+    std::vector<std::string> panels{"view", "parameters", "eigenvalues", "simulation", "design"};
+    if (app.state.show_turns || app.state.stage == "turns") panels.push_back("turns");
+    return panels;
+  }
   if (has_eigen_panel(app)) return {"view", "parameters", "eigenvalues", "simulation"};
   return {"view", "parameters", "simulation"};
 }
@@ -592,12 +594,12 @@ void arrange_windows(App& app) {
   // side every pixel of height is the model's or the panel's).
   const float tabs_bottom = menu_h + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y;
   app.stage = app.state.embed || (app.state.presentation && screen) || (compact && app.state.panel == "view");
+  app.compact_side = compact && W > 1.3f * H;
   if (app.stage) {
     arrange_stage(app, app.state.embed ? 0.0f : compact ? tabs_bottom : menu_h);
     if (compact) app.content_rect = {0, tabs_bottom, W, H - tabs_bottom};
     return;
   }
-  app.compact_side = compact && W > 1.3f * H;
   if (app.compact_side) {
     // A phone on its side: the panel on the right half, the model on the left, never under the panel.
     const float panel_w = std::max(W * 0.5f, std::min(W, px(app, 300)));

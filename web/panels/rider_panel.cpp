@@ -235,8 +235,7 @@ void toggle_steady_turns(App& app) {
   if (app.stage) app.state.stage = "turns";
   // A phone: another tab hides the stage, and on its side the 3D tab has no room for a plot; the Turns tab
   // shows them (beside the bicycle, on its side).
-  const ImVec2 screen = ImGui::GetIO().DisplaySize;
-  if (app.compact && (!app.stage || screen.x > 1.3f * screen.y)) app.state.panel = "turns";
+  if (app.compact && (!app.stage || app.compact_side)) app.state.panel = "turns";
 }
 
 void rider_section(App& app) {
