@@ -177,6 +177,8 @@ struct App {
   };
   std::vector<TurnMark> turn_marks;  ///< the turns drawn in the plot this frame
   bool turns_drawn = false;          ///< the turns' window (or the stage's turns plot) was drawn this frame
+  bool turn_marks_located = false;   ///< turn_marks were drawn with every turn found (not a slice before)
+  bool turn_marks_done = false;      ///< and with the families done
 
   // The lecture (web/panels/stage.cpp, lesson_panel.cpp, qr_overlay.cpp).
   bool stage = false;                   ///< this frame is laid out as the stage (stage.hpp)

@@ -101,6 +101,8 @@ void turns_panel(App& app) {
   }
   bool open = true;
   app.turns_drawn = true;
+  app.turn_marks_located = app.turns.located();
+  app.turn_marks_done = app.turns.done();
   if (app.picture) begin_picture_window(app, "Steady turns");
   else if (in_tab) begin_panel(app, "Steady turns");  // the tab's place, with the messages at its top
   else ImGui::Begin(window_title("Steady turns").c_str(), on_stage ? nullptr : &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);

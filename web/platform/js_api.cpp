@@ -312,8 +312,12 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_turns() {
                       {"yawRate", t.yaw_rate}, {"stable", stable}, {"branch", m.branch}, {"x", m.x}, {"y", m.y}});
   }
   const auto& timing = app.turns.timing();
-  return js_reply(json{{"shown", app.turns_drawn}, {"done", current && app.turns.done()},
-                    {"located", current && app.turns.located()}, {"progress", current ? app.turns.progress() : 0.0},
+  // Located and done once the page shows them: a slice may run in a frame that only computes (main.cpp),
+  // and the plot's marks are then those of the frame before until the next picture.
+  const bool located = current && app.turns.located() && (!app.turns_drawn || app.turn_marks_located);
+  const bool done = current && app.turns.done() && (!app.turns_drawn || app.turn_marks_done);
+  return js_reply(json{{"shown", app.turns_drawn}, {"done", done},
+                    {"located", located}, {"progress", current ? app.turns.progress() : 0.0},
                     {"error", app.turns.error()}, {"points", points}, {"elapsedMs", 1e3 * timing.elapsed_seconds},
                     {"locatedMs", 1e3 * timing.located_seconds},
                     {"computeMs", 1e3 * timing.compute_seconds}, {"advances", timing.advances},
