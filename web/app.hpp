@@ -226,6 +226,9 @@ void step_run(App& app);
 bool has_parameter_table(const App& app);
 /// Points the camera at the model: its initial scene fills the free view, seen from the side.
 void fit_camera(App& app);
+/// The camera distance at which a span of `extent` m fills the free view's shorter side (between the
+/// panels, the caption and the bar; at the view's zoom, view_zoom).
+double fitting_distance(const App& app, double extent);
 /// With the default camera only: moves it back until the model fits the free span between the panels (a
 /// presentation's or a phone's narrow view); a camera the user or a link moved is left alone.
 void widen_default_camera(App& app, float frame_height);

@@ -570,6 +570,56 @@ test('the steady turn scene: the whole circle in the view on a projector and a p
   }
 });
 
+test('another turn ridden in the steady turn scene: its whole circle in view; the caption says the scene changed, and its line shows the scene again', async () => {
+  // A tester rode a larger turn (lean 0.98 rad, 2.75 m): the scene's camera stayed over the scene's circle,
+  // or followed the bicycle, and the caption still described the scene's turn.
+  for (const [viewport, hash] of [[{ width: 1280, height: 720 }, '#present=1&'], [PHONE, '#']]) {
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}${hash}lesson=why-bicycles-stay-up&scene=6`, viewport);
+    const what = `${viewport.width}x${viewport.height}`;
+    const tap = async (x, y) => (viewport === PHONE ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
+    try {
+      await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 60000, polling: 100 });
+      await frames(page, 2);
+      assert.equal(await rect(page, 'caption-scene-again'), null, `${what}: the scene as it began says nothing more`);
+      const scene = (await state(page)).from_turn;
+      const other = (await page.evaluate(() => window.carvallo.turns().points))
+        .filter((p) => p.family === 'handlebar-forward').sort((a, b) => Math.abs(a.lean - 0.98) - Math.abs(b.lean - 0.98))[0];
+      await tap(other.x, other.y);
+      await frames(page, 3);
+      assert.match((await state(page)).from_turn, new RegExp(`lean=${other.lean},family=handlebar-forward`), `${what}: the turn tapped is ridden`);
+      // Over a lap of its circle (2.3 s) both wheels stay clear of the view's edges.
+      await page.evaluate(() => { window.carvallo.play(false); window.carvallo.resetSimulation(); });
+      const lap = 2 * Math.PI * other.radius / other.speed;
+      for (let k = 0; k < 8; k++) {
+        if (k > 0) await page.evaluate((n) => window.carvallo.step(n), Math.round(lap / 7 / 0.005));
+        await frames(page, 2);
+        const free = await rect(page, 'view:free');
+        for (const body of ['rear_wheel', 'front_wheel']) {
+          const b = await rect(page, `body:${body}`);
+          assert.ok(b && b.x > free.x + 1 && b.y > free.y + 1 && b.x + b.w < free.x + free.w - 1 && b.y + b.h < free.y + free.h - 1,
+                    `${what}, ${body} at ${k}/7 of a lap: ${JSON.stringify(b)} clear of the view's edges ${JSON.stringify(free)}`);
+        }
+      }
+      await page.screenshot({ path: path.join(artifacts, `lecture-turn-another-${what}.png`) });
+      // The caption still describes the scene's turn: its added line says so, inside the caption, and it is
+      // a button there and in the page's controls.
+      const again = await rect(page, 'caption-scene-again');
+      assert.ok(again, `${what}: the caption says the scene changed`);
+      const caption = await rect(page, 'caption');
+      assert.ok(again.y >= caption.y && again.y + again.h <= caption.y + caption.h + 1, `${what}: ${JSON.stringify(again)} inside the caption ${JSON.stringify(caption)}`);
+      assert.equal(await page.getByRole('button', { name: 'Show the scene again as it began' }).count(), 1);
+      await tap(...centre(again));
+      await frames(page, 3);
+      assert.equal((await state(page)).from_turn, scene, `${what}: the scene's own turn again`);
+      assert.equal(await rect(page, 'caption-scene-again'), null, `${what}: and the line is gone`);
+      assert.equal(await page.getByRole('button', { name: 'Show the scene again as it began' }).count(), 0);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("the fall's message leaves the fallen bicycle in sight on a projector and a phone; a phone is told to tap Reset", async () => {
   // A tester: at the largest text step the run's end took 839x226 px of a 1280x720 projector's view, in
   // text half again the caption's, over the bicycle the scene is about; a phone was told to press R.

@@ -295,6 +295,13 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     prev.control.description = next.control.description = where;
     rows.push_back(std::move(prev));
     rows.push_back(std::move(next));
+    // The caption's line while the scene has changed since it began (stage.cpp's caption_overlay).
+    if (const std::string note = scene_changed_note(app); !note.empty()) {
+      auto again = button("scene-again", tr("Show the scene again as it began"), "caption-scene-again", "",
+                          [](App& a) { goto_scene(a, a.scene_index); });
+      again.control.description = note;
+      rows.push_back(std::move(again));
+    }
     rows.push_back(button("lesson-close", tr("Close lesson"), "", "", close_lesson));
     lesson_editor_rows(app, rows);
   } else {

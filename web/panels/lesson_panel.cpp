@@ -134,6 +134,27 @@ void close_lesson(App& app) {
   app.show_lesson_editor = false;
 }
 
+bool scene_changed(const App& app) {
+  if (!app.lesson || app.scene_index < 0 || app.scene_index >= static_cast<int>(app.lesson->scenes.size())) return false;
+  const Scene& scene = app.lesson->scenes[static_cast<std::size_t>(app.scene_index)];
+  // The scene's run as its link gives it, read once per scene (a link is parsed and checked in full).
+  static std::string read, begun;
+  if (read != scene.link) {
+    read = scene.link;
+    begun = ModelView::signature(read_link(scene.link).state);
+  }
+  return ModelView::signature(app.state) != begun;
+}
+
+std::string scene_changed_note(const App& app) {
+  // Only under the scene's own caption: one the lecturer typed since describes what is shown.
+  if (app.state.caption.empty() || !app.lesson || app.scene_index < 0 ||
+      app.scene_index >= static_cast<int>(app.lesson->scenes.size()) ||
+      app.state.caption != app.lesson->scenes[static_cast<std::size_t>(app.scene_index)].caption || !scene_changed(app))
+    return "";
+  return tr("Changed since the scene began, which this describes: show the scene again");
+}
+
 void step_scene(App& app, int direction) {
   if (!app.lesson) return;
   if (goto_scene(app, app.scene_index + direction)) return;

@@ -136,15 +136,8 @@ void fit_camera(App& app) {
   const double size = std::max((a - b).cwiseAbs().maxCoeff(), 1e-3);
   auto& cam = app.state.camera;
   cam.target = centre;
-  // Far enough for the model and the room it moves in (about twice its size) to fit the free view: the
-  // vertical field spans the whole frame, of which the view between the panels, caption and bar is a part,
-  // scaled by the view's zoom (view_zoom).
-  const ImVec2 frame = ImGui::GetIO().DisplaySize;
-  const double free_w = app.view_right - app.view_left, free_h = app.view_bottom - app.view_top;
-  const double shrink = free_w > 0 && free_h > 0
-                            ? std::max({1.0, frame.y / free_h, frame.y / free_w}) * view_zoom(free_w, free_h, frame.y)
-                            : 1.0;
-  cam.distance = std::clamp(1.6 * size * shrink / std::tan(0.5 * cam.fov_y), 0.3, 60.0);
+  // Far enough for the model and the room it moves in (about twice its size) to fit the free view.
+  cam.distance = std::clamp(fitting_distance(app, 3.2 * size), 0.3, 60.0);
   const bool planar = app.run->run().instance().view.planar;
   cam.yaw = -1.5707963267948966;  // looking along +y of the viewer: at the plane of a planar model
   cam.pitch = planar ? 0.12 : 0.5;
@@ -153,6 +146,17 @@ void fit_camera(App& app) {
   // The camera follows it; a mechanism in place stays framed.
   const examples::ModelEntry* entry = examples::find_model(app.state.model);
   app.state.follow = (entry && entry->steady_motion.has_value()) || !app.run->run().instance().traces.empty();
+}
+
+double fitting_distance(const App& app, double extent) {
+  // The vertical field spans the whole frame, of which the view between the panels, caption and bar is a
+  // part, scaled by the view's zoom (view_zoom).
+  const ImVec2 frame = ImGui::GetIO().DisplaySize;
+  const double free_w = app.view_right - app.view_left, free_h = app.view_bottom - app.view_top;
+  const double shrink = free_w > 0 && free_h > 0
+                            ? std::max({1.0, frame.y / free_h, frame.y / free_w}) * view_zoom(free_w, free_h, frame.y)
+                            : 1.0;
+  return 0.5 * extent * shrink / std::tan(0.5 * app.state.camera.fov_y);
 }
 
 void widen_default_camera(App& app, float frame_height) {

@@ -63,8 +63,10 @@ bool stage_plot_offered(const App& app, const std::string& plot) {
 // The caption band's height at a width (0 without a caption), and the font scale its text is drawn at.
 // `beside_plot`: a projector's stage with a plot beside the view, where the band is kept lower (below).
 float caption_band(const App& app, float width, float* scale_out = nullptr, bool beside_plot = false) {
-  const std::string text = tr(app.state.caption);  // a built-in lesson's caption in the page's language
-  if (text.empty()) return 0.0f;
+  const std::string caption = tr(app.state.caption);  // a built-in lesson's caption in the page's language
+  if (caption.empty()) return 0.0f;
+  const std::string note = scene_changed_note(app);
+  const std::string text = note.empty() ? caption : caption + "\n" + note;
   const ImGuiStyle& style = ImGui::GetStyle();
   // At most a sixth of the screen's height: smaller text (and padding) for a long caption at a large text
   // step. Beside a plot at most an eighth: each line the band takes is taken from the view's height, and
@@ -411,6 +413,18 @@ void caption_overlay(App& app) {
   ImGui::SetWindowFontScale(scale);
   ImGui::TextUnformatted(broken_at_spaces(text.c_str(), inner).c_str());  // at spaces only: "4.29" stays whole
   record_rect(app, "caption-text");
+  // The scene changed since it began (another turn ridden, another speed): the caption says so, and the
+  // line is a button that shows the scene again as it began.
+  if (const std::string note = scene_changed_note(app); !note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.82f, 0.45f, 1));
+    ImGui::TextUnformatted(broken_at_spaces(note.c_str(), inner).c_str());
+    ImGui::PopStyleColor();
+    const ImVec2 from = ImGui::GetItemRectMin(), to = ImGui::GetItemRectMax();
+    ImGui::SetCursorScreenPos(from);
+    if (ImGui::InvisibleButton("##caption-scene-again", ImVec2(to.x - from.x, to.y - from.y))) goto_scene(app, app.scene_index);
+    if (ImGui::IsItemHovered()) ImGui::GetWindowDrawList()->AddLine(ImVec2(from.x, to.y), to, IM_COL32(255, 209, 115, 255));
+    record_rect(app, "caption-scene-again");
+  }
   ImGui::SetCursorScreenPos(ImVec2(left + width - pad_x - button, top + pad_y));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.1f, 0.1f, 1));
   if (ImGui::Button("x##caption-close", ImVec2(button, button))) app.state.caption.clear();

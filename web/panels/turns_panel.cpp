@@ -40,9 +40,20 @@ constexpr double kMaxSpeed = 20.0;  // m/s: the plot's top (the reversed family 
 
 void ride_steady_turn(App& app, const bicycle::SteadyTurn& turn) {
   app.state.from_turn = turn_request_text({turn.lean, turn.family, turn.steer});
-  app.state.follow = true;
   sync_run(app, true);
   app.playing = app.run && !app.run->run().ended();
+  // The whole circle in view, from above and behind its start, with room for the bicycle on it (a camera
+  // following the bicycle showed an arc, and a fixed one lost a larger circle off the view's edge). The
+  // turn starts at the origin heading along x, its centre to the side it yaws to (z down: +y for a right
+  // turn). A circle too large to show the bicycle on it is ridden with the camera following.
+  auto& cam = app.state.camera;
+  const double distance = fitting_distance(app, 1.1 * (2 * turn.radius + 2));
+  app.state.follow = !(std::isfinite(distance) && distance <= 40.0);
+  if (app.state.follow) return;
+  cam.target = app.display.point(Eigen::Vector3d(0, turn.yaw_rate > 0 ? turn.radius : -turn.radius, 0));
+  cam.yaw = -1.5707963267948966;
+  cam.pitch = 0.9;
+  cam.distance = std::max(distance, 3.0);
 }
 
 void leave_steady_turn(App& app) {
