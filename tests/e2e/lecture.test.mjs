@@ -69,6 +69,7 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
       const s = await state(page);
       assert.equal((await lesson(page)).index, i, `PageDown reaches scene ${i + 1}`);
       assert.equal(s.caption, l.scenes[i].caption, `scene ${i + 1}'s caption is shown`);
+      assert.equal(await rect(page, 'caption-scene-again'), null, `scene ${i + 1} as it began: its caption says nothing more`);
       assert.equal(s.present, true, 'the projector stays in presentation');
       // Each scene plays from its start; the slow one may already have fallen on a loaded machine.
       const sim = await page.evaluate(() => window.carvallo.simState());
