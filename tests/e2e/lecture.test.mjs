@@ -285,6 +285,51 @@ test("the stage bar's controls keep their place as the time reaches 10 s and 100
   }
 });
 
+test("the stage's speed: its digits beside the slider's grab, and a speed typed is applied on Enter, not keystroke by keystroke", async () => {
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&speed=5&stage=roll-steer`, viewport);
+  try {
+    await frames(page, 4);
+    // At 5 m/s the grab is mid-slider, where ImGui centres the value: it drew the grab over "5.00". The
+    // text now stands in the wider side: no dark (text) pixel in the grab's columns.
+    const speed = await rect(page, 'stage-speed');
+    await page.mouse.move(10, viewport.height / 2);
+    await frames(page, 2);
+    const shot = decodePng(await page.screenshot({ clip: { x: speed.x, y: speed.y, width: speed.w, height: speed.h } }));
+    const columns = (test) => {
+      const found = [];
+      for (let x = 0; x < shot.width; x++)
+        for (let y = 2; y < shot.height - 2; y++) {
+          const o = (y * shot.width + x) * 4, [r, g, b] = [shot.pixels[o], shot.pixels[o + 1], shot.pixels[o + 2]];
+          if (test(r, g, b)) { found.push(x); break; }
+        }
+      return found;
+    };
+    const grab = columns((r, g, b) => b > 150 && b - r > 80);
+    assert.ok(grab.length >= 4 && grab.at(-1) - grab[0] < 30, `the grab: columns ${grab[0]}-${grab.at(-1)}`);
+    const text = columns((r, g, b) => r < 90 && g < 90 && b < 90).filter((x) => x >= grab[0] - 1 && x <= grab.at(-1) + 1);
+    assert.deepEqual(text, [], 'no digit under or over the grab');
+    // Ctrl+click types a value: nothing applied on the way to 8.25, then Enter applies it.
+    await page.keyboard.down('Control');
+    await page.mouse.click(speed.x + speed.h, speed.y + speed.h / 2);
+    await frames(page, 2);
+    await page.keyboard.up('Control');
+    await frames(page, 1);
+    await page.keyboard.press('Control+A');
+    for (const key of '8.25') {
+      await page.keyboard.press(key);
+      await frames(page, 1);
+      assert.equal((await state(page)).speed, 5, `nothing applied while typing (${key})`);
+    }
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 8.25, 'Enter applies the speed typed');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a lesson link it cannot follow says why: no such lesson, no such scene', async () => {
   const cases = [
     ['#lesson=no-such-lesson&scene=1', /not a built-in lesson \(why-bicycles-stay-up/],

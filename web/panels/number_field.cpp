@@ -7,6 +7,8 @@
 
 #include <imgui_internal.h>  // TempInputIsActive, GetActiveID, ClearActiveID
 
+#include <algorithm>
+#include <cmath>
 #include <unordered_map>
 
 namespace carvallo::web {
@@ -32,11 +34,35 @@ std::unordered_map<ImGuiID, double> at_activation;
 // text entry on Ctrl+click and on keyboard focus only).
 ImGuiID focus_next = 0;
 
+// A slider's format with spaces before or after the number that move it, as ImGui centres the text in the
+// frame, to the side of the grab with more room (centred, it sat behind the grab at mid-range: "1.0|0").
+// The text entry a Ctrl+click opens trims them (ImGui's TempInputScalar reads the format without what
+// surrounds its specifier, and trims the number's blanks).
+std::string format_clear_of_grab(const NumberField& f, double value) {
+  if (!f.min || !f.max || !(*f.max > *f.min) || !std::isfinite(value)) return f.format;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::CalcItemWidth(), pad = style.FramePadding.x, grab = style.GrabMinSize;
+  double t = (std::clamp(value, *f.min, *f.max) - *f.min) / (*f.max - *f.min);
+  if ((f.flags & ImGuiSliderFlags_Logarithmic) && *f.min > 0) t = std::log(std::clamp(value, *f.min, *f.max) / *f.min) / std::log(*f.max / *f.min);
+  char text[64];
+  ImGui::DataTypeFormatString(text, sizeof text, ImGuiDataType_Double, &value, f.format);
+  const float text_w = ImGui::CalcTextSize(text).x, space = ImGui::CalcTextSize(" ").x;
+  const float grab_left = pad + static_cast<float>(t) * (width - 2 * pad - grab), grab_right = grab_left + grab;
+  if (grab_right + 2 < 0.5f * (width - text_w) || grab_left - 2 > 0.5f * (width + text_w) || space <= 0) return f.format;
+  // The middle of the wider side, the text kept inside the frame.
+  const bool left = grab_left - pad > width - pad - grab_right;
+  const float centre = left ? 0.5f * (pad + grab_left) : 0.5f * (grab_right + width - pad);
+  const float room = width - 2 * pad - text_w;
+  const int spaces = static_cast<int>(std::clamp(2 * std::abs(centre - 0.5f * width), 0.0f, std::max(room, 0.0f)) / space);
+  return left ? f.format + std::string(spaces, ' ') : std::string(spaces, ' ') + f.format;
+}
+
 bool draw(const NumberField& f, double* v) {
   switch (f.style) {
     case NumberStyle::drag:
       return ImGui::DragScalar(f.label, ImGuiDataType_Double, v, f.drag_speed, f.min, f.max, f.format, f.flags);
-    case NumberStyle::slider: return ImGui::SliderScalar(f.label, ImGuiDataType_Double, v, f.min, f.max, f.format, f.flags);
+    case NumberStyle::slider:
+      return ImGui::SliderScalar(f.label, ImGuiDataType_Double, v, f.min, f.max, format_clear_of_grab(f, *v).c_str(), f.flags);
     case NumberStyle::input: return ImGui::InputScalar(f.label, ImGuiDataType_Double, v, nullptr, nullptr, f.format);
   }
   return false;

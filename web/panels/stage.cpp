@@ -5,6 +5,7 @@
 #include "panels/analysis_panels.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/lesson_panel.hpp"
+#include "panels/number_field.hpp"
 #include "panels/panel_actions.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
@@ -335,12 +336,17 @@ void stage_bar(App& app) {
       double v = setting_in_effect(app, "speed", q.value);
       const double lo = std::max(q.min, 0.0), hi = std::min(q.max, 10.0);
       ImGui::BeginDisabled(app.state.locked || by_turn);
-      if (ImGui::SliderScalar("m/s", ImGuiDataType_Double, &v, &lo, &hi, "%.2f") && std::isfinite(v)) set_setting(app.state, "speed", v);
+      // As every number: a drag applies as it moves, a typed value on Enter (number_field.hpp).
+      NumberField field{"m/s", NumberStyle::slider, "%.2f"};
+      field.min = &lo, field.max = &hi, field.own_tooltip = true;
+      field.question = tr("Forward speed (m/s)");
+      if (number_field(field, v) != NumberChange::none && std::isfinite(v)) set_setting(app.state, "speed", v);
       ImGui::EndDisabled();
       record_rect(app, "stage-speed");
-      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s", by_turn ? set_by_the_turn_note()
-                                        : tr("Forward speed; Ctrl+click to type a value"));
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !ImGui::IsItemActive()) {
+        if (by_turn) ImGui::SetTooltip("%s", set_by_the_turn_note());
+        else ImGui::SetTooltip("%s\n%s", tr("Forward speed"), number_field_hint(NumberStyle::slider));
+      }
     }
   }
   if (has_parameter_table(app) && !app.state.locked) {
