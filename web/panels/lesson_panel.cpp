@@ -230,9 +230,12 @@ void lesson_menu(App& app) {
 void scene_navigation(App& app) {
   if (!app.lesson) return;
   char counter[32];
-  std::snprintf(counter, sizeof counter, "%d / %zu", app.scene_index + 1, app.lesson->scenes.size());
-  const float w = button_width("<") * 2 + text_width(counter) + 3 * ImGui::GetStyle().ItemSpacing.x;
-  same_line_if_fits(w, ImGui::GetFontSize());
+  // A phone's bar is tight on its side: "3/7", no wider gap before the arrows, for them to share its row.
+  std::snprintf(counter, sizeof counter, app.compact ? "%d/%zu" : "%d / %zu", app.scene_index + 1, app.lesson->scenes.size());
+  // "<", the counter and ">" with the spacing between them; a font size apart from what precedes them.
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float w = button_width("<") * 2 + text_width(counter) + 2 * spacing;
+  same_line_if_fits(w, app.compact ? spacing : ImGui::GetFontSize());
   ImGui::BeginDisabled(app.scene_index <= 0);
   if (target_button("<##scene")) step_scene(app, -1);
   ImGui::EndDisabled();

@@ -121,7 +121,7 @@ void rider_buttons(App& app, bool same_row) {
   // All four as wide as the widest label in the page's language.
   float widest = 0;
   for (const auto& b : kButtons) widest = std::max(widest, button_width(tr(b.label)));
-  const float w = std::max(widest * 1.15f, h * 1.6f);
+  const float w = std::max(widest * 1.05f, h * 1.4f);
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   for (std::size_t k = 0; k < std::size(kButtons); ++k) {
     const auto& b = kButtons[k];

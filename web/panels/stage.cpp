@@ -328,7 +328,9 @@ void stage_bar(App& app) {
   if (const auto* entry = examples::find_model(app.state.model)) {
     for (const auto& q : entry->settings) {
       if (q.name != "speed") continue;
-      const float w = ImGui::GetFontSize() * 7;
+      // A phone on its side: narrower, so that the scene's arrows share the row (two rows took a quarter
+      // of the view there); wide enough for its value beside the grab at mid-range.
+      const float w = ImGui::GetFontSize() * (app.compact_side ? 5.0f : 7.0f);
       same_line_if_fits(labelled_width(w, "m/s"));
       ImGui::SetNextItemWidth(w);
       // Riding a steady turn, the turn sets the speed: shown, not to be changed (leave the turn first).
