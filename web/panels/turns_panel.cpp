@@ -178,10 +178,14 @@ void turns_panel(App& app) {
   auto ride_room_for = [&](const TurnRequest& r) {
     const std::string line = ride_text(r);
     const float width = ImGui::GetContentRegionAvail().x, spacing = ImGui::GetStyle().ItemSpacing.y;
-    const ImVec2 text = ImGui::CalcTextSize(line.c_str(), nullptr, false, width);
-    const bool beside = text.y < 1.5f * ImGui::GetTextLineHeight() &&
-                        text.x + ImGui::GetStyle().ItemSpacing.x + button_width(tr("Leave the turn")) <= width;
-    return beside ? std::max(text.y, ImGui::GetFrameHeight()) + 2 * spacing : text.y + spacing + ImGui::GetFrameHeightWithSpacing();
+    // Wrapped as wrapped_textf draws it: at spaces, each line an item of its own, spaced as items are (ImGui's
+    // own wrapping, measured before, left the button a few px past a projector's window at the largest
+    // text, which then scrolled).
+    const std::string broken = broken_at_spaces(line.c_str(), width);
+    const auto lines = static_cast<float>(1 + std::count(broken.begin(), broken.end(), '\n'));
+    const float text_h = lines * ImGui::GetTextLineHeight() + (lines - 1) * spacing;
+    const bool beside = lines == 1 && text_width(line.c_str()) + ImGui::GetStyle().ItemSpacing.x + button_width(tr("Leave the turn")) <= width;
+    return beside ? std::max(text_h, ImGui::GetFrameHeight()) + 2 * spacing : text_h + spacing + ImGui::GetFrameHeightWithSpacing();
   };
   auto ride_room = [&] {
     const float sample = ride_room_for(TurnRequest{0.75, std::string(bicycle::kHandlebarReversed), {}});
