@@ -16,6 +16,7 @@
 #include "logic/number_text.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the window's font scale (ImGuiWindow::FontWindowScale)
 
 #include <algorithm>
 #include <cmath>
@@ -437,10 +438,28 @@ void draw_eigen_panel(App& app) {
     }
   }
   const float below_plot = ImGui::GetCursorPosY();
-  if (plot_first) summary_and_ghost();
   const bool on_stage = plot_first && stage_shown(app);
+  // On the stage the readouts may need more than the 30 % the plot leaves them (the ghost's line at the
+  // largest text step in Dutch and Spanish was cut at the panel's edge): their text is made smaller, down
+  // to text size 1's, for this screen, text size, language and ghost; never grown back within those, so
+  // that a line's wrapping cannot make the two take turns.
+  static float readout_scale = 1.0f;
+  static std::string readout_key;
+  const std::string key = std::to_string(ImGui::GetIO().DisplaySize.x) + "x" + std::to_string(ImGui::GetIO().DisplaySize.y) + "@" +
+                          std::to_string(ImGui::GetFontSize()) + language() + (s.ghost ? "+ghost" : "");
+  if (key != readout_key) readout_key = key, readout_scale = 1.0f;
+  if (on_stage) {
+    const float window_scale = ImGui::GetCurrentWindow()->FontWindowScale;
+    ImGui::SetWindowFontScale(window_scale * readout_scale);
+    summary_and_ghost();
+    ImGui::SetWindowFontScale(window_scale);
+  } else if (plot_first) {
+    summary_and_ghost();
+  }
   if (on_stage) {
     readouts_below_h = ImGui::GetCursorPosY() - below_plot;
+    const float smallest = std::min(1.0f, app.text_px_at_one / ImGui::GetFontSize());
+    if (readouts_below_h > avail.y - plot_h + 0.5f && readout_scale > smallest) readout_scale = std::max(smallest, readout_scale * 0.9f);
     // What follows starts at the window's bottom edge as laid out unscrolled: whole rows below the fold,
     // reached with the wheel (the window draws into half its padding, where a row starting at the content's
     // end still showed, cut, at text size 1).
