@@ -64,10 +64,8 @@ bool stage_plot_offered(const App& app, const std::string& plot) {
 // The caption band's height at a width (0 without a caption), and the font scale its text is drawn at.
 // `beside_plot`: a projector's stage with a plot beside the view, where the band is kept lower (below).
 float caption_band(const App& app, float width, float* scale_out = nullptr, bool beside_plot = false) {
-  const std::string caption = tr(app.state.caption);  // a built-in lesson's caption in the page's language
-  if (caption.empty()) return 0.0f;
-  const std::string note = scene_changed_note(app);
-  const std::string text = note.empty() ? caption : caption + "\n" + note;
+  const std::string text = tr(app.state.caption);  // a built-in lesson's caption in the page's language
+  if (text.empty()) return 0.0f;
   const ImGuiStyle& style = ImGui::GetStyle();
   // At most a sixth of the screen's height: smaller text (and padding) for a long caption at a large text
   // step. Beside a plot at most an eighth: each line the band takes is taken from the view's height, and
@@ -421,18 +419,6 @@ void caption_overlay(App& app) {
   ImGui::SetWindowFontScale(scale);
   ImGui::TextUnformatted(broken_at_spaces(text.c_str(), inner).c_str());  // at spaces only: "4.29" stays whole
   record_rect(app, "caption-text");
-  // The scene changed since it began (another turn ridden, another speed): the caption says so, and the
-  // line is a button that shows the scene again as it began.
-  if (const std::string note = scene_changed_note(app); !note.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.82f, 0.45f, 1));
-    ImGui::TextUnformatted(broken_at_spaces(note.c_str(), inner).c_str());
-    ImGui::PopStyleColor();
-    const ImVec2 from = ImGui::GetItemRectMin(), to = ImGui::GetItemRectMax();
-    ImGui::SetCursorScreenPos(from);
-    if (ImGui::InvisibleButton("##caption-scene-again", ImVec2(to.x - from.x, to.y - from.y))) goto_scene(app, app.scene_index);
-    if (ImGui::IsItemHovered()) ImGui::GetWindowDrawList()->AddLine(ImVec2(from.x, to.y), to, IM_COL32(255, 209, 115, 255));
-    record_rect(app, "caption-scene-again");
-  }
   ImGui::SetCursorScreenPos(ImVec2(left + width - pad_x - button, top + pad_y));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.1f, 0.1f, 1));
   if (ImGui::Button("x##caption-close", ImVec2(button, button))) app.state.caption.clear();
@@ -443,6 +429,29 @@ void caption_overlay(App& app) {
   record_window_rect(app, "caption");
   ImGui::End();
   ImGui::PopStyleVar(styles);
+  ImGui::PopStyleColor(2);
+  // The scene changed since it began (another turn ridden, another speed): under the caption, over the
+  // view's top, a line says so and shows the scene again as it began. Over the view, not in the caption's
+  // band: a band a line taller moved the plot beside it under the pointer that had just ridden a turn.
+  const std::string note = scene_changed_note(app);
+  if (note.empty()) return;
+  const float note_top = (app.stage ? std::max(app.view_top, app.messages_bottom) : top + height) + m;
+  const float note_w = std::min(app.view_right - app.view_left - 2 * m, ImGui::CalcTextSize(note.c_str()).x + 2 * style.WindowPadding.x);
+  const std::string lines = broken_at_spaces(note.c_str(), note_w - 2 * style.WindowPadding.x);
+  ImGui::SetNextWindowPos(ImVec2(app.view_left + m, note_top), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(note_w, 0), ImGuiCond_Always);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.10f, 0.12f, 0.18f, 0.92f));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.82f, 0.45f, 1));
+  ImGui::Begin("##scene-changed", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing |
+                                               ImGuiWindowFlags_AlwaysAutoResize);
+  const ImVec2 from = ImGui::GetCursorScreenPos();
+  const ImVec2 size = ImGui::CalcTextSize(lines.c_str());
+  if (ImGui::InvisibleButton("##caption-scene-again", size)) goto_scene(app, app.scene_index);
+  const bool hovered = ImGui::IsItemHovered();
+  ImGui::GetWindowDrawList()->AddText(from, ImGui::GetColorU32(ImGuiCol_Text), lines.c_str());
+  if (hovered) ImGui::GetWindowDrawList()->AddLine(ImVec2(from.x, from.y + size.y), ImVec2(from.x + size.x, from.y + size.y), ImGui::GetColorU32(ImGuiCol_Text));
+  record_rect(app, "caption-scene-again");
+  ImGui::End();
   ImGui::PopStyleColor(2);
 }
 
