@@ -324,6 +324,35 @@ test("the stage's speed: its digits beside the slider's grab, and a speed typed 
     await page.keyboard.press('Enter');
     await frames(page, 3);
     assert.equal((await state(page)).speed, 8.25, 'Enter applies the speed typed');
+    // What is no plain number, or past the model's range, is refused by a message that says what stays
+    // (ImGui's own reading applied "+4" to the speed before and read "10/4" as 10; 150 went unsaid).
+    const type = async (text) => {
+      const field = await rect(page, 'stage-speed');  // the bar's labels are longer in Dutch
+      await page.keyboard.down('Control');
+      await page.mouse.click(field.x + field.h, field.y + field.h / 2);
+      await frames(page, 2);
+      await page.keyboard.up('Control');
+      await frames(page, 1);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(text);
+      await frames(page, 1);
+      await page.keyboard.press('Enter');
+      await frames(page, 3);
+      return { speed: (await state(page)).speed, messages: await page.evaluate(() => window.carvallo.messages()) };
+    };
+    for (const [text, said] of [['10/4', "'10/4' refused: not a number; speed stays 8.25 m/s"],
+                                ['150', 'speed = 150 m/s refused: ']]) {
+      const got = await type(text);
+      assert.equal(got.speed, 8.25, `${text}: the speed stays`);
+      assert.ok(got.messages.some((m) => m.includes(said) && m.endsWith('speed stays 8.25 m/s')), `${text}: ${JSON.stringify(got.messages)}`);
+    }
+    assert.equal((await type('+4')).speed, 4, '+4 is 4, not 4 more');
+    // Dutch writes a decimal comma: typed, it is read as one.
+    await page.evaluate(() => window.carvallo.setState({ lang: 'nl' }));
+    await page.waitForFunction(() => window.carvallo.getState().lang === 'nl', null, { timeout: 10000 });
+    await frames(page, 6);
+    const dutch = await type('3,5');
+    assert.equal(dutch.speed, 3.5, `Dutch '3,5' is 3.5 m/s: ${JSON.stringify(dutch)}`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string>
 #include <unordered_map>
 
 namespace carvallo::web {
@@ -23,7 +25,27 @@ bool touch_engaged = false;
 struct Typing {
   double value = 0;
   bool edited = false;  ///< the text was changed (opening and closing the entry alone applies nothing)
+  std::string text;     ///< as typed, read from the entry each frame (ImGui's own reading does arithmetic)
 };
+
+// A typed number as links read them (parse_plain_number), with a decimal comma in a language that writes
+// one ("3,5" in Dutch). ImGui's reading of the same text applies "+4" to the value before, reads "10/4" as
+// 10 and "0x10" as 16: those are refused as no number instead.
+std::optional<double> typed_number(std::string text) {
+  if (decimal_separator() == ',' && text.find('.') == std::string::npos && std::count(text.begin(), text.end(), ',') == 1)
+    std::replace(text.begin(), text.end(), ',', '.');
+  return parse_plain_number(text);
+}
+
+// The text of the entry open for `id` (UTF-8), or nothing when none is.
+std::optional<std::string> entry_text(ImGuiID id) {
+  const ImGuiInputTextState* state = ImGui::GetInputTextState(id);
+  if (!state) return std::nullopt;
+  std::string text(static_cast<std::size_t>(state->CurLenW) * 4 + 1, '\0');
+  const int n = ImTextStrToUtf8(text.data(), static_cast<int>(text.size()), state->TextW.Data, state->TextW.Data + state->CurLenW);
+  text.resize(static_cast<std::size_t>(n));
+  return text;
+}
 std::unordered_map<ImGuiID, Typing> typing;
 
 // The value a field had when the pointer went down on it: a tap on a touch screen must not leave the
@@ -72,7 +94,7 @@ NumberChange ask(const NumberField& f, double& value, std::string* unreadable_te
   const auto typed = ask_number(f.question.empty() ? std::string(f.label).substr(0, std::string(f.label).find("##")) : f.question,
                                 format_shortest(value));
   if (!typed) return NumberChange::none;
-  if (const auto v = parse_plain_number(*typed)) {
+  if (const auto v = typed_number(*typed)) {
     value = *v;
     return NumberChange::typed;
   }
@@ -112,8 +134,14 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
   const double before = value;
   const auto open = text_entry_open() ? typing.find(id) : typing.end();
   const bool was_typing = open != typing.end();
+  // A decimal comma typed where the page writes one is a point to ImGui's entry, which drops commas.
+  if (was_typing && decimal_separator() == ',')
+    for (ImWchar& c : ImGui::GetIO().InputQueueCharacters)
+      if (c == ',') c = '.';
   const bool changed = draw(f, was_typing ? &open->second.value : &value);
   const bool typing_now = text_entry_open();
+  if (was_typing)
+    if (const auto text = entry_text(id)) open->second.text = *text;
 
   if (!was_typing && typing_now) {
     if (touch_engaged && text_only) {
@@ -123,7 +151,7 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
       return ask(f, value, unreadable_text);
     }
     // The text entry opened this frame; what it read (keys typed in the same frame) stays in it.
-    typing[id] = {value, changed};
+    typing[id] = {value, changed, entry_text(id).value_or("")};
     value = before;
     return NumberChange::none;
   }
@@ -135,8 +163,13 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
     typing.erase(open);
     const bool cancelled = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
     if (cancelled || !done.edited) return NumberChange::none;
-    value = done.value;
-    return NumberChange::typed;
+    if (const auto typed = typed_number(done.text)) {
+      value = *typed;
+      return NumberChange::typed;
+    }
+    if (done.text.find_first_not_of(" \t") == std::string::npos) return NumberChange::none;  // emptied: nothing typed
+    if (unreadable_text) *unreadable_text = done.text.substr(0, 40);
+    return NumberChange::unreadable;
   }
 
   if (f.style == NumberStyle::slider && ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !touch_engaged)

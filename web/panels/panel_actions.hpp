@@ -25,8 +25,9 @@ void choose_preset(App& app, const std::string& name);
 /// A preset as the Preset list shows it: its name (the link's `preset=`) in the page's language.
 std::string preset_title(const std::string& name);
 /// A setting of the model (the registry's quantity `name`) set as if typed into its field: applied, or a
-/// message naming the refused value and the one that stays (simulation_panel.cpp).
-void apply_setting_value(App& app, const std::string& name, double value);
+/// message naming the refused value and the one that stays (simulation_panel.cpp); `unreadable`: the text
+/// of a typed value that is no number, refused by name.
+void apply_setting_value(App& app, const std::string& name, double value, const std::string& unreadable = "");
 /// A setting's value as the run in effect uses it: riding a steady turn (from_turn), the turn's (its
 /// speed, lean and steer, ModelView::turn_settings), else the state's (simulation_panel.cpp).
 double setting_in_effect(const App& app, const std::string& name, double fallback);

@@ -293,11 +293,13 @@ double setting_in_effect(const App& app, const std::string& name, double fallbac
   return setting(app.state, name, fallback);
 }
 
-void apply_setting_value(App& app, const std::string& name, double value) {
+void apply_setting_value(App& app, const std::string& name, double value, const std::string& unreadable) {
   const auto* entry = examples::find_model(app.state.model);
   if (!entry) return;
   for (const auto& q : entry->settings)
-    if (q.name == name) apply_setting_change(app, q, setting(app.state, q.name, q.value), value, NumberChange::typed, "");
+    if (q.name == name)
+      apply_setting_change(app, q, setting(app.state, q.name, q.value), value,
+                           unreadable.empty() ? NumberChange::typed : NumberChange::unreadable, unreadable);
 }
 
 void probes_plot(App& app, const char* id, float height) {

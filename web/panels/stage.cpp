@@ -340,7 +340,12 @@ void stage_bar(App& app) {
       NumberField field{"m/s", NumberStyle::slider, "%.2f"};
       field.min = &lo, field.max = &hi, field.own_tooltip = true;
       field.question = tr("Forward speed (m/s)");
-      if (number_field(field, v) != NumberChange::none && std::isfinite(v)) set_setting(app.state, "speed", v);
+      // A typed speed past the slider's ends within the model's range is applied; past that, or no number,
+      // it is refused by a message that says which speed stays (as the simulation panel's field).
+      std::string unreadable;
+      const NumberChange change = number_field(field, v, &unreadable);
+      if (change == NumberChange::dragged && std::isfinite(v)) set_setting(app.state, "speed", v);
+      else if (change == NumberChange::typed || change == NumberChange::unreadable) apply_setting_value(app, "speed", v, unreadable);
       ImGui::EndDisabled();
       record_rect(app, "stage-speed");
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !ImGui::IsItemActive()) {
