@@ -4,6 +4,7 @@
 // bounded and checked; a caption survives the link exactly and is refused beyond its bounds.
 #include "logic/bike_analysis.hpp"
 #include "logic/lesson.hpp"
+#include "logic/model_view.hpp"
 #include "logic/state_link.hpp"
 
 #include "bicycle/canonical.hpp"
@@ -12,6 +13,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -207,4 +209,29 @@ TEST_CASE("the short link (the QR code's) reads back to the same state", "[web][
     CHECK(to_link(back.state) == to_link(s));
   }
   CHECK(to_short_link(UiState{}).rfind("v=", 0) == 0);
+}
+
+TEST_CASE("scene 6's kick, the one its caption offers, dies out on the stable steady turn", "[web][lesson]") {
+  // The caption says a small kick dies out (the turn is stable: Basu-Mandal et al. 2007, its eigenvalues
+  // all in the left half plane); the page's default kick, 0.5 rad/s, threw the bicycle over instead.
+  const UiState s = read_link(builtin().scenes[5].link).state;
+  CHECK(s.sim.kick == 0.1);
+  ModelView view(s);
+  const int roll = view.run().probe_index("roll");
+  REQUIRE(roll >= 0);
+  const double lean = view.run().probes()[static_cast<std::size_t>(roll)];
+  CHECK(std::abs(lean - 0.7) < 1e-9);
+  view.step(static_cast<int>(std::lround(1.0 / view.time_step())));
+  REQUIRE(view.push(s.sim.kick));
+  double largest = 0;
+  for (int k = 0; k < 12 * 10; ++k) {  // 12 s in tenths
+    view.step(static_cast<int>(std::lround(0.1 / view.time_step())));
+    REQUIRE_FALSE(view.run().ended());
+    const double off = std::abs(view.run().probes()[static_cast<std::size_t>(roll)] - lean);
+    largest = std::max(largest, off);
+  }
+  const double last = std::abs(view.run().probes()[static_cast<std::size_t>(roll)] - lean);
+  INFO("largest " << largest << " rad off the turn's lean, " << last << " at the end");
+  CHECK(largest > 0.005);        // a kick that shows
+  CHECK(last < 0.25 * largest);  // and dies out
 }
