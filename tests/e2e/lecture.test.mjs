@@ -753,6 +753,18 @@ test("the fall's message leaves the fallen bicycle in sight on a projector and a
     await frames(page, 3);
     const again = await page.evaluate(() => window.carvallo.simState());
     assert.ok(again.playing && !again.fallen && again.t < 0.5, `R after the fall: playing ${again.playing}, t = ${again.t}`);
+    // So does a change after the fall (the speed dragged to 6.4 m/s, a tester: the new run sat paused at
+    // t = 0, its plot empty, with nothing to say Play).
+    await fall(page);
+    const speed = await rect(page, 'stage-speed');
+    await page.mouse.move(speed.x + 4, speed.y + speed.h / 2);
+    await page.mouse.down();
+    await page.mouse.move(speed.x + speed.w * 0.5, speed.y + speed.h / 2, { steps: 4 });
+    await page.mouse.up();
+    await frames(page, 4);
+    const changed = await page.evaluate(() => window.carvallo.simState());
+    assert.notEqual((await state(page)).speed, 2, 'the speed was dragged');
+    assert.ok(changed.playing && !changed.fallen, `a speed dragged after the fall: playing ${changed.playing}, fallen ${changed.fallen}`);
     // The stage's caption: a larger text step never draws it smaller, so across the same width its text is
     // never lower than at text 1 (scene 3's caption was drawn smaller at 1.25 than at 1).
     await page.evaluate(() => window.carvallo.gotoScene(2));

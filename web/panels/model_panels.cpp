@@ -52,6 +52,9 @@ void sync_run(App& app, bool force) {
   if (!force && !replay && app.run && sig == app.run_signature) return;
   if (has_parameter_table(app)) refresh_analysis(app);
   const ScopedWork timed(app.work, "run");
+  // A run that had ended (a fall) made anew by a change (the speed, the design): the new one plays, as Reset
+  // after a fall does; it was left paused at t = 0 with an empty plot, and nothing said to press Play.
+  const bool after_fall = app.run && app.run->run().ended() && !replay;
   app.run_signature = sig;
   app.run_event.clear();
   app.sim_debt = 0;
@@ -78,6 +81,7 @@ void sync_run(App& app, bool force) {
     // A new run starts with no inputs, at its start; or replays the motion a link gives.
     if (replay) load_replay(app);
     else forget_motion(app);
+    if (after_fall && !app.run->run().ended()) app.playing = true;
   } catch (const std::exception& e) {
     if (!app.state.from_turn.empty()) {
       // A steady turn the link or setState asks for that this bicycle does not have (a lean of 1e-308):
