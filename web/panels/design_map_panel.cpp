@@ -264,7 +264,11 @@ void design_map_view(App& app) {
   const float plot_h = std::clamp(avail.y - below - line, fw * 6, plot_w);
   const ImVec2 cursor = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  ImGui::TextUnformatted(("^ " + map_axis_label(m.y)).c_str());
+  // The tilt's ticks also give the head angle in brackets (a tester read "0.7 (50 deg)" as a wrong conversion).
+  const auto with_head = [](const std::string& axis) {
+    return map_axis_label(axis) + (axis == "steer_axis_tilt" ? std::string(tr(", head angle in brackets")) : std::string());
+  };
+  ImGui::TextUnformatted(("^ " + with_head(m.y)).c_str());
   const ImVec2 p0(cursor.x + left_margin, cursor.y + line), p1(p0.x + plot_w, p0.y + plot_h);
   ImGui::SetCursorScreenPos(p0);
   ImGui::InvisibleButton("##map", ImVec2(plot_w, plot_h));
@@ -309,7 +313,7 @@ void design_map_view(App& app) {
     dl->AddLine(ImVec2(p0.x - fw * 0.3f, ys), ImVec2(p0.x, ys), text);
     dl->AddText(ImVec2(p0.x - fw * 0.4f - ImGui::CalcTextSize(yt.c_str()).x, std::clamp(ys - th * 0.5f, p0.y, p1.y - th)), text, yt.c_str());
   }
-  const std::string xl = map_axis_label(m.x) + " >";
+  const std::string xl = with_head(m.x) + " >";
   dl->AddText(ImVec2(p1.x - ImGui::CalcTextSize(xl.c_str()).x, p1.y + fw * 0.3f + line), text, xl.c_str());
 
   // The current bicycle: a red ring (hollow and at the edge when outside the map's range).
