@@ -266,10 +266,13 @@ void design_map_view(App& app) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   // The tilt's ticks also give the head angle in brackets (a tester read "0.7 (50 deg)" as a wrong conversion).
   const auto with_head = [](const std::string& axis) {
-    return map_axis_label(axis) + (axis == "steer_axis_tilt" ? std::string(tr(", head angle in brackets")) : std::string());
+    return map_axis_label(axis) + (axis == "steer_axis_tilt" ? std::string(tr(" (head angle)")) : std::string());
   };
-  ImGui::TextUnformatted(("^ " + with_head(m.y)).c_str());
-  const ImVec2 p0(cursor.x + left_margin, cursor.y + line), p1(p0.x + plot_w, p0.y + plot_h);
+  // Wrapped at spaces where the panel is narrower than the label (a phone, a longer language).
+  ImGui::PushTextWrapPos(0.0f);
+  wrapped_text(("^ " + with_head(m.y)).c_str());
+  ImGui::PopTextWrapPos();
+  const ImVec2 p0(cursor.x + left_margin, ImGui::GetCursorScreenPos().y), p1(p0.x + plot_w, p0.y + plot_h);
   ImGui::SetCursorScreenPos(p0);
   ImGui::InvisibleButton("##map", ImVec2(plot_w, plot_h));
   record_rect(app, "design-map");
