@@ -125,6 +125,10 @@ void turns_panel(App& app) {
   const auto request = turn_request(app.state.from_turn);
   const std::optional<TurnRequest> ridden = request && app.run ? app.run->ridden_turn() : std::nullopt;
   auto ride_text = [&](const TurnRequest& r) {
+    // A phone's short line, with "Leave the turn" beside it: the two rows under an upright phone's plot
+    // left it 80 px tall.
+    if (app.compact)
+      return trf("riding %s, lean %s rad", tr(r.family == bicycle::kHandlebarForward ? "forward" : "reversed"), format_shortest(r.lean).c_str());
     return trf("riding: %s turn at lean %s rad", family_name(r.family).c_str(), format_shortest(r.lean).c_str());
   };
   auto ride_line = [&] {
