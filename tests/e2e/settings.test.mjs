@@ -72,3 +72,35 @@ test('a refused setting is named and keeps the value on screen; setState sets th
     await context.close();
   }
 });
+
+test('a typed value that is no plain number is refused by a message, in a field with no message of its own too', async () => {
+  // ImGui's own reading of a typed double read "10/4" as 10 and applied "+4" to the value before; now a
+  // typed value is read as a link's number, and a field without a message of its own says the refusal.
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#speed=5&vmin=1`, { width: 1280, height: 800 });
+  const frames = async (n) => { for (let i = 0; i < n; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r()))); };
+  try {
+    await frames(6);
+    const field = await page.evaluate(() => window.carvallo.widgetRect('vmin'));
+    assert.ok(field, 'the sweep\'s lowest speed is shown');
+    const type = async (text) => {
+      await page.keyboard.down('Control');
+      await page.mouse.click(field.x + field.w / 2, field.y + field.h / 2);
+      await frames(2);
+      await page.keyboard.up('Control');
+      await frames(1);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(text);
+      await frames(1);
+      await page.keyboard.press('Enter');
+      await frames(3);
+      return page.evaluate(() => [window.carvallo.getState().vmin, window.carvallo.messages()]);
+    };
+    const [vmin, messages] = await type('10/4');
+    assert.equal(vmin, 1, 'the value stays');
+    assert.ok(messages.includes("'10/4' refused: not a number; the value stays 1"), JSON.stringify(messages));
+    assert.equal((await type('+4'))[0], 4, '+4 is 4');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -8,9 +8,11 @@
 #include <imgui_internal.h>  // TempInputIsActive, GetActiveID, ClearActiveID
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 namespace carvallo::web {
@@ -168,7 +170,17 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
       return NumberChange::typed;
     }
     if (done.text.find_first_not_of(" \t") == std::string::npos) return NumberChange::none;  // emptied: nothing typed
-    if (unreadable_text) *unreadable_text = done.text.substr(0, 40);
+    if (unreadable_text) {
+      *unreadable_text = done.text.substr(0, 40);
+    } else {
+      // A caller with no message of its own: said here, naming the field and the value that stays.
+      // (A field with no visible label by its question, "the sweep's lowest speed (m/s)".)
+      const std::string_view whole(f.label);
+      std::string name(whole.substr(0, whole.find("##")));
+      if (name.empty() && !f.question.empty()) name = f.question, name[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[0])));
+      if (name.empty()) name = tr("the value");
+      app().messages.push_back("'" + done.text.substr(0, 40) + "' " + trf("refused: not a number; %s stays %s", name.c_str(), format_shortest(value).c_str()));
+    }
     return NumberChange::unreadable;
   }
 
