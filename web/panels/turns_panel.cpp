@@ -13,6 +13,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <cmath>
 #include <cstdio>
 
@@ -156,21 +157,26 @@ void turns_panel(App& app) {
   // view at the largest text, and two of a phone's, out of the plot's height).
   const float fw = ImGui::GetFontSize();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  auto legend = [&](const char* text, ImU32 col, bool stable, bool first) {
-    if (!first) same_line_if_fits(text_width(text) + fw * 1.1f, fw * 0.8f);
+  // The stability by a pair of dots, one of each family, as the plot draws them: large and dark, small and
+  // light (one grey dot read as a third colour the plot never draws, a tester found).
+  auto legend = [&](const char* text, std::initializer_list<ImU32> dots, bool stable, bool first) {
+    const float marker = fw * (0.1f + 0.8f * static_cast<float>(dots.size()));
+    if (!first) same_line_if_fits(text_width(text) + marker + fw * 0.2f, fw * 0.8f);
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    dl->AddCircleFilled(ImVec2(p.x + fw * 0.4f, p.y + fw * 0.55f), stable ? fw * 0.32f : fw * 0.18f, col);
-    ImGui::Dummy(ImVec2(fw * 0.9f, fw));
+    float x = p.x + fw * 0.4f;
+    for (const ImU32 col : dots) dl->AddCircleFilled(ImVec2(x, p.y + fw * 0.55f), stable ? fw * 0.32f : fw * 0.18f, col), x += fw * 0.8f;
+    ImGui::Dummy(ImVec2(marker, fw));
     ImGui::SameLine(0, fw * 0.2f);
     // Wrapped where a label is wider than the window (large text on a narrow stage), not cut.
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextWrapped("%s", text);
     ImGui::PopTextWrapPos();
   };
-  legend(tr("forward"), turn_color(bicycle::kHandlebarForward, true), true, true);
-  legend(tr("reversed"), turn_color(bicycle::kHandlebarReversed, true), true, false);
-  legend(tr("stable"), IM_COL32(70, 70, 80, 255), true, false);
-  legend(tr("unstable"), IM_COL32(160, 160, 170, 255), false, false);
+  const ImU32 forward = turn_color(bicycle::kHandlebarForward, true), reversed = turn_color(bicycle::kHandlebarReversed, true);
+  legend(tr("forward"), {forward}, true, true);
+  legend(tr("reversed"), {reversed}, true, false);
+  legend(tr("stable"), {forward, reversed}, true, false);
+  legend(tr("unstable"), {turn_color(bicycle::kHandlebarForward, false), turn_color(bicycle::kHandlebarReversed, false)}, false, false);
   record_rect(app, "turns-legend");
   // Riding a turn, a line and its "Leave the turn" button go under the plot: room for both, the button on
   // its own line when the line is too narrow for it. The room is kept whether or not a turn is ridden, so
