@@ -316,6 +316,28 @@ carvallo::web::FramePace g_pace;
 // a frame that only computes must not pass over it (FramePace::compute_only).
 bool g_input_seen = false;
 
+// On the stage a tooltip waits for the pointer: one left up by a pointer at rest on the bar after a drag
+// covered the plot's axis and readouts through a lecturer's clicks (a fresh-eyed tester). It is hidden
+// once a key comes after the pointer's last move, or the pointer has rested 4 s. The tooltip shown is
+// widgetRect('tooltip').
+void stage_tooltips(App& app, double now) {
+  static double moved_at = -1e9, key_at = -1e9;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f) moved_at = now;
+  for (float held : io.KeysDownDuration)
+    if (held == 0.0f) key_at = now;
+  const bool hide = app.stage && (key_at >= moved_at || now - moved_at > 4.0);
+  app.rects.erase("tooltip");
+  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+    if (!(w->Flags & ImGuiWindowFlags_Tooltip) || !w->Active) continue;
+    if (hide) w->Hidden = true;
+    else if (!w->Hidden) {
+      const auto r = static_cast<float>(app.pixel_ratio);
+      app.rects["tooltip"] = {w->Pos.x / r, w->Pos.y / r, w->Size.x / r, w->Size.y / r};
+    }
+  }
+}
+
 void frame() {
   App& app = carvallo::web::app();
   static double last = 0;
@@ -383,6 +405,7 @@ void frame() {
   carvallo::web::draw_ui(app);
   carvallo::web::access_frame(app, input);  // the parallel DOM, the live region, the focus ring
   carvallo::web::finish_rider_buttons(app);
+  stage_tooltips(app, now);
   ImGui::Render();
   const double update = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
   app.perf.update_ms = app.perf.update_ms > 0 ? 0.95 * app.perf.update_ms + 0.05 * update : update;

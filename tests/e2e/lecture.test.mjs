@@ -359,6 +359,31 @@ test("the stage's speed: its digits beside the slider's grab, and a speed typed 
   }
 });
 
+test("the stage's tooltips wait for the pointer: a clicker's key hides the one a resting pointer left up", async () => {
+  // A tester dragged the speed and left the mouse on the bar: its tooltip stayed up through PageDown, over
+  // the plot's time axis and the stability line.
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=1`, viewport);
+  try {
+    await frames(page, 4);
+    const speed = await rect(page, 'stage-speed');
+    await page.mouse.move(speed.x + 10, speed.y + speed.h / 2);
+    await page.mouse.move(speed.x + 14, speed.y + speed.h / 2, { steps: 3 });
+    await frames(page, 3);
+    assert.ok(await rect(page, 'tooltip'), 'the speed\'s tooltip while the pointer moves over it');
+    await page.keyboard.press('PageDown');
+    await frames(page, 4);
+    assert.equal((await lesson(page)).index, 1, 'the next scene');
+    assert.equal(await rect(page, 'tooltip'), null, 'hidden once the clicker\'s key came');
+    await page.mouse.move(speed.x + 18, speed.y + speed.h / 2, { steps: 2 });
+    await frames(page, 3);
+    assert.ok(await rect(page, 'tooltip'), 'back when the pointer moves');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a lesson link it cannot follow says why: no such lesson, no such scene', async () => {
   const cases = [
     ['#lesson=no-such-lesson&scene=1', /not a built-in lesson \(why-bicycles-stay-up/],
