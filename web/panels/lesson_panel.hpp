@@ -31,7 +31,8 @@ bool goto_scene(App& app, int index);
 /// Whether what runs differs from the scene shown as it began (its model, design, settings, inputs, steady
 /// turn or method: ModelView::signature), so that its caption describes something else than is seen.
 bool scene_changed(const App& app);
-/// The line the caption adds while the scene has changed (scene_changed and its own caption shown), or "".
+/// The line shown under the caption, over the view, while the scene has changed (scene_changed and its own
+/// caption shown), or "".
 std::string scene_changed_note(const App& app);
 /// The next (+1) or previous (-1) scene, as the clicker, the keys and the scene buttons go; past an end a
 /// toast says so (and the live region with it).
