@@ -222,6 +222,11 @@ void advance_run(App& app, double real_dt);
 void push_run(App& app);
 /// One step of the run, stopping play (the Step button, '.').
 void step_run(App& app);
+/// Within the catch block of a step of the run that threw: says why the run stopped (stopped_run_text, and
+/// how to start again) and stops play.
+void stop_run_on_error(App& app);
+/// How to start a run again that has ended, as a sentence for this screen (a phone has no R key).
+const char* reset_hint(const App& app);
 /// The model has a parameter table (the bicycle's 26): its parameters and eigenvalue panels are shown.
 bool has_parameter_table(const App& app);
 /// Points the camera at the model: its initial scene fills the free view, seen from the side.

@@ -305,6 +305,27 @@ TEST_CASE("a message made with numbers finds its entry by its format; a message 
 // why must be in the page's language though the line quotes the typed text (tr finds the entry by its
 // %s pattern). The links and objects are the hostile ones of every kind read_link and apply_json refuse;
 // the lines are wrapped as the page shows them (web/panels/app_shell.cpp, web/platform/js_api.cpp).
+TEST_CASE("a run its solver lost is said in Dutch and Spanish, the solver's own words as they are", "[web][language]") {
+  const std::string english =
+      "At t = 0.045 s the simulation stopped: its solver lost the motion in the next time step (0.005 s). A smaller "
+      "time step or tolerance (Methods) may follow it further. The solver: 'no convergence at t = 0.05 s [steer y]: position "
+      "analysis did not reach ||C|| <= 1.54e-06 in 25 Newton iterations'. Press R (Reset) to start again.";
+  for (const char* code : {"nl", "es"}) {
+    set_language(code);
+    const std::string shown = tr(english);
+    INFO(code << ": " << shown);
+    CHECK(shown.find("simulation stopped") == std::string::npos);
+    CHECK(shown.find("smaller") == std::string::npos);
+    CHECK(shown.find("The solver") == std::string::npos);
+    CHECK(shown.find("Press R") == std::string::npos);
+    CHECK(shown.find("0.045") != std::string::npos);
+    CHECK(shown.find("(0.005 s)") != std::string::npos);
+    CHECK(shown.find("'no convergence at t = 0.05 s [steer y]: position analysis did not reach ||C|| <= 1.54e-06 in 25 Newton iterations'.") !=
+          std::string::npos);
+  }
+  set_language("en");
+}
+
 TEST_CASE("a refused link's and setState's messages are shown in Dutch and Spanish, what was typed quoted as it is", "[web][language]") {
   std::vector<std::string> lines = {"The link could not be used; nothing was changed:", "Parts of the link could not be used as given:",
                                     "  these keep their previous values: speed, lean", "  these took their defaults: w"};

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 namespace carvallo::web {
 
@@ -363,6 +364,25 @@ void ModelView::record() {
   history_.push_back({step_, run_->state().t, r.C_norm, r.Cdot_norm, r.D_norm, run_->energy(), run_->probes(), run_->input_values()});
   const auto points = run_->trace_points();
   for (std::size_t k = 0; k < points.size() && k < tracks_.size(); ++k) tracks_[k].push_back(points[k]);
+}
+
+std::string stopped_run_text(double t, double h) {
+  try {
+    throw;
+  } catch (const SolverError& e) {
+    if (e.kind() == SolverError::Kind::InvalidArgument || e.kind() == SolverError::Kind::InconsistentInput) return e.what();
+    // The last moment reached (the step to the next one failed), and the step as the Methods panel shows it.
+    char head[160];
+    std::snprintf(head, sizeof head, "At t = %.3f s the simulation stopped: its solver lost the motion in the next time step (%g s).", t, h);
+    std::string words = e.what();
+    if (!words.empty() && words.back() == '.') words.pop_back();
+    // The solver's words quoted: they stay English in every language, and a quoted part is whole to tr.
+    return std::string(head) + " A smaller time step or tolerance (Methods) may follow it further. The solver: '" + words + "'.";
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "the simulation stopped on an unknown error";
+  }
 }
 
 }  // namespace carvallo::web

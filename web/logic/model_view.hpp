@@ -55,6 +55,14 @@ inline constexpr double kLongestAdaptiveStep = 0.05;
 examples::ModelSetup model_setup(const UiState& state);
 examples::MethodChoice method_choice(const UiState& state);
 
+/// What the page says of a run that stopped because stepping it from time t with time step h threw: called
+/// within the catch block (it rethrows the exception being handled to read its type, the build having no
+/// RTTI). A solver that lost the motion (no convergence, a singular matrix, a value not finite: the motion
+/// changed too much within one step, or the mechanism locked) is told in plain words with what may help,
+/// then the solver's own words ("At t = 0.05 s the simulation stopped: ... The solver: no convergence ...");
+/// any other error as it is. Never throws.
+std::string stopped_run_text(double t, double h);
+
 class ModelView {
  public:
   /// Throws carvallo::Error (unknown model, unusable methods, no consistent initial state, ...). A model

@@ -103,9 +103,20 @@ void step_run(App& app) {
   if (!app.run) return;
   try {
     app.run->step(1);
-  } catch (const std::exception& e) {
-    app.run_event = e.what();
+  } catch (...) {
+    stop_run_on_error(app);
   }
+}
+
+void stop_run_on_error(App& app) {
+  app.run_event = stopped_run_text(app.run ? app.run->time() : 0.0, app.run ? app.run->time_step() : 0.0);
+  if (app.run_event.rfind("At t = ", 0) == 0) app.run_event += std::string(" ") + reset_hint(app);
+  app.playing = false;
+}
+
+// A touch screen has no R key to press (a phone following a lecture).
+const char* reset_hint(const App& app) {
+  return app.coarse_pointer ? "Tap Reset to start again." : "Press R (Reset) to start again.";
 }
 
 namespace {
@@ -127,8 +138,8 @@ void push_run(App& app) {
     app.replay_to = -1;  // an input ends a replay on its way to a link's moment: the user takes over
     app.run->push(app.state.sim.kick);
     ++app.pushes;
-  } catch (const std::exception& e) {
-    app.run_event = e.what();
+  } catch (...) {
+    stop_run_on_error(app);
   }
 }
 
@@ -225,9 +236,8 @@ void advance_shown_run(App& app, double real_dt) {
         break;
       }
     }
-  } catch (const std::exception& e) {
-    app.run_event = e.what();
-    app.playing = false;
+  } catch (...) {
+    stop_run_on_error(app);
   }
   // An adaptive integrator's step may go past the time owed: the next frames owe less.
   app.sim_debt = std::max(-kLongestAdaptiveStep, app.sim_debt - done * h);
@@ -238,8 +248,7 @@ void advance_shown_run(App& app, double real_dt) {
   if (app.run->run().ended() && app.run_event.empty()) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.run->time());
-    // A touch screen has no R key to press (a phone following a lecture).
-    app.run_event = buf + app.run->run().end_reason() + (app.coarse_pointer ? ". Tap Reset to start again." : ". Press R (Reset) to start again.");
+    app.run_event = buf + app.run->run().end_reason() + ". " + reset_hint(app);
     app.playing = false;
   }
 }

@@ -104,8 +104,8 @@ bool advance_replay(App& app) {
         return true;  // on next frame
     }
     run.apply_pending();  // the inputs the moment was shown with
-  } catch (const std::exception& e) {
-    app.run_event = e.what();
+  } catch (...) {
+    stop_run_on_error(app);
   }
   app.replay_to = -1;
   app.playing = false;

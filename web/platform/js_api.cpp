@@ -287,9 +287,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
       app.run_event = buf + app.run->run().end_reason() + ".";
       app.playing = false;
     }
-  } catch (const std::exception& e) {
-    app.run_event = e.what();
-    app.playing = false;
+  } catch (...) {
+    carvallo::web::stop_run_on_error(app);
   }
   json j = sim_state(app);
   j["stepped"] = done;

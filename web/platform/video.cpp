@@ -117,8 +117,8 @@ bool advance_video(App& app, double real_dt) {
   const double before = app.run->time();
   try {
     while (app.run->time() < target - 0.5 * h && !app.run->run().ended()) app.run->step(1);
-  } catch (const std::exception& e) {
-    app.run_event = e.what();
+  } catch (...) {
+    stop_run_on_error(app);
   }
   g_video.debt = std::max(0.0, g_video.debt - (app.run->time() - before));
   return true;
