@@ -833,3 +833,60 @@ test("the fall's message leaves the fallen bicycle in sight on a projector and a
     }
   }
 });
+
+test("a lesson beside the panels: its caption has the scene's arrows, and a click on '>' opens the next scene", async () => {
+  // Without presentation a desktop page has no stage bar: the caption showed no way to the next scene but
+  // PageDown, which nothing on screen mentions (a tester).
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, viewport);
+  try {
+    await frames(page, 4);
+    assert.equal(await rect(page, 'tab:view'), null, 'the panels layout');
+    const caption = await rect(page, 'caption'), next = await rect(page, 'scene:next'), text = await rect(page, 'caption-text');
+    for (const [name, r] of [['>', next], ['<', await rect(page, 'scene:previous')], ['the counter', await rect(page, 'scene-counter')]]) {
+      assert.ok(r && r.x >= caption.x && r.x + r.w <= caption.x + caption.w && r.y >= caption.y && r.y + r.h <= caption.y + caption.h,
+        `${name} ${JSON.stringify(r)} in the caption ${JSON.stringify(caption)}`);
+      disjoint(r, text, `${name} and the caption's text`);
+    }
+    disjoint(next, await rect(page, 'caption-close'), "'>' and the caption's x");
+    await page.mouse.click(...centre(next));
+    await frames(page, 4);
+    assert.equal((await lesson(page)).index, 1, 'the second scene');
+    await page.screenshot({ path: path.join(artifacts, 'lecture-desktop-caption-arrows.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a phone on its side: the stage's bar is one row in English, Dutch and Spanish, and '>' stays under the finger as a run pauses", async () => {
+  // In Spanish "Pausa" became "Reproducir" when scene 2's bicycle fell, and the scene's '>' moved 117 px:
+  // a tap where it had been opened the design popup (a tester). In Dutch and Spanish the bar took two rows.
+  const side = { ...PHONE, width: 844, height: 390 };
+  for (const lang of ['en', 'nl', 'es']) {
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&lang=${lang}`, side);
+    try {
+      await frames(page, 6);
+      const row = async () => {
+        const play = await rect(page, 'play');
+        for (const name of ['kick', 'hold:lean-right', 'stage-speed', 'stage-design', 'scene:next']) {
+          const r = await rect(page, name);
+          assert.ok(r && r.y < play.y + play.h, `${lang}: ${name} ${JSON.stringify(r)} on the play button's row ${JSON.stringify(play)}`);
+        }
+        const bar = await rect(page, 'stage-bar');
+        assert.ok(bar.h <= 70, `${lang}: the bar is ${bar.h} px tall`);
+        return rect(page, 'scene:next');
+      };
+      assert.ok((await page.evaluate(() => window.carvallo.simState())).playing, `${lang}: scene 1 plays`);
+      const before = await row();
+      await page.touchscreen.tap(...centre(await rect(page, 'play')));
+      await frames(page, 3);
+      assert.equal((await page.evaluate(() => window.carvallo.simState())).playing, false, `${lang}: paused by a tap`);
+      assert.deepEqual(await row(), before, `${lang}: '>' where it was while playing`);
+      await page.screenshot({ path: path.join(artifacts, `lecture-phone-844x390-bar-${lang}.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});

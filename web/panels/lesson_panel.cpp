@@ -227,31 +227,49 @@ void lesson_menu(App& app) {
   ImGui::EndMenu();
 }
 
-void scene_navigation(App& app) {
-  if (!app.lesson) return;
+namespace {
+
+std::string scene_counter(const App& app) {
   char counter[32];
   // A phone's bar is tight on its side: "3/7", no wider gap before the arrows, for them to share its row.
   std::snprintf(counter, sizeof counter, app.compact ? "%d/%zu" : "%d / %zu", app.scene_index + 1, app.lesson->scenes.size());
+  return counter;
+}
+
+}  // namespace
+
+float scene_navigation_width(const App& app) {
+  if (!app.lesson) return 0.0f;
+  return button_width("<") * 2 + text_width(scene_counter(app).c_str()) + 2 * ImGui::GetStyle().ItemSpacing.x;
+}
+
+void scene_navigation(App& app, bool in_caption) {
+  if (!app.lesson) return;
+  const std::string counter = scene_counter(app);
   // "<", the counter and ">" with the spacing between them; a font size apart from what precedes them.
-  const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float w = button_width("<") * 2 + text_width(counter) + 2 * spacing;
-  same_line_if_fits(w, app.compact ? spacing : ImGui::GetFontSize());
+  if (!in_caption) same_line_if_fits(scene_navigation_width(app), app.compact ? ImGui::GetStyle().ItemSpacing.x : ImGui::GetFontSize());
+  const auto button = [&](const char* label) {
+    if (in_caption) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.1f, 0.1f, 1));
+    const bool pressed = target_button(label);
+    if (in_caption) ImGui::PopStyleColor();
+    return pressed;
+  };
   ImGui::BeginDisabled(app.scene_index <= 0);
-  if (target_button("<##scene")) step_scene(app, -1);
+  if (button("<##scene")) step_scene(app, -1);
   ImGui::EndDisabled();
   record_rect(app, "scene:previous");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Previous scene (PageUp, Left)"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Previous scene (PageUp, Left)"));
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(counter);
+  ImGui::TextUnformatted(counter.c_str());
   record_rect(app, "scene-counter");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(app.lesson->title).c_str());
   ImGui::SameLine();
   ImGui::BeginDisabled(app.scene_index + 1 >= static_cast<int>(app.lesson->scenes.size()));
-  if (target_button(">##scene")) step_scene(app, +1);
+  if (button(">##scene")) step_scene(app, +1);
   ImGui::EndDisabled();
   record_rect(app, "scene:next");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Next scene (PageDown, Right)"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Next scene (PageDown, Right)"));
 }
 
 bool lesson_key(App& app, int key) {

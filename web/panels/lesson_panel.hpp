@@ -45,8 +45,12 @@ void open_lesson_from_link(App& app, const LessonFields& fields, bool show);
 void lesson_menu(App& app);
 /// The lesson editor (title, scenes with their captions, order, delete).
 void lesson_editor(App& app);
-/// Previous, "3 / 7" and next (the stage bar).
-void scene_navigation(App& app);
+/// Previous, "3 / 7" and next: in the stage's bar, after what precedes them on its row (on that row if they
+/// fit); in_caption, where the cursor is, the buttons' text dark on their light face (the caption's text is
+/// white), for a lesson beside the panels, which has no stage bar.
+void scene_navigation(App& app, bool in_caption = false);
+/// The width scene_navigation takes (none without a lesson).
+float scene_navigation_width(const App& app);
 /// A clicker's key (PageDown, PageUp, Right, Left) with a lesson open; true when it moved the lesson.
 bool lesson_key(App& app, int key);
 /// The lesson was edited: it becomes a lesson of our own, and its link form is computed again.

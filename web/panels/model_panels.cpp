@@ -328,7 +328,10 @@ void reset_run(App& app) {
 
 void run_buttons(App& app, bool with_time) {
   sync_run(app);
-  if (ImGui::Button(app.playing ? tr("Pause") : tr("Play"))) toggle_play(app);
+  // As wide as the longer of its two words: what follows keeps its place as a run pauses (in Spanish
+  // "Pausa" became "Reproducir" when a scene's bicycle fell, and the scene's ">" moved from under a finger).
+  const float play_width = std::max(button_width(tr("Play")), button_width(tr("Pause")));
+  if (ImGui::Button((std::string(app.playing ? tr("Pause") : tr("Play")) + "###play").c_str(), ImVec2(play_width, 0))) toggle_play(app);
   record_rect(app, "play");
   ImGui::SameLine();
   if (ImGui::Button(tr("Step"))) step_run(app);

@@ -118,15 +118,21 @@ void rider_buttons(App& app, bool same_row) {
   if (!has_rider(app)) return;
   // Large enough for a thumb on a phone: at least 44 CSS px tall.
   const float h = std::max(ImGui::GetFrameHeight() * 1.25f, 44.0f * static_cast<float>(app.pixel_ratio) * (app.coarse_pointer ? 1.0f : 0.7f));
-  // All four as wide as the widest label in the page's language.
+  // All four as wide as the widest label in the page's language, a little wider; but for a phone on its
+  // side, whose one row of the stage's bar has no room to spare in Spanish: each as wide as its own label.
   float widest = 0;
   for (const auto& b : kButtons) widest = std::max(widest, button_width(tr(b.label)));
-  const float w = std::max(widest * 1.05f, h * 1.4f);
+  const auto width_of = [&](const HoldButton& b) {
+    return app.compact_side ? std::max(button_width(tr(b.label)), h * 1.4f) : std::max(widest * 1.05f, h * 1.4f);
+  };
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  float together = -spacing;
+  for (const auto& b : kButtons) together += width_of(b) + spacing;
   for (std::size_t k = 0; k < std::size(kButtons); ++k) {
     const auto& b = kButtons[k];
+    const float w = width_of(b);
     if (k) same_line_if_fits(w);
-    else if (same_row) same_line_if_fits(std::size(kButtons) * (w + spacing) - spacing);  // the four together
+    else if (same_row) same_line_if_fits(together);  // the four together
     const int d = app.rider.direction(b.channel);
     const bool lit = d == b.direction;
     if (lit) ImGui::PushStyleColor(ImGuiCol_Button, color_vec(pal().hold_lit));

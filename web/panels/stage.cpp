@@ -311,24 +311,37 @@ void stage_bar(App& app) {
   // At the largest text steps the bar's rows would take the model's room: its text and spacing are made
   // smaller until the bar is at most a sixth of the screen (kept, and grown back, from frame to frame), but
   // never smaller than at text size 1 (below).
-  const int styles = push_scaled_spacing(app, app.stage_bar_scale);
+  int styles = push_scaled_spacing(app, app.stage_bar_scale);
+  // A phone on its side: the bar's one row is the view's height (a second row took 29 of its 210 px), so
+  // its controls stand closer, each still a target of at least 24 px, and Fit is left to the View menu:
+  // so the row holds in Dutch and Spanish too.
+  if (app.compact_side) {
+    const ImGuiStyle& style = ImGui::GetStyle();  // as pushed above
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0.5f * style.ItemSpacing.x, style.ItemSpacing.y));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0.5f * style.WindowPadding.x, style.WindowPadding.y));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0.75f * style.FramePadding.x, style.FramePadding.y));
+    styles += 3;
+  }
   ImGui::Begin("##stage-bar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::SetWindowFontScale(app.stage_bar_scale);
   // The time is the timeline's, just above the bar ("t = 1.26 of 1.26 s"): not twice, and the bar keeps the
   // room for one row beside a plot (at a projector's largest text its second row took the plot's width).
   run_buttons(app, false);
-  same_line_if_fits(button_width(tr("Fit")));
-  if (ImGui::Button(tr("Fit"))) fit_camera(app);
-  record_rect(app, "fit");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Fit the model in the view (V)"));
+  if (!app.compact_side) {
+    same_line_if_fits(button_width(tr("Fit")));
+    if (ImGui::Button(tr("Fit"))) fit_camera(app);
+    record_rect(app, "fit");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Fit the model in the view (V)"));
+  }
   rider_buttons(app, true);  // beside the run's buttons on a wide screen: a row less, a taller view and plot
   // The speed, where the model has one (the bicycle's forward speed, the disk's rolling speed).
   if (const auto* entry = examples::find_model(app.state.model)) {
     for (const auto& q : entry->settings) {
       if (q.name != "speed") continue;
       // A phone on its side: narrower, so that the scene's arrows share the row (two rows took a quarter
-      // of the view there); wide enough for its value beside the grab at mid-range.
-      const float w = ImGui::GetFontSize() * (app.compact_side ? 5.0f : 7.0f);
+      // of the view there); wide enough for its value beside the grab at mid-range ("5.00" touched the grab
+      // at 5 em).
+      const float w = ImGui::GetFontSize() * (app.compact_side ? 5.5f : 7.0f);
       same_line_if_fits(labelled_width(w, "m/s"));
       ImGui::SetNextItemWidth(w);
       // Riding a steady turn, the turn sets the speed: shown, not to be changed (leave the turn first).
@@ -410,11 +423,15 @@ void caption_overlay(App& app) {
   const float right = app.stage ? app.caption_rect[0] + app.caption_rect[2] : std::max(app.view_right - m, left + px(app, 160));
   const float top = app.stage ? app.caption_rect[1] : std::max(app.view_top, app.messages_bottom) + m;
   const float width = right - left;
+  // A lesson beside the panels has no stage bar: its scene's arrows and counter stand in the caption, left
+  // of the x (a desktop page showed a lesson's caption with no way on but a key nothing mentioned).
+  const bool with_scenes = app.lesson && !app.stage;
+  const float scenes_w = with_scenes ? scene_navigation_width(app) + style.ItemSpacing.x : 0.0f;
   float scale = 1.0f;
-  const float fitted = caption_band(app, width, &scale, beside_plot(app));
+  const float fitted = caption_band(app, width - scenes_w, &scale, beside_plot(app));
   const float height = app.stage ? std::max(app.caption_rect[3], fitted) : fitted;  // the stage: its whole band
   const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = scaled_frame_height(app, scale);
-  const float inner = width - 2 * pad_x - button - style.ItemSpacing.x * scale;
+  const float inner = width - scenes_w - 2 * pad_x - button - style.ItemSpacing.x * scale;
   ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_Always);
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.10f, 0.12f, 0.18f, 0.96f));
@@ -424,6 +441,10 @@ void caption_overlay(App& app) {
   ImGui::SetWindowFontScale(scale);
   ImGui::TextUnformatted(broken_at_spaces(text.c_str(), inner).c_str());  // at spaces only: "4.29" stays whole
   record_rect(app, "caption-text");
+  if (with_scenes) {
+    ImGui::SetCursorScreenPos(ImVec2(left + width - pad_x - button - scenes_w, top + pad_y));
+    scene_navigation(app, true);
+  }
   ImGui::SetCursorScreenPos(ImVec2(left + width - pad_x - button, top + pad_y));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.1f, 0.1f, 1));
   if (ImGui::Button("x##caption-close", ImVec2(button, button))) app.state.caption.clear();
