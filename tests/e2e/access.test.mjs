@@ -181,6 +181,14 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
         await page.keyboard.press('k');
         await frames(page, 3);
         assert.equal((await said(page)).at(-1), 'The run has ended: Reset (R) starts it again');
+        // The caption, said when the scene opened and followed since by the fall, is read again on request:
+        // it is nowhere else in the page's text.
+        const read = page.getByRole('button', { name: 'Read the caption', exact: true });
+        assert.match(await read.getAttribute('aria-description') ?? '', /Scene 2 of \d+ of Why bicycles stay up/);
+        await read.press('Enter');
+        await frames(page, 2);
+        assert.equal(await page.evaluate(() => window.carvallo.description()), lesson.scenes[1].caption);
+        assert.equal((await said(page)).at(-1), lesson.scenes[1].caption, 'and said');
       }
     }
     // On to the last scene: the focus stays on "Next scene", which can no longer act, not on the page.

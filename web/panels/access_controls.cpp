@@ -285,6 +285,13 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
       rows.push_back(std::move(r));
       rows.push_back(std::move(typed));
     }
+  // The caption, to read again: its announcement is soon followed by others (a fall, "Paused at ..."), and
+  // it is nowhere else in the page's text (a screen reader's user, a tester).
+  if (!app.state.caption.empty()) {
+    auto read = button("caption-read", tr("Read the caption"), "caption-text", "", [](App& a) { show_as_text(tr(a.state.caption)); });
+    if (app.lesson) read.control.description = trf("Scene %d of %d of %s", app.scene_index + 1, static_cast<int>(app.lesson->scenes.size()), tr(app.lesson->title).c_str());
+    rows.push_back(std::move(read));
+  }
   if (app.lesson) {
     const int n = static_cast<int>(app.lesson->scenes.size());
     auto prev = button("scene-previous", tr("Previous scene"), "scene:previous", "PageUp", [](App& a) { step_scene(a, -1); });
