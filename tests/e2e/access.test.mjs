@@ -66,7 +66,9 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
       await page.getByRole('button', { name, exact: true }).waitFor({ state: 'attached', timeout: 5000 });
     assert.equal(await page.getByRole('button', { name: 'Kick' }).getAttribute('aria-keyshortcuts'), 'K');
     const speed = page.getByRole('slider', { name: 'Speed' });
-    assert.equal(await speed.getAttribute('aria-valuetext'), '5.0 metres per second');
+    // With the speed, whether the bicycle is self-stable there (Meijaard 2007, Table 2: 4.2924 < v < 6.0243 m/s),
+    // as the plot's shaded band shows it.
+    assert.equal(await speed.getAttribute('aria-valuetext'), '5.0 metres per second, self-stable');
     const s0 = await state(page);
     const w = page.getByRole('spinbutton', { name: /^w, / });
     assert.equal(Number(await w.inputValue()), s0.bike.w);
@@ -134,7 +136,7 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     await page.keyboard.press('ArrowRight');
     await frames(page, 2);
     assert.ok(Math.abs((await state(page)).speed - 5.2) < 1e-9, `speed ${(await state(page)).speed}`);
-    assert.equal(await speed.getAttribute('aria-valuetext'), '5.2 metres per second');
+    assert.equal(await speed.getAttribute('aria-valuetext'), '5.2 metres per second, self-stable');
     mark('// Kick: the roll');
     // Kick: the roll rate jumps by the kick's amount.
     await tabTo(page, 'Kick', { key: 'Shift+Tab' });
@@ -271,7 +273,7 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     await typedSpeed.press('Enter');
     await frames(page, 3);
     assert.equal((await state(page)).speed, 4.321, 'applied on Enter');
-    assert.equal(await speed.getAttribute('aria-valuetext'), '4.3 metres per second', 'the slider follows');
+    assert.equal(await speed.getAttribute('aria-valuetext'), '4.3 metres per second, self-stable', 'the slider follows');
     // A decimal comma is the point it stands for (not 55, as a browser's number field in English reads it);
     // what is not a number is refused and said, naming what was typed, and the field shows the value in effect.
     await typedSpeed.fill('5,5');
@@ -660,20 +662,27 @@ test('the speed slider and the typed speed: one range, the model\'s; a steady tu
       await frames(page, 3);
       assert.equal((await state(page)).speed, v);
       assert.equal(Number(await slider.inputValue()), v, `the slider at ${v}`);
-      assert.equal(await slider.getAttribute('aria-valuetext'), `${v.toFixed(1)} metres per second`);
+      assert.match(await slider.getAttribute('aria-valuetext'), new RegExp(`^${v.toFixed(1)} metres per second, not self-stable: the (weave|capsize) grows$`));
+    }
+    // Below the weave speed the weave grows, above the capsize speed the capsize (Table 2's 4.2924, 6.0243 m/s).
+    for (const [v, mode] of [[2, 'weave'], [8, 'capsize']]) {
+      await typed.fill(String(v));
+      await typed.press('Enter');
+      await frames(page, 3);
+      assert.equal(await slider.getAttribute('aria-valuetext'), `${v.toFixed(1)} metres per second, not self-stable: the ${mode} grows`);
     }
     // Past the model's range, both refuse it, as a link does.
     await typed.fill('150');
     await typed.press('Enter');
     await frames(page, 3);
-    assert.equal((await state(page)).speed, 60);
-    assert.equal((await said(page)).at(-1), 'speed = 150 m/s refused: out of range [-100, 100] m/s; speed stays 60 m/s');
+    assert.equal((await state(page)).speed, 8);
+    assert.equal((await said(page)).at(-1), 'speed = 150 m/s refused: out of range [-100, 100] m/s; speed stays 8 m/s');
     await page.evaluate(() => { location.hash = '#speed=150'; });
     await page.waitForFunction(() => window.carvallo.messages().some((m) => m.includes('speed=150: speed = 150 m/s is out of range [-100, 100] m/s')),
                                null, { timeout: 5000 });
     assert.deepEqual(await page.evaluate(() => window.carvallo.setState({ speed: -150 }).ignored),
                      ['speed: speed = -150 m/s is out of range [-100, 100] m/s']);
-    assert.equal((await state(page)).speed, 60);
+    assert.equal((await state(page)).speed, 8);
     await page.evaluate(() => window.carvallo.setState({ speed: 5 }));
     await frames(page, 3);
     // A steady turn ridden: the field shows the turn's speed to three decimals, as typed values read, not to
@@ -683,7 +692,7 @@ test('the speed slider and the typed speed: one range, the model\'s; a steady tu
     await frames(page, 3);
     const shown = await typed.inputValue();
     assert.match(shown, /^\d+(\.\d{1,3})?$/, `the turn's speed shown as ${shown}`);
-    assert.equal(await typed.getAttribute('aria-valuetext'), `${Number(shown).toFixed(3)} metres per second`);
+    assert.ok((await typed.getAttribute('aria-valuetext')).startsWith(`${Number(shown).toFixed(3)} metres per second, `));
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

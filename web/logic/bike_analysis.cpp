@@ -130,6 +130,17 @@ std::string mode_name(const std::string& label) {
   return label;
 }
 
+StabilityAt stability_at(const std::vector<LabelledEigenvalue>& eigenvalues) {
+  StabilityAt out{true, ""};
+  double fastest = 0.0;
+  for (const auto& e : eigenvalues)
+    if (e.value.real() >= fastest) {  // a zero real part (exactly at a critical speed) is no self-stability
+      fastest = e.value.real();
+      out = {false, e.label};
+    }
+  return out;
+}
+
 std::vector<LabelledEigenvalue> labelled_eigenvalues(const bicycle::CanonicalModel& model, double v,
                                                      const EigenSweep& sweep) {
   const auto e = bicycle::eigenvalues(model, v);

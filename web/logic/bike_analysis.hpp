@@ -66,6 +66,14 @@ struct LabelledEigenvalue {
 std::vector<LabelledEigenvalue> labelled_eigenvalues(const bicycle::CanonicalModel& model, double v,
                                                      const EigenSweep& sweep);
 
+/// Whether the bicycle is self-stable at a speed, from its eigenvalues there (labelled_eigenvalues): every
+/// real part negative; else the label of the mode that grows fastest ("weave", "capsize").
+struct StabilityAt {
+  bool stable = false;
+  std::string growing;  ///< the fastest-growing mode's label; "" when stable
+};
+StabilityAt stability_at(const std::vector<LabelledEigenvalue>& eigenvalues);
+
 /// "speed_m_s,weave_1_re,weave_1_im,...": one row per grid speed, numbers round-tripping.
 std::string sweep_csv(const EigenSweep& sweep);
 

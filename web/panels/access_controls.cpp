@@ -50,6 +50,17 @@ std::string described_for(const App& app) {
   return language() + '\n' + to_link(s);
 }
 
+// Whether the bicycle is self-stable at speed v, in words ("not self-stable: the weave grows"); "" for a
+// model without the bicycle's eigenvalues. What a sighted student reads off the plot's shaded band, said
+// with the speed it is about (a screen reader's user changing the speed heard only the number).
+std::string stability_words(App& app, double v) {
+  if (!has_parameter_table(app)) return "";
+  refresh_analysis(app);
+  if (!app.model || !app.sweep.error.empty() || !std::isfinite(v)) return "";
+  const StabilityAt at = stability_at(labelled_eigenvalues(*app.model, v, app.sweep));
+  return at.stable ? tr("self-stable") : trf("not self-stable: the %s grows", tr(at.growing).c_str());
+}
+
 // A text the user asked for into "Plot as text", said; no plot is followed after it.
 void show_as_text(std::string text) {
   g_access_description = std::move(text);
@@ -281,6 +292,10 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
       AccessRow typed = number("speed-typed", tr("Speed, typed"), "setting:speed|stage-speed", speed,
                                q.min, q.max, 0, q.unit, 3, [](App& a, double v) { apply_setting_value(a, "speed", v); });
       typed.control.disabled = app.state.locked || by_turn;
+      if (const std::string words = stability_words(app, speed); !words.empty()) {
+        r.control.value_text += ", " + words;
+        typed.control.value_text += ", " + words;
+      }
       if (by_turn) r.control.description = typed.control.description = set_by_the_turn_note();
       rows.push_back(std::move(r));
       rows.push_back(std::move(typed));
@@ -779,7 +794,7 @@ std::string describe_eigenvalue_plot(App& app) {
              sw.capsize ? (fixed(*sw.capsize, 4) + " m/s").c_str() : tr("none")) +
          "\n";
   const double v = setting(app.state, "speed");
-  out += trf("At the current speed, %s m/s:", fixed(v, 2).c_str()) + "\n";
+  out += trf("At the current speed, %s m/s, %s:", fixed(v, 2).c_str(), stability_words(app, v).c_str()) + "\n";
   out += std::string(tr("mode")) + "\t" + tr("real part (1/s)") + "\t" + tr("imaginary part (1/s)") + "\n";
   for (const auto& e : labelled_eigenvalues(*app.model, v, sw))
     out += tr(e.label) + "\t" + fixed(e.value.real(), 4) + "\t" + fixed(e.value.imag(), 4) + "\n";
