@@ -890,3 +890,34 @@ test("a phone on its side: the stage's bar is one row in English, Dutch and Span
     }
   }
 });
+
+test("a phone types the stage's speed: a tap asks in the browser's dialog, '3,5' in Spanish is 3.5, and a tap cancelled leaves the run playing where it was", async () => {
+  // A tap on the slider moved its value under the finger for the frames it was down: the run was rebuilt
+  // from t = 0 (0.83 s to 0.23 s, a tester), though nothing was typed.
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&lang=es`, PHONE);
+  try {
+    await frames(page, 4);
+    await page.evaluate(() => window.carvallo.step(200));  // to t = 1 s, playing on
+    await frames(page, 2);
+    const speed = await rect(page, 'stage-speed');
+    const before = (await page.evaluate(() => window.carvallo.simState())).t;
+    assert.ok(before >= 1, `t = ${before}`);
+    const asked = [];
+    page.once('dialog', (d) => { asked.push(d.message()); d.dismiss(); });
+    await page.touchscreen.tap(speed.x + 0.1 * speed.w, speed.y + speed.h / 2);  // far from the value
+    await frames(page, 4);
+    assert.equal(asked.length, 1, 'the dialog asked');
+    const after = await page.evaluate(() => window.carvallo.simState());
+    assert.equal((await state(page)).speed, 5, 'cancelled: the speed stays');
+    assert.ok(after.t >= before, `the run went on from t = ${before} s, at ${after.t} s`);
+    page.once('dialog', (d) => { asked.push(d.message()); d.accept('3,5'); });
+    await page.waitForTimeout(500);  // not a double tap
+    await page.touchscreen.tap(speed.x + 0.7 * speed.w, speed.y + speed.h / 2);  // the rect has the label 'm/s' too
+    await frames(page, 4);
+    assert.equal(asked.length, 2, `asked again: ${asked.join(' | ')}`);
+    assert.equal((await state(page)).speed, 3.5, "'3,5' typed in Spanish");
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -187,6 +187,16 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
   if (f.style == NumberStyle::slider && ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !touch_engaged)
     focus_next = id;
   if (ImGui::IsItemActivated()) at_activation[id] = before;
+  if (touch_engaged && !text_only && ImGui::IsItemActive()) {
+    const float slop = ImGui::GetIO().MouseDragThreshold;
+    const auto start = at_activation.find(id);
+    if (start != at_activation.end() && ImGui::GetIO().MouseDragMaxDistanceSqr[0] <= slop * slop) {
+      // A finger down that has not moved may be a tap, which asks for a typed value: the slider's jump to
+      // under the finger is not applied until it drags (applied, it rebuilt a lesson's run from t = 0).
+      value = start->second;
+      return NumberChange::none;
+    }
+  }
   if (touch_engaged && !text_only && ImGui::IsItemDeactivated()) {
     const float slop = ImGui::GetIO().MouseDragThreshold;
     const auto start = at_activation.find(id);

@@ -313,8 +313,8 @@ void stage_bar(App& app) {
   // never smaller than at text size 1 (below).
   int styles = push_scaled_spacing(app, app.stage_bar_scale);
   // A phone on its side: the bar's one row is the view's height (a second row took 29 of its 210 px), so
-  // its controls stand closer, each still a target of at least 24 px, and Fit is left to the View menu:
-  // so the row holds in Dutch and Spanish too.
+  // its controls stand closer, each still a target of at least 24 px: so the row holds in Dutch and
+  // Spanish too. A phone leaves Fit to the View menu (upright, in Spanish, it took a row of its own).
   if (app.compact_side) {
     const ImGuiStyle& style = ImGui::GetStyle();  // as pushed above
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0.5f * style.ItemSpacing.x, style.ItemSpacing.y));
@@ -327,7 +327,7 @@ void stage_bar(App& app) {
   // The time is the timeline's, just above the bar ("t = 1.26 of 1.26 s"): not twice, and the bar keeps the
   // room for one row beside a plot (at a projector's largest text its second row took the plot's width).
   run_buttons(app, false);
-  if (!app.compact_side) {
+  if (!app.compact) {
     same_line_if_fits(button_width(tr("Fit")));
     if (ImGui::Button(tr("Fit"))) fit_camera(app);
     record_rect(app, "fit");
