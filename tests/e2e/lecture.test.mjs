@@ -238,6 +238,11 @@ test('the QR code: the lesson at this scene, large on the projector, and a phone
     const qr = await rect(page, 'qr');
     inside(qr, viewport, 'the QR code');
     assert.ok(qr.w >= 300 && Math.abs(qr.w - qr.h) < 1, `QR code ${qr.w}x${qr.h} CSS px`);
+    // Served on the loopback (127.0.0.1), as here, the address opens on this computer only: said under it.
+    const note = await rect(page, 'qr-local-note'), dialog = await rect(page, 'qr-window');
+    assert.ok(note && note.y >= qr.y + qr.h && note.y + note.h <= dialog.y + dialog.h + 0.5 && note.w <= dialog.w,
+      `the note ${JSON.stringify(note)} under the code, in its window ${JSON.stringify(dialog)}`);
+    inside(dialog, viewport, 'the QR window');
     await page.screenshot({ path: path.join(artifacts, 'lecture-qr-1280x720.png') });
     const shown = await state(page);
     phone = await openPage(env.browser, text, PHONE);

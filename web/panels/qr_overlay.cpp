@@ -1,6 +1,7 @@
 #include "panels/qr_overlay.hpp"
 #include "logic/language.hpp"
 #include "panels/lesson_panel.hpp"
+#include "panels/palette_colors.hpp"
 #include "panels/panel_parts.hpp"
 #include "platform/lecture_browser.hpp"
 
@@ -8,8 +9,21 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 namespace carvallo::web {
+
+namespace {
+
+// An address only this computer can open (the page served on the loopback): a phone that scans it
+// reaches nothing, which the dialog says rather than leave a room of students puzzled.
+bool only_this_computer(std::string_view url) {
+  for (const std::string_view host : {"http://127.", "https://127.", "http://localhost", "https://localhost", "http://[::1]", "https://[::1]"})
+    if (url.substr(0, host.size()) == host) return true;
+  return false;
+}
+
+}  // namespace
 
 void toggle_qr(App& app) {
   app.show_qr = !app.show_qr;
@@ -32,7 +46,8 @@ void qr_overlay(App& app) {
   const float line = ImGui::GetFrameHeightWithSpacing();
   // As large as the screen allows (the free view's shorter side, or the screen's on a phone), with the
   // quiet zone of 4 modules the standard asks for; whole device pixels per module, for sharp edges.
-  const float room = std::min(io.DisplaySize.x, io.DisplaySize.y - ImGui::GetFrameHeight()) - 2 * line - px(app, 24);
+  const bool local = only_this_computer(text);
+  const float room = std::min(io.DisplaySize.x, io.DisplaySize.y - ImGui::GetFrameHeight()) - (local ? 4 : 2) * line - px(app, 24);
   const int n = app.qr.size + 8;
   const float module = app.qr.size > 0 ? std::max(1.0f, std::floor(room / static_cast<float>(n))) : 0.0f;
   const float side = module * static_cast<float>(n);
@@ -61,7 +76,14 @@ void qr_overlay(App& app) {
         }
     const auto ratio = static_cast<float>(app.pixel_ratio);
     app.rects["qr"] = {origin.x / ratio, origin.y / ratio, side / ratio, side / ratio};
-    ImGui::TextUnformatted(app.lesson ? tr("The lesson at this scene. Q or Escape closes.") : tr("Everything shown here. Q or Escape closes."));
+    const char* what = app.lesson ? tr("The lesson at this scene. Q or Escape closes.") : tr("Everything shown here. Q or Escape closes.");
+    ImGui::TextUnformatted(what);
+    if (local) {
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(side, ImGui::CalcTextSize(what).x));
+      ImGui::TextColored(color_vec(pal().error_text), "%s", tr("This address opens on this computer only: serve the page on the network for phones to open it."));
+      ImGui::PopTextWrapPos();
+      record_rect(app, "qr-local-note");
+    }
   }
   record_window_rect(app, "qr-window");
   const bool outside = ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows);
