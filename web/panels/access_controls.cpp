@@ -176,12 +176,16 @@ AccessRow checkbox(std::string id, std::string name, std::string rect, bool on, 
   return r;
 }
 
+// "Im s" is a symbol, the same in every language (as on the canvas), with what it shows in words.
+std::string imaginary_parts_name() { return std::string("Im s (") + tr("imaginary parts") + ")"; }
+
 // A panel's "What am I looking at?" (`id`: its note in App::notes, drawn this frame), named by its label and
 // described by its panel's title; pressed, the note goes into "Plot as text" and is said, as opening it on
 // the canvas shows it.
 void note_row(App& app, std::vector<AccessRow>& rows, const std::string& id, const char* panel) {
   if (!app.notes.contains(id)) return;
-  auto r = button("note-" + id, tr("What am I looking at?"), "note:" + id, "",
+  // Its panel in its name: three alike in a screen reader's list of buttons told nothing apart (a tester).
+  auto r = button("note-" + id, std::string(tr("What am I looking at?")) + " (" + tr(panel) + ")", "note:" + id, "",
                   [id](App& a) {
                     if (a.notes.contains(id)) show_as_text(a.notes.at(id));
                   });
@@ -565,10 +569,9 @@ void plot_scale_rows(App& app, std::vector<AccessRow>& rows, const PlotSpec& spe
 // options, the sweep's CSV, the sensitivities and the ghost.
 void eigen_panel_rows(App& app, std::vector<AccessRow>& rows) {
   note_row(app, rows, "eigen", translatable("Eigenvalues"));
-  // "Im s" is a symbol, the same in every language (as on the canvas).
-  rows.push_back(checkbox("im-s", "Im s", "im-s", app.state.show_imaginary, [](App& a, bool on) { a.state.show_imaginary = on; }));
+  rows.push_back(checkbox("im-s", imaginary_parts_name(), "im-s", app.state.show_imaginary, [](App& a, bool on) { a.state.show_imaginary = on; }));
   rows.push_back(checkbox("root-locus", tr("root locus"), "root-locus", app.state.root_locus, [](App& a, bool on) { a.state.root_locus = on; }));
-  auto csv = button("eigen-csv", "CSV", "eigen-csv", "", download_sweep_csv);
+  auto csv = button("eigen-csv", std::string("CSV (") + tr("Eigenvalues") + ")", "eigen-csv", "", download_sweep_csv);
   csv.control.description = tr("Download the sweep (speed, Re and Im of every branch)");
   rows.push_back(std::move(csv));
   // The button's face: what it switches to (its label on the canvas, without its ImGui identity).
@@ -688,7 +691,7 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
   } else {
     note_row(app, rows, "model-eigen", translatable("Eigenvalues"));
     if (app.rects.contains("model-eigen-im-s"))
-      rows.push_back(checkbox("im-s", "Im s", "model-eigen-im-s", app.state.show_imaginary, [](App& a, bool on) { a.state.show_imaginary = on; }));
+      rows.push_back(checkbox("im-s", imaginary_parts_name(), "model-eigen-im-s", app.state.show_imaginary, [](App& a, bool on) { a.state.show_imaginary = on; }));
   }
   if (has_parameter_table(app) && (app.state.show_design || (app.compact && app.state.panel == "design"))) design_map_rows(app, rows);
   if (app.run) simulation_panel_rows(app, rows);
@@ -705,7 +708,7 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
                       "yscale:probes|yscale:stage-probes");
     }
     // The time plots' CSV (the run's time series).
-    auto csv = button("sim-csv", "CSV", "sim-csv", "", download_run_csv);
+    auto csv = button("sim-csv", std::string("CSV (") + tr("Simulation") + ")", "sim-csv", "", download_run_csv);
     csv.control.description = trf("Download the time series of this run (the last %zu samples)", app.run->history().size());
     rows.push_back(std::move(csv));
   }
