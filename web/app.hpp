@@ -115,6 +115,7 @@ struct App {
   std::string fitted_model;   ///< the model (and variant) the camera was last fitted to
   bool camera_given = false;  ///< the link or setState gave the camera: the view keeps it exactly
   std::array<double, 4> camera_checked_for{};  ///< span, heights and run id widen_default_camera last looked at
+  double camera_widened_to = 0;  ///< the distance widen_default_camera last set (0: none): still the default camera's
 
   std::string analysed_model = kDefaultModel;  ///< the model the layout was made for
   std::string last_link;      ///< last link handed to the page

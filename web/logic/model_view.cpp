@@ -67,6 +67,9 @@ ModelView::ModelView(const UiState& state) : time_step_(state.sim.time_step) {
     // As `simulate --from-turn`: built upright at the turn's speed, then put on the turn.
     bicycle::ride_turn_settings(*turn, setup.settings);
     ridden_turn_ = TurnRequest{turn->lean, turn->family, turn->steer};
+    // From the origin heading along x, the centre to the side it yaws to (z down: +y for a right turn).
+    if (std::isfinite(turn->radius) && turn->radius > 0)
+      ridden_circle_ = Circle{Eigen::Vector3d(0, turn->yaw_rate > 0 ? turn->radius : -turn->radius, 0), turn->radius};
     setup.settings["roll_rate"] = setup.settings["steer_rate"] = 0.0;
     turn_settings_ = setup.settings;
     turn_settings_["steer"] = turn->steer;  // built with none, then put on the turn (set_state below)

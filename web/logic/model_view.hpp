@@ -72,6 +72,13 @@ class ModelView {
   explicit ModelView(const UiState& state);
   /// The steady turn the run started on (from_turn), with its steer; none for a run that started otherwise.
   const std::optional<TurnRequest>& ridden_turn() const { return ridden_turn_; }
+  /// The circle the rear contact rides on that turn (in the model's world frame, on the ground): what a
+  /// camera fitting the scene shows whole.
+  struct Circle {
+    Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+    double radius = 0.0;
+  };
+  const std::optional<Circle>& ridden_circle() const { return ridden_circle_; }
   /// Started on a steady turn, the settings the run started with in their place: the turn's speed, lean
   /// and steer, no rates, the fall limits it rides within; empty for a run that started otherwise.
   const std::map<std::string, double>& turn_settings() const { return turn_settings_; }
@@ -204,6 +211,7 @@ class ModelView {
   std::unique_ptr<examples::ModelRun> run_;
   std::uint64_t id_ = 0;
   std::optional<TurnRequest> ridden_turn_;
+  std::optional<Circle> ridden_circle_;
   std::map<std::string, double> turn_settings_;
   double time_step_ = 1e-3;
   double energy0_ = 0.0;

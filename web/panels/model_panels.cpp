@@ -178,10 +178,15 @@ void widen_default_camera(App& app, float frame_height) {
   const OrbitCamera defaults;
   auto& cam = app.state.camera;
   // A camera the user moved, or a link or setState gave (even at the default values: a link restores
-  // exactly what it says), is theirs. The target is the run's while the camera follows it.
+  // exactly what it says), is theirs. The target is the run's while the camera follows it. One this
+  // function moved back is still the default's, measured again for another layout (a phone turned on its
+  // side kept the distance fitted upright, and the steady turn's circle ran under the timeline).
+  const bool widened = app.camera_widened_to > 0 && cam.distance == app.camera_widened_to;
   if (!app.run || app.camera_given || (!app.state.follow && cam.target != defaults.target) || cam.yaw != defaults.yaw ||
-      cam.pitch != defaults.pitch || cam.distance != defaults.distance || cam.fov_y != defaults.fov_y)
+      cam.pitch != defaults.pitch || (cam.distance != defaults.distance && !widened) || cam.fov_y != defaults.fov_y) {
+    app.camera_widened_to = 0;
     return;
+  }
   const float span = app.view_right - app.view_left, free_height = app.view_bottom - app.view_top;
   if (!(span > 0 && frame_height > 0 && free_height > 0)) return;
   // Once per layout and run, not every frame: the scene is posed and measured below.
@@ -201,6 +206,15 @@ void widen_default_camera(App& app, float frame_height) {
     top = std::max(top, examples::support(g, up));
     bottom = std::max(bottom, examples::support(g, -up));
   }
+  // A steady turn's whole circle, which the run will ride (a phone on its side showed its near half under
+  // the timeline): its support along d is the centre's plus the radius times d's length along the ground.
+  if (const auto& circle = app.run->ridden_circle()) {
+    const auto support = [&](const Eigen::Vector3d& d) { return circle->centre.dot(d) + circle->radius * std::hypot(d.x(), d.y()); };
+    reach = std::max(reach, support(across));
+    back = std::max(back, support(-across));
+    top = std::max(top, support(up));
+    bottom = std::max(bottom, support(-up));
+  }
   // Across the free span, and up the free height (below a caption, above the stage's bar), at the view's zoom.
   const double tan_half = std::tan(0.5 * cam.fov_y);
   const double zoom = view_zoom(span, free_height, frame_height);
@@ -208,7 +222,8 @@ void widen_default_camera(App& app, float frame_height) {
                                         (top + bottom) * frame_height / (2 * tan_half * 0.8 * free_height));
   // Only where the default clearly cuts the model (a presentation's or a phone's narrow view): a desktop
   // keeps the default, and with it the links made there.
-  if (std::isfinite(needed) && needed > 1.05 * cam.distance) cam.distance = std::min(needed, 60.0);
+  cam.distance = std::isfinite(needed) && needed > 1.05 * defaults.distance ? std::min(needed, 60.0) : defaults.distance;
+  app.camera_widened_to = cam.distance == defaults.distance ? 0 : cam.distance;
 }
 
 namespace {
