@@ -926,3 +926,24 @@ test("a phone types the stage's speed: a tap asks in the browser's dialog, '3,5'
     await context.close();
   }
 });
+
+test('a phone turned on its side frames the model for its new view as a page opened sideways does, with the circle of a steady turn ridden', async () => {
+  // The default camera moved back for an upright phone's narrow view kept that distance on its side.
+  const link = `${env.server.url}#from_turn=lean=0.4,family=handlebar-reversed&follow=0`;
+  const side = { ...PHONE, width: 844, height: 390 };
+  const turned = await openPage(env.browser, link, PHONE);
+  const fresh = await openPage(env.browser, link, side);
+  try {
+    await frames(turned.page, 6);
+    const upright = (await state(turned.page)).dist;
+    assert.ok(upright > 4.3, `upright, the camera moved back for the turn's circle: ${upright} m`);
+    await turned.page.setViewportSize({ width: side.width, height: side.height });
+    await frames(turned.page, 8);
+    await frames(fresh.page, 6);
+    assert.equal((await state(turned.page)).dist, (await state(fresh.page)).dist, 'on its side, as a page opened so');
+    assert.deepEqual(turned.problems, []);
+  } finally {
+    await turned.context.close();
+    await fresh.context.close();
+  }
+});
