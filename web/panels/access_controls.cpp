@@ -296,7 +296,8 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
       AccessRow typed = number("speed-typed", tr("Speed, typed"), "setting:speed|stage-speed", speed,
                                q.min, q.max, 0, q.unit, 3, [](App& a, double v) { apply_setting_value(a, "speed", v); });
       typed.control.disabled = app.state.locked || by_turn;
-      if (const std::string words = stability_words(app, speed); !words.empty()) {
+      // Upright running's stability: not said while a steady turn is ridden, whose own it is not.
+      if (const std::string words = by_turn ? std::string() : stability_words(app, speed); !words.empty()) {
         r.control.value_text += ", " + words;
         typed.control.value_text += ", " + words;
       }
