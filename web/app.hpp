@@ -248,6 +248,9 @@ std::vector<std::string> current_messages(const App& app, bool with_simulation_e
 std::vector<std::string> shown_messages(const App& app, bool with_simulation_events = true);
 /// Records a widget's rect under `name` (the last ImGui item), in CSS pixels.
 void record_rect(App& app, const std::string& name);
+/// The last item's whole rectangle, drawn or not, as `name` + ":whole" (a text cut at its window's edge has
+/// a visible rectangle that still lies within the window; this one does not).
+void record_whole_rect(App& app, const std::string& name);
 
 /// A model without a parameter table: its description, formulation and sizes.
 void model_panel(App& app);

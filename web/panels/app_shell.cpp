@@ -165,6 +165,12 @@ void record_rect(App& app, const std::string& name) {
   app.rects[name] = {a.x / r, a.y / r, (b.x - a.x) / r, (b.y - a.y) / r};
 }
 
+void record_whole_rect(App& app, const std::string& name) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  const auto r = static_cast<float>(app.pixel_ratio);
+  app.rects[name + ":whole"] = {a.x / r, a.y / r, (b.x - a.x) / r, (b.y - a.y) / r};
+}
+
 void set_toast(App& app, std::string text) {
   app.toast = std::move(text);
   app.toast_until = ImGui::GetTime() + 2.5;

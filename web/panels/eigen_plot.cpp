@@ -278,7 +278,18 @@ void draw_eigen_panel(App& app) {
   // the eigenvalues at the speed and the tools start below the fold, whole rows (a row half cut at the
   // panel's bottom showed at text size 1).
   static float readouts_below_h = 0;
-  const float plot_h = plot_first ? std::max({avail.y - readouts_below_h, avail.y * 0.7f, fw * 4})
+  // On the stage the readouts' text is made smaller first (below); only once it is at its smallest do they
+  // take more than 30 %, up to half (in Dutch at a projector's largest text the ghost's "m/s" was cut at
+  // the panel's bottom edge).
+  const bool on_stage = plot_first && stage_shown(app);
+  static float readout_scale = 1.0f;
+  static std::string readout_key;
+  const std::string key = std::to_string(ImGui::GetIO().DisplaySize.x) + "x" + std::to_string(ImGui::GetIO().DisplaySize.y) + "@" +
+                          std::to_string(ImGui::GetFontSize()) + language() + (s.ghost ? "+ghost" : "");
+  if (key != readout_key) readout_key = key, readout_scale = 1.0f;
+  const float smallest_readout = std::min(1.0f, app.text_px_at_one / ImGui::GetFontSize());
+  const float plot_share = on_stage && readout_scale <= smallest_readout + 1e-4f ? 0.5f : 0.7f;
+  const float plot_h = plot_first ? std::max({avail.y - readouts_below_h, avail.y * plot_share, fw * 4})
                        : plot_only  ? std::max(avail.y, fw * 4)
                                     : std::max(fw * 10.0f, avail.y - (3.4f + mode_section_lines(app)) * line_h);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -438,16 +449,10 @@ void draw_eigen_panel(App& app) {
     }
   }
   const float below_plot = ImGui::GetCursorPosY();
-  const bool on_stage = plot_first && stage_shown(app);
   // On the stage the readouts may need more than the 30 % the plot leaves them (the ghost's line at the
   // largest text step in Dutch and Spanish was cut at the panel's edge): their text is made smaller, down
   // to text size 1's, for this screen, text size, language and ghost; never grown back within those, so
   // that a line's wrapping cannot make the two take turns.
-  static float readout_scale = 1.0f;
-  static std::string readout_key;
-  const std::string key = std::to_string(ImGui::GetIO().DisplaySize.x) + "x" + std::to_string(ImGui::GetIO().DisplaySize.y) + "@" +
-                          std::to_string(ImGui::GetFontSize()) + language() + (s.ghost ? "+ghost" : "");
-  if (key != readout_key) readout_key = key, readout_scale = 1.0f;
   if (on_stage) {
     const float window_scale = ImGui::GetCurrentWindow()->FontWindowScale;
     ImGui::SetWindowFontScale(window_scale * readout_scale);
@@ -458,8 +463,8 @@ void draw_eigen_panel(App& app) {
   }
   if (on_stage) {
     readouts_below_h = ImGui::GetCursorPosY() - below_plot;
-    const float smallest = std::min(1.0f, app.text_px_at_one / ImGui::GetFontSize());
-    if (readouts_below_h > avail.y - plot_h + 0.5f && readout_scale > smallest) readout_scale = std::max(smallest, readout_scale * 0.9f);
+    if (readouts_below_h > avail.y - plot_h + 0.5f && readout_scale > smallest_readout)
+      readout_scale = std::max(smallest_readout, readout_scale * 0.9f);
     // What follows starts at the window's bottom edge as laid out unscrolled: whole rows below the fold,
     // reached with the wheel (the window draws into half its padding, where a row starting at the content's
     // end still showed, cut, at text size 1).

@@ -68,6 +68,7 @@ void ghost_comparison(App& app, bool ghost_only) {
     wrapped_text(trf("%s: weave %s m/s, capsize %s m/s", tr("ghost (dashed)"), speed_text(ghost->weave, 4).c_str(),
                      speed_text(ghost->capsize, 4).c_str()).c_str());
     record_rect(app, "ghost-compare");
+    record_whole_rect(app, "ghost-compare");
     return;
   }
   const EigenSweep& live = app.sweep;

@@ -246,8 +246,15 @@ float scene_navigation_width(const App& app) {
 void scene_navigation(App& app, bool in_caption) {
   if (!app.lesson) return;
   const std::string counter = scene_counter(app);
-  // "<", the counter and ">" with the spacing between them; a font size apart from what precedes them.
-  if (!in_caption) same_line_if_fits(scene_navigation_width(app), app.compact ? ImGui::GetStyle().ItemSpacing.x : ImGui::GetFontSize());
+  // "<", the counter and ">" with the spacing between them; a font size apart from what precedes them where
+  // the row has room for that, else the usual spacing (a wider Play/Pause in Dutch at a projector's largest
+  // text sent them to a second row by a few pixels).
+  if (!in_caption) {
+    const float w = scene_navigation_width(app), spacing = ImGui::GetStyle().ItemSpacing.x;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    const float gap = !app.compact && ImGui::GetItemRectMax().x + ImGui::GetFontSize() + w <= right ? ImGui::GetFontSize() : spacing;
+    same_line_if_fits(w, gap);
+  }
   const auto button = [&](const char* label) {
     if (in_caption) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.1f, 0.1f, 1));
     const bool pressed = target_button(label);

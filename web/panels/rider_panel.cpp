@@ -118,13 +118,9 @@ void rider_buttons(App& app, bool same_row) {
   if (!has_rider(app)) return;
   // Large enough for a thumb on a phone: at least 44 CSS px tall.
   const float h = std::max(ImGui::GetFrameHeight() * 1.25f, 44.0f * static_cast<float>(app.pixel_ratio) * (app.coarse_pointer ? 1.0f : 0.7f));
-  // All four as wide as the widest label in the page's language, a little wider; but for a phone on its
-  // side, whose one row of the stage's bar has no room to spare in Spanish: each as wide as its own label.
-  float widest = 0;
-  for (const auto& b : kButtons) widest = std::max(widest, button_width(tr(b.label)));
-  const auto width_of = [&](const HoldButton& b) {
-    return app.compact_side ? std::max(button_width(tr(b.label)), h * 1.4f) : std::max(widest * 1.05f, h * 1.4f);
-  };
+  // Each as wide as its own label (at least a thumb's width and a half): the stage's bar has no room to
+  // spare for four as wide as the widest in Spanish, on a phone on its side or a projector's largest text.
+  const auto width_of = [&](const HoldButton& b) { return std::max(button_width(tr(b.label)), h * 1.4f); };
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   float together = -spacing;
   for (const auto& b : kButtons) together += width_of(b) + spacing;

@@ -312,15 +312,21 @@ void stage_bar(App& app) {
   // smaller until the bar is at most a sixth of the screen (kept, and grown back, from frame to frame), but
   // never smaller than at text size 1 (below).
   int styles = push_scaled_spacing(app, app.stage_bar_scale);
-  // A phone on its side: the bar's one row is the view's height (a second row took 29 of its 210 px), so
-  // its controls stand closer, each still a target of at least 24 px: so the row holds in Dutch and
-  // Spanish too. A phone leaves Fit to the View menu (upright, in Spanish, it took a row of its own).
-  if (app.compact_side) {
+  // Its controls stand closer than a panel's, each still a target of at least 24 px, so that its one row
+  // holds in Dutch and Spanish too: on a phone on its side a second row took 29 of the view's 210 px, and on
+  // a projector at the largest text it took the view's height and with it the plot's width. A phone leaves
+  // Fit to the View menu (upright, in Spanish, it took a row of its own).
+  {
     const ImGuiStyle& style = ImGui::GetStyle();  // as pushed above
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0.5f * style.ItemSpacing.x, style.ItemSpacing.y));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0.5f * style.WindowPadding.x, style.WindowPadding.y));
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0.75f * style.FramePadding.x, style.FramePadding.y));
-    styles += 3;
+    styles += 2;
+    // A phone's buttons keep 24 px and more at three quarters of their padding; a projector's "Fit" at
+    // the smallest text would not.
+    if (app.compact_side) {
+      ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0.75f * style.FramePadding.x, style.FramePadding.y));
+      ++styles;
+    }
   }
   ImGui::Begin("##stage-bar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::SetWindowFontScale(app.stage_bar_scale);
