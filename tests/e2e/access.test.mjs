@@ -484,6 +484,18 @@ test('the lesson editor from the keyboard: title, a caption, the order and a del
     lesson = await page.evaluate(() => window.carvallo.lesson());
     assert.equal(lesson.scenes.length, 6);
     assert.ok(!lesson.scenes.some((s) => s.caption.startsWith('Kicked')));
+    // The scene shown deleted: the one now at its place is shown, its view and caption (the deleted one's
+    // view stayed, under the next scene's number, and a lesson link opened it as that scene).
+    assert.equal(lesson.index, 0, 'the scene shown is the first');
+    const next = lesson.scenes[1];
+    await page.getByRole('button', { name: 'Delete scene 1', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    lesson = await page.evaluate(() => window.carvallo.lesson());
+    assert.equal(lesson.scenes.length, 5);
+    assert.equal(lesson.index, 0);
+    assert.equal((await state(page)).caption, next.caption, 'the scene now first is shown');
+    assert.match(next.link, new RegExp(`speed=${(await state(page)).speed}(&|$)`), `its view: ${next.link}`);
     // A refused title is said, and the title stays.
     await title.fill('x'.repeat(600));  // pasted, as a long text would be
     await page.keyboard.press('Enter');

@@ -178,6 +178,15 @@ test('designer inputs typed on the keyboard change trail and lambda consistently
     assert.deepEqual(s.bike, before);
     const problem = (await page.evaluate(() => window.carvallo.designMap())).designerProblem;
     assert.match(problem, /head angle/);
+    // A number with an exponent is read whole: ImGui's filter dropped the "e", so "1e400" set a 1400 mm
+    // wheel and "1e-3" was refused as "'1-3'" (a tester).
+    for (const text of ['1e400', '1e-3']) {
+      s = await type('designer:front-diameter', text);
+      assert.deepEqual(s.bike, before, `front wheel ${text}: refused`);
+      const said = (await page.evaluate(() => window.carvallo.designMap())).designerProblem;
+      assert.match(said, /front wheel/, `front wheel ${text}: ${said}`);
+      assert.doesNotMatch(said, /1400|'1-3'/, `front wheel ${text}: ${said}`);
+    }
     // The link restores the design exactly.
     const { page: page2, problems: problems2 } = await openPageIn(context, env.server.url + '#' + s.link);
     assert.deepEqual((await page2.evaluate(() => window.carvallo.getState())).bike, before);

@@ -984,3 +984,38 @@ test("the ghost's scene in Dutch at the largest text a lecturer's ']' reaches: t
     await context.close();
   }
 });
+
+test("the lesson editor's caption keeps at most 280 characters and says so; the box's text is what is kept", async () => {
+  // 359 characters typed: the box showed them all while the lesson kept 280, silently (a tester).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, { width: 1280, height: 720 });
+  try {
+    await frames(page, 3);
+    await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
+    await frames(page, 4);
+    // 265 characters through the caption's native twin, then 24 more typed on the canvas at its end.
+    const text = Array.from({ length: 58 }, (_, k) => `w${String(k).padStart(3, '0')}.`).join(' ');  // 289 characters
+    const twin = page.getByRole('textbox', { name: 'Caption of scene 1' });
+    await twin.fill(text.slice(0, 265));
+    await twin.press('Tab');
+    await frames(page, 3);
+    assert.equal((await lesson(page)).scenes[0].caption, text.slice(0, 265));
+    const box = await rect(page, 'lesson-editor:caption:0');  // by index from 0
+    assert.ok(box, 'the first scene\'s caption box');
+    await page.evaluate(() => document.activeElement.blur());  // the keys to the canvas, not the twin Tab reached
+    await page.mouse.click(...centre(box));
+    await frames(page, 2);
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(text.slice(265), { delay: 10 });
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'lesson-editor:title')));  // left (Escape would restore the caption it began with)
+    await frames(page, 3);
+    const kept = (await lesson(page)).scenes[0].caption;
+    assert.equal([...kept].length, 280, `kept ${[...kept].length} characters`);
+    assert.equal(kept, text.slice(0, 280));
+    assert.ok((await page.evaluate(() => window.carvallo.messages())).some((m) => m === 'Caption of scene 1: a caption keeps at most 280 characters; the rest is not kept'),
+      JSON.stringify(await page.evaluate(() => window.carvallo.messages())));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

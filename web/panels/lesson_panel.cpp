@@ -343,7 +343,14 @@ void delete_scene(App& app, int index) {
     close_lesson(app);
     return;
   }
-  if (app.scene_index >= index && app.scene_index > 0) --app.scene_index;
+  // The scene shown deleted: the one now at its place (or the last) is shown, so that what the view shows
+  // and the scene number and link say agree (a lesson link opened the deleted scene's view as "scene 3").
+  if (app.scene_index == index) {
+    lesson_changed(app);
+    goto_scene(app, std::min(index, static_cast<int>(scenes.size()) - 1));
+    return;
+  }
+  if (app.scene_index > index) --app.scene_index;
   lesson_changed(app);
 }
 
@@ -394,8 +401,24 @@ void lesson_editor(App& app) {
     std::snprintf(caption, sizeof caption, "%s", scene.caption.c_str());
     const float buttons = button_width(tr("Up")) + button_width(tr("Down")) + button_width(tr("Delete")) + 3 * ImGui::GetStyle().ItemSpacing.x;
     if (ImGui::InputTextMultiline("##caption", caption, sizeof caption,
-                                  ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8), ImGui::GetFontSize() * 3.6f)))
-      (void)set_scene_caption(app, i, caption);
+                                  ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8), ImGui::GetFontSize() * 3.6f))) {
+      // Past the longest caption its first characters are kept, and said: the box went on showing what the
+      // lesson no longer kept, which the link then lacked (a tester's 359 characters kept as 280).
+      std::string text = caption;
+      std::size_t chars = 0, at = 0;
+      while (at < text.size() && chars < kMaxCaptionChars) {
+        ++chars;
+        do ++at;
+        while (at < text.size() && (static_cast<unsigned char>(text[at]) >> 6) == 2);
+      }
+      const std::string prefix = trf("Caption of scene %d", i + 1);
+      std::erase_if(app.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
+      if (at < text.size()) {
+        text.resize(at);
+        app.messages.push_back(prefix + ": " + trf("a caption keeps at most %d characters; the rest is not kept", static_cast<int>(kMaxCaptionChars)));
+      }
+      if (const auto why = set_scene_caption(app, i, text)) app.messages.push_back(prefix + ": " + *why);
+    }
     record_rect(app, "lesson-editor:caption:" + n);
     ImGui::SameLine();
     ImGui::BeginGroup();

@@ -87,7 +87,10 @@ bool draw(const NumberField& f, double* v) {
       return ImGui::DragScalar(f.label, ImGuiDataType_Double, v, f.drag_speed, f.min, f.max, f.format, f.flags);
     case NumberStyle::slider:
       return ImGui::SliderScalar(f.label, ImGuiDataType_Double, v, f.min, f.max, format_clear_of_grab(f, *v).c_str(), f.flags);
-    case NumberStyle::input: return ImGui::InputScalar(f.label, ImGuiDataType_Double, v, nullptr, nullptr, f.format);
+    // With the exponent's letter, as a link's number has it: ImGui's default filter dropped the "e" of
+    // "1e-3", which then read as "1-3", and made "1e400" 1400.
+    case NumberStyle::input:
+      return ImGui::InputScalar(f.label, ImGuiDataType_Double, v, nullptr, nullptr, f.format, ImGuiInputTextFlags_CharsScientific);
   }
   return false;
 }
