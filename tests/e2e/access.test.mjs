@@ -760,6 +760,19 @@ test('every canvas control has its native twin: Reset all, each parameter\'s res
     await button('Clear ghost').press('Enter');
     await frames(page, 3);
     assert.equal((await state(page)).ghost, null, 'cleared');
+    // The bicycle's file: saved from the keyboard (Load opens the browser's file picker, not followed here).
+    {
+      const [download] = await Promise.all([page.waitForEvent('download'), button('Save bicycle (JSON)').press('Enter')]);
+      assert.equal(download.suggestedFilename(), 'benchmark.json');
+      assert.ok(await button('Load bicycle...').isEnabled());
+    }
+    // A lesson of one's own begins from the keyboard too: this view as its first scene.
+    await button('Add this view as a scene').press('Enter');
+    await frames(page, 3);
+    const own = await page.evaluate(() => window.carvallo.lesson());
+    assert.equal(own.scenes.length, 1, 'a lesson of one scene');
+    await button('Close lesson').press('Enter');
+    await frames(page, 3);
     // The two CSV buttons, told apart by their names (their label and their panel's), each downloads its file.
     for (const [name, file] of [['CSV (Eigenvalues)', 'carvallo-eigenvalues.csv'], ['CSV (Simulation)', 'carvallo-simulation.csv']]) {
       const [download] = await Promise.all([page.waitForEvent('download'), button(name).press('Enter')]);

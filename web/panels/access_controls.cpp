@@ -16,6 +16,7 @@
 #include "panels/shortcut_list.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/timeline.hpp"
+#include "platform/browser.hpp"  // open_json_file
 #include "platform/page_language.hpp"
 
 #include "bicycle/presets.hpp"
@@ -332,6 +333,8 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     rows.push_back(button("lesson-close", tr("Close lesson"), "", "", close_lesson));
     lesson_editor_rows(app, rows);
   } else {
+    // A lesson of one's own starts with this view as its first scene, as the Lesson menu's item.
+    rows.push_back(button("lesson-add", tr("Add this view as a scene"), "menu:lesson", "", [](App& a) { add_scene_of_view(a); }));
     for (const auto& l : builtin_lessons())
       rows.push_back(button("lesson-" + l.name, trf("Open lesson: %s", tr(l.title).c_str()), "menu:lesson", "",
                             [name = l.name](App& a) {
@@ -640,6 +643,11 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
     reset_all.control.description = trf("Every parameter back to the preset '%s'", preset_title(app.state.preset).c_str());
     reset_all.control.disabled = locked;
     rows.push_back(std::move(reset_all));
+    // The bicycle's file, saved and loaded (a keyboard's user could do neither, a tester found).
+    rows.push_back(button("save-bike", tr("Save bicycle (JSON)"), "save-bike", "", save_bicycle_file));
+    auto load = button("load-bike", tr("Load bicycle..."), "load-bike", "", [](App&) { open_json_file(); });
+    load.control.disabled = locked;
+    rows.push_back(std::move(load));
     for (const auto& in : designer_input_table()) {
       const double shown = in.shown(app.state.bike);
       auto r = number(std::string("designer-") + in.id, capitalized(tr(in.label)), std::string("designer:") + in.id, shown,

@@ -117,6 +117,12 @@ void reset_parameter(App& app, std::size_t index) {
   app.edit_problem[index].clear();
 }
 
+void save_bicycle_file(App& app) {
+  const std::string name = app.state.preset + (same_bike(app.state.bike, preset_parameters(app.state.preset)) ? "" : "-modified");
+  download(name + ".json", "application/json",
+           bicycle::to_json(app.state.bike, name, "Carvallo playground " + std::string(kVersion)).dump(2) + "\n");
+}
+
 void choose_preset(App& app, const std::string& name) {
   app.state.preset = name;
   app.state.bike = preset_parameters(name);
@@ -250,13 +256,11 @@ void parameters_panel(App& app) {
   }
   if (app.compact) designer_inputs(app);
   ImGui::Separator();
-  if (ImGui::Button(tr("Save bicycle (JSON)"))) {
-    const std::string name = app.state.preset + (same_bike(app.state.bike, base) ? "" : "-modified");
-    download(name + ".json", "application/json",
-             bicycle::to_json(app.state.bike, name, "Carvallo playground " + std::string(kVersion)).dump(2) + "\n");
-  }
+  if (ImGui::Button(tr("Save bicycle (JSON)"))) save_bicycle_file(app);
+  record_rect(app, "save-bike");
   same_line_if_fits(button_width(tr("Load bicycle...")));
   if (ImGui::Button(tr("Load bicycle..."))) open_json_file();
+  record_rect(app, "load-bike");
   ImGui::End();
 }
 

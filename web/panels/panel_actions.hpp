@@ -20,6 +20,9 @@ void reset_parameter(App& app, std::size_t index);
 void download_sweep_csv(App& app);
 /// The run's time series downloaded as CSV, as the time plots' CSV button does (simulation_panel.cpp).
 void download_run_csv(App& app);
+/// The bicycle downloaded as a parameter file, as the parameters panel's "Save bicycle (JSON)" does
+/// (bicycle_panels.cpp).
+void save_bicycle_file(App& app);
 /// The preset chosen from the Preset list: its parameters, all of them (bicycle_panels.cpp).
 void choose_preset(App& app, const std::string& name);
 /// A preset as the Preset list shows it: its name (the link's `preset=`) in the page's language.
