@@ -860,6 +860,16 @@ test("a lesson beside the panels: its caption has the scene's arrows, and a clic
     await page.mouse.click(...centre(next));
     await frames(page, 4);
     assert.equal((await lesson(page)).index, 1, 'the second scene');
+    // The pointer rests on '>': its tooltip's words are dark on its light face (they took the caption's
+    // white, and the tooltip showed a blank box).
+    await page.mouse.move(...centre(await rect(page, 'scene:next')));
+    for (let k = 0; k < 30 && !(await rect(page, 'tooltip')); k++) await frames(page, 2);
+    const tip = await rect(page, 'tooltip');
+    assert.ok(tip, 'a tooltip');
+    const shot = decodePng(await page.screenshot({ clip: { x: tip.x, y: tip.y, width: tip.w, height: tip.h } }));
+    let dark = 0;
+    for (let o = 0; o < shot.pixels.length; o += 4) if (shot.pixels[o] < 90 && shot.pixels[o + 1] < 90 && shot.pixels[o + 2] < 90) ++dark;
+    assert.ok(dark > 50, `the tooltip's words are drawn dark: ${dark} dark pixels`);
     await page.screenshot({ path: path.join(artifacts, 'lecture-desktop-caption-arrows.png') });
     assert.deepEqual(problems, []);
   } finally {

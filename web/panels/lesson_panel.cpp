@@ -2,6 +2,7 @@
 #include "panels/lesson_panel.hpp"
 #include "logic/language.hpp"
 #include "logic/state_link.hpp"
+#include "panels/palette_colors.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/target_size.hpp"
@@ -255,28 +256,34 @@ void scene_navigation(App& app, bool in_caption) {
     const float gap = !app.compact && ImGui::GetItemRectMax().x + ImGui::GetFontSize() + w <= right ? ImGui::GetFontSize() : spacing;
     same_line_if_fits(w, gap);
   }
+  // In the caption (white text) the buttons' faces and the tooltips, light, take the panels' text colour.
   const auto button = [&](const char* label) {
-    if (in_caption) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.1f, 0.1f, 1));
+    if (in_caption) ImGui::PushStyleColor(ImGuiCol_Text, color_vec(pal().text));
     const bool pressed = target_button(label);
     if (in_caption) ImGui::PopStyleColor();
     return pressed;
+  };
+  const auto tooltip = [&](const char* text) {
+    if (in_caption) ImGui::PushStyleColor(ImGuiCol_Text, color_vec(pal().text));
+    ImGui::SetTooltip("%s", text);
+    if (in_caption) ImGui::PopStyleColor();
   };
   ImGui::BeginDisabled(app.scene_index <= 0);
   if (button("<##scene")) step_scene(app, -1);
   ImGui::EndDisabled();
   record_rect(app, "scene:previous");
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Previous scene (PageUp, Left)"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(tr("Previous scene (PageUp, Left)"));
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(counter.c_str());
   record_rect(app, "scene-counter");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(app.lesson->title).c_str());
+  if (ImGui::IsItemHovered()) tooltip(tr(app.lesson->title).c_str());
   ImGui::SameLine();
   ImGui::BeginDisabled(app.scene_index + 1 >= static_cast<int>(app.lesson->scenes.size()));
   if (button(">##scene")) step_scene(app, +1);
   ImGui::EndDisabled();
   record_rect(app, "scene:next");
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr("Next scene (PageDown, Right)"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(tr("Next scene (PageDown, Right)"));
 }
 
 bool lesson_key(App& app, int key) {

@@ -7,6 +7,7 @@
 #include "panels/lesson_panel.hpp"
 #include "panels/number_field.hpp"
 #include "panels/panel_actions.hpp"
+#include "panels/palette_colors.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/time_plot.hpp"
@@ -452,12 +453,16 @@ void caption_overlay(App& app) {
     scene_navigation(app, true);
   }
   ImGui::SetCursorScreenPos(ImVec2(left + width - pad_x - button, top + pad_y));
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.1f, 0.1f, 0.1f, 1));
+  ImGui::PushStyleColor(ImGuiCol_Text, color_vec(pal().text));
   if (ImGui::Button("x##caption-close", ImVec2(button, button))) app.state.caption.clear();
   ImGui::PopStyleColor();
   ImGui::SetWindowFontScale(1.0f);
   record_rect(app, "caption-close");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Dismiss the caption"));
+  if (ImGui::IsItemHovered()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color_vec(pal().text));  // the tooltip's own light face, not the caption's white
+    ImGui::SetTooltip("%s", tr("Dismiss the caption"));
+    ImGui::PopStyleColor();
+  }
   record_window_rect(app, "caption");
   ImGui::End();
   ImGui::PopStyleVar(styles);
