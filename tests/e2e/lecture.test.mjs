@@ -355,6 +355,12 @@ test("the stage's speed: its digits beside the slider's grab, and a speed typed 
       assert.ok(got.messages.some((m) => m.includes(said) && m.endsWith('speed stays 8.25 m/s')), `${text}: ${JSON.stringify(got.messages)}`);
     }
     assert.equal((await type('+4')).speed, 4, '+4 is 4, not 4 more');
+    // In English a comma typed is read as a decimal point too, and said: ImGui's entry dropped it, and
+    // "3,5" was read as 35, silently (a tester).
+    const english = await type('3,5');
+    assert.equal(english.speed, 3.5, `English '3,5' is 3.5 m/s: ${JSON.stringify(english)}`);
+    assert.ok(await rect(page, 'toast'), 'shown');
+    assert.ok((await page.evaluate(() => window.carvallo.announcements())).includes('A comma typed is read as a decimal point'), 'and said');
     // Dutch writes a decimal comma: typed, it is read as one.
     await page.evaluate(() => window.carvallo.setState({ lang: 'nl' }));
     await page.waitForFunction(() => window.carvallo.getState().lang === 'nl', null, { timeout: 10000 });

@@ -139,10 +139,15 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
   const double before = value;
   const auto open = text_entry_open() ? typing.find(id) : typing.end();
   const bool was_typing = open != typing.end();
-  // A decimal comma typed where the page writes one is a point to ImGui's entry, which drops commas.
-  if (was_typing && decimal_separator() == ',')
+  // A decimal comma typed where the page writes one is a point to ImGui's entry, which drops commas. Where
+  // the page writes a point it is read as one too, and said: dropped, "3,5" was read as 35, silently (a
+  // tester); a number field here holds no thousands.
+  if (was_typing)
     for (ImWchar& c : ImGui::GetIO().InputQueueCharacters)
-      if (c == ',') c = '.';
+      if (c == ',') {
+        c = '.';
+        if (decimal_separator() != ',') set_toast(app(), tr("A comma typed is read as a decimal point"));
+      }
   const bool changed = draw(f, was_typing ? &open->second.value : &value);
   const bool typing_now = text_entry_open();
   if (was_typing)
