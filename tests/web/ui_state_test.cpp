@@ -237,3 +237,15 @@ TEST_CASE("every method has a title in words for the menus and a screen reader; 
   CHECK(method_title("direct") == "Direct correction");
   CHECK(method_title("no-such-method") == "no-such-method");
 }
+
+TEST_CASE("a caption's head: its first 280 characters, a character never split", "[web][state]") {
+  using carvallo::web::caption_head;
+  CHECK(caption_head("short") == "short");
+  const std::string ascii(300, 'a');
+  CHECK(caption_head(ascii) == std::string(280, 'a'));
+  std::string accented;
+  for (int k = 0; k < 300; ++k) accented += "\xc3\xa9";  // é, two bytes each
+  CHECK(caption_head(accented).size() == 560);
+  std::string canonical;
+  CHECK_FALSE(carvallo::web::check_caption(caption_head(accented), canonical));  // valid UTF-8, within the limit
+}

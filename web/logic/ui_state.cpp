@@ -112,6 +112,16 @@ std::optional<std::string> check_caption(std::string_view text, std::string& can
   return std::nullopt;
 }
 
+std::string_view caption_head(std::string_view text) {
+  std::size_t chars = 0, at = 0;
+  while (at < text.size() && chars < kMaxCaptionChars) {
+    ++chars;
+    do ++at;
+    while (at < text.size() && (static_cast<unsigned char>(text[at]) >> 6) == 2);  // continuation bytes
+  }
+  return text.substr(0, at);
+}
+
 std::optional<double> parse_plain_number(std::string_view text) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
   while (!text.empty() && text.back() == ' ') text.remove_suffix(1);

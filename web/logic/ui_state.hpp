@@ -164,6 +164,9 @@ std::vector<std::string> sanitize(UiState& state);
 /// Why `text` cannot be a caption (more than kMaxCaptionChars characters, not UTF-8, control characters
 /// other than a line break), or nothing; `canonical` receives it with surrounding spaces trimmed.
 std::optional<std::string> check_caption(std::string_view text, std::string& canonical);
+/// `text`'s first kMaxCaptionChars characters (UTF-8 code points, a character never split): what a caption
+/// typed past the limit keeps.
+std::string_view caption_head(std::string_view text);
 
 /// A plain decimal number (as in links: no hex, inf or nan, no trailing text), surrounding spaces allowed.
 std::optional<double> parse_plain_number(std::string_view text);

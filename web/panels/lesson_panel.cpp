@@ -411,17 +411,11 @@ void lesson_editor(App& app) {
                                   ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8), ImGui::GetFontSize() * 3.6f))) {
       // Past the longest caption its first characters are kept, and said: the box went on showing what the
       // lesson no longer kept, which the link then lacked (a tester's 359 characters kept as 280).
-      std::string text = caption;
-      std::size_t chars = 0, at = 0;
-      while (at < text.size() && chars < kMaxCaptionChars) {
-        ++chars;
-        do ++at;
-        while (at < text.size() && (static_cast<unsigned char>(text[at]) >> 6) == 2);
-      }
+      const std::string_view typed = caption;
+      const std::string text(caption_head(typed));
       const std::string prefix = trf("Caption of scene %d", i + 1);
       std::erase_if(app.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
-      if (at < text.size()) {
-        text.resize(at);
+      if (text.size() < typed.size()) {
         app.messages.push_back(prefix + ": " + trf("a caption keeps at most %d characters; the rest is not kept", static_cast<int>(kMaxCaptionChars)));
       }
       if (const auto why = set_scene_caption(app, i, text)) app.messages.push_back(prefix + ": " + *why);
