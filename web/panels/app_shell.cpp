@@ -258,7 +258,9 @@ void messages_banner(App& app) {
     const float scale = app.stage ? app.stage_bar_scale : 1.0f;
     const int styles = app.stage ? push_scaled_spacing(app, scale) : 0;
     const ImGuiWindowFlags title = app.stage ? ImGuiWindowFlags_NoTitleBar : 0;
-    ImGui::Begin(window_title("Messages").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | title);
+    // Never focused as it appears: ImGui closes a text entry whose window loses the focus, and a message
+    // (or a toast) that came while a number was typed dropped what was typed.
+    ImGui::Begin(window_title("Messages").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing | title);
     ImGui::SetWindowFontScale(scale);
     // A panel placed over the view (Design, a dragged one) must not hide what was refused. Display order
     // only: the keyboard focus stays where the user is typing. An open menu stays above it.
@@ -283,7 +285,7 @@ void messages_banner(App& app) {
                                                : io.DisplaySize.y - px(app, 40);
     const ImVec2 at = below ? ImVec2(centre, below_messages + px(app, 8)) : ImVec2(centre, lowest);
     ImGui::SetNextWindowPos(at, ImGuiCond_Always, ImVec2(0.5f, below ? 0.0f : 1.0f));
-    ImGui::Begin("##toast", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
+    ImGui::Begin("##toast", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoFocusOnAppearing);
     // Wrapped within the view (a phone's is narrower than a sentence), as wide as the text otherwise.
     const float room = std::max(app.view_right - app.view_left - px(app, 16) - 2 * ImGui::GetStyle().WindowPadding.x, ImGui::GetFontSize() * 8);
     const float wrap = std::min({room, ImGui::GetFontSize() * 40, ImGui::CalcTextSize(app.toast.c_str()).x + 1});
@@ -340,7 +342,7 @@ void performance_overlay(App& app) {
   const float max_w = std::max(app.view_right - app.view_left - 2 * m, px(app, 160));
   ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(max_w, io.DisplaySize.y));
   ImGui::SetNextWindowBgAlpha(0.85f);
-  ImGui::Begin("##perf", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoInputs);
+  ImGui::Begin("##perf", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoFocusOnAppearing);
   // An auto-sized window cannot wrap at its own width: wrap at the widest it may be.
   ImGui::PushTextWrapPos(max_w - 2 * ImGui::GetStyle().WindowPadding.x);
   ImGui::Text("frame %.1f ms (%.0f fps)  cpu %.1f ms (update %.1f)  sweep %.2f ms  step %.3f ms  vertices %d", app.perf.frame_ms,

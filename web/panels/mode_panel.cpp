@@ -259,7 +259,7 @@ void mode_overlay(App& app) {
   const float x = std::max(app.view_left + fw * 0.5f, 0.5f * (app.view_left + app.view_right) - 0.5f * width);
   ImGui::SetNextWindowPos(ImVec2(x, app.view_top + fw * 0.6f), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.9f);
-  ImGui::Begin("##mode-overlay", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+  ImGui::Begin("##mode-overlay", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::TextUnformatted(title);
   if (side_by_side) ImGui::SameLine();
   if (ImGui::Button(back)) select_mode_shape(app, "off");
