@@ -31,6 +31,7 @@
 #include <emscripten/html5.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
+#include <imgui_internal.h>  // ImTextCharFromUtf8: pasted text to characters
 #include <imgui_impl_opengl3.h>
 #include <imgui_internal.h>  // ClosePopupToLevel: Escape closes an open menu; OpenPopupStack: a swipe scrolls it
 
@@ -501,6 +502,22 @@ EMSCRIPTEN_KEEPALIVE void carvallo_input_seen() { g_input_seen = true; }
 EMSCRIPTEN_KEEPALIVE void carvallo_wake() {
   if (g_pace.wake()) carvallo::web::set_frame_pace(carvallo::web::FramePace::Pace::Animation, true);
 }
+// web/platform/input.js: text pasted while a text box of the canvas is open (a caption, a title). A page
+// reads the clipboard only in a paste event, and GLFW has none: the text becomes ImGui's clipboard, which
+// the Ctrl+V it reads next frame pastes; pasted without Ctrl (the browser's menu, Cmd+V on a Mac, where
+// ImGui reads no Ctrl) it is typed in. Returns whether the canvas took it (else the page's own does).
+EMSCRIPTEN_KEEPALIVE int carvallo_input_paste(const char* text) {
+  if (!text || !ImGui::GetCurrentContext() || !ImGui::GetIO().WantTextInput) return 0;
+  App& app = carvallo::web::app();
+  app.clipboard = text;
+  if (glfwGetKey(app.window, GLFW_KEY_LEFT_CONTROL) == GLFW_PRESS || glfwGetKey(app.window, GLFW_KEY_RIGHT_CONTROL) == GLFW_PRESS) return 1;
+  for (const char* p = text; *p;) {
+    unsigned c = 0;
+    p += ImTextCharFromUtf8(&c, p, nullptr);
+    if (c) g_typed.push_back({true, c, GLFW_PRESS});
+  }
+  return 1;
+}
 EMSCRIPTEN_KEEPALIVE void carvallo_input_touch(int kind, int fingers, double x0, double y0, double x1, double y1,
                                                double lift_x, double lift_y) {
   auto f = [](double v) { return static_cast<float>(v); };
@@ -528,9 +545,6 @@ int main() {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // state lives in the share link, not in a file
-  io.ClipboardUserData = &app;
-  io.GetClipboardTextFn = get_clipboard;
-  io.SetClipboardTextFn = set_clipboard;
   // ImGui polls keys once a frame, so a press and release between two frames (a quick tap, or a slow
   // frame) never shows as pressed: Escape is recorded by a callback, which ImGui's backend chains.
   // The rider's keys likewise: a torque acts for as long as its key is held, however short.
@@ -548,6 +562,11 @@ int main() {
   glfwSetCharCallback(app.window, [](GLFWwindow*, unsigned c) { g_typed.push_back({true, c, GLFW_PRESS}); });
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  // After the backend, which sets GLFW's clipboard, empty in the browser: Ctrl+C copied nothing from a text
+  // box of the canvas, and Ctrl+V pasted nothing into one.
+  io.ClipboardUserData = &app;
+  io.GetClipboardTextFn = get_clipboard;
+  io.SetClipboardTextFn = set_clipboard;
 
   // A vertical swipe scrolls where a panel (or the messages, or the shortcut list) was last drawn.
   app.touch.set_hold_area([&app](float x, float y) { return carvallo::web::hold_button_at(app, x, y); });

@@ -1020,6 +1020,57 @@ test("the ghost's scene in Dutch at the largest text a lecturer's ']' reaches: t
   }
 });
 
+test("text pasted into the canvas's caption box is typed in: by Ctrl+V, and by the browser's menu", async () => {
+  // A lecturer pasted a caption written elsewhere into the canvas's box: nothing came (GLFW has no
+  // clipboard; a page reads it only in a paste event).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`,
+    { width: 1280, height: 720, permissions: ['clipboard-read', 'clipboard-write'] });
+  try {
+    await frames(page, 3);
+    await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
+    await frames(page, 4);
+    await page.getByRole('textbox', { name: 'Caption of scene 1' }).fill('Watch the steer:');
+    await page.evaluate(() => document.activeElement.blur());  // the keys to the canvas
+    await frames(page, 3);
+    await page.mouse.click(...centre(await rect(page, 'lesson-editor:caption:0')));
+    await frames(page, 2);
+    await page.keyboard.press('Control+End');
+    await frames(page, 1);
+    // Ctrl+V: the system's clipboard, as another program left it.
+    await page.evaluate(() => navigator.clipboard.writeText(' it turns into the fall é'));
+    await page.keyboard.press('Control+V');
+    await frames(page, 2);
+    // The browser's Edit menu (or a Mac's Cmd+V, which ImGui does not read): a paste event and no Ctrl.
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', ', and it rises.');
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await frames(page, 2);
+    // Ctrl+C copies the box's text to the system's clipboard (the backend's had left it empty too).
+    await page.keyboard.press('Control+A');
+    await frames(page, 1);
+    await page.keyboard.press('Control+C');
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'lesson-editor:title')));
+    await frames(page, 3);
+    const caption = 'Watch the steer: it turns into the fall é, and it rises.';
+    assert.equal((await lesson(page)).scenes[0].caption, caption);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), caption, 'copied');
+    // A page's own field pastes as it always does, once: the canvas takes no paste meant for it.
+    const title = page.getByRole('textbox', { name: 'Lesson title' });
+    await title.fill('');
+    await title.focus();
+    await page.evaluate(() => navigator.clipboard.writeText('Balance'));
+    await page.keyboard.press('Control+V');
+    await frames(page, 2);
+    assert.equal(await title.inputValue(), 'Balance');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("the lesson editor's caption keeps at most 280 characters and says so; the box's text is what is kept", async () => {
   // 359 characters typed: the box showed them all while the lesson kept 280, silently (a tester).
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, { width: 1280, height: 720 });

@@ -84,6 +84,16 @@
   document.addEventListener('visibilitychange', function () { if (document.hidden) { release(0); releaseTorques(); } });
   window.addEventListener('pagehide', releaseTorques);
 
+  // Text pasted while a text box of the canvas is open (web/main.cpp, carvallo_input_paste); a page's own
+  // fields (the parallel DOM's) paste as they always do. Capped: a caption keeps 280 characters.
+  const MAX_PASTE = 4096;
+  window.addEventListener('paste', function (event) {
+    const t = event.target;
+    if (!ready() || (t && (t.isContentEditable || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT'))) return;
+    const text = event.clipboardData ? event.clipboardData.getData('text/plain') : '';
+    if (text && Module['ccall']('carvallo_input_paste', 'number', ['string'], [text.slice(0, MAX_PASTE)])) event.preventDefault();
+  }, true);
+
   // Any input wakes a frame loop slowed on a page left alone (web/logic/frame_pace.hpp), before the
   // handlers above and GLFW's see the event.
   // It also tells a loop catching up on a computation, whose frames may then only compute, that the next
