@@ -1020,6 +1020,31 @@ test("the ghost's scene in Dutch at the largest text a lecturer's ']' reaches: t
   }
 });
 
+test("a model without eigenvalues on the eigenvalue stage shows its own plot against time, and the bicycle its eigenvalues again", async () => {
+  // A four-bar scene with stage=eigenvalues (the default) showed the view and the bar, and no plot.
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#model=four-bar&present=1&stage=eigenvalues`, viewport);
+  try {
+    await frames(page, 4);
+    await page.evaluate(() => window.carvallo.play(true));
+    await frames(page, 20);
+    const plot = await rect(page, 'stage-plot');
+    assert.ok(plot && plot.w >= 240 && plot.h >= 300, `the stage's plot ${JSON.stringify(plot)}`);
+    disjoint(plot, await rect(page, 'view:free'), 'the plot and the view');
+    const choice = page.getByRole('combobox', { name: 'Stage plot' });
+    assert.equal(await choice.evaluate((el) => el.selectedOptions[0].textContent), 'Probes against time', 'the stage plot said is the one shown');
+    await page.screenshot({ path: path.join(artifacts, 'lecture-four-bar-stage.png') });
+    assert.equal((await state(page)).stage, 'eigenvalues', 'the link keeps the choice');
+    await page.evaluate(() => window.carvallo.setState({ model: 'bicycle' }));
+    await frames(page, 6);
+    assert.ok(await rect(page, 'plot'), 'the bicycle shows its eigenvalues');
+    assert.equal(await choice.evaluate((el) => el.selectedOptions[0].textContent), 'Eigenvalues');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("text pasted into the canvas's caption box is typed in: by Ctrl+V, and by the browser's menu", async () => {
   // A lecturer pasted a caption written elsewhere into the canvas's box: nothing came (GLFW has no
   // clipboard; a page reads it only in a paste event).

@@ -394,7 +394,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   // Offered by their titles, as the View menu has them; the link's word is set.
   std::vector<std::string> stages;
   for (const char* name : kStagePlotNames) stages.push_back(stage_title(app, name));
-  rows.push_back(choice("stage", tr("Stage plot"), "stage-plot", stages, stage_title(app, app.state.stage), [](App& a, const std::string& title) {
+  rows.push_back(choice("stage", tr("Stage plot"), "stage-plot", stages, stage_title(app, shown_stage_plot(app)), [](App& a, const std::string& title) {
     for (const char* name : kStagePlotNames)
       if (title == stage_title(a, name))
         if (const auto* f = detail::find_field("stage")) (void)detail::set_from_text(*f, a.state, name);

@@ -155,12 +155,18 @@ const char* stage_title(const App& app, const std::string& plot) {
 
 bool stage_shown(const App& app) { return app.stage; }
 
+std::string shown_stage_plot(const App& app) {
+  const std::string& chosen = app.state.stage;
+  if (stage_plot_offered(app, chosen)) return chosen;
+  return stage_plot_offered(app, "roll-steer") ? "roll-steer" : "none";
+}
+
 void arrange_stage(App& app, float top) {
   const ImGuiIO& io = ImGui::GetIO();
   const float W = io.DisplaySize.x, H = io.DisplaySize.y;
   const float m = px(app, 6);
-  const std::string& plot = app.state.stage;
-  bool with_plot = plot != "none" && stage_plot_offered(app, plot);
+  const std::string plot = shown_stage_plot(app);
+  bool with_plot = plot != "none";
   // The bar's height as drawn last frame (it wraps at large text); a first guess before that.
   const float bar_h = app.stage_bar_h > 0 ? app.stage_bar_h : 2.6f * ImGui::GetFrameHeightWithSpacing();
   const bool portrait = W < H;
@@ -224,7 +230,7 @@ void arrange_stage(App& app, float top) {
 }
 
 bool place_stage_window(App& app, std::string_view plot) {
-  if (!app.stage || app.state.stage != plot || app.stage_plot_rect[2] <= 0) return false;
+  if (!app.stage || shown_stage_plot(app) != plot || app.stage_plot_rect[2] <= 0) return false;
   const auto& rc = app.stage_plot_rect;
   ImGui::SetNextWindowPos(ImVec2(rc[0], rc[1]), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(rc[2], rc[3]), ImGuiCond_Always);
@@ -246,9 +252,9 @@ void fit_stage_window_text(const App& app, bool on_stage) {
 
 void stage_plot(App& app) {
   if (!app.stage) return;
-  const std::string& plot = app.state.stage;
+  const std::string plot = shown_stage_plot(app);
   if (plot != "roll-steer" && plot != "torques" && plot != "compare") return;  // the others are their own panels, placed on the stage
-  if (!stage_plot_offered(app, plot) || !place_stage_window(app, plot)) return;
+  if (!place_stage_window(app, plot)) return;
   ImGui::Begin(stage_title(app, plot), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   fit_stage_window_text(app, true);
   record_window_rect(app, "stage-plot");
@@ -259,9 +265,8 @@ void stage_plot(App& app) {
 }
 
 std::string picture_plot(const App& app) {
-  const std::string& chosen = app.state.stage;
-  if ((chosen == "eigenvalues" || chosen == "turns" || chosen == "design-map" || chosen == "compare") && stage_plot_offered(app, chosen))
-    return chosen;
+  const std::string chosen = shown_stage_plot(app);
+  if (chosen == "eigenvalues" || chosen == "turns" || chosen == "design-map" || chosen == "compare") return chosen;
   const bool has_inputs = app.run && !app.run->run().input_channels().empty();
   return chosen == "torques" && has_inputs ? "torques" : "roll-steer";
 }
@@ -294,7 +299,7 @@ void stage_plot_menu(App& app) {
   for (std::size_t i = 0; i < std::size(kStagePlotNames); ++i) {
     const std::string name = kStagePlotNames[i];
     if (!stage_plot_offered(app, name)) continue;
-    if (ImGui::MenuItem(stage_title(app, name), nullptr, app.state.stage == name)) {
+    if (ImGui::MenuItem(stage_title(app, name), nullptr, shown_stage_plot(app) == name)) {
       app.state.stage = name;
       if (name == "turns") app.state.show_turns = true;
       if (name == "design-map") app.state.design_tab = "map";

@@ -16,6 +16,10 @@ namespace carvallo::web {
 
 /// This frame is laid out as the stage.
 bool stage_shown(const App& app);
+/// The plot the stage shows: the one chosen (link field `stage`) where the model offers it, else the
+/// model's own plot against time ("roll-steer": a mechanism's probes). The four-bar has no eigenvalues,
+/// and on the default `stage=eigenvalues` its stage showed no plot at all.
+std::string shown_stage_plot(const App& app);
 /// Lays the stage out (the view's free rectangle, the plot's, the caption band's) below `top` (framebuffer px).
 void arrange_stage(App& app, float top);
 /// When the stage shows `plot` (a kStagePlotNames entry): places the next window on the stage plot's
