@@ -706,6 +706,11 @@ test('the speed slider and the typed speed: one range, the model\'s; a steady tu
     assert.match(shown, /^\d+(\.\d{1,3})?$/, `the turn's speed shown as ${shown}`);
     // Upright running's stability is not said of a steady turn's speed.
     assert.equal(await typed.getAttribute('aria-valuetext'), `${Number(shown).toFixed(3)} metres per second`);
+    // Nor are the eigenvalue plot's readouts at the set speed the turn's: they say they are upright running's.
+    await page.getByRole('button', { name: 'Describe the eigenvalue plot', exact: true }).press('Enter');
+    await frames(page, 2);
+    assert.match(await page.evaluate(() => window.carvallo.description()),
+                 /Upright running at the set speed, 5\.00 m\/s \(not the steady turn ridden\), /);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -806,7 +806,11 @@ std::string describe_eigenvalue_plot(App& app) {
              sw.capsize ? (fixed(*sw.capsize, 4) + " m/s").c_str() : tr("none")) +
          "\n";
   const double v = setting(app.state, "speed");
-  out += trf("At the current speed, %s m/s, %s:", fixed(v, 2).c_str(), stability_words(app, v).c_str()) + "\n";
+  // The plot is of upright running: riding a steady turn, its speed is not the turn's.
+  out += (app.state.from_turn.empty() ? trf("At the current speed, %s m/s, %s:", fixed(v, 2).c_str(), stability_words(app, v).c_str())
+                                      : trf("Upright running at the set speed, %s m/s (not the steady turn ridden), %s:", fixed(v, 2).c_str(),
+                                            stability_words(app, v).c_str())) +
+         "\n";
   out += std::string(tr("mode")) + "\t" + tr("real part (1/s)") + "\t" + tr("imaginary part (1/s)") + "\n";
   for (const auto& e : labelled_eigenvalues(*app.model, v, sw))
     out += tr(e.label) + "\t" + fixed(e.value.real(), 4) + "\t" + fixed(e.value.imag(), 4) + "\n";

@@ -479,7 +479,9 @@ void draw_eigen_panel(App& app) {
   }
   // The eigenvalues at the current speed.
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_textf("%s", trf("At v = %.3f m/s:", setting(s, "speed")).c_str());
+  // The plot is of upright running: riding a steady turn, these are not the turn's eigenvalues.
+  const double v = setting(s, "speed");
+  wrapped_textf("%s", (app.state.from_turn.empty() ? trf("At v = %.3f m/s:", v) : trf("Upright running at v = %.3f m/s (not the turn ridden):", v)).c_str());
   ImGui::PopTextWrapPos();
   for (const auto& e : current) {
     if (e.value.imag() < 0 && std::abs(e.value.imag()) > 5e-7) continue;  // conjugate shown once with +-
