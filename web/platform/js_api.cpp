@@ -178,6 +178,10 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
   const bool presentation = app.state.presentation;
   const double text_scale = app.state.text_scale;
   if (partial.is_discarded()) ignored.push_back("setState: the argument is not JSON");
+  else if (partial.is_object() && partial.size() == 1 && partial.contains("carvallo:too-large") && partial["carvallo:too-large"].is_number())
+    // pre.js sends this marker for a state past its cap: refused as any unreadable state is, not thrown.
+    ignored.push_back("setState: the state is too large (" + std::to_string(partial["carvallo:too-large"].get<long long>()) +
+                      " characters; at most 1000000): nothing applied");
   else ignored = carvallo::web::apply_json(app.state, partial);
   // Another model without a camera in the same call gets one that frames it; a camera given is kept.
   if (app.state.model != model) app.camera_given = false;
