@@ -318,12 +318,16 @@ test("the stage's speed: its digits beside the slider's grab, and a speed typed 
     const text = columns((r, g, b) => r < 90 && g < 90 && b < 90).filter((x) => x >= grab[0] - 1 && x <= grab.at(-1) + 1);
     assert.deepEqual(text, [], 'no digit under or over the grab');
     // Ctrl+click types a value: nothing applied on the way to 8.25, then Enter applies it.
-    await page.keyboard.down('Control');
-    await page.mouse.click(speed.x + speed.h, speed.y + speed.h / 2);
-    await frames(page, 2);
-    await page.keyboard.up('Control');
-    await frames(page, 1);
-    await page.keyboard.press('Control+A');
+    const openEntry = async () => {
+      const field = await rect(page, 'stage-speed');  // the bar's labels are longer in Dutch
+      await page.keyboard.down('Control');
+      await page.mouse.click(field.x + field.h, field.y + field.h / 2);
+      await frames(page, 2);
+      await page.keyboard.up('Control');
+      await frames(page, 1);
+      await page.keyboard.press('Control+A');
+    };
+    await openEntry();
     for (const key of '8.25') {
       await page.keyboard.press(key);
       await frames(page, 1);
@@ -335,13 +339,7 @@ test("the stage's speed: its digits beside the slider's grab, and a speed typed 
     // What is no plain number, or past the model's range, is refused by a message that says what stays
     // (ImGui's own reading applied "+4" to the speed before and read "10/4" as 10; 150 went unsaid).
     const type = async (text) => {
-      const field = await rect(page, 'stage-speed');  // the bar's labels are longer in Dutch
-      await page.keyboard.down('Control');
-      await page.mouse.click(field.x + field.h, field.y + field.h / 2);
-      await frames(page, 2);
-      await page.keyboard.up('Control');
-      await frames(page, 1);
-      await page.keyboard.press('Control+A');
+      await openEntry();
       await page.keyboard.type(text);
       await frames(page, 1);
       await page.keyboard.press('Enter');
@@ -357,13 +355,7 @@ test("the stage's speed: its digits beside the slider's grab, and a speed typed 
     assert.equal((await type('+4')).speed, 4, '+4 is 4, not 4 more');
     // A message that appears while a number is typed leaves the typing alone: the new window took ImGui's
     // focus, which closed the entry and dropped what was typed (the comma's toast below did too).
-    const field = await rect(page, 'stage-speed');
-    await page.keyboard.down('Control');
-    await page.mouse.click(field.x + field.h, field.y + field.h / 2);
-    await frames(page, 2);
-    await page.keyboard.up('Control');
-    await frames(page, 1);
-    await page.keyboard.press('Control+A');
+    await openEntry();
     await page.keyboard.type('6');
     await frames(page, 1);
     await page.evaluate(() => window.carvallo.setState({ speed: 'fast' }));
