@@ -894,6 +894,25 @@ test("a lesson beside the panels: its caption has the scene's arrows, and a clic
   }
 });
 
+test("a lesson's turn scene beside the panels shows the turns, below its caption", async () => {
+  // The sixth scene (stage=turns) showed no turns at a desk until Steady turns was pressed, and the turns'
+  // window, once open, covered the caption's text and its scene arrows (a tester).
+  const viewport = { width: 1280, height: 800 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6`, viewport);
+  try {
+    for (let k = 0; k < 40 && !(await rect(page, 'turns-plot')); k++) await frames(page, 2);
+    assert.equal((await lesson(page)).index, 5);
+    const turns = await rect(page, 'turns'), caption = await rect(page, 'caption');
+    assert.ok(turns && caption, `the turns ${JSON.stringify(turns)} and the caption ${JSON.stringify(caption)}`);
+    assert.ok(turns.y >= caption.y + caption.h, `the turns' window ${JSON.stringify(turns)} below the caption ${JSON.stringify(caption)}`);
+    assert.equal((await state(page)).turns, true, 'the scene opens the turns');
+    await page.screenshot({ path: path.join(artifacts, 'lecture-desktop-turn-scene.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a phone on its side: the stage's bar is one row in English, Dutch and Spanish, and '>' stays under the finger as a run pauses", async () => {
   // In Spanish "Pausa" became "Reproducir" when scene 2's bicycle fell, and the scene's '>' moved 117 px:
   // a tap where it had been opened the design popup (a tester). In Dutch and Spanish the bar took two rows.

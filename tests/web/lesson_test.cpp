@@ -179,6 +179,9 @@ TEST_CASE("stage, embed and lock are link fields with their words", "[web][lesso
   const auto r = read_link("stage=turns&embed=1&lock=1");
   CHECK(r.ignored.empty());
   CHECK(r.state.stage == "turns");
+  CHECK(r.state.show_turns);  // at a desk the turns' window shows the stage's plot
+  CHECK_FALSE(read_link("stage=turns&turns=0").state.show_turns);  // unless the link says otherwise
+  CHECK_FALSE(read_link("stage=eigenvalues").state.show_turns);
   CHECK(r.state.embed);
   CHECK(r.state.locked);
   const auto bad = read_link("stage=movie");
@@ -200,6 +203,9 @@ TEST_CASE("the short link (the QR code's) reads back to the same state", "[web][
   UiState turns_at_a_desk;  // the turns in their window, the stage's plot the eigenvalues
   turns_at_a_desk.show_turns = true;
   states.push_back(turns_at_a_desk);
+  UiState turns_closed_at_a_desk;  // the turns on the stage, their window closed at a desk
+  turns_closed_at_a_desk.stage = "turns";
+  states.push_back(turns_closed_at_a_desk);
   for (const auto& s : states) {
     const std::string short_link = to_short_link(s);
     INFO(short_link);

@@ -203,8 +203,10 @@ std::string to_short_link(const UiState& state) {
   std::string out;
   for (const auto& [key, value] : pairs(to_link(state))) {
     const auto it = reference.find(key);
-    // The stage plot beside turns=1, or the link would put the turns on the stage (read_link).
-    const bool always = key == "v" || key == "model" || key == "variant" || key == "preset" || (key == "stage" && state.show_turns);
+    // The stage plot beside turns=1, or the link would put the turns on the stage (read_link); turns=0 beside
+    // stage=turns, or it would open the turns' window (a closed window reopened on a reload).
+    const bool always = key == "v" || key == "model" || key == "variant" || key == "preset" || (key == "stage" && state.show_turns) ||
+                        (key == "turns" && state.stage == "turns");
     if (always || it == reference.end() || it->second != value) out.append(out.empty() ? "" : "&").append(key + "=" + value);
   }
   return out;
@@ -316,6 +318,10 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
   // window of their own) shows them on the stage as well: on a phone or in presentation the turns have no
   // window, and the link would show none (as the Scenarios menu's Steady turns does, toggle_steady_turns).
   if (last.count("turns") && s.show_turns && !last.count("stage")) s.stage = "turns";
+  // And the other way: a link made for a stage whose plot is the turns (a lesson's scene, an embed) and that
+  // does not say `turns` opens their window at a desk, where the stage's plot has no place of its own (a
+  // lesson's turn scene showed no turns beside the panels until Steady turns was pressed; a tester).
+  if (last.count("stage") && s.stage == "turns" && !last.count("turns")) s.show_turns = true;
   summarize_unknown_fields(r.ignored);
   if (!usable_sweep_range(s.sweep_min, s.sweep_max)) {
     r.ignored.push_back("vmin, vmax: the sweep range must have vmax - vmin >= " + format_shortest(kMinSweepSpan) + " m/s; the defaults are used");

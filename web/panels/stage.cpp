@@ -422,6 +422,7 @@ void stage_bar(App& app) {
 }
 
 void caption_overlay(App& app) {
+  app.caption_bottom = 0;
   const std::string text = tr(app.state.caption);  // a built-in lesson's caption in the page's language
   // A phone's panel tab fills the screen: the caption waits for the 3D tab (or stands beside the panel, on
   // its side; not beside the Turns tab, whose view shows the turn ridden: the caption's five lines hid the
@@ -469,6 +470,7 @@ void caption_overlay(App& app) {
     ImGui::PopStyleColor();
   }
   record_window_rect(app, "caption");
+  if (!app.stage) app.caption_bottom = top + height;  // the turns' window stands below it (turns_panel)
   ImGui::End();
   ImGui::PopStyleVar(styles);
   ImGui::PopStyleColor(2);
@@ -493,6 +495,7 @@ void caption_overlay(App& app) {
   ImGui::GetWindowDrawList()->AddText(from, ImGui::GetColorU32(ImGuiCol_Text), lines.c_str());
   if (hovered) ImGui::GetWindowDrawList()->AddLine(ImVec2(from.x, from.y + size.y), ImVec2(from.x + size.x, from.y + size.y), ImGui::GetColorU32(ImGuiCol_Text));
   record_rect(app, "caption-scene-again");
+  if (!app.stage) app.caption_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
   ImGui::End();
   ImGui::PopStyleColor(2);
 }

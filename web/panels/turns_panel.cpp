@@ -96,10 +96,11 @@ void turns_panel(App& app) {
 
   const ImGuiIO& io = ImGui::GetIO();
   const float m = ImGui::GetFontSize() * 0.5f;
-  // Within the free span between the panels (no panel's header under it), below the messages. A narrow
-  // span (presentation at 1280x720) gets the whole height instead of half, so the plot stays readable.
+  // Within the free span between the panels (no panel's header under it), below the messages and a
+  // lesson's caption (it covered the caption's text and its scene arrows). A narrow span (presentation at
+  // 1280x720) gets the whole height instead of half, so the plot stays readable.
   const float left = app.view_left + m, right = std::max(app.view_right - m, left + ImGui::GetFontSize() * 12);
-  const float top = std::max(app.view_top, app.messages_bottom) + m;
+  const float top = std::max({app.view_top, app.messages_bottom, app.caption_bottom}) + m;
   const bool narrow = right - left < ImGui::GetFontSize() * 24;
   const float height = narrow ? io.DisplaySize.y - top - m
                               : std::clamp((io.DisplaySize.y - top) * 0.5f, ImGui::GetFontSize() * 14, io.DisplaySize.y - top - m);
