@@ -626,9 +626,25 @@ test('setState({model}) gives what the models menu gives: the paper\'s methods a
     await page.mouse.click(...centre(await rect(page, 'model:four-bar')));
     await frames(page, 3);
     const byMenu = await state(page);
-    await page.evaluate(() => window.carvallo.setState({ model: 'bicycle' }));
+    const first = await page.evaluate(() => { const s = window.carvallo.getState(); return s.dist; });
+    await page.evaluate(() => window.carvallo.setState({ model: 'bicycle', compare: 'baumgarte,direct,rgcpa' }));
     await frames(page, 2);
     assert.equal((await state(page)).integ, 'ab4');
+    // The bicycle chosen by the menu after the four-bar: its own camera, not the four-bar's from 30 m away
+    // (the bicycle was 40 px wide; a tester); and no comparison of methods carried over from the four-bar.
+    await page.evaluate(() => window.carvallo.setState({ model: 'four-bar' }));
+    await frames(page, 3);
+    await page.mouse.click(...centre(await rect(page, 'menu:models')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'model:bicycle')));
+    await frames(page, 4);
+    const back = await state(page);
+    assert.equal(back.model, 'bicycle');
+    assert.equal(back.compare, '', 'no comparison carried over');
+    const fresh = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+    await frames(fresh.page, 4);
+    assert.equal(back.dist, (await state(fresh.page)).dist, `the bicycle's own camera (the four-bar's was at ${first} m)`);
+    await fresh.context.close();
     await page.evaluate(() => window.carvallo.setState({ model: 'four-bar' }));
     await frames(page, 3);
     const byApi = await state(page);

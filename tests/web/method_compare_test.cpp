@@ -211,3 +211,11 @@ TEST_CASE("an adaptive integrator in a compared run chooses its steps by its tol
   CHECK(c.runs()[0].view->time() < 2.0 + kLongestAdaptiveStep);
   CHECK(c.runs()[1].view->time() == Approx(2.0).epsilon(1e-12));
 }
+
+TEST_CASE("another model leaves the comparison of methods set up for the last one", "[web][compare]") {
+  UiState s;
+  REQUIRE(select_model(s, "four-bar").empty());
+  s.compare = "baumgarte,direct,rgcpa";
+  REQUIRE(select_model(s, "bicycle").empty());
+  CHECK(s.compare.empty());
+}

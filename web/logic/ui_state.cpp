@@ -201,6 +201,9 @@ std::string select_model(UiState& state, const std::string& name) {
   state.model = name;
   state.settings = start_settings(name);
   state.inputs.clear();
+  // A comparison of methods is a study of the model it was set up for (its step, its drift): carried over,
+  // it drew three pale copies of the next model over it in every later scene of a lesson (a tester).
+  state.compare.clear();
   state.variant = checked_variant(name, "").value_or("");
   try {
     const auto d = examples::make_model(name, state.variant).defaults;

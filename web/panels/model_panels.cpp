@@ -75,8 +75,13 @@ void sync_run(App& app, bool force) {
       // A new model (not a new run of the same one): its frame and a camera that shows it.
       app.display = display_frame(app.run->run().instance().view, app.run->run().scene());
       app.fitted_model = fitted;
-      // A camera the link or setState gave is kept exactly (yaw -2.53 stays -2.53); else one that frames it.
-      if (!has_parameter_table(app) && !app.camera_given) fit_camera(app);
+      // A camera the link or setState gave is kept exactly (yaw -2.53 stays -2.53); else one that frames it:
+      // the bicycle's is the default, which widen_default_camera fits to the layout (the four-bar's camera,
+      // kept, showed the bicycle chosen after it 40 px wide; a tester).
+      if (!app.camera_given) {
+        if (has_parameter_table(app)) app.state.camera = OrbitCamera{};
+        else fit_camera(app);
+      }
     }
     // A new run starts with no inputs, at its start; or replays the motion a link gives.
     if (replay) load_replay(app);
