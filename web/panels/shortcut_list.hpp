@@ -22,7 +22,7 @@ inline constexpr Shortcut kShortcuts[] = {
     {"F", translatable("camera follows the model")},
     {"V", translatable("fit the model in view")},
     {"I", translatable("inertia ellipsoids")},
-    {translatable("Left / Right"), translatable("bicycle: hold for a steer torque to the left / right (other models: orbit)")},
+    {translatable("Left / Right"), translatable("bicycle: hold for a steer torque to the left / right (other models: orbit; with a lesson open: the scenes, and the steer buttons steer)")},
     {"A / D", translatable("bicycle: hold for a roll (lean) torque to the left / right")},
     {translatable("Up / Down"), translatable("tilt the camera; drag a body to push it")},
     {"+ / -", translatable("zoom")},
