@@ -240,11 +240,15 @@ test('the QR code: the lesson at this scene, large on the projector, and a phone
     for (const field of ['present', 'text', 'caption']) assert.ok(!new RegExp(`[#&]${field}=`).test(text), `no ${field}= in ${text}`);
     const qr = await rect(page, 'qr');
     inside(qr, viewport, 'the QR code');
-    assert.ok(qr.w >= 300 && Math.abs(qr.w - qr.h) < 1, `QR code ${qr.w}x${qr.h} CSS px`);
-    // Served on the loopback (127.0.0.1), as here, the address opens on this computer only: said under it.
-    const note = await rect(page, 'qr-local-note'), dialog = await rect(page, 'qr-window');
-    assert.ok(note && note.y >= qr.y + qr.h && note.y + note.h <= dialog.y + dialog.h + 0.5 && note.w <= dialog.w,
-      `the note ${JSON.stringify(note)} under the code, in its window ${JSON.stringify(dialog)}`);
+    // As tall as the screen, whatever the text step: the words stand beside it (under it, at a larger text
+    // step they took its room, and a lesson's dense code fell to 2 px a module; a tester).
+    assert.ok(qr.h >= 0.7 * viewport.height && Math.abs(qr.w - qr.h) < 1, `QR code ${qr.w}x${qr.h} CSS px`);
+    // Served on the loopback (127.0.0.1), as here, the address opens on this computer only: said beside it.
+    const note = await rect(page, 'qr-local-note'), words = await rect(page, 'qr-words'), dialog = await rect(page, 'qr-window');
+    for (const [name, r] of [['the note', note], ['the words', words]])
+      assert.ok(r && r.x >= qr.x + qr.w && r.y >= qr.y && r.y + r.h <= qr.y + qr.h && r.x + r.w <= dialog.x + dialog.w + 0.5,
+        `${name} ${JSON.stringify(r)} beside the code ${JSON.stringify(qr)}, in its window ${JSON.stringify(dialog)}`);
+    disjoint(note, words, 'the note and the words');
     inside(dialog, viewport, 'the QR window');
     await page.screenshot({ path: path.join(artifacts, 'lecture-qr-1280x720.png') });
     const shown = await state(page);

@@ -46,8 +46,15 @@ void qr_overlay(App& app) {
   const float line = ImGui::GetFrameHeightWithSpacing();
   // As large as the screen allows (the free view's shorter side, or the screen's on a phone), with the
   // quiet zone of 4 modules the standard asks for; whole device pixels per module, for sharp edges.
+  // On a screen wider than tall the words stand beside the code, which keeps the screen's height whatever
+  // the text step (below it, they took 4 lines of the largest text: a lesson's code of 157 modules went
+  // from 3 to 2 px a module, too small to scan from the seats; a tester).
   const bool local = only_this_computer(text);
-  const float room = std::min(io.DisplaySize.x, io.DisplaySize.y - ImGui::GetFrameHeight()) - (local ? 4 : 2) * line - px(app, 24);
+  const float font = ImGui::GetFontSize(), pad = ImGui::GetStyle().WindowPadding.x, gap = ImGui::GetStyle().ItemSpacing.x;
+  const bool beside = io.DisplaySize.x > 1.2f * io.DisplaySize.y;
+  const float words_w = font * 14;  // the words' column beside the code
+  const float room = beside ? std::min(io.DisplaySize.x - words_w - 2 * pad - gap, io.DisplaySize.y - ImGui::GetFrameHeight() - line) - px(app, 24)
+                            : std::min(io.DisplaySize.x, io.DisplaySize.y - ImGui::GetFrameHeight()) - (local ? 4 : 2) * line - px(app, 24);
   const int n = app.qr.size + 8;
   const float module = app.qr.size > 0 ? std::max(1.0f, std::floor(room / static_cast<float>(n))) : 0.0f;
   const float side = module * static_cast<float>(n);
@@ -77,13 +84,19 @@ void qr_overlay(App& app) {
     const auto ratio = static_cast<float>(app.pixel_ratio);
     app.rects["qr"] = {origin.x / ratio, origin.y / ratio, side / ratio, side / ratio};
     const char* what = app.lesson ? tr("The lesson at this scene. Q or Escape closes.") : tr("Everything shown here. Q or Escape closes.");
+    if (beside) {
+      ImGui::SameLine();
+      ImGui::BeginGroup();
+    }
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + (beside ? words_w : std::max(side, ImGui::CalcTextSize(what).x)));
     ImGui::TextUnformatted(what);
+    record_rect(app, "qr-words");
     if (local) {
-      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(side, ImGui::CalcTextSize(what).x));
       ImGui::TextColored(color_vec(pal().error_text), "%s", tr("This address opens on this computer only: serve the page on the network for phones to open it."));
-      ImGui::PopTextWrapPos();
       record_rect(app, "qr-local-note");
     }
+    ImGui::PopTextWrapPos();
+    if (beside) ImGui::EndGroup();
   }
   record_window_rect(app, "qr-window");
   const bool outside = ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows);
