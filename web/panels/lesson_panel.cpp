@@ -169,6 +169,7 @@ bool goto_scene(App& app, int index) {
   auto r = read_link(scene.link);
   const UiState s = scene_state(r.state, scene, app.state);
   app.messages.clear();
+  app.design.designer_problem.clear();  // about a value typed in the scene before: nothing of it is in effect here
   if (!r.ignored.empty()) {
     app.messages.push_back(message_text("Scene %s: parts of its link could not be used; defaults were kept for them:", std::to_string(index + 1).c_str()));
     for (const auto& m : r.ignored) app.messages.push_back("  " + m);
