@@ -483,6 +483,32 @@ test('the steady turns by keyboard and screen reader: shown, described as a tabl
     const points = (await page.evaluate(() => window.carvallo.turns())).points;
     const stable = points.filter((p) => p.stable);
     assert.ok(text.includes(`${points.length} turns at leans from 0.02 to 1.4 rad, ${stable.length} of them stable`), text);
+    // Each family's stable turns said as the runs they are: one range from the first stable lean to the last
+    // read the unstable turns between as stable (the reversed family: one stable turn at 0.48 rad, then
+    // none until 0.64; a tester).
+    let said = 0;
+    for (const family of ['handlebar-forward', 'handlebar-reversed']) {
+      const found = text.split('\n')[0].match(new RegExp(`${family}: stable turns (.*?)\\.(?: |$)`));
+      if (!found) {
+        assert.ok(text.includes(`${family}: no stable turn.`) && !stable.some((p) => p.family === family), `${family}: ${text.split('\n')[0]}`);
+        continue;
+      }
+      ++said;
+      const sentence = found[1];
+      const runs = [...sentence.matchAll(/at leans? (?:from )?([\d.]+)(?: to ([\d.]+))? rad, speeds? (?:from )?([\d.]+)(?: to ([\d.]+))? m\/s/g)]
+        .map((m) => [Number(m[1]), Number(m[2] ?? m[1]), Number(m[3]), Number(m[4] ?? m[3])]);
+      assert.ok(runs.length >= 1, `${family}: ${sentence}`);
+      // Every lean of the turns' grid (0.02 rad) within a run said has a stable turn, and every stable turn
+      // lies in a run said: the runs said are the runs there are.
+      const mine = stable.filter((p) => p.family === family);
+      for (const [a, b] of runs)
+        for (let lean = a; lean <= b + 1e-9; lean += 0.02)
+          assert.ok(mine.some((p) => Math.abs(p.lean - lean) < 0.006), `${family}: a stable turn at ${lean.toFixed(2)} rad, within ${a}-${b} as said`);
+      for (const p of mine)
+        assert.ok(runs.some(([a, b, u, w]) => p.lean >= a - 0.006 && p.lean <= b + 0.006 && p.speed >= u - 0.006 && p.speed <= w + 0.006),
+                  `${family}: the stable turn ${JSON.stringify(p)} in a run said (${sentence})`);
+    }
+    assert.ok(said > 0, 'the benchmark has stable turns');
     // A row for every turn at each tenth of a radian, as the plot has it.
     const tenths = points.filter((p) => Math.abs(p.lean * 10 - Math.round(p.lean * 10)) < 1e-9);
     const rows = text.split('\n').filter((line) => /^handlebar-(forward|reversed)\t/.test(line));

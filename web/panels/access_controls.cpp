@@ -825,17 +825,25 @@ std::string describe_steady_turns(App& app) {
   if (!turns.done())
     return trf("The steady turns are being computed: %.0f %%; describe them again in a moment.", 100 * turns.progress());
   int count = 0, stable = 0;
-  // Per family: the leans and speeds of its stable turns.
-  std::map<std::string, std::array<double, 4>> ranges;
-  for (const auto& branch : turns.branches())
+  // Per family, each run of stable turns one after the other along a branch: its leans and speeds. One range
+  // from the first stable lean to the last read as stable between them, where it is not (a tester).
+  std::map<std::string, std::vector<std::array<double, 4>>> ranges;
+  for (const auto& branch : turns.branches()) {
+    std::string run_family;  // the family of the run of stable turns being read ("" between runs)
     for (const auto& t : branch.turns) {
       ++count;
-      if (!t.stable) continue;
+      if (!t.stable) {
+        run_family.clear();
+        continue;
+      }
       ++stable;
-      auto [it, added] = ranges.try_emplace(t.family, std::array<double, 4>{t.lean, t.lean, t.speed, t.speed});
-      auto& r = it->second;
+      auto& runs = ranges[t.family];  // a branch may cross from one family to the other (TurnBranch)
+      if (run_family != t.family) runs.push_back({t.lean, t.lean, t.speed, t.speed});
+      auto& r = runs.back();
       r = {std::min(r[0], t.lean), std::max(r[1], t.lean), std::min(r[2], t.speed), std::max(r[3], t.speed)};
+      run_family = t.family;
     }
+  }
   std::string out = trf("Steady turns, hands-free, leaning right (turns to the left mirror them): %d turns at leans from 0.02 to 1.4 rad, "
                         "%d of them stable.",
                         count, stable);
@@ -846,9 +854,14 @@ std::string describe_steady_turns(App& app) {
       out += trf("%s: no stable turn.", turn_family_name(family).c_str());
       continue;
     }
-    const auto& r = it->second;
-    out += trf("%s: stable turns at leans from %s to %s rad, speeds from %s to %s m/s.", turn_family_name(family).c_str(),
-               fixed(r[0], 2).c_str(), fixed(r[1], 2).c_str(), fixed(r[2], 2).c_str(), fixed(r[3], 2).c_str());
+    std::string runs;
+    for (const auto& r : it->second) {
+      if (!runs.empty()) runs += "; ";
+      const std::string lean0 = fixed(r[0], 2), lean1 = fixed(r[1], 2), speed0 = fixed(r[2], 2), speed1 = fixed(r[3], 2);
+      runs += lean0 == lean1 ? trf("at lean %s rad, speed %s m/s", lean0.c_str(), speed0.c_str())
+                             : trf("at leans from %s to %s rad, speeds from %s to %s m/s", lean0.c_str(), lean1.c_str(), speed0.c_str(), speed1.c_str());
+    }
+    out += trf("%s: stable turns %s.", turn_family_name(family).c_str(), runs.c_str());
   }
   out += "\n" + std::string(tr("At each tenth of a radian of lean:")) + "\n";
   out += std::string(tr("family\tlean (rad)\tspeed (m/s)\tsteer (rad)\tradius (m)\tstability")) + "\n";
