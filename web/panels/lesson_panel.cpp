@@ -10,6 +10,8 @@
 #include "platform/browser.hpp"
 #include "platform/lecture_browser.hpp"
 
+#include <imgui_internal.h>  // GetActiveID, ClearActiveID: Escape keeps a lesson's text
+
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -238,6 +240,13 @@ std::string scene_counter(const App& app) {
   return counter;
 }
 
+// Escape leaves the lesson's text box `label` (the next item) with what was typed in it: ImGui's Escape
+// restores the text the box began with, and a caption written with care was lost to one key (a tester).
+// Its text is the lesson's as it is typed, so left this way it is kept, as a click elsewhere keeps it.
+void escape_keeps_text(const char* label) {
+  if (ImGui::GetActiveID() == ImGui::GetID(label) && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) ImGui::ClearActiveID();
+}
+
 }  // namespace
 
 float scene_navigation_width(const App& app) {
@@ -379,6 +388,7 @@ void lesson_editor(App& app) {
   char title[512];
   std::snprintf(title, sizeof title, "%s", lesson.title.c_str());
   ImGui::SetNextItemWidth(-FLT_MIN);
+  escape_keeps_text("##title");
   if (ImGui::InputTextWithHint("##title", tr("title"), title, sizeof title)) (void)set_lesson_title(app, title);
   record_rect(app, "lesson-editor:title");
   if (ImGui::Button(tr("Add this view as a scene"))) add_scene_of_view(app);
@@ -408,6 +418,7 @@ void lesson_editor(App& app) {
     char caption[kMaxCaptionChars * 4 + 1];
     std::snprintf(caption, sizeof caption, "%s", scene.caption.c_str());
     const float buttons = button_width(tr("Up")) + button_width(tr("Down")) + button_width(tr("Delete")) + 3 * ImGui::GetStyle().ItemSpacing.x;
+    escape_keeps_text("##caption");
     if (ImGui::InputTextMultiline("##caption", caption, sizeof caption,
                                   ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8), ImGui::GetFontSize() * 3.6f))) {
       // Past the longest caption its first characters are kept, and said: the box went on showing what the
