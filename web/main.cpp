@@ -507,9 +507,12 @@ EMSCRIPTEN_KEEPALIVE void carvallo_wake() {
 // the Ctrl+V it reads next frame pastes; pasted without Ctrl (the browser's menu, Cmd+V on a Mac, where
 // ImGui reads no Ctrl) it is typed in. Returns whether the canvas took it (else the page's own does).
 EMSCRIPTEN_KEEPALIVE int carvallo_input_paste(const char* text) {
-  if (!text || !ImGui::GetCurrentContext() || !ImGui::GetIO().WantTextInput) return 0;
+  if (!text || !ImGui::GetCurrentContext()) return 0;
   App& app = carvallo::web::app();
+  // Kept even while no box is open: a box clicked a moment before opens on the next frame, when ImGui reads
+  // this Ctrl+V (a paste 50-150 ms after the click was lost one time in two; a tester).
   app.clipboard = text;
+  if (!ImGui::GetIO().WantTextInput) return 0;
   if (glfwGetKey(app.window, GLFW_KEY_LEFT_CONTROL) == GLFW_PRESS || glfwGetKey(app.window, GLFW_KEY_RIGHT_CONTROL) == GLFW_PRESS) return 1;
   for (const char* p = text; *p;) {
     unsigned c = 0;
