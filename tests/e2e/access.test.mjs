@@ -843,3 +843,32 @@ test('a plot described is described again when the scene or the language changes
     await context.close();
   }
 });
+
+test('the page\'s controls are sections under headings a screen reader jumps between, each before its controls, in the page\'s language', async () => {
+  // Some 150 controls stood under one h1: a screen reader's user could not jump from the lesson to the
+  // parameters or the simulation (a tester).
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#lesson=why-bicycles-stay-up', { width: 1280, height: 800 });
+  try {
+    await frames(page, 4);
+    const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+    for (const name of ['The model: run, rider and speed', 'Lesson', 'View, link and language', 'Plots', 'Model and parameters', 'Eigenvalues', 'Simulation'])
+      assert.ok(headings.includes(name), `"${name}" in ${JSON.stringify(headings)}`);
+    // Each heading stands right before the first control of its group, in the Tab order.
+    const before = async (heading) => page.evaluate((h) => {
+      const hs = [...document.querySelectorAll('#a11y-dom h2')].find((e) => e.textContent === h);
+      const next = hs && hs.nextElementSibling;
+      return next ? next.getAttribute('aria-label') || next.textContent : null;
+    }, heading);
+    assert.equal(await before('The model: run, rider and speed'), 'Pause');
+    assert.equal(await before('Model and parameters'), 'Model');
+    const order = await page.evaluate(() => [...document.querySelectorAll('#a11y-dom h2, #a11y-dom [id^="a11y-"]')].map((e) => e.tagName === 'H2' ? `# ${e.textContent}` : e.id));
+    assert.ok(order.indexOf('# Lesson') < order.indexOf('a11y-scene-next') && order.indexOf('a11y-scene-next') < order.indexOf('# View, link and language'), JSON.stringify(order.slice(0, 40)));
+    // In Dutch, the headings too.
+    await page.evaluate(() => window.carvallo.setState({ lang: 'nl' }));
+    await page.waitForFunction(() => [...document.querySelectorAll('#a11y-dom h2')].some((e) => e.textContent === 'Model en parameters'), null, { timeout: 10000 });
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -64,6 +64,7 @@ std::string controls_json(const std::vector<AccessControl>& controls) {
     if (!c.rect.empty()) j["rect"] = c.rect;
     if (!c.keys.empty()) j["keys"] = c.keys;
     if (!c.description.empty()) j["description"] = c.description;
+    if (!c.heading.empty()) j["heading"] = c.heading;
     if (c.role == "number" || c.role == "slider") {
       j["value"] = number(c.value);
       j["min"] = number(c.min);

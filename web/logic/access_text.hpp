@@ -39,6 +39,7 @@ struct AccessControl {
   bool toggle = false;
   bool disabled = false;
   std::string error;          ///< the refusal of the last value typed, while it is shown (aria-invalid), else ""
+  std::string heading;        ///< this control begins a group of the page's controls: its heading (an h2), "" within one
   bool placed = false;        ///< the widget is on screen at `box` (x, y, w, h in CSS px)
   float box[4] = {0, 0, 0, 0};
 };

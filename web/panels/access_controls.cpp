@@ -39,6 +39,12 @@ bool g_access_description_quiet = false;
 
 namespace {
 
+// The headings of the page's controls: a group begins at the row pushed next (access_rows gives it to that
+// row), so that a screen reader's user jumps between the run, the lesson, the view, the plots and each
+// panel rather than reading some 150 controls as one list (a tester).
+std::vector<std::pair<std::size_t, std::string>> g_groups;
+void heading(const std::vector<AccessRow>& rows, const char* name) { g_groups.emplace_back(rows.size(), tr(name)); }
+
 // The plot last described, described again when what it shows changes (another scene, design, speed or
 // language; not the camera, which follows the run): the table of the scene before, in the language before,
 // was read as this one's (a tester). Null once a note or the shortcut list has taken its place.
@@ -235,6 +241,7 @@ void turn_rows(App& app, std::vector<AccessRow>& rows);
 
 void view_rows(App& app, std::vector<AccessRow>& rows) {
   sync_run(app);
+  heading(rows, translatable("The model: run, rider and speed"));
   rows.push_back(button("play", app.playing ? tr("Pause") : tr("Play"), "play", "Space", toggle_play));
   rows.push_back(button("step", tr("Step"), "step", "Period", step_run));
   rows.push_back(button("reset", tr("Reset"), "reset", "R", reset_run));
@@ -306,6 +313,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
       rows.push_back(std::move(r));
       rows.push_back(std::move(typed));
     }
+  heading(rows, translatable("Lesson"));
   // The caption, to read again: its announcement is soon followed by others (a fall, "Paused at ..."), and
   // it is nowhere else in the page's text (a screen reader's user, a tester).
   if (!app.state.caption.empty()) {
@@ -341,6 +349,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
                               if (const auto* lesson = find_builtin_lesson(name)) open_lesson(a, *lesson, 0, true);
                             }));
   }
+  heading(rows, translatable("View, link and language"));
   rows.push_back(button("fit", tr("Fit the model in view"), "fit", "V", fit_camera));
   auto qr = button("qr", tr("QR code of this link"), "qr", "Q", toggle_qr);
   qr.control.toggle = true;
@@ -391,6 +400,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   help.control.toggle = true;
   help.control.pressed = app.show_help;
   rows.push_back(std::move(help));
+  heading(rows, translatable("Plots"));
   // Offered by their titles, as the View menu has them; the link's word is set.
   std::vector<std::string> stages;
   for (const char* name : kStagePlotNames) stages.push_back(stage_title(app, name));
@@ -512,6 +522,7 @@ void method_rows(App& app, std::vector<AccessRow>& rows) {
 // The design map's settings, while the map is shown: its axes and their ranges, what it shows, its points per
 // axis and the highest speed it looks for, applied and refused as in its panel (design_map_panel.cpp).
 void design_map_rows(App& app, std::vector<AccessRow>& rows) {
+  heading(rows, translatable("Design map"));
   DesignMapSettings& m = app.state.map;
   const auto names = map_input_names();
   std::vector<std::string> labels;
@@ -595,6 +606,7 @@ void eigen_panel_rows(App& app, std::vector<AccessRow>& rows) {
 // The simulation panel's note and its time factor ("time x", the slider's ends; a typed value past them is
 // refused and said, as the time step's is, not clamped as the slider clamps a drag).
 void simulation_panel_rows(App& app, std::vector<AccessRow>& rows) {
+  heading(rows, translatable("Simulation"));
   note_row(app, rows, "sim", translatable("Simulation"));
   constexpr double lo = 0.05, hi = 10.0;
   auto scale = number("time-scale", tr("time x"), "time-scale", app.state.sim.time_scale, lo, hi, 0, "", 2, [](App& a, double x) {
@@ -615,6 +627,7 @@ void simulation_panel_rows(App& app, std::vector<AccessRow>& rows) {
 // The panels: the model, its parameters, the designer's inputs, the plot's range, the other settings.
 void panel_rows(App& app, std::vector<AccessRow>& rows) {
   const bool locked = app.state.locked;
+  heading(rows, translatable("Model and parameters"));
   // The models by their titles in the page's language, as the Models menu has them.
   std::vector<std::string> titles;
   std::string current;
@@ -692,12 +705,14 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
       reset.section = r.section;
       rows.push_back(std::move(reset));
     }
+    heading(rows, translatable("Eigenvalues"));
     rows.push_back(number("vmin", tr("Eigenvalue plot from speed"), "vmin", app.state.sweep_min, 0, 100, 0, "m/s", 2,
                           [](App& a, double v) { apply_speed_range(a, v, a.state.sweep_max); }));
     rows.push_back(number("vmax", tr("Eigenvalue plot to speed"), "vmax", app.state.sweep_max, 0, 100, 0, "m/s", 2,
                           [](App& a, double v) { apply_speed_range(a, a.state.sweep_min, v); }));
     eigen_panel_rows(app, rows);
   } else {
+    heading(rows, translatable("Eigenvalues"));
     note_row(app, rows, "model-eigen", translatable("Eigenvalues"));
     if (app.rects.contains("model-eigen-im-s"))
       rows.push_back(checkbox("im-s", imaginary_parts_name(), "model-eigen-im-s", app.state.show_imaginary, [](App& a, bool on) { a.state.show_imaginary = on; }));
@@ -783,8 +798,11 @@ std::vector<AccessRow> access_rows(App& app) {
   }
   help_shown = app.show_help;
   std::vector<AccessRow> rows;
+  g_groups.clear();
   view_rows(app, rows);
   panel_rows(app, rows);
+  for (const auto& [at, name] : g_groups)
+    if (at < rows.size()) rows[at].control.heading = name;  // an empty group's heading goes to the next one's row, and is replaced
   // The QR code and the shortcut list cover the page: while one is open, Tab goes only to what closes it
   // (its toggle; Escape too) and, with the QR code, Copy link, not to the controls hidden under it.
   if (app.show_qr || app.show_help) {

@@ -10,6 +10,7 @@
   let clearing = 0;            // the timer that empties the live region
   const kSaidForMs = 15000;    // how long words stay in the live region after they are said
   const elements = new Map();  // id -> element
+  const headings = new Map();  // a group's heading text -> its h2 (a control's `heading`: it begins the group)
   const said = [];             // everything the live region said, for tests (announcements())
   let editing = null;          // the number field being typed into: its value is not overwritten
 
@@ -251,17 +252,35 @@
     // Moving the focused element to keep the order blurs it (an overlay opened: only its own toggle is
     // left, and it moves to the top): it gets the focus back below.
     const active = document.activeElement;
-    const seen = new Set();
-    let before = null;  // keeps the elements in the rows' order (the Tab order)
+    const seen = new Set(), headed = new Set();
+    let before = null;  // keeps the elements in the rows' order (the Tab order), each group after its heading
+    const place = (node) => {
+      const next = before ? before.nextSibling : root.firstChild.nextSibling;  // after the page's h1
+      if (node !== next) root.insertBefore(node, next);
+      before = node;
+    };
     for (const c of controls) {
       seen.add(c.id);
+      if (c.heading) {
+        let h = headings.get(c.heading);
+        if (!h) {
+          headings.set(c.heading, (h = document.createElement('h2')));
+          h.textContent = c.heading;
+          h.style.cssText = HIDDEN;
+        }
+        headed.add(c.heading);
+        place(h);
+      }
       let el = elements.get(c.id);
       if (!el) elements.set(c.id, (el = make(c)));
       update(el, c);
-      const next = before ? before.nextSibling : root.firstChild.nextSibling;  // after the heading
-      if (el !== next) root.insertBefore(el, next);
-      before = el;
+      place(el);
     }
+    for (const text of Array.from(headings.keys()))  // no destructuring here: Emscripten 3.1.6's minifier drops it
+      if (!headed.has(text)) {
+        headings.get(text).remove();
+        headings.delete(text);
+      }
     for (const id of Array.from(elements.keys()))
       if (!seen.has(id)) {
         const el = elements.get(id);
