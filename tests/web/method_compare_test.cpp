@@ -219,3 +219,18 @@ TEST_CASE("another model leaves the comparison of methods set up for the last on
   REQUIRE(select_model(s, "bicycle").empty());
   CHECK(s.compare.empty());
 }
+
+TEST_CASE("the shown run is named on screen by its own methods in what the runs beside it change", "[web][compare]") {
+  UiState s;
+  REQUIRE(select_model(s, "four-bar").empty());
+  CHECK(shown_run_title(s) == "shown");  // nothing beside it
+  s.sim.stabilization = "none";
+  s.compare = "baumgarte,direct,rgcpa";
+  CHECK(shown_run_title(s) == "shown: none");
+  s.sim.integrator = "ab4";
+  s.compare = "rk4,dopri5";
+  CHECK(shown_run_title(s) == "shown: ab4");
+  s.sim.time_step = 0.005;
+  s.compare = "rk4:dt0.01";
+  CHECK(shown_run_title(s) == "shown: ab4:dt0.005");
+}

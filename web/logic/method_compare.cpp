@@ -158,6 +158,21 @@ std::string methods_label(const UiState& state) {
   return label;
 }
 
+std::string shown_run_title(const UiState& state) {
+  // "shown" alone left a room asking which method the blue run was (a tester).
+  std::string error, own;
+  const auto changes = read_method_changes(state.compare, error);
+  if (changes && !changes->empty()) {
+    const MethodChange& c = changes->front();
+    const auto add = [&own](const std::string& part) { own += (own.empty() ? "" : ":") + part; };
+    if (c.stabilization) add(state.sim.stabilization);
+    if (c.integrator) add(state.sim.integrator);
+    if (c.solver) add(state.sim.solver);
+    if (c.time_step) add("dt" + format_shortest(state.sim.time_step));
+  }
+  return own.empty() ? tr("shown") : trf("shown: %s", own.c_str());
+}
+
 const std::vector<examples::MethodStudy>& general_studies() {
   static const std::vector<examples::MethodStudy> list = {
       // At 20 ms the unstabilized run leaves its constraints visibly within seconds (the slider-crank by

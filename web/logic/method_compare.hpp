@@ -49,6 +49,10 @@ std::optional<std::string> check_method_changes(std::string_view text, std::stri
 UiState with_methods(const UiState& state, const MethodChange& change);
 /// "augmented, ab4 5 ms, rgcpa": what a run with `state`'s methods uses (adaptive: its tolerance).
 std::string methods_label(const UiState& state);
+/// The shown run's name on screen, in the page's language: "shown" with its own methods in what the runs
+/// beside it change, "shown: none" beside "baumgarte", "shown: ab4" beside "rk4" (the API's label stays
+/// "shown").
+std::string shown_run_title(const UiState& state);
 
 /// Generic comparisons offered for every model beside its paper's (examples::ModelEntry::studies): the
 /// stabilizations, and the integrators, at the shown run's step.

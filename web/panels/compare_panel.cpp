@@ -11,8 +11,10 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace carvallo::web {
 
@@ -52,7 +54,7 @@ void comparison_plot(App& app, float height) {
   const auto& runs = app.comparison.runs();
   const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
   const std::function<double(std::size_t, const RunSample&)> position = [](std::size_t, const RunSample& m) { return m.C; };
-  PlotData data = collect_plot(app.run->history(), {tr("shown")}, position, app.state.plot_window, columns, true);
+  PlotData data = collect_plot(app.run->history(), {shown_run_title(app.state)}, position, app.state.plot_window, columns, true);
   for (const auto& run : runs) {
     if (!run.view) continue;
     PlotData d = collect_plot(run.view->history(), {run.label}, position, app.state.plot_window, columns, true);
@@ -68,43 +70,68 @@ void comparison_plot(App& app, float height) {
 
 namespace {
 
-void cost_table(App& app) {
+// `few`: on the stage, the columns a room reads from its seats, as many as the panel's width holds, by
+// importance (run, |C| at most, energy drift, CPU cost, |C| now), none behind a horizontal scroll bar (all
+// eleven hid the drift and the cost at 1280x720; a tester).
+void cost_table(App& app, bool few) {
   const auto rows = comparison_rows(app.state, *app.run, app.comparison);
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | (few ? 0 : ImGuiTableFlags_ScrollX);
   const float fh = ImGui::GetFontSize();
   const float height = (static_cast<float>(rows.size()) + 1.6f) * (fh + ImGui::GetStyle().CellPadding.y * 2) + fh;
-  if (!ImGui::BeginTable("compare-cost", 11, flags, ImVec2(0, height))) return;
-  ImGui::TableSetupScrollFreeze(1, 1);
-  for (const char* h : {translatable("run"), "t (s)", translatable("|C| now"), translatable("|C| max"), translatable("|C'|,|D| max"),
-                        translatable("energy drift"), translatable("steps"), translatable("evaluations"), translatable("rejected"),
-                        translatable("corrections"), translatable("CPU ms per sim. s")})
-    ImGui::TableSetupColumn(tr(h));
+  static constexpr const char* kColumns[] = {
+      translatable("run"),          "t (s)",                     translatable("|C| now"),  translatable("|C| max"),
+      translatable("|C'|,|D| max"), translatable("energy drift"), translatable("steps"),    translatable("evaluations"),
+      translatable("rejected"),     translatable("corrections"),  translatable("CPU ms per sim. s")};
+  constexpr std::size_t kCpu = 10;
+  // On the stage the cost's header is short: the long one was cut.
+  const auto header = [few](std::size_t c) { return few && c == kCpu ? tr("CPU ms/s") : tr(kColumns[c]); };
+  std::array<bool, std::size(kColumns)> shown{};
+  if (!few) shown.fill(true);
+  else {
+    const float pad = 2 * ImGui::GetStyle().CellPadding.x + 2, number = ImGui::CalcTextSize("8.8e-88").x;
+    float names = 0;
+    for (std::size_t k = 0; k < rows.size(); ++k)
+      names = std::max(names, ImGui::CalcTextSize(k == 0 ? shown_run_title(app.state).c_str() : rows[k].label.c_str()).x);
+    float used = 0;
+    for (std::size_t c : {std::size_t{0}, std::size_t{3}, std::size_t{5}, kCpu, std::size_t{2}}) {
+      const float w = std::max(ImGui::CalcTextSize(header(c)).x, c == 0 ? names : number) + pad;
+      if (c != 0 && used + w > ImGui::GetContentRegionAvail().x) continue;
+      shown[c] = true;
+      used += w;
+    }
+  }
+  const int count = static_cast<int>(std::count(shown.begin(), shown.end(), true));
+  if (!ImGui::BeginTable("compare-cost", count, flags, ImVec2(0, few ? 0.0f : height))) return;
+  if (!few) ImGui::TableSetupScrollFreeze(1, 1);
+  for (std::size_t c = 0; c < shown.size(); ++c)
+    if (shown[c]) ImGui::TableSetupColumn(header(c));
   ImGui::TableHeadersRow();
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const auto& r = rows[k];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     // The first row is the run shown (method_compare.cpp's "shown"); the others are named by their methods.
-    ImGui::TextColored(color_vec(pal().time_lines[k % 4]), "%s", k == 0 ? tr(r.label).c_str() : r.label.c_str());
+    ImGui::TextColored(color_vec(pal().time_lines[k % 4]), "%s", k == 0 ? shown_run_title(app.state).c_str() : r.label.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.methods.c_str());
     if (!r.error.empty()) {
       ImGui::TableNextColumn();
       ImGui::TextColored(color_vec(pal().error_text), "%s", tr(r.error).c_str());
       continue;
     }
-    const auto cell = [](double v) {
-      ImGui::TableNextColumn();
-      ImGui::Text("%.1e", v);
+    std::size_t column = 0;
+    const auto next = [&] {  // the next column's cell, where it is shown; the last cell's place, for the tests
+      if (column > 0 && shown[column] && k == 0) record_rect(app, std::string("compare:cell:") + kColumns[column]);
+      const bool on = shown[++column];
+      if (on) ImGui::TableNextColumn();
+      return on;
     };
-    ImGui::TableNextColumn();
-    ImGui::Text("%.3f", r.t);
-    for (double v : {r.position_violation, r.max_position_violation, r.max_velocity_violation, r.energy_drift}) cell(v);
-    for (long n : {r.steps, r.evaluations, r.rejected, r.corrections}) {
-      ImGui::TableNextColumn();
-      ImGui::Text("%ld", n);
-    }
-    ImGui::TableNextColumn();
-    ImGui::Text("%.3g", r.cpu_ms_per_sim_second);
+    if (next()) ImGui::Text("%.3f", r.t);
+    for (double v : {r.position_violation, r.max_position_violation, r.max_velocity_violation, r.energy_drift})
+      if (next()) ImGui::Text("%.1e", v);
+    for (long n : {r.steps, r.evaluations, r.rejected, r.corrections})
+      if (next()) ImGui::Text("%ld", n);
+    if (next()) ImGui::Text("%.3g", r.cpu_ms_per_sim_second);
+    if (shown[column] && k == 0) record_rect(app, std::string("compare:cell:") + kColumns[column]);
   }
   ImGui::EndTable();
   record_rect(app, "compare:table");
@@ -120,10 +147,10 @@ std::string published(const App& app) {
   return study && !study->published.empty() ? trf("Published: %s", tr(study->published).c_str()) : "";
 }
 
-void table_and_published(App& app) {
-  cost_table(app);
+void table_and_published(App& app, bool on_stage) {
+  cost_table(app, on_stage);
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_text_disabled("%s", table_note());
+  if (!on_stage) wrapped_text_disabled("%s", table_note());  // the panel's; on the stage, the table's tooltips and its description
   if (const std::string figures = published(app); !figures.empty()) wrapped_text(figures.c_str());
   ImGui::PopTextWrapPos();
 }
@@ -140,8 +167,13 @@ void comparison_view(App& app, float plot_height) {
     ImGui::TextUnformatted(tr("No runs to compare yet."));
     return;
   }
-  comparison_plot(app, plot_height);
-  table_and_published(app);
+  // The plot takes what the table (its rows and header) and a paper's figures leave, at least `plot_height`.
+  const float row = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
+  const std::string figures = published(app);
+  const float below = (static_cast<float>(app.comparison.runs().size()) + 2) * row + 3 * ImGui::GetStyle().ItemSpacing.y +
+                      (figures.empty() ? 0.0f : text_lines(figures.c_str(), ImGui::GetContentRegionAvail().x) * ImGui::GetTextLineHeightWithSpacing());
+  comparison_plot(app, std::max(plot_height, ImGui::GetContentRegionAvail().y - below));
+  table_and_published(app, true);
 }
 
 void comparison_section(App& app, bool plot_drawn) {
@@ -155,7 +187,7 @@ void comparison_section(App& app, bool plot_drawn) {
   }
   if (!app.run || app.comparison.runs().empty()) return;
   if (!plot_drawn) comparison_plot(app, ImGui::GetFontSize() * 12);
-  table_and_published(app);
+  table_and_published(app, false);
 }
 
 }  // namespace carvallo::web
