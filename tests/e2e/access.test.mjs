@@ -118,6 +118,11 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     assert.match(await page.evaluate(() => window.carvallo.description()), /\?\tthis list/);
     assert.ok((await said(page)).some((line) => line.startsWith('The keyboard shortcuts, as a table')), 'the list is said');
     assert.equal(await focusedName(page), 'Keyboard shortcuts', 'the focus stays on the button');
+    // Tab and Shift+Tab go round what the list leaves: past it the focus went to the page's body, unseen.
+    for (const key of ['Tab', 'Shift+Tab', 'Tab']) {
+      await page.keyboard.press(key);
+      assert.equal(await focusedName(page), 'Keyboard shortcuts', `${key}: the focus stays on the list's button`);
+    }
     await page.keyboard.press('Escape');
     await frames(page, 3);
     assert.equal(await page.getByRole('button', { name: 'Play', exact: true }).count() +

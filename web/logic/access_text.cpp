@@ -65,6 +65,7 @@ std::string controls_json(const std::vector<AccessControl>& controls) {
     if (!c.keys.empty()) j["keys"] = c.keys;
     if (!c.description.empty()) j["description"] = c.description;
     if (!c.heading.empty()) j["heading"] = c.heading;
+    if (c.modal) j["modal"] = true;
     if (c.role == "number" || c.role == "slider") {
       j["value"] = number(c.value);
       j["min"] = number(c.min);

@@ -40,6 +40,7 @@ struct AccessControl {
   bool disabled = false;
   std::string error;          ///< the refusal of the last value typed, while it is shown (aria-invalid), else ""
   std::string heading;        ///< this control begins a group of the page's controls: its heading (an h2), "" within one
+  bool modal = false;         ///< one of what an overlay (the QR code, the shortcut list) leaves: Tab goes round them
   bool placed = false;        ///< the widget is on screen at `box` (x, y, w, h in CSS px)
   float box[4] = {0, 0, 0, 0};
 };

@@ -810,6 +810,7 @@ std::vector<AccessRow> access_rows(App& app) {
       const std::string& id = r.control.id;
       return !(app.show_qr ? id == "qr" || id == "copy-link" : id == "help");
     });
+    for (auto& r : rows) r.control.modal = true;  // Tab goes round them: past the last it left for the page's body
   }
   return rows;
 }

@@ -177,6 +177,7 @@
   }
 
   function update(el, c) {
+    el._modal = !!c.modal;
     const label = c.name;
     if (el.tagName === 'BUTTON') { if (el.textContent !== label) el.textContent = label; }
     else if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
@@ -372,8 +373,21 @@
   // listeners on window run after this capture listener; the other keys still reach them, so the
   // shortcuts (K, Q, ?) and Escape work wherever the focus is.
   function ours(event) { return root && event.target instanceof Element && root.contains(event.target); }
+  // While an overlay leaves only its own controls, Tab goes round them (Escape closes it): past the last,
+  // the focus went to the page's body, where nothing showed it (a tester).
+  function tabRound(event) {
+    const ring = Array.from(root.querySelectorAll('.a11y-c')).filter((el) => el._modal && !el.disabled);
+    const at = ring.indexOf(event.target);
+    if (at < 0) return;
+    event.preventDefault();
+    ring[(at + (event.shiftKey ? ring.length - 1 : 1)) % ring.length].focus();
+  }
   function stopForControl(event) {
-    if (event.key === 'Tab') { event.stopImmediatePropagation(); return; }
+    if (event.key === 'Tab') {
+      event.stopImmediatePropagation();
+      if (event.type === 'keydown' && ours(event) && event.target._modal) tabRound(event);
+      return;
+    }
     if (!ours(event)) return;
     if (event.key === 'Escape') {
       // A number being typed: Escape cancels it, and goes no further (another Escape closes an overlay).
