@@ -877,3 +877,21 @@ test('the page\'s controls are sections under headings a screen reader jumps bet
     await context.close();
   }
 });
+
+test('the live region keeps a scene\'s caption when the fall is said a second later: each said as a line of its own', async () => {
+  // The region's text was replaced: scene 2's caption was cut off by the fall said 1.1 s after it (a tester).
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#lesson=why-bicycles-stay-up', { width: 1280, height: 800 });
+  try {
+    await frames(page, 3);
+    await page.getByRole('button', { name: 'Next scene', exact: true }).press('Enter');
+    await page.waitForFunction(() => window.carvallo.simState().fallen, null, { timeout: 20000, polling: 100 });
+    await frames(page, 6);
+    const lines = await page.evaluate(() => [...document.getElementById('a11y-status').children].map((e) => e.textContent));
+    const caption = (await page.evaluate(() => window.carvallo.lesson())).scenes[1].caption;
+    const at = lines.findIndex((l) => l.includes(caption.slice(0, 40)));
+    assert.ok(at >= 0 && lines.slice(at + 1).some((l) => /handlebars turned past 90 degrees/.test(l)), `the caption, then the fall: ${JSON.stringify(lines)}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

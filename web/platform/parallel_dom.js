@@ -7,8 +7,8 @@
 (function () {
   const api = (window.carvallo = window.carvallo || {});
   let root = null, status = null, described = null;
-  let clearing = 0;            // the timer that empties the live region
   const kSaidForMs = 15000;    // how long words stay in the live region after they are said
+  const kLinesKept = 6;        // the live region's lines at most (the oldest leave first)
   const elements = new Map();  // id -> element
   const headings = new Map();  // a group's heading text -> its h2 (a control's `heading`: it begins the group)
   const said = [];             // everything the live region said, for tests (announcements())
@@ -301,14 +301,17 @@
     setup();
     said.push(...text.split('\n'));
     if (said.length > 200) said.splice(0, said.length - 200);
-    // The same words twice in a row must be said twice: the region is emptied first. Once said, the words
-    // leave the region after a while, so that a screen reader reading the page later finds no stale
-    // message (a refusal whose value has since been changed).
-    status.textContent = '';
-    clearTimeout(clearing);
+    // Each announcement is a line added to the region, which a screen reader says after the ones before:
+    // replacing the region's text cut a scene's caption off with the fall said a second later (a tester).
+    // The same words twice are two lines, said twice. Once said, a line leaves the region after a while,
+    // so that a screen reader reading the page later finds no stale message (a refusal whose value has
+    // since been changed).
+    const line = document.createElement('div');
+    line.textContent = text;
     setTimeout(() => {
-      status.textContent = text;
-      clearing = setTimeout(() => { if (status.textContent === text) status.textContent = ''; }, kSaidForMs);
+      status.appendChild(line);
+      while (status.childNodes.length > kLinesKept) status.firstChild.remove();
+      setTimeout(() => line.remove(), kSaidForMs);
     }, 50);
   }
 
