@@ -52,3 +52,16 @@ TEST_CASE("the CSV of a history has a header and round-trips every number", "[we
   const std::function<double(std::size_t, const Sample&)> value = [](std::size_t, const Sample& s) { return s.v; };
   CHECK(history_csv(h, {"v"}, value) == "t_s,v\n0,0.1\n0.005,1e-300\n0.01,\n");
 }
+
+TEST_CASE("a run that ended sooner than the window is shown whole, its length rounded up to 1, 2 or 5 times a power of ten",
+          "[web][plot]") {
+  CHECK(carvallo::web::ended_run_window(10, 0.93) == 1.0);   // the lesson's fall at 2 m/s
+  CHECK(carvallo::web::ended_run_window(10, 0.56) == 1.0);
+  CHECK(carvallo::web::ended_run_window(10, 1.5) == 2.0);
+  CHECK(carvallo::web::ended_run_window(10, 3.0) == 5.0);
+  CHECK(carvallo::web::ended_run_window(10, 2.0) == 2.0);    // a length on the scale is the window itself
+  CHECK(carvallo::web::ended_run_window(10, 0.004) == 0.005);
+  CHECK(carvallo::web::ended_run_window(10, 7.0) == 10.0);   // never wider than the window
+  CHECK(carvallo::web::ended_run_window(10, 12.0) == 10.0);  // a longer run: the window, following its end
+  CHECK(carvallo::web::ended_run_window(10, 0.0) == 10.0);   // nothing run yet
+}

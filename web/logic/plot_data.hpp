@@ -31,6 +31,17 @@ struct PlotData {
 /// Columns of `width_px` device pixels: two pixels per column.
 inline int plot_columns(float width_px) { return std::clamp(static_cast<int>(width_px / 2.0f), 8, 2048); }
 
+/// The time window the plots show of a run `length` seconds long: `window`, or, where the run has ended
+/// sooner (a fall), its length rounded up to 1, 2 or 5 times a power of ten. A fall in 0.93 s filled a
+/// tenth of a 10 s plot, a spike at its left edge (a tester).
+inline double ended_run_window(double window, double length) {
+  if (!(length > 0) || !(length < window)) return window;
+  const double power = std::pow(10.0, std::floor(std::log10(length)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * power >= length) return std::min(window, m * power);
+  return window;
+}
+
 /// Decimates the samples with t in (t_end - window, t_end] onto `columns` columns. `value(k, sample)` is
 /// series k's value (log plots: log10 of |value|, exact zeros on a 1e-18 floor).
 /// `history`: a vector or span of samples in time order.

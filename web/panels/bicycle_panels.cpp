@@ -293,11 +293,11 @@ void bicycle_plots(App& app) {
     return probe(m, k == 0 ? roll : steer) * deg;
   };
   draw_time_plot({"angles", tr("roll and steer"), tr("deg"), false, 2.0, 0.0},
-                 collect_plot(h, {tr("roll"), tr("steer")}, angles, s.plot_window, columns, false), &s.angles_axis, heights[0]);
+                 collect_plot(h, {tr("roll"), tr("steer")}, angles, shown_plot_window(app), columns, false), &s.angles_axis, heights[0]);
   if (with_speed) {
     const std::function<double(std::size_t, const RunSample&)> speed = [&](std::size_t, const RunSample& m) { return probe(m, speed_probe); };
     draw_time_plot({"speed", tr("forward speed"), "m/s", false, 0.1, 0.02},
-                   collect_plot(h, {tr("speed")}, speed, s.plot_window, columns, false), &s.speed_axis, heights[1]);
+                   collect_plot(h, {tr("speed")}, speed, shown_plot_window(app), columns, false), &s.speed_axis, heights[1]);
   }
   if (with_torques) {
     const std::function<double(std::size_t, const RunSample&)> torque = [](std::size_t k, const RunSample& m) {
@@ -312,14 +312,14 @@ void bicycle_plots(App& app) {
     draw_time_plot({"torques", torques_applied ? tr("rider torques (right positive)")
                                      : app.coarse_pointer ? tr("rider torques (none yet: hold a steer or lean button)")  // a phone: no keys
                                                           : tr("rider torques (none yet: hold Left/Right or A/D)"), "N m", false, 1.0, 0.0},
-                   collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, heights[heights.size() - 2]);
+                   collect_plot(h, names, torque, shown_plot_window(app), columns, false), nullptr, heights[heights.size() - 2]);
     record_rect(app, "torque-plot");
   }
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : std::max(m.Cdot, m.D);
   };
   draw_time_plot({"violations", tr("violations, log: |C| m or rad, rates per s"), "", true, 0, 0},
-                 collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, s.plot_window, columns, true), nullptr, heights.back());
+                 collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, shown_plot_window(app), columns, true), nullptr, heights.back());
   const double e0 = app.run->initial_energy();
   ImGui::PushTextWrapPos(0.0f);
   wrapped_textf("%s", trf("energy drift since start/kick %.2e (relative); simulated/real time %.2f",

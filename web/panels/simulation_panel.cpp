@@ -317,7 +317,7 @@ void probes_plot(App& app, const char* id, float height) {
   };
   const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
   draw_time_plot({id, defs.empty() ? tr("energy") : tr("probes"), unit.c_str(), false, 0.0, 1e-3},
-                 collect_plot(app.run->history(), names, probe, app.state.plot_window, columns, false), &app.state.probes_axis, height);
+                 collect_plot(app.run->history(), names, probe, shown_plot_window(app), columns, false), &app.state.probes_axis, height);
 }
 
 void model_plots(App& app) {
@@ -346,7 +346,7 @@ void model_plots(App& app) {
   if (!app.comparison.runs().empty()) comparison_plot(app, heights[1]);
   else
     draw_time_plot({"violations", tr("violations, log: |C| m or rad, rates per s"), "", true, 0, 0},
-                   collect_plot(h, {"|C|", "|dC/dt|", "|D|"}, violations, s.plot_window, columns, true), nullptr, heights[1]);
+                   collect_plot(h, {"|C|", "|dC/dt|", "|D|"}, violations, shown_plot_window(app), columns, true), nullptr, heights[1]);
   ImGui::PushTextWrapPos(0.0f);  // a presentation's narrow panel: the step time on a second line, not clipped
   wrapped_text(drift.c_str());
   wrapped_text(timing.c_str());

@@ -127,7 +127,7 @@ void time_plot(App& app, bool torques, bool picture = false) {
       names.push_back(tr(words));
     }
     draw_time_plot({"stage-torques", tr("rider torques (right positive)"), "N m", false, 1.0, 0.0, !picture},
-                   collect_plot(h, names, torque, s.plot_window, columns, false), nullptr, height);
+                   collect_plot(h, names, torque, shown_plot_window(app), columns, false), nullptr, height);
     return;
   }
   const int roll = run.probe_index("roll"), steer = run.probe_index("steer");
@@ -137,7 +137,7 @@ void time_plot(App& app, bool torques, bool picture = false) {
       return i < m.probes.size() ? m.probes[i] * deg : 0.0;
     };
     draw_time_plot({"stage-angles", tr("roll and steer"), tr("deg"), false, 2.0, 0.0, !picture},
-                   collect_plot(h, {tr("roll"), tr("steer")}, angles, s.plot_window, columns, false), &s.angles_axis, height);
+                   collect_plot(h, {tr("roll"), tr("steer")}, angles, shown_plot_window(app), columns, false), &s.angles_axis, height);
     return;
   }
   probes_plot(app, "stage-probes", height);  // another model: its probes, as its simulation panel shows them

@@ -101,6 +101,12 @@ void set_plot_range(const PlotSpec& spec, PlotScale& scale, double lo, double hi
 
 // The time plots share what is left of the panel's height, so they stay on screen when it is short
 // (a projector's 720 lines); below a readable minimum the panel scrolls instead.
+double shown_plot_window(const App& app) {
+  if (!app.run || !app.run->run().ended() || app.run->history().empty()) return app.state.plot_window;
+  const auto& h = app.run->history();
+  return ended_run_window(app.state.plot_window, h.back().t - h.front().t);
+}
+
 std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float fh = ImGui::GetFontSize();
@@ -243,10 +249,9 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
       points.clear();
     };
     for (std::size_t c = 0; c < columns; ++c) {
-      if (std::isnan(s.first[c])) {
-        flush();
-        continue;
-      }
+      // A column with no sample between two with samples is the step's spacing, not a gap in the run: the
+      // line goes on across it (a fall's second over a whole plot drew its curves dashed).
+      if (std::isnan(s.first[c])) continue;
       const float x = X(t0 + (static_cast<double>(c) + 0.5) / static_cast<double>(columns) * (t1 - t0));
       const bool falling = s.last[c] < s.first[c];
       points.emplace_back(x, Y(s.first[c]));

@@ -7,6 +7,7 @@
 //   is the user's range (PlotScale, part of the UI state and so of the link).
 // - Log plots (constraint violations) label decades, as many as fit without overlapping.
 
+#include "app.hpp"
 #include "logic/plot_data.hpp"
 
 #include <imgui.h>
@@ -46,5 +47,8 @@ inline constexpr double kMinPlotHeight = 120.0;
 /// proportions, leaving room for `text_lines_below` lines of text and `rows_below` rows of widgets
 /// after them; each block's plot at least kMinPlotHeight (below that the window scrolls).
 std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below);
+/// The time window the run's plots show: the link's `window`, or a run's whole length once it has ended
+/// sooner (ended_run_window).
+double shown_plot_window(const App& app);
 
 }  // namespace carvallo::web
