@@ -31,9 +31,8 @@
 #include <emscripten/html5.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
-#include <imgui_internal.h>  // ImTextCharFromUtf8: pasted text to characters
 #include <imgui_impl_opengl3.h>
-#include <imgui_internal.h>  // ClosePopupToLevel: Escape closes an open menu; OpenPopupStack: a swipe scrolls it
+#include <imgui_internal.h>  // ClosePopupToLevel: Escape closes an open menu; OpenPopupStack: a swipe scrolls it; ImTextCharFromUtf8: a paste
 
 #include <algorithm>
 #include <chrono>
