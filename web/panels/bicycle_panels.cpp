@@ -140,9 +140,11 @@ void parameters_panel(App& app) {
        "the value in effect and the reason is shown in red."));
   // Presets.
   const auto presets = bicycle::presets();
-  // The combo narrows (to 90 px) so that its label fits beside it in a longer language.
+  // As wide as the preset's name where the row has room ("schaats met twee ma" was cut at 150 px; a tester),
+  // narrowing (to 90 px) so that its label fits beside it in a longer language; "Reset all" then goes below.
   const float preset_label = text_width(tr("Preset")) + ImGui::GetStyle().ItemInnerSpacing.x;
-  ImGui::SetNextItemWidth(std::max(px(app, 90), std::min(px(app, 150), ImGui::GetContentRegionAvail().x - preset_label)));
+  const float name_w = text_width(preset_title(app.state.preset).c_str()) + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+  ImGui::SetNextItemWidth(std::max(px(app, 90), std::min(std::max(px(app, 150), name_w), ImGui::GetContentRegionAvail().x - preset_label)));
   if (ImGui::BeginCombo(tr("Preset"), preset_title(app.state.preset).c_str())) {
     push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     for (const auto& p : presets) {
