@@ -34,7 +34,7 @@ Lesson why_bicycles_stay_up() {
        "every motion dies out: the bicycle is self-stable.",
        "model=bicycle&preset=benchmark&speed=5&roll_rate=0.5&stage=eigenvalues"},
       {"Half the trail (c = 0.04 m instead of 0.08 m): the self-stable band moves down and narrows to "
-       "3.75 - 4.77 m/s (the faint curves are the benchmark's, 4.29 - 6.02 m/s). At 5 m/s this bicycle slowly "
+       "3.75 - 4.77 m/s (the dashed curves are the benchmark's, 4.29 - 6.02 m/s). At 5 m/s this bicycle slowly "
        "capsizes.",
        std::string("model=bicycle&preset=benchmark&c=0.04&speed=5&roll_rate=0.5&stage=eigenvalues&ghost=") + kBenchmarkGhost},
       {"Countersteering: at 5 m/s a short push on the handlebar to the right (2 N m for 0.1 s) makes the bicycle "
