@@ -158,12 +158,13 @@ test('the methods compared on a projector\'s stage: the shown run named by its m
   try {
     await page.evaluate(() => window.carvallo.step(200));
     await synced(page);
-    for (const text of [1, 1.56, 1.95]) {
+    for (const text of [1, 1.56, 1.85]) {  // presentation's steps
       await page.evaluate((t) => window.carvallo.setState({ text: t }), text);
       await frames(page, 6);
       const table = await page.evaluate(() => window.carvallo.widgetRect('compare:table'));
       const panel = await page.evaluate(() => window.carvallo.widgetRect('stage-plot'));
-      assert.ok(table && table.x + table.w <= panel.x + panel.w + 0.5, `text ${text}: the table ${JSON.stringify(table)} within ${JSON.stringify(panel)}`);
+      assert.ok(table && table.x + table.w <= panel.x + panel.w + 0.5 && table.y + table.h <= panel.y + panel.h + 0.5,
+        `text ${text}: the table ${JSON.stringify(table)} whole within ${JSON.stringify(panel)} (at 1.85 its last two rows lay below)`);
       assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), [], `text ${text}: nothing cut`);
       // The columns shown lie whole within the panel, |C| at most always among them (behind the scroll bar,
       // the drift's and the cost's cells lay past the panel's edge).

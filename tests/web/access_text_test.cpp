@@ -163,3 +163,20 @@ TEST_CASE("another model chosen is said, once; a scene that brings one says the 
   s.model = "Model: Whipple-Carvallo bicycle";
   CHECK(a.update(s) == std::vector<std::string>{s.scene});
 }
+
+TEST_CASE("a lesson's title or a caption being typed is said once its box is left, not once a key", "[web][access]") {
+  Announcer a;
+  Shown s;
+  s.scene = "Scene 1 of 7 of Why bicycles stay up";
+  s.caption = "A caption";
+  CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption});
+  s.editing = true;
+  for (const char* title : {"Why bicycles stay up n", "Why bicycles stay up no", "Why bicycles stay up now"}) {
+    s.scene = std::string("Scene 1 of 7 of ") + title;
+    s.caption = std::string("A caption, ") + title;
+    CHECK(a.update(s).empty());
+  }
+  s.editing = false;
+  CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption});
+  CHECK(a.update(s).empty());
+}

@@ -5,8 +5,14 @@
 
 namespace carvallo::web {
 
-std::vector<std::string> Announcer::update(const Shown& now) {
+std::vector<std::string> Announcer::update(Shown now) {
   std::vector<std::string> out;
+  // A lesson's title or a caption being typed: said when the box is left, not once a key (a tester's
+  // " now" was said as "Scene 1 of 7 of Why bicycles stay up n", "... no", "... now").
+  if (now.editing && primed_) {
+    now.scene = last_.scene;
+    now.caption = last_.caption;
+  }
   // Another language spoken, once its words have arrived (not the one the page opens in): said in it, and
   // alone, for everything else shown (the model, the scene, the caption, the messages) now reads in its
   // words without having changed.

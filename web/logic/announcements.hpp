@@ -29,6 +29,7 @@ struct Shown {
   std::string qr_shown, qr_closed;     ///< what its opening and its closing are said as
   std::string lesson_closed;           ///< while no lesson is open: what closing one is said as ("Lesson closed"); else ""
   std::string language;                ///< "Language: Nederlands" once the chosen language is spoken; "" while its words load
+  bool editing = false;                ///< a text box is being typed in: a lesson's title and a caption it changes are said once it is left
 };
 
 /// Whether `message` is about the control named `name`: a refusal begins with the control's name and " = "
@@ -39,7 +40,7 @@ class Announcer {
  public:
   /// The announcements for what changed since the last call. The first call announces the caption and the
   /// messages (a link's refusals as the page opens), not the stability line the page opens with.
-  std::vector<std::string> update(const Shown& now);
+  std::vector<std::string> update(Shown now);
 
   /// A value was just typed into the control named `name`: a message naming it ("Time step (s) = 10 s
   /// refused: ...") that is still shown after it is said again, for the same refusal of a second try is news

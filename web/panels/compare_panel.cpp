@@ -65,7 +65,7 @@ void comparison_plot(App& app, float height) {
   PlotSpec spec{"compare-violations", tr("|C| of each run, log"), tr("m or rad"), true};
   spec.log_lo = -17;
   spec.log_hi = 0;
-  draw_time_plot(spec, data, nullptr, std::max(height, px(app, 140)));
+  draw_time_plot(spec, data, nullptr, std::max(height, ImGui::GetFontSize() * 7));  // the window's text: a stage's may be smaller
 }
 
 namespace {
@@ -134,6 +134,7 @@ void cost_table(App& app, bool few) {
     if (shown[column] && k == 0) record_rect(app, std::string("compare:cell:") + kColumns[column]);
   }
   ImGui::EndTable();
+  if (few) app.compare_table_h = ImGui::GetItemRectSize().y;
   record_rect(app, "compare:table");
 }
 
@@ -162,17 +163,20 @@ float comparison_notes_lines(const App& app, float width) {
   return text_lines(table_note(), width) + (figures.empty() ? 1.0f : text_lines(figures.c_str(), width));
 }
 
-void comparison_view(App& app, float plot_height) {
+void comparison_view(App& app, float min_plot_height) {
   if (app.comparison.runs().empty()) {
     ImGui::TextUnformatted(tr("No runs to compare yet."));
     return;
   }
-  // The plot takes what the table (its rows and header) and a paper's figures leave, at least `plot_height`.
-  const float row = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
+  // The plot takes what the table (its rows and header) and a paper's figures leave.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y + 1;  // a row's text, its padding and border
   const std::string figures = published(app);
-  const float below = (static_cast<float>(app.comparison.runs().size()) + 2) * row + 3 * ImGui::GetStyle().ItemSpacing.y +
+  // The table as tall as it was drawn last frame (before its first, as its rows and header would be).
+  const float table = app.compare_table_h > 0 ? app.compare_table_h : (static_cast<float>(app.comparison.runs().size()) + 2) * row;
+  const float below = table + 2 * style.ItemSpacing.y + style.WindowPadding.y +
                       (figures.empty() ? 0.0f : text_lines(figures.c_str(), ImGui::GetContentRegionAvail().x) * ImGui::GetTextLineHeightWithSpacing());
-  comparison_plot(app, std::max(plot_height, ImGui::GetContentRegionAvail().y - below));
+  comparison_plot(app, std::max(min_plot_height, ImGui::GetContentRegionAvail().y - below));
   table_and_published(app, true);
 }
 

@@ -47,8 +47,8 @@ float comparison_notes_lines(const App& app, float width);
 /// The compared runs' |C| on one log plot with a fixed axis, `height` device px tall (compare_panel.cpp).
 void comparison_plot(App& app, float height);
 /// The plot, the table of where each run is and what it cost, and a paper's published figures (the stage's
-/// "Methods compared" and its picture).
-void comparison_view(App& app, float plot_height);
+/// "Methods compared" and its picture): the plot takes what the others leave, at least `min_plot_height`.
+void comparison_view(App& app, float min_plot_height);
 
 /// Reads a field's text: nothing when it reads (`canonical` set), else why not.
 using TextCheck = std::optional<std::string> (*)(std::string_view text, std::string& canonical);

@@ -239,13 +239,12 @@ bool place_stage_window(App& app, std::string_view plot) {
   return true;
 }
 
-void fit_stage_window_text(const App& app, bool on_stage) {
+void fit_stage_window_text(const App& app, bool on_stage, float across) {
   // The window keeps the scale set on it: measured at 1, then set every frame.
   ImGui::SetWindowFontScale(1.0f);
   if (!on_stage) return;
-  constexpr float kReadableWidthInFontSizes = 16;  // the plot's labels, axes and legend need about 16 characters across
   const float font = ImGui::GetFontSize();
-  const float fits = ImGui::GetWindowWidth() / (kReadableWidthInFontSizes * font);
+  const float fits = ImGui::GetWindowWidth() / (across * font);
   const float at_one = std::min(1.0f, app.text_px_at_one / font);
   ImGui::SetWindowFontScale(std::clamp(fits, at_one, 1.0f));
 }
@@ -256,10 +255,12 @@ void stage_plot(App& app) {
   if (plot != "roll-steer" && plot != "torques" && plot != "compare") return;  // the others are their own panels, placed on the stage
   if (!place_stage_window(app, plot)) return;
   ImGui::Begin(stage_title(app, plot), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
-  fit_stage_window_text(app, true);
+  // The methods compared have a table beside their plot: five columns of numbers need about 30 characters
+  // across (at the largest text step the table kept two columns and two of its rows; a tester).
+  fit_stage_window_text(app, true, plot == "compare" ? 30.0f : 16.0f);
   record_window_rect(app, "stage-plot");
   sync_run(app);
-  if (app.run && plot == "compare") comparison_view(app, ImGui::GetContentRegionAvail().y * 0.55f);
+  if (app.run && plot == "compare") comparison_view(app, ImGui::GetFontSize() * 6);
   else if (app.run) time_plot(app, plot == "torques");
   ImGui::End();
 }
@@ -285,7 +286,7 @@ void draw_picture_plot(App& app, const std::string& plot, const std::array<float
       design_map_view(app);
     } else if (plot == "compare") {
       sync_run(app);
-      if (app.run) comparison_view(app, ImGui::GetContentRegionAvail().y * 0.6f);
+      if (app.run) comparison_view(app, ImGui::GetFontSize() * 6);
     } else {
       sync_run(app);
       if (app.run) time_plot(app, plot == "torques", true);

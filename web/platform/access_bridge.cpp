@@ -149,6 +149,7 @@ void access_frame(App& app, bool acted) {
   if (const auto* entry = examples::find_model(app.state.model)) shown.model = trf("Model: %s", tr(entry->title).c_str());
   if (app.lesson && !app.lesson->scenes.empty())
     shown.scene = trf("Scene %d of %d of %s", app.scene_index + 1, static_cast<int>(app.lesson->scenes.size()), tr(app.lesson->title).c_str());
+  shown.editing = ImGui::GetIO().WantTextInput;
   if (app.run)
     shown.run_state = app.playing ? std::string(tr("Playing"))
                                   : trf("Paused at t = %s s", spoken_number(app.run->time(), 3).c_str());
