@@ -9,6 +9,7 @@
 #include "panels/wrapped_text.hpp"
 #include "logic/language.hpp"
 #include "panels/panel_actions.hpp"
+#include "panels/panel_parts.hpp"  // px
 
 #include <imgui.h>
 
@@ -104,9 +105,10 @@ void turns_panel(App& app) {
   const bool narrow = right - left < ImGui::GetFontSize() * 24;
   const float height = narrow ? io.DisplaySize.y - top - m
                               : std::clamp((io.DisplaySize.y - top) * 0.5f, ImGui::GetFontSize() * 14, io.DisplaySize.y - top - m);
-  // Riding a turn in a narrow view (presentation, phone), the window keeps only the ride's line and its
-  // button, so that the bicycle on its circle is seen; "Leave the turn" brings the families back.
-  const bool ride_only = narrow && !on_stage && !in_tab && !app.state.from_turn.empty();
+  // Riding a turn in a narrow view (presentation, phone, the span between a 1280 px desk's panels), the
+  // window keeps only the ride's line and its button, so that the bicycle on its circle is seen (at a desk
+  // the families hid it for most of each lap; a tester); "Leave the turn" brings the families back.
+  const bool ride_only = (narrow || right - left < px(app, 600)) && !on_stage && !in_tab && !app.state.from_turn.empty();
   if (!on_stage && !in_tab) {
     ImGui::SetNextWindowPos(ImVec2(left, top), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(right - left, ride_only ? 0.0f : height), ImGuiCond_Always);
