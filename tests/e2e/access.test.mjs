@@ -868,6 +868,10 @@ test('the page\'s controls are sections under headings a screen reader jumps bet
     assert.equal(await before('Model and parameters'), 'Model');
     const order = await page.evaluate(() => [...document.querySelectorAll('#a11y-dom h2, #a11y-dom [id^="a11y-"]')].map((e) => e.tagName === 'H2' ? `# ${e.textContent}` : e.id));
     assert.ok(order.indexOf('# Lesson') < order.indexOf('a11y-scene-next') && order.indexOf('a11y-scene-next') < order.indexOf('# View, link and language'), JSON.stringify(order.slice(0, 40)));
+    // Ctrl+A on the canvas selects none of the hidden controls' words (a copy took 2 304 characters of them).
+    await page.mouse.click(640, 400);
+    await page.keyboard.press('Control+A');
+    assert.equal(await page.evaluate(() => String(window.getSelection())), '', 'nothing hidden selected');
     // In Dutch, the headings too.
     await page.evaluate(() => window.carvallo.setState({ lang: 'nl' }));
     await page.waitForFunction(() => [...document.querySelectorAll('#a11y-dom h2')].some((e) => e.textContent === 'Model en parameters'), null, { timeout: 10000 });
