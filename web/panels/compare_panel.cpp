@@ -85,13 +85,14 @@ void cost_table(App& app, bool few) {
   constexpr std::size_t kCpu = 10;
   // On the stage the cost's header is short: the long one was cut.
   const auto header = [few](std::size_t c) { return few && c == kCpu ? tr("CPU ms/s") : tr(kColumns[c]); };
+  const std::string shown_name = shown_run_title(app.state);  // the first row's: the others are named by their methods
+  const auto name_of = [&](std::size_t k) { return k == 0 ? shown_name.c_str() : rows[k].label.c_str(); };
   std::array<bool, std::size(kColumns)> shown{};
   if (!few) shown.fill(true);
   else {
     const float pad = 2 * ImGui::GetStyle().CellPadding.x + 2, number = ImGui::CalcTextSize("8.8e-88").x;
     float names = 0;
-    for (std::size_t k = 0; k < rows.size(); ++k)
-      names = std::max(names, ImGui::CalcTextSize(k == 0 ? shown_run_title(app.state).c_str() : rows[k].label.c_str()).x);
+    for (std::size_t k = 0; k < rows.size(); ++k) names = std::max(names, ImGui::CalcTextSize(name_of(k)).x);
     float used = 0;
     for (std::size_t c : {std::size_t{0}, std::size_t{3}, std::size_t{5}, kCpu, std::size_t{2}}) {
       const float w = std::max(ImGui::CalcTextSize(header(c)).x, c == 0 ? names : number) + pad;
@@ -110,28 +111,26 @@ void cost_table(App& app, bool few) {
     const auto& r = rows[k];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    // The first row is the run shown (method_compare.cpp's "shown"); the others are named by their methods.
-    ImGui::TextColored(color_vec(pal().time_lines[k % 4]), "%s", k == 0 ? shown_run_title(app.state).c_str() : r.label.c_str());
+    ImGui::TextColored(color_vec(pal().time_lines[k % 4]), "%s", name_of(k));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.methods.c_str());
     if (!r.error.empty()) {
       ImGui::TableNextColumn();
       ImGui::TextColored(color_vec(pal().error_text), "%s", tr(r.error).c_str());
       continue;
     }
+    // The next column's cell, where it is shown; the first row's cells' places, for the tests.
     std::size_t column = 0;
-    const auto next = [&] {  // the next column's cell, where it is shown; the last cell's place, for the tests
-      if (column > 0 && shown[column] && k == 0) record_rect(app, std::string("compare:cell:") + kColumns[column]);
-      const bool on = shown[++column];
-      if (on) ImGui::TableNextColumn();
-      return on;
+    const auto cell = [&](const auto& draw) {
+      if (!shown[++column]) return;
+      ImGui::TableNextColumn();
+      draw();
+      if (k == 0) record_rect(app, std::string("compare:cell:") + kColumns[column]);
     };
-    if (next()) ImGui::Text("%.3f", r.t);
+    cell([&] { ImGui::Text("%.3f", r.t); });
     for (double v : {r.position_violation, r.max_position_violation, r.max_velocity_violation, r.energy_drift})
-      if (next()) ImGui::Text("%.1e", v);
-    for (long n : {r.steps, r.evaluations, r.rejected, r.corrections})
-      if (next()) ImGui::Text("%ld", n);
-    if (next()) ImGui::Text("%.3g", r.cpu_ms_per_sim_second);
-    if (shown[column] && k == 0) record_rect(app, std::string("compare:cell:") + kColumns[column]);
+      cell([&] { ImGui::Text("%.1e", v); });
+    for (long n : {r.steps, r.evaluations, r.rejected, r.corrections}) cell([&] { ImGui::Text("%ld", n); });
+    cell([&] { ImGui::Text("%.3g", r.cpu_ms_per_sim_second); });
   }
   ImGui::EndTable();
   if (few) app.compare_table_h = ImGui::GetItemRectSize().y;

@@ -99,14 +99,14 @@ void set_plot_range(const PlotSpec& spec, PlotScale& scale, double lo, double hi
   if (why.empty()) scale.lo = lo, scale.hi = hi;
 }
 
-// The time plots share what is left of the panel's height, so they stay on screen when it is short
-// (a projector's 720 lines); below a readable minimum the panel scrolls instead.
 double shown_plot_window(const App& app) {
   if (!app.run || !app.run->run().ended() || app.run->history().empty()) return app.state.plot_window;
   const auto& h = app.run->history();
   return ended_run_window(app.state.plot_window, h.back().t - h.front().t);
 }
 
+// The time plots share what is left of the panel's height, so they stay on screen when it is short
+// (a projector's 720 lines); below a readable minimum the panel scrolls instead.
 std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float fh = ImGui::GetFontSize();

@@ -120,6 +120,16 @@ json bodies(App& app) {
   return out;
 }
 
+// pre.js's marker for a state past its cap, {"carvallo:too-large": [its length, the cap]}: why it is
+// refused, or "" for any other state.
+std::string too_large_state(const json& partial) {
+  if (!partial.is_object() || partial.size() != 1 || !partial.contains("carvallo:too-large")) return "";
+  const json& sizes = partial.at("carvallo:too-large");
+  if (!sizes.is_array() || sizes.size() != 2 || !sizes[0].is_number_integer() || !sizes[1].is_number_integer()) return "";
+  return "setState: the state is too large (" + std::to_string(sizes[0].get<long long>()) + " characters; at most " +
+         std::to_string(sizes[1].get<long long>()) + "): nothing applied";
+}
+
 }  // namespace
 
 extern "C" {
@@ -178,10 +188,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_set_state(const char* text) {
   const bool presentation = app.state.presentation;
   const double text_scale = app.state.text_scale;
   if (partial.is_discarded()) ignored.push_back("setState: the argument is not JSON");
-  else if (partial.is_object() && partial.size() == 1 && partial.contains("carvallo:too-large") && partial["carvallo:too-large"].is_number())
-    // pre.js sends this marker for a state past its cap: refused as any unreadable state is, not thrown.
-    ignored.push_back("setState: the state is too large (" + std::to_string(partial["carvallo:too-large"].get<long long>()) +
-                      " characters; at most 1000000): nothing applied");
+  else if (std::string why = too_large_state(partial); !why.empty()) ignored.push_back(why);  // as an unreadable one: not thrown
   else ignored = carvallo::web::apply_json(app.state, partial);
   // Another model without a camera in the same call gets one that frames it; a camera given is kept.
   if (app.state.model != model) app.camera_given = false;

@@ -72,7 +72,7 @@
       text = '';  // e.g. a circular object: the C side reports "the argument is not JSON" like any unreadable one
     }
     // A state past the cap is refused with {ignored} and a message, as an unreadable one is (web/platform/js_api.cpp).
-    if (text !== undefined && text.length > MAX_TEXT) text = JSON.stringify({ 'carvallo:too-large': text.length });
+    if (text !== undefined && text.length > MAX_TEXT) text = JSON.stringify({ 'carvallo:too-large': [text.length, MAX_TEXT] });
     return json('carvallo_set_state', [text === undefined ? 'null' : text]);
   };
   /// speeds: array of m/s; returns per speed the four roll/steer eigenvalues [{re, im, mode}, ...].
