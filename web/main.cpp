@@ -274,18 +274,41 @@ bool ctrl_alt_or_super(unsigned key) {
          key == GLFW_KEY_RIGHT_ALT || key == GLFW_KEY_LEFT_SUPER || key == GLFW_KEY_RIGHT_SUPER;
 }
 
+// The keys a text box acts on by themselves (not through the characters they type).
+bool editing_key(unsigned key) {
+  switch (key) {
+    case GLFW_KEY_ENTER: case GLFW_KEY_KP_ENTER: case GLFW_KEY_BACKSPACE: case GLFW_KEY_DELETE: case GLFW_KEY_TAB:
+    case GLFW_KEY_LEFT: case GLFW_KEY_RIGHT: case GLFW_KEY_UP: case GLFW_KEY_DOWN: case GLFW_KEY_HOME: case GLFW_KEY_END:
+    case GLFW_KEY_PAGE_UP: case GLFW_KEY_PAGE_DOWN: case GLFW_KEY_INSERT: case GLFW_KEY_ESCAPE:
+      return true;
+    default:
+      return false;
+  }
+}
+
 void hold_tapped_keys(ImGuiIO& io) {
   std::vector<TypedEvent> events = std::move(g_typed_deferred);
   events.insert(events.end(), g_typed.begin(), g_typed.end());
   g_typed.clear();
   g_typed_deferred.clear();
-  // This frame takes the events up to the first character after a shortcut's modifier was released.
+  // This frame takes the events up to the first character after a shortcut's modifier was released, and
+  // up to the first character after an editing key: ImGui's text box takes a frame's characters before
+  // its keys, so "over." Enter "Watch" typed within one frame became "over.W", a new line, "atch" (a
+  // lecturer's caption). A second editing key, or one held for a tap last frame (released in this one),
+  // waits likewise: ImGui sees one press of a key a frame.
   std::size_t cut = events.size();
-  bool shortcut_done = false;
+  bool shortcut_done = false, edited = false;
   for (std::size_t i = 0; i < events.size() && cut == events.size(); ++i) {
     const TypedEvent& e = events[i];
-    if (!e.is_char && e.action == GLFW_RELEASE && ctrl_alt_or_super(e.code)) shortcut_done = true;
-    else if (e.is_char && shortcut_done) cut = i;
+    if (!e.is_char && e.action == GLFW_RELEASE && ctrl_alt_or_super(e.code)) {
+      shortcut_done = true;
+    } else if (e.is_char && (shortcut_done || edited)) {
+      cut = i;
+    } else if (!e.is_char && e.action == GLFW_PRESS && editing_key(e.code)) {
+      const bool held_last_frame = std::find(g_keys_held_one_frame.begin(), g_keys_held_one_frame.end(), static_cast<int>(e.code)) != g_keys_held_one_frame.end();
+      if (edited || held_last_frame) cut = i;
+      edited = true;
+    }
   }
   g_typed_deferred.assign(events.begin() + static_cast<std::ptrdiff_t>(cut), events.end());
 
@@ -307,6 +330,25 @@ void hold_tapped_keys(ImGuiIO& io) {
   io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
   io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
   io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
+}
+
+// The mouse buttons likewise: the backend shows a button down in a frame where it was pressed, so a press,
+// a release and a press between two frames read as one long press, and a double-click (to type into a
+// field) within two slow frames was missed half the time (a tester, frames of 60-100 ms). Each frame takes
+// one change of each button, in order; the rest wait for the next frames.
+struct ButtonEvent {
+  int button;
+  bool down;
+};
+std::vector<ButtonEvent> g_button_events;  // since the last frame took them, in order
+
+void trickle_mouse_buttons(ImGuiIO& io) {
+  for (int b = 0; b < IM_ARRAYSIZE(io.MouseDown); ++b) {
+    const auto first = std::find_if(g_button_events.begin(), g_button_events.end(), [b](const ButtonEvent& e) { return e.button == b; });
+    if (first == g_button_events.end()) continue;  // no change waiting: as the backend read it
+    io.MouseDown[b] = first->down;
+    g_button_events.erase(first);
+  }
 }
 
 // The loop's pace (logic/frame_pace.hpp): every animation frame, or every kIdlePeriodMs when the page is
@@ -385,6 +427,7 @@ void frame() {
   hold_tapped_keys(io);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  trickle_mouse_buttons(io);
   io.DeltaTime = std::max(io.DeltaTime, 1e-4f);  // 1.86 asserts DeltaTime > 0; browser timers can repeat
   pointer_input(app);
   carvallo::web::language_frame(app);  // before anything draws text (logic/language.hpp)
@@ -547,6 +590,9 @@ int main() {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // state lives in the share link, not in a file
+  // A double-click's two presses within half a second of the page's frames (the systems' usual default;
+  // ImGui's 0.3 s, counted in frames that take 100 ms on a slow phone, missed a user's double-clicks).
+  io.MouseDoubleClickTime = 0.5f;
   // ImGui polls keys once a frame, so a press and release between two frames (a quick tap, or a slow
   // frame) never shows as pressed: Escape is recorded by a callback, which ImGui's backend chains.
   // The rider's keys likewise: a torque acts for as long as its key is held, however short.
@@ -562,6 +608,11 @@ int main() {
     carvallo::web::rider_key(app, key, action, mods);
   });
   glfwSetCharCallback(app.window, [](GLFWwindow*, unsigned c) { g_typed.push_back({true, c, GLFW_PRESS}); });
+  // Before the backend, which calls it from its own.
+  glfwSetMouseButtonCallback(app.window, [](GLFWwindow*, int button, int action, int) {
+    if (button >= 0 && button < IM_ARRAYSIZE(ImGuiIO::MouseDown) && (action == GLFW_PRESS || action == GLFW_RELEASE) && g_button_events.size() < 64)
+      g_button_events.push_back({button, action == GLFW_PRESS});
+  });
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   // After the backend, which sets GLFW's clipboard, empty in the browser: Ctrl+C copied nothing from a text

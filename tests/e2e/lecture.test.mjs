@@ -1056,7 +1056,7 @@ test("the ghost's scene in Dutch at the largest text a lecturer's ']' reaches: t
   }
 });
 
-test("a model without eigenvalues on the eigenvalue stage shows its own plot against time, and the bicycle its eigenvalues again", async () => {
+test("a model without eigenvalues on the eigenvalue stage shows its comparison of methods or its plot against time, and the bicycle its eigenvalues again", async () => {
   // A four-bar scene with stage=eigenvalues (the default) showed the view and the bar, and no plot.
   const viewport = { width: 1280, height: 720 };
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#model=four-bar&present=1&stage=eigenvalues`, viewport);
@@ -1071,6 +1071,17 @@ test("a model without eigenvalues on the eigenvalue stage shows its own plot aga
     assert.equal(await choice.evaluate((el) => el.selectedOptions[0].textContent), 'Probes against time', 'the stage plot said is the one shown');
     await page.screenshot({ path: path.join(artifacts, 'lecture-four-bar-stage.png') });
     assert.equal((await state(page)).stage, 'eigenvalues', 'the link keeps the choice');
+    // A comparison of methods chosen: the stage shows it (a lecturer's scene of the four-bar's drift beside
+    // its cures was presented with the probes alone); and on stage=eigenvalues, which the four-bar lacks.
+    await page.getByRole('combobox', { name: 'Methods compared' })
+      .selectOption('Drift: no stabilization at 20 ms beside Baumgarte, direct correction and RGCPA');
+    await frames(page, 4);
+    assert.equal((await state(page)).stage, 'compare', 'a comparison chosen is the stage\'s plot');
+    assert.equal(await choice.evaluate((el) => el.selectedOptions[0].textContent), 'Methods compared');
+    assert.ok(await rect(page, 'compare:table'), 'the stage shows the table of methods compared');
+    await page.evaluate(() => window.carvallo.setState({ stage: 'eigenvalues' }));
+    await frames(page, 4);
+    assert.equal(await choice.evaluate((el) => el.selectedOptions[0].textContent), 'Methods compared', 'the comparison before the probes');
     await page.evaluate(() => window.carvallo.setState({ model: 'bicycle' }));
     await frames(page, 6);
     assert.ok(await rect(page, 'plot'), 'the bicycle shows its eigenvalues');
@@ -1125,6 +1136,62 @@ test("text pasted into the canvas's caption box is typed in: by Ctrl+V, and by t
     await page.keyboard.press('Control+V');
     await frames(page, 2);
     assert.equal(await title.inputValue(), 'Balance');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("riding a steady turn on the eigenvalue stage, the plot says its marker is upright running's", async () => {
+  // The room saw 5 m/s marked under a turn ridden at 5.85 m/s; the panel's words were below the stage's fold.
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&stage=eigenvalues`, viewport);
+  try {
+    await frames(page, 3);
+    assert.equal(await rect(page, 'stage-not-the-turn'), null, 'riding upright: nothing to say');
+    await page.evaluate(() => window.carvallo.setState({ from_turn: 'lean=0.3,family=handlebar-forward' }));
+    await page.waitForFunction(() => window.carvallo.widgetRect('stage-not-the-turn') !== null, null, { timeout: 20000 });
+    const note = await rect(page, 'stage-not-the-turn'), plot = await rect(page, 'stage-plot');
+    assert.ok(note.y >= plot.y && note.y + note.h <= plot.y + plot.h + 0.5, `the note ${JSON.stringify(note)} within the stage's plot ${JSON.stringify(plot)}`);
+    await page.screenshot({ path: path.join(artifacts, 'lecture-turn-on-eigen-stage.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a caption typed on the canvas breaks its line where Enter was pressed; a scene added begins with no caption", async () => {
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, { width: 1280, height: 720 });
+  try {
+    await frames(page, 3);
+    await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
+    await frames(page, 4);
+    await page.getByRole('textbox', { name: 'Caption of scene 1' }).fill('It falls over.');
+    await page.evaluate(() => document.activeElement.blur());  // the keys to the canvas
+    await frames(page, 3);
+    await page.mouse.click(...centre(await rect(page, 'lesson-editor:caption:0')));
+    await frames(page, 2);
+    // Typed faster than a frame: ImGui takes a frame's characters before its keys, and "It falls over.W",
+    // a new line, "atch" was kept (a lecturer saw no line break at all).
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Watch the roll.');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('l!');
+    await frames(page, 4);
+    await page.mouse.click(...centre(await rect(page, 'lesson-editor:title')));
+    await frames(page, 3);
+    assert.equal((await lesson(page)).scenes[0].caption, 'It falls over.\nWatch the roll!');
+    // Scene 1 shown, a scene added from it: its caption is its own (two scenes added from a falling
+    // bicycle's both said it fell, one of them a four-bar).
+    await page.mouse.click(...centre(await rect(page, 'lesson-editor:add')));
+    await frames(page, 3);
+    const l = await lesson(page);
+    assert.equal(l.index, 1, 'the new scene is shown');
+    assert.equal(l.scenes[1].caption, '', 'the new scene has no caption yet');
+    assert.equal(l.scenes[0].caption, 'It falls over.\nWatch the roll!', 'scene 1 keeps its own');
+    assert.equal((await state(page)).caption, '', 'the view shows the new scene\'s (none)');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

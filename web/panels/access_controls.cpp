@@ -424,8 +424,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
                           shown ? tr(shown->title) : app.state.compare.empty() ? tr("none") : "", [](App& a, const std::string& title) {
                             if (title == tr("none")) a.state.compare.clear();
                             for (const auto& study : studies_for(a.state.model))
-                              if (tr(study.title) == title)
-                                if (const auto why = apply_study(a.state, study)) a.run_event = *why;
+                              if (tr(study.title) == title) choose_study(a, study);
                           }));
     if (!app.comparison.runs().empty())
       rows.push_back(button("describe-compare", tr("Describe the methods compared"), "compare:table", "",

@@ -2,6 +2,7 @@
 // compare= field, the runs' constraint violations on one log plot with a fixed axis, and a table of where
 // each run is and what it has cost, with the paper's published figures beside a paper's preset.
 #include "panels/panel_parts.hpp"
+#include "panels/panel_actions.hpp"
 #include "logic/language.hpp"
 #include "panels/palette_colors.hpp"
 #include "panels/target_size.hpp"
@@ -34,8 +35,7 @@ void presets(App& app) {
       const bool chosen = ImGui::Selectable(tr(offered[k].title).c_str(), study && study->title == offered[k].title);
       ImGui::PopID();
       record_rect(app, "compare:study:" + std::to_string(k));
-      if (!chosen) continue;
-      if (const auto why = apply_study(app.state, offered[k])) app.run_event = *why;
+      if (chosen) choose_study(app, offered[k]);
     }
     ImGui::PopStyleVar();
     ImGui::EndCombo();
@@ -49,6 +49,16 @@ void presets(App& app) {
 }
 
 }  // namespace
+
+void choose_study(App& app, const examples::MethodStudy& study) {
+  if (const auto why = apply_study(app.state, study)) {
+    app.run_event = *why;
+    return;
+  }
+  // The stage's plot is the comparison: a lesson's scene made from it showed the model's probes, and the
+  // runs beside only once the stage's plot was chosen again (a lecturer).
+  app.state.stage = "compare";
+}
 
 void comparison_plot(App& app, float height) {
   const auto& runs = app.comparison.runs();

@@ -244,6 +244,12 @@ void draw_eigen_panel(App& app) {
     else wrapped_textf(color_vec(pal().stable_text), "%s", summary.c_str());
     ImGui::PopTextWrapPos();
     record_rect(app, "stability-summary");
+    // Riding a steady turn, the stage's marker is still upright running's at the set speed (the panel's
+    // readouts, below the stage's fold, said so; the room saw 5 m/s marked under a turn at 5.85).
+    if (plot_first && stage_shown(app) && !s.from_turn.empty()) {
+      wrapped_text_disabled("%s", trf("Marked: upright running at %.2f m/s, not the turn ridden", setting(s, "speed")).c_str());
+      record_rect(app, "stage-not-the-turn");
+    }
     if (plot_first && !stage_shown(app) && !plot_only) critical_speeds();
     ghost_comparison(app, plot_first && stage_shown(app));
   };

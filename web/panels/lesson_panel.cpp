@@ -10,7 +10,7 @@
 #include "platform/browser.hpp"
 #include "platform/lecture_browser.hpp"
 
-#include <imgui_internal.h>  // GetActiveID, ClearActiveID: Escape keeps a lesson's text
+#include <imgui_internal.h>  // GetActiveID, ClearActiveID: Escape keeps a lesson's text; BringWindowToDisplayFront
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -247,6 +247,27 @@ void escape_keeps_text(const char* label) {
   if (ImGui::GetActiveID() == ImGui::GetID(label) && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) ImGui::ClearActiveID();
 }
 
+// A caption box's characters (UTF-8 code points) as it is typed in: a character past the longest caption is
+// refused as it is typed, so the box shows only what the lesson keeps (a paste past it is cut, and said).
+struct CaptionCount {
+  std::size_t chars;
+  bool refused = false;
+};
+
+std::size_t code_points(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) >> 6) != 2; }));
+}
+
+int count_caption_char(ImGuiInputTextCallbackData* data) {
+  auto& count = *static_cast<CaptionCount*>(data->UserData);
+  if (count.chars >= kMaxCaptionChars) {
+    count.refused = true;
+    return 1;
+  }
+  ++count.chars;
+  return 0;
+}
+
 }  // namespace
 
 float scene_navigation_width(const App& app) {
@@ -335,7 +356,15 @@ bool add_scene_of_view(App& app) {
     return false;
   }
   const auto at = static_cast<std::size_t>(std::clamp(app.scene_index + 1, 0, static_cast<int>(scenes.size())));
-  scenes.insert(scenes.begin() + static_cast<std::ptrdiff_t>(at), scene_of_view(app));
+  Scene scene = scene_of_view(app);
+  // The scene shown's own caption stays its own: a new scene begins with none, to be written (two scenes
+  // added from a falling bicycle's scene both said it fell, one of them a four-bar; a lecturer).
+  if (app.scene_index >= 0 && app.scene_index < static_cast<int>(scenes.size()) &&
+      scene.caption == scenes[static_cast<std::size_t>(app.scene_index)].caption) {
+    scene.caption.clear();
+    app.state.caption.clear();
+  }
+  scenes.insert(scenes.begin() + static_cast<std::ptrdiff_t>(at), std::move(scene));
   app.scene_index = static_cast<int>(at);
   lesson_changed(app);
   set_toast(app, trf("Scene %zu added", at + 1));
@@ -383,6 +412,10 @@ void lesson_editor(App& app) {
   ImGui::SetNextWindowSize(ImVec2(std::min(io.DisplaySize.x - px(app, 16), ImGui::GetFontSize() * 44), io.DisplaySize.y * 0.7f), ImGuiCond_Appearing);
   // Not resized by hand: ImGui's resize grips are smaller than a target may be (WCAG 2.5.8).
   ImGui::Begin((std::string(tr("Lesson")) + "###lesson-editor").c_str(), &app.show_lesson_editor, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
+  // Above the messages, which come to the front of the panels: a run's end said while the lesson was being
+  // edited covered the editor's title and its title's box (a lecturer). Display order only, never the focus.
+  if (!ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
+    ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
   record_window_rect(app, "lesson-editor");
   const Lesson& lesson = *app.lesson;
   char title[512];
@@ -419,20 +452,32 @@ void lesson_editor(App& app) {
     std::snprintf(caption, sizeof caption, "%s", scene.caption.c_str());
     const float buttons = button_width(tr("Up")) + button_width(tr("Down")) + button_width(tr("Delete")) + 3 * ImGui::GetStyle().ItemSpacing.x;
     escape_keeps_text("##caption");
-    if (ImGui::InputTextMultiline("##caption", caption, sizeof caption,
-                                  ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8), ImGui::GetFontSize() * 3.6f))) {
+    CaptionCount typed_chars{code_points(caption)};
+    const bool edited = ImGui::InputTextMultiline("##caption", caption, sizeof caption,
+                                                  ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8), ImGui::GetFontSize() * 3.6f),
+                                                  ImGuiInputTextFlags_CallbackCharFilter, count_caption_char, &typed_chars);
+    const std::string prefix = trf("Caption of scene %d", i + 1);
+    if (edited || typed_chars.refused) {
       // Past the longest caption its first characters are kept, and said: the box went on showing what the
       // lesson no longer kept, which the link then lacked (a tester's 359 characters kept as 280).
       const std::string_view typed = caption;
       const std::string text(caption_head(typed));
-      const std::string prefix = trf("Caption of scene %d", i + 1);
       std::erase_if(app.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
-      if (text.size() < typed.size()) {
+      if (text.size() < typed.size() || typed_chars.refused) {
         app.messages.push_back(prefix + ": " + trf("a caption keeps at most %d characters; the rest is not kept", static_cast<int>(kMaxCaptionChars)));
       }
       if (const auto why = set_scene_caption(app, i, text)) app.messages.push_back(prefix + ": " + *why);
     }
     record_rect(app, "lesson-editor:caption:" + n);
+    if (ImGui::IsItemActive()) {
+      // While it is typed in, how many characters of the most it keeps, under the box (in the row's room
+      // beside the three buttons): the limit was said only in the messages, under the editor (a lecturer).
+      char used[32];
+      std::snprintf(used, sizeof used, "%zu / %zu", code_points(caption), kMaxCaptionChars);
+      const ImVec2 box_max = ImGui::GetItemRectMax();
+      ImGui::GetWindowDrawList()->AddText(ImVec2(box_max.x - text_width(used), box_max.y + ImGui::GetStyle().ItemSpacing.y * 0.5f),
+                                          ImGui::GetColorU32(ImGuiCol_TextDisabled), used);
+    }
     ImGui::SameLine();
     ImGui::BeginGroup();
     ImGui::BeginDisabled(i == 0);

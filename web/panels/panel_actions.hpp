@@ -55,6 +55,9 @@ std::string turn_family_name(const std::string& family);
 /// does each frame; false when none are being computed (turns_panel.cpp).
 bool advance_turns(App& app);
 const char* set_by_the_turn_note();
+/// A comparison of methods chosen from the presets (a paper's study or a general one), as the panel's list
+/// does: its methods and runs, and the stage shows it (compare_panel.cpp).
+void choose_study(App& app, const examples::MethodStudy& study);
 /// Copy link, as the menu bar's button: the clipboard and its toast (app_shell.cpp).
 void copy_page_link(App& app);
 /// The rider's hold buttons (rider_panel.cpp): how many, each one's name and widget, and holding one from

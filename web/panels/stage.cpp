@@ -158,6 +158,9 @@ bool stage_shown(const App& app) { return app.stage; }
 std::string shown_stage_plot(const App& app) {
   const std::string& chosen = app.state.stage;
   if (stage_plot_offered(app, chosen)) return chosen;
+  // A model without the plot chosen: its comparison of methods when it has one (the four-bar's drift beside
+  // its cures on the default stage=eigenvalues showed only its probes), else its probes against time.
+  if (stage_plot_offered(app, "compare")) return "compare";
   return stage_plot_offered(app, "roll-steer") ? "roll-steer" : "none";
 }
 
