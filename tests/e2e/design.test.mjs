@@ -136,6 +136,20 @@ test('hover shows a cell, a real mouse click loads that design; the link restore
     assert.equal(r.ignored.length, 4, JSON.stringify(r.ignored));
     const s3 = await page2.evaluate(() => window.carvallo.getState());
     assert.deepEqual([s3.mapxlo, s3.mapn, s3.mapq, s3.mapy], [20, 40, 'weave', 'steer_axis_tilt']);
+    // A range typed empty is refused as the eigenvalue plot's speed range is, the last good one kept (it
+    // had been kept, and the map said the command line's "<lo> must be less than <hi>" and never finished).
+    const from = await page2.evaluate(() => window.carvallo.widgetRect('map-xlo'));
+    await page2.mouse.click(from.x + from.w / 2, from.y + from.h / 2);
+    await frames(page2, 2);
+    await page2.keyboard.press('Control+A');
+    await page2.keyboard.type('200');
+    await page2.keyboard.press('Enter');
+    await page2.waitForFunction(() => window.carvallo.designMap().mapProblem !== '', null, { timeout: 5000 });
+    const refused = await page2.evaluate(() => window.carvallo.designMap());
+    assert.equal(refused.mapProblem, 'x from = 200 refused: from must be below to (120); x from stays 20');
+    assert.equal((await page2.evaluate(() => window.carvallo.getState())).mapxlo, 20);
+    assert.deepEqual((await page2.evaluate(() => window.carvallo.setState({ mapxhi: 10 }))).ignored,
+      ['mapxlo, mapxhi: the design map\'s range must have mapxlo < mapxhi, got 20 and 10; not changed']);
     assert.deepEqual(problems2, [], 'the page opened from the link');
     assert.deepEqual(problems, []);
   } finally {

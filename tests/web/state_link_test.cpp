@@ -161,3 +161,27 @@ TEST_CASE("sanitize brings a setting typed beyond its range back into it", "[web
   CHECK_FALSE(s.settings.count("stray"));
   CHECK(std::find(changed.begin(), changed.end(), "lean") != changed.end());
 }
+
+TEST_CASE("an empty design-map range is refused by name in a link, in setState and when left in the state", "[web][link]") {
+  // A tester's link mapxlo=0.5&mapxhi=0.3 was kept: the map said the command line's "<lo> must be less
+  // than <hi>" and never finished, while the link reported nothing.
+  const UiState defaults;
+  auto r = read_link("v=" + std::string(link_version()) + "&mapxlo=0.5&mapxhi=0.3&mapylo=0.1&mapyhi=0.6");
+  CHECK(r.refused == std::vector<std::string>{"mapxlo", "mapxhi"});
+  CHECK((r.state.map.x_lo == defaults.map.x_lo && r.state.map.x_hi == defaults.map.x_hi));
+  CHECK((r.state.map.y_lo == 0.1 && r.state.map.y_hi == 0.6));
+  REQUIRE(r.ignored.size() == 1);
+  CHECK(r.ignored[0] == "mapxlo, mapxhi: the design map's range must have mapxlo < mapxhi, got 0.5 and 0.3; the defaults are used");
+
+  UiState s = r.state;
+  const auto ignored = apply_json(s, nlohmann::json{{"mapylo", 0.7}, {"speed", 6.0}});
+  REQUIRE(ignored.size() == 1);
+  CHECK(ignored[0] == "mapylo, mapyhi: the design map's range must have mapylo < mapyhi, got 0.7 and 0.6; not changed");
+  CHECK((s.map.y_lo == 0.1 && s.map.y_hi == 0.6));
+  CHECK(setting(s, "speed") == 6.0);  // the rest applies
+
+  s.map.y_hi = -1.0;  // as a widget might leave it
+  const auto changed = sanitize(s);
+  CHECK(std::find(changed.begin(), changed.end(), "mapylo/mapyhi") != changed.end());
+  CHECK((s.map.y_lo == defaults.map.y_lo && s.map.y_hi == defaults.map.y_hi));
+}

@@ -193,6 +193,12 @@ std::optional<double> parse_number(std::string_view text) {
 
 bool usable_sweep_range(double lo, double hi) { return lo + kMinSweepSpan <= hi; }
 
+std::optional<std::string> empty_map_range(const DesignMapSettings& map, const MapRange& r) {
+  if (map.*r.lo < map.*r.hi) return std::nullopt;
+  return std::string(r.lo_key) + ", " + r.hi_key + ": the design map's range must have " + r.lo_key + " < " + r.hi_key + ", got " +
+         format_shortest(map.*r.lo) + " and " + format_shortest(map.*r.hi);
+}
+
 bool usable_fixed_range(double lo, double hi) {
   return std::isfinite(lo) && std::isfinite(hi) && lo < hi && hi - lo >= kMinPlotSpan && std::abs(lo) <= kMaxPlotValue &&
          std::abs(hi) <= kMaxPlotValue;
@@ -325,6 +331,13 @@ std::vector<std::string> sanitize(UiState& state) {
     state.sweep_max = defaults.sweep_max;
     changed.emplace_back("vmin/vmax");
   }
+  // The design map's ranges likewise: an empty one is no map (it had been kept, and the map never finished).
+  for (const auto& r : kMapRanges)
+    if (empty_map_range(state.map, r)) {
+      state.map.*r.lo = defaults.map.*r.lo;
+      state.map.*r.hi = defaults.map.*r.hi;
+      changed.emplace_back(std::string(r.lo_key) + "/" + r.hi_key);
+    }
   for (const auto& f : fields()) {
     if (f.kind != Field::Kind::scale) continue;
     PlotScale& p = f.scale(state);

@@ -52,6 +52,18 @@ std::string quoted(const std::vector<std::string>& words);
 bool usable_sweep_range(double lo, double hi);
 bool usable_fixed_range(double lo, double hi);
 
+/// The design map's two ranges by their links' keys: each must have lo < hi, or there is no map.
+struct MapRange {
+  const char* lo_key;
+  const char* hi_key;
+  double DesignMapSettings::*lo;
+  double DesignMapSettings::*hi;
+};
+inline constexpr MapRange kMapRanges[] = {{"mapxlo", "mapxhi", &DesignMapSettings::x_lo, &DesignMapSettings::x_hi},
+                                          {"mapylo", "mapyhi", &DesignMapSettings::y_lo, &DesignMapSettings::y_hi}};
+/// Why `map`'s range `r` is no range ("mapxlo, mapxhi: ..."), or nothing.
+std::optional<std::string> empty_map_range(const DesignMapSettings& map, const MapRange& r);
+
 /// The variant if `model` has it ("" for a model without variants; "" asks for the first); nothing otherwise.
 std::optional<std::string> checked_variant(const std::string& model, const std::string& variant);
 std::vector<std::string> variants_of(const std::string& model);

@@ -329,6 +329,13 @@ LinkReadResult read_link(std::string_view hash, const UiState& defaults) {
     s.sweep_max = usable_sweep_range(defaults.sweep_min, defaults.sweep_max) ? defaults.sweep_max : 10.0;
     r.refused.insert(r.refused.end(), {"vmin", "vmax"});
   }
+  for (const auto& range : kMapRanges)
+    if (const auto why = empty_map_range(s.map, range)) {
+      r.ignored.push_back(*why + "; the defaults are used");
+      s.map.*range.lo = defaults.map.*range.lo;
+      s.map.*range.hi = defaults.map.*range.hi;
+      r.refused.insert(r.refused.end(), {range.lo_key, range.hi_key});
+    }
   return r;
 }
 
@@ -534,6 +541,12 @@ std::vector<std::string> apply_json(UiState& state, const nlohmann::json& partia
     s.sweep_min = state.sweep_min;
     s.sweep_max = state.sweep_max;
   }
+  for (const auto& range : kMapRanges)
+    if (const auto why = empty_map_range(s.map, range)) {
+      ignored.push_back(*why + "; not changed");
+      s.map.*range.lo = state.map.*range.lo;
+      s.map.*range.hi = state.map.*range.hi;
+    }
   // `link` (and `version`) are getState's outputs: passing getState() back is fine, but a different link
   // is not applied here, and saying so beats ignoring it silently.
   if (const auto it = partial.find("link"); it != partial.end() && !(it->is_string() && it->get<std::string>() == to_link(s)))

@@ -218,10 +218,21 @@ void load_cell(App& app, std::size_t ix, std::size_t iy) {
 }  // namespace
 
 void set_map_range_end(App& app, double& end, double value, const char* name) {
-  if (std::isfinite(value) && std::abs(value) <= 1e6) end = value, app.design.map_problem.clear();
-  else
+  DesignMapSettings& m = app.state.map;
+  const bool is_lo = &end == &m.x_lo || &end == &m.y_lo;
+  const double other = &end == &m.x_lo ? m.x_hi : &end == &m.x_hi ? m.x_lo : &end == &m.y_lo ? m.y_hi : m.y_lo;
+  if (!(std::isfinite(value) && std::abs(value) <= 1e6)) {
     app.design.map_problem = trf("%s = %s refused: not a finite number within +-1e6; %s stays %s", tr(name), format_shortest(value).c_str(), tr(name),
                                  format_shortest(end).c_str());
+  } else if (is_lo ? !(value < other) : !(other < value)) {
+    // As the eigenvalue plot's speed range: an empty range is refused, the last good one stays (it had been
+    // kept, and the map said "<lo> must be less than <hi>", the command line's words, and never finished).
+    app.design.map_problem = trf(is_lo ? "%s = %s refused: from must be below to (%s); %s stays %s" : "%s = %s refused: to must be above from (%s); %s stays %s",
+                                 tr(name), format_shortest(value).c_str(), format_shortest(other).c_str(), tr(name), format_shortest(end).c_str());
+  } else {
+    end = value;
+    app.design.map_problem.clear();
+  }
 }
 
 void set_map_count(App& app, double n) {
