@@ -59,7 +59,8 @@ DesignerEdit set_fork_offset(const Parameters& p, double d) {
 
 DesignerEdit set_front_wheel_diameter(const Parameters& p, double diameter) {
   if (!std::isfinite(diameter)) return refused("front wheel diameter: not a finite number");
-  if (!(diameter > 0.0)) return refused("front wheel diameter: must be > 0 m, got " + number(diameter));
+  // Without the value: the page types these in mm, the setters take metres (a tester typed -5 and read "got -0.005").
+  if (!(diameter > 0.0)) return refused("front wheel diameter: must be positive");
   Parameters q = p;
   q.rF = diameter / 2.0;
   q.c = trail_from_fork_offset(fork_offset(p), p.lambda, q.rF);
@@ -69,7 +70,7 @@ DesignerEdit set_front_wheel_diameter(const Parameters& p, double diameter) {
 
 DesignerEdit set_rear_wheel_diameter(const Parameters& p, double diameter) {
   if (!std::isfinite(diameter)) return refused("rear wheel diameter: not a finite number");
-  if (!(diameter > 0.0)) return refused("rear wheel diameter: must be > 0 m, got " + number(diameter));
+  if (!(diameter > 0.0)) return refused("rear wheel diameter: must be positive");
   Parameters q = p;
   q.rR = diameter / 2.0;
   q.zB = p.zB - (q.rR - p.rR);
@@ -78,7 +79,7 @@ DesignerEdit set_rear_wheel_diameter(const Parameters& p, double diameter) {
 
 DesignerEdit set_wheelbase(const Parameters& p, double w, bool front_assembly_moves) {
   if (!std::isfinite(w)) return refused("wheelbase: not a finite number");
-  if (!(w > 0.0)) return refused("wheelbase: must be > 0 m, got " + number(w));
+  if (!(w > 0.0)) return refused("wheelbase: must be positive");
   Parameters q = p;
   q.w = w;
   if (front_assembly_moves) q.xH = p.xH + (w - p.w);

@@ -24,7 +24,7 @@ const std::string_view kPlausibilitySources =
 const std::array<ParameterDescriptor, kParameterCount> kParameterTable = {{
     {"w", "m", G::geometry, "wheelbase: distance between the wheel contact points", &Parameters::w, 0.5, 2.0, 0.001, 100.0, false},
     {"c", "m", G::geometry, "trail: front contact point behind the steer axis (positive)", &Parameters::c, -0.2, 0.3, -100.0, 100.0, false},
-    {"lambda", "rad", G::geometry, "steer-axis tilt from the vertical (rake)", &Parameters::lambda, -0.5, 1.2, -kHalfPi, kHalfPi, false},
+    {"lambda", "rad", G::geometry, "steer-axis tilt from the vertical", &Parameters::lambda, -0.5, 1.2, -kHalfPi, kHalfPi, false},
     {"g", "m/s^2", G::gravity, "gravitational acceleration", &Parameters::g, 1.0, 25.0, 0.001, 1000.0, false},
     {"rR", "m", G::rear_wheel, "rear wheel radius", &Parameters::rR, 0.0, 0.7, 0.001, 100.0, true},
     {"mR", "kg", G::rear_wheel, "rear wheel mass", &Parameters::mR, 0.0, 10.0, 0.001, 100000.0, true},

@@ -123,9 +123,9 @@ TEST_CASE("invalid designer inputs are refused with the input named", "[designer
     CHECK_FALSE(set_front_wheel_diameter(p, bad).bike);
     CHECK_FALSE(set_rear_wheel_diameter(p, bad).bike);
   }
-  CHECK(mentions(set_front_wheel_diameter(p, -1), "front wheel diameter: must be > 0 m"));
+  CHECK(mentions(set_front_wheel_diameter(p, -1), "front wheel diameter: must be positive"));
   CHECK(mentions(set_rear_wheel_diameter(p, 1e9), "rear wheel diameter"));  // beyond the plausible range
-  CHECK(mentions(set_wheelbase(p, -1, true), "wheelbase: must be > 0 m"));
+  CHECK(mentions(set_wheelbase(p, -1, true), "wheelbase: must be positive"));
   CHECK(mentions(set_wheelbase(p, nan, false), "wheelbase: not a finite number"));
 }
 

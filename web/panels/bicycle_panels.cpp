@@ -145,11 +145,13 @@ void parameters_panel(App& app) {
   const float preset_label = text_width(tr("Preset")) + ImGui::GetStyle().ItemInnerSpacing.x;
   const float name_w = text_width(preset_title(app.state.preset).c_str()) + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
   ImGui::SetNextItemWidth(std::max(px(app, 90), std::min(std::max(px(app, 150), name_w), ImGui::GetContentRegionAvail().x - preset_label)));
+  combo_rows(presets.size());
   if (ImGui::BeginCombo(tr("Preset"), preset_title(app.state.preset).c_str())) {
     push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     for (const auto& p : presets) {
       const std::string name(p.name);
       if (ImGui::Selectable(preset_title(name).c_str(), name == app.state.preset)) choose_preset(app, name);
+      record_rect(app, "preset:" + name);
       if (ImGui::IsItemHovered()) {
         if (auto loaded = bicycle::load_preset(name)) {
           ImGui::BeginTooltip();
@@ -161,6 +163,7 @@ void parameters_panel(App& app) {
       }
     }
     ImGui::PopStyleVar();
+    record_window_rect(app, "preset:list");
     ImGui::EndCombo();
   }
   record_rect(app, "preset");

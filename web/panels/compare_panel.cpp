@@ -26,6 +26,7 @@ void presets(App& app) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
   // A study is known by its English title (study_shown compares them); shown in the page's language.
   const std::string preview = study ? tr(study->title) : app.state.compare.empty() ? tr("none") : tr("(your own)");
+  combo_rows(studies_for(app.state.model).size() + 1);  // and "none"
   if (ImGui::BeginCombo(tr("preset##compare"), preview.c_str())) {
     push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     if (ImGui::Selectable(tr("none##no-study"), app.state.compare.empty())) app.state.compare.clear();

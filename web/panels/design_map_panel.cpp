@@ -97,6 +97,7 @@ bool input_combo(const char* id, std::string& value, const std::vector<std::stri
   bool changed = false;
   ImGui::SetNextItemWidth(width);
   auto text = [&](const std::string& c) { return shown ? shown(c) : c; };
+  combo_rows(choices.size());
   if (ImGui::BeginCombo(id, text(value).c_str())) {
     push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     for (const auto& c : choices)

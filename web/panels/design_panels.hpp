@@ -37,6 +37,9 @@ void design_map_view(App& app);
 void side_view(App& app);
 /// Head angle, fork offset, wheel diameters, wheelbase with "front assembly moves" (designer_inputs.cpp).
 void designer_inputs(App& app);
+/// A line saying that the wheels of `p` overlap (rR + rF > w), recorded as widget `rect`; nothing when they
+/// do not (side_view_panel.cpp).
+void wheels_overlap_note(App& app, const bicycle::Parameters& p, const char* rect);
 
 /// The design map's settings applied as its panel applies them (the parallel DOM too): a range end (the
 /// state's map.x_lo ... y_hi) given by the panel's `name` for it ("x from"), refused beyond +-1e6; the points

@@ -1,4 +1,4 @@
-// A designer's inputs in the parameters panel: head angle, fork offset (rake), wheel diameters and the
+// A designer's inputs in the parameters panel: head angle, fork offset, wheel diameters and the
 // wheelbase, with the option "front assembly moves with the wheelbase". The 26 parameters stay the truth
 // (bicycle/designer_geometry.hpp says what each input keeps and what follows); an input that would make
 // the bicycle unphysical is refused with the reason, and the bicycle stays as it was.
@@ -28,7 +28,7 @@ namespace {
 // Each designer input once: the panel's rows and the parallel DOM's spinbuttons (access_controls.cpp);
 // the label and the tip in English, shown through tr.
 const std::vector<DesignerInput> kInputs{
-    {translatable("head angle"), "head-angle", "%.4f", "deg", translatable("90 deg - lambda; the fork (rake) is kept, the trail follows"),
+    {translatable("head angle"), "head-angle", "%.4f", "deg", translatable("90 deg - lambda; the fork offset is kept, the trail follows"),
      [](const bicycle::Parameters& p) { return bicycle::head_angle_deg(p); },
      [](const bicycle::Parameters& b, double deg, bool) { return bicycle::set_head_angle(b, deg); }},
     {translatable("fork offset"), "rake", "%.3f", "mm",
@@ -36,7 +36,7 @@ const std::vector<DesignerInput> kInputs{
      [](const bicycle::Parameters& p) { return bicycle::fork_offset(p) * 1000; },
      [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_fork_offset(b, mm / 1000); }},
     {translatable("front wheel"), "front-diameter", "%.1f", "mm",
-     translatable("Diameter 2 rF; rake and lambda kept (the trail follows), the front frame rises with the axle"),
+     translatable("Diameter 2 rF; fork offset and lambda kept (the trail follows), the front frame rises with the axle"),
      [](const bicycle::Parameters& p) { return 2000 * p.rF; },
      [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_front_wheel_diameter(b, mm / 1000); }},
     {translatable("rear wheel"), "rear-diameter", "%.1f", "mm", translatable("Diameter 2 rR; the rear frame (with rider) rises with the axle"),
@@ -126,6 +126,7 @@ void designer_inputs(App& app) {
     wrapped_textf(color_vec(pal().error_text), "%s", app.design.designer_problem.c_str());
     ImGui::PopTextWrapPos();
   }
+  wheels_overlap_note(app, app.state.bike, "designer:wheels-overlap");
 }
 
 }  // namespace carvallo::web

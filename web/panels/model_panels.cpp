@@ -303,6 +303,7 @@ void model_panel(App& app) {
     const char* label = tr("formulation");
     const float room = ImGui::GetContentRegionAvail().x - text_width(label) - ImGui::GetStyle().ItemInnerSpacing.x;
     ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 6, std::min(room, ImGui::CalcItemWidth())));
+    combo_rows(entry->variants.size());
     if (ImGui::BeginCombo(label, app.state.variant.c_str())) {
       push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
       for (const auto& v : entry->variants)

@@ -5,6 +5,7 @@
 // rear contact at the origin; the screen's y is down too, so z maps to the screen without a flip.
 #include "app.hpp"
 #include "panels/design_panels.hpp"
+#include "panels/palette_colors.hpp"
 #include "panels/wrapped_text.hpp"
 #include "logic/language.hpp"
 
@@ -208,14 +209,28 @@ void side_view(App& app) {
   label(ImVec2(t.x + fw * 0.5f, t.y - fw * 0.2f), dim, trf("head angle %.1f deg", bicycle::head_angle_deg(p)).c_str());
   const ImVec2 f = S(p.w, -p.rF);
   place(f, {ImVec2(fw * 0.6f, fw * 0.7f), ImVec2(-fw * 0.6f, fw * 0.7f), ImVec2(fw * 0.6f, fw * 1.9f), ImVec2(-fw * 0.6f, fw * 1.9f)}, dim,
-        trf("rake %.1f mm", d * 1000).c_str());
+        trf("fork offset %.1f mm", d * 1000).c_str());
 
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_textf("%s", trf("wheels %.0f / %.0f mm (rear / front), head angle %.2f deg, rake %.1f mm, trail %.1f mm", 2000 * p.rR, 2000 * p.rF,
+  wrapped_textf("%s", trf("wheels %.0f / %.0f mm (rear / front), head angle %.2f deg, fork offset %.1f mm, trail %.1f mm", 2000 * p.rR, 2000 * p.rF,
                           bicycle::head_angle_deg(p), d * 1000, p.c * 1000).c_str());
   record_rect(app, "side-summary");
+  wheels_overlap_note(app, p, "side-wheels-overlap");
   wrapped_text_disabled("%s", tr("Mass centres R, B, H, F; ellipses: inertia in the side plane (semi-axes = radii of gyration, long where the mass is spread)."));
   ImGui::PopTextWrapPos();
+}
+
+void wheels_overlap_note(App& app, const bicycle::Parameters& p, const char* rect) {
+  // The model's wheels touch only the ground: wheels that overlap are no error of its equations, and a map
+  // may sweep through them; but no bicycle is built so, and the drawing shows them crossed (a designer read
+  // a stable range for wheels 0.15 m into each other, and nothing said so).
+  if (!(p.rR + p.rF > p.w)) return;
+  ImGui::PushTextWrapPos(0.0f);
+  wrapped_textf(color_vec(pal().error_text), "%s",
+                trf("The wheels overlap: their radii add up to %.0f mm, the wheelbase is %.0f mm. The model lets them pass through each other.",
+                    1000 * (p.rR + p.rF), 1000 * p.w).c_str());
+  ImGui::PopTextWrapPos();
+  record_rect(app, rect);
 }
 
 }  // namespace carvallo::web

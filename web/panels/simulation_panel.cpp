@@ -242,6 +242,7 @@ void methods_section(App& app) {
   // The methods in words (method_title), each row identified by its link name.
   auto title = [](const std::string& name) { return std::string(tr(method_title(name))) + "###" + name; };
   auto combo = [&](const char* label, const char* rect, std::string& value, const std::vector<std::string>& names) {
+    combo_rows(names.size());
     if (ImGui::BeginCombo(tr(label), tr(method_title(value)).c_str())) {
       push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
       for (const auto& n : names)
@@ -257,6 +258,7 @@ void methods_section(App& app) {
   time_step.min = &dt_lo, time_step.max = &dt_hi, time_step.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
   number_field(time_step, s.sim.time_step);
   record_rect(app, "method:time-step");
+  combo_rows(acceleration_method_names().size());
   const bool solver_open = ImGui::BeginCombo(tr("acceleration solver"), tr(method_title(s.sim.solver)).c_str());
   record_rect(app, "method:solver");
   if (solver_open) {

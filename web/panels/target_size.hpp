@@ -43,6 +43,16 @@ inline void push_target_rows() {
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemSpacing.x, std::max(style.ItemSpacing.y, row)));
 }
 
+/// Before a combo whose list has push_target_rows' rows: its list as tall as `rows` of them (at most 12),
+/// as wide as the combo at least. ImGui sizes a list for 8 rows of text, which held 5 1/2 taller rows: the
+/// sixth preset was cut and scrolled (a tester). Call after the combo's SetNextItemWidth.
+inline void combo_rows(std::size_t rows) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row = std::max(ImGui::GetFontSize() + style.ItemSpacing.y, ImGui::GetFrameHeight());
+  const float shown = static_cast<float>(std::min<std::size_t>(std::max<std::size_t>(rows, 1), 12));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(ImGui::CalcItemWidth(), 0.0f), ImVec2(FLT_MAX, shown * row + 2 * style.WindowPadding.y));
+}
+
 /// A button at least as wide as it is tall: a one-letter button ("x", "<") is a whole target too.
 inline bool target_button(const char* label) {
   const float text = ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
