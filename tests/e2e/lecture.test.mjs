@@ -251,6 +251,11 @@ test('the QR code: the lesson at this scene, large on the projector, and a phone
     disjoint(note, words, 'the note and the words');
     inside(dialog, viewport, 'the QR window');
     await page.screenshot({ path: path.join(artifacts, 'lecture-qr-1280x720.png') });
+    // Error correction M for a scene's short link, L for a lesson's long one, whose modules are then larger:
+    // by ISO/IEC 18004's tables, 200 bytes fit version 10 at M (213), 17 + 4 x 10 = 57 modules a side;
+    // 1 700 bytes version 30 at L (1 732; at M version 34, 153 modules), 137 a side.
+    const sides = await page.evaluate(() => [200, 1700].map((n) => Math.sqrt(window.carvallo._qrModules('a'.repeat(n)).length)));
+    assert.deepEqual(sides, [57, 137]);
     const shown = await state(page);
     phone = await openPage(env.browser, text, PHONE);
     await frames(phone.page, 3);
