@@ -491,6 +491,15 @@ test('a lesson of our own travels in its link; hostile lessons are refused with 
     await page.waitForFunction(() => /&lesson=[A-Za-z0-9_-]{20,}&scene=1/.test(location.hash), null, { timeout: 10000 });
     assert.equal((await page.evaluate(() => window.carvallo.gotoScene(1))).index, 1);
     await page.waitForFunction(() => /&scene=2$/.test(location.hash), null, { timeout: 10000 });
+    // The editor's Copy lesson link, on scene 2 some way into it: the lesson from its first scene as it
+    // began, what a lecturer hands out (it had carried the scene and the moment shown then).
+    await page.evaluate(() => window.carvallo.step(300));
+    await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
+    await frames(page, 3);
+    await page.getByRole('button', { name: 'Copy lesson link', exact: true }).press('Enter');
+    await frames(page, 2);
+    assert.match(await page.evaluate(() => window.carvallo._clipboard), /^http:\/\/127\.0\.0\.1:\d+\/#lesson=[A-Za-z0-9_-]{20,}&scene=1$/);
+    assert.equal((await page.evaluate(() => window.carvallo.announcements())).at(-1), 'Lesson link copied: it opens this lesson at its first scene');
     const url = await page.evaluate(() => location.href);
     fresh = await openPage(env.browser, url, { width: 1280, height: 800 });
     await fresh.page.waitForFunction(() => window.carvallo.lesson().index === 1, null, { timeout: 10000 });

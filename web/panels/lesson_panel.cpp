@@ -401,8 +401,17 @@ void delete_scene(App& app, int index) {
 }
 
 void copy_lesson_link(App& app) {
-  copy_link(page_link(app));
-  set_toast(app, trf("Lesson link copied: it opens this lesson at scene %d", app.scene_index + 1));
+  if (!app.lesson) return;
+  // The lesson from its first scene as it began, the link a lecturer hands out: the editor's copy had
+  // carried the scene and the moment then shown (scene 4 at t = 7.46 s; a lecturer). Copy link and the
+  // QR code keep what is shown.
+  const std::string& value = app.lesson->name.empty() ? app.lesson_encoded : app.lesson->name;
+  if (value.empty()) {
+    set_toast(app, tr("The lesson's link is being made: copy it again in a moment"));
+    return;
+  }
+  copy_link("lesson=" + value + "&scene=1");
+  set_toast(app, tr("Lesson link copied: it opens this lesson at its first scene"));
 }
 
 void lesson_editor(App& app) {
