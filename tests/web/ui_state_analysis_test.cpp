@@ -1,11 +1,16 @@
 // The UI state's fields for the eigenvalue panel's companions (mode shape, sensitivity chart, ghost):
 // exact round trips through the link and setState, hostile values refused by name, the last good value kept.
 #include "logic/state_link.hpp"
+#include "logic/bike_analysis.hpp"
+#include "logic/sensitivity_chart.hpp"
 #include "mentions.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <sstream>
+#include <vector>
 #include <limits>
 #include <string>
 
@@ -103,4 +108,49 @@ TEST_CASE("hostile mode, sensitivity and ghost values are refused by name and ch
   CHECK(v.mode_amplitude == UiState{}.mode_amplitude);
   CHECK(v.mode_time_scale == 4.0);
   CHECK(changed.size() == 2);
+}
+
+TEST_CASE("the eigenvalue and sensitivity CSVs say which bicycle they are of", "[web][csv]") {
+  // A tester's eigenvalue file had no parameters and no critical speeds, and the Sensitivities view's CSV
+  // button gave the eigenvalues again.
+  const auto lines = [](const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+  };
+  const carvallo::bicycle::Parameters bike = carvallo::bicycle::benchmark_parameters();
+  const auto made = carvallo::bicycle::make_canonical_model(bike);
+  REQUIRE(made.model);
+  const auto& model = *made.model;
+  const EigenSweep sweep = sweep_bicycle(model, 0.0, 10.0, 101);
+  const std::string csv = sweep_csv(sweep, bike, "v=0.1.0&speed=5");
+  CHECK(csv.rfind("# carvallo eigenvalues", 0) == 0);
+  CHECK(csv.find(" w=1.02 m;") != std::string::npos);
+  CHECK(csv.find(" lambda=0.3141592653589793 rad;") != std::string::npos);  // pi/10, every digit
+  CHECK(csv.find("# weave speed 4.2923") != std::string::npos);              // Meijaard 2007, Table 2: 4.292 m/s
+  CHECK(csv.find("# link: #v=0.1.0&speed=5\n") != std::string::npos);
+  std::vector<std::string> data;
+  for (const auto& line : lines(csv))
+    if (line.empty() || line[0] != '#') data.push_back(line);
+  REQUIRE(data.size() == 102);  // the column names and the 101 speeds
+  CHECK(data[0].rfind("speed_m_s,", 0) == 0);
+
+  const SensitivityChart chart = sensitivity_chart(bike, model, 50.0, SensitivityScale::relative);
+  const auto all = lines(sensitivity_csv(chart, "v=0.1.0"));
+  const auto header = std::find_if(all.begin(), all.end(), [](const std::string& l) { return l.rfind("parameter,unit,value,", 0) == 0; });
+  REQUIRE(header != all.end());
+  const std::vector<std::string> rows(header + 1, all.end());
+  REQUIRE(rows.size() == 26);
+  CHECK(rows[0].rfind("w,m,1.02,", 0) == 0);  // the parameter table's order, not the chart's sorting
+  // The relative column is the SI one times p / v, as the chart's relative scaling (computed apart here).
+  for (const auto& r : chart.rows)
+    if (r.name == "c") {
+      const auto row = std::find_if(rows.begin(), rows.end(), [](const std::string& l) { return l.rfind("c,m,", 0) == 0; });
+      REQUIRE(row != rows.end());
+      std::string cell = ",";  // appended, not "," + ... + ",": GCC 12 warns of an overlap there (-Wrestrict)
+      cell.append(format_shortest(r.weave_si * r.value / *chart.weave_speed)).append(",");
+      CHECK(row->find(cell) != std::string::npos);
+      CHECK(std::abs(r.weave - r.weave_si * r.value / *chart.weave_speed) < 1e-12);
+    }
 }

@@ -171,8 +171,12 @@ std::vector<LabelledEigenvalue> labelled_eigenvalues(const bicycle::CanonicalMod
   return out;
 }
 
-std::string sweep_csv(const EigenSweep& sweep) {
-  std::string csv = "speed_m_s";
+std::string sweep_csv(const EigenSweep& sweep, const bicycle::Parameters& bike, const std::string& link) {
+  std::string csv = "# carvallo eigenvalues of the bicycle's upright running against speed (Meijaard et al. 2007, eq. 2), 1/s\n# parameters:";
+  for (const auto& d : bicycle::kParameterTable) csv += " " + std::string(d.name) + "=" + format_shortest(bike.*d.member) + " " + std::string(d.unit) + ";";
+  csv += "\n# weave speed " + (sweep.weave ? format_shortest(*sweep.weave) + " m/s" : std::string("none")) + "; capsize speed " +
+         (sweep.capsize ? format_shortest(*sweep.capsize) + " m/s" : std::string("none")) + "\n# link: #" + link + "\n";
+  csv += "speed_m_s";
   std::map<std::string, int> count;
   for (const auto& b : sweep.branches) {
     const std::string name = b.label.empty() ? "branch" : b.label;

@@ -74,7 +74,9 @@ struct StabilityAt {
 };
 StabilityAt stability_at(const std::vector<LabelledEigenvalue>& eigenvalues);
 
-/// "speed_m_s,weave_1_re,weave_1_im,...": one row per grid speed, numbers round-tripping.
-std::string sweep_csv(const EigenSweep& sweep);
+/// "speed_m_s,weave_1_re,weave_1_im,...": one row per grid speed, numbers round-tripping, after a comment
+/// header (lines starting with '#') naming the bicycle `bike` (its 26 parameters), its critical speeds and
+/// the page's `link`, so a file read a week later still says which design it is.
+std::string sweep_csv(const EigenSweep& sweep, const bicycle::Parameters& bike, const std::string& link);
 
 }  // namespace carvallo::web

@@ -1,11 +1,31 @@
 #include "logic/sensitivity_chart.hpp"
 
 #include "bicycle/sensitivity.hpp"
+#include "logic/ui_state.hpp"  // format_shortest
 
 #include <algorithm>
 #include <cmath>
 
 namespace carvallo::web {
+
+std::string sensitivity_csv(const SensitivityChart& chart, const std::string& link) {
+  const auto speed = [](const std::optional<double>& v) { return v ? format_shortest(*v) + " m/s" : std::string("none"); };
+  const auto cell = [](double x) { return std::isfinite(x) ? format_shortest(x) : std::string(); };
+  std::string csv = "# carvallo sensitivities of the bicycle's critical speeds to its parameters (exact derivatives)\n# weave speed " +
+                    speed(chart.weave_speed) + "; capsize speed " + speed(chart.capsize_speed) + "\n";
+  if (!chart.note.empty()) csv += "# " + chart.note + "\n";
+  csv += "# link: #" + link + "\n";
+  csv += "parameter,unit,value,dweave_dp_m_s_per_unit,dcapsize_dp_m_s_per_unit,weave_relative,capsize_relative\n";
+  // In the parameter table's order, whatever the chart's sorting: files of two designs line up.
+  for (const auto& d : bicycle::kParameterTable)
+    for (const auto& r : chart.rows) {
+      if (r.name != d.name) continue;
+      const auto relative = [&](double si, const std::optional<double>& v) { return v && *v != 0 ? si * r.value / *v : std::nan(""); };
+      csv += r.name + "," + r.unit + "," + cell(r.value) + "," + cell(r.weave_si) + "," + cell(r.capsize_si) + "," +
+             cell(relative(r.weave_si, chart.weave_speed)) + "," + cell(relative(r.capsize_si, chart.capsize_speed)) + "\n";
+    }
+  return csv;
+}
 
 std::string sensitivity_unit(const SensitivityRow& row, SensitivityScale scale) {
   if (scale == SensitivityScale::relative) return "%/%";

@@ -38,6 +38,12 @@ struct SensitivityChart {
 /// Units of a row in the chart's scaling: "%/%" for relative, "m/s per <unit>" for SI.
 std::string sensitivity_unit(const SensitivityRow& row, SensitivityScale scale);
 
+/// The chart's 26 rows as CSV, in the table's order: parameter, unit, value, the weave and capsize speeds'
+/// derivatives in m/s per SI unit and relative ((dv/v) / (dp/p)); empty cells where a speed or its derivative
+/// does not exist; after a comment header (lines starting with '#') with the speeds, the note and the page's
+/// `link`.
+std::string sensitivity_csv(const SensitivityChart& chart, const std::string& link);
+
 /// The chart for the bicycle p (model = make_canonical_model(p)), speeds searched in (0, vmax] as the
 /// eigenvalue panel's (bike_analysis.hpp). Throws SolverError(InvalidArgument) for vmax not finite and > 0;
 /// never throws otherwise. Equal magnitudes keep kParameterTable's order.

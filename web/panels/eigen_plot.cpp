@@ -14,6 +14,8 @@
 
 #include "logic/language.hpp"
 #include "logic/number_text.hpp"
+#include "logic/sensitivity_chart.hpp"
+#include "logic/state_link.hpp"
 
 #include <imgui.h>
 #include <imgui_internal.h>  // the window's font scale (ImGuiWindow::FontWindowScale)
@@ -152,7 +154,9 @@ void eigen_controls(App& app) {
   same_line_if_fits(button_width("CSV"));
   if (ImGui::Button("CSV")) download_sweep_csv(app);
   record_rect(app, "eigen-csv");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Download the sweep (speed, Re and Im of every branch)"));
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", s.eigen_view == "sensitivity" ? tr("Download the sensitivities (each parameter's derivatives of the weave and capsize speeds)")
+                                                          : tr("Download the sweep (speed, Re and Im of every branch)"));
   {
     // The button's identity stays one across languages and its two faces.
     const char* toggle = s.eigen_view == "sensitivity" ? tr("Eigenvalue plot###eigen-view") : tr("Sensitivities###eigen-view");
@@ -166,7 +170,13 @@ void eigen_controls(App& app) {
 
 void download_sweep_csv(App& app) {
   refresh_analysis(app);
-  download("carvallo-eigenvalues.csv", "text/csv", sweep_csv(app.sweep));
+  // In the Sensitivities view its table (the button had given the eigenvalues there too; a tester).
+  if (app.state.eigen_view == "sensitivity") {
+    if (const SensitivityChart* chart = current_sensitivity_chart(app))
+      download("carvallo-sensitivities.csv", "text/csv", sensitivity_csv(*chart, to_link(app.state)));
+    return;
+  }
+  download("carvallo-eigenvalues.csv", "text/csv", sweep_csv(app.sweep, app.state.bike, to_link(app.state)));
 }
 
 void draw_eigen_panel(App& app) {
@@ -297,7 +307,9 @@ void draw_eigen_panel(App& app) {
   const float plot_share = on_stage && readout_scale <= smallest_readout + 1e-4f ? 0.5f : 0.7f;
   const float plot_h = plot_first ? std::max({avail.y - readouts_below_h, avail.y * plot_share, fw * 4})
                        : plot_only  ? std::max(avail.y, fw * 4)
-                                    : std::max(fw * 10.0f, avail.y - (3.4f + mode_section_lines(app)) * line_h);
+                                    // At least 15 lines: with a ghost's table and a mode's section open a 1280x720 desk's
+                                    // plot had 75 px (a tester); what is below it then scrolls.
+                                    : std::max(fw * 15.0f, avail.y - (3.4f + mode_section_lines(app)) * line_h);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   // As wide as the panel and never wider (large text on a projector leaves a narrow panel).
   const float plot_w = std::max(avail.x, 1.0f);
