@@ -202,6 +202,9 @@ struct App {
   int lesson_generation = 0;            ///< counts the lesson's edits: a compression that finishes late is dropped
   std::vector<std::string> lesson_link_notes;  ///< what a link's lesson fields could not give, said once its lesson opens or is refused
   bool show_lesson_editor = false;
+  /// The scene deleted last in the lesson editor and where it was, until it is brought back or another is
+  /// deleted (lesson_panel.cpp, undo_delete_scene).
+  std::optional<std::pair<int, Scene>> deleted_scene;
   bool show_qr = false;                 ///< the QR code of the link over the view (View menu, Q)
   std::string qr_text;                  ///< what the QR code shown encodes
   QrCode qr;                            ///< its modules (or why there are none yet)

@@ -1206,6 +1206,20 @@ test("a caption typed on the canvas breaks its line where Enter was pressed; a s
     assert.equal(l.scenes[1].caption, '', 'the new scene has no caption yet');
     assert.equal(l.scenes[0].caption, 'It falls over.\nWatch the roll!', 'scene 1 keeps its own');
     assert.equal((await state(page)).caption, '', 'the view shows the new scene\'s (none)');
+    // A scene deleted is deleted at once, and can be brought back where it was (one click had lost a scene
+    // and its caption for good).
+    const count = l.scenes.length;
+    await page.getByRole('button', { name: 'Delete scene 1', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.equal((await lesson(page)).scenes.length, count - 1);
+    assert.ok(await rect(page, 'lesson-editor:undo-delete'), 'the editor offers to bring it back');
+    await page.getByRole('button', { name: 'Undo: bring back scene 1', exact: true }).press('Enter');
+    await frames(page, 3);
+    const back = await lesson(page);
+    assert.equal(back.scenes.length, count);
+    assert.equal(back.scenes[0].caption, 'It falls over.\nWatch the roll!', 'scene 1 is back, with its caption');
+    assert.equal(back.index, 0, 'and shown');
+    assert.equal(await rect(page, 'lesson-editor:undo-delete'), null, 'nothing more to bring back');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -112,6 +112,7 @@ void open_lesson(App& app, Lesson lesson, int index, bool show) {
     index = count - 1;
   }
   app.lesson = std::move(lesson);
+  app.deleted_scene.reset();  // another lesson's scene is not brought back into this one
   app.scene_index = std::max(index, 0);
   app.lesson_encoded.clear();
   if (app.lesson->name.empty()) encode_lesson(lesson_to_json(*app.lesson).dump(), ++app.lesson_generation);
@@ -135,6 +136,7 @@ void close_lesson(App& app) {
   app.scene_index = 0;
   app.lesson_encoded.clear();
   app.show_lesson_editor = false;
+  app.deleted_scene.reset();
 }
 
 bool scene_changed(const App& app) {
@@ -384,6 +386,9 @@ void swap_scenes(App& app, int from, int to) {
 void delete_scene(App& app, int index) {
   if (!app.lesson || index < 0 || index >= static_cast<int>(app.lesson->scenes.size())) return;
   auto& scenes = app.lesson->scenes;
+  // Deleted at once, with a way back: one click had lost a scene and its caption for good (a lecturer).
+  app.deleted_scene = std::pair{index, scenes[static_cast<std::size_t>(index)]};
+  set_toast(app, trf("Scene %d deleted", index + 1));
   scenes.erase(scenes.begin() + index);
   if (scenes.empty()) {
     close_lesson(app);
@@ -398,6 +403,18 @@ void delete_scene(App& app, int index) {
   }
   if (app.scene_index > index) --app.scene_index;
   lesson_changed(app);
+}
+
+void undo_delete_scene(App& app) {
+  if (!app.lesson || !app.deleted_scene) return;
+  auto& scenes = app.lesson->scenes;
+  if (scenes.size() >= kMaxLessonScenes) return;
+  const auto at = static_cast<std::size_t>(std::clamp(app.deleted_scene->first, 0, static_cast<int>(scenes.size())));
+  scenes.insert(scenes.begin() + static_cast<std::ptrdiff_t>(at), std::move(app.deleted_scene->second));
+  app.deleted_scene.reset();
+  lesson_changed(app);
+  goto_scene(app, static_cast<int>(at));
+  set_toast(app, trf("Scene %zu is back", at + 1));
 }
 
 void copy_lesson_link(App& app) {
@@ -441,6 +458,12 @@ void lesson_editor(App& app) {
   ImGui::SameLine();
   if (ImGui::Button(tr("Save as file"))) save_lesson_file(app);
   record_rect(app, "lesson-editor:save");
+  if (app.deleted_scene) {
+    ImGui::SameLine();
+    const std::string undo = trf("Undo: bring back scene %d", app.deleted_scene->first + 1);
+    if (ImGui::Button(undo.c_str())) undo_delete_scene(app);
+    record_rect(app, "lesson-editor:undo-delete");
+  }
   ImGui::Separator();
   int move_from = -1, move_to = -1, remove = -1;
   const int count = static_cast<int>(lesson.scenes.size());

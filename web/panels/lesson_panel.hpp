@@ -70,6 +70,8 @@ void swap_scenes(App& app, int from, int to);
 void delete_scene(App& app, int index);
 /// Copies the lesson's link, and says so.
 void copy_lesson_link(App& app);
+/// The scene deleted last back where it was, and shown (the editor's "Undo: bring back scene n").
+void undo_delete_scene(App& app);
 /// Offers the lesson as a JSON file.
 void save_lesson_file(const App& app);
 
