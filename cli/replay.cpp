@@ -41,11 +41,22 @@ int run_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
     return fail(err, "simulate", errors);
   }
   std::string link = value_of(o, "--replay").value_or("");
+  if (link == "--help" || link == "-h") {  // `simulate --replay --help`, as simulate's usage offers
+    out << replay_usage();
+    return 0;
+  }
   if (const auto hash = link.find('#'); hash != std::string::npos) link = link.substr(hash + 1);
+  if (link.find_first_not_of(" \t") == std::string::npos) return fail(err, "simulate", {"--replay: an empty link"});
   const web::LinkReadResult read = web::read_link(link);
   if (read.unread) return fail(err, "simulate", {"--replay: " + read.ignored.front()});
-  // What the playground would also leave out of the link (and say so): said here, and the rest replayed.
-  for (const auto& line : read.ignored) err << "carvallo simulate: --replay: not used: " << line << "\n";
+  // A field the link cannot give is refused, not left out: the playground shows the rest and says so, but
+  // a replay is for the numbers, and one that ran the default model or length in its place had exited 0
+  // (a tester: model=nosuch ran the bicycle).
+  if (!read.ignored.empty()) {
+    std::vector<std::string> why;
+    for (const auto& line : read.ignored) why.push_back("--replay: " + line);
+    return fail(err, "simulate", why);
+  }
   const web::UiState& state = read.state;
   long csv_every = 1;
   if (auto text = value_of(o, "--csv-every")) {

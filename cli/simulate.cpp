@@ -55,19 +55,32 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
   }
   std::vector<double> values;
   std::string line;
+  // Each column once: a model's probes repeat coordinates by name (Appell-Hamel's theta, phi, x, y, z) and
+  // most have an energy probe beside the run's energy column, and pandas and csv.DictReader drop or rename a
+  // repeated name (a tester). A name's first column is kept, the run's energy only where no probe is one.
+  std::vector<bool> kept;
+  std::vector<std::string> names{"t"};
+  for (const auto& c : run.output_names()) {
+    const std::string name = csv_name(c);
+    kept.push_back(std::find(names.begin(), names.end(), name) == names.end());
+    if (kept.back()) names.push_back(name);
+  }
+  const bool energy_column = std::find(names.begin(), names.end(), "energy") == names.end();
   auto write_row = [&](const StepReport& r, double energy) {
     if (!csv_path) return;
     run.output_values(values);
     line = num(run.state().t);
-    for (double v : values) line += ',' + num(v);
-    line += ',' + num(r.C_norm) + ',' + num(std::max(r.Cdot_norm, r.D_norm)) + ',' + num(energy);
+    for (std::size_t k = 0; k < values.size(); ++k)
+      if (k >= kept.size() || kept[k]) line += ',' + num(values[k]);
+    line += ',' + num(r.C_norm) + ',' + num(std::max(r.Cdot_norm, r.D_norm));
+    if (energy_column) line += ',' + num(energy);
     line += '\n';
     csv << line;
   };
   if (csv_path) {
     line = "t";
-    for (const auto& c : run.output_names()) line += ',' + csv_name(c);
-    line += ",position_violation,velocity_violation,energy\n";
+    for (std::size_t k = 1; k < names.size(); ++k) line += ',' + names[k];
+    line += energy_column ? ",position_violation,velocity_violation,energy\n" : ",position_violation,velocity_violation\n";
     csv << line;
   }
 

@@ -86,6 +86,9 @@ int run_turn(const std::vector<std::string>& args, std::ostream& out, std::ostre
   const bool json = o.flags.count("--json") > 0, csv = o.flags.count("--csv") > 0;
   if (json && csv) errors.push_back("--json and --csv: choose one");
   if (csv && !value_of(o, "--leans")) errors.push_back("--csv: only with --leans");
+  // The families are CSV rows: --json with them had written CSV with status 0, which a script's JSON parser
+  // then failed on (a tester).
+  if (json && value_of(o, "--leans")) errors.push_back("--json: not with --leans, whose families are CSV rows (--csv)");
   const auto params = load_bike_parameters(value_of(o, "--bike"), errors);
   if (!errors.empty() || !params) return fail(err, "turn", errors);
 

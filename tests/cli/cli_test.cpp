@@ -280,3 +280,63 @@ TEST_CASE("models --json lists every registered model; simulate runs one with it
   CHECK(sd["steps"] == 50);
   CHECK(sd["max_position_violation"].get<double>() < 1e-12);
 }
+
+TEST_CASE("simulate --replay refuses a link it cannot use whole, an empty one, and shows its help", "[cli]") {
+  // A tester's replays of model=nosuch, t=nan and bike=browser ran the default bicycle or length instead,
+  // with status 0: numbers for a paper from a run the link did not describe.
+  for (const std::string link : {"#model=nosuch", "#model=bicycle&t=nan", "#model=bicycle&bike=browser&speed=3&t=1"}) {
+    const auto r = cli_test::run({"simulate", "--replay", link, "--json"});
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("carvallo simulate: error: --replay: ") != std::string::npos);
+  }
+  const auto empty = cli_test::run({"simulate", "--replay", "", "--json"});
+  CHECK(empty.status == 2);
+  CHECK(empty.err.find("--replay: an empty link") != std::string::npos);
+  const auto help = cli_test::run({"simulate", "--replay", "--help"});
+  CHECK(help.status == 0);
+  CHECK(help.out.rfind("usage: carvallo simulate --replay", 0) == 0);
+  // A link that reads whole replays (0.1 s of the benchmark's default run).
+  const auto ok = cli_test::run({"simulate", "--replay", "#model=bicycle&speed=5&t=0.1", "--json"});
+  CHECK(ok.status == 0);
+  CHECK(ok.err.empty());
+}
+
+TEST_CASE("--bike reads at most 1 MB, and a directory is said to be one", "[cli]") {
+  // /dev/zero took 8 GB in 10 s (a tester).
+  const auto zero = cli_test::run({"stability", "--bike", "/dev/zero"});
+  CHECK(zero.status == 2);
+  CHECK(zero.err.find("--bike '/dev/zero': larger than 1 MB") != std::string::npos);
+  const auto dir = cli_test::run({"stability", "--bike", "/tmp"});
+  CHECK(dir.status == 2);
+  CHECK(dir.err.find("--bike '/tmp': a directory, not a parameter file") != std::string::npos);
+}
+
+TEST_CASE("simulate --csv names each column once, for every model", "[cli]") {
+  // Appell-Hamel's header repeated theta, phi, x, y, z and energy; every other model energy (a tester):
+  // pandas and csv.DictReader drop or rename a repeated column.
+  const std::string path = std::string(carvallo::test::binary_dir()) + "/simulate_columns.csv";
+  for (const std::string model : {"appell-hamel", "four-bar", "sliding-particle", "rolling-disk", "bicycle"}) {
+    std::vector<std::string> args{"simulate", "--model", model, "--t", "0.01", "--csv", path};
+    if (model == "bicycle") args.insert(args.end(), {"--bike", "benchmark", "--speed", "5", "--dt", "0.001"});
+    const auto r = cli_test::run(args);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    std::ifstream in(path);
+    std::string header, row;
+    std::getline(in, header);
+    std::getline(in, row);
+    std::vector<std::string> names;
+    for (std::size_t at = 0; at <= header.size();) {
+      const std::size_t end = std::min(header.find(',', at), header.size());
+      names.push_back(header.substr(at, end - at));
+      at = end + 1;
+    }
+    INFO(model << ": " << header);
+    std::vector<std::string> sorted = names;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+    CHECK(std::count(names.begin(), names.end(), "energy") == 1);
+    CHECK(static_cast<std::size_t>(std::count(row.begin(), row.end(), ',')) + 1 == names.size());  // the rows as wide
+  }
+}

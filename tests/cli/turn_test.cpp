@@ -103,6 +103,7 @@ TEST_CASE("turn: bad input exits 2 naming each problem", "[cli][turn]") {
       {{"turn", "--bike", "nope", "--lean", "0.1"}, {"nope"}},
       {{"turn", "--bike", "benchmark", "--leans", "-0.1:0.5:10", "--csv"}, {"--leans"}},
       {{"turn", "--bike", "benchmark", "--lean", "0.1", "--csv"}, {"--csv"}},
+      {{"turn", "--bike", "benchmark", "--leans", "0.1:0.5:10", "--json"}, {"--json: not with --leans"}},
       {{"turn", "--bike", "benchmark", "--lean", "0.1", "--steer-torque", "x"}, {"--steer-torque 'x'"}},
   };
   for (const auto& [args, words] : cases) {
