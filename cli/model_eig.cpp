@@ -100,6 +100,15 @@ int run_model_eig(const std::vector<std::string>& args, std::ostream& out, std::
   std::optional<std::vector<double>> values;
   if (auto r = value_of(o, "--range")) values = parse_range(*r, errors);
   else errors.push_back("--range: missing (<lo>:<hi>:<n>, e.g. 0:3:61)");
+  // Within the quantity's accepted range, said as input: a speed of 150 m/s had failed in the solver with
+  // status 1, and -1e308:1e308 with a speed of -nan (a tester).
+  if (entry && values && !values->empty())
+    for (const auto& q : entry->settings)
+      if (q.name == param && (values->front() < q.min || values->back() > q.max)) {
+        errors.push_back("--range: " + param + " must stay within [" + format_exact(q.min) + ", " + format_exact(q.max) + "] " + q.unit +
+                         ", got " + format_exact(values->front()) + " to " + format_exact(values->back()));
+        values.reset();
+      }
   if (!errors.empty() || !entry || !values) return fail(err, "eig", errors);
 
   examples::SteadySweep sw;
