@@ -90,7 +90,7 @@ Parameters benchmark_parameters() {
 std::string to_string(const ParameterIssue& issue) {
   std::string out;
   for (std::size_t i = 0; i < issue.parameters.size(); ++i) out += (i ? ", " : "") + issue.parameters[i];
-  return out + ": " + issue.message;
+  return out.empty() ? issue.message : out + ": " + issue.message;  // of the whole file: no empty name before it
 }
 
 namespace {

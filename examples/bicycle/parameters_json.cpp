@@ -1,5 +1,6 @@
 #include "bicycle/parameters_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 
@@ -53,8 +54,22 @@ ParametersReadResult parameters_from_json(const nlohmann::json& doc) {
 
 ParametersReadResult parameters_from_json_text(std::string_view text) {
   nlohmann::json doc;
+  // A parameter given twice: JSON leaves it to the reader, and the last one silently won (a tester's w of
+  // 1.02 and then 2.0 read as 2.0). Said by name, as every other problem of the file.
+  std::vector<std::string> keys, twice;
+  const nlohmann::json::parser_callback_t note_keys = [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    if (event == nlohmann::json::parse_event_t::key && depth == 1 && parsed.is_string()) {
+      const std::string& key = parsed.get_ref<const std::string&>();
+      if (std::find(keys.begin(), keys.end(), key) != keys.end()) {
+        if (std::find(twice.begin(), twice.end(), key) == twice.end()) twice.push_back(key);
+      } else {
+        keys.push_back(key);
+      }
+    }
+    return true;
+  };
   try {
-    doc = nlohmann::json::parse(text.begin(), text.end());
+    doc = nlohmann::json::parse(text.begin(), text.end(), note_keys);
   } catch (const nlohmann::json::parse_error& e) {
     // Where, not the library's own English: the message is translated where it is shown (web/strings/).
     ParametersReadResult result;
@@ -65,7 +80,10 @@ ParametersReadResult parameters_from_json_text(std::string_view text) {
     result.issues.push_back({{}, "not valid JSON: a number beyond the range of a double"});
     return result;
   }
-  return parameters_from_json(doc);
+  ParametersReadResult result = parameters_from_json(doc);
+  for (const auto& key : twice) result.issues.push_back({{key}, "given more than once"});
+  if (!twice.empty()) result.parameters.reset();
+  return result;
 }
 
 nlohmann::json to_json(const Parameters& p, std::string_view name, std::string_view source) {

@@ -68,3 +68,22 @@ TEST_CASE("malformed documents are reported, never thrown", "[parameters_json]")
   r = parameters_from_json_text(doc);
   CHECK_FALSE(r.ok());
 }
+
+TEST_CASE("a parameter given twice is said by name, not read as its last value", "[parameters_json]") {
+  // A tester's file with "w": 1.02 and later "w": 2.0 was read as w = 2.0 without a word.
+  std::string text = to_json(benchmark_parameters(), "twice", "").dump();
+  REQUIRE(text.back() == '}');
+  text.pop_back();
+  text += ", \"w\": 2.0, \"c\": 0.1, \"w\": 3.0}";
+  const auto r = parameters_from_json_text(text);
+  CHECK_FALSE(r.parameters);
+  REQUIRE(r.issues.size() == 2);
+  CHECK(to_string(r.issues[0]) == "w: given more than once");
+  CHECK(to_string(r.issues[1]) == "c: given more than once");
+  // A nested key of the same name is not a top-level parameter given twice.
+  const auto once = parameters_from_json_text(to_json(benchmark_parameters(), "once", "").dump());
+  CHECK(once.parameters);
+  // A problem of the whole file has no empty name before it.
+  CHECK(to_string(parameters_from_json_text("[1]").issues.at(0)).rfind(": ", 0) != 0);
+  CHECK(to_string(parameters_from_json_text("{\"w\": 1e999}").issues.at(0)) == "not valid JSON: a number beyond the range of a double");
+}
