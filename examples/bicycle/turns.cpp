@@ -166,10 +166,17 @@ std::vector<double> steer_grid(double lean, int samples, double local_span) {
   // A local grid of spacing at most φ/20 over |δ| ≤ local_span |φ| (at most 0.5 rad) separates them.
   // (Only below |φ| = 1/60 before: at φ = 0.02, the playground's first lean, a wheelbase of 0.6 m lost
   // the capsize family, its two zeros 0.002 rad apart.)
+  // Likewise about δ = ±π, the handlebar reversed, from whose straight running the reversed family
+  // bifurcates: at φ = 0.01 its turn (δ = −π + 0.0016) and the spurious zero beside it fell between two
+  // samples, and `turn --lean 0.01` lost the family that --leans found (a tester).
   if (std::abs(lean) < 0.05) {
     const double span = std::min(local_span * std::abs(lean), 0.5);
     const int half = static_cast<int>(std::lround(20.0 * std::max(local_span, 0.0)));  // spacing ≤ |φ|/20
-    for (int k = -half; k <= half; ++k) steer.push_back(span * (k + 0.5) / (half + 0.5));
+    for (int k = -half; k <= half; ++k) {
+      const double d = span * (k + 0.5) / (half + 0.5);
+      steer.push_back(d);
+      steer.push_back(d > 0 ? d - pi : d + pi);  // π + d, wrapped into (−π, π)
+    }
   }
   std::sort(steer.begin(), steer.end());
   return steer;

@@ -151,7 +151,8 @@ class TurnSolver {
 /// at a time. The same grid and the same refinement as at_lean, so the same turns. Holds a reference to
 /// the solver, which must outlive it.
 /// The steers LeanScan samples at this lean: `samples` evenly over (−π, π], never exactly ±π/2 or π, and
-/// below a lean of 0.05 rad a finer local grid over |δ| ≤ local_span |φ| (see turns.cpp). Sorted.
+/// below a lean of 0.05 rad a finer local grid over |δ| ≤ local_span |φ| and as near δ = ±π (see turns.cpp).
+/// Sorted.
 std::vector<double> steer_grid(double lean, int samples, double local_span = 30.0);
 
 class LeanScan {

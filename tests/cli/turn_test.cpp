@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <numbers>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -176,5 +177,24 @@ TEST_CASE("simulate --from-turn: a stable turn keeps its lean; bad requests exit
     CHECK(b.status == 2);
     CHECK(b.out.empty());
     CHECK(b.err.find(word) != std::string::npos);
+  }
+}
+
+TEST_CASE("turn --lean finds the reversed handlebar's turn at small leans, as --leans does", "[cli][turn]") {
+  // At a lean of 0.01 rad the turn at δ = −π + 0.0016 and a spurious zero beside it fell between two of
+  // the scan's samples: --lean lost the family that --leans continued (a tester), which gives it at these
+  // leans at 7.9008 m/s (`turn --leans 0.01:0.05:3`: 7.90083 at 0.01).
+  for (const double lean : {0.01, 0.011, 0.013, -0.01}) {
+    const auto r = run({"turn", "--bike", "benchmark", "--lean", std::to_string(lean), "--json"});
+    REQUIRE(r.status == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    bool found = false;
+    for (const auto& t : doc["turns"])
+      if (t["family"] == "handlebar-reversed" && std::abs(std::abs(t["steer"].get<double>()) - std::numbers::pi) < 0.003) {
+        found = true;
+        CHECK(std::abs(t["speed"].get<double>() - 7.9008) < 1e-3);
+      }
+    INFO("lean " << lean << ": " << r.out);
+    CHECK(found);
   }
 }
