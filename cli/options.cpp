@@ -45,7 +45,9 @@ ParsedOptions parse_options(const std::vector<std::string>& args, const std::vec
 }
 
 std::optional<double> parse_double(const std::string& text) {
-  if (text.empty()) return std::nullopt;
+  // Decimal only, as a link's numbers: strtod also reads hexadecimal ("0x10" was taken as 16; a tester),
+  // and leading blanks.
+  if (text.empty() || text.find_first_not_of("0123456789+-.eE") != std::string::npos) return std::nullopt;
   errno = 0;
   char* end = nullptr;
   const double x = std::strtod(text.c_str(), &end);

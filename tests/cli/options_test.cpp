@@ -21,6 +21,10 @@ TEST_CASE("parse_double: finite numbers only, the whole text", "[cli]") {
   CHECK_FALSE(parse_double("-1e309"));
   CHECK_FALSE(parse_double("inf"));
   CHECK_FALSE(parse_double("nan"));
+  CHECK_FALSE(parse_double("0x10"));  // decimal only: strtod had read it as 16 (a tester)
+  CHECK_FALSE(parse_double(" 5"));
+  CHECK(parse_double("1.5e-3") == 1.5e-3);
+  CHECK(parse_double("+2") == 2.0);
 }
 
 // Found by tests/fuzz/fuzz_numbers (corpus/fuzz_numbers/subnormal_round_trip): strtod sets ERANGE for results
