@@ -327,6 +327,7 @@ std::optional<SimulateRequest> read_simulate_options(const std::vector<std::stri
       if (value_of(o, key)) errors.push_back(std::string(key) + ": " + r.entry->name + " is not built from the 26 benchmark parameters");
   }
   r.csv_path = value_of(o, "--csv");
+  if (value_of(o, "--csv-every") && !r.csv_path) errors.push_back("--csv-every: only with --csv");  // it had been ignored (a tester)
   r.json = o.flags.count("--json") > 0;
 
   // ---- a steady turn to start on (the bicycle's, `carvallo turn`) --------------------------------------

@@ -110,6 +110,8 @@ TEST_CASE("simulate refuses a setting it cannot use, naming it: unknown, out of 
       {{"simulate", "--model", "four-bar", "--set", "rate=99"}, "--set rate '99': must be within [-50, 50] rad/s"},
       {{"simulate", "--model", "four-bar", "--adaptive-tolerance", "1"}, "--adaptive-tolerance '1': must be within [1e-14, 1e-3]"},
       {{"simulate", "--model", "four-bar", "--baumgarte-alpha", "2000"}, "--baumgarte-alpha '2000': must be within [0, 1000] 1/s"},
+      {{"simulate", "--model", "four-bar", "--csv-every", "10"}, "--csv-every: only with --csv"},
+      {{"simulate", "--model", "rolling-disk", "--set", "speed=0x10"}, "--set speed '0x10': not a finite number"},
       {{"simulate", "--model", "four-bar", "--input", "steer_torque=1"}, "--input steer_torque: four-bar has no input 'steer_torque' (it has none)"},
       {{"simulate", "--bike", "benchmark", "--speed", "5", "--t", "0.1", "--dt", "1e-3", "--input", "nosuch=1"},
        "--input nosuch: bicycle has no input 'nosuch' (its inputs: steer_torque, roll_torque)"},
