@@ -276,3 +276,23 @@ TEST_CASE("sweep stops at its evaluation budget with a SweepError", "[sweep]") {
   options.max_evaluations = 100000;
   CHECK_NOTHROW(sweep_eigenvalues(closed_form_system, linspace(-1.0, 2.0, 61), options));
 }
+
+TEST_CASE("sweep: a range that ends within round-off of a crossing has the crossing only if it is in the range", "[sweep]") {
+  // A stabilizing root s = 1 - p (crossing at p = 1) and a decaying one. A range ending 4e-11 short of the
+  // crossing, where Re s is within the neutral band, had a boundary where Re s left +tau (3.3e-9 early in
+  // the bicycle's weave, and a stable range that does not exist; a tester).
+  auto f = [](double p) { return std::vector<cplx>{{1.0 - p, 0.0}, {-2.0, 0.0}}; };
+  const auto before = sweep_eigenvalues(f, linspace(0.0, 1.0 - 4e-11, 41));
+  CHECK(before.boundaries.empty());
+  CHECK(before.stable_ranges.empty());
+  const auto after = sweep_eigenvalues(f, linspace(0.0, 1.0 + 4e-11, 41));
+  REQUIRE(after.boundaries.size() == 1);
+  CHECK(std::abs(after.boundaries[0].parameter - 1.0) < 1e-13);
+  CHECK_FALSE(after.boundaries[0].destabilizing);
+  // And a destabilizing root s = p - 1 ending just past its crossing.
+  auto g = [](double p) { return std::vector<cplx>{{p - 1.0, 0.0}, {-2.0, 0.0}}; };
+  const auto up = sweep_eigenvalues(g, linspace(0.0, 1.0 + 4e-11, 41));
+  REQUIRE(up.boundaries.size() == 1);
+  CHECK(std::abs(up.boundaries[0].parameter - 1.0) < 1e-13);
+  CHECK(up.boundaries[0].destabilizing);
+}
