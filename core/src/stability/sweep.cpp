@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <utility>
 
@@ -208,12 +209,15 @@ SweepResult sweep_eigenvalues(const EigenvalueFunction& eigenvalues, const std::
         add(find_bracketed_root(real_part, track[k].parameter, track[j].parameter, track[k].values[b].real(),
                                 track[j].values[b].real(), options.boundary_tolerance),
             c1 > 0);
-      } else if (c0 != 0 && c1 == 0 && j + 1 == track.size()) {
-        // The range ends within the band, near a crossing: the sign of Re at its end decides. A weave 4e-11
-        // short of its crossing at the range's end had been given a boundary where Re left +tau, 3.3e-9
-        // early, and a self-stable range that does not exist (a tester; `stability --vmax 4.2923825363`).
+      } else if (c0 != 0 && j == k + 1 && j + 1 == track.size() && c1 == 0 &&
+                 std::abs(track[j].values[b].real()) > 1e3 * std::numeric_limits<double>::epsilon() * (1.0 + std::abs(track[j].values[b]))) {
+        // The range's last sample alone lies within the band, its Re well above round-off: near a crossing,
+        // not neutral, and the sign of Re there decides. A weave 4e-11 short of its crossing at the range's
+        // end had been given a boundary where Re left +tau, 3.3e-9 early, and a self-stable range that does
+        // not exist (a tester; `stability --vmax 4.2923825363`). A neutral pair (the rolling disk past its
+        // critical speed: Re of round-off) keeps the band's boundary below.
         const double r0 = track[k].values[b].real(), r1 = track[j].values[b].real();
-        if (r1 != 0.0 && (r0 > 0.0) != (r1 > 0.0))
+        if ((r0 > 0.0) != (r1 > 0.0))
           add(find_bracketed_root(real_part, track[k].parameter, track[j].parameter, r0, r1, options.boundary_tolerance), r1 > 0.0);
       } else if ((c0 == 1) != (c1 == 1) && (c0 == 0 || c1 == 0)) {
         // +1 next to a run of 0s: bracket between the +1 sample and its neighbouring 0 sample.
