@@ -187,6 +187,37 @@ test('the preset list shows every preset whole; wheels that overlap are said bes
   }
 });
 
+test("the stage's Design... opens above its button with the inputs shown: a phone's tap, a projector's click", async () => {
+  // On a phone it showed only the inputs' closed header, which a tap did not open; on a projector it opened
+  // down from the pointer, off the screen's bottom (testers).
+  for (const [viewport, hash] of [[PHONE, '#lang=es'], [{ width: 1280, height: 720 }, '#present=1']]) {
+    const { context, page, problems } = await openPage(env.browser, env.server.url + hash, viewport);
+    try {
+      await frames(page, 3);
+      const button = await settledRect(page, 'stage-design');
+      assert.ok(button, 'the bar has Design...');
+      if (viewport.hasTouch) {
+        const touch = await touchInput(context, page);
+        await touch('touchStart', [centre(button)]);
+        await frames(page, 2);
+        await touch('touchEnd', []);
+      } else {
+        await page.mouse.click(...centre(button));
+      }
+      await frames(page, 4);
+      const popup = await rect(page, 'stage-design-popup');
+      assert.ok(popup, 'the popup is open');
+      assert.ok(await rect(page, 'designer:front-moves'), 'its inputs are shown');
+      assert.ok(popup.y >= -0.5 && popup.y + popup.h <= button.y + 0.5 && popup.x >= -0.5 && popup.x + popup.w <= viewport.width + 0.5,
+        `${viewport.width}x${viewport.height}: the popup ${JSON.stringify(popup)} above the button ${JSON.stringify(button)}, on the screen`);
+      await page.screenshot({ path: path.join(artifacts, `design-stage-popup-${viewport.width}x${viewport.height}.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('designer inputs typed on the keyboard change trail and lambda consistently; the side view is drawn', async () => {
   const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1920, height: 1080 });
   try {

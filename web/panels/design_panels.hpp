@@ -35,8 +35,9 @@ void draw_design_panel(App& app);
 void design_map_view(App& app);
 /// The dimensioned side view with mass centres and inertia ellipses (side_view_panel.cpp).
 void side_view(App& app);
-/// Head angle, fork offset, wheel diameters, wheelbase with "front assembly moves" (designer_inputs.cpp).
-void designer_inputs(App& app);
+/// Head angle, fork offset, wheel diameters, wheelbase with "front assembly moves" (designer_inputs.cpp),
+/// under a collapsing header of their own unless `with_header` is false (the stage's Design... popup).
+void designer_inputs(App& app, bool with_header = true);
 /// A line saying that the wheels of `p` overlap (rR + rF > w), recorded as widget `rect`; nothing when they
 /// do not (side_view_panel.cpp).
 void wheels_overlap_note(App& app, const bicycle::Parameters& p, const char* rect);

@@ -95,12 +95,14 @@ void apply_designer_input(App& app, const DesignerInput& input, double value) {
   app.design.designer_problem = trf("%s (not applied)", why.c_str());
 }
 
-void designer_inputs(App& app) {
-  // Open where there is room; on a phone closed, so the 26 parameters stay at hand (a tap opens it).
-  ImGui::SetNextItemOpen(!app.compact, ImGuiCond_Once);
-  open_focused_section(app, "designer-inputs");
-  if (!ImGui::CollapsingHeader(tr("designer inputs###designer-inputs"))) return;  // open or closed in every language
-  record_rect(app, "designer-inputs");
+void designer_inputs(App& app, bool with_header) {
+  if (with_header) {
+    // Open where there is room; on a phone closed, so the 26 parameters stay at hand (a tap opens it).
+    ImGui::SetNextItemOpen(!app.compact, ImGuiCond_Once);
+    open_focused_section(app, "designer-inputs");
+    if (!ImGui::CollapsingHeader(tr("designer inputs###designer-inputs"))) return;  // open or closed in every language
+    record_rect(app, "designer-inputs");
+  }
   // The names' column as wide as the longest in the page's language, up to 45 % of the panel (then they wrap).
   const float fw = ImGui::GetFontSize();
   float name_w = fw * 7.5f;

@@ -388,9 +388,18 @@ void stage_bar(App& app) {
     if (ImGui::Button(tr("Design..."))) ImGui::OpenPopup("stage-design");
     record_rect(app, "stage-design");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Head angle, fork offset, wheels and wheelbase, in degrees and mm"));
+    // Above the bar, within the screen, its inputs shown at once: it had opened down from the pointer, off a
+    // projector's bottom edge, and on a phone with the inputs' header closed, which a tap did not open (a
+    // student; testers).
+    const ImVec2 button_min = ImGui::GetItemRectMin();
+    const float margin = px(app, 6);
+    ImGui::SetNextWindowPos(ImVec2(std::max(margin, std::min(button_min.x, ImGui::GetIO().DisplaySize.x - ImGui::GetFontSize() * 18)), button_min.y - margin),
+                            ImGuiCond_Always, ImVec2(0.0f, 1.0f));  // each frame: its first frame's size is not its own
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(ImGui::GetIO().DisplaySize.x - 2 * margin, std::max(button_min.y - 2 * margin, ImGui::GetFontSize() * 6)));
     if (ImGui::BeginPopup("stage-design")) {
       ImGui::Dummy(ImVec2(ImGui::GetFontSize() * 16, 0));  // room for the inputs' column in a window that fits its contents
-      designer_inputs(app);
+      designer_inputs(app, false);
+      record_window_rect(app, "stage-design-popup");
       ImGui::EndPopup();
     }
   }
