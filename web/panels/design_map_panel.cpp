@@ -78,7 +78,7 @@ namespace {
 std::string tick_text(const std::string& name, double v) {
   char buf[48];
   const auto* d = bicycle::find_design_input(name);
-  if (d && d->name == std::string_view("lambda")) std::snprintf(buf, sizeof buf, "%.3g (%.0f deg)", v, 90.0 - v * 180.0 / kPi);
+  if (d && d->name == std::string_view("lambda")) std::snprintf(buf, sizeof buf, "%.3g (%.0f\u00b0)", v, 90.0 - v * 180.0 / kPi);  // the sign, in every language
   else std::snprintf(buf, sizeof buf, "%.3g", v);
   return buf;
 }

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <vector>
 #include <string>
+#include <string_view>
 
 namespace carvallo::web {
 
@@ -62,7 +63,7 @@ void row(App& app, const DesignerInput& in) {
   double value = in.shown(app.state.bike);
   const std::string field_id = std::string("##") + in.id;
   NumberField field{field_id.c_str(), NumberStyle::input, in.format};
-  field.question = std::string(tr(in.label)) + " (" + in.unit + ")";
+  field.question = std::string(tr(in.label)) + " (" + tr(in.unit) + ")";
   field.tip = tr(in.tip);
   std::string unreadable;
   const NumberChange change = number_field(field, value, &unreadable);
@@ -70,7 +71,7 @@ void row(App& app, const DesignerInput& in) {
   else if (change == NumberChange::unreadable) app.design.designer_problem = trf("%s: '%s' is not a number (not applied)", tr(in.label), unreadable.c_str());
   record_rect(app, rect);
   ImGui::TableNextColumn();
-  ImGui::TextDisabled("%s", in.unit);
+  ImGui::TextDisabled("%s", std::string_view(in.unit) == "deg" ? "\u00b0" : in.unit);  // the sign, in every language (a narrow column)
 }
 
 }  // namespace

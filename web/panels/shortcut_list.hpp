@@ -14,7 +14,7 @@ struct Shortcut {
 
 inline constexpr Shortcut kShortcuts[] = {
     {translatable("space"), translatable("play / pause the simulation")},
-    {". / , / Home", translatable("a step forward / back, the first moment kept")},
+    {translatable(". / , / Home"), translatable("a step forward / back, the first moment kept")},  // the keys as a keyboard of the language labels them
     {"R", translatable("reset the simulation")},
     {"K", translatable("kick (lateral disturbance)")},
     {"P", translatable("presentation mode (large text, fewer panels)")},
@@ -27,7 +27,7 @@ inline constexpr Shortcut kShortcuts[] = {
     {translatable("Up / Down"), translatable("tilt the camera; drag a body to push it")},
     {"+ / -", translatable("zoom")},
     {translatable("a number"), translatable("drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)")},
-    {"PageDown / PageUp", translatable("a lesson: the next / previous scene (a clicker's buttons; also Right / Left)")},
+    {translatable("PageDown / PageUp"), translatable("a lesson: the next / previous scene (a clicker's buttons; also Right / Left)")},
     {"?", translatable("this list")},
     {"Tab", translatable("every control in turn (a blue ring marks it; screen readers name it); Space or Enter presses")},
     {"Q / Esc", translatable("QR code of the link / close it, this list or a menu")},
