@@ -279,11 +279,18 @@ void draw_eigen_panel(App& app) {
         labels.push_back(mode);
         break;
       }
-  ImGui::PushTextWrapPos(0.0f);  // a name longer than a narrow panel wraps
-  legend_row(labels, s.show_imaginary && !s.root_locus);
-  if (s.root_locus) speed_bar_legend(sw.vmin, sw.vmax);  // the locus' colour scale, in the legend, off the curves
-  ImGui::PopTextWrapPos();
-  record_rect(app, "legend");
+  // On a short stage (a phone upright at a larger text step) the curves' own labels name them: the
+  // legend's lines go to the plot, which had been a strip 25 px tall (a student). Not with the dashed
+  // imaginary parts or the locus' colours, which only the legend explains.
+  const bool short_stage = plot_first && stage_shown(app) && !s.root_locus && !s.show_imaginary &&
+                           ImGui::GetContentRegionAvail().y < ImGui::GetFontSize() * 14;
+  if (!short_stage) {
+    ImGui::PushTextWrapPos(0.0f);  // a name longer than a narrow panel wraps
+    legend_row(labels, s.show_imaginary && !s.root_locus);
+    if (s.root_locus) speed_bar_legend(sw.vmin, sw.vmax);  // the locus' colour scale, in the legend, off the curves
+    ImGui::PopTextWrapPos();
+    record_rect(app, "legend");
+  }
   // The plot.
   const float line_h = ImGui::GetTextLineHeightWithSpacing();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
