@@ -368,7 +368,11 @@ void stage_tooltips(App& app, double now) {
   if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f) moved_at = now;
   for (float held : io.KeysDownDuration)
     if (held == 0.0f) key_at = now;
-  const bool hide = app.stage && (key_at >= moved_at || now - moved_at > 4.0);
+  // Under a finger that taps or drags (not one held still for a reading, TouchInput::long_press) a hover's
+  // tooltip is noise: scrubbing the timeline on a phone showed its mouse-and-keys help, cut at the
+  // screen's edge, over the plot (a student).
+  const bool finger = app.touch.engaged() && io.MouseDown[0] && !app.touch.long_press();
+  const bool hide = finger || (app.stage && (key_at >= moved_at || now - moved_at > 4.0));
   app.rects.erase("tooltip");
   for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
     if (!(w->Flags & ImGuiWindowFlags_Tooltip) || !w->Active) continue;

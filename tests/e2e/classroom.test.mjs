@@ -220,6 +220,23 @@ test('phone: one finger orbits, two fingers pinch and pan, a tap hits its widget
     assert.equal((await page.evaluate(() => window.carvallo.simState())).playing, false, 'Pause pressed by one tap');
     await tap('tab:view');
     assert.equal((await state(page)).panel, 'view');
+    // A finger scrubbing the timeline shows no hover's tooltip: its mouse-and-keys help had stood over the
+    // plot, cut at the screen's edge (a student).
+    await page.evaluate(() => window.carvallo.step(400));
+    await frames(page, 3);
+    const timeline = await settledRect(page, 'timeline');
+    const [tx, ty] = [Math.round(timeline.x + timeline.w * 0.8), Math.round(timeline.y + timeline.h / 2)];
+    await touch('touchStart', [[tx, ty]]);
+    await frames(page, 2);
+    const seen = [];
+    for (let i = 1; i <= 6; i++) {
+      await touch('touchMove', [[tx - 12 * i, ty]]);
+      await frames(page, 2);
+      seen.push(await rect(page, 'tooltip'));
+    }
+    await touch('touchEnd', []);
+    await frames(page, 2);
+    assert.deepEqual(seen.filter(Boolean), [], 'no tooltip under the finger');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
