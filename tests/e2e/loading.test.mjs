@@ -19,16 +19,16 @@ async function announcedAssets() {
 // The page's weight may not grow unnoticed: today's plus a little room. The WebAssembly comes in two parts
 // (scripts/package_site.mjs): what the first frame needs, sent before it, and the rest, after it; the string
 // table is a file of its own, fetched for Dutch and Spanish only, and so is the QR code's encoder, fetched
-// when a QR code is first shown. On 2026-12-05 17:10 UTC: 2 596 379 bytes raw, 769 532 sent as brotli in all
-// (the encoder included), 465 531 of it before the first frame (copy and paste in the canvas's text boxes,
-// a model's own plot on the stage, the QR code's words beside it, the methods compared's table fitted to
-// the stage, the native controls' headings, a fall's plot shown whole and other fixes of two testers'
-// rounds since 13:33 UTC: 12 306 bytes raw, 3 852 sent).
+// when a QR code is first shown. On 2026-12-05 19:05 UTC: 2 611 444 bytes raw, 773 104 sent as brotli in all
+// (the encoder included), 468 336 of it before the first frame (the lesson editor's undo, caption count and
+// line breaks, a double-click between two frames, the designer's words and the stage's Design... popup,
+// the CSVs' headers and the other fixes of four testers' rounds since 17:10 UTC: 15 065 bytes raw, 3 572
+// sent).
 // Issue 31's target, 1.5 MB and 500 kB, is reached before the first frame only (docs/performance.md,
 // "The page's weight").
-const RAW_BUDGET = 2.598e6;
-const SENT_BUDGET = 771e3;
-const FIRST_SENT_BUDGET = 467e3;
+const RAW_BUDGET = 2.612e6;
+const SENT_BUDGET = 774e3;
+const FIRST_SENT_BUDGET = 469e3;
 
 test('the page stays within its weight, sent compressed; versioned assets are immutable', async () => {
   const assets = await announcedAssets();
