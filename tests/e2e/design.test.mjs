@@ -138,12 +138,10 @@ test('hover shows a cell, a real mouse click loads that design; the link restore
     assert.deepEqual([s3.mapxlo, s3.mapn, s3.mapq, s3.mapy], [20, 40, 'weave', 'steer_axis_tilt']);
     // A range typed empty is refused as the eigenvalue plot's speed range is, the last good one kept (it
     // had been kept, and the map said the command line's "<lo> must be less than <hi>" and never finished).
-    const from = await page2.evaluate(() => window.carvallo.widgetRect('map-xlo'));
-    await page2.mouse.click(from.x + from.w / 2, from.y + from.h / 2);
-    await frames(page2, 2);
-    await page2.keyboard.press('Control+A');
-    await page2.keyboard.type('200');
-    await page2.keyboard.press('Enter');
+    // Typed in the field's native twin, which applies it as the canvas's field does (set_map_range_end).
+    const fromField = page2.getByRole('spinbutton', { name: 'X from', exact: true });
+    await fromField.fill('200');
+    await fromField.press('Enter');
     await page2.waitForFunction(() => window.carvallo.designMap().mapProblem !== '', null, { timeout: 5000 });
     const refused = await page2.evaluate(() => window.carvallo.designMap());
     assert.equal(refused.mapProblem, 'x from = 200 refused: from must be below to (120); x from stays 20');
