@@ -1,6 +1,7 @@
 #include "steady_motion.hpp"
 
 #include "carvallo/errors.hpp"
+#include "carvallo/stability/sweep.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -29,13 +30,7 @@ std::vector<double> sweep_grid(double lo, double hi, long n) {
   if (!(lo < hi)) invalid("the range needs <lo> < <hi>, got " + number(lo) + ":" + number(hi));
   if (n < 2 || static_cast<unsigned long>(n) > kMaxSteadySweepPoints)
     invalid("the range needs 2 <= <n> <= " + std::to_string(kMaxSteadySweepPoints) + ", got " + std::to_string(n));
-  std::vector<double> v(static_cast<std::size_t>(n));
-  // Weighted ends, not lo + (hi - lo) t: hi - lo overflows for -1e308:1e308, which gave a grid of NaN.
-  for (long i = 0; i < n; ++i) {
-    const double t = static_cast<double>(i) / static_cast<double>(n - 1);
-    v[static_cast<std::size_t>(i)] = i == n - 1 ? hi : i == 0 ? lo : lo * (1 - t) + hi * t;
-  }
-  return v;
+  return stability::linspace(lo, hi, static_cast<std::size_t>(n));
 }
 
 const SteadyMotion& checked_steady_motion(const ModelEntry& entry, const std::string& parameter) {

@@ -296,3 +296,10 @@ TEST_CASE("sweep: a range that ends within round-off of a crossing has the cross
   CHECK(std::abs(up.boundaries[0].parameter - 1.0) < 1e-13);
   CHECK(up.boundaries[0].destabilizing);
 }
+
+TEST_CASE("linspace: finite for ends near the largest doubles, its usual values otherwise", "[sweep]") {
+  const auto wide = linspace(-1e308, 1e308, 3);
+  CHECK(wide == std::vector<double>{-1e308, 0.0, 1e308});  // last - first overflows: the ends weighted
+  const auto usual = linspace(1.0, 4.0, 4);
+  CHECK(usual == std::vector<double>{1.0, 2.0, 3.0, 4.0});
+}

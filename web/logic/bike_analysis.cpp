@@ -172,7 +172,7 @@ std::vector<LabelledEigenvalue> labelled_eigenvalues(const bicycle::CanonicalMod
 }
 
 std::string sweep_csv(const EigenSweep& sweep, const bicycle::Parameters& bike, const std::string& link) {
-  std::string csv = "# carvallo eigenvalues of the bicycle's upright running against speed (Meijaard et al. 2007, eq. 2), 1/s\n# parameters:";
+  std::string csv = "# carvallo eigenvalues of the bicycle's upright running against speed (Meijaard et al. 2007, Appendix A's M, C1, K0, K2), 1/s\n# parameters:";
   for (const auto& d : bicycle::kParameterTable) csv += " " + std::string(d.name) + "=" + format_shortest(bike.*d.member) + " " + std::string(d.unit) + ";";
   csv += "\n# weave speed " + (sweep.weave ? format_shortest(*sweep.weave) + " m/s" : std::string("none")) + "; capsize speed " +
          (sweep.capsize ? format_shortest(*sweep.capsize) + " m/s" : std::string("none")) + "\n# link: #" + link + "\n";

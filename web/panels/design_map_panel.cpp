@@ -5,6 +5,7 @@
 #include "app.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/number_field.hpp"
+#include "logic/state_fields.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/target_size.hpp"
 #include "panels/wrapped_text.hpp"
@@ -219,9 +220,14 @@ void load_cell(App& app, std::size_t ix, std::size_t iy) {
 }  // namespace
 
 void set_map_range_end(App& app, double& end, double value, const char* name) {
+  // Which end of which range `end` is (one of the state's four), and the range's other end.
   DesignMapSettings& m = app.state.map;
-  const bool is_lo = &end == &m.x_lo || &end == &m.y_lo;
-  const double other = &end == &m.x_lo ? m.x_hi : &end == &m.x_hi ? m.x_lo : &end == &m.y_lo ? m.y_hi : m.y_lo;
+  bool is_lo = false;
+  double other = std::nan("");
+  for (const auto& r : detail::kMapRanges) {
+    if (&end == &(m.*r.lo)) is_lo = true, other = m.*r.hi;
+    if (&end == &(m.*r.hi)) other = m.*r.lo;
+  }
   if (!(std::isfinite(value) && std::abs(value) <= 1e6)) {
     app.design.map_problem = trf("%s = %s refused: not a finite number within +-1e6; %s stays %s", tr(name), format_shortest(value).c_str(), tr(name),
                                  format_shortest(end).c_str());

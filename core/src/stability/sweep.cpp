@@ -117,9 +117,13 @@ class Tracker {
 std::vector<double> linspace(double first, double last, std::size_t count) {
   std::vector<double> out(count);
   if (count == 1) out[0] = first;
-  for (std::size_t i = 0; count > 1 && i < count; ++i)
-    out[i] = i + 1 == count ? last
-                            : first + (last - first) * static_cast<double>(i) / static_cast<double>(count - 1);
+  // last - first overflows for ends near ±DBL_MAX (-1e308 to 1e308 gave a grid of NaN): the ends weighted
+  // then, the usual form (whose bits the sweeps' results are recorded with) otherwise.
+  const bool spread = std::isfinite(last - first);
+  for (std::size_t i = 0; count > 1 && i < count; ++i) {
+    const double t = static_cast<double>(i) / static_cast<double>(count - 1);
+    out[i] = i + 1 == count ? last : i == 0 ? first : spread ? first + (last - first) * t : first * (1 - t) + last * t;
+  }
   return out;
 }
 

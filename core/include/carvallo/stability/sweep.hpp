@@ -90,7 +90,7 @@ struct SweepResult {
 };
 
 /// count equally spaced values from first to last inclusive (count >= 2, or 1 giving {first}; 0 gives
-/// an empty grid). Never throws.
+/// an empty grid), finite for any finite ends (-1e308 to 1e308 too). Never throws.
 std::vector<double> linspace(double first, double last, std::size_t count);
 
 /// Sweeps `eigenvalues` over the strictly increasing `parameters`. Branches are followed by predicting
