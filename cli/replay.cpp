@@ -23,7 +23,8 @@ std::string replay_usage() {
          "the link shows (t=), with the playground's own code: the same steps to the bit on the same build.\n"
          "\n"
          "  --replay <link>   a link of the playground (https://...#v=...) or its hash (v=...&model=...)\n"
-         "  --t <s>           run to this time instead of the link's t= (default: t=, else the model's duration)\n"
+         "  --t <s>           run to this time instead of the link's t= (default: t=, else the model's duration),\n"
+         "                    rounded up to the page's whole steps\n"
          "  --csv, --csv-every, --json   as for simulate; --json adds the final \"q\" and \"qd\"\n";
 }
 
@@ -81,10 +82,11 @@ int run_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
     return 2;
   }
   const double h = view->time_step();
-  const double duration = t_end.value_or(state.time_shown > 0 ? state.time_shown : view->run().instance().defaults.duration);
+  // The page steps on its grid only: a --t between two of its steps runs to the next one, as the page would.
+  const double duration = std::ceil(t_end.value_or(state.time_shown > 0 ? state.time_shown : view->run().instance().defaults.duration) / h - 1e-9) * h;
   return simulate_loop(
       view->run(),
-      [&]() -> const StepReport& {
+      [&](double) -> const StepReport& {
         view->step(1);
         // The moment a link names was shown with the inputs of its step applied (panels/timeline.cpp).
         if (view->time() >= duration - 0.5 * h) view->apply_pending();

@@ -18,9 +18,10 @@ namespace carvallo::cli {
 /// `simulate --replay`'s arguments (args[0] is "simulate"). Never throws: exit status 2 for bad input.
 int run_replay(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-/// simulate.cpp's loop: `step()` advances `run` one step of h until `duration`, writing the CSV and the
-/// summary (with the final q and q̇ when `final_state`). Never throws.
-int simulate_loop(const examples::ModelRun& run, const std::function<const StepReport&()>& step, double h, double duration,
+/// simulate.cpp's loop: `step(dt)` advances `run` by dt, steps of h and a shorter last one that ends at
+/// `duration`, writing the CSV (to `out` when its path is "-", the summary then to `err`) and the summary
+/// (with the final q and q̇ when `final_state`). Never throws.
+int simulate_loop(const examples::ModelRun& run, const std::function<const StepReport&(double)>& step, double h, double duration,
                   const std::optional<std::string>& csv_path, long csv_every, bool json, bool final_state, std::ostream& out,
                   std::ostream& err);
 

@@ -40,7 +40,7 @@ std::string csv_name(std::string s) {
 
 }  // namespace
 
-int simulate_loop(const examples::ModelRun& run, const std::function<const StepReport&()>& step, double h, double duration,
+int simulate_loop(const examples::ModelRun& run, const std::function<const StepReport&(double)>& step, double h, double duration,
                   const std::optional<std::string>& csv_path, long csv_every, bool json, bool final_state, std::ostream& out,
                   std::ostream& err) {
   const double n_real = std::ceil(duration / h - 1e-9);
@@ -48,11 +48,20 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
     return fail(err, "simulate", {"--t / --dt: " + num(duration) + " s in steps of " + num(h) + " s is " + num(n_real) +
                                   " steps; at most " + std::to_string(kMaxSteps) + " are allowed"});
   const auto steps = static_cast<long>(n_real);
-  std::ofstream csv;
-  if (csv_path) {
-    csv.open(*csv_path, std::ios::binary | std::ios::trunc);
-    if (!csv) return fail(err, "simulate", {"--csv '" + *csv_path + "': cannot be written"});
+  // The run ends at --t, not at the next whole step past it (a tester's --t 1 --dt 0.3 ended at 1.2 s): the
+  // last step is shorter where h does not divide the duration (a multistep method restarts for it).
+  const double last_h = duration - static_cast<double>(steps - 1) * h;
+  const bool short_last = last_h < h * (1.0 - 1e-9);
+  // "-" is standard output, the Unix convention (a tester's `--csv -` had written a file named "-"); the
+  // summary then goes to standard error, so the CSV stays parseable.
+  const bool csv_to_stdout = csv_path && *csv_path == "-";
+  std::ofstream csv_file;
+  if (csv_path && !csv_to_stdout) {
+    csv_file.open(*csv_path, std::ios::binary | std::ios::trunc);
+    if (!csv_file) return fail(err, "simulate", {"--csv '" + *csv_path + "': cannot be written"});
   }
+  std::ostream& csv = csv_to_stdout ? out : csv_file;
+  std::ostream& summary = csv_to_stdout ? err : out;
   std::vector<double> values;
   std::string line;
   // Each column once: a model's probes repeat coordinates by name (Appell-Hamel's theta, phi, x, y, z) and
@@ -99,7 +108,7 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
   const auto start = std::chrono::steady_clock::now();
   for (long i = 0; i < steps && !run.ended(); ++i) {
     try {
-      const StepReport& r = step();
+      const StepReport& r = step(short_last && i + 1 == steps ? last_h : h);
       const double e = r.energy;  // the step's diagnostics (kinetic + potential), as run.energy() would give
       if (!std::isfinite(e) || !std::isfinite(r.C_norm) || !std::isfinite(r.Cdot_norm) || !std::isfinite(r.D_norm))
         throw SolverError(SolverError::Kind::NonFinite, "the state diverged (non-finite energy or violation)", run.state().t);
@@ -120,7 +129,7 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
   if (csv_path) {
     csv.flush();
     if (!csv) {
-      err << "carvallo simulate: error: writing '" << *csv_path << "' failed\n";
+      err << "carvallo simulate: error: writing '" << (csv_to_stdout ? "standard output" : *csv_path) << "' failed\n";
       if (error.empty()) error = "writing the CSV failed";
     }
   }
@@ -165,7 +174,7 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
             (e0 != 0.0 ? num(max_drift) : std::string("n/a")) + "\n";
     text += "wall time: " + num(wall_ms) + " ms\n";
   }
-  out << text;
+  summary << text;
   if (!error.empty()) {
     err << "carvallo simulate: error: " << error << "\n";
     return 1;
@@ -201,13 +210,23 @@ int run_simulate(const std::vector<std::string>& args, std::ostream& out, std::o
                         (names.empty() ? std::string("it has none") : "its inputs: " + names) + ")");
     }
     if (!unknown.empty()) return fail(err, "simulate", unknown);
+    // An option the run's methods would not read is refused, not ignored (a tester's --baumgarte-alpha with
+    // the default RGCPA had run as if it had not been given). The methods are known only now: a model's own.
+    const SimulationOptions& o = run->options();
+    std::vector<std::string> unused;
+    if (r.methods.gains && o.stabilization != StabilizationMethod::Baumgarte)
+      unused.push_back(std::string("--baumgarte-alpha, --baumgarte-beta: only with --stabilization baumgarte (this run's is ") +
+                       to_string(o.stabilization) + ")");
+    if (r.methods.adaptive_tolerance && !is_adaptive(o.integrator))
+      unused.push_back(std::string("--adaptive-tolerance: only with an adaptive integrator (this run's is ") + to_string(o.integrator) + ")");
+    if (!unused.empty()) return fail(err, "simulate", unused);
     h = r.dt.value_or(run->instance().defaults.step);
     duration = r.t_end.value_or(run->instance().defaults.duration);
   } catch (const std::exception& e) {
     err << "carvallo simulate: error: " << e.what() << "\n";
     return 2;
   }
-  return simulate_loop(*run, [&]() -> const StepReport& { return run->step(h); }, h, duration, r.csv_path, r.csv_every, r.json, false,
+  return simulate_loop(*run, [&](double dt) -> const StepReport& { return run->step(dt); }, h, duration, r.csv_path, r.csv_every, r.json, false,
                        out, err);
 }
 }  // namespace carvallo::cli

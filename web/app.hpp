@@ -205,6 +205,9 @@ struct App {
   /// The scene deleted last in the lesson editor and where it was, until it is brought back or another is
   /// deleted (lesson_panel.cpp, undo_delete_scene).
   std::optional<std::pair<int, Scene>> deleted_scene;
+  /// A lesson of one's own closed (Close lesson, its last scene deleted, another lesson opened) and its scene,
+  /// until Lesson > Reopen lesson brings it back or another is closed (lesson_panel.cpp, reopen_lesson).
+  std::optional<std::pair<Lesson, int>> closed_lesson;
   bool show_qr = false;                 ///< the QR code of the link over the view (View menu, Q)
   std::string qr_text;                  ///< what the QR code shown encodes
   QrCode qr;                            ///< its modules (or why there are none yet)

@@ -352,7 +352,7 @@ examples::ModelInstance make_bicycle_model(const examples::ModelSetup& setup) {
   inst.view.planar = false;
 
   inst.ended = [shared, fall](const State& s, const std::vector<double>& probes) {
-    return fall_reason(*shared, s.q, from_values(probes), fall);
+    return fall_reason(*shared, s.q, from_values(probes), fall, s.t);
   };
   // The rider's torques (multibody.hpp, RiderTorques): inputs in the order steer, roll.
   inst.inputs = bicycle_inputs();

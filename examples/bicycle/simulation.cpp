@@ -258,7 +258,7 @@ double steer_acceleration(const MultibodyBicycle& bike, const Eigen::VectorXd& q
 }
 
 std::optional<std::string> fall_reason(const MultibodyBicycle& bike, const Eigen::VectorXd& q,
-                                       const Observables& obs, const FallCriteria& criteria) {
+                                       const Observables& obs, const FallCriteria& criteria, double t) {
   // Plain words for students (the playground shows them as they are): the limit and the angle reached,
   // in degrees, and to which side (Meijaard's signs: lean and steer to the right are positive).
   auto degrees = [](double rad) {
@@ -267,6 +267,13 @@ std::optional<std::string> fall_reason(const MultibodyBicycle& bike, const Eigen
     return std::string(buf);
   };
   auto side = [](double angle) { return angle > 0 ? "right" : "left"; };
+  // A kick of 1e6 rad/s had been reported as a fall "past 57 degrees (20527546590 degrees to the left)",
+  // exit status 0 (a tester): the step had not followed the motion at all.
+  if (std::abs(obs.roll) > std::numbers::pi)
+    throw SolverError(SolverError::Kind::NonFinite,
+                      "the state diverged: a lean of " + degrees(obs.roll) +
+                          " degrees, past lying flat, within one step (a smaller time step or a gentler start)",
+                      t);
   if (!(std::abs(obs.roll) <= criteria.roll_limit))
     return "the bicycle fell over: it leaned past " + degrees(criteria.roll_limit) + " degrees (" + degrees(obs.roll) +
            " degrees to the " + side(obs.roll) + ")";
@@ -360,7 +367,7 @@ double BicycleSimulation::energy() const {
 void BicycleSimulation::update_observables() {
   const State& s = sim_.state();
   observables_ = observe(bike_, s.q, s.qd);
-  if (auto why = bicycle::fall_reason(bike_, s.q, observables_, fall_)) {
+  if (auto why = bicycle::fall_reason(bike_, s.q, observables_, fall_, s.t)) {
     fell_at_ = s.t;
     fall_reason_ = *why;
   }

@@ -113,9 +113,11 @@ struct FallCriteria {
   double steer_limit = 1.5707963267948966;
 };
 
-/// Why the bicycle has fallen in this state, or nothing if it has not.
+/// Why the bicycle has fallen in this state, or nothing if it has not. A lean past half a turn is no fall
+/// but a step that diverged (every fall limit is at most 1.5 rad, and a bicycle lies flat at π/2): that
+/// throws SolverError(NonFinite) at time t.
 std::optional<std::string> fall_reason(const MultibodyBicycle& bike, const Eigen::VectorXd& q,
-                                       const Observables& obs, const FallCriteria& criteria = {});
+                                       const Observables& obs, const FallCriteria& criteria = {}, double t = 0.0);
 
 /// The bicycle's default simulation options, the methods of 000 (the bicycle paper): augmented
 /// formulation (Eq 36), AB4 (Eq 42), RGCPA (§3.3-3.4) with tolerances 1e-12, per-step diagnostics on.

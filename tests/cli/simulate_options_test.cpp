@@ -117,6 +117,11 @@ TEST_CASE("simulate refuses a setting it cannot use, naming it: unknown, out of 
        "--input nosuch: bicycle has no input 'nosuch' (its inputs: steer_torque, roll_torque)"},
       {{"simulate", "--bike", "benchmark", "--speed", "5", "--t", "0.1", "--dt", "1e-3", "--input", "steer_torque=pulse:1@0"},
        "--input steer_torque 'pulse:1@0'"},
+      // Options the run's methods would not read.
+      {{"simulate", "--bike", "benchmark", "--speed", "5", "--t", "0.1", "--dt", "1e-3", "--baumgarte-alpha", "5"},
+       "--baumgarte-alpha, --baumgarte-beta: only with --stabilization baumgarte (this run's is rgcpa)"},
+      {{"simulate", "--bike", "benchmark", "--speed", "5", "--t", "0.1", "--dt", "1e-3", "--adaptive-tolerance", "1e-8"},
+       "--adaptive-tolerance: only with an adaptive integrator (this run's is ab4)"},
   };
   for (const auto& c : cases) {
     std::string joined;
@@ -168,4 +173,54 @@ TEST_CASE("models --json lists each model's settings and inputs, the names --set
   const auto bicycle = std::find_if(models.begin(), models.end(), [](const auto& m) { return m["name"] == "bicycle"; });
   REQUIRE(bicycle != models.end());
   CHECK((*bicycle)["inputs"][0]["name"] == "steer_torque");
+}
+
+TEST_CASE("simulate's method options are read where the run's methods use them", "[cli][simulate_options]") {
+  const auto baumgarte = run({"simulate", "--bike", "benchmark", "--speed", "5", "--t", "0.1", "--dt", "1e-3", "--stabilization",
+                              "baumgarte", "--baumgarte-alpha", "5", "--json"});
+  CHECK(baumgarte.status == 0);
+  CHECK(baumgarte.err.empty());
+  const auto adaptive = run({"simulate", "--bike", "benchmark", "--speed", "5", "--t", "0.1", "--dt", "1e-2", "--integrator", "dopri5",
+                             "--adaptive-tolerance", "1e-8", "--json"});
+  CHECK(adaptive.status == 0);
+  CHECK(adaptive.err.empty());
+}
+
+TEST_CASE("simulate ends at --t, with a shorter last step where --dt does not divide it", "[cli][simulate_options]") {
+  const auto r = run({"simulate", "--bike", "benchmark", "--speed", "5", "--roll-rate", "0.5", "--t", "0.1", "--dt", "0.003", "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["t_end"].get<double>() == Approx(0.1).margin(1e-15));
+  CHECK(j["steps"].get<int>() == 34);  // 33 of 3 ms, then 1 ms
+  // Where it divides it, whole steps as before.
+  const auto whole = nlohmann::json::parse(
+      run({"simulate", "--bike", "benchmark", "--speed", "5", "--t", "0.1", "--dt", "1e-3", "--json"}).out);
+  CHECK(whole["steps"].get<int>() == 100);
+  CHECK(whole["t_end"].get<double>() == Approx(0.1).margin(1e-12));
+}
+
+TEST_CASE("simulate --csv - writes the CSV to standard output and the summary to standard error", "[cli][simulate_options]") {
+  const auto r = run({"simulate", "--model", "four-bar", "--t", "0.05", "--csv", "-", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.rfind("t,", 0) == 0);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') >= 2);
+  const auto summary = nlohmann::json::parse(r.err);
+  CHECK(summary["t_end"].get<double>() == Approx(0.05).margin(1e-12));
+  // And no file named "-" appears.
+  std::FILE* f = std::fopen("-", "r");
+  CHECK(f == nullptr);
+  if (f) std::fclose(f);
+}
+
+TEST_CASE("simulate calls a step that leaves the bicycle upside down a divergence, not a fall", "[cli][simulate_options]") {
+  const auto blown = run({"simulate", "--bike", "benchmark", "--speed", "5", "--roll-rate", "1e6", "--t", "1", "--dt", "1e-3", "--json"});
+  CHECK(blown.status == 1);
+  CHECK_THAT(blown.err, Catch::Contains("the state diverged"));
+  CHECK(nlohmann::json::parse(blown.out)["fell"] == false);
+  // A hard push is still a fall, within a step of the limit.
+  const auto fall = run({"simulate", "--bike", "benchmark", "--speed", "5", "--roll-rate", "100", "--t", "1", "--dt", "1e-3", "--json"});
+  CHECK(fall.status == 0);
+  const auto j = nlohmann::json::parse(fall.out);
+  CHECK(j["fell"] == true);
+  CHECK(j["fell_at"].get<double>() < 0.02);
 }

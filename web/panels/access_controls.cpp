@@ -340,11 +340,12 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
       again.control.description = note;
       rows.push_back(std::move(again));
     }
-    rows.push_back(button("lesson-close", tr("Close lesson"), "", "", close_lesson));
+    rows.push_back(button("lesson-close", tr("Close lesson"), "", "", close_lesson_asked));
     lesson_editor_rows(app, rows);
   } else {
     // A lesson of one's own starts with this view as its first scene, as the Lesson menu's item.
     rows.push_back(button("lesson-add", tr("Add this view as a scene"), "menu:lesson", "", [](App& a) { add_scene_of_view(a); }));
+    if (app.closed_lesson) rows.push_back(button("lesson-reopen", trf("Reopen lesson: %s", reopen_title(app).c_str()), "menu:lesson", "", reopen_lesson));
     for (const auto& l : builtin_lessons())
       rows.push_back(button("lesson-" + l.name, trf("Open lesson: %s", tr(l.title).c_str()), "menu:lesson", "",
                             [name = l.name](App& a) {

@@ -104,6 +104,16 @@ void lesson_changed(App& app) {
   encode_lesson(lesson_to_json(*app.lesson).dump(), ++app.lesson_generation);
 }
 
+namespace {
+
+// A lesson of one's own, about to close, kept for Reopen lesson: closing it, deleting its last scene or
+// opening another had lost it and its captions for good (a lecturer). A built-in lesson is in the menu.
+void keep_closed_lesson(App& app) {
+  if (app.lesson && app.lesson->name.empty()) app.closed_lesson = std::pair{*app.lesson, app.scene_index};
+}
+
+}  // namespace
+
 void open_lesson(App& app, Lesson lesson, int index, bool show) {
   const int count = static_cast<int>(lesson.scenes.size());
   if (count == 0) return;
@@ -111,6 +121,7 @@ void open_lesson(App& app, Lesson lesson, int index, bool show) {
     app.lesson_link_notes.push_back(message_text("The lesson has %s scenes; its last is shown", std::to_string(count).c_str()));
     index = count - 1;
   }
+  keep_closed_lesson(app);  // a lesson of one's own open: Reopen lesson brings it back
   app.lesson = std::move(lesson);
   app.deleted_scene.reset();  // another lesson's scene is not brought back into this one
   app.scene_index = std::max(index, 0);
@@ -132,11 +143,39 @@ void say_lesson_link_notes(App& app) {
 }
 
 void close_lesson(App& app) {
+  keep_closed_lesson(app);
   app.lesson.reset();
   app.scene_index = 0;
   app.lesson_encoded.clear();
   app.show_lesson_editor = false;
   app.deleted_scene.reset();
+}
+
+void close_lesson_asked(App& app) {
+  if (!app.lesson) return;
+  // Its caption leaves with it: it had stayed on the view, and in the link, as if the lesson were open (a
+  // lecturer). A caption typed since is the view's own and stays.
+  const auto& scenes = app.lesson->scenes;
+  if (app.scene_index >= 0 && app.scene_index < static_cast<int>(scenes.size()) &&
+      app.state.caption == scenes[static_cast<std::size_t>(app.scene_index)].caption)
+    app.state.caption.clear();
+  const bool own = app.lesson->name.empty();
+  close_lesson(app);
+  set_toast(app, own ? tr("Lesson closed: Lesson > Reopen lesson brings it back") : tr("Lesson closed"));
+}
+
+std::string reopen_title(const App& app) {
+  if (!app.closed_lesson) return "";
+  const Lesson& l = app.closed_lesson->first;
+  const std::string scenes = trf("%zu scenes", l.scenes.size());
+  return l.title.empty() ? scenes : l.title + " (" + scenes + ")";
+}
+
+void reopen_lesson(App& app) {
+  if (!app.closed_lesson) return;
+  auto [lesson, index] = std::move(*app.closed_lesson);
+  app.closed_lesson.reset();
+  open_lesson(app, std::move(lesson), index, true);  // one open now is kept in its place
 }
 
 bool scene_changed(const App& app) {
@@ -229,7 +268,13 @@ void lesson_menu(App& app) {
   record_rect(app, "lesson:edit");
   if (ImGui::MenuItem(tr("Save lesson as file..."), nullptr, false, app.lesson.has_value())) save_lesson_file(app);
   if (ImGui::MenuItem(tr("Load lesson file..."))) open_lesson_file();
-  if (ImGui::MenuItem(tr("Close lesson"), nullptr, false, app.lesson.has_value())) close_lesson(app);
+  if (ImGui::MenuItem(tr("Close lesson"), nullptr, false, app.lesson.has_value())) close_lesson_asked(app);
+  record_rect(app, "lesson:close");
+  if (app.closed_lesson) {
+    if (ImGui::MenuItem(tr("Reopen lesson"))) reopen_lesson(app);
+    record_rect(app, "lesson:reopen");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", reopen_title(app).c_str());
+  }
   ImGui::EndMenu();
 }
 
@@ -387,13 +432,16 @@ void delete_scene(App& app, int index) {
   if (!app.lesson || index < 0 || index >= static_cast<int>(app.lesson->scenes.size())) return;
   auto& scenes = app.lesson->scenes;
   // Deleted at once, with a way back: one click had lost a scene and its caption for good (a lecturer).
+  if (scenes.size() == 1) {
+    // Its last scene: the lesson closes whole, to be reopened (Undo could not bring back a lesson gone).
+    app.deleted_scene.reset();
+    close_lesson_asked(app);
+    set_toast(app, tr("The lesson's last scene deleted, and the lesson closed: Lesson > Reopen lesson brings it back"));
+    return;
+  }
   app.deleted_scene = std::pair{index, scenes[static_cast<std::size_t>(index)]};
   set_toast(app, trf("Scene %d deleted", index + 1));
   scenes.erase(scenes.begin() + index);
-  if (scenes.empty()) {
-    close_lesson(app);
-    return;
-  }
   // The scene shown deleted: the one now at its place (or the last) is shown, so that what the view shows
   // and the scene number and link say agree (a lesson link opened the deleted scene's view as "scene 3").
   if (app.scene_index == index) {

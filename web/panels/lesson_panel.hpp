@@ -24,6 +24,13 @@ std::string student_link(const App& app);
 /// Opens `lesson` at scene `index`; with `show`, the scene is shown (its link and caption).
 void open_lesson(App& app, Lesson lesson, int index, bool show);
 void close_lesson(App& app);
+/// Close lesson as the user asks it: the lesson closes, its scene's caption leaves the view with it, and a
+/// toast says that Lesson > Reopen lesson brings it back.
+void close_lesson_asked(App& app);
+/// "title (n scenes)" of the lesson Reopen lesson brings back ("" without one).
+std::string reopen_title(const App& app);
+/// The lesson of one's own closed last, at its scene (a lesson open then is closed in its place).
+void reopen_lesson(App& app);
 /// Shows scene `index` of the open lesson: its link read as any link (the viewer's presentation, text
 /// size, embed and lock kept), its caption, the run from t = 0, playing unless the user asked for reduced
 /// motion. False when there is no such scene.
