@@ -637,6 +637,9 @@ test('the live region says a kick, the QR code opening and closing, a lesson clo
     // A lesson opened and closed: its closing is said.
     await page.getByRole('button', { name: 'Open lesson: Why bicycles stay up', exact: true }).press('Enter');
     await frames(page, 3);
+    // The focus on the caption's reading, not on Pause, which the next Enter would have pressed.
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label') || document.activeElement.textContent),
+                 'Read the caption');
     await page.getByRole('button', { name: 'Close lesson', exact: true }).press('Enter');
     await frames(page, 3);
     assert.equal((await page.evaluate(() => window.carvallo.lesson())).name, null);

@@ -141,6 +141,23 @@ test('the eigenvalue scene on a projector at the largest text: the plot fills it
       `the plot ${Math.round(plot.w)}x${Math.round(plot.h)} in its panel ${Math.round(panel.w)}x${Math.round(panel.h)}`);
     assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), []);
     await page.screenshot({ path: path.join(artifacts, 'lecture-eigenvalues-text-1.95.png') });
+    // The View menu at this text: within the screen, its last item reached by scrolling it (it had run past
+    // the screen's bottom, Show QR code cut off; a lecturer).
+    await page.mouse.click(...centre(await rect(page, 'menu:view')));
+    await frames(page, 3);
+    const within = (r) => r && r.y >= 0 && r.y + r.h <= viewport.height;
+    assert.ok(await rect(page, 'view:presentation'), 'the View menu is open');
+    await page.screenshot({ path: path.join(artifacts, 'lecture-view-menu-text-1.95.png') });
+    for (let notch = 0; notch < 12 && !within(await rect(page, 'view:lock')); ++notch) {
+      await page.mouse.move(...centre(await rect(page, 'view:fit')));
+      await page.mouse.wheel(0, 100);
+      await frames(page, 2);
+    }
+    const lock = await rect(page, 'view:lock');
+    assert.ok(within(lock), `the menu's last item ${JSON.stringify(lock)} within the screen`);
+    await page.mouse.click(...centre(lock));
+    await frames(page, 3);
+    assert.equal((await state(page)).lock, true, "the last item's click took");
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -1220,6 +1237,36 @@ test("a caption typed on the canvas breaks its line where Enter was pressed; a s
     assert.equal(back.scenes[0].caption, 'It falls over.\nWatch the roll!', 'scene 1 is back, with its caption');
     assert.equal(back.index, 0, 'and shown');
     assert.equal(await rect(page, 'lesson-editor:undo-delete'), null, 'nothing more to bring back');
+    // Closed, a lesson of one's own can be reopened, and its caption leaves the view with it (one click
+    // had lost a lecturer's lesson, its caption left on screen as if it were still open).
+    await page.getByRole('button', { name: 'Show scene 2', exact: true }).press('Enter');
+    await frames(page, 3);
+    await page.getByRole('textbox', { name: 'Caption of scene 2' }).fill('Scene two.');
+    await page.getByRole('textbox', { name: 'Caption of scene 2' }).press('Tab');
+    await frames(page, 3);
+    assert.equal((await state(page)).caption, 'Scene two.');
+    await page.getByRole('button', { name: 'Close lesson', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.equal((await lesson(page)).scenes.length, 0, 'closed');
+    assert.equal((await state(page)).caption, '', 'its caption left with it');
+    const reopen = page.getByRole('button', { name: new RegExp(`^Reopen lesson: .*\\(${count} scenes\\)$`) });
+    assert.equal(await reopen.count(), 1, 'the lesson is offered back, named with its scenes');
+    await reopen.press('Enter');
+    await frames(page, 3);
+    const reopened = await lesson(page);
+    assert.equal(reopened.scenes.length, count, 'every scene back');
+    assert.equal(reopened.index, 1, 'at the scene it was closed on');
+    assert.equal(reopened.scenes[1].caption, 'Scene two.');
+    assert.equal((await state(page)).caption, 'Scene two.', 'its caption shown again');
+    // Saved under its title (every lesson of one's own had been carvallo-lesson.json).
+    await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
+    await frames(page, 4);
+    await page.getByRole('textbox', { name: 'Lesson title' }).fill('Ñandú: ¿estable? 2');
+    await page.getByRole('textbox', { name: 'Lesson title' }).press('Tab');
+    await frames(page, 3);
+    const [download] = await Promise.all([page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save as file', exact: true }).press('Enter')]);
+    assert.equal(download.suggestedFilename(), 'Ñandú-estable-2.json');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

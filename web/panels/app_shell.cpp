@@ -260,7 +260,13 @@ void messages_banner(App& app) {
     const ImGuiWindowFlags title = app.stage ? ImGuiWindowFlags_NoTitleBar : 0;
     // Never focused as it appears: ImGui closes a text entry whose window loses the focus, and a message
     // (or a toast) that came while a number was typed dropped what was typed.
-    ImGui::Begin(window_title("Messages").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing | title);
+    // A scroll bar only at the banner's tallest: below it the banner grows to its lines, and a bar shown for
+    // the frame a wrapped line takes to resize it stood beside two lines that fit (a tester).
+    static float last_height = 0;
+    const ImGuiWindowFlags scroll = last_height >= io.DisplaySize.y * 0.45f - 1.0f ? 0 : ImGuiWindowFlags_NoScrollbar;
+    ImGui::Begin(window_title("Messages").c_str(), nullptr,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing | title | scroll);
+    last_height = ImGui::GetWindowSize().y;
     ImGui::SetWindowFontScale(scale);
     // A panel placed over the view (Design, a dragged one) must not hide what was refused. Display order
     // only: the keyboard focus stays where the user is typing. An open menu stays above it.
@@ -285,7 +291,12 @@ void messages_banner(App& app) {
                                                : io.DisplaySize.y - px(app, 40);
     const ImVec2 at = below ? ImVec2(centre, below_messages + px(app, 8)) : ImVec2(centre, lowest);
     ImGui::SetNextWindowPos(at, ImGuiCond_Always, ImVec2(0.5f, below ? 0.0f : 1.0f));
+    // On the stage at the bar's text size, as the messages: "The text is at its largest" at the largest
+    // step was a 450x95 px box over the bicycle (a lecturer).
+    const float scale = app.stage ? app.stage_bar_scale : 1.0f;
+    const int styles = app.stage ? push_scaled_spacing(app, scale) : 0;
     ImGui::Begin("##toast", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoFocusOnAppearing);
+    ImGui::SetWindowFontScale(scale);
     // Wrapped within the view (a phone's is narrower than a sentence), as wide as the text otherwise.
     const float room = std::max(app.view_right - app.view_left - px(app, 16) - 2 * ImGui::GetStyle().WindowPadding.x, ImGui::GetFontSize() * 8);
     const float wrap = std::min({room, ImGui::GetFontSize() * 40, ImGui::CalcTextSize(app.toast.c_str()).x + 1});
@@ -294,6 +305,7 @@ void messages_banner(App& app) {
     ImGui::PopTextWrapPos();
     record_window_rect(app, "toast");
     ImGui::End();
+    ImGui::PopStyleVar(styles);
   }
 }
 
@@ -386,7 +398,7 @@ namespace {
 
 // The page's language: the browser's (`lang=auto`, the default) or one chosen here, which the link keeps.
 void language_menu(App& app) {
-  const bool open = ImGui::BeginMenu(tr("Language"));
+  const bool open = begin_menu(tr("Language"));
   record_rect(app, "view:language");
   if (!open) return;
   const std::string automatic = trf("The browser's: %s", language_name(browser_language()).c_str());
@@ -430,7 +442,7 @@ void menu_bar(App& app) {
   float& font_scale = app.menu_font_scale;
   ImGui::SetWindowFontScale(font_scale);
   push_target_rows();  // the bar's menus and every menu's rows as tall as a button (WCAG 2.5.8)
-  const bool models_open = ImGui::BeginMenu(tr("Models"), !app.state.locked);
+  const bool models_open = begin_menu(tr("Models"), !app.state.locked);
   record_rect(app, "menu:models");
   if (models_open) {
     for (const auto& m : examples::models()) {
@@ -440,7 +452,7 @@ void menu_bar(App& app) {
     }
     ImGui::EndMenu();
   }
-  const bool view_open = ImGui::BeginMenu(tr("View"));
+  const bool view_open = begin_menu(tr("View"));
   record_rect(app, "menu:view");
   if (view_open) {
     if (ImGui::MenuItem(tr("Presentation mode"), "P", app.state.presentation)) {
@@ -466,7 +478,7 @@ void menu_bar(App& app) {
     record_rect(app, "view:perf");
     if (ImGui::MenuItem(tr("Arrange panels"))) app.layout_dirty = true;
     ImGui::Separator();
-    if (ImGui::BeginMenu(tr("Stage plot"))) {
+    if (begin_menu(tr("Stage plot"))) {
       stage_plot_menu(app);
       ImGui::EndMenu();
     }
@@ -479,13 +491,13 @@ void menu_bar(App& app) {
     }
     record_rect(app, "view:embed-code");
     // Pictures and video for slides, without the UI (web/platform/capture.hpp, video.hpp).
-    const bool picture_open = ImGui::BeginMenu(tr("Save picture"));
+    const bool picture_open = begin_menu(tr("Save picture"));
     record_rect(app, "view:picture");
     if (picture_open) {
       save_picture_menu(app);
       ImGui::EndMenu();
     }
-    const bool video_open = ImGui::BeginMenu(tr("Record video"));
+    const bool video_open = begin_menu(tr("Record video"));
     record_rect(app, "view:video");
     if (video_open) {
       record_video_menu(app);
@@ -498,7 +510,7 @@ void menu_bar(App& app) {
   }
   if (has_parameter_table(app) && !app.state.locked) scenarios_menu(app);
   lesson_menu(app);
-  const bool help_open = ImGui::BeginMenu(tr("Help"));
+  const bool help_open = begin_menu(tr("Help"));
   record_rect(app, "menu:help");
   if (help_open) {
     if (ImGui::MenuItem(tr("Keyboard shortcuts"), "?")) app.show_help = true;

@@ -16,6 +16,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 namespace carvallo::web {
@@ -49,9 +50,35 @@ UiState scene_state(UiState s, const Scene& scene, const UiState& viewer) {
 
 }  // namespace
 
+namespace {
+
+// A file name from a lesson's title: its letters and digits (any script; Latin-1's signs, U+0080-U+00BF
+// such as ¿ and «, are not), lower case where ASCII, the rest one hyphen; at most 60 bytes, never cutting a
+// character. Every lesson of one's own had been saved as carvallo-lesson.json (a lecturer).
+std::string file_name_of(const std::string& title) {
+  std::string name;
+  for (std::size_t i = 0; i < title.size();) {
+    const auto c = static_cast<unsigned char>(title[i]);
+    std::size_t length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    length = std::min(length, title.size() - i);
+    const bool keep = c < 0x80 ? std::isalnum(c) != 0 : c != 0xC2;
+    if (keep) name += c < 0x80 ? std::string(1, static_cast<char>(std::tolower(c))) : title.substr(i, length);
+    else if (!name.empty() && name.back() != '-') name += '-';
+    i += length;
+  }
+  std::size_t end = std::min<std::size_t>(name.size(), 60);
+  while (end > 0 && end < name.size() && (static_cast<unsigned char>(name[end]) & 0xC0) == 0x80) --end;  // a continuation byte
+  name.resize(end);
+  while (!name.empty() && name.back() == '-') name.pop_back();
+  return name;
+}
+
+}  // namespace
+
 void save_lesson_file(const App& app) {
   if (!app.lesson) return;
-  std::string name = app.lesson->name.empty() ? "carvallo-lesson" : app.lesson->name;
+  const std::string titled = file_name_of(app.lesson->title);
+  std::string name = !app.lesson->name.empty() ? app.lesson->name : titled.empty() ? "carvallo-lesson" : titled;
   download(name + ".json", "application/json", lesson_to_json(*app.lesson).dump(2) + "\n");
 }
 
@@ -159,9 +186,10 @@ void close_lesson_asked(App& app) {
   if (app.scene_index >= 0 && app.scene_index < static_cast<int>(scenes.size()) &&
       app.state.caption == scenes[static_cast<std::size_t>(app.scene_index)].caption)
     app.state.caption.clear();
+  // A built-in lesson is in the menu still (and "Lesson closed" is said by the page's live region).
   const bool own = app.lesson->name.empty();
   close_lesson(app);
-  set_toast(app, own ? tr("Lesson closed: Lesson > Reopen lesson brings it back") : tr("Lesson closed"));
+  if (own) set_toast(app, tr("Lesson closed: Lesson > Reopen lesson brings it back"));
 }
 
 std::string reopen_title(const App& app) {
@@ -253,7 +281,7 @@ void open_lesson_from_link(App& app, const LessonFields& fields, bool show) {
 }
 
 void lesson_menu(App& app) {
-  const bool open = ImGui::BeginMenu(tr("Lesson"));
+  const bool open = begin_menu(tr("Lesson"));
   record_rect(app, "menu:lesson");
   if (!open) return;
   for (const auto& l : builtin_lessons()) {

@@ -8,6 +8,7 @@
 #include "panels/panel_actions.hpp"
 #include "panels/number_field.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/target_size.hpp"
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
 
@@ -211,7 +212,7 @@ void start_scenario_labelled(App& app, const std::string& label) {
 }
 
 void scenarios_menu(App& app) {
-  const bool open = ImGui::BeginMenu(tr("Scenarios"));
+  const bool open = begin_menu(tr("Scenarios"));
   record_rect(app, "menu:scenarios");
   if (!open) return;
   for (const auto& sc : bicycle::scenarios()) {

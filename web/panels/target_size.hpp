@@ -53,6 +53,17 @@ inline void combo_rows(std::size_t rows) {
   ImGui::SetNextWindowSizeConstraints(ImVec2(ImGui::CalcItemWidth(), 0.0f), ImVec2(FLT_MAX, shown * row + 2 * style.WindowPadding.y));
 }
 
+/// ImGui::BeginMenu, its list no taller than the screen below the menu (a submenu low in its menu: ImGui
+/// moves it up, and it may take most of the screen): taller, it scrolls. At the largest text a projector's
+/// View menu ran past the screen's bottom, Show QR code out of reach (a tester).
+inline bool begin_menu(const char* label, bool enabled = true) {
+  const float display = ImGui::GetIO().DisplaySize.y;
+  const float below = display - (ImGui::GetCursorScreenPos().y + ImGui::GetFrameHeight());
+  const float room = std::max(below, display * 0.6f) - ImGui::GetStyle().DisplaySafeAreaPadding.y - 2.0f;
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(FLT_MAX, std::max(room, ImGui::GetFrameHeight() * 3)));
+  return ImGui::BeginMenu(label, enabled);  // consumes the constraints, open or not
+}
+
 /// A button at least as wide as it is tall: a one-letter button ("x", "<") is a whole target too.
 inline bool target_button(const char* label) {
   const float text = ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;

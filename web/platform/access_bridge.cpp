@@ -101,6 +101,8 @@ void apply_palette(ImGuiStyle& style, const Palette& p) {
   c[ImGuiCol_Text] = vec(p.text);
   c[ImGuiCol_TextDisabled] = vec(p.text_disabled);
   c[ImGuiCol_WindowBg] = ImVec4(p.window_bg.r / 255.0f, p.window_bg.g / 255.0f, p.window_bg.b / 255.0f, 0.97f);
+  // Menus, lists and tooltips opaque: a caption's text showed through a menu's items (a tester).
+  c[ImGuiCol_PopupBg] = ImVec4(p.window_bg.r / 255.0f, p.window_bg.g / 255.0f, p.window_bg.b / 255.0f, 1.0f);
   c[ImGuiCol_Border] = vec(p.border);
   c[ImGuiCol_Button] = vec(p.button);
   c[ImGuiCol_ButtonHovered] = vec(p.button_hovered);

@@ -290,11 +290,14 @@
       if (!seen.has(id)) {
         const el = elements.get(id);
         // Removing the focused element would drop the focus to the page: it goes to Play, or where there is
-        // no Play (an overlay open: only what closes it is left), to the first control.
+        // no Play (an overlay open: only what closes it is left), to the first control. A lesson opened or
+        // closed from its button: to its caption's reading, or to reopening it (the focus had gone to
+        // Pause, which the next Enter pressed; a keyboard user).
         const had = document.activeElement === el;
         el.remove();
         elements.delete(id);
-        const first = elements.get('play') || (controls.length ? elements.get(controls[0].id) : null);
+        const after = id.startsWith('lesson-') ? ['caption-read', 'scene-next', 'lesson-reopen', 'play'] : ['play'];
+        const first = after.map((k) => elements.get(k)).find((e) => e) || (controls.length ? elements.get(controls[0].id) : null);
         if (had && first) first.focus();
       }
     if (active && active !== document.activeElement && active.isConnected && root.contains(active)) active.focus();
