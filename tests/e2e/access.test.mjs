@@ -501,6 +501,19 @@ test('the lesson editor from the keyboard: title, a caption, the order and a del
     assert.equal(lesson.index, 0);
     assert.equal((await state(page)).caption, next.caption, 'the scene now first is shown');
     assert.match(next.link, new RegExp(`speed=${(await state(page)).speed}(&|$)`), `its view: ${next.link}`);
+    // The view changed, the scene shown takes it, its caption kept (a scene's settings had to be corrected
+    // by adding a scene, moving it and deleting the old one; a lecturer).
+    const keep = page.getByRole('button', { name: 'Keep this view as scene 1', exact: true });
+    assert.equal(await keep.count(), 0, 'nothing to keep while the view is the scene');
+    await page.evaluate(() => window.carvallo.setState({ speed: 3.25 }));
+    await frames(page, 3);
+    await keep.press('Enter');
+    await frames(page, 3);
+    lesson = await page.evaluate(() => window.carvallo.lesson());
+    assert.match(lesson.scenes[0].link, /speed=3\.25(&|$)/, `the scene's view: ${lesson.scenes[0].link}`);
+    assert.equal(lesson.scenes[0].caption, next.caption, 'its caption kept');
+    assert.equal(lesson.scenes.length, 5);
+    assert.equal(await keep.count(), 0, 'the view is the scene again');
     // A refused title is said, and the title stays.
     await title.fill('x'.repeat(600));  // pasted, as a long text would be
     await page.keyboard.press('Enter');

@@ -215,6 +215,8 @@ void lesson_editor_rows(App& app, std::vector<AccessRow>& rows) {
   rows.push_back(button("lesson-add", tr("Add this view as a scene"), "lesson-editor:add", "", [](App& a) { add_scene_of_view(a); }));
   rows.push_back(button("lesson-copy", tr("Copy lesson link"), "lesson-editor:copy-link", "", copy_lesson_link));
   rows.push_back(button("lesson-save", tr("Save as file"), "lesson-editor:save", "", [](App& a) { save_lesson_file(a); }));
+  if (scene_changed(app))
+    rows.push_back(button("lesson-keep-view", trf("Keep this view as scene %d", app.scene_index + 1), "lesson-editor:keep-view", "", keep_view_as_scene));
   if (app.deleted_scene)
     rows.push_back(button("lesson-undo-delete", trf("Undo: bring back scene %d", app.deleted_scene->first + 1), "lesson-editor:undo-delete", "", undo_delete_scene));
   const int count = static_cast<int>(app.lesson->scenes.size());

@@ -155,6 +155,9 @@ void open_lesson(App& app, Lesson lesson, int index, bool show) {
   app.lesson_encoded.clear();
   if (app.lesson->name.empty()) encode_lesson(lesson_to_json(*app.lesson).dump(), ++app.lesson_generation);
   if (show) {
+    // A phone on a panel's tab: to the 3D tab, where the scene, its caption and arrows are (a lesson opened
+    // from the menu on the Eigen tab gave no sign of having opened; a student).
+    if (app.compact) app.state.panel = "view";
     goto_scene(app, app.scene_index);
   } else if (app.state.caption.empty()) {
     // A link with its state shows that state; the student's link (student_link) leaves the scene's
@@ -481,6 +484,13 @@ void delete_scene(App& app, int index) {
   lesson_changed(app);
 }
 
+void keep_view_as_scene(App& app) {
+  if (!app.lesson || app.scene_index < 0 || app.scene_index >= static_cast<int>(app.lesson->scenes.size())) return;
+  app.lesson->scenes[static_cast<std::size_t>(app.scene_index)].link = scene_of_view(app).link;
+  lesson_changed(app);
+  set_toast(app, trf("Scene %d now shows this view", app.scene_index + 1));
+}
+
 void undo_delete_scene(App& app) {
   if (!app.lesson || !app.deleted_scene) return;
   auto& scenes = app.lesson->scenes;
@@ -539,6 +549,11 @@ void lesson_editor(App& app) {
     const std::string undo = trf("Undo: bring back scene %d", app.deleted_scene->first + 1);
     if (ImGui::Button(undo.c_str())) undo_delete_scene(app);
     record_rect(app, "lesson-editor:undo-delete");
+  }
+  if (scene_changed(app)) {
+    if (ImGui::Button(trf("Keep this view as scene %d", app.scene_index + 1).c_str())) keep_view_as_scene(app);
+    record_rect(app, "lesson-editor:keep-view");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The scene shown takes what the view shows now; its caption stays"));
   }
   ImGui::Separator();
   int move_from = -1, move_to = -1, remove = -1;

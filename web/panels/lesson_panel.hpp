@@ -71,6 +71,9 @@ std::optional<std::string> set_scene_caption(App& app, int index, const std::str
 /// Adds what is on screen as a scene after the one shown (a new lesson if none is open) and says so; beyond
 /// kMaxLessonScenes it says why not and gives false.
 bool add_scene_of_view(App& app);
+/// The scene shown takes this view (its caption kept): a scene's settings corrected without adding a scene,
+/// moving it and deleting the old one (a lecturer). Offered while the view differs from the scene.
+void keep_view_as_scene(App& app);
 /// Swaps scenes `from` and `to` (the scene shown keeps being shown).
 void swap_scenes(App& app, int from, int to);
 /// Deletes scene `index` (the last one closes the lesson).

@@ -27,10 +27,11 @@ void arrange_stage(App& app, float top);
 bool place_stage_window(App& app, std::string_view plot);
 /// Called after Begin of a window that place_stage_window placed (`on_stage`), or of the same panel
 /// elsewhere: on the stage, a plot narrower than `across` characters (16: a plot's labels, axes and
-/// legend) is drawn with text no larger than fits them across, down to the text at text size 1, so that a
+/// legend) or lower than `down` lines (13: its title, legend, labels, readouts and its own height) is
+/// drawn with text no larger than fits them, down to the text at text size 1, so that a
 /// larger text step on a projector enlarges the caption, the menus and the bar without squeezing the plot
 /// to a sliver; elsewhere the panel's own text.
-void fit_stage_window_text(const App& app, bool on_stage, float across = 16.0f);
+void fit_stage_window_text(const App& app, bool on_stage, float across = 16.0f, float down = 13.0f);
 /// The plots the stage draws itself (roll and steer, torques) and the choice of plot.
 void stage_plot(App& app);
 /// The plot a picture shows (capture's 'plot' and 'both'): the stage's plot ("eigenvalues", "turns",

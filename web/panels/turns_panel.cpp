@@ -121,7 +121,9 @@ void turns_panel(App& app) {
   if (app.picture) begin_picture_window(app, "Steady turns");
   else if (in_tab) begin_panel(app, "Steady turns");  // the tab's place, with the messages at its top
   else ImGui::Begin(window_title("Steady turns").c_str(), on_stage ? nullptr : &open, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
-  if (!app.picture && !in_tab) fit_stage_window_text(app, on_stage);
+  // Down: its legend's two rows, the ridden turn's line and Leave the turn besides a plot's (a phone's
+  // turns had been a strip 25 px tall at text 1.25).
+  if (!app.picture && !in_tab) fit_stage_window_text(app, on_stage, 16.0f, 18.0f);
   record_window_rect(app, "turns");
   if (on_stage) record_window_rect(app, "stage-plot");
   if (!open) app.state.show_turns = false;
