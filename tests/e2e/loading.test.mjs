@@ -19,16 +19,15 @@ async function announcedAssets() {
 // The page's weight may not grow unnoticed: today's plus a little room. The WebAssembly comes in two parts
 // (scripts/package_site.mjs): what the first frame needs, sent before it, and the rest, after it; the string
 // table is a file of its own, fetched for Dutch and Spanish only, and so is the QR code's encoder, fetched
-// when a QR code is first shown. On 2026-12-05 19:05 UTC: 2 611 444 bytes raw, 773 104 sent as brotli in all
-// (the encoder included), 468 336 of it before the first frame (the lesson editor's undo, caption count and
-// line breaks, a double-click between two frames, the designer's words and the stage's Design... popup,
-// the CSVs' headers and the other fixes of four testers' rounds since 17:10 UTC: 15 065 bytes raw, 3 572
-// sent).
+// when a QR code is first shown. On 2026-12-06 00:27 UTC: 2 616 850 bytes raw, 774 398 sent as brotli in all
+// (the encoder included), 469 201 of it before the first frame (a lesson's Reopen and Keep this view as
+// scene, menus that scroll within the screen, a stage plot's text fitted to its height and the other
+// fixes of a lecturer's run since 2026-12-05 20:07 UTC: 5 184 bytes raw, 1 478 sent).
 // Issue 31's target, 1.5 MB and 500 kB, is reached before the first frame only (docs/performance.md,
 // "The page's weight").
-const RAW_BUDGET = 2.612e6;
-const SENT_BUDGET = 774e3;
-const FIRST_SENT_BUDGET = 469e3;
+const RAW_BUDGET = 2.617e6;
+const SENT_BUDGET = 775e3;
+const FIRST_SENT_BUDGET = 470e3;
 
 test('the page stays within its weight, sent compressed; versioned assets are immutable', async () => {
   const assets = await announcedAssets();
