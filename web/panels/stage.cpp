@@ -248,8 +248,8 @@ void fit_stage_window_text(const App& app, bool on_stage, float across, float do
   if (!on_stage) return;
   const float font = ImGui::GetFontSize();
   // Across: `across` characters; down: `down` lines (the title, the legend, the axes' labels and ticks,
-  // the readouts and the plot's own height): a phone upright at the largest text had drawn its eigenvalues
-  // in a strip 15 px tall under labels piled on each other (a student).
+  // the readouts and the plot's own height): a phone upright at the largest text had drawn its eigenvalues'
+  // curves 40 CSS px tall under labels piled on each other (a student).
   const float fits = std::min(ImGui::GetWindowWidth() / (across * font), ImGui::GetWindowHeight() / (down * font));
   const float at_one = std::min(1.0f, app.text_px_at_one / font);
   ImGui::SetWindowFontScale(std::clamp(fits, at_one, 1.0f));
