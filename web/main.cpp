@@ -312,8 +312,15 @@ void hold_tapped_keys(ImGuiIO& io) {
   }
   g_typed_deferred.assign(events.begin() + static_cast<std::ptrdiff_t>(cut), events.end());
 
-  // A key held for a tap is released, unless the user still holds it.
-  for (int k : g_keys_held_one_frame) io.KeysDown[k] = glfwGetKey(carvallo::web::app().window, k) == GLFW_PRESS;
+  // A key held for a tap is released, unless the user still holds it. A second tap of it waiting for the
+  // next frame releases it in this one whatever GLFW holds, so that ImGui sees two presses: held through,
+  // the two Backspaces of "rolll" typed within a frame erased one character (a test under load).
+  for (int k : g_keys_held_one_frame) {
+    const bool tapped_again = std::any_of(g_typed_deferred.begin(), g_typed_deferred.end(), [k](const TypedEvent& e) {
+      return !e.is_char && e.action == GLFW_PRESS && e.code == static_cast<unsigned>(k);
+    });
+    io.KeysDown[k] = !tapped_again && glfwGetKey(carvallo::web::app().window, k) == GLFW_PRESS;
+  }
   g_keys_held_one_frame.clear();
   io.InputQueueCharacters.resize(0);
   for (std::size_t i = 0; i < cut; ++i) {
