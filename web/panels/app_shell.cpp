@@ -250,7 +250,8 @@ void messages_banner(App& app) {
     // As wide as the free span (a presentation's is narrow), however narrow: wrapped lines, not a covered panel.
     const float left = app.view_left + m, right = std::max(app.view_right - m, left + px(app, 120));
     ImGui::SetNextWindowPos(ImVec2(left, app.view_top + m), ImGuiCond_Always);
-    ImGui::SetNextWindowSizeConstraints(ImVec2(right - left, 0), ImVec2(right - left, io.DisplaySize.y * 0.45f));
+    const float tallest = io.DisplaySize.y * 0.45f;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(right - left, 0), ImVec2(right - left, tallest));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(1.0f, 0.95f, 0.80f, 0.97f));
     // On the stage the room watches the model: the messages (a run's end, a refused field) take the bar's
     // text size and no title bar, never the presentation's large text (at the largest step a fall's two
@@ -263,7 +264,7 @@ void messages_banner(App& app) {
     // A scroll bar only at the banner's tallest: below it the banner grows to its lines, and a bar shown for
     // the frame a wrapped line takes to resize it stood beside two lines that fit (a tester).
     static float last_height = 0;
-    const ImGuiWindowFlags scroll = last_height >= io.DisplaySize.y * 0.45f - 1.0f ? 0 : ImGuiWindowFlags_NoScrollbar;
+    const ImGuiWindowFlags scroll = last_height >= tallest - 1.0f ? 0 : ImGuiWindowFlags_NoScrollbar;
     ImGui::Begin(window_title("Messages").c_str(), nullptr,
                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing | title | scroll);
     last_height = ImGui::GetWindowSize().y;

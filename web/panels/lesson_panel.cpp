@@ -48,10 +48,6 @@ UiState scene_state(UiState s, const Scene& scene, const UiState& viewer) {
   return s;
 }
 
-}  // namespace
-
-namespace {
-
 // A file name from a lesson's title: its letters and digits (any script; Latin-1's signs, U+0080-U+00BF
 // such as ¿ and «, are not), lower case where ASCII, the rest one hyphen; at most 60 bytes, never cutting a
 // character. Every lesson of one's own had been saved as carvallo-lesson.json (a lecturer).
