@@ -7,6 +7,7 @@
 #include "logic/model_view.hpp"
 #include "logic/state_link.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <ostream>
@@ -23,8 +24,8 @@ std::string replay_usage() {
          "the link shows (t=), with the playground's own code: the same steps to the bit on the same build.\n"
          "\n"
          "  --replay <link>   a link of the playground (https://...#v=...) or its hash (v=...&model=...)\n"
-         "  --t <s>           run to this time instead of the link's t= (default: t=, else the model's duration),\n"
-         "                    rounded up to the page's whole steps\n"
+         "  --t <s>           run to this time instead of the link's t=, rounded up to the page's whole steps\n"
+         "                    (default: the step nearest t=, else the model's duration)\n"
          "  --csv, --csv-every, --json   as for simulate; --json adds the final \"q\" and \"qd\"\n";
 }
 
@@ -82,8 +83,12 @@ int run_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
     return 2;
   }
   const double h = view->time_step();
-  // The page steps on its grid only: a --t between two of its steps runs to the next one, as the page would.
-  const double duration = std::ceil(t_end.value_or(state.time_shown > 0 ? state.time_shown : view->run().instance().defaults.duration) / h - 1e-9) * h;
+  // The page steps on its grid only: a --t between two of its steps runs to the next one. The link's t is a
+  // moment the page showed, written to the microsecond (panels/timeline.cpp): the step nearest it, as the
+  // page's replay finds it.
+  const double duration =
+      t_end ? std::ceil(*t_end / h - 1e-9) * h
+            : state.time_shown > 0 ? std::max(1.0, std::round(state.time_shown / h)) * h : std::ceil(view->run().instance().defaults.duration / h - 1e-9) * h;
   return simulate_loop(
       view->run(),
       [&](double) -> const StepReport& {

@@ -302,6 +302,18 @@ TEST_CASE("simulate --replay refuses a link it cannot use whole, an empty one, a
   CHECK(ok.err.empty());
 }
 
+TEST_CASE("simulate --replay goes to the step nearest a link's t, which the page writes to the microsecond", "[cli]") {
+  // 776 steps of 0.00123456789 s end at 0.95802468264; the page's link says t=0.958025, 0.0003 of a step
+  // past it. The link's moment is that step; --t 0.958025, a duration, runs to the next whole step.
+  const std::string link = "#model=bicycle&speed=5&dt=0.00123456789&t=0.958025";
+  const auto shown = cli_test::run({"simulate", "--replay", link, "--json"});
+  REQUIRE(shown.status == 0);
+  CHECK(nlohmann::json::parse(shown.out)["steps"] == 776);
+  const auto longer = cli_test::run({"simulate", "--replay", link, "--t", "0.958025", "--json"});
+  REQUIRE(longer.status == 0);
+  CHECK(nlohmann::json::parse(longer.out)["steps"] == 777);
+}
+
 TEST_CASE("--bike reads at most 1 MB, and a directory is said to be one", "[cli]") {
   // /dev/zero took 8 GB in 10 s (a tester).
   const auto zero = cli_test::run({"stability", "--bike", "/dev/zero"});

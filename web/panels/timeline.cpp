@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <tuple>
 
@@ -28,9 +29,14 @@ std::string seconds(double t) {
   return buf;
 }
 
+// The moment a link says: the run's clock to the microsecond. The clock is a sum of steps, 19.645000000000376
+// after 3 929 of 5 ms, and the link said so (a lecturer's QR code). A microsecond is under half the smallest
+// step (dt >= 1e-5 s), and a replay or a seek goes to the step within half a step of t: the same step.
+double moment(const ModelView& run) { return std::round(run.time() * 1e6) / 1e6; }
+
 // The moment shown is the state's, so the link says it (while paused).
 void shown(App& app) {
-  app.state.time_shown = app.synced_t = app.run ? app.run->time() : 0.0;
+  app.state.time_shown = app.synced_t = app.run ? moment(*app.run) : 0.0;
   // Rewound before the fall: the message about it is about a moment not shown any more.
   if (app.run && !app.run->run().ended() && app.run_event.rfind("At t = ", 0) == 0) app.run_event.clear();
 }
@@ -111,7 +117,7 @@ bool advance_replay(App& app) {
   app.playing = false;
   if (run.run().ended() && app.run_event.empty())
     app.run_event = "At t = " + seconds(run.time()) + " " + run.run().end_reason() + ".";
-  app.state.time_shown = app.synced_t = run.time();
+  app.state.time_shown = app.synced_t = moment(run);
   return true;
 }
 
@@ -128,7 +134,7 @@ void note_motion(App& app) {
     app.state.input_log = app.synced_log;
   }
   // While it plays the link is the run from its start; paused, the moment shown.
-  app.state.time_shown = app.synced_t = app.playing ? 0.0 : run.time();
+  app.state.time_shown = app.synced_t = app.playing ? 0.0 : moment(run);
 }
 
 void seek(App& app, double t) {
@@ -169,7 +175,7 @@ std::string link_with_moment(App& app, std::string& why_not) {
       s.input_log.clear();
       s.time_shown = 0;
     } else {
-      s.time_shown = app.run->time();
+      s.time_shown = moment(*app.run);
     }
   }
   return page_link(app, s);
