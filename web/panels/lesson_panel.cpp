@@ -1,6 +1,7 @@
 // Lessons in the playground (lesson_panel.hpp).
 #include "panels/lesson_panel.hpp"
 #include "logic/language.hpp"
+#include "bicycle/bicycle_model.hpp"
 #include "logic/state_link.hpp"
 #include "panels/palette_colors.hpp"
 #include "panels/panel_parts.hpp"
@@ -182,9 +183,15 @@ void close_lesson_asked(App& app) {
   // Its caption leaves with it: it had stayed on the view, and in the link, as if the lesson were open (a
   // lecturer). A caption typed since is the view's own and stays.
   const auto& scenes = app.lesson->scenes;
-  if (app.scene_index >= 0 && app.scene_index < static_cast<int>(scenes.size()) &&
-      app.state.caption == scenes[static_cast<std::size_t>(app.scene_index)].caption)
-    app.state.caption.clear();
+  if (app.scene_index >= 0 && app.scene_index < static_cast<int>(scenes.size())) {
+    const Scene& scene = scenes[static_cast<std::size_t>(app.scene_index)];
+    if (app.state.caption == scene.caption) app.state.caption.clear();
+    // So does the ghost the scene pinned (the benchmark's curves under a changed design's): it had stayed,
+    // unexplained, under the next thing shown (a lecturer). One pinned since is the view's own.
+    const auto pinned = read_link(scene.link).state.ghost;
+    if (pinned && app.state.ghost && bicycle::parameter_values(*pinned) == bicycle::parameter_values(*app.state.ghost))
+      app.state.ghost.reset();
+  }
   // A built-in lesson is in the menu still (and "Lesson closed" is said by the page's live region).
   const bool own = app.lesson->name.empty();
   close_lesson(app);
