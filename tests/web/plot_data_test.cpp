@@ -34,6 +34,33 @@ TEST_CASE("decimation keeps every column's extremes and is bounded by the column
   CHECK(std::isnan(e.series.front().first.back()));
 }
 
+TEST_CASE("a series' polyline follows a slope from column edge to edge, keeps a spike, and runs left to right", "[web][plot]") {
+  // v = t sampled every 2 ms, five samples a column of 10 ms: each point lies within a sample's step of the
+  // line. Drawn at the columns' centres, first and last were half a column off it, a staircase (a lecturer).
+  std::vector<Sample> h;
+  for (int i = 0; i < 1000; ++i) h.push_back({i * 2e-3, i * 2e-3 + (i == 503 ? 1.0 : 0.0)});
+  const std::function<double(std::size_t, const Sample&)> value = [](std::size_t, const Sample& s) { return s.v; };
+  const auto d = collect_plot(h, {"v"}, value, 2.0, 200, false);
+  const auto line = series_polyline(d.series.front());
+  REQUIRE(line.size() >= 400);
+  double worst = 0, previous = -1, spike = 0;
+  for (const PlotPoint& q : line) {
+    CHECK(q.column >= previous);
+    previous = q.column;
+    const double t = q.column / 200.0 * 2.0;
+    if (std::abs(q.column - 100.6) > 0.5) worst = std::max(worst, std::abs(q.value - t));
+    spike = std::max(spike, static_cast<double>(q.value) - t);
+  }
+  CHECK(worst <= 2e-3 * 1.001);
+  CHECK(spike == Approx(1.0).margin(0.01));  // the one-sample spike at t = 1.006 s is drawn
+  // A column of one sample: one point, at its centre.
+  const std::vector<Sample> sparse{{0.0, 1.0}, {0.5, 2.0}};
+  const auto one = series_polyline(collect_plot(sparse, {"v"}, value, 1.0, 10, false).series.front());
+  REQUIRE(one.size() == 2);
+  CHECK(one[0].column == 0.5);
+  CHECK(one[1].column == 5.5);
+}
+
 TEST_CASE("fit never magnifies below the floor; symmetric centres zero; fixed is the user's", "[web][plot]") {
   double lo, hi;
   // A 0.03 degree wiggle in a plot with a 2 degree floor spans 2 degrees, not 0.03.

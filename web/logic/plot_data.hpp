@@ -87,6 +87,17 @@ PlotData collect_plot(const Range& history, const std::vector<std::string>& name
   return d;
 }
 
+/// A point of a series' polyline: `column` in columns from the plot's left edge (column c spans [c, c + 1]).
+struct PlotPoint {
+  double column;
+  float value;
+};
+
+/// The polyline a decimated series is drawn as, across its empty columns: per column its first value at
+/// the column's left edge, an extreme past it, an extreme before the last, the last at its right edge; a
+/// column of one value, one point at its centre.
+std::vector<PlotPoint> series_polyline(const PlotSeries& s);
+
 /// The y-range a linear plot shows for data spanning [lo, hi] (finite, lo <= hi).
 /// min_span, rel_span: the floor of the fitted span, absolute and relative to the largest |value|.
 void plot_y_range(const PlotScale& scale, double min_span, double rel_span, double lo, double hi, double& out_lo, double& out_hi);

@@ -236,32 +236,17 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
   }
   dl->AddRect(p0, p1, color_u32(pal().plot_frame));
 
-  // Curves: per column first -> extreme -> extreme -> last, so spikes inside a column are kept.
+  // Curves: each series' polyline (logic/plot_data.hpp), across the columns without a sample (the step's
+  // spacing, not a gap in the run: a fall's second over a whole plot had drawn its curves dashed).
   dl->PushClipRect(p0, p1, true);
   const float thick = std::max(1.0f, fh * 0.11f);
   std::vector<ImVec2> points;
   for (std::size_t k = 0; k < data.series.size(); ++k) {
     const auto& s = data.series[k];
-    const std::size_t columns = s.first.size();
+    const auto columns = static_cast<double>(s.first.size());
     points.clear();
-    auto flush = [&] {
-      if (points.size() >= 2) dl->AddPolyline(points.data(), static_cast<int>(points.size()), line_color(k), ImDrawFlags_None, thick);
-      points.clear();
-    };
-    for (std::size_t c = 0; c < columns; ++c) {
-      // A column with no sample between two with samples is the step's spacing, not a gap in the run: the
-      // line goes on across it (a fall's second over a whole plot drew its curves dashed).
-      if (std::isnan(s.first[c])) continue;
-      const float x = X(t0 + (static_cast<double>(c) + 0.5) / static_cast<double>(columns) * (t1 - t0));
-      const bool falling = s.last[c] < s.first[c];
-      points.emplace_back(x, Y(s.first[c]));
-      if (s.hi[c] > s.lo[c]) {
-        points.emplace_back(x, Y(falling ? s.hi[c] : s.lo[c]));
-        points.emplace_back(x, Y(falling ? s.lo[c] : s.hi[c]));
-      }
-      points.emplace_back(x, Y(s.last[c]));
-    }
-    flush();
+    for (const PlotPoint& q : series_polyline(s)) points.emplace_back(X(t0 + q.column / columns * (t1 - t0)), Y(q.value));
+    if (points.size() >= 2) dl->AddPolyline(points.data(), static_cast<int>(points.size()), line_color(k), ImDrawFlags_None, thick);
   }
   dl->PopClipRect();
   if (data.samples == 0) dl->AddText(ImVec2(p0.x + fh * 0.4f, p0.y + fh * 0.2f), color_u32(pal().plot_text), tr("no data yet"));
