@@ -860,6 +860,9 @@ test("the fall's message leaves the fallen bicycle in sight on a projector and a
       const caption = await rect(page, 'caption-text');
       if (text === 1) lowest = caption.h;
       assert.ok(caption.h >= lowest - 0.5, `text ${text}: the caption's text ${caption.h} px tall, at text 1 ${lowest}`);
+      // And the largest step draws it larger: at most an eighth of the screen beside the plot, it had kept
+      // text 1's letters while everything else grew (a lecturer).
+      if (text === 1.953125) assert.ok(caption.h >= 1.3 * lowest, `the largest step: the caption's text ${caption.h} px tall, at text 1 ${lowest}`);
     }
     assert.deepEqual(problems, []);
   } finally {

@@ -69,14 +69,19 @@ float caption_band(const App& app, float width, float* scale_out = nullptr, bool
   if (text.empty()) return 0.0f;
   const ImGuiStyle& style = ImGui::GetStyle();
   // At most a sixth of the screen's height: smaller text (and padding) for a long caption at a large text
-  // step. Beside a plot at most an eighth: each line the band takes is taken from the view's height, and
+  // step. Beside a plot at most an eighth at text 1: each line the band takes is taken from the view's height, and
   // the view keeps half of the screen by narrowing the plot (a three-line caption at the largest step left
   // a 1280x720 projector's plot 264 px wide); the caption's text stays larger than the plot's.
   // Beside the panels, never smaller than the text at size 1 (nor 10 device px): in a narrow view a long
   // caption is taller instead (at 1280x720, text 156 %, it was 8 px, unreadable; a tester). The stage's
   // band is as wide as the screen, and its text larger: there it may shrink to 0.4 of the text, but never
   // below what text size 1 draws it at (a larger step drew scene 3's caption smaller than text 1 did).
-  const float limit = ImGui::GetIO().DisplaySize.y / (beside_plot ? 8.0f : 6.0f);
+  //
+  // A larger text step gives a projector's caption beside a plot more of the screen, up to a sixth from a
+  // third larger on: at an eighth, ']' to the largest step had left the caption's letters the size text 1
+  // drew them at while everything else grew, the one text the room reads (a lecturer).
+  const float larger = std::clamp(static_cast<float>(app.state.text_scale), 1.0f, 8.0f / 7.0f);
+  const float limit = ImGui::GetIO().DisplaySize.y / (beside_plot ? 8.0f / larger : 6.0f);
   const float font = ImGui::GetFontSize();
   const auto band = [&](float scale) {
     const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = scaled_frame_height(app, scale);
