@@ -268,6 +268,7 @@ struct TypedEvent {
 std::vector<TypedEvent> g_typed;            // since the last frame, in order
 std::vector<TypedEvent> g_typed_deferred;  // to apply next frame
 std::vector<int> g_keys_held_one_frame;    // held down artificially during the last frame
+std::vector<TypedEvent> g_typed_applied;   // what this frame applied (replay_typed_into_new_box)
 
 bool ctrl_alt_or_super(unsigned key) {
   return key == GLFW_KEY_LEFT_CONTROL || key == GLFW_KEY_RIGHT_CONTROL || key == GLFW_KEY_LEFT_ALT ||
@@ -304,13 +305,14 @@ void hold_tapped_keys(ImGuiIO& io) {
       shortcut_done = true;
     } else if (e.is_char && (shortcut_done || edited)) {
       cut = i;
-    } else if (!e.is_char && e.action == GLFW_PRESS && editing_key(e.code)) {
+    } else if (!e.is_char && e.action == GLFW_PRESS) {
       const bool held_last_frame = std::find(g_keys_held_one_frame.begin(), g_keys_held_one_frame.end(), static_cast<int>(e.code)) != g_keys_held_one_frame.end();
-      if (edited || held_last_frame) cut = i;
-      edited = true;
+      if (held_last_frame || (edited && editing_key(e.code))) cut = i;
+      edited = edited || editing_key(e.code);
     }
   }
   g_typed_deferred.assign(events.begin() + static_cast<std::ptrdiff_t>(cut), events.end());
+  g_typed_applied.assign(events.begin(), events.begin() + static_cast<std::ptrdiff_t>(cut));
 
   // A key held for a tap is released, unless the user still holds it. A second tap of it waiting for the
   // next frame releases it in this one whatever GLFW holds, so that ImGui sees two presses: held through,
@@ -337,6 +339,19 @@ void hold_tapped_keys(ImGuiIO& io) {
   io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
   io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
   io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
+}
+
+// A text box opened by a click takes no key or character in the frame it opens (ImGui 1.86's InputText reads
+// them only once not ActiveIdIsJustActivated): what was typed in the click's frame is given again next
+// frame. A Ctrl+V the moment after the click that opens a caption's box pasted nothing one run in a few (a
+// test under load). Opened from the keyboard (Tab), its keys were the ones that moved there: not again.
+void replay_typed_into_new_box() {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  const bool opened_by_click = g.ActiveId != 0 && g.ActiveIdIsJustActivated && g.ActiveIdSource == ImGuiInputSource_Mouse &&
+                               g.InputTextState.ID == g.ActiveId;
+  if (opened_by_click && !g_typed_applied.empty())
+    g_typed_deferred.insert(g_typed_deferred.begin(), g_typed_applied.begin(), g_typed_applied.end());
+  g_typed_applied.clear();
 }
 
 // The mouse buttons likewise: the backend shows a button down in a frame where it was pressed, so a press,
@@ -460,6 +475,7 @@ void frame() {
   carvallo::web::access_frame(app, input);  // the parallel DOM, the live region, the focus ring
   carvallo::web::finish_rider_buttons(app);
   stage_tooltips(app, now);
+  replay_typed_into_new_box();
   ImGui::Render();
   const double update = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
   app.perf.update_ms = app.perf.update_ms > 0 ? 0.95 * app.perf.update_ms + 0.05 * update : update;
