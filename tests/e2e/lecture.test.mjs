@@ -878,6 +878,10 @@ test("the fall's message leaves the fallen bicycle in sight on a projector and a
       const messages = await rect(p, 'messages'), free = await rect(p, 'view:free');
       assert.ok(messages.h <= 0.45 * free.h, `${phone.width}x${phone.height}: the message ${JSON.stringify(messages)} in the view ${JSON.stringify(free)}`);
       await p.screenshot({ path: path.join(artifacts, `lecture-fall-message-${phone.width}x${phone.height}.png`) });
+      // A tap on Kick after the fall says to tap Reset, not of an R key a phone has not.
+      await p.touchscreen.tap(...centre(await rect(p, 'kick')));
+      await frames(p, 3);
+      assert.equal((await p.evaluate(() => window.carvallo.announcements())).at(-1), 'The run has ended: tap Reset to start it again');
       // A tap on Reset starts it again, playing, as the message says.
       await p.touchscreen.tap(...centre(await rect(p, 'reset')));
       await frames(p, 3);
@@ -1328,6 +1332,8 @@ test("closing a built-in lesson on its ghost's scene takes the scene's ghost and
     assert.equal(after.ghost, null, 'the scene\'s ghost left with the lesson');
     assert.equal(after.caption, '');
     assert.equal(after.c, before.c, 'the design shown stays');
+    // And it is not called the benchmark: its preset says it is changed, on the canvas and to a screen reader.
+    assert.equal(await page.evaluate(() => document.querySelector('[data-id="preset"]').getAttribute('aria-description')), 'benchmark (changed)');
     // A ghost pinned while the scene was shown is the view's own.
     await page.getByRole('button', { name: 'Open lesson: Why bicycles stay up', exact: true }).press('Enter');
     await frames(page, 3);

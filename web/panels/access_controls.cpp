@@ -655,6 +655,8 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
         if (title == preset_title(std::string(p.name))) choose_preset(a, std::string(p.name));
     });
     preset.control.disabled = locked;
+    if (!same_bike(app.state.bike, preset_parameters(app.state.preset)))
+      preset.control.description = trf("%s (changed)", preset_title(app.state.preset).c_str());
     rows.push_back(std::move(preset));
     auto reset_all = button("reset-all", tr("Reset all"), "reset-all", "", [](App& a) { a.state.bike = preset_parameters(a.state.preset); });
     reset_all.control.description = trf("Every parameter back to the preset '%s'", preset_title(app.state.preset).c_str());

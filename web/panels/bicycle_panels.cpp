@@ -143,10 +143,20 @@ void parameters_panel(App& app) {
   // As wide as the preset's name where the row has room ("schaats met twee ma" was cut at 150 px; a tester),
   // narrowing (to 90 px) so that its label fits beside it in a longer language; "Reset all" then goes below.
   const float preset_label = text_width(tr("Preset")) + ImGui::GetStyle().ItemInnerSpacing.x;
-  const float name_w = text_width(preset_title(app.state.preset).c_str()) + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
-  ImGui::SetNextItemWidth(std::max(px(app, 90), std::min(std::max(px(app, 150), name_w), ImGui::GetContentRegionAvail().x - preset_label)));
+  // A design changed from its preset says so: "benchmark" over a trail halved by a lesson's scene read as
+  // the benchmark itself (a lecturer).
+  const std::string shown = same_bike(app.state.bike, preset_parameters(app.state.preset))
+                                ? preset_title(app.state.preset)
+                                : trf("%s (changed)", preset_title(app.state.preset).c_str());
+  const float name_w = text_width(shown.c_str()) + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+  // Where the name and its label do not fit side by side (a phone in Spanish cut "bicicleta de referencia"
+  // to "bicicleta de referenc"), the label stands above the list, which takes the row.
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool label_above = std::max(px(app, 150), name_w) + preset_label > avail;
+  if (label_above) ImGui::TextUnformatted(tr("Preset"));
+  ImGui::SetNextItemWidth(label_above ? std::min(name_w, avail) : std::max(px(app, 90), std::min(std::max(px(app, 150), name_w), avail - preset_label)));
   combo_rows(presets.size());
-  if (ImGui::BeginCombo(tr("Preset"), preset_title(app.state.preset).c_str())) {
+  if (ImGui::BeginCombo(label_above ? "##preset" : tr("Preset"), shown.c_str())) {
     push_target_rows();  // rows as tall as a button (WCAG 2.5.8)
     for (const auto& p : presets) {
       const std::string name(p.name);

@@ -130,7 +130,8 @@ namespace {
 // never met with silence.
 bool say_if_ended(App& app) {
   if (!app.run || !app.run->run().ended()) return false;
-  set_toast(app, tr("The run has ended: Reset (R) starts it again"));
+  // A phone has no R key (a student tapped Kick after a fall and read of a key).
+  set_toast(app, app.coarse_pointer ? tr("The run has ended: tap Reset to start it again") : tr("The run has ended: Reset (R) starts it again"));
   return true;
 }
 
