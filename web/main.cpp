@@ -295,7 +295,7 @@ void hold_tapped_keys(ImGuiIO& io) {
   // This frame takes the events up to the first character after a shortcut's modifier was released, and
   // up to the first character after an editing key: ImGui's text box takes a frame's characters before
   // its keys, so "over." Enter "Watch" typed within one frame became "over.W", a new line, "atch" (a
-  // lecturer's caption). A second editing key, or one held for a tap last frame (released in this one),
+  // lecturer's caption). A second editing key, or any key held for a tap last frame (released in this one),
   // waits likewise: ImGui sees one press of a key a frame.
   std::size_t cut = events.size();
   bool shortcut_done = false, edited = false;

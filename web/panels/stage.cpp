@@ -77,9 +77,10 @@ float caption_band(const App& app, float width, float* scale_out = nullptr, bool
   // band is as wide as the screen, and its text larger: there it may shrink to 0.4 of the text, but never
   // below what text size 1 draws it at (a larger step drew scene 3's caption smaller than text 1 did).
   //
-  // A larger text step gives a projector's caption beside a plot more of the screen, up to a sixth from a
-  // third larger on: at an eighth, ']' to the largest step had left the caption's letters the size text 1
-  // drew them at while everything else grew, the one text the room reads (a lecturer).
+  // A larger text step gives a projector's caption beside a plot more of the screen, up to a seventh from
+  // text 1.14 on: at an eighth, ']' to the largest step had left the caption's letters the size text 1 drew
+  // them at while everything else grew, the one text the room reads (a lecturer). A sixth narrowed the
+  // plot beside a Dutch ghost's readouts to 205 px tall.
   const float larger = std::clamp(static_cast<float>(app.state.text_scale), 1.0f, 8.0f / 7.0f);
   const float limit = ImGui::GetIO().DisplaySize.y / (beside_plot ? 8.0f / larger : 6.0f);
   const float font = ImGui::GetFontSize();
