@@ -275,6 +275,13 @@ bool ctrl_alt_or_super(unsigned key) {
          key == GLFW_KEY_RIGHT_ALT || key == GLFW_KEY_LEFT_SUPER || key == GLFW_KEY_RIGHT_SUPER;
 }
 
+// Whether Ctrl, Alt or Super is held now.
+bool modifier_held(GLFWwindow* window) {
+  for (int key : {GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL, GLFW_KEY_LEFT_ALT, GLFW_KEY_RIGHT_ALT, GLFW_KEY_LEFT_SUPER, GLFW_KEY_RIGHT_SUPER})
+    if (glfwGetKey(window, key) == GLFW_PRESS) return true;
+  return false;
+}
+
 // The keys a text box acts on by themselves (not through the characters they type).
 bool editing_key(unsigned key) {
   switch (key) {
@@ -295,8 +302,8 @@ void hold_tapped_keys(ImGuiIO& io) {
   // This frame takes the events up to the first character after a shortcut's modifier was released, and
   // up to the first character after an editing key: ImGui's text box takes a frame's characters before
   // its keys, so "over." Enter "Watch" typed within one frame became "over.W", a new line, "atch" (a
-  // lecturer's caption). A second editing key, or any key held for a tap last frame (released in this one),
-  // waits likewise: ImGui sees one press of a key a frame.
+  // lecturer's caption). A second editing key, or an editing or shortcut key held for a tap last frame
+  // (released in this one), waits likewise: ImGui sees one press of a key a frame.
   std::size_t cut = events.size();
   bool shortcut_done = false, edited = false;
   for (std::size_t i = 0; i < events.size() && cut == events.size(); ++i) {
@@ -306,8 +313,11 @@ void hold_tapped_keys(ImGuiIO& io) {
     } else if (e.is_char && (shortcut_done || edited)) {
       cut = i;
     } else if (!e.is_char && e.action == GLFW_PRESS) {
+      // A key that types (its character is what a box reads) never waits: "1000" typed a key a frame lost
+      // no frame. A shortcut's keys do (a Ctrl+V given again to a box a click opened).
       const bool held_last_frame = std::find(g_keys_held_one_frame.begin(), g_keys_held_one_frame.end(), static_cast<int>(e.code)) != g_keys_held_one_frame.end();
-      if (held_last_frame || (edited && editing_key(e.code))) cut = i;
+      const bool shortcut = ctrl_alt_or_super(e.code) || modifier_held(carvallo::web::app().window);
+      if ((held_last_frame && (editing_key(e.code) || shortcut)) || (edited && editing_key(e.code))) cut = i;
       edited = edited || editing_key(e.code);
     }
   }

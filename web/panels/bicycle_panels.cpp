@@ -145,10 +145,11 @@ void parameters_panel(App& app) {
   const float preset_label = text_width(tr("Preset")) + ImGui::GetStyle().ItemInnerSpacing.x;
   // A design changed from its preset says so: "benchmark" over a trail halved by a lesson's scene read as
   // the benchmark itself (a lecturer).
-  const std::string shown = same_bike(app.state.bike, preset_parameters(app.state.preset))
-                                ? preset_title(app.state.preset)
-                                : trf("%s (changed)", preset_title(app.state.preset).c_str());
-  const float name_w = text_width(shown.c_str()) + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+  // Sized for the longer form whichever is shown: a drag that changed the design had moved the rows below
+  // (a test's next click landed on another field).
+  const std::string changed = trf("%s (changed)", preset_title(app.state.preset).c_str());
+  const std::string shown = same_bike(app.state.bike, preset_parameters(app.state.preset)) ? preset_title(app.state.preset) : changed;
+  const float name_w = text_width(changed.c_str()) + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
   // Where the name and its label do not fit side by side (a phone in Spanish cut "bicicleta de referencia"
   // to "bicicleta de referenc"), the label stands above the list, which takes the row.
   const float avail = ImGui::GetContentRegionAvail().x;
