@@ -148,7 +148,8 @@ void parameters_panel(App& app) {
   // Sized for the longer form whichever is shown: a drag that changed the design had moved the rows below
   // (a test's next click landed on another field).
   const std::string changed = trf("%s (changed)", preset_title(app.state.preset).c_str());
-  const std::string shown = same_bike(app.state.bike, preset_parameters(app.state.preset)) ? preset_title(app.state.preset) : changed;
+  const bicycle::Parameters base = preset_parameters(app.state.preset);  // parsed once a frame: the list and every row's reset
+  const std::string shown = same_bike(app.state.bike, base) ? preset_title(app.state.preset) : changed;
   const float name_w = text_width(changed.c_str()) + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
   // Where the name and its label do not fit side by side (a phone in Spanish cut "bicicleta de referencia"
   // to "bicicleta de referenc"), the label stands above the list, which takes the row.
@@ -185,7 +186,6 @@ void parameters_panel(App& app) {
   if (!app.compact) designer_inputs(app);  // a phone has them after the 26 (the list stays at hand)
   sync_edit_buffers(app);
 
-  const bicycle::Parameters base = preset_parameters(app.state.preset);
   const bicycle::ParameterGroup groups[] = {bicycle::ParameterGroup::geometry, bicycle::ParameterGroup::rear_wheel,
                                             bicycle::ParameterGroup::rear_frame, bicycle::ParameterGroup::front_frame,
                                             bicycle::ParameterGroup::front_wheel, bicycle::ParameterGroup::gravity};

@@ -1,7 +1,6 @@
 // Lessons in the playground (lesson_panel.hpp).
 #include "panels/lesson_panel.hpp"
 #include "logic/language.hpp"
-#include "bicycle/bicycle_model.hpp"
 #include "logic/state_link.hpp"
 #include "panels/palette_colors.hpp"
 #include "panels/panel_parts.hpp"
@@ -189,7 +188,7 @@ void close_lesson_asked(App& app) {
     // So does the ghost the scene pinned (the benchmark's curves under a changed design's): it had stayed,
     // unexplained, under the next thing shown (a lecturer). One pinned since is the view's own.
     const auto pinned = read_link(scene.link).state.ghost;
-    if (pinned && app.state.ghost && bicycle::parameter_values(*pinned) == bicycle::parameter_values(*app.state.ghost))
+    if (pinned && app.state.ghost && same_bike(*pinned, *app.state.ghost))
       app.state.ghost.reset();
   }
   // A built-in lesson is in the menu still (and "Lesson closed" is said by the page's live region).
