@@ -308,7 +308,8 @@ void finish_rider_buttons(App& app);
 /// The rider's hold button at (x, y) CSS px as drawn last frame (its index, the bit of
 /// rider_buttons_down), or -1.
 int hold_button_at(const App& app, float x, float y);
-/// The simulation panel's rider part: buttons, held torque, scripted torques, scenarios, steady turns.
+/// The simulation panel's rider section (its hold buttons are drawn apart): held torque, scripted torques,
+/// scenarios, steady turns.
 void rider_section(App& app);
 /// Shows or hides the steady turns (Scenarios menu, the rider section's button); laid out as the stage, the
 /// stage's plot shows them.

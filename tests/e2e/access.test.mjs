@@ -790,6 +790,8 @@ test('every canvas control has its native twin: Reset all, each parameter\'s res
     {
       const [download] = await Promise.all([page.waitForEvent('download'), button('Save bicycle (JSON)').press('Enter')]);
       assert.equal(download.suggestedFilename(), 'benchmark.json');
+      await frames(page, 2);
+      assert.ok((await said(page)).includes("Saved as benchmark.json: see the browser's downloads"), 'the file saved is said, by its name');
       assert.ok(await button('Load bicycle...').isEnabled());
     }
     // A lesson of one's own begins from the keyboard too: this view as its first scene.

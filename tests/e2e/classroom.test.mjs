@@ -578,6 +578,52 @@ test('1920x1080 and 1280x800 HiDPI: panels side by side, within the screen, apar
   }
 });
 
+test('normal mode at 1280x720: a kick\'s plot is in view under the run\'s buttons; a section opened below it scrolls into view', async () => {
+  const viewport = { width: 1280, height: 720 };
+  for (const [hash, button, plot, name] of [['', 'kick', 'plot:angles', 'layout-1280x720-bicycle.png'],
+                                            ['#model=four-bar', 'play', 'plot:probes', 'layout-1280x720-four-bar.png']]) {
+    const { context, page, problems } = await openPage(env.browser, env.server.url + hash, viewport);
+    try {
+      // The bicycle's kick (the four-bar's Play) by a click on its button, as a lecturer gives it.
+      const kick = await settledRect(page, button);
+      await page.mouse.click(...centre(kick));
+      await page.evaluate(() => window.carvallo.step(400));
+      const panel = await rect(page, 'panel:simulation');
+      inside(panel, viewport, 'panel:simulation');
+      const drawn = await settledRect(page, plot);
+      assert.ok(drawn && drawn.h >= 80, `${name}: ${plot} is at least 80 px tall: ${JSON.stringify(drawn)}`);
+      assert.ok(drawn.y >= panel.y && drawn.y + drawn.h <= panel.y + panel.h + 0.5,
+        `${name}: ${plot} ${JSON.stringify(drawn)} lies within the simulation panel ${JSON.stringify(panel)} unscrolled`);
+      assert.ok(drawn.y > kick.y + kick.h, `${name}: the plot is under the run's buttons`);
+      notBlank(await page.screenshot({ path: path.join(artifacts, name) }), name);
+      // The four-bar's panel, with no eigenvalue panel above it, has room for its sections above its plots.
+      if (button === 'play') {
+        assert.ok((await settledRect(page, 'methods')).y < drawn.y, `${name}: the sections before the plots where there is room`);
+        assert.deepEqual(problems, []);
+        continue;
+      }
+      // Methods, under the plots: a click opens it and brings its first row into the panel.
+      const methods = await settledRect(page, 'methods');
+      assert.ok(methods === null || methods.y > drawn.y, `${name}: the sections follow the plots (out of sight: not drawn)`);
+      const wheel = await rect(page, 'panel:simulation');
+      await page.mouse.move(wheel.x + wheel.w / 2, wheel.y + wheel.h / 2);
+      let header = null;
+      for (let notch = 0; notch < 20 && !header; notch++) {  // scrolled to the sections, as a lecturer would
+        await page.mouse.wheel(0, 100);
+        header = await settledRect(page, 'methods');
+      }
+      inside(header, viewport, 'the Methods header scrolled to');
+      await page.mouse.click(...centre(header));
+      const integrator = await settledRect(page, 'method:integrator');
+      assert.ok(integrator && integrator.y >= panel.y && integrator.y + integrator.h <= panel.y + panel.h + 0.5,
+        `${name}: the opened section's first row ${JSON.stringify(integrator)} is in the panel ${JSON.stringify(panel)}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('the ground is drawn under the camera however far the bicycle rode', async () => {
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&follow=0&tx=9904&ty=3364&tz=-0.5&pitch=0.5`, { width: 1280, height: 800 });
   try {

@@ -1232,6 +1232,11 @@ test("a caption typed on the canvas breaks its line where Enter was pressed; a s
     assert.equal(l.scenes[1].caption, '', 'the new scene has no caption yet');
     assert.equal(l.scenes[0].caption, 'It falls over.\nWatch the roll!', 'scene 1 keeps its own');
     assert.equal((await state(page)).caption, '', 'the view shows the new scene\'s (none)');
+    // While it has no caption, its box says what the scene shows (scenes added one after another had
+    // looked alike in the editor), to a screen reader too; a captioned scene's box says nothing more.
+    const summary = await page.getByRole('textbox', { name: 'Caption of scene 2' }).getAttribute('aria-description');
+    assert.match(summary ?? '', /^No caption yet: .+, speed [0-9.]+ m\/s/, 'the summary names the model and its speed');
+    assert.equal(await page.getByRole('textbox', { name: 'Caption of scene 1' }).getAttribute('aria-description'), null);
     // A scene deleted is deleted at once, and can be brought back where it was (one click had lost a scene
     // and its caption for good).
     const count = l.scenes.length;
@@ -1276,6 +1281,10 @@ test("a caption typed on the canvas breaks its line where Enter was pressed; a s
     const [download] = await Promise.all([page.waitForEvent('download'),
       page.getByRole('button', { name: 'Save as file', exact: true }).press('Enter')]);
     assert.equal(download.suggestedFilename(), 'Ñandú-estable-2.json');
+    // And it says so, with the name (nothing had shown that a file was saved).
+    await frames(page, 2);
+    assert.ok((await page.evaluate(() => window.carvallo.announcements())).some((l) => l.startsWith('Saved as Ñandú-estable-2.json')),
+      'the toast says the file\'s name');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -1292,6 +1301,10 @@ test("the lesson editor's caption keeps at most 280 characters and says so; the 
     // 265 characters through the caption's native twin, then 24 more typed on the canvas at its end.
     const text = Array.from({ length: 58 }, (_, k) => `w${String(k).padStart(3, '0')}.`).join(' ');  // 289 characters
     const twin = page.getByRole('textbox', { name: 'Caption of scene 1' });
+    await twin.fill('Short.');
+    await twin.press('Tab');
+    await frames(page, 3);
+    const short = await rect(page, 'lesson-editor:caption:0');
     await twin.fill(text.slice(0, 265));
     await twin.press('Tab');
     await frames(page, 3);
@@ -1310,6 +1323,11 @@ test("the lesson editor's caption keeps at most 280 characters and says so; the 
     const kept = (await lesson(page)).scenes[0].caption;
     assert.equal([...kept].length, 280, `kept ${[...kept].length} characters`);
     assert.equal(kept, text.slice(0, 280));
+    // Out of editing the box shows the caption wrapped, as tall as its lines: it had been one line
+    // scrolled sideways, most of it out of sight.
+    const tall = await rect(page, 'lesson-editor:caption:0');
+    assert.ok(tall.h > 1.5 * short.h, `the box of 280 characters ${JSON.stringify(tall)} is taller than that of one word ${JSON.stringify(short)}`);
+    await page.screenshot({ path: path.join(artifacts, 'lecture-editor-caption-wrapped.png') });
     assert.ok((await page.evaluate(() => window.carvallo.messages())).some((m) => m === 'Caption of scene 1: a caption keeps at most 280 characters; the rest is not kept'),
       JSON.stringify(await page.evaluate(() => window.carvallo.messages())));
     assert.deepEqual(problems, []);

@@ -226,10 +226,13 @@ void lesson_editor_rows(App& app, std::vector<AccessRow>& rows) {
     show.control.toggle = true;
     show.control.pressed = i == app.scene_index;
     rows.push_back(std::move(show));
-    rows.push_back(text_field("lesson-caption-" + n, trf("Caption of scene %d", i + 1), "lesson-editor:caption:" + n,
-                              app.lesson->scenes[static_cast<std::size_t>(i)].caption, true, [i](App& a, const std::string& t) {
+    const Scene& scene = app.lesson->scenes[static_cast<std::size_t>(i)];
+    auto caption = text_field("lesson-caption-" + n, trf("Caption of scene %d", i + 1), "lesson-editor:caption:" + n, scene.caption, true,
+                              [i](App& a, const std::string& t) {
                                 if (const auto why = set_scene_caption(a, i, t)) a.messages.push_back("Scene " + std::to_string(i + 1) + " caption: " + *why);
-                              }));
+                              });
+    if (scene.caption.empty()) caption.control.description = scene_summary(scene);  // what the box shows while empty
+    rows.push_back(std::move(caption));
     auto up = button("lesson-up-" + n, trf("Move scene %d up", i + 1), "lesson-editor:up:" + n, "", [i](App& a) { swap_scenes(a, i, i - 1); });
     up.control.disabled = i == 0;
     rows.push_back(std::move(up));

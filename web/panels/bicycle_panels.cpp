@@ -121,6 +121,7 @@ void save_bicycle_file(App& app) {
   const std::string name = app.state.preset + (same_bike(app.state.bike, preset_parameters(app.state.preset)) ? "" : "-modified");
   download(name + ".json", "application/json",
            bicycle::to_json(app.state.bike, name, "Carvallo playground " + std::string(kVersion)).dump(2) + "\n");
+  set_toast(app, trf("Saved as %s: see the browser's downloads", (name + ".json").c_str()));
 }
 
 void choose_preset(App& app, const std::string& name) {
@@ -280,7 +281,7 @@ void parameters_panel(App& app) {
   ImGui::End();
 }
 
-void bicycle_plots(App& app) {
+void bicycle_plots(App& app, bool first_in_view) {
   constexpr double deg = 180.0 / 3.141592653589793;
   UiState& s = app.state;
   const auto& h = app.run->history();
@@ -303,8 +304,10 @@ void bicycle_plots(App& app) {
                                 }));
   // Rows below: the CSV row and (outside a presentation) "Methods compared".
   const float rows = app.state.presentation ? 1.0f : 2.0f;
-  const auto heights = with_torques ? (with_speed ? plot_heights({0.34f, 0.16f, 0.22f, 0.28f}, text_below, rows) : plot_heights({0.42f, 0.26f, 0.32f}, text_below, rows))
-                       : with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, rows) : plot_heights({0.55f, 0.45f}, text_below, rows);
+  const auto heights = with_torques ? (with_speed ? plot_heights({0.34f, 0.16f, 0.22f, 0.28f}, text_below, rows, first_in_view)
+                                                : plot_heights({0.42f, 0.26f, 0.32f}, text_below, rows, first_in_view))
+                       : with_speed ? plot_heights({0.42f, 0.23f, 0.35f}, text_below, rows, first_in_view)
+                                    : plot_heights({0.55f, 0.45f}, text_below, rows, first_in_view);
   const std::function<double(std::size_t, const RunSample&)> angles = [&](std::size_t k, const RunSample& m) {
     return probe(m, k == 0 ? roll : steer) * deg;
   };

@@ -9,6 +9,7 @@
 #include "panels/wrapped_text.hpp"
 #include "platform/browser.hpp"
 #include "platform/lecture_browser.hpp"
+#include "registry.hpp"
 
 #include <imgui_internal.h>  // GetActiveID, ClearActiveID: Escape keeps a lesson's text; BringWindowToDisplayFront
 
@@ -17,7 +18,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstring>
+#include <map>
 
 namespace carvallo::web {
 
@@ -69,13 +72,41 @@ std::string file_name_of(const std::string& title) {
   return name;
 }
 
+// What a scene shows (scene_summary), read from its link.
+std::string summary_of(const Scene& scene) {
+  const UiState state = read_link(scene.link).state;
+  const examples::ModelEntry* entry = examples::find_model(state.model);
+  if (!entry) return "";
+  std::string out = tr(entry->title);
+  if (entry->steady_motion && !entry->steady_motion->parameters.empty())
+    for (const auto& q : entry->settings)
+      if (q.name == entry->steady_motion->parameters.front())
+        out += ", " + tr(words_of(q.name)) + " " + format_shortest(setting(state, q.name, q.value)) + " " + q.unit;
+  if (state.time_shown > 0) out += ", t = " + format_shortest(std::round(state.time_shown * 100) / 100) + " s";
+  if (state.ghost) out += std::string(", ") + tr("ghost");
+  if (state.show_turns) out += std::string(", ") + tr("steady turns");
+  if (!state.compare.empty()) out += std::string(", ") + tr("methods compared");
+  return trf("No caption yet: %s", out.c_str());
+}
+
 }  // namespace
 
-void save_lesson_file(const App& app) {
+std::string scene_summary(const Scene& scene) {
+  // Read once per link and language, not every frame: a lesson has at most kMaxLessonScenes scenes.
+  static std::map<std::string, std::string> summaries;
+  if (summaries.size() > 4 * kMaxLessonScenes) summaries.clear();
+  const std::string key = language() + "#" + scene.link;
+  auto found = summaries.find(key);
+  if (found == summaries.end()) found = summaries.emplace(key, summary_of(scene)).first;
+  return found->second;
+}
+
+void save_lesson_file(App& app) {
   if (!app.lesson) return;
   const std::string titled = file_name_of(app.lesson->title);
   std::string name = !app.lesson->name.empty() ? app.lesson->name : titled.empty() ? "carvallo-lesson" : titled;
   download(name + ".json", "application/json", lesson_to_json(*app.lesson).dump(2) + "\n");
+  set_toast(app, trf("Saved as %s: see the browser's downloads", (name + ".json").c_str()));
 }
 
 std::string page_link(const App& app, bool shortest) { return page_link(app, app.state, shortest); }
@@ -578,9 +609,24 @@ void lesson_editor(App& app) {
     const float buttons = button_width(tr("Up")) + button_width(tr("Down")) + button_width(tr("Delete")) + 3 * ImGui::GetStyle().ItemSpacing.x;
     escape_keeps_text("##caption");
     CaptionCount typed_chars{code_points(caption)};
-    const bool edited = ImGui::InputTextMultiline("##caption", caption, sizeof caption,
-                                                  ImVec2(std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8), ImGui::GetFontSize() * 3.6f),
+    // ImGui's box does not wrap its text: a caption was one long line scrolled sideways, most of it out of
+    // sight (a lecturer). Out of editing the box shows the caption wrapped, as tall as its lines (within
+    // twelve); while typed in, ImGui's own single line.
+    const ImVec2 pad = ImGui::GetStyle().FramePadding;
+    const float box_w = std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8);
+    const float wrapped_h = ImGui::CalcTextSize(caption, nullptr, false, box_w - 2 * pad.x).y + 2 * pad.y;
+    const float box_h = std::clamp(wrapped_h, ImGui::GetFontSize() * 3.6f, ImGui::GetFontSize() * 12.0f);
+    const bool was_editing = ImGui::GetActiveID() == ImGui::GetID("##caption");
+    if (!was_editing) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0, 0, 0, 0));
+    const bool edited = ImGui::InputTextMultiline("##caption", caption, sizeof caption, ImVec2(box_w, box_h),
                                                   ImGuiInputTextFlags_CallbackCharFilter, count_caption_char, &typed_chars);
+    if (!was_editing) ImGui::PopStyleColor();
+    if (!ImGui::IsItemActive() && caption[0] != '\0') {
+      const ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
+      const ImVec4 inside(box_min.x, box_min.y, box_max.x, box_max.y);
+      ImGui::GetWindowDrawList()->AddText(nullptr, 0.0f, ImVec2(box_min.x + pad.x, box_min.y + pad.y), ImGui::GetColorU32(ImGuiCol_Text), caption,
+                                          nullptr, box_max.x - box_min.x - 2 * pad.x, &inside);
+    }
     const std::string prefix = trf("Caption of scene %d", i + 1);
     if (edited || typed_chars.refused) {
       // Past the longest caption its first characters are kept, and said: the box went on showing what the
@@ -594,6 +640,13 @@ void lesson_editor(App& app) {
       if (const auto why = set_scene_caption(app, i, text)) app.messages.push_back(prefix + ": " + *why);
     }
     record_rect(app, "lesson-editor:caption:" + n);
+    if (scene.caption.empty() && !ImGui::IsItemActive()) {
+      const std::string summary = scene_summary(scene);
+      const ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
+      const ImVec4 inside(box_min.x, box_min.y, box_max.x, box_max.y);
+      ImGui::GetWindowDrawList()->AddText(nullptr, 0.0f, ImVec2(box_min.x + pad.x, box_min.y + pad.y), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                                          summary.c_str(), nullptr, box_max.x - box_min.x - 2 * pad.x, &inside);
+    }
     if (ImGui::IsItemActive()) {
       // While it is typed in, how many characters of the most it keeps, under the box (in the row's room
       // beside the three buttons): the limit was said only in the messages, under the editor (a lecturer).

@@ -82,7 +82,11 @@ void delete_scene(App& app, int index);
 void copy_lesson_link(App& app);
 /// The scene deleted last back where it was, and shown (the editor's "Undo: bring back scene n").
 void undo_delete_scene(App& app);
-/// Offers the lesson as a JSON file.
-void save_lesson_file(const App& app);
+/// Offers the lesson as a JSON file, and says under which name.
+void save_lesson_file(App& app);
+/// What a scene shows, for its caption's box while it has none: the model's title, the setting its
+/// eigenvalue panel marks, the moment shown and what is drawn beside the model ("No caption yet: <title>,
+/// speed 5 m/s, t = 1.46 s, ghost"); scenes added one after another had looked alike in the editor (a lecturer).
+std::string scene_summary(const Scene& scene);
 
 }  // namespace carvallo::web

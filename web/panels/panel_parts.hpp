@@ -31,12 +31,14 @@ void note(App& app, const char* id, const char* text);
 
 /// The bicycle's 26 parameters, presets, save and load (bicycle_panels.cpp).
 void parameters_panel(App& app);
-/// The rider's time plots: roll and steer, speed, the torques, the violations (bicycle_panels.cpp).
-void bicycle_plots(App& app);
+/// The rider's time plots: roll and steer, speed, the torques, the violations (bicycle_panels.cpp);
+/// `first_in_view`: the first plot ends at the panel's bottom edge where the plots would reach past it.
+void bicycle_plots(App& app, bool first_in_view);
 /// A model's probes of its first probe's unit (or its energy) against time, `height` device px tall.
 void probes_plot(App& app, const char* id, float height);
-/// Any model's time plots: its probes and the violations (simulation_panel.cpp).
-void model_plots(App& app);
+/// Any model's time plots: its probes and the violations (simulation_panel.cpp); `first_in_view` as
+/// bicycle_plots'.
+void model_plots(App& app, bool first_in_view);
 /// The one simulation panel of every model (simulation_panel.cpp).
 void simulation_panel(App& app);
 /// Methods compared in the simulation panel: presets and compare=, then (with runs) the plot unless

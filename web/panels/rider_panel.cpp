@@ -244,9 +244,10 @@ void toggle_steady_turns(App& app) {
 void rider_section(App& app) {
   if (!has_rider(app)) return;
   UiState& s = app.state;
-  rider_buttons(app);
   if (s.presentation) return;  // the lecture: the buttons, the keys and the menu; the scripts are set up before
-  if (!ImGui::TreeNodeEx(tr("Rider torques, scenarios###rider-node"), ImGuiTreeNodeFlags_FramePadding)) return;
+  const bool open = ImGui::TreeNodeEx(tr("Rider torques, scenarios###rider-node"), ImGuiTreeNodeFlags_FramePadding);
+  reveal_opened_section(open);
+  if (!open) return;
   ImGui::PushTextWrapPos(0.0f);
   wrapped_text_disabled("%s", tr("Hold Left/Right (steer) or A/D (lean), or the buttons above. Right and lean right are positive "
                                  "(Meijaard). Scripted torques: the inputs under \"Initial state, settings, inputs\"."));

@@ -31,6 +31,13 @@ inline float labelled_width(float item, const char* label) {
   return item + ImGui::GetStyle().ItemInnerSpacing.x + text_width(label);
 }
 
+/// After a section's tree node (`open`: what it returned): a section just opened by a click scrolls its
+/// window to put its header at the top, so what it holds comes into view where the section sits below
+/// the fold (the simulation panel's sections under its plots on a short screen).
+inline void reveal_opened_section(bool open) {
+  if (open && ImGui::IsItemToggledOpen()) ImGui::SetScrollFromPosY(ImGui::GetItemRectMin().y - ImGui::GetWindowPos().y, 0.0f);
+}
+
 /// `label` broken into lines at its spaces where a widget of it would run past the window's right edge
 /// (a longer language, large text, a narrow panel; ImGui draws a label's lines one under the other):
 /// `extra` is what the widget adds to its text's width. A word longer than the room is cut with a hyphen; the

@@ -129,11 +129,18 @@ void setting_field(App& app, const examples::Quantity& q) {
 
 // The model's settings: the one its eigenvalue panel marks (the steady motion's first quantity) always in
 // view, the others and the inputs' scripts and the push's amount in a node a presentation hides.
-void settings_section(App& app) {
+//
+// The setting a model marks as its steady motion's (the bicycle's speed), shown with the time scale on the
+// run's own row; the rest are in the settings section.
+std::string marked_setting(const examples::ModelEntry& entry) {
+  return entry.steady_motion && !entry.steady_motion->parameters.empty() ? entry.steady_motion->parameters.front() : "";
+}
+
+void speed_row(App& app) {
   const examples::ModelEntry* entry = examples::find_model(app.state.model);
   if (!entry) return;
   UiState& s = app.state;
-  const std::string marked = entry->steady_motion && !entry->steady_motion->parameters.empty() ? entry->steady_motion->parameters.front() : "";
+  const std::string marked = marked_setting(*entry);
   ImGui::BeginDisabled(!s.from_turn.empty());  // riding a steady turn: the turn sets the initial state
   for (const auto& q : entry->settings)
     if (q.name == marked) setting_field(app, q);
@@ -147,13 +154,22 @@ void settings_section(App& app) {
   time_x.tip = tr("Simulated seconds per real second: slow motion below 1, fast above");
   number_field(time_x, s.sim.time_scale);
   record_rect(app, "time-scale");
+}
+
+void settings_section(App& app) {
+  const examples::ModelEntry* entry = examples::find_model(app.state.model);
+  if (!entry) return;
+  UiState& s = app.state;
+  const std::string marked = marked_setting(*entry);
   const bool has_inputs = app.run && !app.run->run().input_channels().empty();
   const bool has_push = app.run && app.run->run().instance().push;
   const bool more = entry->settings.size() > (marked.empty() ? 0u : 1u) || has_inputs || has_push;
   // Presentation: the plots get the room; setting up a run is done before the lecture (or leave it).
   if (s.presentation || !more) return;
   open_focused_section(app, "settings-node");
-  if (!ImGui::TreeNodeEx(tr("Initial state, settings, inputs###settings-node"), ImGuiTreeNodeFlags_FramePadding)) return;
+  const bool open = ImGui::TreeNodeEx(tr("Initial state, settings, inputs###settings-node"), ImGuiTreeNodeFlags_FramePadding);
+  reveal_opened_section(open);
+  if (!open) return;
   ImGui::BeginDisabled(!s.from_turn.empty());
   for (const auto& q : entry->settings)
     if (q.name != marked) setting_field(app, q);
@@ -226,6 +242,7 @@ void methods_section(App& app) {
   open_focused_section(app, "methods-node");
   const bool open = ImGui::TreeNodeEx(tr("Methods###methods-node"), ImGuiTreeNodeFlags_FramePadding);
   record_rect(app, "methods");
+  reveal_opened_section(open);
   if (!open) return;
   // As wide as the longest method's title needs, within what the longest label leaves of the panel (a
   // narrow panel clips a title rather than reach past its edge).
@@ -322,7 +339,7 @@ void probes_plot(App& app, const char* id, float height) {
                  collect_plot(app.run->history(), names, probe, shown_plot_window(app), columns, false), &app.state.probes_axis, height);
 }
 
-void model_plots(App& app) {
+void model_plots(App& app, bool first_in_view) {
   UiState& s = app.state;
   const auto& h = app.run->history();
   const float width = ImGui::GetContentRegionAvail().x;
@@ -339,7 +356,7 @@ void model_plots(App& app) {
   const auto compared = static_cast<float>(app.comparison.runs().size());
   const float table_lines = compared > 0 ? compared + 1.0f + 3.0f + comparison_notes_lines(app, width) : 0.0f;
   const float text_below = text_lines(drift.c_str(), width) + text_lines(timing.c_str(), width);
-  const auto heights = plot_heights({0.5f, 0.5f}, text_below + table_lines, app.state.presentation ? 1 : 2);
+  const auto heights = plot_heights({0.5f, 0.5f}, text_below + table_lines, app.state.presentation ? 1 : 2, first_in_view);
   probes_plot(app, "probes", heights[0]);
   const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
     return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;
@@ -388,12 +405,22 @@ void simulation_panel(App& app) {
     wrapped_text(color_vec(pal().error_text), tr(app.run_event).c_str());
     ImGui::PopTextWrapPos();
   }
-  rider_section(app);
-  settings_section(app);
-  methods_section(app);
+  rider_buttons(app);
+  speed_row(app);
+  // Where the panel is too short for the sections' headers and a readable plot under them (normal mode on a
+  // projector's 720 lines), the plots come first and the sections follow them: what a kick does is in view.
+  const bool plots_first = !app.state.presentation && app.run &&
+                           ImGui::GetContentRegionAvail().y - 3.0f * ImGui::GetFrameHeightWithSpacing() < readable_plot_height();
+  auto sections = [&] {
+    rider_section(app);
+    settings_section(app);
+    methods_section(app);
+  };
+  if (!plots_first) sections();
   // The rider's plots (roll and steer, speed, torques) for the model with the rider's parameter table.
-  if (app.run && has_parameter_table(app)) bicycle_plots(app);
-  else if (app.run) model_plots(app);
+  if (app.run && has_parameter_table(app)) bicycle_plots(app, plots_first);
+  else if (app.run) model_plots(app, plots_first);
+  if (plots_first) sections();
   comparison_section(app, app.run && !has_parameter_table(app));
   ImGui::End();
 }

@@ -105,9 +105,14 @@ double shown_plot_window(const App& app) {
   return ended_run_window(app.state.plot_window, h.back().t - h.front().t);
 }
 
+float readable_plot_height() {
+  return static_cast<float>(kMinPlotHeight * app().pixel_ratio) + ImGui::GetFrameHeightWithSpacing() +
+         2.0f * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+}
+
 // The time plots share what is left of the panel's height, so they stay on screen when it is short
 // (a projector's 720 lines); below a readable minimum the panel scrolls instead.
-std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below) {
+std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below, bool first_in_view) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float fh = ImGui::GetFontSize();
   // Each block is its title and legend and the plot (draw_time_plot splits it).
@@ -116,8 +121,7 @@ std::vector<float> plot_heights(std::initializer_list<float> shares, float text_
   // A floor that keeps a plot readable: its plot area at least kMinPlotHeight CSS px under the title (with
   // its scale button) and up to two lines of legend (a projector's 720 lines squeezed four plots to 40 px
   // each), and 5.5 lines where there is room; the blocks above the floor give back what the floor took.
-  const float readable = static_cast<float>(kMinPlotHeight * app().pixel_ratio) + ImGui::GetFrameHeightWithSpacing() +
-                         2.0f * ImGui::GetTextLineHeightWithSpacing() + style.ItemSpacing.y;
+  const float readable = readable_plot_height();
   const float floor = std::max(readable, std::min(free / static_cast<float>(shares.size()), fh * 5.5f));
   std::vector<float> out;
   float total = 0, flexible = 0;
@@ -131,6 +135,9 @@ std::vector<float> plot_heights(std::initializer_list<float> shares, float text_
     for (float& h : out)
       if (h > floor) h = floor + (h - floor) * keep;
   }
+  const float room = ImGui::GetContentRegionAvail().y - style.ItemSpacing.y;
+  const float least = ImGui::GetFrameHeightWithSpacing() + 4.0f * ImGui::GetTextLineHeightWithSpacing();
+  if (first_in_view && out.front() > room && room >= least) out.front() = room;
   return out;
 }
 

@@ -43,10 +43,16 @@ void set_plot_range(const PlotSpec& spec, PlotScale& scale, double lo, double hi
 /// The least height of a time plot's drawing area (CSS px): readable from the back of a lecture room.
 inline constexpr double kMinPlotHeight = 120.0;
 
+/// A plot block's least readable height (device px): its plot kMinPlotHeight under the title, its scale
+/// button and up to two lines of legend.
+float readable_plot_height();
 /// Heights (device px) of plot blocks sharing what is left of the window's height in the given
 /// proportions, leaving room for `text_lines_below` lines of text and `rows_below` rows of widgets
 /// after them; each block's plot at least kMinPlotHeight (below that the window scrolls).
-std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below);
+/// `first_in_view`: the first block ends at the window's bottom edge where it would reach past it (a short
+/// panel whose plots come before its sections: what a kick does is seen whole, a little smaller), as long as
+/// its plot keeps about four lines' height.
+std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below, bool first_in_view = false);
 /// The time window the run's plots show: the link's `window`, or a run's whole length once it has ended
 /// sooner (ended_run_window).
 double shown_plot_window(const App& app);
