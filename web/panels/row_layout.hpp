@@ -31,11 +31,12 @@ inline float labelled_width(float item, const char* label) {
   return item + ImGui::GetStyle().ItemInnerSpacing.x + text_width(label);
 }
 
-/// After a section's tree node (`open`: what it returned): a section just opened by a click scrolls its
-/// window to put its header at the top, so what it holds comes into view where the section sits below
-/// the fold (the simulation panel's sections under its plots on a short screen).
+/// After a section's tree node (`open`: what it returned): a section just opened by a click in the lower
+/// half of its window scrolls the window to put its header at the top, so what it holds comes into view
+/// (the simulation panel's sections under its plots on a short screen); one opened higher up stays put.
 inline void reveal_opened_section(bool open) {
-  if (open && ImGui::IsItemToggledOpen()) ImGui::SetScrollFromPosY(ImGui::GetItemRectMin().y - ImGui::GetWindowPos().y, 0.0f);
+  const float y = ImGui::GetItemRectMin().y - ImGui::GetWindowPos().y;
+  if (open && ImGui::IsItemToggledOpen() && y > 0.5f * ImGui::GetWindowHeight()) ImGui::SetScrollFromPosY(y, 0.0f);
 }
 
 /// `label` broken into lines at its spaces where a widget of it would run past the window's right edge
