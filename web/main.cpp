@@ -184,9 +184,13 @@ void camera_input(App& app) {
 void shortcuts(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   if (app.escape_pressed) {  // Escape closes an overlay: the QR code, the shortcut list
+    const bool popup = !ImGui::GetCurrentContext()->OpenPopupStack.empty();
+    // Else the lesson editor, as a dialog closes, when no text is typed in (the first Escape leaves a box
+    // with what was typed; a lecturer had found no key that closed the editor).
+    if (!app.show_qr && !app.show_help && !popup && !io.WantTextInput) app.show_lesson_editor = false;
     if (app.show_qr) carvallo::web::toggle_qr(app);
     app.show_help = false;
-    if (!ImGui::GetCurrentContext()->OpenPopupStack.empty()) ImGui::ClosePopupToLevel(0, true);  // a menu
+    if (popup) ImGui::ClosePopupToLevel(0, true);  // a menu
   }
   app.escape_pressed = false;
   if (io.WantTextInput) return;

@@ -291,6 +291,12 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     assert.equal((await state(page)).speed, 5.5, 'abc changes nothing');
     assert.match((await said(page)).join('\n'), /Speed, typed = 'abc' refused: not a number; Speed, typed stays 5.5 m\/s/);
     assert.equal(await typedSpeed.inputValue(), '5.5', 'the field shows the value in effect');
+    // A number too large for any field is said to be that, not "not a number" (a tester).
+    await typedSpeed.fill('1e999');
+    await typedSpeed.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 5.5, '1e999 changes nothing');
+    assert.match((await said(page)).join('\n'), /Speed, typed = '1e999' refused: too large a number; Speed, typed stays 5.5 m\/s/);
     // Up and Down step the typed speed by a tenth and apply at once.
     await typedSpeed.press('ArrowUp');
     await frames(page, 3);
@@ -628,6 +634,20 @@ test('the live region says a kick, the QR code opening and closing, a lesson clo
     await page.keyboard.press('k');
     await frames(page, 3);
     assert.equal((await said(page)).length, heard0 + 3, 'K is said too');
+    // A speed typed out of the self-stable band is said with what it does (a listener had heard nothing
+    // while the marker left the band); one typed within the band it is already in, not.
+    const typed = page.getByRole('spinbutton', { name: 'Speed, typed' });
+    await typed.fill('3');
+    await typed.press('Enter');
+    await frames(page, 4);
+    assert.ok((await said(page)).includes('At 3.00 m/s: not self-stable: the weave grows'), JSON.stringify((await said(page)).slice(-3)));
+    const heardAt3 = (await said(page)).length;
+    await typed.fill('3.5');
+    await typed.press('Enter');
+    await frames(page, 4);
+    assert.ok(!(await said(page)).slice(heardAt3).some((l) => l.startsWith('At 3.50 m/s')), 'still out of the band: not said again');
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => document.activeElement.blur());
     // The QR code: its opening (Q) and its closing (Escape) are said.
     await page.keyboard.press('q');
     await frames(page, 3);

@@ -1235,7 +1235,7 @@ test("a caption typed on the canvas breaks its line where Enter was pressed; a s
     // While it has no caption, its box says what the scene shows (scenes added one after another had
     // looked alike in the editor), to a screen reader too; a captioned scene's box says nothing more.
     const summary = await page.getByRole('textbox', { name: 'Caption of scene 2' }).getAttribute('aria-description');
-    assert.match(summary ?? '', /^No caption yet: .+, speed [0-9.]+ m\/s/, 'the summary names the model and its speed');
+    assert.match(summary ?? '', /^No caption yet: .+, benchmark, speed [0-9.]+ m\/s/, 'the summary names the model, its design and its speed');
     assert.equal(await page.getByRole('textbox', { name: 'Caption of scene 1' }).getAttribute('aria-description'), null);
     // A scene deleted is deleted at once, and can be brought back where it was (one click had lost a scene
     // and its caption for good).
@@ -1328,8 +1328,46 @@ test("the lesson editor's caption keeps at most 280 characters and says so; the 
     const tall = await rect(page, 'lesson-editor:caption:0');
     assert.ok(tall.h > 1.5 * short.h, `the box of 280 characters ${JSON.stringify(tall)} is taller than that of one word ${JSON.stringify(short)}`);
     await page.screenshot({ path: path.join(artifacts, 'lecture-editor-caption-wrapped.png') });
+    // A second Escape, no box typed in, closes the editor as a dialog closes (no key had closed it).
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+    assert.equal(await page.evaluate(() => window.carvallo.widgetRect('lesson-editor')), null, 'the editor closed');
+    assert.equal((await lesson(page)).scenes[0].caption, text.slice(0, 280), 'and the lesson kept');
     assert.ok((await page.evaluate(() => window.carvallo.messages())).some((m) => m === 'Caption of scene 1: a caption keeps at most 280 characters; the rest is not kept'),
       JSON.stringify(await page.evaluate(() => window.carvallo.messages())));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a long caption of one's own on a 1280x720 projector: never below text 1's letters, larger at a larger step", async () => {
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1`, { width: 1280, height: 720 });
+  try {
+    // The built-in scene 1's caption, for the letters' height at text 1; then a lecturer's four lines.
+    await page.evaluate(() => window.carvallo.setState({ text: 1 }));
+    const builtin = await page.evaluate(() => window.carvallo.setLesson({ title: 'Short', scenes: [{ caption: 'Kick.', link: 'speed=5' }] }));
+    assert.equal(builtin.ok, true, JSON.stringify(builtin));
+    await frames(page, 8);
+    const oneLine = (await rect(page, 'caption-text')).h;
+    const caption = 'Scene 1: The benchmark bicycle at 5 m/s.\nWe kick it sideways. Watch the weave oscillation die out: both the real parts ' +
+      'of the weave and capsize eigenvalues are negative, so the bicycle is self-stable without a rider doing anything at all.\n' +
+      'Question: what happens if we slow down?';
+    const opened = await page.evaluate((c) => window.carvallo.setLesson({ title: 'Mine', scenes: [{ caption: c, link: 'speed=5' }] }), caption);
+    assert.equal(opened.ok, true, JSON.stringify(opened));
+    let atOne = 0;
+    for (const text of [1, 1.5625, 1.953125]) {
+      await page.evaluate((t) => window.carvallo.setState({ text: t }), text);
+      await frames(page, 8);
+      const box = await rect(page, 'caption-text');
+      await page.screenshot({ path: path.join(artifacts, `lecture-long-caption-text-${text.toFixed(2)}.png`) });
+      // Four lines at least, each at least as tall as text 1's one line: its letters had shrunk to 13 px
+      // at every step.
+      assert.ok(box.h >= 4 * oneLine - 1, `text ${text}: the caption's text ${box.h} px tall, four lines of text 1 ${4 * oneLine}`);
+      assert.ok(box.h <= 720 / 4, `text ${text}: within a quarter of the screen (${box.h} px)`);
+      if (text === 1) atOne = box.h;
+      if (text === 1.953125) assert.ok(box.h > 1.1 * atOne, `the largest step draws it larger: ${box.h} px against ${atOne} at text 1`);
+    }
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

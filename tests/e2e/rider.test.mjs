@@ -258,6 +258,39 @@ test('Scenarios > Steady turns in presentation (1280x720) puts the turns on the 
   }
 });
 
+test('Scenarios > Steady turns beside the panels (1280x800) puts them on the stage too: a scene kept of the view shows them when presented', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    await frames(page, 3);
+    await page.mouse.click(...centre(await rect(page, 'menu:scenarios')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'menu:turns')));
+    await frames(page, 2);
+    assert.equal((await state(page)).stage, 'turns', 'the stage gets the turns though none is shown');
+    await page.getByRole('button', { name: 'Add this view as a scene', exact: true }).press('Enter');
+    await frames(page, 3);
+    const scene = (await page.evaluate(() => window.carvallo.lesson())).scenes[0];
+    assert.match(scene.link, /(^|&)stage=turns(&|$)/, scene.link);
+    // Presented (a lecturer's P), the scene's plot is the turns (it had been the eigenvalues).
+    await page.keyboard.press('p');
+    await frames(page, 4);
+    await page.waitForFunction(() => window.carvallo.turns().shown, null, { timeout: 30000, polling: 100 });
+    // Hidden again, the stage has the eigenvalues back.
+    await page.evaluate(() => window.carvallo.setState({ present: false }));
+    await frames(page, 3);
+    await page.mouse.click(...centre(await rect(page, 'menu:scenarios')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'menu:turns')));
+    await frames(page, 2);
+    const hidden = await state(page);
+    assert.equal(hidden.turns, false);
+    assert.equal(hidden.stage, 'eigenvalues');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('countersteer from the Scenarios menu: steer right first, lean left, turn left; the path on the ground (1280x720 presentation)', async () => {
   const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
   try {

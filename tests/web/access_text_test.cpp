@@ -92,6 +92,30 @@ TEST_CASE("the live region says what changed, once", "[web][access]") {
   CHECK(a.update(s) == std::vector<std::string>{s.run_event});
 }
 
+TEST_CASE("a speed crossing the self-stable band's edge is said; one within it, a design's new band or a scene is not said twice", "[web][access]") {
+  Announcer a;
+  Shown s;
+  s.stability = "Self-stable for 4.2924 < v < 6.0243 m/s";
+  s.speed_stability = "self-stable";
+  s.speed_stability_said = "At 5.00 m/s: self-stable";
+  CHECK(a.update(s).empty());  // as the page opens
+  s.speed_stability_said = "At 5.50 m/s: self-stable";
+  CHECK(a.update(s).empty());  // still within the band: the field says its number
+  s.speed_stability = "not self-stable: the weave grows";
+  s.speed_stability_said = "At 3.00 m/s: not self-stable: the weave grows";
+  CHECK(a.update(s) == std::vector<std::string>{s.speed_stability_said});
+  // A design that moves the band: its line says it, not the speed's too.
+  s.stability = "Self-stable for 2.5 < v < 3.5 m/s";
+  s.speed_stability = "self-stable";
+  s.speed_stability_said = "At 3.00 m/s: self-stable";
+  CHECK(a.update(s) == std::vector<std::string>{s.stability});
+  // Another scene: the scene is said, its caption gives its speed.
+  s.scene = "Scene 2 of 7 of Why bicycles stay up";
+  s.speed_stability = "not self-stable: the weave grows";
+  s.speed_stability_said = "At 2.00 m/s: not self-stable: the weave grows";
+  CHECK(a.update(s) == std::vector<std::string>{s.scene});
+}
+
 TEST_CASE("Play, Pause, a step and a reset are said once the page is open; a fall says why it stopped", "[web][access]") {
   Announcer a;
   Shown s;

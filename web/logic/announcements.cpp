@@ -30,6 +30,10 @@ std::vector<std::string> Announcer::update(Shown now) {
   // says it then, and a screen reader reads the page.
   if (primed_ && !now.stability.empty() && now.stability != last_.stability) out.push_back(now.stability);
   const bool scene = !now.scene.empty() && now.scene != last_.scene;
+  // The speed typed or dragged: whether it is within the band (a scene says its own speed in its caption).
+  if (primed_ && !scene && !now.speed_stability.empty() && now.speed_stability != last_.speed_stability &&
+      now.stability == last_.stability)
+    out.push_back(now.speed_stability_said);
   if (scene) out.push_back(now.scene);
   // From one model to another: not the first model the page knows (it opens with it).
   if (!scene && !last_.model.empty() && !now.model.empty() && now.model != last_.model) out.push_back(now.model);

@@ -2,7 +2,7 @@
 // What the live region (role status) says: changes a sighted user sees on the canvas, in words. Each
 // frame the playground hands over what it shows; a change becomes an announcement: a fall or a solver's
 // failure (the run's event, the same words the panel shows), the self-stable range when it changes (the
-// eigenvalue panel's line), the lesson's scene when another opens, the model when another is chosen (not with a
+// eigenvalue panel's line) and whether the speed set is in it as it changes, the lesson's scene when another opens, the model when another is chosen (not with a
 // scene, which says enough), a caption when one appears, each new message (a link's
 // or setState's refusals, a refused value), the run's state when it changes (Play, Pause, Step, Reset:
 // "Paused at t = 0.005 s"), each push (a Kick), a lesson closed, the QR code shown and closed, and another
@@ -18,6 +18,11 @@ namespace carvallo::web {
 struct Shown {
   std::string run_event;               ///< "At t = 0.93 s the handlebars turned past 90 degrees ...", "" while running
   std::string stability;               ///< the stability line ("Self-stable for 4.2924 < v < 6.0243 m/s"), "" for none
+  /// Upright running at the speed set: whether it is self-stable ("not self-stable: the weave grows"), "" for
+  /// none; when that changes with the speed (the marker crossing the band's edge, which a sighted user sees),
+  /// `speed_stability_said` is said ("At 3.00 m/s: not self-stable: the weave grows").
+  std::string speed_stability;
+  std::string speed_stability_said;
   std::string scene;                   ///< "Scene 2 of 7 of Why bicycles stay up" while a lesson is open, else ""
   std::string caption;                 ///< the caption shown, "" for none
   std::vector<std::string> messages;   ///< the warnings shown

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -90,6 +91,16 @@ double typed(std::string text) {
   return parse_plain_number(text).value_or(std::nan(""));  // spaces around a number (a pasted " 4.25 ") are no part of it
 }
 
+// Whether `text` is a number too large for a double ("1e999", "-1e400"): refused as such, not as no
+// number at all (a tester). "inf" and "nan" are words, refused as not a number.
+bool too_large(const std::string& text) {
+  const auto first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
+  if (first == std::string::npos || text.find_first_of("iInN") != std::string::npos) return false;
+  const std::string number = text.substr(first, last - first + 1);
+  char* end = nullptr;
+  return std::isinf(std::strtod(number.c_str(), &end)) && end && *end == '\0';
+}
+
 std::string fixed(double v, int decimals) {
   char t[64];
   std::snprintf(t, sizeof t, "%.*f", decimals, without_negative_zero(v, decimals));
@@ -138,7 +149,10 @@ AccessRow number(std::string id, std::string name, std::string rect, double valu
               App& app, const std::string& text) {
     const double v = typed(text);
     if (std::isfinite(v)) return set(app, v);
-    app.messages.push_back(message_text("%s = '%s' refused: not a number; %s stays %s", name.c_str(), text.c_str(), name.c_str(), kept.c_str()));
+    if (too_large(text))
+      app.messages.push_back(message_text("%s = '%s' refused: too large a number; %s stays %s", name.c_str(), text.c_str(), name.c_str(), kept.c_str()));
+    else
+      app.messages.push_back(message_text("%s = '%s' refused: not a number; %s stays %s", name.c_str(), text.c_str(), name.c_str(), kept.c_str()));
   };
   return r;
 }
@@ -771,6 +785,15 @@ std::string describe_shortcuts() {
 }
 
 }  // namespace
+
+SpeedStability speed_stability(App& app) {
+  if (!app.state.from_turn.empty()) return {};  // upright running's: not while a turn is ridden
+  const double v = setting_in_effect(app, "speed", 0.0);
+  SpeedStability out;
+  out.words = stability_words(app, v);
+  if (!out.words.empty()) out.said = trf("At %s m/s: %s", fixed(v, 2).c_str(), out.words.c_str());
+  return out;
+}
 
 void open_focused_section(App& app, std::string_view section) {
   if (section.empty() || app.open_section != section) return;

@@ -30,6 +30,14 @@ struct AccessRow {
 /// keyboard focus (App::open_section), once; the user may close it again.
 void open_focused_section(App& app, std::string_view section);
 
+/// Upright running at the speed in effect, for the live region: whether it is self-stable ("not
+/// self-stable: the weave grows") and the line said when that changes ("At 3.00 m/s: ..."); empty for a
+/// model without the bicycle's eigenvalues and while a steady turn is ridden.
+struct SpeedStability {
+  std::string words, said;
+};
+SpeedStability speed_stability(App& app);
+
 /// Every control the page mirrors now, in Tab order.
 std::vector<AccessRow> access_rows(App& app);
 

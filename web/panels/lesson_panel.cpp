@@ -3,6 +3,7 @@
 #include "logic/language.hpp"
 #include "logic/state_link.hpp"
 #include "panels/palette_colors.hpp"
+#include "panels/panel_actions.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/target_size.hpp"
@@ -78,6 +79,11 @@ std::string summary_of(const Scene& scene) {
   const examples::ModelEntry* entry = examples::find_model(state.model);
   if (!entry) return "";
   std::string out = tr(entry->title);
+  // The design by its preset, and whether it was changed from it (two scenes at one speed, one with half
+  // the trail, had read alike).
+  if (!entry->parameters.empty())
+    out += ", " + (same_bike(state.bike, preset_parameters(state.preset)) ? preset_title(state.preset)
+                                                                          : trf("%s (changed)", preset_title(state.preset).c_str()));
   if (entry->steady_motion && !entry->steady_motion->parameters.empty())
     for (const auto& q : entry->settings)
       if (q.name == entry->steady_motion->parameters.front())

@@ -231,11 +231,13 @@ void toggle_steady_turns(App& app) {
   app.state.show_turns = !app.state.show_turns;
   if (!app.state.show_turns) {
     if (app.state.panel == "turns") app.state.panel = "view";
+    if (app.state.stage == "turns") app.state.stage = "eigenvalues";
     return;
   }
   // Laid out as the stage (presentation, a phone), the turns have no window of their own: the stage's plot
-  // shows them, or the menu would seem to do nothing.
-  if (app.stage) app.state.stage = "turns";
+  // shows them, or the menu would seem to do nothing. Beside the panels too, so that a scene kept of this
+  // view shows them when presented or opened on a phone (it had shown the eigenvalues: a lecturer).
+  app.state.stage = "turns";
   // A phone: another tab hides the stage, and on its side the 3D tab has no room for a plot; the Turns tab
   // shows them (beside the bicycle, on its side).
   if (app.compact && (!app.stage || app.compact_side)) app.state.panel = "turns";

@@ -81,8 +81,13 @@ float caption_band(const App& app, float width, float* scale_out = nullptr, bool
   // text 1.14 on: at an eighth, ']' to the largest step had left the caption's letters the size text 1 drew
   // them at while everything else grew, the one text the room reads (a lecturer). A sixth narrowed the
   // plot beside a Dutch ghost's readouts to 205 px tall.
+  //
+  // A caption too long for that band at text 1's size (a lesson of one's own: four lines of a hundred
+  // characters) takes what text 1's size needs, more at a larger step, up to a quarter of the screen,
+  // before its letters go below text 1's: they had shrunk to 13 px on a 1280x720 projector at every
+  // step (a lecturer).
   const float larger = std::clamp(static_cast<float>(app.state.text_scale), 1.0f, 8.0f / 7.0f);
-  const float limit = ImGui::GetIO().DisplaySize.y / (beside_plot ? 8.0f / larger : 6.0f);
+  float limit = ImGui::GetIO().DisplaySize.y / (beside_plot ? 8.0f / larger : 6.0f);
   const float font = ImGui::GetFontSize();
   const auto band = [&](float scale) {
     const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = scaled_frame_height(app, scale);
@@ -100,6 +105,8 @@ float caption_band(const App& app, float width, float* scale_out = nullptr, bool
     return std::pair{scale, height};
   };
   const float at_one = std::min(1.0f, std::round(app.text_px_at_one) / font);  // text size 1's font (whole px) at this one's scale
+  if (app.stage && band(at_one) > limit)
+    limit = std::min(ImGui::GetIO().DisplaySize.y / 4.0f, band(at_one) * std::max(1.0f, static_cast<float>(app.state.text_scale)));
   const float smallest = app.stage ? fitted(at_one, 0.4f * at_one).first
                                    : std::clamp(std::max(10.0f * static_cast<float>(app.pixel_ratio), std::min(font, app.text_px_at_one)) / font, 0.4f, 1.0f);
   const auto [scale, height] = fitted(1.0f, smallest);

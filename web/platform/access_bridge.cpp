@@ -147,6 +147,11 @@ void access_frame(App& app, bool acted) {
   Shown shown;
   shown.run_event = tr(app.run_event);
   if (has_parameter_table(app) && app.model && app.sweep.error.empty()) shown.stability = shown_stability_summary(app.sweep);  // said in the page's language, as the panel shows it
+  if (!shown.stability.empty()) {
+    SpeedStability at_speed = speed_stability(app);
+    shown.speed_stability = std::move(at_speed.words);
+    shown.speed_stability_said = std::move(at_speed.said);
+  }
   shown.caption = tr(app.state.caption);
   if (const auto* entry = examples::find_model(app.state.model)) shown.model = trf("Model: %s", tr(entry->title).c_str());
   if (app.lesson && !app.lesson->scenes.empty())
