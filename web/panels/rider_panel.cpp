@@ -4,6 +4,7 @@
 // they were pressed or released (web/logic/rider_controls.hpp).
 #include "app.hpp"
 #include "logic/language.hpp"
+#include "panels/access_controls.hpp"
 #include "panels/palette_colors.hpp"
 #include "panels/panel_actions.hpp"
 #include "panels/number_field.hpp"
@@ -177,6 +178,12 @@ void start_scenario(App& app, const bicycle::Scenario& scenario) {
   app.state.follow = true;
   app.playing = app.run && !app.run->run().ended();
   app.state.caption = scenario.description;  // shown until dismissed, and carried by the link (caption=)
+  // The scenarios' words are the benchmark's, self-stable at their speed: on a design that is not, its
+  // caption's "rights itself" would be false (a lecturer, after halving the trail). Said beside it.
+  const std::string prefix = scenario_label(scenario) + ": ";
+  std::erase_if(app.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
+  if (const SpeedStability at = speed_stability(app); !at.words.empty() && at.words != tr("self-stable"))
+    app.messages.push_back(prefix + trf("the caption is about the benchmark bicycle. %s.", at.said.c_str()));
   app.scenario = {scenario.name, app.state.model, app.state.preset, app.state.bike, app.state.inputs, app.state.camera, camera_before, follow_before};
 }
 
