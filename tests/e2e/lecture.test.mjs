@@ -608,6 +608,23 @@ test('a phone: the 3D tab shows the model above its plot with the caption and th
     assert.ok(curves && curves.h >= 100, `the eigenvalue plot is shown: ${JSON.stringify(curves)}`);
     assert.ok(curves.y >= plot.y - 0.5 && curves.y + curves.h <= plot.y + plot.h + 0.5, `inside the stage's plot ${JSON.stringify(plot)}`);
     await page.screenshot({ path: path.join(artifacts, 'lecture-phone-390x844.png') });
+    // The Sim tab has the scene's arrows at its top: a student who went there can go on (it had hidden
+    // them with the stage). A tap on '>' opens scene 4; '<' goes back.
+    {
+      const sim = await rect(page, 'tab:simulation');
+      await page.touchscreen.tap(sim.x + sim.w / 2, sim.y + sim.h / 2);
+      await frames(page, 4);
+      const next = await rect(page, 'scene:next');
+      inside(next, PHONE, "the Sim tab's '>'");
+      await page.screenshot({ path: path.join(artifacts, 'lecture-phone-sim-tab-arrows.png') });
+      await page.touchscreen.tap(next.x + next.w / 2, next.y + next.h / 2);
+      await frames(page, 4);
+      assert.equal((await page.evaluate(() => window.carvallo.lesson())).index, 3, 'scene 4 from the Sim tab');
+      const previous = await rect(page, 'scene:previous');
+      await page.touchscreen.tap(previous.x + previous.w / 2, previous.y + previous.h / 2);
+      await frames(page, 4);
+      assert.equal((await page.evaluate(() => window.carvallo.lesson())).index, 2, 'and back to scene 3');
+    }
     // Another tab and back, then a tap on the menu bar's empty end: the caption is still in front (the
     // tabs' window, which reaches down past it, covered it: a faint box that stayed).
     for (const tab of ['tab:simulation', 'tab:view']) {

@@ -708,6 +708,13 @@ bool begin_panel(App& app, const char* title) {
       message_lines(app, messages);
       ImGui::Separator();
     }
+    // An upright phone's tab hides the stage with its caption and scene arrows: they come with the tab, so a
+    // student following a lesson from the Sim tab can go on to the next scene (a lecturer). On its side the
+    // model, its caption and its bar stay beside the panel.
+    if (app.lesson && !app.compact_side) {
+      scene_navigation(app, true);
+      ImGui::Separator();
+    }
     return true;
   }
   ImGui::Begin(window_title(title).c_str(), nullptr, kPanelFlags);

@@ -54,7 +54,7 @@ void lesson_menu(App& app);
 void lesson_editor(App& app);
 /// Previous, "3 / 7" and next: in the stage's bar, after what precedes them on its row (on that row if they
 /// fit); in_caption, where the cursor is, the buttons' text dark on their light face (the caption's text is
-/// white), for a lesson beside the panels, which has no stage bar.
+/// white), for a lesson beside the panels, which has no stage bar, and at the top of an upright phone's tabs.
 void scene_navigation(App& app, bool in_caption = false);
 /// The width scene_navigation takes (none without a lesson).
 float scene_navigation_width(const App& app);
