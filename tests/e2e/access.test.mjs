@@ -680,7 +680,19 @@ test('the live region says a kick, the QR code opening and closing, a lesson clo
     // Another language: said in it, once its words have arrived, and alone (the model, the stability line,
     // the run's state are not said again in its words).
     const heard1 = (await said(page)).length;
-    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('Nederlands');
+    // By the arrow keys on the closed list: a language passed on the way is not applied, the one chosen is on
+    // Enter (each arrow had re-spoken the whole page in another language).
+    const languages = page.getByRole('combobox', { name: 'Language', exact: true });
+    const [options, at] = await languages.evaluate((el) => [Array.from(el.options).map((o) => o.textContent), el.selectedIndex]);
+    const [nl, es] = [options.indexOf('Nederlands'), options.indexOf('Español')];
+    await languages.focus();
+    for (let k = at; k < Math.max(nl, es); k++) await languages.press('ArrowDown');
+    await frames(page, 2);  // well within the second and a half after which a choice is applied
+    const before = (await state(page)).lang;
+    assert.ok(!['nl', 'es'].includes(before), `passed over, not applied (the state, the link, has lang ${before})`);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    for (let k = Math.max(nl, es); k > nl; k--) await languages.press('ArrowUp');
+    await languages.press('Enter');
     await page.waitForFunction(() => document.documentElement.lang === 'nl', null, { timeout: 10000 });
     await frames(page, 4);
     assert.deepEqual((await said(page)).slice(heard1), ['Taal: Nederlands']);

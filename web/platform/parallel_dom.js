@@ -87,8 +87,31 @@
   function make(c) {
     let el;
     if (c.role === 'select') {
+      // A choice picked from the open list (or set by a script) applies at once; one reached by the arrow
+      // keys on the closed list applies on Enter, when the list is left or after a second and a half on it,
+      // so that the language's list does not speak each language on the way to the one wanted (a screen
+      // reader's user; WCAG 3.2.2).
       el = document.createElement('select');
-      el.addEventListener('change', () => send(c.id, el.value));
+      const commit = () => {
+        clearTimeout(el._timer);
+        if (el._pending === undefined) return;
+        const value = el._pending;
+        el._pending = undefined;
+        send(c.id, value);
+      };
+      el._onKeyDown = (event) => {
+        el._keyed = event.key !== 'Enter';
+        if (event.key === 'Enter') commit();
+      };
+      el.addEventListener('change', () => {
+        if (!el._keyed) return send(c.id, el.value);
+        el._keyed = false;
+        el._pending = el.value;
+        clearTimeout(el._timer);
+        el._timer = setTimeout(commit, 1500);
+      });
+      el.addEventListener('blur', commit);
+      el.addEventListener('pointerdown', () => { el._keyed = false; });
     } else if (c.role === 'slider') {
       // A slider moved by its keys applies at once.
       el = document.createElement('input');
@@ -211,7 +234,7 @@
         }
         el.dataset.options = want;
       }
-      if (el.value !== c.option) el.value = c.option;
+      if (el.value !== c.option && el._pending === undefined) el.value = c.option;  // not a choice yet to apply
     } else if (c.role === 'slider') {
       if (c.min !== null) el.min = String(c.min);
       if (c.max !== null) el.max = String(c.max);
