@@ -84,9 +84,10 @@ void copy_lesson_link(App& app);
 void undo_delete_scene(App& app);
 /// Offers the lesson as a JSON file, and says under which name.
 void save_lesson_file(App& app);
-/// What a scene shows, for its caption's box while it has none: the model's title, the setting its
-/// eigenvalue panel marks, the moment shown and what is drawn beside the model ("No caption yet: <title>,
-/// speed 5 m/s, t = 1.46 s, ghost"); scenes added one after another had looked alike in the editor (a lecturer).
+/// What a scene shows, for its caption's box while it has none: the model's title, its design (the preset,
+/// and whether it was changed), the setting its eigenvalue panel marks, the moment shown and what is drawn
+/// beside the model ("No caption yet: <title>, <preset> (changed), speed 5 m/s, t = 1.46 s, ghost"); scenes
+/// added one after another had looked alike in the editor (a lecturer).
 std::string scene_summary(const Scene& scene);
 
 }  // namespace carvallo::web
