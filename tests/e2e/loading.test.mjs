@@ -19,14 +19,14 @@ async function announcedAssets() {
 // The page's weight may not grow unnoticed: today's plus a little room. The WebAssembly comes in two parts
 // (scripts/package_site.mjs): what the first frame needs, sent before it, and the rest, after it; the string
 // table is a file of its own, fetched for Dutch and Spanish only, and so is the QR code's encoder, fetched
-// when a QR code is first shown. On 2026-12-06 07:38 UTC: 2 629 036 bytes raw, 778 381 sent as brotli in all
-// (the encoder included), 471 432 of it before the first frame (a short Simulation panel's plots first, the
+// when a QR code is first shown. On 2026-12-06 08:19 UTC: 2 629 204 bytes raw, 779 134 sent as brotli in all
+// (the encoder included), 471 859 of it before the first frame (a short Simulation panel's plots first, the
 // lesson editor's wrapped captions and scene summaries, the speed's stability said and the other fixes of a
-// lecturer's and a screen-reader student's runs since 04:05 UTC: 7 620 bytes raw, 2 002 sent).
+// lecturer's and a screen-reader student's runs since 04:05 UTC: 7 788 bytes raw, 2 755 sent).
 // Issue 31's target, 1.5 MB and 500 kB, is reached before the first frame only (docs/performance.md,
 // "The page's weight").
 const RAW_BUDGET = 2.630e6;
-const SENT_BUDGET = 779e3;
+const SENT_BUDGET = 780e3;
 const FIRST_SENT_BUDGET = 472e3;
 
 test('the page stays within its weight, sent compressed; versioned assets are immutable', async () => {

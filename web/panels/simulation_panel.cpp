@@ -381,9 +381,15 @@ void model_plots(App& app, bool first_in_view) {
 void simulation_panel(App& app) {
   if (!begin_panel(app, "Simulation")) return;
   sync_run(app);
+  // Where the panel was too short last frame for the sections' headers and a readable plot under them
+  // (normal mode on 720 or 800 lines), the plots come right after the run's buttons and the speed, and
+  // the note and the sections follow them: what a kick does is in view. Decided as if the note were
+  // above, so that moving it does not change the decision.
+  static bool plots_first = false;
   // The bicycle's own words where it is shown with its parameters and eigenvalues; any other model's run
   // is described by what every run shows.
-  note(app, "sim",
+  const auto sim_note = [&] {
+    note(app, "sim",
        has_parameter_table(app)
            ? translatable("The full nonlinear bicycle: four rigid bodies in absolute coordinates, joints and rolling wheels as "
              "constraints, solved by the engine with the methods chosen below (the same model whose linearization "
@@ -398,6 +404,9 @@ void simulation_panel(App& app) {
              "within seconds. Methods compared > preset 'Drift' runs exactly that beside Baumgarte (its alpha and "
              "beta), direct correction and RGCPA, which pull it back, with what each costs; the paper's own "
              "comparison is a preset too, with its published figures."));
+  };
+  const bool note_above = !plots_first;
+  if (note_above) sim_note();
   run_buttons(app);
   if (!app.run_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
@@ -407,20 +416,25 @@ void simulation_panel(App& app) {
   }
   rider_buttons(app);
   speed_row(app);
-  // Where the panel is too short for the sections' headers and a readable plot under them (normal mode on a
-  // projector's 720 lines), the plots come first and the sections follow them: what a kick does is in view.
-  const bool plots_first = !app.state.presentation && app.run &&
-                           ImGui::GetContentRegionAvail().y - 3.0f * ImGui::GetFrameHeightWithSpacing() < readable_plot_height();
+  const float note_h = note_above ? 0.0f : ImGui::GetFrameHeightWithSpacing();
+  plots_first = !app.state.presentation && app.run &&
+                ImGui::GetContentRegionAvail().y - note_h - 3.0f * ImGui::GetFrameHeightWithSpacing() < readable_plot_height();
   auto sections = [&] {
     rider_section(app);
     settings_section(app);
     methods_section(app);
   };
-  if (!plots_first) sections();
+  if (!plots_first) {
+    if (!note_above) sim_note();
+    sections();
+  }
   // The rider's plots (roll and steer, speed, torques) for the model with the rider's parameter table.
   if (app.run && has_parameter_table(app)) bicycle_plots(app, plots_first);
   else if (app.run) model_plots(app, plots_first);
-  if (plots_first) sections();
+  if (plots_first) {
+    if (!note_above) sim_note();
+    sections();
+  }
   comparison_section(app, app.run && !has_parameter_table(app));
   ImGui::End();
 }

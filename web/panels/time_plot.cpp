@@ -135,8 +135,10 @@ std::vector<float> plot_heights(std::initializer_list<float> shares, float text_
     for (float& h : out)
       if (h > floor) h = floor + (h - floor) * keep;
   }
-  const float room = ImGui::GetContentRegionAvail().y - style.ItemSpacing.y;
-  const float least = ImGui::GetFrameHeightWithSpacing() + 4.0f * ImGui::GetTextLineHeightWithSpacing();
+  // To the window's bottom edge, into half its padding: a projector's 720 lines left the plot a pixel short
+  // of kMinPlotHeight with the padding kept whole.
+  const float room = ImGui::GetContentRegionAvail().y - style.ItemSpacing.y + 0.5f * style.WindowPadding.y;
+  const float least = ImGui::GetFrameHeightWithSpacing() + static_cast<float>(kMinPlotHeight * app().pixel_ratio);
   if (first_in_view && out.front() > room && room >= least) out.front() = room;
   return out;
 }

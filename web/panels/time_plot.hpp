@@ -51,7 +51,7 @@ float readable_plot_height();
 /// after them; each block's plot at least kMinPlotHeight (below that the window scrolls).
 /// `first_in_view`: the first block ends at the window's bottom edge where it would reach past it (a short
 /// panel whose plots come before its sections: what a kick does is seen whole, a little smaller), as long as
-/// its plot keeps about four lines' height.
+/// its plot keeps kMinPlotHeight under a one-line title.
 std::vector<float> plot_heights(std::initializer_list<float> shares, float text_lines_below, float rows_below, bool first_in_view = false);
 /// The time window the run's plots show: the link's `window`, or a run's whole length once it has ended
 /// sooner (ended_run_window).
