@@ -289,14 +289,14 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     await typedSpeed.press('Enter');
     await frames(page, 3);
     assert.equal((await state(page)).speed, 5.5, 'abc changes nothing');
-    assert.match((await said(page)).join('\n'), /Speed, typed = 'abc' refused: not a number; Speed, typed stays 5.5 m\/s/);
+    assert.match((await said(page)).join('\n'), /Speed = 'abc' refused: not a number; Speed stays 5.5 m\/s/);
     assert.equal(await typedSpeed.inputValue(), '5.5', 'the field shows the value in effect');
     // A number too large for any field is said to be that, not "not a number" (a tester).
     await typedSpeed.fill('1e999');
     await typedSpeed.press('Enter');
     await frames(page, 3);
     assert.equal((await state(page)).speed, 5.5, '1e999 changes nothing');
-    assert.match((await said(page)).join('\n'), /Speed, typed = '1e999' refused: too large a number; Speed, typed stays 5.5 m\/s/);
+    assert.match((await said(page)).join('\n'), /Speed = '1e999' refused: too large a number; Speed stays 5.5 m\/s/);
     // Up and Down step the typed speed by a tenth and apply at once.
     await typedSpeed.press('ArrowUp');
     await frames(page, 3);
@@ -580,7 +580,7 @@ test('a typed number: refused, then taken, then typed and taken back with Escape
   try {
     const typedSpeed = page.getByRole('spinbutton', { name: 'Speed, typed', exact: true });
     await typedSpeed.waitFor({ state: 'attached', timeout: 5000 });
-    const refusal = /Speed, typed = 'abc' refused/;
+    const refusal = /Speed = 'abc' refused/;
     await typedSpeed.fill('abc');
     await typedSpeed.press('Enter');
     await frames(page, 3);
@@ -603,6 +603,19 @@ test('a typed number: refused, then taken, then typed and taken back with Escape
     await page.keyboard.press('Shift+Tab');
     await frames(page, 3);
     assert.equal((await state(page)).speed, 4.25, 'and leaving the field applies nothing');
+    // A parameter refused by the model (a mass must be positive) marks its field too, whose name says more
+    // than the symbol the refusal begins with.
+    const mass = page.getByRole('spinbutton', { name: /^mB, / });
+    await mass.fill('-5');
+    await mass.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).bike.mB, 85, 'the mass stays');
+    assert.equal(await mass.getAttribute('aria-invalid'), 'true', 'the refused parameter is marked invalid');
+    assert.match(await mass.getAttribute('aria-description'), /^mB = -5 kg refused/);
+    await mass.fill('80');
+    await mass.press('Enter');
+    await frames(page, 3);
+    assert.equal(await mass.getAttribute('aria-invalid'), null, 'a mass taken: no longer invalid');
     // Another model chosen is said.
     await page.getByRole('combobox', { name: 'Model' }).selectOption('Four-bar linkage');
     await frames(page, 4);

@@ -166,6 +166,13 @@ TEST_CASE("a refusal typed a second time is said again; a message about another 
   CHECK_FALSE(names_control(refused, "Time step"));
   CHECK_FALSE(names_control(refused, ""));
   CHECK_FALSE(names_control("Time step (s)", "Time step (s)"));
+  // A parameter's refusal names it by its symbol, its control by the symbol and its meaning.
+  const std::string mass = "mB = -5 kg refused: mB: rear frame mass must be > 0; mB stays 85 kg";
+  CHECK(names_control(mass, "mB, rear frame (and rider) mass"));
+  CHECK_FALSE(names_control(mass, "m, rear frame mass"));
+  CHECK_FALSE(names_control("mBx = 1 refused", "mB, rear frame (and rider) mass"));
+  CHECK(short_control_name("c, trail: front contact point behind the steer axis") == "c");
+  CHECK(short_control_name("Time step (s)") == "Time step (s)");
 }
 
 TEST_CASE("a control's widget names: each name of \"a|b\", in order", "[web][access]") {

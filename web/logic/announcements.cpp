@@ -60,10 +60,16 @@ void Announcer::say_again(const std::string& name) {
   std::erase_if(last_.messages, [&](const std::string& m) { return names_control(m, name); });
 }
 
+std::string_view short_control_name(std::string_view name) { return name.substr(0, name.find(", ")); }
+
 bool names_control(const std::string& message, const std::string& name) {
-  if (name.empty() || message.compare(0, name.size(), name) != 0) return false;
-  const std::string_view rest = std::string_view(message).substr(name.size());
-  return rest.starts_with(" = ") || rest.starts_with(" refused");
+  // A parameter's control is named "mB, rear frame (and rider) mass"; its refusal begins "mB = -5 kg".
+  for (const std::string_view n : {std::string_view(name), short_control_name(name)}) {
+    if (n.empty() || message.compare(0, n.size(), n) != 0) continue;
+    const std::string_view rest = std::string_view(message).substr(n.size());
+    if (rest.starts_with(" = ") || rest.starts_with(" refused")) return true;
+  }
+  return false;
 }
 
 }  // namespace carvallo::web

@@ -11,6 +11,7 @@
 // Pure C++: no Emscripten, GL or ImGui include.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace carvallo::web {
@@ -37,8 +38,13 @@ struct Shown {
   bool editing = false;                ///< a text box is being typed in: a lesson's title and a caption it changes are said once it is left
 };
 
-/// Whether `message` is about the control named `name`: a refusal begins with the control's name and " = "
-/// or " refused" ("Time step (s) = 10 s refused: ...", "Time step (s) refused: ...").
+/// A control's name up to its first ", ": a parameter's symbol ("mB" of "mB, rear frame (and rider) mass"),
+/// what its messages call it; the whole name where it has no comma.
+std::string_view short_control_name(std::string_view name);
+
+/// Whether `message` is about the control named `name`: a refusal begins with the control's name, or its
+/// short name, and " = " or " refused" ("Time step (s) = 10 s refused: ...", "Time step (s) refused: ...",
+/// "mB = -5 kg refused: ..." for "mB, rear frame (and rider) mass").
 bool names_control(const std::string& message, const std::string& name);
 
 class Announcer {

@@ -2,6 +2,7 @@
 // (App::rects) and acts through the panels' functions, so a value given by a screen reader or the
 // keyboard is checked, applied and refused exactly as on the canvas.
 #include "panels/access_controls.hpp"
+#include "logic/announcements.hpp"
 #include "panels/stage.hpp"
 
 #include "logic/bike_analysis.hpp"
@@ -145,8 +146,10 @@ AccessRow number(std::string id, std::string name, std::string rect, double valu
   r.control.step = step;
   r.control.value_text = spoken_value(value, unit, decimals);
   // What is not a number ("abc", "", "1e999") is refused here, naming what was typed and what stays.
-  r.act = [set = std::move(set), name = r.control.name, kept = format_shortest(value) + (unit.empty() ? "" : " " + unit)](
-              App& app, const std::string& text) {
+  // The messages call it by its short name ("c = 'abc' refused: not a number; c stays 0.08 m"): the whole
+  // name, said twice, made a parameter's refusal a paragraph (a tester).
+  r.act = [set = std::move(set), name = std::string(short_control_name(r.control.name)),
+           kept = format_shortest(value) + (unit.empty() ? "" : " " + unit)](App& app, const std::string& text) {
     const double v = typed(text);
     if (std::isfinite(v)) return set(app, v);
     if (too_large(text))
