@@ -339,7 +339,8 @@ void draw_eigen_panel(App& app) {
     // Self-stable ranges.
     for (const auto& r : sw.stable)
       dl->AddRectFilled(ImVec2(x(r.lo), p0.y), ImVec2(x(r.hi), p1.y), IM_COL32(120, 200, 120, 60));
-    axes_and_grid(dl, x, y, p0, p1, tr("speed v (m/s)"), s.show_imaginary ? "Re s, Im s (1/s)" : "Re s (1/s)");
+    const char* y_label = s.show_imaginary ? "Re s, Im s (1/s)" : "Re s (1/s)";
+    axes_and_grid(dl, x, y, p0, p1, tr("speed v (m/s)"), y_label);
     dl->PushClipRect(p0, p1, true);
     draw_ghost_curves(app, dl, x, y, false);  // under the live curves
     // Critical speeds. Their names and the branches' are placed clear of the ones placed before: each moves
@@ -364,12 +365,24 @@ void draw_eigen_panel(App& app) {
         const float X = x(setting(s, "speed")), Y = y(e.value.real()), r = fw * 0.35f;
         placed.push_back(ImVec4(X - r, Y - r, X + r, Y + r));
       }
+    // The critical speeds' names stand in the line above the plot, right of the y axis's label, where no
+    // curve runs (inside, at a projector's largest text, v_w sat on the weave branch and v_c on the
+    // capsize one); inside only where that line has no room for them.
+    float above_from = p0.x - fw * 2.6f + ImGui::CalcTextSize(y_label).x + fw * 0.6f;
+    std::vector<std::tuple<ImVec2, const char*, ImU32>> above;
     for (const auto& [v, name, col] : {std::tuple{sw.weave, "v_w", mode_color("weave")}, std::tuple{sw.capsize, "v_c", mode_color("capsize")}}) {
       if (!v || *v < sw.vmin || *v > sw.vmax) continue;
       dashed_line(dl, ImVec2(x(*v), p0.y), ImVec2(x(*v), p1.y), col, 1.0f, fw * 0.3f);
+      const ImVec2 size = ImGui::CalcTextSize(name);
+      const float ax = std::max(x(*v) + 3, above_from);
+      if (ax + size.x <= p1.x && ax - x(*v) < fw * 2.5f) {
+        above.emplace_back(ImVec2(ax, p0.y - fw * 1.15f), name, col);
+        above_from = ax + size.x + fw * 0.4f;  // "v_w v_c", never "v_wv_c"
+        continue;
+      }
       // On the plot's ground, as the branches' names: moved down off a marker or the other name, it may
-      // land on a curve (v_w on the weave branch of a narrow stage panel), and stays readable there.
-      const ImVec2 size = ImGui::CalcTextSize(name), at = clear_of_placed(ImVec2(x(*v) + 3, p0.y + fw * 1.2f), size);
+      // land on a curve, and stays readable there.
+      const ImVec2 at = clear_of_placed(ImVec2(x(*v) + 3, p0.y + fw * 1.2f), size);
       dl->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), color_u32(pal().plot_bg, 210));
       dl->AddText(at, col, name);
     }
@@ -414,6 +427,7 @@ void draw_eigen_panel(App& app) {
       }
     }
     dl->PopClipRect();
+    for (const auto& [at, name, col] : above) dl->AddText(at, col, name);
     if ((hovered || active) && mouse.x >= p0.x && mouse.x <= p1.x) {
       const double v = std::clamp(x.inverse(mouse.x), sw.vmin, sw.vmax);
       if (active && !s.locked) set_setting(s, "speed", std::clamp(v, 0.0, 50.0));  // lock=1: the scene's speed stays
