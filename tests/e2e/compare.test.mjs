@@ -154,11 +154,14 @@ test('the methods compared on a projector\'s stage: the shown run named by its m
   // At 1280x720 the table's eleven columns hid the drift and the cost behind a scroll bar, and the blue run
   // was "shown", which left the room asking which method it was (a tester).
   const { context, page, problems } = await openPage(env.browser,
-    env.server.url + '#model=four-bar&stab=none&dt=0.02&compare=baumgarte,direct,rgcpa&present=1&stage=compare', { width: 1280, height: 720 });
+    env.server.url + '#model=four-bar&stab=none&dt=0.02&compare=baumgarte,direct,rgcpa&present=1&stage=compare&caption=' +
+    encodeURIComponent('Plain AB4 at 20 ms, no stabilization: C drifts to 1e-5, while direct correction and RGCPA hold 1e-15.'),
+    { width: 1280, height: 720 });
   try {
     await page.evaluate(() => window.carvallo.step(200));
     await synced(page);
-    for (const text of [1, 1.56, 1.85]) {  // presentation's steps
+    let rowsBefore = 0;
+    for (const text of [1, 1.56, 1.85, 1.953125]) {  // presentation's steps, to the largest ']' reaches
       await page.evaluate((t) => window.carvallo.setState({ text: t }), text);
       await frames(page, 6);
       const table = await page.evaluate(() => window.carvallo.widgetRect('compare:table'));
@@ -173,7 +176,14 @@ test('the methods compared on a projector\'s stage: the shown run named by its m
       for (const [name, cell] of cells)
         if (cell) assert.ok(cell.x + cell.w <= panel.x + panel.w + 0.5, `text ${text}: ${name} ${JSON.stringify(cell)} within ${JSON.stringify(panel)}`);
       if (text === 1) assert.ok(cells.every(([, cell]) => cell), `text 1: all four: ${JSON.stringify(cells)}`);
-      if (text === 1) await page.screenshot({ path: path.join(artifacts, 'compare-stage-1280x720.png') });
+      // A larger step makes the plot's text no smaller and leaves the plot readable beside a two-line caption:
+      // at 1.95 the table's text had shrunk and the plot was 100 px tall beside a view of empty sky (a
+      // lecturer).
+      assert.ok(table.h >= 0.98 * rowsBefore, `text ${text}: the table ${table.h} px tall, ${rowsBefore} at the step before`);
+      rowsBefore = table.h;
+      const area = await page.evaluate(() => window.carvallo.widgetRect('plot:compare-violations'));
+      assert.ok(area.h >= 150 && panel.w >= 0.45 * 1280, `text ${text}: the plot ${JSON.stringify(area)} in ${JSON.stringify(panel)}`);
+      await page.screenshot({ path: path.join(artifacts, `compare-stage-text-${text}.png`) });
     }
     await page.evaluate(() => window.carvallo.setState({ text: 1 }));
     await frames(page, 4);

@@ -61,7 +61,7 @@ void choose_study(App& app, const examples::MethodStudy& study) {
   app.state.stage = "compare";
 }
 
-void comparison_plot(App& app, float height) {
+void comparison_plot(App& app, float height, bool legend) {
   const auto& runs = app.comparison.runs();
   const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
   const std::function<double(std::size_t, const RunSample&)> position = [](std::size_t, const RunSample& m) { return m.C; };
@@ -76,6 +76,7 @@ void comparison_plot(App& app, float height) {
   PlotSpec spec{"compare-violations", tr("|C| of each run, log"), tr("m or rad"), true};
   spec.log_lo = -17;
   spec.log_hi = 0;
+  spec.legend = legend;
   draw_time_plot(spec, data, nullptr, std::max(height, ImGui::GetFontSize() * 7));  // the window's text: a stage's may be smaller
 }
 
@@ -184,9 +185,14 @@ void comparison_view(App& app, float min_plot_height) {
   const std::string figures = published(app);
   // The table as tall as it was drawn last frame (before its first, as its rows and header would be).
   const float table = app.compare_table_h > 0 ? app.compare_table_h : (static_cast<float>(app.comparison.runs().size()) + 2) * row;
-  const float below = table + 2 * style.ItemSpacing.y + style.WindowPadding.y +
+  // The space above the table and the figures' lines; the window's padding is outside the region available
+  // already (counted again, with a space under the table, it left a projector's plot 60 px short at the
+  // largest text step, where the style's spacing is largest).
+  const float below = table + style.ItemSpacing.y + 1.0f +
                       (figures.empty() ? 0.0f : text_lines(figures.c_str(), ImGui::GetContentRegionAvail().x) * ImGui::GetTextLineHeightWithSpacing());
-  comparison_plot(app, std::max(min_plot_height, ImGui::GetContentRegionAvail().y - below));
+  // The table's runs, named in their plot colours with their |C|, are the plot's legend: on a stage a
+  // legend above it took two or three lines of the plot's height (on a phone on its side, all but 22 px).
+  comparison_plot(app, std::max(min_plot_height, ImGui::GetContentRegionAvail().y - below), false);
   table_and_published(app, true);
 }
 

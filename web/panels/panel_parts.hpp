@@ -46,8 +46,9 @@ void simulation_panel(App& app);
 void comparison_section(App& app, bool plot_drawn);
 /// The lines the notes under the table of methods compared take at `width` px (compare_panel.cpp).
 float comparison_notes_lines(const App& app, float width);
-/// The compared runs' |C| on one log plot with a fixed axis, `height` device px tall (compare_panel.cpp).
-void comparison_plot(App& app, float height);
+/// The compared runs' |C| on one log plot with a fixed axis, `height` device px tall, with a legend of the
+/// runs' names and newest |C| above it unless `legend` is false (compare_panel.cpp).
+void comparison_plot(App& app, float height, bool legend = true);
 /// The plot, the table of where each run is and what it cost, and a paper's published figures (the stage's
 /// "Methods compared" and its picture): the plot takes what the others leave, at least `min_plot_height`.
 void comparison_view(App& app, float min_plot_height);

@@ -194,26 +194,38 @@ void arrange_stage(App& app, float top) {
   // full-height plot beside a caption and a bar as narrow as the view was left 264 px of 1280 at the
   // largest step). Neither band's width depends on the plot's, so the bar's measured height and the
   // layout cannot take turns.
-  const bool strips = !app.compact && !portrait;
+  // A phone on its side too: its bar spans the screen in one row of touch-sized buttons where across the
+  // view alone it took three.
+  const bool strips = !portrait;
   for (int attempt = 0; attempt < 2; ++attempt) {
     // The caption's band depends on the view's width (its wrapping, and the smaller text a long caption
     // gets), the view's width on the band: a few passes, keeping the tallest band seen, so the view that
     // results is never smaller than the one the plot was sized for.
     for (int pass = 0; pass < 3; ++pass) {
       caption_h = std::max(caption_h, caption_band(app, strips ? W : with_plot && !portrait && pass == 0 ? W * 0.58f : view_w, nullptr,
-                                                   strips && with_plot));
+                                                   strips && with_plot && !app.compact));
       if (with_plot && portrait) {
-        // A phone upright: the model above its plot, the plot about 45 % of what the bar and caption leave.
+        // A phone upright: the model above its plot, the plot about 45 % of what the bar and caption leave;
+        // 60 % for the methods compared, whose table is under their plot (the plot had been 40 px tall
+        // under a linkage drawn in a third of the screen).
         const float free_h = H - top - caption_h - bar_h;
-        plot_h = std::clamp(free_h * 0.45f, std::min(ImGui::GetFontSize() * 9, free_h * 0.5f), std::max(free_h - ImGui::GetFontSize() * 4, 1.0f));
+        plot_h = std::clamp(free_h * (plot == "compare" ? 0.6f : 0.45f), std::min(ImGui::GetFontSize() * 9, free_h * 0.5f), std::max(free_h - ImGui::GetFontSize() * 4, 1.0f));
         plot_x = 0, plot_w = W;
         plot_y = H - bar_h - plot_h;
       } else if (with_plot) {
         // The plot beside the view, never so wide that the view (above the bar, below the caption) is under
-        // half of the canvas.
+        // half of the canvas; on a phone on its side, whose tabs and bar leave a short view, under half of
+        // its width (half of its area left no room for a plot, and the student only the tab's).
+        // The methods compared are the lesson where they are shown (a mechanism's drift is in their plot and
+        // table, not in the linkage drawn): half the screen's width, the view at least a third of it (at
+        // a projector's larger text steps the caption and the bar left the plot 235x100 px, its text smaller
+        // than at text 1, beside a view of empty sky; a lecturer).
+        const bool methods = plot == "compare";
+        const float view_share = methods ? 1.0f / 3.0f : 0.5f;
         const float view_h = std::max(H - top - caption_h - bar_h, 1.0f);
-        const float widest = W - m - 0.5f * W * H / std::max(view_h - 2.0f, 1.0f) - 2.0f;  // 2 px for rounding
-        plot_w = std::clamp(W * 0.42f, std::min(px(app, 240), W * 0.15f), std::max(widest, W * 0.15f));
+        const float widest = app.compact ? 0.5f * W - m
+                                         : W - m - view_share * W * H / std::max(view_h - 2.0f, 1.0f) - 2.0f;  // 2 px for rounding
+        plot_w = std::clamp(W * (methods ? 0.5f : 0.42f), std::min(px(app, 240), W * 0.15f), std::max(widest, W * 0.15f));
         plot_x = W - plot_w;
         view_w = plot_x - m;
         plot_y = top;

@@ -157,7 +157,7 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     if (one_line) ImGui::SameLine();
     scale_menu(spec, *scale);
   }
-  for (std::size_t k = 0; k < data.series.size(); ++k) {
+  for (std::size_t k = 0; spec.legend && k < data.series.size(); ++k) {
     const auto& s = data.series[k];
     char buf[96];
     if (s.has_latest) std::snprintf(buf, sizeof buf, "%s %.4g", s.name.c_str(), s.latest);

@@ -26,6 +26,7 @@ struct PlotSpec {
   double rel_span = 0;   ///< ... and at least this fraction of the largest |value| shown
   bool scale_menu = true;  ///< with a scale: its menu on the title (false: a picture, web/platform/capture.cpp)
   double log_lo = 0, log_hi = 0;  ///< log plots: a fixed range of decades (log10; equal: fitted to the data)
+  bool legend = true;    ///< the series' names and newest values above the plot (false: a table below names them)
 };
 
 /// Draws the plot (title, legend with the latest values, axes, ticks, curves) at the cursor, full width,
