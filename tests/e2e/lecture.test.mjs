@@ -660,9 +660,12 @@ test('a phone: the 3D tab shows the model above its plot with the caption and th
     await land.page.screenshot({ path: path.join(artifacts, 'lecture-phone-844x390-parameters.png') });
     await land.page.evaluate(() => window.carvallo.setState({ panel: 'view' }));
     await frames(land.page, 4);
-    // Beside a view the tabs and the bar leave 160 px tall, a plot would be under 240 px wide, its
-    // controls clipped: the 3D tab is the model alone, and the Eigenvalues tab shows the plot whole.
-    await checkStage(land.page, side, 'phone on its side', { tabs: true, share: 0.35, plot: false });
+    // The plot beside the model, as on a projector (the 3D tab had been the model alone, a student found):
+    // the bar and the caption span the screen, the view keeps half its width and the plot at least 240 px.
+    await checkStage(land.page, side, 'phone on its side', { tabs: true, share: 0.25 });
+    const [sideView, sidePlot] = [await rect(land.page, 'view:free'), await rect(land.page, 'stage-plot')];
+    assert.ok(sideView.w >= side.width / 2 - 8 && sidePlot.w >= 240, `view ${JSON.stringify(sideView)}, plot ${JSON.stringify(sidePlot)}`);
+    assert.ok(sidePlot.h >= 120, `the plot is ${sidePlot.h} px tall`);
     await land.page.screenshot({ path: path.join(artifacts, 'lecture-phone-844x390-3d.png') });
     assert.deepEqual(land.problems, []);
   } finally {
@@ -1458,6 +1461,39 @@ test("keys typed in the frame of the click that opens a canvas's text box reach 
     await page.keyboard.type('!');
     await frames(page, 3);
     assert.equal((await lesson(page)).scenes[0].caption, 'Watch the steer!');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a lesson's scene reloaded while it plays plays again; one paused at a moment stays paused there", async () => {
+  // The address bar has the link of what is shown, the run from its start while it plays: a reload had
+  // come back paused at t = 0 under a caption describing the motion (a student).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, PHONE);
+  try {
+    await frames(page, 6);
+    assert.ok((await page.evaluate(() => window.carvallo.simState())).playing, 'the scene plays as it opens');
+    const hash = await page.evaluate(() => location.hash);
+    assert.match(hash, /[#&]v=/, `the address bar has the state: ${hash.slice(0, 80)}`);
+    await page.reload();
+    await page.waitForFunction(() => window.carvallo && window.carvallo.ready);
+    await page.evaluate(() => window.carvallo.ready);
+    await frames(page, 6);
+    const after = await page.evaluate(() => window.carvallo.simState());
+    assert.ok(after.playing, `reloaded, the scene plays: ${JSON.stringify(after)}`);
+    assert.equal((await lesson(page)).index, 0, 'the same scene');
+    // Paused at a moment, the link has that moment (t=): reloaded, it shows that moment, paused.
+    await page.evaluate(() => window.carvallo.play(false));
+    await frames(page, 4);
+    const at = (await page.evaluate(() => window.carvallo.simState())).t;
+    await page.reload();
+    await page.waitForFunction(() => window.carvallo && window.carvallo.ready);
+    await page.evaluate(() => window.carvallo.ready);
+    await frames(page, 6);
+    const paused = await page.evaluate(() => window.carvallo.simState());
+    assert.equal(paused.playing, false, 'paused at a moment: it stays paused');
+    assert.ok(Math.abs(paused.t - at) < 1e-6, `at the moment it was paused at: ${paused.t} against ${at}`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -108,6 +108,10 @@ void apply_link(App& app, std::string_view hash) {
   }
   open_lesson_from_link(app, fields, !state_given);
   if (state_given && app.lesson && !fields.scene) app.scene_index = 0;
+  // A scene's link made while it played has its moment at 0, the run from its start (timeline.cpp): it
+  // plays as the scene does when opened. A reload had come back paused at t = 0, under a caption that
+  // describes the motion (a student).
+  if (state_given && app.state.time_shown == 0 && !prefers_reduced_motion()) app.playing = true;
 }
 
 void clear_link_messages(App& app) {
