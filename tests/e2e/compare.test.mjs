@@ -160,6 +160,12 @@ test('the methods compared on a projector\'s stage: the shown run named by its m
   try {
     await page.evaluate(() => window.carvallo.step(200));
     await synced(page);
+    // The linkage is the picture on a stage: framed nearer than between a desk's panels (it was 150 px wide
+    // in a 730 px view; a lecturer).
+    const bodies = await page.evaluate(() => window.carvallo.bodies().map((b) => window.carvallo.widgetRect('body:' + b.name)).filter(Boolean));
+    const view = await page.evaluate(() => window.carvallo.widgetRect('view:free'));
+    const across = Math.max(...bodies.map((r) => r.x + r.w)) - Math.min(...bodies.map((r) => r.x));
+    assert.ok(bodies.length >= 3 && across >= 0.28 * view.w, `the four-bar ${Math.round(across)} px across a ${Math.round(view.w)} px view`);
     let rowsBefore = 0;
     for (const text of [1, 1.56, 1.85, 1.953125]) {  // presentation's steps, to the largest ']' reaches
       await page.evaluate((t) => window.carvallo.setState({ text: t }), text);

@@ -157,16 +157,20 @@ void fit_camera(App& app) {
   const double size = std::max((a - b).cwiseAbs().maxCoeff(), 1e-3);
   auto& cam = app.state.camera;
   cam.target = centre;
-  // Far enough for the model and the room it moves in (about twice its size) to fit the free view.
-  cam.distance = std::clamp(fitting_distance(app, 3.2 * size), 0.3, 60.0);
-  const bool planar = app.run->run().instance().view.planar;
-  cam.yaw = -1.5707963267948966;  // looking along +y of the viewer: at the plane of a planar model
-  cam.pitch = planar ? 0.12 : 0.5;
   // A model that travels (a steady motion: the rolling disk, the sleigh; or a traced path behind it: the
   // Appell-Hamel wheel) rolls away at metres per second: framed and left, it is off screen within seconds.
   // The camera follows it; a mechanism in place stays framed.
   const examples::ModelEntry* entry = examples::find_model(app.state.model);
   app.state.follow = (entry && entry->steady_motion.has_value()) || !app.run->run().instance().traces.empty();
+  // Far enough for the model and the room it moves in to fit the free view: about twice its size, with
+  // room for the bodies' and joints' labels beside it between the panels. On a stage (a projector, an
+  // embed, a phone's 3D tab) a mechanism in place, whose links swing within about half its size more, is
+  // the picture: nearer (at 3.2 sizes a projector's four-bar was 150 px wide in a 730 px view; a lecturer).
+  const bool picture = app.stage && !app.state.follow;
+  cam.distance = std::clamp(fitting_distance(app, (picture ? 2.2 : 3.2) * size), 0.3, 60.0);
+  const bool planar = app.run->run().instance().view.planar;
+  cam.yaw = -1.5707963267948966;  // looking along +y of the viewer: at the plane of a planar model
+  cam.pitch = planar ? 0.12 : 0.5;
 }
 
 double fitting_distance(const App& app, double extent) {
