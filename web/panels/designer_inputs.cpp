@@ -116,6 +116,12 @@ void designer_inputs(App& app, bool with_header) {
     for (const auto& in : kInputs) row(app, in);
     ImGui::EndTable();
   }
+  // The trail the inputs make, which the lessons are about and no input names (a student changed the rake
+  // and read c from the API).
+  char trail[32];
+  std::snprintf(trail, sizeof trail, "%.1f", app.state.bike.c * 1000.0);
+  wrapped_textf("%s", trf("trail c = %s mm", trail).c_str());
+  record_rect(app, "designer:trail");
   // The option's name is long for a narrow panel: the label wraps beside the box.
   ImGui::Checkbox("##front-moves", &app.state.front_moves);
   record_rect(app, "designer:front-moves");
