@@ -413,3 +413,34 @@ test('Copy link copies the full URL; a bicycle JSON file loads, a broken one is 
     await context.close();
   }
 });
+
+test('a curve at rest is drawn as a line: no spikes where it wobbles by a fraction of a pixel', async () => {
+  // The forward speed settles to 5.021 m/s and wobbles by about 1e-4 m/s, a fraction of a pixel; a thick
+  // line's joins there stood up as spikes many pixels tall (a student, on a phone's Sim tab).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1&panel=simulation`,
+    { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    await frames(page, 4);
+    await page.evaluate(() => { window.carvallo.play(false); window.carvallo.step(2000); });  // to t = 10 s
+    await frames(page, 4);
+    const r = await page.evaluate(() => window.carvallo.widgetRect('plot:speed'));
+    assert.ok(r && r.y + r.h <= 844, `the speed plot on screen: ${JSON.stringify(r)}`);
+    // From t = 5 s on (the plot's right half) the curve is flat: in each pixel column its blue spans a
+    // line's thickness and its smoothing, not more.
+    const clip = { x: r.x + r.w * 0.55, y: r.y, width: r.w * 0.4, height: r.h * 0.8 };
+    const shot = decodePng(await page.screenshot({ clip, path: path.join(artifacts, 'bicycle-speed-at-rest.png') }));
+    let tallest = 0;
+    for (let x = 0; x < shot.width; x++) {
+      let top = -1, bottom = -1;
+      for (let y = 0; y < shot.height; y++) {
+        const o = (y * shot.width + x) * 4, [red, green, blue] = [shot.pixels[o], shot.pixels[o + 1], shot.pixels[o + 2]];
+        if (blue > 150 && blue - red > 80 && blue - green > 40) { if (top < 0) top = y; bottom = y; }
+      }
+      if (top >= 0) tallest = Math.max(tallest, bottom - top + 1);
+    }
+    assert.ok(tallest > 0 && tallest <= 8, `the flat curve's tallest column: ${tallest} device px`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -254,7 +254,17 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     const auto& s = data.series[k];
     const auto columns = static_cast<double>(s.first.size());
     points.clear();
-    for (const PlotPoint& q : series_polyline(s)) points.emplace_back(X(t0 + q.column / columns * (t1 - t0)), Y(q.value));
+    // A point within a pixel of the last one kept is left out: a curve at rest wobbling by a fraction of a
+    // pixel made a thick line's joins into spikes many pixels tall (ImGui mitres every join; a student saw a
+    // row of them on a flat speed).
+    const auto polyline = series_polyline(s);
+    for (std::size_t i = 0; i < polyline.size(); ++i) {
+      const ImVec2 p(X(t0 + polyline[i].column / columns * (t1 - t0)), Y(polyline[i].value));
+      const bool near = !points.empty() && std::abs(p.x - points.back().x) < 1.0f && std::abs(p.y - points.back().y) < 1.0f;
+      if (near && i + 1 < polyline.size()) continue;
+      if (near) points.back() = p;  // the curve's last point is where it ends
+      else points.push_back(p);
+    }
     if (points.size() >= 2) dl->AddPolyline(points.data(), static_cast<int>(points.size()), line_color(k), ImDrawFlags_None, thick);
   }
   dl->PopClipRect();
