@@ -274,6 +274,15 @@ std::vector<TypedEvent> g_typed_deferred;  // to apply next frame
 std::vector<int> g_keys_held_one_frame;    // held down artificially during the last frame
 std::vector<TypedEvent> g_typed_applied;   // what this frame applied (replay_typed_into_new_box)
 
+// UTF-8 text typed into the text box open, as its characters (a paste, an input method's text).
+void type_characters(const char* text) {
+  for (const char* p = text; *p;) {
+    unsigned c = 0;
+    p += ImTextCharFromUtf8(&c, p, nullptr);
+    if (c) g_typed.push_back({true, c, GLFW_PRESS});
+  }
+}
+
 bool ctrl_alt_or_super(unsigned key) {
   return key == GLFW_KEY_LEFT_CONTROL || key == GLFW_KEY_RIGHT_CONTROL || key == GLFW_KEY_LEFT_ALT ||
          key == GLFW_KEY_RIGHT_ALT || key == GLFW_KEY_LEFT_SUPER || key == GLFW_KEY_RIGHT_SUPER;
@@ -491,6 +500,15 @@ void frame() {
   stage_tooltips(app, now);
   replay_typed_into_new_box();
   ImGui::Render();
+  // Text that comes with no key press reaches a canvas text box through input.js's hidden field, kept
+  // focused at the box's cursor (where an input method shows its candidates) while one is open.
+  static bool text_box_was_open = false;
+  if (const bool open = ImGui::GetIO().WantTextInput; open || text_box_was_open) {
+    const ImVec2 at = GImGui->PlatformImePos;
+    const auto r = static_cast<float>(app.pixel_ratio);
+    carvallo::web::text_box_focus(open, at.x / r, at.y / r);
+    text_box_was_open = open;
+  }
   const double update = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpu_start).count();
   app.perf.update_ms = app.perf.update_ms > 0 ? 0.95 * app.perf.update_ms + 0.05 * update : update;
 
@@ -597,11 +615,14 @@ EMSCRIPTEN_KEEPALIVE int carvallo_input_paste(const char* text) {
   app.clipboard = text;
   if (!ImGui::GetIO().WantTextInput) return 0;
   if (glfwGetKey(app.window, GLFW_KEY_LEFT_CONTROL) == GLFW_PRESS || glfwGetKey(app.window, GLFW_KEY_RIGHT_CONTROL) == GLFW_PRESS) return 1;
-  for (const char* p = text; *p;) {
-    unsigned c = 0;
-    p += ImTextCharFromUtf8(&c, p, nullptr);
-    if (c) g_typed.push_back({true, c, GLFW_PRESS});
-  }
+  type_characters(text);
+  return 1;
+}
+// input.js: text inserted with no key press while a text box of the canvas is open (an input method's
+// composition, a dead key's letter, a character picker's), typed into the box. Returns whether it was.
+EMSCRIPTEN_KEEPALIVE int carvallo_input_text(const char* text) {
+  if (!text || !ImGui::GetCurrentContext() || !ImGui::GetIO().WantTextInput) return 0;
+  type_characters(text);
   return 1;
 }
 EMSCRIPTEN_KEEPALIVE void carvallo_input_touch(int kind, int fingers, double x0, double y0, double x1, double y1,

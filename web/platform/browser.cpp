@@ -68,6 +68,9 @@ EM_JS(char*, carvallo_js_prompt, (const char* title, const char* current), {
   return p;
 });
 
+EM_JS(void, carvallo_js_text_box, (int open, double x, double y), {
+  if (window.carvallo && window.carvallo._textBox) window.carvallo._textBox(open != 0, x, y);
+});
 EM_JS(int, carvallo_js_coarse_pointer, (), {
   return window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
 });
@@ -148,6 +151,7 @@ void set_frame_pace(FramePace::Pace pace, bool restart) {
 }
 
 bool coarse_pointer() { return carvallo_js_coarse_pointer() != 0; }
+void text_box_focus(bool open, double x, double y) { carvallo_js_text_box(open ? 1 : 0, x, y); }
 
 std::optional<std::string> ask_number(const std::string& title, const std::string& current) {
   char* p = carvallo_js_prompt(title.c_str(), current.c_str());

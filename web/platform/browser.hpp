@@ -65,4 +65,9 @@ double page_time();
 /// timer (emscripten's pause and resume start a new loop; the old timer then returns).
 void set_frame_pace(FramePace::Pace pace, bool restart = false);
 
+/// Whether a text box of the canvas is open, its cursor at (`x`, `y`) CSS px: while one is, input.js keeps
+/// a hidden field focused there, through which text that comes with no key press (an input method's, a
+/// dead key's, a character picker's) reaches the box (web/main.cpp, carvallo_input_text).
+void text_box_focus(bool open, double x, double y);
+
 }  // namespace carvallo::web

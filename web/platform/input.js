@@ -87,12 +87,73 @@
   // Text pasted while a text box of the canvas is open (web/main.cpp, carvallo_input_paste); a page's own
   // fields (the parallel DOM's) paste as they always do. Capped: a caption keeps 280 characters.
   const MAX_PASTE = 4096;
+  let imeField = null;  // below
   window.addEventListener('paste', function (event) {
     const t = event.target;
-    if (!ready() || (t && (t.isContentEditable || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT'))) return;
+    if (!ready() || (t && t !== imeField && (t.isContentEditable || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT'))) return;
     const text = event.clipboardData ? event.clipboardData.getData('text/plain') : '';
     if (text && Module['ccall']('carvallo_input_paste', 'number', ['string'], [text.slice(0, MAX_PASTE)])) event.preventDefault();
   }, true);
+
+  // Text that comes with no key press (an input method's composition, for Chinese or Japanese; a Mac's
+  // dead keys, where ´ then e is é; a character picker; text inserted by assistive software) goes to the
+  // element with the focus, and a canvas takes none: such text reached only the parallel DOM's fields. While
+  // a text box of the canvas is open (web/main.cpp), a hidden field outside the parallel DOM keeps the focus
+  // at the box's cursor, where an input method shows its candidates, and what is inserted into it is typed
+  // into the box (carvallo_input_text). Key presses still reach GLFW on window as before: the characters a
+  // key press types are GLFW's, and the field's own insertion of them is cancelled. A touch screen's page is
+  // left as it was: focusing a field there raises the on-screen keyboard over the canvas.
+  let keyPressed = false, composed = '';
+  function typeText(text) {
+    if (text && ready()) Module['ccall']('carvallo_input_text', 'number', ['string'], [text.slice(0, MAX_PASTE)]);
+  }
+  function imeSetup() {
+    if (imeField) return imeField;
+    const field = document.createElement('textarea');
+    field.id = 'carvallo-ime';
+    field.setAttribute('aria-hidden', 'true');
+    field.tabIndex = -1;
+    field.autocomplete = 'off';
+    field.spellcheck = false;
+    field.setAttribute('autocapitalize', 'off');
+    field.style.cssText = 'position:fixed;left:0;top:0;width:2px;height:16px;opacity:0;pointer-events:none;border:0;' +
+      'padding:0;margin:0;resize:none;overflow:hidden;font-size:16px;z-index:-1;';
+    field.addEventListener('keypress', () => { keyPressed = true; });
+    field.addEventListener('beforeinput', (event) => {
+      const byKey = keyPressed;
+      keyPressed = false;
+      if (event.isComposing || event.inputType === 'insertCompositionText') return;  // its end types it
+      event.preventDefault();
+      // A composition just ended types its text; a browser that inserts it once more is not typed twice.
+      const again = composed && event.data === composed;
+      composed = '';
+      if (event.inputType === 'insertText' && !byKey && !again) typeText(event.data);
+    });
+    field.addEventListener('compositionend', (event) => {
+      composed = event.data || '';
+      typeText(composed);
+      field.value = '';
+      setTimeout(() => { composed = ''; }, 0);
+    });
+    document.body.appendChild(field);
+    imeField = field;
+    return field;
+  }
+  window.carvallo._textBox = function (open, x, y) {
+    const coarse = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
+    if (coarse && !imeField) return;
+    const field = imeSetup(), active = document.activeElement;
+    if (!open) {
+      if (active === field) { field.blur(); if (canvas()) canvas().focus({ preventScroll: true }); }
+      return;
+    }
+    if (isFinite(x) && isFinite(y) && Math.abs(x) < 1e6 && Math.abs(y) < 1e6) {
+      field.style.left = Math.round(x) + 'px';
+      field.style.top = Math.round(y) + 'px';
+    }
+    // Only from the canvas or the page itself: a parallel DOM's control keeps the focus it was given.
+    if (!coarse && active !== field && (!active || active === document.body || active === canvas())) field.focus({ preventScroll: true });
+  };
 
   // Any input wakes a frame loop slowed on a page left alone (web/logic/frame_pace.hpp), before the
   // handlers above and GLFW's see the event.
