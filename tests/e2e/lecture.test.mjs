@@ -1499,3 +1499,92 @@ test("a lesson's scene reloaded while it plays plays again; one paused at a mome
     await context.close();
   }
 });
+
+test("text with no key press (an input method's, a dead key's, a character picker's) reaches a caption typed on the canvas, once", async () => {
+  // Playwright's insertText is such text: "‖C‖", "α = β" and "Kutta–Merson" had lost their symbols, and
+  // a Mac's dead keys (´ then e) or a Chinese input method typed nothing at all (a lecturer).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, { width: 1280, height: 720 });
+  try {
+    await frames(page, 3);
+    await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
+    await frames(page, 4);
+    await page.getByRole('textbox', { name: 'Caption of scene 1' }).fill('');
+    await page.evaluate(() => document.activeElement.blur());  // the keys to the canvas
+    await frames(page, 3);
+    await page.mouse.click(...centre(await rect(page, 'lesson-editor:caption:0')));
+    await frames(page, 3);
+    await page.keyboard.type('Drift ');  // key presses: GLFW's, not typed a second time by the hidden field
+    await page.keyboard.insertText('‖C‖, α = β, Kutta–Merson, ');
+    await page.keyboard.type('at ');
+    await page.keyboard.insertText('20 ms é');
+    await page.keyboard.press('Backspace');
+    // A composition, as a dead key or an input method makes one: typed once, when it ends.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Input.imeSetComposition', { text: '´', selectionStart: 1, selectionEnd: 1 });
+    await frames(page, 2);
+    await cdp.send('Input.insertText', { text: 'é' });
+    await page.keyboard.type('!');
+    await frames(page, 4);
+    await page.mouse.click(...centre(await rect(page, 'lesson-editor:title')));
+    await frames(page, 3);
+    assert.equal((await lesson(page)).scenes[0].caption, 'Drift ‖C‖, α = β, Kutta–Merson, at 20 ms é!');
+    // Text inserted while no canvas box is open goes nowhere: nothing is typed into the title left.
+    const title = (await lesson(page)).title;
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+    await page.keyboard.insertText('xyz');
+    await frames(page, 3);
+    assert.equal((await lesson(page)).title, title);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a lesson of one's own made of views keeps each scene's short link: its link fits a QR code a room can scan, and opens the same scenes", async () => {
+  // Each scene had kept every field of the state (about 1 000 characters): a four-scene lesson's link was
+  // 1 236 characters, a dense QR code on the projector (a lecturer).
+  const views = [
+    { model: 'four-bar', stab: 'none', dt: 0.02, compare: 'baumgarte,direct,rgcpa', stage: 'compare' },
+    { model: 'four-bar', stab: 'direct', dt: 0.001, compare: 'none,baumgarte,rgcpa', stage: 'compare' },
+    { model: 'four-bar', stab: 'direct', dt: 0.001, compare: 'rk4,dopri5,kutta-merson-adaptive', stage: 'compare' },
+    { model: 'slider-crank', stab: 'none', dt: 0.02, compare: 'baumgarte,direct,rgcpa', stage: 'compare' },
+  ];
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  let fresh;
+  try {
+    await frames(page, 3);
+    for (const [i, view] of views.entries()) {
+      await page.evaluate((v) => window.carvallo.setState(v), view);
+      await frames(page, 3);
+      // The first starts a lesson of one's own; the editor's button adds the others.
+      await page.getByRole('button', { name: 'Add this view as a scene', exact: true }).press('Enter');
+      await frames(page, 3);
+      if (i === 0) {
+        await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
+        await frames(page, 3);
+      }
+    }
+    const made = await lesson(page);
+    assert.equal(made.scenes.length, 4);
+    for (const s of made.scenes) assert.ok(s.link.length < 300 && !/mapx=/.test(s.link), `a scene's link: ${s.link}`);
+    await page.getByRole('button', { name: 'Copy lesson link', exact: true }).press('Enter');
+    await frames(page, 2);
+    const url = await page.evaluate(() => window.carvallo._clipboard);
+    assert.match(url, /#lesson=[A-Za-z0-9_-]{20,}&scene=1$/);
+    assert.ok(url.length < 700, `the lesson's link is ${url.length} characters`);
+    fresh = await openPage(env.browser, url, { width: 1280, height: 800 });
+    await fresh.page.waitForFunction(() => window.carvallo.lesson().scenes.length === 4, null, { timeout: 10000 });
+    for (const [i, view] of views.entries()) {
+      await fresh.page.evaluate((k) => window.carvallo.gotoScene(k), i);
+      await frames(fresh.page, 3);
+      const s = await state(fresh.page);
+      assert.deepEqual([s.model, s.stab, s.dt, s.compare, s.stage], [view.model, view.stab, view.dt, view.compare, view.stage], `scene ${i + 1}`);
+    }
+    assert.deepEqual(problems, []);
+    assert.deepEqual(fresh.problems, []);
+  } finally {
+    await context.close();
+    if (fresh) await fresh.context.close();
+  }
+});
