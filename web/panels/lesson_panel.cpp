@@ -269,7 +269,7 @@ std::string scene_changed_note(const App& app) {
       app.scene_index >= static_cast<int>(app.lesson->scenes.size()) ||
       app.state.caption != app.lesson->scenes[static_cast<std::size_t>(app.scene_index)].caption || !scene_changed(app))
     return "";
-  return tr("Changed since the scene began. Show the scene again as it began");
+  return tr("Changed since the scene began. Show the scene again as it began.");
 }
 
 void step_scene(App& app, int direction) {

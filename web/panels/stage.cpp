@@ -534,7 +534,15 @@ void caption_overlay(App& app) {
   if (ImGui::InvisibleButton("##caption-scene-again", size)) goto_scene(app, app.scene_index);
   const bool hovered = ImGui::IsItemHovered();
   ImGui::GetWindowDrawList()->AddText(from, ImGui::GetColorU32(ImGuiCol_Text), lines.c_str());
-  if (hovered) ImGui::GetWindowDrawList()->AddLine(ImVec2(from.x, from.y + size.y), ImVec2(from.x + size.x, from.y + size.y), ImGui::GetColorU32(ImGuiCol_Text));
+  // Underlined as a link, every line of it: a phone has no hover to show that a tap acts (a student).
+  float y = from.y;
+  for (std::size_t start = 0; start <= lines.size();) {
+    const std::size_t end = std::min(lines.find('\n', start), lines.size());
+    const float w = ImGui::CalcTextSize(lines.c_str() + start, lines.c_str() + end).x;
+    y += ImGui::GetTextLineHeight();
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(from.x, y - 1), ImVec2(from.x + w, y - 1), ImGui::GetColorU32(ImGuiCol_Text), hovered ? 2.0f : 1.0f);
+    start = end + 1;
+  }
   record_rect(app, "caption-scene-again");
   if (!app.stage) app.caption_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
   ImGui::End();
