@@ -202,3 +202,21 @@ test('the methods compared on a projector\'s stage: the shown run named by its m
     await context.close();
   }
 });
+
+test('Methods compared opened at the bottom of a laptop\'s Simulation panel scrolls its preset into view', async () => {
+  // At 1280x720 the section's header is the panel's last line: opened, its preset box showed 15 px (a
+  // lecturer).
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#model=four-bar', { width: 1280, height: 720 });
+  try {
+    await frames(page, 4);
+    const [section, panel] = await page.evaluate(() => [window.carvallo.widgetRect('compare:section'), window.carvallo.widgetRect('panel:simulation')]);
+    assert.ok(section && section.y + section.h <= panel.y + panel.h, `the header on screen: ${JSON.stringify(section)}`);
+    await page.mouse.click(section.x + 40, section.y + section.h / 2);
+    await frames(page, 4);
+    const preset = await page.evaluate(() => window.carvallo.widgetRect('compare:preset'));
+    assert.ok(preset && preset.h >= 20 && preset.y + preset.h <= panel.y + panel.h + 0.5, `the preset ${JSON.stringify(preset)} whole within ${JSON.stringify(panel)}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

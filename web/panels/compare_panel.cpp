@@ -5,6 +5,7 @@
 #include "panels/panel_actions.hpp"
 #include "logic/language.hpp"
 #include "panels/palette_colors.hpp"
+#include "panels/row_layout.hpp"
 #include "panels/target_size.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/wrapped_text.hpp"
@@ -200,6 +201,7 @@ void comparison_section(App& app, bool plot_drawn) {
   if (!app.state.presentation) {
     const bool open = ImGui::TreeNodeEx(tr("Methods compared###compare-node"), ImGuiTreeNodeFlags_FramePadding);
     record_rect(app, "compare:section");
+    reveal_opened_section(open);  // at the panel's bottom on a laptop, its preset box showed 15 px (a lecturer)
     if (open) {
       presets(app);
       ImGui::TreePop();
