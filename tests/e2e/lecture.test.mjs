@@ -965,6 +965,17 @@ test("a lesson beside the panels: its caption has the scene's arrows, and a clic
     await frames(page, 4);
     assert.equal((await lesson(page)).index, 2);
     assert.equal((await page.evaluate(() => window.carvallo.designMap())).designerProblem, '', 'not said in the next scene');
+    // A scene with no caption (dismissed here; a scene of one's own just added has none yet) keeps its
+    // arrows and counter, in a band of their own over the view (there had been no way on but a key).
+    await page.mouse.click(...centre(await rect(page, 'caption-close')));
+    await frames(page, 3);
+    assert.equal((await state(page)).caption, '');
+    const band = await rect(page, 'caption'), arrow = await rect(page, 'scene:next');
+    assert.ok(band && arrow && band.w < 0.25 * viewport.width && arrow.x >= band.x && arrow.x + arrow.w <= band.x + band.w, `'>' ${JSON.stringify(arrow)} in ${JSON.stringify(band)}`);
+    assert.equal(await rect(page, 'caption-close'), null, 'nothing to dismiss');
+    await page.mouse.click(...centre(arrow));
+    await frames(page, 4);
+    assert.equal((await lesson(page)).index, 3, "'>' still moves on");
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -469,20 +469,25 @@ void caption_overlay(App& app) {
   // its side; not beside the Turns tab, whose view shows the turn ridden: the caption's five lines hid the
   // circle's far half and the bicycle on it, a tester found).
   const bool view_shown = !app.compact || app.stage || (app.compact_side && app.state.panel != "turns");
-  if (text.empty() || !view_shown) return;
+  // A lesson beside the panels has no stage bar: its scene's arrows and counter stand in the caption, left
+  // of the x (a desktop page showed a lesson's caption with no way on but a key nothing mentioned); a
+  // scene with no caption yet keeps them, in a band of their own (scenes just added had no way between
+  // them on screen; a lecturer).
+  const bool with_scenes = app.lesson && !app.stage;
+  if (!view_shown || (text.empty() && !with_scenes)) return;
   const ImGuiStyle& style = ImGui::GetStyle();
   // The stage: the band arrange_stage made above the view. Other layouts: over the top of the free view.
   const float m = px(app, 6);
-  const float left = app.stage ? app.caption_rect[0] : app.view_left + m;
-  const float right = app.stage ? app.caption_rect[0] + app.caption_rect[2] : std::max(app.view_right - m, left + px(app, 160));
+  const float scenes_w = with_scenes ? scene_navigation_width(app) + style.ItemSpacing.x : 0.0f;
+  const float right = app.stage ? app.caption_rect[0] + app.caption_rect[2] : std::max(app.view_right - m, app.view_left + m + px(app, 160));
+  const float left = app.stage ? app.caption_rect[0]
+                     : text.empty() ? right - scenes_w - 2 * style.WindowPadding.x + style.ItemSpacing.x
+                                    : app.view_left + m;
   const float top = app.stage ? app.caption_rect[1] : std::max(app.view_top, app.messages_bottom) + m;
   const float width = right - left;
-  // A lesson beside the panels has no stage bar: its scene's arrows and counter stand in the caption, left
-  // of the x (a desktop page showed a lesson's caption with no way on but a key nothing mentioned).
-  const bool with_scenes = app.lesson && !app.stage;
-  const float scenes_w = with_scenes ? scene_navigation_width(app) + style.ItemSpacing.x : 0.0f;
   float scale = 1.0f;
-  const float fitted = caption_band(app, width - scenes_w, &scale, beside_plot(app));
+  const float fitted = text.empty() ? ImGui::GetFrameHeight() + 2 * style.WindowPadding.y
+                                    : caption_band(app, width - scenes_w, &scale, beside_plot(app));
   const float height = app.stage ? std::max(app.caption_rect[3], fitted) : fitted;  // the stage: its whole band
   const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = scaled_frame_height(app, scale);
   const float inner = width - scenes_w - 2 * pad_x - button - style.ItemSpacing.x * scale;
@@ -493,11 +498,21 @@ void caption_overlay(App& app) {
   const int styles = push_scaled_spacing(app, scale);
   ImGui::Begin("##caption", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::SetWindowFontScale(scale);
-  ImGui::TextUnformatted(broken_at_spaces(text.c_str(), inner).c_str());  // at spaces only: "4.29" stays whole
-  record_rect(app, "caption-text");
+  if (!text.empty()) {
+    ImGui::TextUnformatted(broken_at_spaces(text.c_str(), inner).c_str());  // at spaces only: "4.29" stays whole
+    record_rect(app, "caption-text");
+  }
   if (with_scenes) {
-    ImGui::SetCursorScreenPos(ImVec2(left + width - pad_x - button - scenes_w, top + pad_y));
+    ImGui::SetCursorScreenPos(ImVec2(text.empty() ? left + pad_x : left + width - pad_x - button - scenes_w, top + pad_y));
     scene_navigation(app, true);
+  }
+  if (text.empty()) {  // nothing to dismiss
+    record_window_rect(app, "caption");
+    app.caption_bottom = top + height;
+    ImGui::End();
+    ImGui::PopStyleVar(styles);
+    ImGui::PopStyleColor(2);
+    return;
   }
   ImGui::SetCursorScreenPos(ImVec2(left + width - pad_x - button, top + pad_y));
   ImGui::PushStyleColor(ImGuiCol_Text, color_vec(pal().text));
