@@ -1599,3 +1599,41 @@ test("a lesson of one's own made of views keeps each scene's short link: its lin
     if (fresh) await fresh.context.close();
   }
 });
+
+test("a scene kept of the design map beside the panels presents the map; a window closed by its x gives the stage's plot back", async () => {
+  // The steady turns closed by their window's x left stage=turns: a scene then kept of the design map showed
+  // the turns on a phone, under a caption about the map (a student).
+  const viewport = { width: 1280, height: 800 };
+  const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
+  try {
+    await frames(page, 4);
+    await page.getByRole('button', { name: 'Steady turns', exact: true }).press('Enter');
+    await frames(page, 4);
+    assert.equal((await state(page)).stage, 'turns');
+    const closeX = async (name) => {
+      const w = await rect(page, name);
+      await page.mouse.click(w.x + w.w - 14, w.y + 12);  // the window's x, at its title bar's right end
+      await frames(page, 4);
+    };
+    await closeX('turns');
+    const closed = await state(page);
+    assert.deepEqual([closed.turns, closed.stage], [false, 'eigenvalues'], 'closed by its x: the eigenvalues again');
+    await page.getByRole('button', { name: 'Design map and side view', exact: true }).press('Enter');
+    await frames(page, 4);
+    assert.equal((await state(page)).stage, 'design-map', 'the map shown is the stage\'s plot');
+    await page.getByRole('button', { name: 'Add this view as a scene', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.match((await lesson(page)).scenes[0].link, /stage=design-map/);
+    // A lesson's caption over the view: the Design window stands below it, its x clear of the caption's.
+    await page.evaluate(() => window.carvallo.setState({ caption: 'The design map: where this bicycle is self-stable' }));
+    await frames(page, 6);
+    const [caption, design] = [await rect(page, 'caption'), await rect(page, 'panel:design')];
+    assert.ok(design.y >= caption.y + caption.h, `the Design window ${JSON.stringify(design)} below the caption ${JSON.stringify(caption)}`);
+    await closeX('panel:design');
+    const hidden = await state(page);
+    assert.deepEqual([hidden.design, hidden.stage], [false, 'eigenvalues'], 'the map closed by its x: the eigenvalues again');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -414,8 +414,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
                         [](App& a) { a.state.show_inertia = !a.state.show_inertia; }));
   rows.push_back(toggle("labels", tr("Body and joint names"), "", app.state.show_labels, [](App& a) { a.state.show_labels = !a.state.show_labels; }));
   if (has_parameter_table(app))
-    rows.push_back(toggle("design", tr("Design map and side view"), "", app.state.show_design,
-                          [](App& a) { a.state.show_design = !a.state.show_design; }));
+    rows.push_back(toggle("design", tr("Design map and side view"), "", app.state.show_design, toggle_design_window));
   rows.push_back(toggle("perf", tr("Performance overlay"), "", app.state.show_perf, [](App& a) { a.state.show_perf = !a.state.show_perf; }));
   const auto scenarios = scenario_labels(app);
   for (std::size_t i = 0; i < scenarios.size(); ++i)

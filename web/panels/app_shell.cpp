@@ -11,6 +11,7 @@
 #include "logic/language.hpp"
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
+#include "panels/design_panels.hpp"
 #include "panels/lesson_panel.hpp"
 #include "panels/number_field.hpp"
 #include "panels/panel_parts.hpp"
@@ -477,7 +478,7 @@ void menu_bar(App& app) {
     if (ImGui::MenuItem(tr("Body and joint names"), nullptr, app.state.show_labels)) app.state.show_labels = !app.state.show_labels;
     record_rect(app, "view:labels");
     if (has_parameter_table(app) && ImGui::MenuItem(tr("Design map and side view"), nullptr, app.state.show_design))
-      app.state.show_design = !app.state.show_design;
+      toggle_design_window(app);
     record_rect(app, "view:design");
     if (ImGui::MenuItem(tr("Performance overlay"), nullptr, app.state.show_perf)) app.state.show_perf = !app.state.show_perf;
     record_rect(app, "view:perf");

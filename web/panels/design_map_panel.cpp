@@ -414,6 +414,12 @@ void design_map_view(App& app) {
   ImGui::TextUnformatted(tr("this bicycle"));
 }
 
+void toggle_design_window(App& app) {
+  app.state.show_design = !app.state.show_design;
+  if (app.state.show_design) app.state.stage = "design-map";
+  else if (app.state.stage == "design-map") app.state.stage = "eigenvalues";
+}
+
 void draw_design_panel(App& app) {
   static bool was_shown = false;
   if (!has_parameter_table(app)) return;
@@ -427,12 +433,14 @@ void draw_design_panel(App& app) {
     }
     // Wide layouts: over the 3D view (and in presentation mode the simulation panel's place too, which
     // is not drawn then), placed when opened and when the layout changes; the user may move it.
-    // Below the messages banner, if any: what a message asks to fix (the map's ranges) stays reachable.
-    static std::array<float, 4> placed_for{};
+    // Below the messages banner, if any: what a message asks to fix (the map's ranges) stays reachable; and
+    // below a lesson's caption (last frame's), whose x had covered the window's own (a student closing the
+    // map closed the caption).
+    static std::array<float, 5> placed_for{};
     const ImGuiIO& io = ImGui::GetIO();
-    const std::array<float, 4> layout{io.DisplaySize.x, io.DisplaySize.y, app.state.presentation ? 1.0f : 0.0f, app.messages_bottom};
+    const std::array<float, 5> layout{io.DisplaySize.x, io.DisplaySize.y, app.state.presentation ? 1.0f : 0.0f, app.messages_bottom, app.caption_bottom};
     const float m = 8 * static_cast<float>(app.ui_scale);
-    const float top = std::max(ImGui::GetFrameHeight(), app.messages_bottom) + m;
+    const float top = std::max({ImGui::GetFrameHeight(), app.messages_bottom, app.caption_bottom}) + m;
     if (layout != placed_for || !was_shown) {
       const float left = app.state.presentation ? m : app.view_left + m;
       const float right = std::max(app.view_right - m, left + 200);
@@ -445,7 +453,7 @@ void draw_design_panel(App& app) {
     bool open = true;
     // Sized to the free view, not by hand: ImGui's resize grips are smaller than a target may be (WCAG 2.5.8).
     ImGui::Begin(window_title("Design").c_str(), &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
-    if (!open) app.state.show_design = false;
+    if (!open) toggle_design_window(app);
     record_window_rect(app, "panel:design");
   }
   // The tab follows the state; a change from the link or setState selects its tab (ImGui needs a frame

@@ -31,6 +31,10 @@ inline constexpr double kMapBudgetMs = 25.0;
 /// The "Design" window: tabs "Heat map" and "Side view" (bicycle only; UiState::show_design, or the
 /// compact layout's "design" tab).
 void draw_design_panel(App& app);
+/// Shows or hides the "Design" window (View > Design map and side view, its x): shown, it is the stage's
+/// plot too (`stage=design-map`), so that a scene kept of this view presents it; hidden, the stage's plot
+/// is the eigenvalues again where it was the map.
+void toggle_design_window(App& app);
 /// The heat map, its settings and legend, filled progressively (design_map_panel.cpp).
 void design_map_view(App& app);
 /// The dimensioned side view with mass centres and inertia ellipses (side_view_panel.cpp).

@@ -564,6 +564,8 @@ void lesson_editor(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(io.DisplaySize.x - px(app, 16), ImGui::GetFontSize() * 44), io.DisplaySize.y * 0.7f), ImGuiCond_Appearing);
+  // Opaque: the Design and Steady turns windows' text showed through the captions being typed (a student).
+  ImGui::SetNextWindowBgAlpha(1.0f);
   // Not resized by hand: ImGui's resize grips are smaller than a target may be (WCAG 2.5.8).
   ImGui::Begin((std::string(tr("Lesson")) + "###lesson-editor").c_str(), &app.show_lesson_editor, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
   // Above the messages, which come to the front of the panels: a run's end said while the lesson was being

@@ -126,7 +126,7 @@ void turns_panel(App& app) {
   if (!app.picture && !in_tab) fit_stage_window_text(app, on_stage, 16.0f, 18.0f);
   record_window_rect(app, "turns");
   if (on_stage) record_window_rect(app, "stage-plot");
-  if (!open) app.state.show_turns = false;
+  if (!open) toggle_steady_turns(app);  // the stage's plot the eigenvalues again, as the menu's Hide does
 
   const auto request = turn_request(app.state.from_turn);
   const std::optional<TurnRequest> ridden = request && app.run ? app.run->ridden_turn() : std::nullopt;
