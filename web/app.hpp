@@ -88,6 +88,7 @@ struct App {
   /// on screen: its panel scrolls to it when it is next drawn (record_rect).
   std::string scroll_to;
   double toast_until = 0;
+  bool toast_said = true;  ///< whether the live region says the toast (false: its news is said otherwise)
 
   // The model running (every registered model, the bicycle included).
   std::unique_ptr<ModelView> run;
@@ -320,7 +321,7 @@ void scenarios_menu(App& app);
 void leave_scenario(App& app);
 /// The steady turns panel (when UiState::show_turns), computing the families a little each frame.
 void turns_panel(App& app);
-void set_toast(App& app, std::string text);
+void set_toast(App& app, std::string text, bool said = true);
 /// The text size (UiState::text_scale), kept within 0.5 to 3.
 constexpr double kTextScaleMin = 0.5, kTextScaleMax = 3.0, kTextScaleStep = 1.25;
 void set_text_scale(App& app, double scale);

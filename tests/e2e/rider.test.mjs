@@ -590,3 +590,32 @@ test('the steady turns by keyboard and screen reader: shown, described as a tabl
     await context.close();
   }
 });
+
+test('on a paused run, a kick and a held torque say that they act once the run plays', async () => {
+  // Kick pressed twice on a paused page, then a steer button held: nothing moved and nothing said why (a
+  // student).
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    await frames(page, 4);
+    assert.equal((await sim(page)).playing, false, 'the page opens paused');
+    await page.mouse.click(...centre(await settledRect(page, 'kick')));
+    await frames(page, 3);
+    assert.ok(await rect(page, 'toast'), 'a kick on a paused run shows a note');
+    assert.ok((await page.evaluate(() => window.carvallo.announcements())).some((a) => /^Kick at t = 0\.000 s; paused: it acts when the run plays$/.test(a)));
+    await page.waitForTimeout(2800);  // the note goes
+    await frames(page, 2);
+    assert.equal(await rect(page, 'toast'), null);
+    const steer = await settledRect(page, 'hold:steer-right');
+    await page.mouse.move(...centre(steer));
+    await page.mouse.down();
+    await frames(page, 3);
+    assert.ok(await rect(page, 'toast'), 'a torque held on a paused run shows a note');
+    await page.mouse.up();
+    await frames(page, 2);
+    assert.ok((await page.evaluate(() => window.carvallo.announcements())).includes('Paused: the torque acts while the run plays (Play, Space)'));
+    assert.equal((await sim(page)).playing, false, 'and the run stays paused: what plays is the user\'s to choose');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

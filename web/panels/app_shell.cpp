@@ -176,8 +176,9 @@ void record_whole_rect(App& app, const std::string& name) {
   app.rects[name + ":whole"] = {a.x / r, a.y / r, (b.x - a.x) / r, (b.y - a.y) / r};
 }
 
-void set_toast(App& app, std::string text) {
+void set_toast(App& app, std::string text, bool said) {
   app.toast = std::move(text);
+  app.toast_said = said;
   app.toast_until = ImGui::GetTime() + 2.5;
 }
 

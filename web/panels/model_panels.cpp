@@ -144,6 +144,14 @@ void push_run(App& app) {
     app.replay_to = -1;  // an input ends a replay on its way to a link's moment: the user takes over
     app.run->push(app.state.sim.kick);
     ++app.pushes;
+    // Paused, a kick waits for the run to play: said, or the press seemed to do nothing (a student).
+    if (!app.playing) {
+      char t[32];
+      std::snprintf(t, sizeof t, "%.2f", app.run->time());
+      set_toast(app, trf(app.coarse_pointer ? "Paused: the push at t = %s s acts when the run plays (tap Play)"
+                                            : "Paused: the push at t = %s s acts when the run plays (Play, Space)", t),
+                false);  // the live region says the push with it
+    }
   } catch (...) {
     stop_run_on_error(app);
   }

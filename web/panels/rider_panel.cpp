@@ -99,6 +99,12 @@ void apply_rider_input(App& app) {
   sync_run(app);
   const auto changes = app.rider.take_changes();
   if (!app.run) return;
+  // A torque held while the run is paused acts once it plays: said, or the press seemed to do nothing (a
+  // student held a steer button on a paused run).
+  if (!app.playing && !app.run->run().ended() &&
+      std::any_of(changes.begin(), changes.end(), [](const RiderControls::Change& c) { return c.direction != 0; }))
+    set_toast(app, tr(app.coarse_pointer ? "Paused: the torque acts while the run plays (tap Play)"
+                                         : "Paused: the torque acts while the run plays (Play, Space)"));
   ModelView& run = *app.run;
   try {
     // A new run (reset, a changed setting) starts without the torques still held: hand them over.
@@ -245,8 +251,8 @@ void toggle_steady_turns(App& app) {
   // shows them, or the menu would seem to do nothing. Beside the panels too, so that a scene kept of this
   // view shows them when presented or opened on a phone (it had shown the eigenvalues: a lecturer).
   app.state.stage = "turns";
-  // A phone: another tab hides the stage, and on its side the 3D tab has no room for a plot; the Turns tab
-  // shows them (beside the bicycle, on its side).
+  // A phone: another tab hides the stage, and on its side the Turns tab shows them beside the bicycle
+  // riding the one tapped.
   if (app.compact && (!app.stage || app.compact_side)) app.state.panel = "turns";
 }
 

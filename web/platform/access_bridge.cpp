@@ -164,7 +164,9 @@ void access_frame(App& app, bool acted) {
   if (app.run && app.run->run().instance().push) {
     const std::string& label = app.run->run().instance().push->label;
     const std::string said = capitalized(tr(label.empty() ? std::string("push") : label));
-    shown.push = trf("%s at t = %s s", said.c_str(), spoken_number(app.run->time(), 3).c_str());
+    // Paused, with what the toast shows: the push waits for the run to play.
+    shown.push = trf(app.playing ? "%s at t = %s s" : "%s at t = %s s; paused: it acts when the run plays", said.c_str(),
+                     spoken_number(app.run->time(), 3).c_str());
   }
   shown.qr = app.show_qr;
   shown.qr_shown = tr("QR code of this link shown; Escape closes it");
@@ -176,7 +178,7 @@ void access_frame(App& app, bool acted) {
   if (!app.design.designer_problem.empty()) shown.messages.push_back(tr(app.design.designer_problem));
   if (!speed_range_problem().empty()) shown.messages.push_back(tr(speed_range_problem()));
   // A toast ("Link copied", a video that was not recorded) is said once as it appears.
-  if (!app.toast.empty() && ImGui::GetTime() < app.toast_until) shown.messages.push_back(app.toast);
+  if (!app.toast.empty() && app.toast_said && ImGui::GetTime() < app.toast_until) shown.messages.push_back(app.toast);
 
   std::string json;
   const double now = ImGui::GetTime();
