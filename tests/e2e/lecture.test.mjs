@@ -1637,3 +1637,28 @@ test("a scene kept of the design map beside the panels presents the map; a windo
     await context.close();
   }
 });
+
+test("the browser's Back returns to the lesson's scene before, and Forward to the next again", async () => {
+  // The camera following the bicycle rewrote the link every frame: each scene replaced the last one's
+  // history entry, and Back left the lesson altogether (a student).
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
+  try {
+    await frames(page, 3);
+    await page.evaluate(() => { location.hash = '#lesson=why-bicycles-stay-up&scene=1'; });
+    await page.waitForFunction(() => window.carvallo.lesson().index === 0, null, { timeout: 10000 });
+    await page.waitForTimeout(500);
+    await page.mouse.click(...centre(await rect(page, 'scene:next')));
+    await page.waitForFunction(() => window.carvallo.lesson().index === 1 && /&scene=2(&|$)/.test(location.hash), null, { timeout: 10000 });
+    await page.waitForTimeout(500);
+    await page.goBack();
+    await page.waitForFunction(() => window.carvallo.lesson() && window.carvallo.lesson().index === 0, null, { timeout: 10000 });
+    assert.equal((await state(page)).speed, 5, 'scene 1 again, at its speed');
+    await page.waitForTimeout(500);
+    await page.goForward();
+    await page.waitForFunction(() => window.carvallo.lesson().index === 1, null, { timeout: 10000 });
+    assert.equal((await state(page)).speed, 2, 'scene 2 again');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

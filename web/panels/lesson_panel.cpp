@@ -292,6 +292,9 @@ bool goto_scene(App& app, int index) {
   }
   app.state = s;
   app.scenario = {};  // a scene says all that is on screen: no scenario of before is left
+  // Back returns to the scene before: a run's camera following the bicycle rewrote the link each frame, so
+  // every scene replaced the last one's entry, and Back left the lesson (a student).
+  if (index != app.scene_index) new_history_entry();
   app.scene_index = index;
   app.camera_given = r.names_camera;
   app.input_specs.clear();

@@ -42,6 +42,10 @@ EM_JS(void, carvallo_js_publish_link, (const char* link), {
   window.carvallo._setLink(UTF8ToString(link));
 });
 
+EM_JS(void, carvallo_js_new_history_entry, (), {
+  window.carvallo._newEntry();
+});
+
 EM_JS(char*, carvallo_js_link_url, (const char* link), {
   const s = window.carvallo.linkUrl(UTF8ToString(link));
   const n = lengthBytesUTF8(s) + 1;
@@ -115,6 +119,7 @@ std::string take_js_string(char* p) {
 std::string location_hash() { return take_js_string(carvallo_js_location_hash()); }
 
 void publish_link(const std::string& link) { carvallo_js_publish_link(link.c_str()); }
+void new_history_entry() { carvallo_js_new_history_entry(); }
 
 std::string copy_link(const std::string& link) {
   std::string url = take_js_string(carvallo_js_link_url(link.c_str()));

@@ -34,6 +34,10 @@ std::string location_hash();
 
 /// Hands the current share link to the page, which writes it to the URL debounced (web/platform/pre.js).
 void publish_link(const std::string& link);
+/// The next link handed over is a new entry in the browser's history (another scene of a lesson), so
+/// that Back returns to what was shown before; a link the page normalizes after a navigation still
+/// replaces its entry.
+void new_history_entry();
 
 /// Copies the full URL with this link to the clipboard; returns the URL.
 std::string copy_link(const std::string& link);

@@ -131,21 +131,23 @@
   // (browsers limit history updates): a new history entry for a change after a pause, so back/forward
   // step through what the user did, and replaceState while the user keeps changing things.
   api._lastHash = null;
-  let pending = null, timer = null, lastWrite = 0, replaceNext = false;
+  let pending = null, timer = null, lastWrite = 0, replaceNext = false, pushNext = false;
+  // The application's navigation (another scene): its link is a new entry, whatever the pause before.
+  api._newEntry = () => { pushNext = true; };
   api._setLink = function (link) {
     pending = link;
     if (timer) return;
     timer = setTimeout(function flush() {
       timer = null;
       if (pending === null || pending === api._lastHash) {
-        replaceNext = false;
+        replaceNext = pushNext = false;
         return;
       }
       const now = Date.now();
       const url = location.pathname + location.search + '#' + pending;
-      if (api._lastHash !== null && !replaceNext && now - lastWrite > 1500) history.pushState(null, '', url);
+      if (api._lastHash !== null && !replaceNext && (pushNext || now - lastWrite > 1500)) history.pushState(null, '', url);
       else history.replaceState(null, '', url);
-      replaceNext = false;
+      replaceNext = pushNext = false;
       api._lastHash = pending;
       lastWrite = now;
     }, 300);
