@@ -19,15 +19,15 @@ async function announcedAssets() {
 // The page's weight may not grow unnoticed: today's plus a little room. The WebAssembly comes in two parts
 // (scripts/package_site.mjs): what the first frame needs, sent before it, and the rest, after it; the string
 // table is a file of its own, fetched for Dutch and Spanish only, and so is the QR code's encoder, fetched
-// when a QR code is first shown. On 2026-12-06 08:19 UTC: 2 629 204 bytes raw, 779 134 sent as brotli in all
-// (the encoder included), 471 859 of it before the first frame (a short Simulation panel's plots first, the
-// lesson editor's wrapped captions and scene summaries, the speed's stability said and the other fixes of a
-// lecturer's and a screen-reader student's runs since 04:05 UTC: 7 788 bytes raw, 2 755 sent).
+// when a QR code is first shown. On 2026-12-06 10:52 UTC: 2 634 030 bytes raw, 779 987 sent as brotli in all
+// (the encoder included), 472 956 of it before the first frame (text with no key press into the canvas, the
+// comparison's stage, scenes in the browser's history, a paused kick's note and the other fixes of a
+// lecturer's, a student's and a designer's runs since 08:19 UTC: 4 826 bytes raw, 853 sent).
 // Issue 31's target, 1.5 MB and 500 kB, is reached before the first frame only (docs/performance.md,
 // "The page's weight").
-const RAW_BUDGET = 2.630e6;
-const SENT_BUDGET = 780e3;
-const FIRST_SENT_BUDGET = 472e3;
+const RAW_BUDGET = 2.635e6;
+const SENT_BUDGET = 781e3;
+const FIRST_SENT_BUDGET = 473.5e3;
 
 test('the page stays within its weight, sent compressed; versioned assets are immutable', async () => {
   const assets = await announcedAssets();
