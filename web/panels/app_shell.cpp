@@ -544,8 +544,8 @@ void menu_bar(App& app) {
 }
 
 // Which panels a model has, in tab order. The steady turns, once opened (the menu, a link's turns=1 or
-// stage=turns), have a tab of their own: on a phone on its side the 3D tab has no room for a plot, and there
-// the Turns tab shows the bicycle beside them.
+// stage=turns), have a tab of their own: on a phone on its side it gives them half the screen beside the
+// bicycle riding the one tapped, where the 3D tab's plot shares its height with a lesson's caption.
 std::vector<std::string> panels_of(const App& app) {
   if (has_parameter_table(app)) {
     std::vector<std::string> panels{"view", "parameters", "eigenvalues", "simulation", "design"};
