@@ -1498,6 +1498,8 @@ test("a lesson's scene reloaded while it plays plays again; one paused at a mome
     await page.evaluate(() => window.carvallo.play(false));
     await frames(page, 4);
     const at = (await page.evaluate(() => window.carvallo.simState())).t;
+    // The address bar takes the paused moment a few hundred milliseconds later (it is written debounced).
+    await page.waitForFunction(() => /&t=[0-9.e-]+(&|$)/.test(location.hash) && !/&t=0(&|$)/.test(location.hash), null, { timeout: 10000 });
     await page.reload();
     await page.waitForFunction(() => window.carvallo && window.carvallo.ready);
     await page.evaluate(() => window.carvallo.ready);
