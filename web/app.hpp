@@ -136,6 +136,7 @@ struct App {
 
   double pixel_ratio = 1;     ///< device pixels per CSS pixel
   bool coarse_pointer = false;  ///< a touch screen: text 1.2 x larger, widgets' touch areas padded
+  bool software_renderer = false;  ///< WebGL drawn on the CPU (platform/browser.hpp): the view without multisampling
   double ui_scale = 0;        ///< device pixel ratio x presentation factor the fonts were built for
   bool fonts_presentation = false;
   int layout_w = 0, layout_h = 0;

@@ -554,7 +554,7 @@ void frame() {
     static carvallo::web::ViewTarget view_target;
     if (view)
       view_target.draw(fb_w, fb_h, app.view_left, app.view_top, app.view_right, app.view_bottom,
-                       carvallo::web::view_samples(app.pixel_ratio), [&] { draw_scene(app, fb_w, fb_h, mesh); });
+                       carvallo::web::view_samples(app.pixel_ratio, app.software_renderer), [&] { draw_scene(app, fb_w, fb_h, mesh); });
     glDisable(GL_DEPTH_TEST);
     ImGui_ImplOpenGL3_RenderDrawData(draw_data);
   }
@@ -647,6 +647,7 @@ int main() {
     return 1;
   }
   glfwMakeContextCurrent(app.window);
+  app.software_renderer = carvallo::web::software_renderer();
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();

@@ -110,11 +110,15 @@ export const SLOW_4G = Object.freeze({ offline: false, latency: 150, downloadThr
 /// Opens the page in a new context and records every console error or warning and page error. The one
 /// place the tests, benchmarks and scripts make a browser context: the viewport (width, height), the device
 /// scale factor and a phone's isMobile and hasTouch (PHONE); `network` throttles the page (SLOW_4G) and
-/// `initScript` runs in it before its own scripts (openPageIn); any other option goes to newContext as is.
+/// `initScript` runs in it before its own scripts (openPageIn); `serviceWorkers: 'allow'` lets the page
+/// register its service worker, which the other tests block: installed, it downloads and caches every asset
+/// again while the test runs (0.3 s of each page's first seconds on these 2 cores; offline.test.mjs tests
+/// it); any other option goes to newContext as is.
 export async function openPage(browser, url, { width = 1280, height = 800, deviceScaleFactor = 1, isMobile = false,
-                                               hasTouch = false, network, initScript, ...contextOptions } = {}) {
+                                               hasTouch = false, network, initScript, serviceWorkers = 'block',
+                                               ...contextOptions } = {}) {
   const context = await browser.newContext({ ...contextOptions, viewport: { width, height }, deviceScaleFactor, isMobile,
-                                             hasTouch });
+                                             hasTouch, serviceWorkers });
   try {
     return { context, ...(await openPageIn(context, url, { network, initScript })) };
   } catch (e) {
@@ -128,6 +132,8 @@ export async function openPage(browser, url, { width = 1280, height = 800, devic
 export function recordProblems(page) {
   const problems = [];
   page.on('console', (msg) => {
+    // Playwright's own word on a service worker it blocked (openPage's default) is not the page's problem.
+    if (msg.text() === 'Service Worker registration blocked by Playwright') return;
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));

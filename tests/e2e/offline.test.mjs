@@ -18,7 +18,7 @@ const running = (page) => page.waitForFunction(() => window.carvallo && window.c
 const version = (page) => page.evaluate(() => JSON.parse(document.getElementById('carvallo-assets').textContent).version);
 
 test('after one visit the page reloads offline, opens a link and simulates; it can be installed', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.server.url);
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { serviceWorkers: 'allow' });
   try {
     await controlled(page);
     const cdp = await context.newCDPSession(page);
@@ -78,7 +78,7 @@ test('a new version served later is offered on the page and taken only when the 
   for (const f of ['carvallo.js', 'carvallo.wasm', 'carvallo.js.symbols']) fs.copyFileSync(path.join(buildDir, f), path.join(own, f));
   packageSite({ buildDir: own, compress: false });
   const server = await startServer({ port: 0, buildDir: own });
-  const { context, page, problems } = await openPage(env.browser, server.url);
+  const { context, page, problems } = await openPage(env.browser, server.url, { serviceWorkers: 'allow' });
   try {
     await controlled(page);
     const first = await version(page);

@@ -79,6 +79,16 @@ EM_JS(int, carvallo_js_coarse_pointer, (), {
   return window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
 });
 
+// The WebGL context's renderer as the browser names it (WEBGL_debug_renderer_info; Chrome and Firefox give it
+// unmasked), matched against the software rasterizers browsers fall back to without a usable GPU:
+// SwiftShader (Chrome), llvmpipe (Mesa, Firefox on Linux), Microsoft Basic Render Driver (Windows).
+EM_JS(int, carvallo_js_software_renderer, (), {
+  if (typeof GLctx === "undefined" || !GLctx) return 0;
+  var info = GLctx.getExtension('WEBGL_debug_renderer_info');
+  var name = String(GLctx.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : GLctx.RENDERER) || "");
+  return /swiftshader|llvmpipe|softpipe|basic render|software/i.test(name) ? 1 : 0;
+});
+
 EM_JS(double, carvallo_js_now, (), {
   return performance.now();
 });
@@ -156,6 +166,7 @@ void set_frame_pace(FramePace::Pace pace, bool restart) {
 }
 
 bool coarse_pointer() { return carvallo_js_coarse_pointer() != 0; }
+bool software_renderer() { return carvallo_js_software_renderer() != 0; }
 void text_box_focus(bool open, double x, double y) { carvallo_js_text_box(open ? 1 : 0, x, y); }
 
 std::optional<std::string> ask_number(const std::string& title, const std::string& current) {

@@ -55,6 +55,10 @@ std::optional<std::string> ask_number(const std::string& title, const std::strin
 /// True on a touch screen as the main pointer (a phone, a tablet): bigger text and touch targets.
 bool coarse_pointer();
 
+/// True when the current WebGL context is drawn by a software rasterizer (no usable GPU: a virtual machine,
+/// a blocklisted driver, the browser tests' SwiftShader), where every pixel's work is the CPU's.
+bool software_renderer();
+
 /// A string the page's JavaScript allocated with _malloc (an EM_JS answer): copied, then freed.
 std::string take_js_string(char* p);
 

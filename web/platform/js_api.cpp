@@ -8,6 +8,7 @@
 #include "platform/js_reply.hpp"
 #include "platform/pointer_targets.hpp"
 #include "platform/ui_font.hpp"
+#include "platform/view_target.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/view_scene.hpp"
 
@@ -374,8 +375,11 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_reset_simulation() {
 EMSCRIPTEN_KEEPALIVE const char* carvallo_messages() { return js_reply(carvallo::web::current_messages(carvallo::web::app())); }
 
 EMSCRIPTEN_KEEPALIVE const char* carvallo_performance() {
-  const auto& p = carvallo::web::app().perf;
-  return js_reply(json{{"frameMs", p.frame_ms}, {"cpuMs", p.cpu_ms}, {"updateMs", p.update_ms}, {"sweepMs", p.sweep_ms},
+  const auto& a = carvallo::web::app();
+  const auto& p = a.perf;
+  return js_reply(json{{"softwareRenderer", a.software_renderer},
+                    {"viewSamples", carvallo::web::view_samples(a.pixel_ratio, a.software_renderer)},
+                    {"frameMs", p.frame_ms}, {"cpuMs", p.cpu_ms}, {"updateMs", p.update_ms}, {"sweepMs", p.sweep_ms},
                     {"stepMs", p.step_ms}, {"simRatio", p.sim_ratio}, {"vertices", p.vertices},
                     {"maxWindowVertices", p.max_window_vertices},
                     {"frames", p.frames}, {"framesDrawn", p.frames_drawn}});

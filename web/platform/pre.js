@@ -111,6 +111,9 @@
   /// Shows the kept moment nearest t (paused) and returns simState() there; a non-number changes nothing.
   api.seek = (t) => json('carvallo_seek', [Number.isFinite(Number(t)) ? Number(t) : NaN]);
   api.messages = () => json('carvallo_messages');
+  /// {softwareRenderer (WebGL drawn on the CPU), viewSamples (the 3D view's multisampling: 4, or 0 on a
+  /// software renderer or at 2.5 device px a CSS px), frameMs, cpuMs, updateMs, sweepMs, stepMs, simRatio,
+  /// vertices, maxWindowVertices, frames, framesDrawn} (web/app.hpp's PerfStats).
   api.performance = () => json('carvallo_performance');
   /// The last 600 frames' main-thread time, those that began at or after `since` (performance.now(), ms):
   /// [{start, updateMs, sceneMs, glMs, parts: {turns, map, analysis, run, ...: ms}}] (web/logic/frame_work.hpp).

@@ -5,7 +5,9 @@
 
 namespace carvallo::web {
 
-int view_samples(double pixel_ratio) { return pixel_ratio >= 2.5 ? 0 : 4; }
+int view_samples(double pixel_ratio, bool software_renderer) {
+  return software_renderer || pixel_ratio >= 2.5 ? 0 : 4;
+}
 
 void ViewTarget::draw(int fb_w, int fb_h, float left, float top, float right, float bottom, int samples,
                       const std::function<void()>& draw_scene) {

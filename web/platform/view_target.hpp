@@ -14,8 +14,10 @@ namespace carvallo::web {
 
 /// The view's samples a pixel: 4, or none at 2.5 device pixels a CSS px and more (phones), where a
 /// stair-step of an edge is a third of a CSS px and four samples of a 1170 x 2532 canvas cost a phone's GPU
-/// and memory (100 MB) for nothing visible.
-int view_samples(double pixel_ratio);
+/// and memory (100 MB) for nothing visible; none either on a software renderer, where the CPU draws every
+/// sample: under SwiftShader at 1280 x 720 the four samples were a third of a playing frame's GL time
+/// (51-55 ms against 32-37 ms, docs/performance.md), a smoother picture bought with a slower one.
+int view_samples(double pixel_ratio, bool software_renderer);
 
 class ViewTarget {
  public:
