@@ -185,13 +185,20 @@ export async function nextAppFrame(page) {
 /// panel changed, a panel scrolled by the wheel, takes a few frames). Null when the widget is not shown;
 /// throws when it still moves after 60 frames.
 export async function settledRect(page, name) {
+  return (await settledRects(page, [name]))[0];
+}
+
+/// The rectangles of the widgets `names` once none of them moves (settledRect's test, for them together): a
+/// layout settled, read in as few frames as it takes rather than a fixed count.
+export async function settledRects(page, names) {
+  const read = () => page.evaluate((ns) => ns.map((n) => window.carvallo.widgetRect(n)), names);
   await nextAppFrame(page);
-  let last = await page.evaluate((n) => window.carvallo.widgetRect(n), name);
+  let last = await read();
   for (let i = 0; i < 60; i++) {
     await nextAppFrame(page);
-    const now = await page.evaluate((n) => window.carvallo.widgetRect(n), name);
+    const now = await read();
     if (JSON.stringify(now) === JSON.stringify(last)) return now;
     last = now;
   }
-  throw new Error(`widget ${name} still moves after 60 frames`);
+  throw new Error(`widgets ${names.join(', ')} still move after 60 frames`);
 }

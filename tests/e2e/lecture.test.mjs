@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launch, openPage, PHONE, artifacts, settledRect } from './browser.mjs';
+import { launch, openPage, PHONE, artifacts, settledRect, settledRects } from './browser.mjs';
 import { decodePng } from './png.mjs';
 
 let env;
@@ -183,7 +183,8 @@ test('the eigenvalue scenes on a projector: the plot first and readable at every
         await page.evaluate((k) => window.carvallo.gotoScene(k), i);
         for (const text of lang === 'en' ? [1, 1.25, 1.5625, 1.953125] : [1, 1.953125]) {
           await page.evaluate((t) => window.carvallo.setState({ text: t }), text);
-          await frames(page, 10);  // the bar and the caption settle their sizes over a few frames
+          // The bar and the caption settle their sizes over a few frames.
+          await settledRects(page, ['stage-plot', 'plot', 'view:free', 'stability-summary', 'ghost-compare:whole']);
           const what = `${lang}, scene ${i + 1}, text ${text}`;
           assert.equal((await state(page)).text, text, `${what}: the text step`);
           await checkStage(page, viewport, what);
