@@ -97,7 +97,8 @@ int run_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
         if (view->time() >= duration - 0.5 * h) view->apply_pending();
         return view->run().last_report();
       },
-      h, duration, value_of(o, "--csv"), csv_every, o.flags.count("--json") > 0, true, out, err);
+      h, duration, value_of(o, "--csv"), csv_every, o.flags.count("--json") > 0, true, out, err,
+      [&] { return view->initial_energy(); });
 }
 
 }  // namespace carvallo::cli

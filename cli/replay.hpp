@@ -20,9 +20,11 @@ int run_replay(const std::vector<std::string>& args, std::ostream& out, std::ost
 
 /// simulate.cpp's loop: `step(dt)` advances `run` by dt, steps of h and a shorter last one that ends at
 /// `duration`, writing the CSV (to `out` when its path is "-", the summary then to `err`) and the summary
-/// (with the final q and q̇ when `final_state`). Never throws.
+/// (with the final q and q̇ when `final_state`). The energy drift is measured from the start's energy, or
+/// from `energy_reference()` after each step when given (a replay's: the energy after its last push, as the
+/// page measures it). Never throws.
 int simulate_loop(const examples::ModelRun& run, const std::function<const StepReport&(double)>& step, double h, double duration,
                   const std::optional<std::string>& csv_path, long csv_every, bool json, bool final_state, std::ostream& out,
-                  std::ostream& err);
+                  std::ostream& err, const std::function<double()>& energy_reference = {});
 
 }  // namespace carvallo::cli

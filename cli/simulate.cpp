@@ -42,7 +42,7 @@ std::string csv_name(std::string s) {
 
 int simulate_loop(const examples::ModelRun& run, const std::function<const StepReport&(double)>& step, double h, double duration,
                   const std::optional<std::string>& csv_path, long csv_every, bool json, bool final_state, std::ostream& out,
-                  std::ostream& err) {
+                  std::ostream& err, const std::function<double()>& energy_reference) {
   const double n_real = std::ceil(duration / h - 1e-9);
   if (!(n_real >= 1.0) || n_real > static_cast<double>(kMaxSteps))
     return fail(err, "simulate", {"--t / --dt: " + num(duration) + " s in steps of " + num(h) + " s is " + num(n_real) +
@@ -117,7 +117,10 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
       max_position_target = std::max(max_position_target, reachable_position_tolerance(tolerances, run.state().q));
       max_v = std::max({max_v, r.Cdot_norm, r.D_norm});
       max_velocity_target = std::max(max_velocity_target, r.correction.velocity_target);
-      if (e0 != 0.0) max_drift = std::max(max_drift, std::abs(e - e0) / std::abs(e0));
+      // A push (a replay's kick) adds energy: the drift is measured from the energy after it, as the page
+      // does (web/logic/model_view.cpp); without one the reference is the start's.
+      const double reference = energy_reference ? energy_reference() : e0;
+      if (reference != 0.0) max_drift = std::max(max_drift, std::abs(e - reference) / std::abs(reference));
       e_last = e;
       if ((i + 1) % csv_every == 0 || i + 1 == steps || run.ended()) write_row(r, e);
     } catch (const std::exception& ex) {
