@@ -77,6 +77,8 @@
   };
   /// speeds: array of m/s; returns per speed the four roll/steer eigenvalues [{re, im, mode}, ...].
   api.eigenvalues = (speeds) => json('carvallo_eigenvalues', [JSON.stringify(Array.isArray(speeds) ? speeds : [speeds])]);
+  /// {weave, capsize (m/s or null), stableRanges ([[lo, hi], ...] m/s, searched up to searchMax, as the
+  /// summary says), searchMax, summary}.
   api.criticalSpeeds = () => json('carvallo_critical_speeds');
   /// Any model's steady-motion eigenvalues (the eigenvalue panel of a model other than the bicycle):
   /// {model, steadyMotion, done, evaluated, samples, error, parameter, unit, values, eigenvalues: [[{re, im}]],
