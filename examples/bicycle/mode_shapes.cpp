@@ -15,7 +15,10 @@ std::string_view mode_label_name(ModeLabel label) {
   return "unknown";
 }
 
-std::array<ModeLabel, 4> mode_labels(const Eigenvalues& s) {
+std::array<ModeLabel, 4> mode_labels(const Eigenvalues& eigenvalues, double v) {
+  Eigenvalues s = eigenvalues;
+  if (v < 0)
+    for (auto& x : s) x = -x;
   std::array<ModeLabel, 4> labels{ModeLabel::capsize, ModeLabel::capsize, ModeLabel::capsize, ModeLabel::capsize};
   std::size_t castering = 0;
   for (std::size_t i = 1; i < 4; ++i)
@@ -73,7 +76,7 @@ std::array<std::complex<double>, 2> roll_steer_eigenvector(const CanonicalModel&
 
 RollSteerModes roll_steer_modes(const CanonicalModel& model, double v) {
   const Eigenvalues s = eigenvalues(model, v);
-  const auto labels = mode_labels(s);
+  const auto labels = mode_labels(s, v);
   RollSteerModes modes;
   for (std::size_t i = 0; i < 4; ++i) {
     const auto x = roll_steer_eigenvector(model, v, s[i]);

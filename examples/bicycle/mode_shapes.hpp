@@ -27,8 +27,10 @@ std::string_view mode_label_name(ModeLabel label);
 /// oscillatory pair is weave and the remaining one capsize; without a pair (below the speed where the
 /// weave roots merge, 0.68 m/s for the benchmark), the root nearest zero is capsize (at equal modulus the
 /// one with the smaller real part, so at v = 0 the stable root of +-3.13 is capsize) and the other two weave.
-/// Never throws.
-std::array<ModeLabel, 4> mode_labels(const Eigenvalues& eigenvalues);
+/// Riding backward (v < 0) mirrors the eigenvalues, s(-v) = -s(v) (det(M s^2 + v C1 s + g K0 + v^2 K2) is
+/// unchanged by (s, v) -> (-s, -v)): the rule names -s, so the castering root, the most positive there,
+/// keeps its name. Never throws.
+std::array<ModeLabel, 4> mode_labels(const Eigenvalues& eigenvalues, double v);
 
 struct RollSteerMode {
   std::complex<double> eigenvalue;  ///< s (1/s)

@@ -47,7 +47,7 @@ RollSteerModes multibody_roll_steer_modes(const MultibodyStability& multibody, d
   });
   Eigenvalues sorted;
   for (std::size_t i = 0; i < 4; ++i) sorted[i] = s[order[i]];
-  const auto labels = mode_labels(sorted);
+  const auto labels = mode_labels(sorted, v);
   RollSteerModes modes;
   for (std::size_t i = 0; i < 4; ++i) modes[i] = {sorted[i], labels[i], shapes[order[i]][0], shapes[order[i]][1]};
   return modes;

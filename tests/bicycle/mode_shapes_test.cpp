@@ -16,6 +16,7 @@
 #include <Eigen/Eigenvalues>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 
@@ -169,4 +170,28 @@ TEST_CASE("the weave pair's eigenvectors are complex conjugates; capsize is most
   // A check of meaning rather than a reference value: capsize is a slow fall, mostly roll.
   for (const auto& m : modes)
     if (m.label == ModeLabel::capsize) CHECK((m.roll == cd(1.0) && std::abs(m.steer) < 0.5));
+}
+
+TEST_CASE("riding backward mirrors the eigenvalues, and each keeps its mode's name and shape", "[mode_shapes]") {
+  // (s, v) -> (-s, -v) leaves det(M s^2 + v C1 s + g K0 + v^2 K2) unchanged, so s(-v) = -s(v): at -5 m/s the
+  // castering root is the fast positive one. The rule for v > 0 (castering the most negative) had named it
+  // capsize and the slow root castering, on the page and in `carvallo modes` (a tester).
+  const auto model = model_of(benchmark_parameters());
+  const auto row = std::find_if(std::begin(ref::table2), std::end(ref::table2), [](const auto& r) { return r.v == 5.0; });
+  REQUIRE(row != std::end(ref::table2));
+  const auto& table = *row;
+  const MultibodyStability multibody(benchmark_parameters());
+  for (const auto& modes : {roll_steer_modes(model, -5.0), multibody_roll_steer_modes(multibody, -5.0)}) {
+    for (const auto& m : modes) {
+      INFO("s = " << m.eigenvalue);
+      switch (m.label) {
+        case ModeLabel::castering: CHECK(std::abs(m.eigenvalue + table.castering) < 1e-9 * std::abs(table.castering)); break;
+        case ModeLabel::capsize:
+          CHECK(std::abs(m.eigenvalue + table.capsize) < 1e-9);
+          CHECK((m.roll == cd(1.0) && std::abs(m.steer) < 0.5));  // a fall, mostly roll, as at +5 m/s
+          break;
+        case ModeLabel::weave: CHECK(std::abs(std::abs(m.eigenvalue.imag()) - table.weave_im) < 1e-9); break;
+      }
+    }
+  }
 }

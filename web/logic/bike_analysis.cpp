@@ -14,7 +14,10 @@
 
 namespace carvallo::web {
 
-std::vector<std::string> mode_labels(const std::vector<std::complex<double>>& values) {
+std::vector<std::string> mode_labels(const std::vector<std::complex<double>>& eigenvalues, double v) {
+  std::vector<std::complex<double>> values = eigenvalues;
+  if (v < 0)
+    for (auto& x : values) x = -x;
   std::vector<std::string> labels(values.size(), "capsize");
   if (values.empty()) return labels;
   // Castering: the most negative real part.
@@ -53,7 +56,7 @@ EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, doub
   }
   try {
     stability::SweepOptions options;
-    options.labeler = [](double, const std::vector<std::complex<double>>& s) { return mode_labels(s); };
+    options.labeler = [](double v, const std::vector<std::complex<double>>& s) { return mode_labels(s, v); };
     options.label_parameter = std::clamp(5.0, vmin, vmax);
     // Boundaries are taken from the closed form; the sweep only needs them roughly.
     options.boundary_tolerance = 1e-6;
@@ -147,7 +150,7 @@ std::vector<LabelledEigenvalue> labelled_eigenvalues(const bicycle::CanonicalMod
   const std::vector<std::complex<double>> values(e.begin(), e.end());
   std::vector<LabelledEigenvalue> out;
   if (sweep.speeds.empty() || v < sweep.vmin || v > sweep.vmax || sweep.branches.size() != values.size()) {
-    const auto labels = mode_labels(values);
+    const auto labels = mode_labels(values, v);
     for (std::size_t i = 0; i < values.size(); ++i) out.push_back({labels[i], values[i]});
     return out;
   }

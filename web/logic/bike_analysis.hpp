@@ -15,8 +15,9 @@
 namespace carvallo::web {
 
 /// Mode names of the benchmark (Meijaard et al. 2007, §5): the oscillatory pair is "weave", the slow
-/// real root "capsize", the fast negative real root "castering".
-std::vector<std::string> mode_labels(const std::vector<std::complex<double>>& values);
+/// real root "capsize", the fast negative real root "castering"; at a speed v < 0 named as -s, as
+/// bicycle::mode_labels does (riding backward mirrors the eigenvalues).
+std::vector<std::string> mode_labels(const std::vector<std::complex<double>>& values, double v);
 
 struct EigenBranch {
   std::string label;  ///< "weave", "capsize" or "castering"
