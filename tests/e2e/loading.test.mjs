@@ -19,13 +19,13 @@ async function announcedAssets() {
 // The page's weight may not grow unnoticed: today's plus a little room. The WebAssembly comes in two parts
 // (scripts/package_site.mjs): what the first frame needs, sent before it, and the rest, after it; the string
 // table is a file of its own, fetched for Dutch and Spanish only, and so is the QR code's encoder, fetched
-// when a QR code is first shown. On 2026-12-06 10:52 UTC: 2 634 030 bytes raw, 779 987 sent as brotli in all
-// (the encoder included), 472 956 of it before the first frame (text with no key press into the canvas, the
-// comparison's stage, scenes in the browser's history, a paused kick's note and the other fixes of a
-// lecturer's, a student's and a designer's runs since 08:19 UTC: 4 826 bytes raw, 853 sent).
+// when a QR code is first shown. On 2026-12-06 14:22 UTC: 2 635 898 bytes raw, 780 502 sent as brotli in all
+// (the encoder included), 473 278 of it before the first frame (the view without samples on a software
+// renderer, criticalSpeeds()'s search range and the other fixes of a TA's run since 10:52 UTC: 1 868 bytes
+// raw, 515 sent).
 // Issue 31's target, 1.5 MB and 500 kB, is reached before the first frame only (docs/performance.md,
 // "The page's weight").
-const RAW_BUDGET = 2.635e6;
+const RAW_BUDGET = 2.637e6;
 const SENT_BUDGET = 781e3;
 const FIRST_SENT_BUDGET = 473.5e3;
 
