@@ -28,7 +28,6 @@ std::array<ModeLabel, 4> mode_labels(const Eigenvalues& eigenvalues, double v) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < 4; ++i)
     if (i != castering) rest[n++] = i;
-  // The same test for "oscillatory" as the playground's labels (web/bike_analysis.cpp).
   std::size_t oscillatory = 0;
   for (auto i : rest)
     if (std::abs(s[i].imag()) > 1e-12 * (1.0 + std::abs(s[i]))) ++oscillatory;

@@ -22,8 +22,7 @@ enum class ModeLabel { weave, capsize, castering };
 /// "weave", "capsize", "castering". Never throws.
 std::string_view mode_label_name(ModeLabel label);
 
-/// Labels of four eigenvalues at one speed, by the rule of the playground's eigenvalue plot
-/// (web/logic/bike_analysis.cpp, mode_labels): the most negative real part is castering; of the other three, an
+/// Labels of four eigenvalues at one speed (the CLI's, the tests' and the playground's): the most negative real part is castering; of the other three, an
 /// oscillatory pair is weave and the remaining one capsize; without a pair (below the speed where the
 /// weave roots merge, 0.68 m/s for the benchmark), the root nearest zero is capsize (at equal modulus the
 /// one with the smaller real part, so at v = 0 the stable root of +-3.13 is capsize) and the other two weave.

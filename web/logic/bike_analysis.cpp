@@ -3,6 +3,7 @@
 #include "logic/language.hpp"
 #include "logic/ui_state.hpp"
 
+#include "bicycle/mode_shapes.hpp"
 #include "bicycle/stability_sweep.hpp"
 #include "carvallo/stability/sweep.hpp"
 
@@ -15,35 +16,12 @@
 namespace carvallo::web {
 
 std::vector<std::string> mode_labels(const std::vector<std::complex<double>>& eigenvalues, double v) {
-  std::vector<std::complex<double>> values = eigenvalues;
-  if (v < 0)
-    for (auto& x : values) x = -x;
-  std::vector<std::string> labels(values.size(), "capsize");
-  if (values.empty()) return labels;
-  // Castering: the most negative real part.
-  std::size_t castering = 0;
-  for (std::size_t i = 1; i < values.size(); ++i)
-    if (values[i].real() < values[castering].real()) castering = i;
-  labels[castering] = "castering";
-  std::vector<std::size_t> rest;
-  for (std::size_t i = 0; i < values.size(); ++i)
-    if (i != castering) rest.push_back(i);
-  // Weave: an oscillatory pair if there is one; otherwise the two real roots farthest from zero (the pair
-  // that merges into the weave oscillation as speed increases).
-  std::vector<std::size_t> complex;
-  for (auto i : rest)
-    if (std::abs(values[i].imag()) > 1e-12 * (1.0 + std::abs(values[i]))) complex.push_back(i);
-  if (complex.size() >= 2) {
-    for (auto i : complex) labels[i] = "weave";
-  } else {
-    std::sort(rest.begin(), rest.end(), [&](auto a, auto b) { return std::abs(values[a]) < std::abs(values[b]); });
-    for (std::size_t k = 1; k < rest.size(); ++k) labels[rest[k]] = "weave";
-  }
+  std::vector<std::string> labels;
+  if (eigenvalues.size() != 4) return labels;
+  bicycle::Eigenvalues values;
+  std::copy(eigenvalues.begin(), eigenvalues.end(), values.begin());
+  for (const auto label : bicycle::mode_labels(values, v)) labels.emplace_back(bicycle::mode_label_name(label));
   return labels;
-}
-
-bicycle::StabilityResult critical_speeds(const bicycle::CanonicalModel& model, double vmax) {
-  return bicycle::stability(model, vmax);
 }
 
 EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, double vmax, std::size_t samples) {
@@ -64,7 +42,7 @@ EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, doub
                                                 stability::linspace(vmin, vmax, samples), options);
     out.speeds = r.parameters;
     for (const auto& b : r.branches) out.branches.push_back({b.label, b.values});
-    const auto critical = critical_speeds(model, std::max(vmax, 50.0));
+    const auto critical = bicycle::stability(model, std::max(vmax, 50.0));
     out.weave = critical.weave_speed;
     out.capsize = critical.capsize_speed;
     out.search_max = std::max(vmax, kStabilitySearchMax);

@@ -14,9 +14,8 @@
 
 namespace carvallo::web {
 
-/// Mode names of the benchmark (Meijaard et al. 2007, §5): the oscillatory pair is "weave", the slow
-/// real root "capsize", the fast negative real root "castering"; at a speed v < 0 named as -s, as
-/// bicycle::mode_labels does (riding backward mirrors the eigenvalues).
+/// Mode names of the benchmark (Meijaard et al. 2007, §5) for the bicycle's four roll/steer eigenvalues, by
+/// bicycle::mode_labels ("weave", "capsize", "castering"; riding backward names -s); empty for another count.
 std::vector<std::string> mode_labels(const std::vector<std::complex<double>>& values, double v);
 
 struct EigenBranch {
@@ -53,9 +52,6 @@ std::string mode_name(const std::string& label);
 
 /// Sweeps [vmin, vmax] (vmin < vmax) with `samples` grid points. Never throws: failures go to `error`.
 EigenSweep sweep_bicycle(const bicycle::CanonicalModel& model, double vmin, double vmax, std::size_t samples = 301);
-
-/// The critical speeds by the closed form, searched in (0, vmax].
-bicycle::StabilityResult critical_speeds(const bicycle::CanonicalModel& model, double vmax = 50.0);
 
 struct LabelledEigenvalue {
   std::string label;

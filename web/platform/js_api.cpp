@@ -266,12 +266,12 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_critical_speeds() {
   App& app = carvallo::web::app();
   carvallo::web::refresh_analysis(app);
   if (!app.model) return js_reply(json{{"weave", nullptr}, {"capsize", nullptr}});
-  const auto r = carvallo::web::critical_speeds(*app.model, std::max(50.0, app.state.sweep_max));
+  // app.sweep holds the speeds and ranges the page shows (its range is always usable: state_link.cpp).
   // The ranges the summary words ("above 2.8410 m/s (checked up to 100 m/s)"), searched as far: they had
   // ended at 50 m/s beside that summary (a tester).
   json ranges = json::array();
   for (const auto& range : app.sweep.stable_all) ranges.push_back({range.lo, range.hi});
-  return js_reply(json{{"weave", number_or_null(r.weave_speed)}, {"capsize", number_or_null(r.capsize_speed)},
+  return js_reply(json{{"weave", number_or_null(app.sweep.weave)}, {"capsize", number_or_null(app.sweep.capsize)},
                     {"stableRanges", ranges}, {"searchMax", app.sweep.search_max},
                     {"summary", carvallo::web::stability_summary(app.sweep)}});
 }
