@@ -340,20 +340,28 @@ void hold_tapped_keys(ImGuiIO& io) {
   // A key held for a tap is released, unless the user still holds it. A second tap of it waiting for the
   // next frame releases it in this one whatever GLFW holds, so that ImGui sees two presses: held through,
   // the two Backspaces of "rolll" typed within a frame erased one character (a test under load).
-  for (int k : g_keys_held_one_frame) {
-    const bool tapped_again = std::any_of(g_typed_deferred.begin(), g_typed_deferred.end(), [k](const TypedEvent& e) {
-      return !e.is_char && e.action == GLFW_PRESS && e.code == static_cast<unsigned>(k);
-    });
-    io.KeysDown[k] = !tapped_again && glfwGetKey(carvallo::web::app().window, k) == GLFW_PRESS;
-  }
+  const auto waiting = [](unsigned key) {
+    return std::any_of(g_typed_deferred.begin(), g_typed_deferred.end(),
+                       [key](const TypedEvent& e) { return !e.is_char && e.action == GLFW_PRESS && e.code == key; });
+  };
+  for (int k : g_keys_held_one_frame)
+    io.KeysDown[k] = !waiting(static_cast<unsigned>(k)) && glfwGetKey(carvallo::web::app().window, k) == GLFW_PRESS;
   g_keys_held_one_frame.clear();
+  // A key whose press waits is up in this frame, whatever the backend's key callback set (it follows every
+  // press and release as they come): a second tap still held when the frame came ([press, release, press]
+  // between two frames) had kept the key down into the frame of its own press, which ImGui then did not see.
+  for (const TypedEvent& e : g_typed_deferred)
+    if (!e.is_char && e.action == GLFW_PRESS) io.KeysDown[e.code] = false;
   io.InputQueueCharacters.resize(0);
   for (std::size_t i = 0; i < cut; ++i) {
     const TypedEvent& e = events[i];
     if (e.is_char) {
       io.AddInputCharacter(e.code);
-    } else if (e.action == GLFW_PRESS && e.code < static_cast<unsigned>(IM_ARRAYSIZE(io.KeysDown))) {
-      if (!io.KeysDown[e.code]) g_keys_held_one_frame.push_back(static_cast<int>(e.code));
+    } else if (e.action == GLFW_PRESS) {
+      // Held for this frame and released in the next unless the user holds it then: whatever the key
+      // showed before (the backend's callback shows a press at once), this press is the one ImGui sees.
+      if (std::find(g_keys_held_one_frame.begin(), g_keys_held_one_frame.end(), static_cast<int>(e.code)) == g_keys_held_one_frame.end())
+        g_keys_held_one_frame.push_back(static_cast<int>(e.code));
       io.KeysDown[e.code] = true;
     }
   }
@@ -656,6 +664,9 @@ int main() {
   // A double-click's two presses within half a second of the page's frames (the systems' usual default;
   // ImGui's 0.3 s, counted in frames that take 100 ms on a slow phone, missed a user's double-clicks).
   io.MouseDoubleClickTime = 0.5f;
+  // A key repeats after half a second held (the systems' usual default): with ImGui's 0.275 s, counted in
+  // frames that take 300 ms under load, a Backspace held across one frame erased two characters.
+  io.KeyRepeatDelay = 0.5f;
   // ImGui polls keys once a frame, so a press and release between two frames (a quick tap, or a slow
   // frame) never shows as pressed: Escape is recorded by a callback, which ImGui's backend chains.
   // The rider's keys likewise: a torque acts for as long as its key is held, however short.
