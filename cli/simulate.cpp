@@ -139,6 +139,7 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
   const auto fell_at = run.ended_at();
   const std::string model_name = run.entry().name, methods = run.methods();
   const bool has_energy = run.model().has_potential_energy();
+  const std::string& not_conserved = run.instance().energy_not_conserved;
   auto opt = [](const std::optional<double>& x) { return x ? num(*x) : std::string("null"); };
   std::string text;
   if (json) {
@@ -150,6 +151,7 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
             ", \"energy_initial\": " + num(e0) + ", \"energy_final\": " + num(e_last) +
             ", \"max_energy_drift_rel\": " + (e0 != 0.0 ? num(max_drift) : std::string("null")) +
             ", \"energy_includes_potential\": " + (has_energy ? "true" : "false") +
+            ", \"energy_conserved\": " + (not_conserved.empty() ? "true" : "false") +
             // What the stabilizer corrects to: scripts/soak.sh checks the violations against these.
             ", \"position_tolerance\": " + num(max_position_target) +
             ", \"velocity_tolerance\": " + num(max_velocity_target) + ", \"wall_ms\": " + num(wall_ms);
@@ -173,8 +175,9 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
     text += "t_end: " + num(run.state().t) + " s after " + std::to_string(done) + " steps\n";
     if (fell_at) text += "fell at t = " + num(*fell_at) + " s: " + run.end_reason() + "\n";
     text += "max position violation: " + num(max_c) + "\nmax velocity violation: " + num(max_v) + "\n";
-    text += "energy: " + num(e0) + " -> " + num(e_last) + " J, max relative drift " +
-            (e0 != 0.0 ? num(max_drift) : std::string("n/a")) + "\n";
+    text += "energy: " + num(e0) + " -> " + num(e_last) + " J, max relative " + (not_conserved.empty() ? "drift " : "change ") +
+            (e0 != 0.0 ? num(max_drift) : std::string("n/a")) +
+            (not_conserved.empty() ? std::string() : " (not conserved: " + not_conserved + ")") + "\n";
     text += "wall time: " + num(wall_ms) + " ms\n";
   }
   summary << text;

@@ -98,6 +98,8 @@ std::string simulate_usage() {
          "                             \"max_position_violation\", \"max_velocity_violation\", \"energy_initial\",\n"
          "                             \"energy_final\", \"max_energy_drift_rel\" (|E - E0| / |E0|, E0 the start's\n"
          "                             energy, or with --replay the energy after the last push, as the page),\n"
+         "                             \"energy_conserved\" (false where a damper or a torque changes the energy:\n"
+         "                             the drift is then the physics' change, not the integration's error),\n"
          "                             \"position_tolerance\" (the largest target of the position correction:\n"
          "                             the tolerance, or 64 ulp of the largest coordinate), \"velocity_tolerance\"\n"
          "                             (likewise: the tolerance, or 64 ulp of the largest term of [Cdot; D]),\n"

@@ -119,6 +119,10 @@ struct ModelInstance {
   /// as the bicycle's observables from one AD pass, sets it; else each Probe::value is called).
   std::function<std::vector<double>(const Model&, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd)>
       probe_values;
+  /// What changes the model's energy by itself, as a phrase ("a spring-damper dissipates energy"); empty when
+  /// its energy is conserved. Then the energy's change from the start or the last push is not the
+  /// integration's error (the page and the CLI call it a change, not a drift, and say why).
+  std::string energy_not_conserved;
   /// Whether output tables (the CLI's CSV) list the coordinates before the probes (the bicycle lists only
   /// its observables: they are the rider's coordinates).
   bool coordinates_in_output = true;

@@ -30,6 +30,7 @@ PlanarMechanismData double_inverted_pendulum_data() {
             {"B", 1, {2.0, 0.0}, 2, {-3.0, 0.0}}};
   d.sliders = {{"G1", -1, {0.0, 0.0}, {1.0, 0.0}, 0, {0.0, 0.0}, {1.0, 0.0}}};
   d.springs = {{"BC", 1, {2.0, 0.0}, -1, {4.0, -1.0}, 1.0, 400.0, 30.0}};
+  d.energy_not_conserved = "a spring-damper dissipates energy";
   d.table11_C = 9.630e-13;  // 002 Table 11
   d.table11_Cdot = 1.088e-14;
   return d;

@@ -118,6 +118,7 @@ ModelInstance make_epicyclic_gear(const ModelSetup& setup) {
   // 004 §4.2 integrates with MATLAB's ode113 (variable-order Adams, tolerances 1e-3) for 15 s. We use AB4
   // at a fixed step; the augmented formulation (the Euler-parameter mass matrix 4ḠᵀIḠ is singular, so
   // Udwadia–Kalaba's M⁻¹ does not exist).
+  inst.energy_not_conserved = "the torque on the arm does work";
   inst.defaults.acceleration = AccelerationMethod::Augmented;
   inst.defaults.integrator = IntegratorMethod::AdamsBashforth4;
   inst.defaults.step = 1e-3;

@@ -38,6 +38,7 @@ ModelInstance instance_for(const PlanarMechanismData& data) {
   // correct_every_step does the same (further iterations only while above the tolerance).
   inst.defaults.tolerance = 1e-12;
   inst.defaults.correct_every_step = true;
+  inst.energy_not_conserved = data.energy_not_conserved;
   for (std::size_t b = 0; b < data.bodies.size(); ++b) {
     const int ix = static_cast<int>(b) * Body::coordinates;
     const std::string& n = data.bodies[b].name;

@@ -63,6 +63,9 @@ struct PlanarMechanismData {
   std::vector<PinData> pins;
   std::vector<SliderData> sliders;
   std::vector<SpringData> springs;
+  /// ModelInstance::energy_not_conserved: set where a spring-damper's length changes as the mechanism moves
+  /// (the four-bar's keeps its length, so its damper does no work).
+  std::string energy_not_conserved;
   Eigen::Vector2d gravity{0.0, -9.81};  ///< [m/s²] (002 Tables 1-4: g = 9.81)
   /// 002 Table 11: the largest ‖C‖ [m] and ‖Ċ‖ [m/s] of 002's own run (Udwadia–Kalaba, direct correction
   /// at every step, sixth-order Adams–Bashforth, 1 ms, 5 s), shown beside the live comparison.

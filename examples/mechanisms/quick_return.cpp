@@ -49,6 +49,7 @@ PlanarMechanismData quick_return_data() {
   d.sliders = {{"G2", 2, {0.0, 0.0}, {1.0, 0.0}, 1, {0.0, 0.0}, {1.0, 0.0}},
                {"G5", -1, {0.0, E.y()}, {1.0, 0.0}, 4, {0.0, 0.0}, {1.0, 0.0}}};
   d.springs = {{"DF", 2, {-3.0, 0.0}, -1, {0.0, D.y()}, 0.1, 100.0, 5.0}};
+  d.energy_not_conserved = "a spring-damper dissipates energy";
   d.table11_C = 9.269e-13;  // 002 Table 11
   d.table11_Cdot = 8.615e-15;
   return d;

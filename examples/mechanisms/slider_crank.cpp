@@ -35,6 +35,7 @@ PlanarMechanismData slider_crank_data() {
             {"C", 1, {0.5 * L2, 0.0}, 2, {0.0, 0.0}}};
   d.sliders = {{"G3", -1, {0.0, 0.0}, {1.0, 0.0}, 2, {0.0, 0.0}, {1.0, 0.0}}};
   d.springs = {{"BD", 0, {2.0, 0.0}, -1, {2.0 * r2, 0.0}, 0.0, 300.0, 40.0}};
+  d.energy_not_conserved = "a spring-damper dissipates energy";
   d.table11_C = 3.689e-15;  // 002 Table 11
   d.table11_Cdot = 2.925e-14;
   return d;

@@ -132,6 +132,7 @@ std::vector<std::string> model_strings() {
       const auto inst = m.make(variant);
       for (const auto& p : inst.probes) add(words(p.name));
       for (const auto& b : inst.body_names) add(b);
+      if (!inst.energy_not_conserved.empty()) add(inst.energy_not_conserved);
       for (const auto& j : inst.joints) add(j.name);
       if (inst.push) {
         add(inst.push->label);

@@ -930,9 +930,14 @@ std::string describe_comparison(App& app) {
   sync_run(app);
   if (!app.run || app.comparison.runs().empty()) return tr("No methods compared.");
   std::string out = trf("Methods compared at t = %s s:", fixed(app.run->time(), 3).c_str()) + "\n";
-  out += tr("run\tmethods\tposition violation now (m or rad)\tlargest\tenergy drift\tsteps\tevaluations\trejected\tcorrections\t"
-            "CPU ms per simulated s") +
+  const std::string& not_conserved = app.run->run().instance().energy_not_conserved;
+  out += (not_conserved.empty()
+              ? tr("run\tmethods\tposition violation now (m or rad)\tlargest\tenergy drift\tsteps\tevaluations\trejected\tcorrections\t"
+                   "CPU ms per simulated s")
+              : tr("run\tmethods\tposition violation now (m or rad)\tlargest\tenergy change\tsteps\tevaluations\trejected\tcorrections\t"
+                   "CPU ms per simulated s")) +
          std::string("\n");
+  if (!not_conserved.empty()) out += trf("The energy is not conserved: %s.", tr(not_conserved).c_str()) + "\n";
   for (const auto& r : comparison_rows(app.state, *app.run, app.comparison)) {
     if (!r.error.empty()) {
       out += r.label + "\t" + r.methods + "\t" + trf("not running: %s", tr(r.error).c_str()) + "\n";

@@ -97,7 +97,12 @@ void cost_table(App& app, bool few) {
       translatable("rejected"),     translatable("corrections"),  translatable("CPU ms per sim. s")};
   constexpr std::size_t kCpu = 10;
   // On the stage the cost's header is short: the long one was cut.
-  const auto header = [few](std::size_t c) { return few && c == kCpu ? tr("CPU ms/s") : tr(kColumns[c]); };
+  constexpr std::size_t kEnergy = 5;
+  const bool conserved = app.run->run().instance().energy_not_conserved.empty();
+  const auto header = [few, conserved](std::size_t c) {
+    if (c == kEnergy && !conserved) return tr("energy change");  // a damper's or a torque's (table_note)
+    return few && c == kCpu ? tr("CPU ms/s") : tr(kColumns[c]);
+  };
   const std::string shown_name = shown_run_title(app.state);  // the first row's: the others are named by their methods
   const auto name_of = [&](std::size_t k) { return k == 0 ? shown_name.c_str() : rows[k].label.c_str(); };
   std::array<bool, std::size(kColumns)> shown{};
@@ -151,7 +156,13 @@ void cost_table(App& app, bool few) {
 }
 
 // The notes under the table: what the runs share, and a paper's published figures ("" without a paper's study).
-const char* table_note() {
+std::string table_note(const App& app) {
+  const std::string& not_conserved = app.run ? app.run->run().instance().energy_not_conserved : std::string();
+  if (!not_conserved.empty())
+    return trf("Each run starts from the same state and gets the same inputs; hover a run for its methods. "
+               "Energy change relative to the start or the last push, the same for every accurate method (%s); "
+               "CPU time of the integration alone.",
+               tr(not_conserved).c_str());
   return tr("Each run starts from the same state and gets the same inputs; hover a run for its methods. "
             "Energy drift relative to the start or the last push; CPU time of the integration alone.");
 }
@@ -163,7 +174,7 @@ std::string published(const App& app) {
 void table_and_published(App& app, bool on_stage) {
   cost_table(app, on_stage);
   ImGui::PushTextWrapPos(0.0f);
-  if (!on_stage) wrapped_text_disabled("%s", table_note());  // the panel's; on the stage, the table's tooltips and its description
+  if (!on_stage) wrapped_text_disabled("%s", table_note(app).c_str());  // the panel's; on the stage, the table's tooltips and its description
   if (const std::string figures = published(app); !figures.empty()) wrapped_text(figures.c_str());
   ImGui::PopTextWrapPos();
 }
@@ -172,7 +183,7 @@ void table_and_published(App& app, bool on_stage) {
 
 float comparison_notes_lines(const App& app, float width) {
   const std::string figures = published(app);
-  return text_lines(table_note(), width) + (figures.empty() ? 1.0f : text_lines(figures.c_str(), width));
+  return text_lines(table_note(app).c_str(), width) + (figures.empty() ? 1.0f : text_lines(figures.c_str(), width));
 }
 
 void comparison_view(App& app, float min_plot_height) {

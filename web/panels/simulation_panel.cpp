@@ -344,11 +344,17 @@ void model_plots(App& app, bool first_in_view) {
   const auto& h = app.run->history();
   const float width = ImGui::GetContentRegionAvail().x;
   const int columns = plot_columns(width);
-  // Energy drift for every model (a model with dampers or inputs loses or gains energy by design: the
-  // drift then measures that too, relative to the energy at the start or the last push).
+  // The energy's change since the start or the last push: the integration's drift where the model conserves
+  // energy; where a damper or a torque changes it by design, a change, not the method's error, and why (the
+  // slider-crank's -83 % had been shown as its methods' "energy drift"; a tester).
   const double e0 = app.run->initial_energy(), e = app.run->run().energy();
+  const double relative = e0 != 0.0 ? std::abs(e - e0) / std::abs(e0) : 0.0;
+  const std::string& not_conserved = app.run->run().instance().energy_not_conserved;
   const std::string drift =
-      trf("energy drift since start/push: %.2e J (%.2e relative)", e - e0, e0 != 0.0 ? std::abs(e - e0) / std::abs(e0) : 0.0);
+      not_conserved.empty()
+          ? trf("energy drift since start/push: %.2e J (%.2e relative)", e - e0, relative)
+          : trf("energy change since start/push: %.2e J (%.2e relative), not the method's error: %s", e - e0, relative,
+                tr(not_conserved).c_str());
   const std::string timing = trf("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
   // Below: the energy drift and time lines (as many lines as they wrap to in the page's language), the CSV
   // row and (outside a presentation) "Methods compared", with runs compared their table (a header, a row

@@ -73,6 +73,7 @@ json sim_state(App& app) {
   j["positionViolation"] = last.C;
   j["velocityViolation"] = std::max(last.Cdot, last.D);
   j["energy"] = run.energy();
+  j["energyNotConserved"] = run.instance().energy_not_conserved.empty() ? json(nullptr) : json(run.instance().energy_not_conserved);
   json probes = json::object();
   const auto& defs = run.instance().probes;
   const auto& values = run.probes();
@@ -170,7 +171,9 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_comparison() {
   const auto study = carvallo::web::study_shown(app.state);
   return js_reply(json{{"compare", app.state.compare}, {"synced", !app.run || app.comparison.synced(*app.run)},
                        {"study", study ? json(study->title) : json(nullptr)},
-                       {"published", study ? json(study->published) : json(nullptr)}, {"runs", runs}});
+                       {"published", study ? json(study->published) : json(nullptr)}, {"runs", runs},
+                       {"energyNotConserved", app.run && !app.run->run().instance().energy_not_conserved.empty()
+                                                  ? json(app.run->run().instance().energy_not_conserved) : json(nullptr)}});
 }
 
 // Shows the kept moment nearest t (paused) and returns simState there.
