@@ -77,7 +77,7 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     assert.equal(await page.getByRole('combobox', { name: 'Preset' }).inputValue(), s0.preset);
     // The stage's plot by its title, as the View menu offers it (the link has its word).
     const stageTitles = { eigenvalues: 'Eigenvalues', 'roll-steer': 'Roll and steer', torques: 'Rider torques', turns: 'Steady turns',
-                          'design-map': 'Design map', compare: 'Methods compared', none: 'No plot' };
+                          'design-map': 'Design map', compare: 'Methods compared', violations: 'Constraint violations', none: 'No plot' };
     assert.equal(await page.getByRole('combobox', { name: 'Stage plot' }).inputValue(), stageTitles[s0.stage]);
     assert.equal(Number(await page.getByRole('spinbutton', { name: 'Eigenvalue plot to speed' }).inputValue()), s0.vmax);
     await page.getByRole('spinbutton', { name: 'Head angle' }).waitFor({ state: 'attached' });

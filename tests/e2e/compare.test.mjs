@@ -231,3 +231,34 @@ test('Methods compared opened at the bottom of a laptop\'s Simulation panel scro
     await context.close();
   }
 });
+
+test("a run's constraint violations as the stage plot of a 1280x720 projector, chosen from the View menu, as wide as the methods compared at every text step", async () => {
+  // A methods lecture's one run, unstabilized at 20 ms: only its probes could be shown beside the linkage
+  // (a lecturer), and at the larger text steps the plot narrowed to 310 px.
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#model=four-bar&stab=none&dt=0.02&present=1', viewport);
+  try {
+    await page.evaluate(() => window.carvallo.step(200));  // 4 s
+    await click(page, 'menu:view');
+    await click(page, 'view:stage-plot');
+    await click(page, 'stage:violations');
+    assert.equal((await page.evaluate(() => window.carvallo.getState())).stage, 'violations');
+    await page.waitForFunction(() => /stage=violations/.test(window.location.hash), null, { timeout: 5000 });  // the link has it
+    for (const text of [1, 1.25, 1.5625, 1.953125]) {
+      await page.evaluate((t) => window.carvallo.setState({ text: t }), text);
+      await frames(page, 4);
+      const panel = await settledRect(page, 'stage-plot');
+      const plot = await settledRect(page, 'plot:stage-violations');
+      assert.ok(plot, `text ${text}: the violations plotted on the stage`);
+      assert.ok(panel.w >= 0.45 * viewport.width, `text ${text}: the stage plot ${Math.round(panel.w)} px wide`);
+      assert.ok(plot.h >= 0.35 * viewport.height, `text ${text}: the plot ${Math.round(plot.h)} px tall`);
+      const free = await settledRect(page, 'view:free');
+      assert.ok(free.w * free.h >= viewport.width * viewport.height / 3 - 1, `text ${text}: the view ${Math.round(free.w)}x${Math.round(free.h)}`);
+      assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), [], `text ${text}: nothing clipped`);
+      await page.screenshot({ path: path.join(artifacts, `compare-stage-violations-text-${text.toFixed(2)}.png`) });
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -187,7 +187,7 @@ TEST_CASE("stage, embed and lock are link fields with their words", "[web][lesso
   const auto bad = read_link("stage=movie");
   CHECK(bad.state.stage == "eigenvalues");
   REQUIRE(bad.ignored.size() == 1);
-  CHECK(mentions({bad.ignored[0]}, "eigenvalues, roll-steer, torques, turns, design-map, compare, none"));
+  CHECK(mentions({bad.ignored[0]}, "eigenvalues, roll-steer, torques, turns, design-map, compare, violations, none"));
 }
 
 TEST_CASE("the short link (the QR code's) reads back to the same state", "[web][lesson][link]") {

@@ -83,9 +83,10 @@ inline constexpr const char* kPanelNames[] = {"view", "parameters", "eigenvalues
 
 /// The stage's one plot beside the 3D view (presentation mode and embeds): link field `stage`.
 /// "roll-steer" is the bicycle's roll and steer against time (another model's probes), "torques" the
-/// rider's torques, "turns" the steady turns, "design-map" the design map.
+/// rider's torques, "turns" the steady turns, "design-map" the design map, "compare" the methods compared,
+/// "violations" the shown run's constraint violations against time (any model).
 inline constexpr const char* kContrastProfiles[] = {"normal", "high"};
-inline constexpr const char* kStagePlotNames[] = {"eigenvalues", "roll-steer", "torques", "turns", "design-map", "compare", "none"};
+inline constexpr const char* kStagePlotNames[] = {"eigenvalues", "roll-steer", "torques", "turns", "design-map", "compare", "violations", "none"};
 /// A scene's caption: at most this many characters (Unicode code points), plain text.
 inline constexpr std::size_t kMaxCaptionChars = 280;
 

@@ -36,6 +36,8 @@ void parameters_panel(App& app);
 void bicycle_plots(App& app, bool first_in_view);
 /// A model's probes of its first probe's unit (or its energy) against time, `height` device px tall.
 void probes_plot(App& app, const char* id, float height);
+/// The shown run's constraint violations against time, on a log scale: |C|, |dC/dt| and |D|.
+void violations_plot(App& app, const char* id, float height);
 /// Any model's time plots: its probes and the violations (simulation_panel.cpp); `first_in_view` as
 /// bicycle_plots'.
 void model_plots(App& app, bool first_in_view);

@@ -339,11 +339,19 @@ void probes_plot(App& app, const char* id, float height) {
                  collect_plot(app.run->history(), names, probe, shown_plot_window(app), columns, false), &app.state.probes_axis, height);
 }
 
+void violations_plot(App& app, const char* id, float height) {
+  const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
+    return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;
+  };
+  const int columns = plot_columns(ImGui::GetContentRegionAvail().x);
+  draw_time_plot({id, tr("violations, log: |C| m or rad, rates per s"), "", true, 0, 0},
+                 collect_plot(app.run->history(), {"|C|", "|dC/dt|", "|D|"}, violations, shown_plot_window(app), columns, true), nullptr,
+                 height);
+}
+
 void model_plots(App& app, bool first_in_view) {
   UiState& s = app.state;
-  const auto& h = app.run->history();
   const float width = ImGui::GetContentRegionAvail().x;
-  const int columns = plot_columns(width);
   // The energy's change since the start or the last push: the integration's drift where the model conserves
   // energy; where a damper or a torque changes it by design, a change, not the method's error, and why (the
   // slider-crank's -83 % had been shown as its methods' "energy drift"; a tester).
@@ -364,14 +372,9 @@ void model_plots(App& app, bool first_in_view) {
   const float text_below = text_lines(drift.c_str(), width) + text_lines(timing.c_str(), width);
   const auto heights = plot_heights({0.5f, 0.5f}, text_below + table_lines, app.state.presentation ? 1 : 2, first_in_view);
   probes_plot(app, "probes", heights[0]);
-  const std::function<double(std::size_t, const RunSample&)> violations = [](std::size_t k, const RunSample& m) {
-    return k == 0 ? m.C : k == 1 ? m.Cdot : m.D;
-  };
   // With methods compared, their |C| side by side takes the violations' place (the shown run's among them).
   if (!app.comparison.runs().empty()) comparison_plot(app, heights[1]);
-  else
-    draw_time_plot({"violations", tr("violations, log: |C| m or rad, rates per s"), "", true, 0, 0},
-                   collect_plot(h, {"|C|", "|dC/dt|", "|D|"}, violations, shown_plot_window(app), columns, true), nullptr, heights[1]);
+  else violations_plot(app, "violations", heights[1]);
   ImGui::PushTextWrapPos(0.0f);  // a presentation's narrow panel: the step time on a second line, not clipped
   wrapped_text(drift.c_str());
   wrapped_text(timing.c_str());

@@ -50,13 +50,17 @@ namespace {
 
 constexpr const char* kStagePlotTitles[] = {translatable("Eigenvalues"),   translatable("Roll and steer"),   translatable("Rider torques"),
                                             translatable("Steady turns"),  translatable("Design map"), translatable("Methods compared"),
-                                            translatable("No plot")};
+                                            translatable("Constraint violations"), translatable("No plot")};
+static_assert(std::size(kStagePlotTitles) == std::size(kStagePlotNames));
 
 
 // The plots this model can show on the stage: the bicycle's all; another model its eigenvalues (when it
 // has a steady motion) and its probes against time.
 bool stage_plot_offered(const App& app, const std::string& plot) {
   if (plot == "compare") return !app.state.compare.empty();  // any model, with runs to compare
+  // Any model: a methods lecture's one run, unstabilized or with Baumgarte, drifting (only its probes could
+  // be shown beside a linkage; a lecturer).
+  if (plot == "violations") return true;
   if (has_parameter_table(app)) return true;
   if (plot == "eigenvalues") return has_eigen_panel(app);
   return plot == "roll-steer" || plot == "none";
@@ -122,7 +126,8 @@ bool beside_plot(const App& app) {
 }
 
 // `picture`: for a picture (capture.cpp), without the plot's scale menu.
-void time_plot(App& app, bool torques, bool picture = false) {
+void time_plot(App& app, const std::string& plot, bool picture = false) {
+  const bool torques = plot == "torques";
   constexpr double deg = 180.0 / 3.141592653589793;
   UiState& s = app.state;
   const auto& h = app.run->history();
@@ -141,6 +146,10 @@ void time_plot(App& app, bool torques, bool picture = false) {
     }
     draw_time_plot({"stage-torques", tr("rider torques (right positive)"), "N m", false, 1.0, 0.0, !picture},
                    collect_plot(h, names, torque, shown_plot_window(app), columns, false), nullptr, height);
+    return;
+  }
+  if (plot == "violations") {
+    violations_plot(app, "stage-violations", height);
     return;
   }
   const int roll = run.probe_index("roll"), steer = run.probe_index("steer");
@@ -219,8 +228,8 @@ void arrange_stage(App& app, float top) {
         // The methods compared are the lesson where they are shown (a mechanism's drift is in their plot and
         // table, not in the linkage drawn): half the screen's width, the view at least a third of it (at
         // a projector's larger text steps the caption and the bar left the plot 235x100 px, its text smaller
-        // than at text 1, beside a view of empty sky; a lecturer).
-        const bool methods = plot == "compare";
+        // than at text 1, beside a view of empty sky; a lecturer). A run's violations likewise.
+        const bool methods = plot == "compare" || plot == "violations";
         const float view_share = methods ? 1.0f / 3.0f : 0.5f;
         const float view_h = std::max(H - top - caption_h - bar_h, 1.0f);
         const float widest = app.compact ? 0.5f * W - m
@@ -283,7 +292,7 @@ void fit_stage_window_text(const App& app, bool on_stage, float across, float do
 void stage_plot(App& app) {
   if (!app.stage) return;
   const std::string plot = shown_stage_plot(app);
-  if (plot != "roll-steer" && plot != "torques" && plot != "compare") return;  // the others are their own panels, placed on the stage
+  if (plot != "roll-steer" && plot != "torques" && plot != "compare" && plot != "violations") return;  // the others are their own panels, placed on the stage
   if (!place_stage_window(app, plot)) return;
   ImGui::Begin(stage_title(app, plot), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   // The methods compared have a table beside their plot: five columns of numbers need about 30 characters
@@ -292,13 +301,13 @@ void stage_plot(App& app) {
   record_window_rect(app, "stage-plot");
   sync_run(app);
   if (app.run && plot == "compare") comparison_view(app, ImGui::GetFontSize() * 6);
-  else if (app.run) time_plot(app, plot == "torques");
+  else if (app.run) time_plot(app, plot);
   ImGui::End();
 }
 
 std::string picture_plot(const App& app) {
   const std::string chosen = shown_stage_plot(app);
-  if (chosen == "eigenvalues" || chosen == "turns" || chosen == "design-map" || chosen == "compare") return chosen;
+  if (chosen == "eigenvalues" || chosen == "turns" || chosen == "design-map" || chosen == "compare" || chosen == "violations") return chosen;
   const bool has_inputs = app.run && !app.run->run().input_channels().empty();
   return chosen == "torques" && has_inputs ? "torques" : "roll-steer";
 }
@@ -320,7 +329,7 @@ void draw_picture_plot(App& app, const std::string& plot, const std::array<float
       if (app.run) comparison_view(app, ImGui::GetFontSize() * 6);
     } else {
       sync_run(app);
-      if (app.run) time_plot(app, plot == "torques", true);
+      if (app.run) time_plot(app, plot, true);
     }
     ImGui::End();
   }
