@@ -262,3 +262,30 @@ test("a run's constraint violations as the stage plot of a 1280x720 projector, c
     await context.close();
   }
 });
+
+test('a compared run that stops keeps its numbers as it stopped, its moment marked, and says it drifted off its constraints', async () => {
+  // Baumgarte at alpha = beta = 10 is too stiff for a 50 ms step: it carries the four-bar off its
+  // constraints until the solver fails at t = 5.35 s. The message had filled the moment's column, pushing
+  // every number out of the panel, and blamed "inconsistent input" (a lecturer).
+  const { context, page, problems } = await openPage(env.browser,
+    env.server.url + '#model=four-bar&solver=udwadia-kalaba&stab=none&dt=0.05&compare=baumgarte,rgcpa', { width: 1280, height: 720 });
+  try {
+    await page.evaluate(() => window.carvallo.step(140));  // 7 s
+    await synced(page);
+    const c = await page.evaluate(() => window.carvallo.comparison());
+    const [, baumgarte, rgcpa] = c.runs;
+    assert.match(baumgarte.error, /^At t = 5\.350 s the simulation stopped: the motion had drifted off its constraints \(\|C\| = /);
+    assert.ok(Math.abs(baumgarte.t - 5.35) < 1e-9, `stopped at ${baumgarte.t}`);
+    assert.ok(baumgarte.maxPositionViolation > 1, `${baumgarte.maxPositionViolation}`);
+    assert.equal(rgcpa.error, undefined);
+    await frames(page, 4);
+    // The table within the panel, its energy column (the shown run's cell) on screen.
+    const panel = await settledRect(page, 'panel:simulation');
+    const energy = await settledRect(page, 'compare:cell:energy drift');
+    assert.ok(energy && energy.x + energy.w <= panel.x + panel.w, `the energy column ${JSON.stringify(energy)} within ${JSON.stringify(panel)}`);
+    await page.screenshot({ path: path.join(artifacts, 'compare-stopped-run.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -4,6 +4,7 @@
 #include "../test_paths.hpp"
 #include "logic/language.hpp"
 #include "logic/lesson.hpp"
+#include "logic/model_view.hpp"
 #include "logic/state_link.hpp"
 
 #include "bicycle/canonical.hpp"
@@ -13,6 +14,8 @@
 #include "bicycle/presets.hpp"
 #include "bicycle/simulation.hpp"
 #include "registry.hpp"
+
+#include "carvallo/errors.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -362,6 +365,20 @@ TEST_CASE("a refused link's and setState's messages are shown in Dutch and Spani
                            "{\"title\": \"a\\u0001b\", \"scenes\": [{\"link\": \"speed=1\"}]}"})
     if (const auto read = lesson_from_json(text); !read.lesson) lines.push_back(message_text("The lesson could not be opened: %s", read.problem.c_str()));
   for (const auto& m : split_lesson_fields("lesson=why-bicycles-stay-up&scene=abc").problems) lines.push_back(m);
+  // Why a run stopped (logic/model_view.hpp): its solver lost the motion, or it had drifted off its
+  // constraints; the solver's own words are quoted, English in every language.
+  for (const double violation : {0.0, 12.5}) {
+    try {
+      throw carvallo::SolverError(carvallo::SolverError::Kind::InconsistentInput, "redundant rows disagree", 1.0);
+    } catch (...) {
+      if (violation > 0) lines.push_back(stopped_run_text(1.25, 0.05, violation));
+    }
+    try {
+      throw carvallo::SolverError(carvallo::SolverError::Kind::NonConvergence, "no convergence", 1.0);
+    } catch (...) {
+      lines.push_back(stopped_run_text(1.25, 0.05, violation));
+    }
+  }
   // Why a bicycle is refused (every condition of bicycle::validate and of the canonical model), as a
   // refused link or setState names it: each parameter made negative, zero, absurd and not finite.
   for (const auto& d : carvallo::bicycle::kParameterTable)

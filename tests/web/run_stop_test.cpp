@@ -70,3 +70,37 @@ TEST_CASE("an error that is not the solver's is said as it is", "[web][run]") {
     CHECK(stopped_run_text(1.0, 0.005) == "something else");
   }
 }
+
+TEST_CASE("a run that drifted off its constraints until they contradicted each other is said to have drifted", "[web][run]") {
+  // Baumgarte at alpha = beta = 10 is too stiff for a 50 ms step: the four-bar leaves its constraints, and
+  // once |C| is large its redundant fourth pin contradicts the other three. The page had said "inconsistent
+  // input", as if what was typed were wrong (a lecturer). Its Dutch and Spanish: language_test.cpp.
+  UiState s;
+  s.model = "four-bar";
+  s.sim.solver = "udwadia-kalaba";  // the Drift preset's, as the lecturer ran it
+  s.sim.stabilization = "baumgarte";
+  s.sim.time_step = 0.05;
+  ModelView v(s);
+  std::string said;
+  double violation = 0;
+  try {
+    while (v.time() < 30.0 && !v.run().ended()) v.step(1);
+  } catch (...) {
+    violation = v.history().back().C;
+    said = stopped_run_text(v.time(), v.time_step(), violation);
+  }
+  INFO(said);
+  REQUIRE_FALSE(said.empty());
+  CHECK(violation > 1.0);  // far off: metres
+  CHECK(said.rfind("At t = ", 0) == 0);
+  CHECK(said.find("the motion had drifted off its constraints (|C| = ") != std::string::npos);
+  CHECK(said.find("A stabilization that corrects the positions, or a smaller time step (Methods), keeps it on them.") != std::string::npos);
+  CHECK(said.find("contradicts the others") != std::string::npos);  // the solver's own words, quoted
+  // The same error at a state on the constraints is the input's, said as it is.
+  try {
+    throw carvallo::SolverError(carvallo::SolverError::Kind::InconsistentInput, "redundant rows disagree", 0.0);
+  } catch (...) {
+    CHECK(stopped_run_text(0.0, 0.005, 1e-12).find("redundant rows disagree") != std::string::npos);
+    CHECK(stopped_run_text(0.0, 0.005, 1e-12).find("drifted") == std::string::npos);
+  }
+}

@@ -315,8 +315,9 @@ void MethodComparison::follow(const UiState& state, const ModelView& shown, doub
         run.sent.push_back(log[i]);
       }
       if (!go_to(w, matching_step(shown.step_index(), shown_h, h), deadline)) return;
-    } catch (const std::exception& e) {
-      run.error = std::string("stopped at t = ") + format_shortest(std::round(run.view->time() * 1e3) / 1e3) + " s: " + e.what();
+    } catch (...) {
+      const auto history = run.view->history();
+      run.error = stopped_run_text(run.view->time(), run.view->time_step(), history.empty() ? 0.0 : history.back().C);
     }
   }
 }
@@ -350,6 +351,7 @@ std::vector<ComparisonRow> comparison_rows(const UiState& state, const ModelView
     if (run.view) rows.push_back(row_of(run.label, run.methods, *run.view));
     else {
       rows.emplace_back();
+      rows.back().ran = false;
       rows.back().label = run.label;
       rows.back().methods = run.methods;
     }

@@ -99,6 +99,7 @@ struct ComparisonRow {
   std::string label;    ///< "shown" for the shown run, else its part of compare=
   std::string methods;  ///< methods_label
   std::string error;    ///< why it is not running ("" while it runs)
+  bool ran = true;      ///< whether it ran (its numbers, then as it stopped); false: never started
   double t = 0;         ///< s, its moment
   double position_violation = 0, velocity_violation = 0;  ///< now: |C| (m or rad); max(|dC/dt|, |D|) per s
   double max_position_violation = 0, max_velocity_violation = 0;  ///< the largest since its start

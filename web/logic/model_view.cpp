@@ -369,11 +369,24 @@ void ModelView::record() {
   for (std::size_t k = 0; k < points.size() && k < tracks_.size(); ++k) tracks_[k].push_back(points[k]);
 }
 
-std::string stopped_run_text(double t, double h) {
+std::string stopped_run_text(double t, double h, double violation) {
   try {
     throw;
   } catch (const SolverError& e) {
-    if (e.kind() == SolverError::Kind::InvalidArgument || e.kind() == SolverError::Kind::InconsistentInput) return e.what();
+    if (e.kind() == SolverError::Kind::InvalidArgument) return e.what();
+    // Far off its constraints a solver fails for that (the four-bar's redundant fourth pin contradicts the
+    // other three): Baumgarte too stiff for its step had carried the four-bar to |C| = 1e8 m, and the page
+    // blamed the input (a lecturer).
+    if (violation > kDriftedViolation) {
+      char head[240];
+      std::snprintf(head, sizeof head,
+                    "At t = %.3f s the simulation stopped: the motion had drifted off its constraints (|C| = %.1e m or rad), "
+                    "and its solver could no longer follow it.",
+                    t, violation);
+      return std::string(head) + " A stabilization that corrects the positions, or a smaller time step (Methods), keeps it on them. The solver: '" +
+             e.what() + "'.";
+    }
+    if (e.kind() == SolverError::Kind::InconsistentInput) return e.what();
     // The last moment reached (the step to the next one failed), and the step as the Methods panel shows it.
     char head[160];
     std::snprintf(head, sizeof head, "At t = %.3f s the simulation stopped: its solver lost the motion in the next time step (%g s).", t, h);

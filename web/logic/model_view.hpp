@@ -60,8 +60,13 @@ examples::MethodChoice method_choice(const UiState& state);
 /// RTTI). A solver that lost the motion (no convergence, a singular matrix, a value not finite: the motion
 /// changed too much within one step, or the mechanism locked) is told in plain words with what may help,
 /// then the solver's own words ("At t = 0.05 s the simulation stopped: ... The solver: no convergence ...");
-/// any other error as it is. Never throws.
-std::string stopped_run_text(double t, double h);
+/// a solver's failure at a state drifted off the constraints (`violation`, the run's |C| at t, above
+/// kDriftedViolation: the four-bar's redundant pin then contradicts the others) as that drift; any other
+/// error as it is. Never throws.
+std::string stopped_run_text(double t, double h, double violation = 0.0);
+/// |C| (m or rad) above which a run is said to have drifted off its constraints: a thousand times the
+/// coarsest tolerance a stabilization corrects to (1e-9), far above what a run kept on them reaches.
+inline constexpr double kDriftedViolation = 1e-6;
 
 class ModelView {
  public:

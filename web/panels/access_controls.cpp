@@ -939,7 +939,7 @@ std::string describe_comparison(App& app) {
          std::string("\n");
   if (!not_conserved.empty()) out += trf("The energy is not conserved: %s.", tr(not_conserved).c_str()) + "\n";
   for (const auto& r : comparison_rows(app.state, *app.run, app.comparison)) {
-    if (!r.error.empty()) {
+    if (!r.error.empty() && !r.ran) {
       out += r.label + "\t" + r.methods + "\t" + trf("not running: %s", tr(r.error).c_str()) + "\n";
       continue;
     }
@@ -948,6 +948,7 @@ std::string describe_comparison(App& app) {
                   r.position_violation, r.max_position_violation, r.energy_drift, r.steps, r.evaluations, r.rejected, r.corrections,
                   r.cpu_ms_per_sim_second);
     out += line;
+    if (!r.error.empty()) out += r.label + "\t" + trf("not running: %s", tr(r.error).c_str()) + "\n";  // as it stopped, above
   }
   if (const auto study = study_shown(app.state); study && !study->published.empty()) out += trf("Published: %s", tr(study->published).c_str()) + "\n";
   return out;

@@ -69,7 +69,9 @@ void comparison_plot(App& app, float height, bool legend) {
   PlotData data = collect_plot(app.run->history(), {shown_run_title(app.state)}, position, app.state.plot_window, columns, true);
   for (const auto& run : runs) {
     if (!run.view) continue;
-    PlotData d = collect_plot(run.view->history(), {run.label}, position, app.state.plot_window, columns, true);
+    // A run that stopped is named so beside its last value (its curve simply ended; a lecturer).
+    const std::string name = run.error.empty() ? run.label : run.label + " (" + tr("stopped") + ")";
+    PlotData d = collect_plot(run.view->history(), {name}, position, app.state.plot_window, columns, true);
     data.series.push_back(std::move(d.series.front()));
     data.samples += d.samples;
   }
@@ -130,10 +132,14 @@ void cost_table(App& app, bool few) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextColored(color_vec(pal().time_lines[k % 4]), "%s", name_of(k));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.methods.c_str());
-    if (!r.error.empty()) {
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.error.empty() ? r.methods.c_str() : tr(r.error).c_str());
+    // A run that stopped keeps its numbers as it stopped, its moment in red; one that never started says
+    // so. Why, in the tooltip (and in the table described): the whole message in the moment's column had
+    // widened it past the panel and pushed every number out of sight (a lecturer).
+    if (!r.error.empty() && !r.ran) {
       ImGui::TableNextColumn();
-      ImGui::TextColored(color_vec(pal().error_text), "%s", tr(r.error).c_str());
+      ImGui::TextColored(color_vec(pal().error_text), "%s", tr("not run"));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(r.error).c_str());
       continue;
     }
     // The next column's cell, where it is shown; the first row's cells' places, for the tests.
@@ -144,7 +150,11 @@ void cost_table(App& app, bool few) {
       draw();
       if (k == 0) record_rect(app, std::string("compare:cell:") + kColumns[column]);
     };
-    cell([&] { ImGui::Text("%.3f", r.t); });
+    cell([&] {
+      if (r.error.empty()) ImGui::Text("%.3f", r.t);
+      else ImGui::TextColored(color_vec(pal().error_text), "%.3f %s", r.t, tr("stopped"));
+      if (!r.error.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(r.error).c_str());
+    });
     for (double v : {r.position_violation, r.max_position_violation, r.max_velocity_violation, r.energy_drift})
       cell([&] { ImGui::Text("%.1e", v); });
     for (long n : {r.steps, r.evaluations, r.rejected, r.corrections}) cell([&] { ImGui::Text("%ld", n); });
