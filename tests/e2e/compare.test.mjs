@@ -289,3 +289,25 @@ test('a compared run that stops keeps its numbers as it stopped, its moment mark
     await context.close();
   }
 });
+
+test("a tooltip on a 1280x720 projector at the largest text step wraps within the screen", async () => {
+  // The timeline's tooltip was one line as wide as its text: "... Play continues from it with the inp" ran
+  // off the screen (a lecturer).
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser,
+    env.server.url + '#model=four-bar&stab=none&dt=0.02&present=1&stage=violations&text=1.953125', viewport);
+  try {
+    await page.evaluate(() => window.carvallo.step(100));
+    await frames(page, 4);
+    const slider = await settledRect(page, 'timeline:slider');
+    await page.mouse.move(slider.x + slider.w * 0.3, slider.y + slider.h / 2);
+    await frames(page, 20);  // ImGui's hover delay
+    await page.mouse.move(slider.x + slider.w * 0.3 + 1, slider.y + slider.h / 2);
+    await frames(page, 6);
+    await page.screenshot({ path: path.join(artifacts, 'compare-tooltip-text-1.95.png') });
+    assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -455,7 +455,7 @@ void menu_bar(App& app) {
     for (const auto& m : examples::models()) {
       if (ImGui::MenuItem(tr(m.title).c_str(), nullptr, app.state.model == m.name)) select_model(app, m.name);
       record_rect(app, "model:" + m.name);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(m.description).c_str());
+      if (ImGui::IsItemHovered()) tooltipf("%s", tr(m.description).c_str());
     }
     ImGui::EndMenu();
   }
@@ -760,6 +760,11 @@ void find_clipped_windows(App& app) {
     if (!w->Active || w->Hidden || w->ScrollbarX || w->SkipItems) continue;
     const float over = w->DC.CursorMaxPos.x - w->InnerClipRect.Max.x;
     if (over > r) app.clipped.emplace_back(w->Name, over / r);
+    // A tooltip past the screen's edge (one line as wide as its text had run off a projector's screen).
+    if (w->Flags & ImGuiWindowFlags_Tooltip) {
+      const float past = std::max(w->Pos.x + w->Size.x - ImGui::GetIO().DisplaySize.x, -w->Pos.x);
+      if (past > r) app.clipped.emplace_back(std::string(w->Name) + " (past the screen's edge)", past / r);
+    }
   }
   // Tables clip their cells instead of reaching past the window: a table whose columns need more than
   // its width.

@@ -183,7 +183,7 @@ void parameters_panel(App& app) {
   same_line_if_fits(button_width(tr("Reset all")));  // large text: on its own line rather than clipped
   if (ImGui::Button(tr("Reset all"))) app.state.bike = preset_parameters(app.state.preset);
   record_rect(app, "reset-all");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("Every parameter back to the preset '%s'", preset_title(app.state.preset).c_str()).c_str());
+  if (ImGui::IsItemHovered()) tooltipf("%s", trf("Every parameter back to the preset '%s'", preset_title(app.state.preset).c_str()).c_str());
   if (!app.compact) designer_inputs(app);  // a phone has them after the 26 (the list stays at hand)
   sync_edit_buffers(app);
 
@@ -257,7 +257,7 @@ void parameters_panel(App& app) {
       if (target_button("x")) reset_parameter(app, i);
       ImGui::EndDisabled();
       record_rect(app, "param-reset:" + name);
-      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", trf("Reset %s to the preset's %s", name.c_str(), format_shortest(preset_value).c_str()).c_str());
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltipf("%s", trf("Reset %s to the preset's %s", name.c_str(), format_shortest(preset_value).c_str()).c_str());
       ImGui::PopID();
       if (bad) {
         ImGui::TableNextRow();
@@ -346,7 +346,7 @@ void bicycle_plots(App& app, bool first_in_view) {
   ImGui::PopTextWrapPos();
   if (ImGui::Button("CSV")) download_run_csv(app);
   record_rect(app, "sim-csv");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("Download the time series of this run (the last %zu samples)", h.size()).c_str());
+  if (ImGui::IsItemHovered()) tooltipf("%s", trf("Download the time series of this run (the last %zu samples)", h.size()).c_str());
   same_line_if_fits(labelled_width(ImGui::GetFontSize() * 7, tr("time window (s)")));
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   const double win_lo = 0.5, win_hi = 600;

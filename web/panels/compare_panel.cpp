@@ -44,7 +44,7 @@ void presets(App& app) {
   }
   record_rect(app, "compare:preset");
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s", tr("Sets the shown run's methods and the runs beside it as a paper compared them (with its "
+    tooltipf("%s", tr("Sets the shown run's methods and the runs beside it as a paper compared them (with its "
                                "published figures under the table), or a general comparison"));
   checked_text_field(app, translatable("runs beside (compare=)"), "##compare", app.state.compare, app.compare_edit,
                      tr("none,baumgarte,rgcpa  or  rk4:dt0.01"), check_method_changes);
@@ -132,14 +132,14 @@ void cost_table(App& app, bool few) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextColored(color_vec(pal().time_lines[k % 4]), "%s", name_of(k));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.error.empty() ? r.methods.c_str() : tr(r.error).c_str());
+    if (ImGui::IsItemHovered()) tooltipf("%s", r.error.empty() ? r.methods.c_str() : tr(r.error).c_str());
     // A run that stopped keeps its numbers as it stopped, its moment in red; one that never started says
     // so. Why, in the tooltip (and in the table described): the whole message in the moment's column had
     // widened it past the panel and pushed every number out of sight (a lecturer).
     if (!r.error.empty() && !r.ran) {
       ImGui::TableNextColumn();
       ImGui::TextColored(color_vec(pal().error_text), "%s", tr("not run"));
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(r.error).c_str());
+      if (ImGui::IsItemHovered()) tooltipf("%s", tr(r.error).c_str());
       continue;
     }
     // The next column's cell, where it is shown; the first row's cells' places, for the tests.
@@ -153,7 +153,7 @@ void cost_table(App& app, bool few) {
     cell([&] {
       if (r.error.empty()) ImGui::Text("%.3f", r.t);
       else ImGui::TextColored(color_vec(pal().error_text), "%.3f %s", r.t, tr("stopped"));
-      if (!r.error.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(r.error).c_str());
+      if (!r.error.empty() && ImGui::IsItemHovered()) tooltipf("%s", tr(r.error).c_str());
     });
     for (double v : {r.position_violation, r.max_position_violation, r.max_velocity_violation, r.energy_drift})
       cell([&] { ImGui::Text("%.1e", v); });

@@ -166,7 +166,7 @@ void map_settings(App& app) {
   for (const auto& q : quantities) quantity_names.push_back(map_quantity_name(q));
   input_combo("##mapq", m.quantity, quantities, std::max(fw * 5.5f, combo_width(quantity_names)), map_quantity_name);
   record_rect(app, "map-quantity");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("width: of the self-stable speed range; weave, capsize: those speeds"));
+  if (ImGui::IsItemHovered()) tooltipf("%s", tr("width: of the self-stable speed range; weave, capsize: those speeds"));
   same_line_if_fits(fw * 9);
   double n = std::round(std::clamp(m.count, 2.0, 200.0));
   ImGui::SetNextItemWidth(fw * 3.5f);

@@ -125,7 +125,7 @@ void designer_inputs(App& app, bool with_header) {
   // The option's name is long for a narrow panel: the label wraps beside the box.
   ImGui::Checkbox("##front-moves", &app.state.front_moves);
   record_rect(app, "designer:front-moves");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("On: a wheelbase change moves the front frame's mass centre xH by the same amount"));
+  if (ImGui::IsItemHovered()) tooltipf("%s", tr("On: a wheelbase change moves the front frame's mass centre xH by the same amount"));
   ImGui::SameLine();
   ImGui::PushTextWrapPos(0.0f);
   wrapped_text(tr("front assembly moves with the wheelbase"));

@@ -155,14 +155,14 @@ void eigen_controls(App& app) {
   if (ImGui::Button("CSV")) download_sweep_csv(app);
   record_rect(app, "eigen-csv");
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s", s.eigen_view == "sensitivity" ? tr("Download the sensitivities (each parameter's derivatives of the weave and capsize speeds)")
+    tooltipf("%s", s.eigen_view == "sensitivity" ? tr("Download the sensitivities (each parameter's derivatives of the weave and capsize speeds)")
                                                           : tr("Download the sweep (speed, Re and Im of every branch)"));
   {
     // The button's identity stays one across languages and its two faces.
     const char* toggle = s.eigen_view == "sensitivity" ? tr("Eigenvalue plot###eigen-view") : tr("Sensitivities###eigen-view");
     same_line_if_fits(button_width(toggle));
     if (ImGui::Button(fitted_button(toggle).c_str())) s.eigen_view = s.eigen_view == "sensitivity" ? "plot" : "sensitivity";
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("What moves my stable range: the critical speeds' derivatives by parameter"));
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr("What moves my stable range: the critical speeds' derivatives by parameter"));
     record_rect(app, "eigen-view-toggle");
   }
   ghost_buttons(app);
@@ -540,7 +540,7 @@ void draw_eigen_panel(App& app) {
       ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), mode_color(e.label), 2.0f, 0, 2.0f);
     }
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown ? tr("Back to the simulation") : tr("Animate this mode on the 3D bicycle"));
+    if (ImGui::IsItemHovered()) tooltipf("%s", shown ? tr("Back to the simulation") : tr("Animate this mode on the 3D bicycle"));
     record_rect(app, "mode:" + e.label);
   }
   record_rect(app, "current-eigenvalues");

@@ -52,7 +52,7 @@ const EigenSweep* ghost_sweep(App& app) {
 void ghost_buttons(App& app) {
   same_line_if_fits(button_width(tr("Pin as ghost")));
   if (ImGui::Button(fitted_button(tr("Pin as ghost")).c_str())) app.state.ghost = app.state.bike;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Keep this bicycle's curves, faded, to compare with the next design"));
+  if (ImGui::IsItemHovered()) tooltipf("%s", tr("Keep this bicycle's curves, faded, to compare with the next design"));
   record_rect(app, "ghost-pin");
   if (app.state.ghost) {
     same_line_if_fits(button_width(tr("Clear ghost")));

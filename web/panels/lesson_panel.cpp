@@ -335,7 +335,7 @@ void lesson_menu(App& app) {
   for (const auto& l : builtin_lessons()) {
     if (ImGui::MenuItem(tr(l.title).c_str(), nullptr, app.lesson && app.lesson->name == l.name)) open_lesson(app, l, 0, true);
     record_rect(app, "lesson:" + l.name);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", trf("%zu scenes; PageDown / PageUp (a clicker) or the arrows move between them", l.scenes.size()).c_str());
+    if (ImGui::IsItemHovered()) tooltipf("%s", trf("%zu scenes; PageDown / PageUp (a clicker) or the arrows move between them", l.scenes.size()).c_str());
   }
   ImGui::Separator();
   if (ImGui::MenuItem(tr("Add this view as a scene"))) add_scene_of_view(app);
@@ -349,7 +349,7 @@ void lesson_menu(App& app) {
   if (app.closed_lesson) {
     if (ImGui::MenuItem(tr("Reopen lesson"))) reopen_lesson(app);
     record_rect(app, "lesson:reopen");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", reopen_title(app).c_str());
+    if (ImGui::IsItemHovered()) tooltipf("%s", reopen_title(app).c_str());
   }
   ImGui::EndMenu();
 }
@@ -419,7 +419,7 @@ void scene_navigation(App& app, bool in_caption) {
   };
   const auto tooltip = [&](const char* text) {
     if (in_caption) ImGui::PushStyleColor(ImGuiCol_Text, color_vec(pal().text));
-    ImGui::SetTooltip("%s", text);
+    tooltipf("%s", text);
     if (in_caption) ImGui::PopStyleColor();
   };
   ImGui::BeginDisabled(app.scene_index <= 0);
@@ -600,7 +600,7 @@ void lesson_editor(App& app) {
   if (scene_changed(app)) {
     if (ImGui::Button(trf("Keep this view as scene %d", app.scene_index + 1).c_str())) keep_view_as_scene(app);
     record_rect(app, "lesson-editor:keep-view");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The scene shown takes what the view shows now; its caption stays"));
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr("The scene shown takes what the view shows now; its caption stays"));
   }
   ImGui::Separator();
   int move_from = -1, move_to = -1, remove = -1;
@@ -616,7 +616,7 @@ void lesson_editor(App& app) {
     if (ImGui::Button(go, ImVec2(ImGui::GetFontSize() * 2.2f, 0))) goto_scene(app, i);
     if (current) ImGui::PopStyleColor();
     record_rect(app, "lesson-editor:show:" + n);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Show this scene"));
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr("Show this scene"));
     ImGui::SameLine();
     char caption[kMaxCaptionChars * 4 + 1];
     std::snprintf(caption, sizeof caption, "%s", scene.caption.c_str());

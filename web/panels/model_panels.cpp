@@ -338,7 +338,7 @@ void model_panel(App& app) {
       app.run_event = e.what();
     }
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Integrator, solver, stabilization and step as in the paper"));
+  if (ImGui::IsItemHovered()) tooltipf("%s", tr("Integrator, solver, stabilization and step as in the paper"));
   if (app.run) {
     const auto& m = app.run->run().model();
     ImGui::Separator();
@@ -381,7 +381,7 @@ void run_buttons(App& app, bool with_time) {
     const std::string label = std::string(1, static_cast<char>(std::toupper(word[0]))) + word.substr(1);
     if (ImGui::Button(label.c_str())) push_run(app);
     record_rect(app, "kick");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %.2f %s (K)", tr(push.description).c_str(), app.state.sim.kick, push.unit.c_str());
+    if (ImGui::IsItemHovered()) tooltipf("%s: %.2f %s (K)", tr(push.description).c_str(), app.state.sim.kick, push.unit.c_str());
   }
   if (app.run && with_time) {
     char t[32];

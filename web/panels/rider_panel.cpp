@@ -144,7 +144,7 @@ void rider_buttons(App& app, bool same_row) {
     if (lit) ImGui::PopStyleColor();
     if (ImGui::IsItemActive()) app.rider_buttons_down |= 1u << k;
     record_rect(app, b.rect);
-    if (ImGui::IsItemHovered() && !app.coarse_pointer) ImGui::SetTooltip("%s, %.2f N m", tr(b.tooltip), app.state.hold_torque);
+    if (ImGui::IsItemHovered() && !app.coarse_pointer) tooltipf("%s, %.2f N m", tr(b.tooltip), app.state.hold_torque);
   }
 }
 
@@ -232,7 +232,7 @@ void scenarios_menu(App& app) {
     const std::string label = scenario_label(sc);
     if (ImGui::MenuItem(label.c_str())) start_scenario(app, sc);
     record_rect(app, "scenario:" + sc.name);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(sc.description).c_str());
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr(sc.description).c_str());
   }
   ImGui::Separator();
   if (ImGui::MenuItem(tr("Steady turns"), nullptr, app.state.show_turns)) toggle_steady_turns(app);
@@ -278,13 +278,13 @@ void rider_section(App& app) {
     const std::string label = scenario_label(sc);
     if (ImGui::Button(label.c_str())) start_scenario(app, sc);
     record_rect(app, "scenario-button:" + sc.name);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(sc.description).c_str());
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr(sc.description).c_str());
   }
   if (!app.scenario.name.empty()) {
     same_line_if_fits(button_width(tr("Leave scenario")));
     if (ImGui::Button(tr("Leave scenario"))) leave_scenario(app);
     record_rect(app, "leave-scenario");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Take away the scenario's torques and its camera (as does another preset or model)"));
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr("Take away the scenario's torques and its camera (as does another preset or model)"));
   }
   const char* turns = s.show_turns ? tr("Hide steady turns###turns-button") : tr("Steady turns###turns-button");
   same_line_if_fits(button_width(turns));

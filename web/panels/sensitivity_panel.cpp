@@ -146,7 +146,7 @@ void sensitivity_chart_view(App& app) {
     ImGui::Dummy(ImVec2(width, line));
     record_rect(app, "sensitivity-row:" + r.name);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s", trf("%s = %g %s\nd(weave speed)/d%s = %s m/s per %s\nd(capsize speed)/d%s = %s m/s per %s", r.name.c_str(), r.value,
+      tooltipf("%s", trf("%s = %g %s\nd(weave speed)/d%s = %s m/s per %s\nd(capsize speed)/d%s = %s m/s per %s", r.name.c_str(), r.value,
                                   r.unit.c_str(), r.name.c_str(), number_text(r.weave_si).c_str(), r.unit.c_str(), r.name.c_str(),
                                   number_text(r.capsize_si).c_str(), r.unit.c_str()).c_str());
   }

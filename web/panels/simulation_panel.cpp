@@ -190,7 +190,7 @@ void settings_section(App& app) {
       checked_text_field(app, words_of(channel.name), "##spec-" + channel.name, spec, app.input_specs[channel.name],
                          "none, step:1@0.5, pulse:2@0.5:0.1, sine:0.5:1", check_torque_spec);
       if (spec != input_spec(s, channel.name)) s.inputs[channel.name] = spec;
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", tr(channel.description).c_str(), channel.unit.c_str());
+      if (ImGui::IsItemHovered()) tooltipf("%s (%s)", tr(channel.description).c_str(), channel.unit.c_str());
     }
   }
   ImGui::TreePop();
@@ -284,7 +284,7 @@ void methods_section(App& app) {
     for (const auto& n : acceleration_method_names()) {
       const std::string why = app.run ? examples::unusable_solver(app.run->run().instance(), parse_acceleration_method(n)) : "";
       if (ImGui::Selectable(title(n).c_str(), s.sim.solver == n, why.empty() ? 0 : ImGuiSelectableFlags_Disabled)) s.sim.solver = n;
-      if (!why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", tr(why).c_str());
+      if (!why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltipf("%s", tr(why).c_str());
     }
     ImGui::PopStyleVar();
     ImGui::EndCombo();

@@ -384,7 +384,7 @@ void stage_bar(App& app) {
     same_line_if_fits(button_width(tr("Fit")));
     if (ImGui::Button(tr("Fit"))) fit_camera(app);
     record_rect(app, "fit");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Fit the model in the view (V)"));
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr("Fit the model in the view (V)"));
   }
   rider_buttons(app, true);  // beside the run's buttons on a wide screen: a row less, a taller view and plot
   // The speed, where the model has one (the bicycle's forward speed, the disk's rolling speed).
@@ -415,8 +415,8 @@ void stage_bar(App& app) {
       ImGui::EndDisabled();
       record_rect(app, "stage-speed");
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !ImGui::IsItemActive()) {
-        if (by_turn) ImGui::SetTooltip("%s", set_by_the_turn_note());
-        else ImGui::SetTooltip("%s\n%s", tr("Forward speed"), number_field_hint(NumberStyle::slider));
+        if (by_turn) tooltipf("%s", set_by_the_turn_note());
+        else tooltipf("%s\n%s", tr("Forward speed"), number_field_hint(NumberStyle::slider));
       }
     }
   }
@@ -424,7 +424,7 @@ void stage_bar(App& app) {
     same_line_if_fits(button_width(tr("Design...")));
     if (ImGui::Button(tr("Design..."))) ImGui::OpenPopup("stage-design");
     record_rect(app, "stage-design");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Head angle, fork offset, wheels and wheelbase, in degrees and mm"));
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr("Head angle, fork offset, wheels and wheelbase, in degrees and mm"));
     // Above the bar, within the screen, its inputs shown at once: it had opened down from the pointer, off a
     // projector's bottom edge, and on a phone with the inputs' header closed, which a tap did not open (a
     // student; testers).
@@ -531,7 +531,7 @@ void caption_overlay(App& app) {
   record_rect(app, "caption-close");
   if (ImGui::IsItemHovered()) {
     ImGui::PushStyleColor(ImGuiCol_Text, color_vec(pal().text));  // the tooltip's own light face, not the caption's white
-    ImGui::SetTooltip("%s", tr("Dismiss the caption"));
+    tooltipf("%s", tr("Dismiss the caption"));
     ImGui::PopStyleColor();
   }
   record_window_rect(app, "caption");

@@ -52,7 +52,7 @@ void scale_menu(const PlotSpec& spec, PlotScale& scale) {
   if (ImGui::Button(label.c_str())) ImGui::OpenPopup(spec.id);
   record_rect(app(), std::string("yscale:") + spec.id);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s", trf("y-axis: fit the data (never closer than %g %s), symmetric about zero, or a fixed range", spec.min_span,
+    tooltipf("%s", trf("y-axis: fit the data (never closer than %g %s), symmetric about zero, or a fixed range", spec.min_span,
                                 spec.unit)
                                 .c_str());
   if (!ImGui::BeginPopup(spec.id)) return;

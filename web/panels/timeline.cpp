@@ -1,4 +1,5 @@
 #include "panels/target_size.hpp"
+#include "panels/wrapped_text.hpp"
 #include "panels/timeline.hpp"
 
 #include "app.hpp"
@@ -218,7 +219,7 @@ void timeline(App& app) {
   } else {
     if (target_button("|<")) seek_first(app);
     record_rect(app, "timeline:start");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The first moment kept (Home)"));
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr("The first moment kept (Home)"));
     ImGui::SameLine();
     const std::string format = trf("t = %%.2f of %.2f s", t1);
     // Slow motion beside the slider (the stage has no simulation panel): 1x, 0.5x, 0.25x in turn.
@@ -229,14 +230,14 @@ void timeline(App& app) {
     if (ImGui::SliderScalar("##time", ImGuiDataType_Double, &t, &t0, &t1, format.c_str()) && t != run.time()) seek(app, t);
     record_rect(app, "timeline:slider");
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s", trf("The run's last %.0f s: drag to show a moment; Play continues from it with the inputs recorded.\n"
+      tooltipf("%s", trf("The run's last %.0f s: drag to show a moment; Play continues from it with the inputs recorded.\n"
                                   "Keys: ',' a step back, '.' a step forward, Home the first moment",
                                   kHistorySeconds)
                                   .c_str());
     ImGui::SameLine();
     if (ImGui::Button(speed.c_str())) scale = scale == 1.0 ? 0.5 : scale == 0.5 ? 0.25 : 1.0;
     record_rect(app, "timeline:rate");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Slow motion: simulated seconds per real second (1x, 0.5x, 0.25x)"));
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr("Slow motion: simulated seconds per real second (1x, 0.5x, 0.25x)"));
   }
   record_window_rect(app, "timeline");
   ImGui::End();

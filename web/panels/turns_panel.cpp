@@ -315,7 +315,7 @@ void turns_panel(App& app) {
     clicked_at = ImVec2(-1, -1);
     const auto& t = turns.branches()[picked->first].turns[picked->second];
     const char* stability = t.eigenvalues.empty() ? tr("stability being computed") : t.stable ? tr("stable") : tr("unstable");
-    ImGui::SetTooltip("%s", trf("%s, %s\nlean %.3f rad, steer %.3f rad\nspeed %.3f m/s, radius %.3f m", family_name(t.family).c_str(),
+    tooltipf("%s", trf("%s, %s\nlean %.3f rad, steer %.3f rad\nspeed %.3f m/s, radius %.3f m", family_name(t.family).c_str(),
                                 stability, t.lean, t.steer, t.speed, t.radius).c_str());
   }
   if (clicked && picked) ride_steady_turn(app, turns.branches()[picked->first].turns[picked->second]);

@@ -1,6 +1,7 @@
 // Greedy line filling at spaces (see wrapped_text.hpp for why ImGui's wrapping is not used).
 #include "panels/wrapped_text.hpp"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -103,6 +104,25 @@ void wrapped_textf(const ImVec4& color, const char* fmt, ...) {
   wrapped_v(fmt, args);
   va_end(args);
   ImGui::PopStyleColor();
+}
+
+void tooltipf(const char* fmt, ...) {
+  va_list args, again;
+  va_start(args, fmt);
+  va_copy(again, args);
+  const int n = std::vsnprintf(nullptr, 0, fmt, args);
+  std::string text(n > 0 ? static_cast<std::size_t>(n) + 1 : 1, '\0');
+  if (n > 0) std::vsnprintf(text.data(), text.size(), fmt, again);
+  va_end(again);
+  va_end(args);
+  text.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+  // Wrapped to a width of its own: an auto-sized tooltip has no width to fill before it is drawn.
+  const float width = std::min(0.9f * ImGui::GetIO().DisplaySize.x - 2.0f * ImGui::GetStyle().WindowPadding.x,
+                               35.0f * ImGui::GetFontSize());
+  ImGui::BeginTooltip();
+  const std::string lines = broken_at_spaces(text.c_str(), std::max(width, ImGui::GetFontSize() * 5.0f));
+  ImGui::TextUnformatted(lines.c_str());
+  ImGui::EndTooltip();
 }
 
 void wrapped_text_disabled(const char* fmt, ...) {

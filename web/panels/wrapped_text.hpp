@@ -15,6 +15,9 @@ void wrapped_text(const ImVec4& color, const char* text);
 void wrapped_textf(const char* fmt, ...) IM_FMTARGS(1);
 void wrapped_textf(const ImVec4& color, const char* fmt, ...) IM_FMTARGS(2);
 void wrapped_text_disabled(const char* fmt, ...) IM_FMTARGS(1);
+/// A tooltip (as ImGui::SetTooltip) wrapped at spaces to 35 characters' width or 90 % of the screen:
+/// ImGui's is one line as wide as its text, which ran off a projector's screen at large text (a lecturer).
+void tooltipf(const char* fmt, ...) IM_FMTARGS(1);
 /// The end of the longest start of [begin, end) no wider than `width`, at a character's first byte (UTF-8);
 /// at least one byte. Where a word wider than a line is cut.
 const char* fitting_end(const char* begin, const char* end, float width);
