@@ -944,6 +944,14 @@ test('the page\'s controls are sections under headings a screen reader jumps bet
     await page.evaluate(() => window.carvallo.setState({ lang: 'nl' }));
     await page.waitForFunction(() => [...document.querySelectorAll('#a11y-dom h2')].some((e) => e.textContent === 'Model en parameters'), null, { timeout: 10000 });
     assert.deepEqual(await axeViolations(page), []);
+    // The page's heading names the model shown, and a model with no rider has no rider in its headings (a
+    // four-bar had stood under "bicycle dynamics playground" and "run, rider and speed"; a lecturer).
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Carvallo: Whipple-Carvallo-fiets');
+    await page.evaluate(() => window.carvallo.setState({ lang: 'en', model: 'four-bar' }));
+    await page.waitForFunction(() => document.querySelector('#a11y-dom h1, h1')?.textContent === 'Carvallo: Four-bar linkage', null, { timeout: 10000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('#a11y-dom h2')].some((e) => e.textContent === 'The model and its run'), null, { timeout: 10000 });
+    const fourBar = await page.getByRole('heading', { level: 2 }).allTextContents();
+    assert.ok(!fourBar.some((h) => /rider/.test(h)), JSON.stringify(fourBar));
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

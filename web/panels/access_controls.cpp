@@ -265,7 +265,9 @@ void turn_rows(App& app, std::vector<AccessRow>& rows);
 
 void view_rows(App& app, std::vector<AccessRow>& rows) {
   sync_run(app);
-  heading(rows, translatable("The model: run, rider and speed"));
+  // The rider's words where the model has a rider (the bicycle's inputs); another model's run alone.
+  const bool rider = app.run && !app.run->run().input_channels().empty();
+  heading(rows, rider ? translatable("The model: run, rider and speed") : translatable("The model and its run"));
   rows.push_back(button("play", app.playing ? tr("Pause") : tr("Play"), "play", "Space", toggle_play));
   rows.push_back(button("step", tr("Step"), "step", "Period", step_run));
   rows.push_back(button("reset", tr("Reset"), "reset", "R", reset_run));

@@ -132,12 +132,16 @@ void access_frame(App& app, bool acted) {
     apply_palette(ImGui::GetStyle(), active_palette());
   }
 
-  // The page's own words (its title, the controls' region, its heading, the plot as text, the canvas) in its language.
-  static std::string words_language;
-  if (words_language != language()) {
+  // The page's own words (its title, the controls' region, its heading, the plot as text, the canvas) in its
+  // language; the heading names the model shown (it had said "bicycle dynamics playground" over a four-bar;
+  // a lecturer).
+  static std::string words_language, words_model;
+  if (words_language != language() || words_model != app.state.model) {
     words_language = language();
+    words_model = app.state.model;
+    const auto* entry = examples::find_model(app.state.model);
     const nlohmann::json words{{"controls", tr("Carvallo playground controls")},
-                               {"heading", tr("Carvallo: bicycle dynamics playground")},
+                               {"heading", entry ? trf("Carvallo: %s", tr(entry->title).c_str()) : std::string("Carvallo")},
                                {"title", tr("Carvallo — bicycle and multibody dynamics playground")},
                                {"plotAsText", tr("Plot as text")},
                                {"canvas", tr("The model in 3D and its plots; every control is also a native control of this page")}};
