@@ -55,7 +55,7 @@ static_assert(std::size(kStagePlotTitles) == std::size(kStagePlotNames));
 
 
 // The plots this model can show on the stage: the bicycle's all; another model its eigenvalues (when it
-// has a steady motion) and its probes against time.
+// has a steady motion), its probes against time, its violations and the methods compared (with runs).
 bool stage_plot_offered(const App& app, const std::string& plot) {
   if (plot == "compare") return !app.state.compare.empty();  // any model, with runs to compare
   // Any model: a methods lecture's one run, unstabilized or with Baumgarte, drifting (only its probes could
