@@ -341,8 +341,9 @@ void bicycle_plots(App& app, bool first_in_view) {
                  collect_plot(h, {"|C|", "|dC/dt, D|"}, violations, shown_plot_window(app), columns, true), nullptr, heights.back());
   const double e0 = app.run->initial_energy();
   ImGui::PushTextWrapPos(0.0f);
-  wrapped_textf("%s", trf("energy drift since start/kick %.2e (relative); simulated/real time %.2f",
-                          e0 != 0.0 ? std::abs(run.energy() - e0) / std::abs(e0) : 0.0, app.perf.sim_ratio).c_str());
+  const double drift = e0 != 0.0 ? std::abs(run.energy() - e0) / std::abs(e0) : 0.0;
+  wrapped_textf("%s", app.playing ? trf("energy drift since start/kick %.2e (relative); simulated/real time %.2f", drift, app.perf.sim_ratio).c_str()
+                                  : trf("energy drift since start/kick %.2e (relative); paused", drift).c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::Button("CSV")) download_run_csv(app);
   record_rect(app, "sim-csv");

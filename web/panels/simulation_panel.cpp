@@ -363,7 +363,9 @@ void model_plots(App& app, bool first_in_view) {
           ? trf("energy drift since start/push: %.2e J (%.2e relative)", e - e0, relative)
           : trf("energy change since start/push: %.2e J (%.2e relative), not the method's error: %s", e - e0, relative,
                 tr(not_conserved).c_str());
-  const std::string timing = trf("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms);
+  // Paused, no ratio: "0.00" had read as a run that does not keep up (a lecturer).
+  const std::string timing = app.playing ? trf("simulated/real time: %.2f   step: %.3f ms", app.perf.sim_ratio, app.perf.step_ms)
+                                         : trf("simulated/real time: paused   step: %.3f ms", app.perf.step_ms);
   // Below: the energy drift and time lines (as many lines as they wrap to in the page's language), the CSV
   // row and (outside a presentation) "Methods compared", with runs compared their table (a header, a row
   // each and its scrollbar) and its notes.
