@@ -19,7 +19,7 @@ async function announcedAssets() {
 // The page's weight may not grow unnoticed: today's plus a little room. The WebAssembly comes in two parts
 // (scripts/package_site.mjs): what the first frame needs, sent before it, and the rest, after it; the string
 // table is a file of its own, fetched for Dutch and Spanish only, and so is the QR code's encoder, fetched
-// when a QR code is first shown. On 2026-12-06 17:45 UTC: 2 638 303 bytes raw, 782 060 sent as brotli in all
+// when a QR code is first shown. On 2026-12-06 17:40 UTC: 2 638 303 bytes raw, 782 060 sent as brotli in all
 // (the encoder included), 473 672 of it before the first frame (a damped model's energy change said as one,
 // the violations as a stage plot, a stopped compared run's row, wrapped tooltips, the model in the page's
 // heading, "paused" for the time ratio and the other fixes of a methods lecturer's run since 14:22 UTC:
