@@ -41,8 +41,17 @@ export async function startServer({ port = 8080, host = '127.0.0.1', buildDir = 
   if (siteIsStale(buildDir)) packageSite({ buildDir });
   const dir = siteDir(buildDir);
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://localhost');
-    const name = url.pathname === '/' ? '/index.html' : decodeURIComponent(url.pathname);
+    // A request the URL parser or the decoder refuses ("//", "/%E0%A4") is answered, not thrown: a thrown
+    // error here would stop the server for everyone.
+    let name;
+    try {
+      const { pathname } = new URL(req.url, 'http://localhost');
+      name = pathname === '/' ? '/index.html' : decodeURIComponent(pathname);
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('bad request\n');
+      return;
+    }
     const file = path.join(dir, path.normalize(name));
     const servable = file.startsWith(dir + path.sep) && MIME[path.extname(file)] && !name.includes('\0');
     if (!servable || (req.method !== 'GET' && req.method !== 'HEAD') || !fs.existsSync(file)) {

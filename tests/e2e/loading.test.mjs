@@ -3,6 +3,7 @@
 // The time to the first frame is a benchmark (bench/first_frame_bench.mjs), not a test.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import path from 'node:path';
 import { launch, openPage, recordProblems, artifacts, SLOW_4G } from './browser.mjs';
 
@@ -62,6 +63,18 @@ test('the page stays within its weight, sent compressed; versioned assets are im
   const page = await fetch(env.server.url, { headers: { 'Accept-Encoding': 'gzip' } });
   assert.equal(page.headers.get('content-encoding'), 'gzip');
   assert.equal(page.headers.get('cache-control'), 'no-cache');
+});
+
+test('the server answers malformed and escaping paths with an error and goes on serving', async () => {
+  // Raw paths, as a hostile client sends them (fetch would normalize them first).
+  const status = (rawPath) => new Promise((resolve, reject) => {
+    http.get(env.server.url.replace(/\/$/, '') + '/', { path: rawPath }, (res) => { res.resume(); resolve(res.statusCode); }).on('error', reject);
+  });
+  assert.equal(await status('//'), 400);
+  assert.equal(await status('/%E0%A4%A'), 400);
+  assert.equal(await status('/../../etc/passwd'), 404);
+  assert.equal(await status('/%2e%2e/%2e%2e/etc/passwd'), 404);
+  assert.equal(await status('/'), 200);
 });
 
 test('on Slow 4G the page shows in plain HTML how many bytes have arrived, then starts and hides it', async () => {
