@@ -78,15 +78,20 @@ template <class StepFn, class ChangeFn>
 void step_through_changes(const std::vector<InputSignal>& signals, double t, double h, StepFn&& step,
                           ChangeFn&& changed) {
   const double t_end = t + h, eps = 1e-12 * (1.0 + (t_end < 0 ? -t_end : t_end));
+  bool split = false;
   for (;;) {
     const auto c = next_change(signals, t);
     if (c && *c < t_end - eps) {
       step(*c - t);
       t = *c;
+      split = true;
       changed(pieces(signals, t));
       continue;
     }
-    step(t_end - t);
+    // A step no change splits is h itself, not (t + h) - t: that differs from h in its last bits, which
+    // restarted a multistep method (it requires equal steps) and defeated the simulation's compensated sum
+    // of the time (a run of 10 000 steps of 1 ms ended at 9.999999999999897 s; a tester).
+    step(split ? t_end - t : h);
     if (c && *c <= t_end + eps) changed(pieces(signals, *c));
     return;
   }
