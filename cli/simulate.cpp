@@ -139,7 +139,7 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
   const auto fell_at = run.ended_at();
   const std::string model_name = run.entry().name, methods = run.methods();
   const bool has_energy = run.model().has_potential_energy();
-  const std::string& not_conserved = run.instance().energy_not_conserved;
+  const std::string& not_conserved = run.energy_not_conserved();
   auto opt = [](const std::optional<double>& x) { return x ? num(*x) : std::string("null"); };
   std::string text;
   if (json) {

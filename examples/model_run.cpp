@@ -2,6 +2,7 @@
 
 #include "carvallo/errors.hpp"
 
+#include <algorithm>
 #include <Eigen/Cholesky>
 
 namespace carvallo::examples {
@@ -185,6 +186,16 @@ void ModelRun::check_end() {
 double ModelRun::energy() const {
   const State& s = sim_->state();
   return model_.energy(s.q, s.qd, s.t);
+}
+
+const std::string& ModelRun::energy_not_conserved() const {
+  static const std::string inputs_do_work = kInputsDoWork;
+  if (!instance_->energy_not_conserved.empty()) return instance_->energy_not_conserved;
+  const bool driven = std::any_of(signals_.begin(), signals_.end(), [](const InputSignal& s) {
+    return s.kind != InputSignal::Kind::None && s.amplitude != 0.0;
+  });
+  static const std::string none;
+  return driven ? inputs_do_work : none;
 }
 
 std::string ModelRun::methods() const {

@@ -114,6 +114,11 @@ class ModelRun {
   /// The last step's report (violations, energy), or the initial evaluation's.
   const StepReport& last_report() const { return report_; }
   double energy() const;
+  /// Why this run's energy may change by design, not by the method's error: the model's own reason
+  /// (ModelInstance::energy_not_conserved), else kInputsDoWork where an input is driven (a rider's torque,
+  /// as given or held and let go); empty where the energy is conserved. Never throws.
+  const std::string& energy_not_conserved() const;
+  static constexpr const char* kInputsDoWork = "the inputs applied do work";
   /// "augmented, ab4, rgcpa": solver, integrator, stabilizer. Never throws.
   std::string methods() const;
 

@@ -163,5 +163,13 @@ TEST_CASE("registry: a model says its energy is not conserved exactly where it c
     INFO(e.name << ": largest |E - E0| / max(|E0|, 1 J) " << largest << ", declared '" << run.instance().energy_not_conserved << "'");
     if (run.instance().energy_not_conserved.empty()) CHECK(largest < 1e-6);
     else CHECK(largest > 1e-3);
+    CHECK(run.energy_not_conserved() == run.instance().energy_not_conserved);  // no input driven
+    // An input driven (a constant torque of 1 in its own unit) does work, and the run says so.
+    if (run.input_channels().empty() || !run.instance().energy_not_conserved.empty()) continue;
+    ModelRun driven(e);
+    driven.set_input(0, InputSignal::constant(1.0));
+    CHECK(driven.energy_not_conserved() == ModelRun::kInputsDoWork);
+    for (int k = 0; k * h < 1.0 && !driven.ended(); ++k) driven.step(h);
+    CHECK(std::abs(driven.energy() - e0) / scale > 1e-5);
   }
 }

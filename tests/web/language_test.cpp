@@ -136,6 +136,7 @@ std::vector<std::string> model_strings() {
       for (const auto& p : inst.probes) add(words(p.name));
       for (const auto& b : inst.body_names) add(b);
       if (!inst.energy_not_conserved.empty()) add(inst.energy_not_conserved);
+      if (!inst.inputs.empty()) add(carvallo::examples::ModelRun::kInputsDoWork);
       for (const auto& j : inst.joints) add(j.name);
       if (inst.push) {
         add(inst.push->label);

@@ -932,7 +932,7 @@ std::string describe_comparison(App& app) {
   sync_run(app);
   if (!app.run || app.comparison.runs().empty()) return tr("No methods compared.");
   std::string out = trf("Methods compared at t = %s s:", fixed(app.run->time(), 3).c_str()) + "\n";
-  const std::string& not_conserved = app.run->run().instance().energy_not_conserved;
+  const std::string& not_conserved = app.run->run().energy_not_conserved();
   out += (not_conserved.empty()
               ? tr("run\tmethods\tposition violation now (m or rad)\tlargest\tenergy drift\tsteps\tevaluations\trejected\tcorrections\t"
                    "CPU ms per simulated s")

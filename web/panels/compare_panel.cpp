@@ -100,7 +100,7 @@ void cost_table(App& app, bool few) {
   constexpr std::size_t kCpu = 10;
   // On the stage the cost's header is short: the long one was cut.
   constexpr std::size_t kEnergy = 5;
-  const bool conserved = app.run->run().instance().energy_not_conserved.empty();
+  const bool conserved = app.run->run().energy_not_conserved().empty();
   const auto header = [few, conserved](std::size_t c) {
     if (c == kEnergy && !conserved) return tr("energy change");  // a damper's or a torque's (table_note)
     return few && c == kCpu ? tr("CPU ms/s") : tr(kColumns[c]);
@@ -167,7 +167,7 @@ void cost_table(App& app, bool few) {
 
 // The notes under the table: what the runs share, and a paper's published figures ("" without a paper's study).
 std::string table_note(const App& app) {
-  const std::string& not_conserved = app.run ? app.run->run().instance().energy_not_conserved : std::string();
+  const std::string& not_conserved = app.run ? app.run->run().energy_not_conserved() : std::string();
   if (!not_conserved.empty())
     return trf("Each run starts from the same state and gets the same inputs; hover a run for its methods. "
                "Energy change relative to the start or the last push, the same for every accurate method (%s); "

@@ -357,7 +357,7 @@ void model_plots(App& app, bool first_in_view) {
   // slider-crank's -83 % had been shown as its methods' "energy drift"; a tester).
   const double e0 = app.run->initial_energy(), e = app.run->run().energy();
   const double relative = e0 != 0.0 ? (e - e0) / std::abs(e0) : 0.0;  // signed as the change in J beside it
-  const std::string& not_conserved = app.run->run().instance().energy_not_conserved;
+  const std::string& not_conserved = app.run->run().energy_not_conserved();
   const std::string drift =
       not_conserved.empty()
           ? trf("energy drift since start/push: %.2e J (%.2e relative)", e - e0, relative)

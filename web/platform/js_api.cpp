@@ -73,7 +73,7 @@ json sim_state(App& app) {
   j["positionViolation"] = last.C;
   j["velocityViolation"] = std::max(last.Cdot, last.D);
   j["energy"] = run.energy();
-  j["energyNotConserved"] = run.instance().energy_not_conserved.empty() ? json(nullptr) : json(run.instance().energy_not_conserved);
+  j["energyNotConserved"] = run.energy_not_conserved().empty() ? json(nullptr) : json(run.instance().energy_not_conserved);
   json probes = json::object();
   const auto& defs = run.instance().probes;
   const auto& values = run.probes();
@@ -172,8 +172,8 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_comparison() {
   return js_reply(json{{"compare", app.state.compare}, {"synced", !app.run || app.comparison.synced(*app.run)},
                        {"study", study ? json(study->title) : json(nullptr)},
                        {"published", study ? json(study->published) : json(nullptr)}, {"runs", runs},
-                       {"energyNotConserved", app.run && !app.run->run().instance().energy_not_conserved.empty()
-                                                  ? json(app.run->run().instance().energy_not_conserved) : json(nullptr)}});
+                       {"energyNotConserved", app.run && !app.run->run().energy_not_conserved().empty()
+                                                  ? json(app.run->run().energy_not_conserved()) : json(nullptr)}});
 }
 
 // Shows the kept moment nearest t (paused) and returns simState there.
