@@ -32,8 +32,9 @@ std::string map_usage() {
          "                             a parameter name as in the JSON files (w, c, lambda, ..., IFyy) or trail (= c,\n"
          "                             m) or steer_axis_tilt (= lambda, rad); lo < hi (SI units); 2 <= n <= 1000.\n"
          "                             Every grid point must be a physical bicycle (as for --bike files).\n"
-         "  --csv <file>               columns <x name>,<y name>,weave_speed,capsize_speed,stable_width (m/s;\n"
-         "                             a speed is empty where there is none); y-major: x varies fastest\n"
+         "  --csv <file>               (- for standard output) columns <x name>,<y name>,weave_speed,capsize_speed,\n"
+         "                             stable_width (m/s; a speed is empty where there is none); y-major: x varies\n"
+         "                             fastest\n"
          "  --vmax <m/s>               upper end of the speed interval, > 0 and <= 1e5 (default 20)\n"
          "  --help                     this text\n"
          "\n"
@@ -89,7 +90,9 @@ int run_map(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   if (!csv_path) errors.push_back("--csv: missing (the output file)");
   const auto bike = load_bike(value_of(o, "--bike"), errors);
   if (!errors.empty() || !x || !y || !vmax || !csv_path || !bike) return fail(err, "map", errors);
-  {  // Refuse an unwritable file before the work, leaving the file system as it was (append mode keeps an
+  // "-" is standard output, as for `simulate --csv -` (it had written a file named "-"; a tester's pipeline).
+  const bool to_stdout = *csv_path == "-";
+  if (!to_stdout) {  // Refuse an unwritable file before the work, leaving the file system as it was (append mode keeps an
      // existing file; a file the probe created is removed, so a refused map leaves nothing behind).
     const bool existed = std::ifstream(*csv_path).good();
     const bool writable = std::ofstream(*csv_path, std::ios::app).good();
@@ -129,13 +132,17 @@ int run_map(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       text.append(optional_number(p.weave_speed)).append(",").append(optional_number(p.capsize_speed)).append(",");
       text.append(format_exact(p.stable_width)).append("\n");
     }
-  std::ofstream file(*csv_path, std::ios::binary | std::ios::trunc);
-  file << text;
-  if (!file.flush()) {
-    err << "carvallo map: error: could not write " << *csv_path << "\n";
+  std::ofstream file;
+  if (!to_stdout) file.open(*csv_path, std::ios::binary | std::ios::trunc);
+  std::ostream& csv = to_stdout ? out : file;
+  csv << text;
+  if (!csv.flush()) {
+    err << "carvallo map: error: could not write " << (to_stdout ? std::string("standard output") : *csv_path) << "\n";
     return 1;
   }
-  out << "wrote " << points << " points (" << x->count << " x " << y->count << ") to " << *csv_path << "\n";
+  // The line saying where the map went goes with the CSV on standard output only when it went to a file.
+  (to_stdout ? err : out) << "wrote " << points << " points (" << x->count << " x " << y->count << ") to "
+                          << (to_stdout ? std::string("standard output") : *csv_path) << "\n";
   return 0;
 }
 

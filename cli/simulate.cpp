@@ -105,6 +105,9 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
   write_row(initial, e0);
   std::string error;
   long done = 0;
+  // The time of the last step that succeeded: a failed step may have moved the run's clock before its state
+  // was found diverged (a tester's summary said "t_end": 0.001 after 0 steps, its CSV's last row t = 0).
+  double t_reached = run.state().t;
   const auto start = std::chrono::steady_clock::now();
   for (long i = 0; i < steps && !run.ended(); ++i) {
     try {
@@ -113,6 +116,7 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
       if (!std::isfinite(e) || !std::isfinite(r.C_norm) || !std::isfinite(r.Cdot_norm) || !std::isfinite(r.D_norm))
         throw SolverError(SolverError::Kind::NonFinite, "the state diverged (non-finite energy or violation)", run.state().t);
       ++done;
+      t_reached = run.state().t;
       max_c = std::max(max_c, r.C_norm);
       max_position_target = std::max(max_position_target, reachable_position_tolerance(tolerances, run.state().q));
       max_v = std::max({max_v, r.Cdot_norm, r.D_norm});
@@ -144,7 +148,7 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
   std::string text;
   if (json) {
     text += "{\"model\": \"" + model_name + "\", \"methods\": \"" + methods + "\", \"dt\": " + num(h) +
-            ", \"t_end\": " + num(run.state().t) + ", \"steps\": " + std::to_string(done) +
+            ", \"t_end\": " + num(t_reached) + ", \"steps\": " + std::to_string(done) +
             ", \"fell\": " + (fell_at ? "true" : "false") + ", \"fell_at\": " + opt(fell_at);
     if (fell_at) text += ", \"fell_reason\": \"" + run.end_reason() + "\"";
     text += ", \"max_position_violation\": " + num(max_c) + ", \"max_velocity_violation\": " + num(max_v) +
@@ -172,7 +176,7 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
     text += "}\n";
   } else {
     text += "model: " + model_name + " (" + methods + "), dt " + num(h) + " s\n";
-    text += "t_end: " + num(run.state().t) + " s after " + std::to_string(done) + " steps\n";
+    text += "t_end: " + num(t_reached) + " s after " + std::to_string(done) + " steps\n";
     if (fell_at) text += "fell at t = " + num(*fell_at) + " s: " + run.end_reason() + "\n";
     text += "max position violation: " + num(max_c) + "\nmax velocity violation: " + num(max_v) + "\n";
     text += "energy: " + num(e0) + " -> " + num(e_last) + " J, max relative " + (not_conserved.empty() ? "drift " : "change ") +

@@ -7,6 +7,7 @@
 
 #include "bicycle/design_map.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -63,6 +64,19 @@ TEST_CASE("map --csv: header, y-major rows, the library's numbers; empty cells w
       CHECK(std::strtod(row[4].c_str(), nullptr) == p.stable_width);
     }
   CHECK(some_empty);
+}
+
+TEST_CASE("map --csv - writes the CSV to standard output, the line saying so to standard error", "[cli][map]") {
+  // It had written a file named "-" (a tester's pipeline), where `simulate --csv -` means standard output.
+  std::remove("-");
+  const auto r = run({"map", "--bike", "benchmark", "--x", "trail:0.08:0.09:2", "--y", "lambda:0.3:0.4:2", "--csv", "-"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.rfind("trail,lambda,weave_speed,capsize_speed,stable_width\n", 0) == 0);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 5);
+  CHECK_THAT(r.err, Catch::Contains("wrote 4 points (2 x 2) to standard output"));
+  std::FILE* f = std::fopen("-", "r");
+  CHECK(f == nullptr);
+  if (f) std::fclose(f);
 }
 
 TEST_CASE("map: progress on stderr for 10000 points and more", "[cli][map]") {

@@ -229,7 +229,11 @@ TEST_CASE("simulate calls a step that leaves the bicycle upside down a divergenc
   const auto blown = run({"simulate", "--bike", "benchmark", "--speed", "5", "--roll-rate", "1e6", "--t", "1", "--dt", "1e-3", "--json"});
   CHECK(blown.status == 1);
   CHECK_THAT(blown.err, Catch::Contains("the state diverged"));
-  CHECK(nlohmann::json::parse(blown.out)["fell"] == false);
+  const auto summary = nlohmann::json::parse(blown.out);
+  CHECK(summary["fell"] == false);
+  // The summary ends where the last good step did, as the CSV does: no step succeeded, so at t = 0.
+  CHECK(summary["steps"] == 0);
+  CHECK(summary["t_end"].get<double>() == 0.0);
   // A hard push is still a fall, within a step of the limit.
   const auto fall = run({"simulate", "--bike", "benchmark", "--speed", "5", "--roll-rate", "100", "--t", "1", "--dt", "1e-3", "--json"});
   CHECK(fall.status == 0);
