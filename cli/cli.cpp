@@ -12,6 +12,9 @@
 namespace carvallo::cli {
 
 std::string format_exact(double x) {
+  // Zero without a sign: "-0" (a speed typed as -0, a real part rounded to zero from below) read as a
+  // negative quantity to a tester; -0 and 0 are the same value, and read back equal.
+  if (x == 0.0) x = 0.0;
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.17g", x);
   return buf;

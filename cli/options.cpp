@@ -1,11 +1,42 @@
 #include "cli/options.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <ostream>
 
 namespace carvallo::cli {
+
+namespace {
+
+// Edits (insertions, deletions, substitutions) between two option names: a mistyped option's nearest.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// " (did you mean --speeds?)" for the command's option nearest to `given` within two edits, else "".
+std::string suggestion(const std::string& given, const std::vector<std::vector<std::string>>& known) {
+  std::string best;
+  std::size_t best_distance = 3;
+  for (const auto& names : known)
+    for (const auto& name : names)
+      if (const std::size_t d = edit_distance(given, name); d < best_distance) best_distance = d, best = name;
+  return best.empty() ? std::string() : " (did you mean " + best + "?)";
+}
+
+}  // namespace
 
 ParsedOptions parse_options(const std::vector<std::string>& args, const std::vector<std::string>& value_names,
                             const std::vector<std::string>& flag_names, std::vector<std::string>& errors,
@@ -34,9 +65,10 @@ ParsedOptions parse_options(const std::vector<std::string>& args, const std::vec
       }
       o.lists[a].push_back(args[++i]);
     } else if (is_in(flag_names, a)) {
+      if (o.flags.count(a)) errors.push_back(a + ": given more than once");
       o.flags[a] = true;
     } else if (a.rfind("--", 0) == 0) {
-      errors.push_back(a + ": unknown option");
+      errors.push_back(a + ": unknown option" + suggestion(a, {value_names, flag_names, list_names}));
     } else {
       errors.push_back("unexpected argument '" + a + "'");
     }

@@ -21,7 +21,7 @@ namespace {
 
 std::string turn_usage() {
   return "usage: carvallo turn --bike <preset|file.json> (--lean <rad> | --speed <m/s>) [--steer-torque <N m>] [--json]\n"
-         "       carvallo turn --bike <preset|file.json> --leans <from>:<to>:<count> [--steer-torque <N m>] --csv\n"
+         "       carvallo turn --bike <preset|file.json> --leans <from>:<to>:<count> [--steer-torque <N m>] [--csv]\n"
          "\n"
          "Steady turns of the nonlinear (multibody) bicycle: constant lean, steer and pitch, constant yaw and wheel\n"
          "rates, hands-free or with a constant rider steer torque. Every turn at the given lean (or speed) with its\n"
@@ -37,7 +37,7 @@ std::string turn_usage() {
          "                             branch,family,lean,speed,steer,pitch,yaw_rate,radius,stable,max_re\n"
          "  --json                     {\"turns\": [{\"family\", \"speed\", \"lean\", \"steer\", \"pitch\", \"yaw_rate\",\n"
          "                             \"radius\", \"steer_torque\", \"eigenvalues\": [[re, im], ...], \"stable\"}, ...]}\n"
-         "  --csv                      with --leans\n"
+         "  --csv                      with --leans, whose output is CSV with or without it\n"
          "Angles in rad, speed in m/s (rear contact), yaw rate in rad/s (positive: turning right), radius in m (of\n"
          "the rear contact's circle), eigenvalues in 1/s.\n";
 }

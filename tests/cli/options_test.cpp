@@ -47,3 +47,25 @@ TEST_CASE("parse_count: decimal integers in range", "[cli]") {
   CHECK_FALSE(parse_count("99999999999999999999"));  // beyond long
   CHECK_FALSE(parse_count(""));
 }
+
+TEST_CASE("parse_options: a mistyped option is given its nearest, a repeated flag is refused", "[cli]") {
+  using carvallo::cli::parse_options;
+  std::vector<std::string> errors;
+  // `eig --speed` for --speeds (a tester): "unknown option" had named no way out.
+  parse_options({"eig", "--speed", "5"}, {"--bike", "--speeds", "--method"}, {"--json", "--csv"}, errors);
+  REQUIRE(errors.size() == 2);  // the option, then its value as an unexpected argument
+  CHECK(errors[0] == "--speed: unknown option (did you mean --speeds?)");
+  errors.clear();
+  parse_options({"eig", "--frob"}, {"--bike", "--speeds"}, {"--json"}, errors);
+  CHECK(errors == std::vector<std::string>{"--frob: unknown option"});  // nothing near: no guess
+  errors.clear();
+  // `--json --json` had been taken, where every repeated value option is refused.
+  parse_options({"stability", "--json", "--json"}, {"--bike"}, {"--json"}, errors);
+  CHECK(errors == std::vector<std::string>{"--json: given more than once"});
+}
+
+TEST_CASE("format_exact prints zero without a sign", "[cli]") {
+  CHECK(format_exact(-0.0) == "0");
+  CHECK(format_exact(0.0) == "0");
+  CHECK(format_exact(-1e-300) == "-1e-300");  // a tiny negative keeps its sign
+}
