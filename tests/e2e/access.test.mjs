@@ -533,6 +533,94 @@ test('the lesson editor from the keyboard: title, a caption, the order and a del
   }
 });
 
+// A keyboard-only student (no pointer): a caption typed is seen as it is typed and kept by Escape, as on the
+// canvas; a field is left by Escape and the one-key shortcuts work again; the timeline's arrows move a tenth
+// of a second; a mechanism's formulation, "Paper's methods" and the plots' time window are native controls.
+test('the keyboard alone: a caption seen as typed and kept by Escape, Escape leaves a field, the timeline by tenths, a mechanism\'s controls', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#lesson=why-bicycles-stay-up&scene=1', { width: 1366, height: 768 });
+  try {
+    await page.evaluate(() => window.carvallo.ready);
+    await frames(page, 2);
+    await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
+    await frames(page, 3);
+    const caption = page.getByRole('textbox', { name: 'Caption of scene 1' });
+    await caption.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' ABC', { delay: 10 });
+    // Over its widget, visible, at the canvas's text size: what is typed is on screen.
+    const look = await caption.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      return { opacity: cs.opacity, fontSize: parseFloat(cs.fontSize), width: el.getBoundingClientRect().width };
+    });
+    assert.equal(look.opacity, '1', 'the caption typed in is visible');
+    assert.ok(look.fontSize >= 12 && look.width > 100, JSON.stringify(look));
+    await page.screenshot({ path: path.join(artifacts, 'access-caption-typed.png') });
+    // Escape keeps what was typed and leaves the editor open; a second Escape closes it.
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+    assert.ok((await page.evaluate(() => window.carvallo.lesson())).scenes[0].caption.endsWith(' ABC'), 'Escape kept the caption typed');
+    assert.equal(await page.getByRole('button', { name: 'Edit lesson', exact: true }).getAttribute('aria-pressed'), 'true');
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+    assert.equal(await page.getByRole('button', { name: 'Edit lesson', exact: true }).getAttribute('aria-pressed'), 'false', 'the second Escape closed the editor');
+    assert.ok((await page.evaluate(() => window.carvallo.lesson())).scenes[0].caption.endsWith(' ABC'));
+  } finally {
+    await context.close();
+  }
+  {
+    const { context: c2, page: p2 } = await openPage(env.browser, env.server.url + '#speed=5', { width: 1366, height: 768 });
+    try {
+      await p2.evaluate(() => window.carvallo.ready);
+      await frames(p2, 2);
+      // A number typed and applied with Enter; Escape then leaves the field, and K kicks again.
+      const speed = p2.getByRole('spinbutton', { name: 'Speed, typed' });
+      await speed.focus();
+      await p2.keyboard.press('Control+A');
+      await p2.keyboard.type('4.5');
+      await p2.keyboard.press('Enter');
+      await frames(p2, 3);
+      assert.equal((await state(p2)).speed, 4.5);
+      await p2.keyboard.press('Escape');
+      assert.equal(await p2.evaluate(() => document.activeElement.getAttribute('aria-label')), null, 'Escape left the field');
+      const before = (await sim(p2)).rollRate;
+      await p2.keyboard.press('k');
+      await frames(p2, 3);
+      assert.notEqual((await sim(p2)).rollRate, before, 'K kicked once the field was left');
+      // The timeline: an arrow key moves 0.1 s, not one 5 ms step.
+      await p2.evaluate(() => window.carvallo.step(400));  // 2 s at 5 ms
+      await frames(p2, 3);
+      const moment = p2.getByRole('slider', { name: 'Moment shown' });
+      await moment.focus();
+      const t0 = (await sim(p2)).t;
+      await p2.keyboard.press('ArrowLeft');
+      await frames(p2, 3);
+      assert.ok(Math.abs((t0 - (await sim(p2)).t) - 0.1) < 1e-6, `ArrowLeft from ${t0} s to ${(await sim(p2)).t} s`);
+      // A mechanism: its formulation, the paper's methods and the time window, each a native control.
+      await p2.evaluate(() => window.carvallo.setState({ model: 'four-bar' }));
+      await frames(p2, 4);
+      const formulation = p2.getByRole('combobox', { name: 'Formulation' });
+      const variants = await formulation.evaluate((el) => Array.from(el.options).map((o) => o.value));
+      assert.ok(variants.length >= 2, variants.join(', '));
+      await formulation.selectOption(variants[1]);
+      await frames(p2, 3);
+      assert.equal((await state(p2)).variant, variants[1]);
+      await p2.evaluate(() => window.carvallo.setState({ integrator: 'rk4', dt: 0.02 }));
+      await frames(p2, 3);
+      await p2.getByRole('button', { name: 'Paper\'s methods', exact: true }).press('Enter');
+      await frames(p2, 3);
+      assert.notDeepEqual([(await state(p2)).integrator, (await state(p2)).dt], ['rk4', 0.02], 'the paper\'s methods taken');
+      const window = p2.getByRole('spinbutton', { name: 'Time window (s)' });
+      await window.fill('30');
+      await window.press('Enter');
+      await frames(p2, 3);
+      assert.equal(await window.getAttribute('aria-valuenow'), '30');
+    } finally {
+      await c2.close();
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
 // The parallel DOM follows what moves without anyone acting, four times a second (not at every frame:
 // its rows, JSON and elements were most of a frame's own work): a playing run's moment shown.
 test('a playing run: the parallel DOM follows the moment shown four times a second, with no input', async () => {

@@ -71,6 +71,7 @@ std::string controls_json(const std::vector<AccessControl>& controls) {
       j["min"] = number(c.min);
       j["max"] = number(c.max);
       if (c.step > 0) j["step"] = number(c.step);
+      if (c.arrow_step > 0) j["arrow"] = number(c.arrow_step);
       j["valueText"] = c.value_text;
     }
     if (c.role == "text" || c.role == "textarea") j["text"] = c.text;
@@ -83,6 +84,7 @@ std::string controls_json(const std::vector<AccessControl>& controls) {
     if (c.disabled) j["disabled"] = true;
     if (!c.error.empty()) j["error"] = c.error;
     if (c.placed) j["box"] = {c.box[0], c.box[1], c.box[2], c.box[3]};
+    if (c.placed && c.font_px > 0 && (c.role == "number" || c.role == "text" || c.role == "textarea")) j["font"] = c.font_px;
     out.push_back(std::move(j));
   }
   return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

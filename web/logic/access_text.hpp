@@ -30,6 +30,7 @@ struct AccessControl {
   std::string keys;           ///< aria-keyshortcuts ("K", "Shift+Space"), "" for none
   std::string description;    ///< a longer hint (aria-description), "" for none
   double value = 0, min = 0, max = 0, step = 0;  ///< number, slider: value and bounds (step 0: any)
+  double arrow_step = 0;      ///< slider: what an arrow key moves where more than `step` (0: the step)
   std::string value_text;     ///< aria-valuetext, e.g. "5.0 metres per second"
   std::string text;           ///< text, textarea: the text in the field
   std::vector<std::string> options;  ///< select: the choices, in order (what `option` and the action take)
@@ -43,6 +44,7 @@ struct AccessControl {
   bool modal = false;         ///< one of what an overlay (the QR code, the shortcut list) leaves: Tab goes round them
   bool placed = false;        ///< the widget is on screen at `box` (x, y, w, h in CSS px)
   float box[4] = {0, 0, 0, 0};
+  float font_px = 0;          ///< placed: the canvas's text size (CSS px), for a field shown over its widget while typed in
 };
 
 /// The widget names of AccessControl::rect ("setting:speed|stage-speed": the one on screen in this layout).

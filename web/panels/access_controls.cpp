@@ -293,11 +293,15 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     // The last moment kept, summed step by step, may fall a rounding below the moment shown (1.7549999...
     // against 1.755 s): the range reaches the moment shown, and a 5 ms step is said to the millisecond.
     const double t0 = app.run->first_time(), t1 = app.run->last_time();
+    // An arrow key moves a tenth of a second (whole steps), Page Up/Down a tenth of the history; ',' and '.'
+    // keep the single step (5 ms was 1 600 presses across 8 s; a keyboard-only student).
+    const double dt = app.run->time_step(), arrow_step = std::max(dt, std::round(0.1 / dt) * dt);
     AccessRow moment = number("timeline", tr("Moment shown"), "timeline:slider", app.run->time(), t0, std::max({t1, t0, app.run->time()}),
-                              app.run->time_step(), "s", 3, [](App& a, double t) {
+                              dt, "s", 3, [](App& a, double t) {
                                 if (std::isfinite(t)) seek(a, t);  // a typed text that is not a number changes nothing
                               });
     moment.control.role = "slider";
+    moment.control.arrow_step = arrow_step;
     moment.control.keys = "Comma Period Home";
     moment.control.description = trf("The run kept from %s to %s; Play continues from the moment shown with the inputs recorded",
                                      spoken_value(t0, "s", 2).c_str(), spoken_value(t1, "s", 2).c_str());
@@ -647,6 +651,22 @@ void simulation_panel_rows(App& app, std::vector<AccessRow>& rows) {
   });
   scale.control.description = tr("Simulated seconds per real second: slow motion below 1, fast above");
   rows.push_back(std::move(scale));
+  // The time plots' window, as its slider (number_field.cpp's time_window_field) takes it: 0.5 to 600 s.
+  constexpr double window_lo = 0.5, window_hi = 600.0;
+  auto window = number("time-window", capitalized(tr("time window (s)")), "time-window", app.state.plot_window, window_lo, window_hi, 0, "s",
+                       1, [](App& a, double x) {
+                         const std::string name = capitalized(tr("time window (s)")), prefix = name + " = ";
+                         std::erase_if(a.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
+                         if (x >= window_lo && x <= window_hi) {
+                           a.state.plot_window = x;
+                           return;
+                         }
+                         a.messages.push_back(prefix + format_shortest(x) + " " +
+                                              trf("refused: %s to %s; %s stays %s", format_shortest(window_lo).c_str(),
+                                                  format_shortest(window_hi).c_str(), name.c_str(), format_shortest(a.state.plot_window).c_str()));
+                       });
+  window.control.description = tr("Seconds of the run the plots show");
+  rows.push_back(std::move(window));
 }
 
 // The panels: the model, its parameters, the designer's inputs, the plot's range, the other settings.
@@ -666,6 +686,19 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
   });
   model.control.disabled = locked;
   rows.push_back(std::move(model));
+  // The model panel's formulation and "Paper's methods" (a keyboard-only student could reach neither).
+  if (const auto* entry = examples::find_model(app.state.model); entry && !has_parameter_table(app)) {
+    if (!entry->variants.empty()) {
+      auto variant = choice("variant", capitalized(tr("formulation")), "variant", entry->variants, app.state.variant,
+                            [](App& a, const std::string& v) { a.state.variant = v; });
+      variant.control.disabled = locked;
+      rows.push_back(std::move(variant));
+    }
+    auto papers = button("papers-methods", tr("Paper's methods"), "papers-methods", "", use_papers_methods);
+    papers.control.description = tr("Integrator, solver, stabilization and step as in the paper");
+    papers.control.disabled = locked;
+    rows.push_back(std::move(papers));
+  }
   if (has_parameter_table(app)) {
     note_row(app, rows, "params", translatable("Parameters"));
     // The presets by their names in the page's language, as the Preset list has them.

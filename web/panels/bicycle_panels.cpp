@@ -330,7 +330,9 @@ void bicycle_plots(App& app, bool first_in_view) {
     }
     draw_time_plot({"torques", torques_applied ? tr("rider torques (right positive)")
                                      : app.coarse_pointer ? tr("rider torques (none yet: hold a steer or lean button)")  // a phone: no keys
-                                                          : tr("rider torques (none yet: hold Left/Right or A/D)"), "N m", false, 1.0, 0.0},
+                                                          // a lesson's Left/Right are its scenes (a keyboard-only student)
+                                                          : app.lesson ? tr("rider torques (none yet: hold A/D or a steer button)")
+                                                                       : tr("rider torques (none yet: hold Left/Right or A/D)"), "N m", false, 1.0, 0.0},
                    collect_plot(h, names, torque, shown_plot_window(app), columns, false), nullptr, heights[heights.size() - 2]);
     record_rect(app, "torque-plot");
   }

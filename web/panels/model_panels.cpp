@@ -298,6 +298,18 @@ void advance_run(App& app, double real_dt) {
   else app.comparison.clear();
 }
 
+void use_papers_methods(App& app) {
+  try {
+    const auto d = examples::make_model(app.state.model, examples::ModelSetup(app.state.variant)).defaults;
+    app.state.sim.integrator = to_string(d.integrator);
+    app.state.sim.solver = to_string(d.acceleration);
+    app.state.sim.stabilization = d.stabilizer;
+    app.state.sim.time_step = d.step;
+  } catch (const std::exception& e) {
+    app.run_event = e.what();
+  }
+}
+
 void model_panel(App& app) {
   if (!begin_panel(app, "Parameters")) return;
   const auto* entry = examples::find_model(app.state.model);
@@ -327,17 +339,8 @@ void model_panel(App& app) {
     }
     record_rect(app, "variant");
   }
-  if (ImGui::Button(tr("Paper's methods"))) {
-    try {
-      const auto d = examples::make_model(app.state.model, examples::ModelSetup(app.state.variant)).defaults;
-      app.state.sim.integrator = to_string(d.integrator);
-      app.state.sim.solver = to_string(d.acceleration);
-      app.state.sim.stabilization = d.stabilizer;
-      app.state.sim.time_step = d.step;
-    } catch (const std::exception& e) {
-      app.run_event = e.what();
-    }
-  }
+  if (ImGui::Button(tr("Paper's methods"))) use_papers_methods(app);
+  record_rect(app, "papers-methods");
   if (ImGui::IsItemHovered()) tooltipf("%s", tr("Integrator, solver, stabilization and step as in the paper"));
   if (app.run) {
     const auto& m = app.run->run().model();

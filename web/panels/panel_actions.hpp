@@ -34,6 +34,9 @@ void apply_setting_value(App& app, const std::string& name, double value, const 
 /// A setting's value as the run in effect uses it: riding a steady turn (from_turn), the turn's (its
 /// speed, lean and steer, ModelView::turn_settings), else the state's (simulation_panel.cpp).
 double setting_in_effect(const App& app, const std::string& name, double fallback);
+/// The integrator, solver, stabilization and step of the model's paper, as the model panel's "Paper's
+/// methods" does (model_panels.cpp).
+void use_papers_methods(App& app);
 /// The eigenvalue plot's speed range as if typed: applied, or refused with the panel's line (eigen_plot.cpp).
 void apply_speed_range(App& app, double lo, double hi);
 /// Why the last speed range was refused, while it is shown ("" for none).

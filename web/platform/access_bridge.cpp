@@ -201,6 +201,7 @@ void access_frame(App& app, bool acted) {
       if (const auto* r = widget_rect(app, row.control.rect)) {
         row.control.placed = true;
         std::copy(r->begin(), r->end(), row.control.box);
+        row.control.font_px = ImGui::GetFontSize() / static_cast<float>(app.pixel_ratio);
       }
     // A field whose last value was refused is marked invalid with the refusal, while the message is shown.
     std::vector<AccessControl> controls;

@@ -51,6 +51,10 @@
       '#a11y-dom input,#a11y-dom textarea{user-select:text;-webkit-user-select:text;}' +
       '#a11y-dom .a11y-c{position:fixed;opacity:0;pointer-events:none;margin:0;min-width:24px;min-height:24px;box-sizing:border-box;}' +
       '#a11y-dom .a11y-c.a11y-away{left:8px;bottom:8px;}' +
+      // A field typed in shows itself over its widget: what is typed there is seen as it is typed (the canvas
+      // draws the text in effect; a caption typed from the keyboard had shown nothing until left; a tester).
+      '#a11y-dom input.a11y-c[type=text]:focus,#a11y-dom textarea.a11y-c:focus{opacity:1;z-index:20;color:#000;' +
+      'background:#fff;font-family:sans-serif;padding:0 4px;border:1px solid #555;outline:3px solid #005ac8;resize:none;}' +
       '#a11y-dom .a11y-c.a11y-away:focus{opacity:1;z-index:20;font:16px sans-serif;color:#000;background:#fff;' +
       'outline:3px solid #005ac8;outline-offset:2px;padding:4px 8px;}';
     document.head.appendChild(style);
@@ -117,6 +121,16 @@
       el = document.createElement('input');
       el.type = 'range';
       el.addEventListener('input', () => send(c.id, el.value));
+      // Where the control asks for more than its step per arrow key (the timeline: 0.1 s, not one 5 ms step).
+      el._onKeyDown = (e) => {
+        const arrow = Number(el.dataset.arrow);
+        const sign = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }[e.key];
+        if (!arrow || !sign) return;
+        e.preventDefault();
+        const v = Math.min(Number(el.max), Math.max(Number(el.min), Number(el.value) + sign * arrow));
+        el.value = String(v);
+        send(c.id, String(v));
+      };
     } else if (c.role === 'number') {
       // A text field with the spinbutton role, not <input type=number>: the browser's number field reads
       // "5,5" by its own locale (as 55 in English) and gives '' for "abc", so the application could neither
@@ -174,6 +188,13 @@
       el.addEventListener('focus', () => { editing = el; });
       el.addEventListener('blur', () => { if (editing === el) editing = null; });
       el.addEventListener('change', () => send(c.id, el.value));
+      // Escape applies what was typed (returns whether there was anything); `change` then fires with nothing new.
+      el._keepText = () => {
+        if (el.value === el._textInEffect) return false;
+        el._textInEffect = el.value;
+        send(c.id, el.value);
+        return true;
+      };
     } else if (c.role === 'checkbox') {
       el = document.createElement('input');
       el.type = 'checkbox';
@@ -239,6 +260,7 @@
       if (c.min !== null) el.min = String(c.min);
       if (c.max !== null) el.max = String(c.max);
       el.step = c.step ? String(c.step) : 'any';
+      el.dataset.arrow = c.arrow ? String(c.arrow) : '';
       if (c.value !== null && Number(el.value) !== c.value) el.value = String(c.value);
       el.setAttribute('aria-valuetext', c.valueText);
     } else if (c.role === 'number') {
@@ -256,6 +278,7 @@
       if (editing !== el && c.value !== null && el.value !== String(c.value)) el.value = String(c.value);
       el.setAttribute('aria-valuetext', c.valueText);
     } else if (c.role === 'text' || c.role === 'textarea') {
+      el._textInEffect = c.text;
       if (editing !== el && el.value !== c.text) el.value = c.text;
     } else if (c.role === 'checkbox') {
       el.checked = !!c.pressed;
@@ -264,6 +287,7 @@
     }
     if (c.box) {
       el.classList.remove('a11y-away');
+      if (c.font) el.style.fontSize = c.font + 'px';
       el.style.left = c.box[0] + 'px';
       el.style.top = c.box[1] + 'px';
       el.style.width = Math.max(24, c.box[2]) + 'px';
@@ -271,7 +295,7 @@
       el.style.bottom = '';
     } else {
       el.classList.add('a11y-away');
-      el.style.left = el.style.top = el.style.width = el.style.height = '';
+      el.style.left = el.style.top = el.style.width = el.style.height = el.style.fontSize = '';
     }
   }
 
@@ -423,8 +447,19 @@
     }
     if (!ours(event)) return;
     if (event.key === 'Escape') {
-      // A number being typed: Escape cancels it, and goes no further (another Escape closes an overlay).
-      if (event.type === 'keydown' && event.target._cancelEdit && event.target._cancelEdit()) event.stopImmediatePropagation();
+      // A number being typed: Escape cancels it, and goes no further (another Escape closes an overlay). A
+      // text (a caption) keeps what was typed, as the canvas's boxes do, and goes no further: a caption had
+      // been lost to the Escape that closed the lesson editor (a tester).
+      if (event.type !== 'keydown') return;
+      const el = event.target;
+      if ((el._cancelEdit && el._cancelEdit()) || (el._keepText && el._keepText())) {
+        event.stopImmediatePropagation();
+        return;
+      }
+      // Nothing to take back or keep: the field is left, and the key goes on (closing an overlay, a menu or
+      // the editor). The page's one-key shortcuts (R, K, Space) work again; a tester had found no key that
+      // left a field after Enter.
+      if (el.tagName === 'INPUT' && el.type === 'text' || el.tagName === 'TEXTAREA') el.blur();
       return;
     }
     const el = event.target, tag = el.tagName;
