@@ -572,6 +572,23 @@ test('the keyboard alone: a caption seen as typed and kept by Escape, Escape lea
     try {
       await p2.evaluate(() => window.carvallo.ready);
       await frames(p2, 2);
+      // The skip links come first: a section's first control in a few presses, not 37 (to the Model list).
+      await tabTo(p2, 'Skip to: Model and parameters', { limit: 10 });
+      const link = await p2.evaluate(() => {
+        const r = document.activeElement.getBoundingClientRect();
+        return { opacity: getComputedStyle(document.activeElement).opacity, w: r.width };
+      });
+      assert.deepEqual([link.opacity, link.w > 100], ['1', true], 'the skip link is seen while it has the focus');
+      await p2.keyboard.press('Enter');
+      assert.equal(await focusedName(p2), 'Model');
+      // A plot described from its button is shown while the button has the focus, not to screen readers alone.
+      await p2.getByRole('button', { name: 'Describe the time plots', exact: true }).press('Enter');
+      await frames(p2, 3);
+      const region = p2.getByRole('region', { name: 'Plot as text' });
+      assert.ok((await region.boundingBox()).height > 40, 'the description is on screen');
+      await p2.screenshot({ path: path.join(artifacts, 'access-description-shown.png') });
+      await p2.keyboard.press('Tab');
+      assert.ok((await region.boundingBox()).height <= 1, 'and hidden once the focus moves on');
       // A number typed and applied with Enter; Escape then leaves the field, and K kicks again.
       const speed = p2.getByRole('spinbutton', { name: 'Speed, typed' });
       await speed.focus();

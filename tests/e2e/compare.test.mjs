@@ -311,3 +311,35 @@ test("a tooltip on a 1280x720 projector at the largest text step wraps within th
     await context.close();
   }
 });
+
+test('a run\'s message coming and going leaves a scrolled Simulation panel\'s fields where they were', async () => {
+  // The run stops (Baumgarte too stiff for 50 ms) and says why under the run's buttons; R takes the message
+  // away. Each had moved everything below it by the message's height in a panel scrolled down, and the next
+  // double-click hit another field (a lecturer).
+  const { context, page, problems } = await openPage(env.browser,
+    env.server.url + '#model=four-bar&solver=udwadia-kalaba&stab=baumgarte&dt=0.05', { width: 1280, height: 720 });
+  try {
+    await frames(page, 3);
+    const methods = await settledRect(page, 'methods');
+    await page.mouse.click(methods.x + 30, methods.y + methods.h / 2);  // the Methods section opened: the panel scrolls
+    await frames(page, 3);
+    await page.mouse.move(methods.x + 200, 400);
+    for (let i = 0; i < 3; i++) await page.mouse.wheel(0, 100);
+    const scrolled = await settledRect(page, 'method:integrator');
+    assert.ok(scrolled && scrolled.y < methods.y, `the panel scrolled down: the integrator at ${JSON.stringify(scrolled)}`);
+    await page.evaluate(() => window.carvallo.step(200));  // 10 s: the solver stops the run at 5.35 s
+    await frames(page, 2);
+    assert.match((await page.evaluate(() => window.carvallo.simState())).event || '', /simulation stopped/);
+    const stopped = await settledRect(page, 'method:integrator');
+    assert.ok(Math.abs(stopped.y - scrolled.y) <= 1, `with the message: ${scrolled.y} to ${stopped.y} px`);
+    await page.screenshot({ path: path.join(artifacts, 'compare-scrolled-message.png') });
+    await page.keyboard.press('r');
+    await frames(page, 2);
+    assert.equal((await page.evaluate(() => window.carvallo.simState())).event || '', '');
+    const reset = await settledRect(page, 'method:integrator');
+    assert.ok(Math.abs(reset.y - scrolled.y) <= 1, `the message gone: ${scrolled.y} to ${reset.y} px`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -421,6 +421,7 @@ void simulation_panel(App& app) {
   const bool note_above = !plots_first;
   if (note_above) sim_note();
   run_buttons(app);
+  const float message_top = ImGui::GetCursorPosY();
   if (!app.run_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     // Kept in English (the JS API replies with it, the timeline reads it); each of its sentences translated.
@@ -429,6 +430,13 @@ void simulation_panel(App& app) {
   }
   rider_buttons(app);
   speed_row(app);
+  // A message coming or going moves what is below it (with the speed row, which it pushes off the buttons'
+  // line): a panel scrolled down keeps that where it was, by scrolling as much (R after a blow-up had moved
+  // the plots and fields 60 px, and the next double-click hit another field; a lecturer).
+  static float message_height = 0.0f;
+  const float height = ImGui::GetCursorPosY() - message_top;
+  if (height != message_height && ImGui::GetScrollY() > 0.0f) ImGui::SetScrollY(std::max(0.0f, ImGui::GetScrollY() + height - message_height));
+  message_height = height;
   const float note_h = note_above ? 0.0f : ImGui::GetFrameHeightWithSpacing();
   plots_first = !app.state.presentation && app.run &&
                 ImGui::GetContentRegionAvail().y - note_h - 3.0f * ImGui::GetFrameHeightWithSpacing() < readable_plot_height();

@@ -144,6 +144,7 @@ void access_frame(App& app, bool acted) {
                                {"heading", entry ? trf("Carvallo: %s", tr(entry->title).c_str()) : std::string("Carvallo")},
                                {"title", tr("Carvallo — bicycle and multibody dynamics playground")},
                                {"plotAsText", tr("Plot as text")},
+                               {"skipTo", tr("Skip to: %s")},
                                {"canvas", tr("The model in 3D and its plots; every control is also a native control of this page")}};
     carvallo_js_access_words(words.dump().c_str());
   }

@@ -11,6 +11,10 @@
   const kLinesKept = 6;        // the live region's lines at most (the oldest leave first)
   const elements = new Map();  // id -> element
   const headings = new Map();  // a group's heading text -> its h2 (a control's `heading`: it begins the group)
+  // The skip links: the Tab stops after Play (the first, always), one per section after the first, each shown
+  // while it has the focus; it takes the focus to its section's first control (a keyboard-only student had pressed Tab 37
+  // times to reach the Model list, 68 to reach a parameter).
+  let skips = null, skipsFor = '', skipWords = 'Skip to: %s';
   const said = [];             // everything the live region said, for tests (announcements())
   let editing = null;          // the number field being typed into: its value is not overwritten
 
@@ -22,18 +26,40 @@
   }
 
   // Visually hidden, still in the accessibility tree (the usual clip pattern).
+  const DESCRIPTION_SHOWN = 'position:fixed;left:50%;transform:translateX(-50%);bottom:56px;z-index:20;max-width:min(60em,calc(100vw - 32px));' +
+    'max-height:40vh;overflow:auto;font:14px sans-serif;color:#000;background:#fff;border:2px solid #005ac8;padding:4px 10px;';
   const HIDDEN = 'position:fixed;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;';
 
   let awayName = null;
+  // Another control over the same widget (the Lesson menu's word stands for its items): the ring alone
+  // did not say which of them has the focus (a keyboard-only student pressed Tab and saw nothing move).
+  function sharesItsBox(el) {
+    if (el.classList.contains('a11y-away')) return false;
+    for (const other of root.querySelectorAll('.a11y-c'))
+      if (other !== el && !other.classList.contains('a11y-away') && other.style.left === el.style.left &&
+          other.style.top === el.style.top && other.style.width === el.style.width && other.style.height === el.style.height) return true;
+    return false;
+  }
   function showAwayName() {
     if (!awayName) return;
     const el = document.activeElement;
-    const away = el && root && root.contains(el) && el.classList.contains('a11y-away') && el.tagName !== 'BUTTON';
-    awayName.style.display = away ? 'block' : 'none';
-    if (!away) return;
-    const name = el.getAttribute('aria-label') || '';
+    const ours = el && root && root.contains(el) && el.classList.contains('a11y-c');
+    const away = ours && el.classList.contains('a11y-away') && el.tagName !== 'BUTTON';
+    const shared = ours && !away && sharesItsBox(el);
+    awayName.style.display = away || shared ? 'block' : 'none';
+    if (!away && !shared) return;
+    const name = el.getAttribute('aria-label') || el.textContent || '';
     if (awayName.textContent !== name) awayName.textContent = name;
-    awayName.style.bottom = (8 + el.offsetHeight + 6) + 'px';
+    if (away) {
+      awayName.style.left = '8px';
+      awayName.style.top = '';
+      awayName.style.bottom = (8 + el.offsetHeight + 6) + 'px';
+    } else {  // under the widget they share, within the screen
+      const box = el.getBoundingClientRect();
+      awayName.style.bottom = '';
+      awayName.style.left = Math.max(8, Math.min(box.left, window.innerWidth - awayName.offsetWidth - 8)) + 'px';
+      awayName.style.top = Math.min(box.bottom + 8, window.innerHeight - 40) + 'px';
+    }
   }
 
   function setup() {
@@ -55,6 +81,9 @@
       // draws the text in effect; a caption typed from the keyboard had shown nothing until left; a tester).
       '#a11y-dom input.a11y-c[type=text]:focus,#a11y-dom textarea.a11y-c:focus{opacity:1;z-index:20;color:#000;' +
       'background:#fff;font-family:sans-serif;padding:0 4px;border:1px solid #555;outline:3px solid #005ac8;resize:none;}' +
+      '#a11y-dom .a11y-skip{position:fixed;left:8px;top:8px;opacity:0;pointer-events:none;margin:0;}' +
+      '#a11y-dom .a11y-skip:focus{opacity:1;z-index:21;font:16px sans-serif;color:#000;background:#fff;' +
+      'outline:3px solid #005ac8;outline-offset:2px;padding:4px 8px;}' +
       '#a11y-dom .a11y-c.a11y-away:focus{opacity:1;z-index:20;font:16px sans-serif;color:#000;background:#fff;' +
       'outline:3px solid #005ac8;outline-offset:2px;padding:4px 8px;}';
     document.head.appendChild(style);
@@ -69,6 +98,7 @@
     h1.textContent = 'Carvallo: bicycle dynamics playground';
     h1.style.cssText = HIDDEN;
     root.appendChild(h1);
+    skips = document.createElement('div');
     status = document.createElement('div');
     status.id = 'a11y-status';
     status.setAttribute('role', 'status');
@@ -221,6 +251,7 @@
     el.dataset.id = c.id;
     el.addEventListener('focus', () => { focus(c.id); showAwayName(); });
     el.addEventListener('blur', () => { focus(''); showAwayName(); });
+    if (c.id.startsWith('describe-')) el.addEventListener('blur', showDescription);
     return el;
   }
 
@@ -327,12 +358,34 @@
       if (!el) elements.set(c.id, (el = make(c)));
       update(el, c);
       place(el);
+      if (c === controls[0]) place(skips);  // Play stays the first Tab stop; the skip links follow it
     }
     for (const text of Array.from(headings.keys()))  // no destructuring here: Emscripten 3.1.6's minifier drops it
       if (!headed.has(text)) {
         headings.get(text).remove();
         headings.delete(text);
       }
+    const order = controls.filter((c) => c.heading).map((c) => c.heading).slice(1);
+    if (order.join('\n') !== skipsFor) {
+      skipsFor = order.join('\n');
+      const focused = skips && skips.contains(document.activeElement) ? document.activeElement.dataset.section : null;
+      skips.textContent = '';
+      for (const text of order) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'a11y-skip';
+        b.dataset.section = text;
+        b.textContent = skipWords.replace('%s', text);
+        b.addEventListener('click', () => {
+          const h = headings.get(text);
+          let next = h && h.nextElementSibling;
+          while (next && !(next.classList.contains('a11y-c') && !next.disabled)) next = next.nextElementSibling;
+          if (next) next.focus();
+        });
+        skips.appendChild(b);
+        if (text === focused) b.focus();
+      }
+    }
     for (const id of Array.from(elements.keys()))
       if (!seen.has(id)) {
         const el = elements.get(id);
@@ -393,6 +446,14 @@
     }
     if (table.rows.length) described.appendChild(table);
     if (!quiet) announce(lines.filter((l) => !l.includes('\t')).join(' '));
+    showDescription();
+  }
+  // A plot described from its button is also shown, under the view, while the button has the focus: a
+  // sighted keyboard user had seen nothing happen (the text went to screen readers alone).
+  function showDescription() {
+    const el = document.activeElement;
+    const shown = !!(el && el.dataset && (el.dataset.id || '').startsWith('describe-') && described.childNodes.length);
+    described.style.cssText = shown ? DESCRIPTION_SHOWN : HIDDEN;
   }
 
   // The live region exists before anything is said in it, or a screen reader may miss the first words.
@@ -407,6 +468,8 @@
     root.firstChild.textContent = w.heading;
     if (w.title) document.title = w.title;
     described.setAttribute('aria-label', w.plotAsText);
+    if (w.skipTo) skipWords = w.skipTo;
+    skipsFor = '';  // named again in the new language
     const canvas = document.getElementById('canvas');
     if (canvas) canvas.setAttribute('aria-label', w.canvas);
   };
