@@ -144,11 +144,16 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
   const std::string model_name = run.entry().name, methods = run.methods();
   const bool has_energy = run.model().has_potential_energy();
   const std::string& not_conserved = run.energy_not_conserved();
+  const IntegratorStats work = run.integrator_stats();
   auto opt = [](const std::optional<double>& x) { return x ? num(*x) : std::string("null"); };
   std::string text;
   if (json) {
     text += "{\"model\": \"" + model_name + "\", \"methods\": \"" + methods + "\", \"dt\": " + num(h) +
             ", \"t_end\": " + num(t_reached) + ", \"steps\": " + std::to_string(done) +
+            // The integrator's own work: an adaptive method's accepted and rejected steps are not the output
+            // steps (a tester could not tell whether kutta-merson-adaptive at 1 ms had ever cut a step).
+            ", \"integrator_steps\": " + std::to_string(work.steps) + ", \"evaluations\": " + std::to_string(work.evaluations) +
+            ", \"rejected\": " + std::to_string(work.rejected) +
             ", \"fell\": " + (fell_at ? "true" : "false") + ", \"fell_at\": " + opt(fell_at);
     if (fell_at) text += ", \"fell_reason\": \"" + run.end_reason() + "\"";
     text += ", \"max_position_violation\": " + num(max_c) + ", \"max_velocity_violation\": " + num(max_v) +
@@ -177,6 +182,8 @@ int simulate_loop(const examples::ModelRun& run, const std::function<const StepR
   } else {
     text += "model: " + model_name + " (" + methods + "), dt " + num(h) + " s\n";
     text += "t_end: " + num(t_reached) + " s after " + std::to_string(done) + " steps\n";
+    text += "integrator: " + std::to_string(work.steps) + " steps, " + std::to_string(work.evaluations) + " evaluations, " +
+            std::to_string(work.rejected) + " rejected\n";
     if (fell_at) text += "fell at t = " + num(*fell_at) + " s: " + run.end_reason() + "\n";
     text += "max position violation: " + num(max_c) + "\nmax velocity violation: " + num(max_v) + "\n";
     text += "energy: " + num(e0) + " -> " + num(e_last) + " J, max relative " + (not_conserved.empty() ? "drift " : "change ") +

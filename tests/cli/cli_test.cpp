@@ -215,6 +215,11 @@ TEST_CASE("simulate the bicycle: JSON summary, CSV columns, constraints and ener
     CHECK(doc.contains(key));
   CHECK(doc["model"] == "bicycle");
   CHECK(doc["steps"] == 500);
+  // AB4's own work: one step per output step, four evaluations a step while it starts (RK4), one after.
+  CHECK(doc["integrator_steps"] == 500);
+  CHECK(doc["rejected"] == 0);
+  CHECK(doc["evaluations"].get<long>() >= 500);
+  CHECK(doc["evaluations"].get<long>() < 4 * 500);
   CHECK(std::abs(doc["t_end"].get<double>() - 0.5) < 1e-12);
   CHECK(doc["fell"] == false);
   CHECK(doc["fell_at"].is_null());
@@ -404,4 +409,17 @@ TEST_CASE("simulate --csv names each column once, for every model", "[cli]") {
     CHECK(std::count(names.begin(), names.end(), "energy") == 1);
     CHECK(static_cast<std::size_t>(std::count(row.begin(), row.end(), ',')) + 1 == names.size());  // the rows as wide
   }
+}
+
+TEST_CASE("simulate says an adaptive integrator's own steps, accepted and rejected", "[cli]") {
+  // At 50 ms output steps the four-bar's Kutta-Merson takes smaller steps of its own and rejects some; the
+  // summary had said only the output steps (a tester could not tell what the adaptive method did).
+  const auto r = run({"simulate", "--model", "four-bar", "--integrator", "kutta-merson-adaptive", "--dt", "0.05", "--t", "2", "--json"});
+  REQUIRE(r.status == 0);
+  const auto doc = nlohmann::json::parse(r.out);
+  CHECK(doc["steps"] == 40);
+  CHECK(doc["integrator_steps"].get<long>() > 40);
+  CHECK(doc["evaluations"].get<long>() > 4 * doc["integrator_steps"].get<long>());  // five stages a step, the first shared after a rejection
+  const auto text = run({"simulate", "--model", "four-bar", "--integrator", "kutta-merson-adaptive", "--dt", "0.05", "--t", "2"});
+  CHECK(text.out.find("integrator: " + std::to_string(doc["integrator_steps"].get<long>()) + " steps, ") != std::string::npos);
 }
