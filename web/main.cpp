@@ -79,9 +79,14 @@ void follow_canvas(App& app) {
   // On the stage (presentation, embeds) a line of text is at most a twentieth of the screen's height (36 px
   // on a 720-line projector), so that the model keeps half the screen; a larger text step stops there
   // (set_text_scale) instead of changing nothing.
+  // On a phone (its shorter side under 500 CSS px) a line is at most a twentieth of that side: at the
+  // largest steps the 3D view of a phone on its side had been a strip 40 px tall and an upright phone's plot
+  // 55 px (a student); a larger step says the screen's limit instead.
   app.text_scale_limit = 3.0;
-  if (projector_text || app.state.embed) {
-    const double cap = std::max(1.0, size.pixel_ratio * size.css_height / 20.0 / 13.0);
+  const double shorter_side = std::min(size.css_width, size.css_height);
+  if (projector_text || app.state.embed || shorter_side < 500) {
+    const double side = projector_text || app.state.embed ? size.css_height : shorter_side;
+    const double cap = std::max(1.0, size.pixel_ratio * side / 20.0 / 13.0);
     scale = std::min(scale, cap);
     app.text_scale_limit = cap / per_text_scale;
   }

@@ -729,3 +729,27 @@ test('setState({model}) gives what the models menu gives: the paper\'s methods a
     await context.close();
   }
 });
+
+test('a phone\'s text stops growing where the view and the plots would be strips, and says so', async () => {
+  // At the largest steps a phone on its side had kept a 3D view 40 px tall under a steady turn's caption, and
+  // an upright phone a roll and steer plot 55 px tall (a student following the lesson).
+  for (const phone of [{ ...PHONE, width: 844, height: 390 }, PHONE]) {
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6`, phone);
+    try {
+      await frames(page, 3);
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press('BracketRight');
+        await frames(page, 4);
+      }
+      const said = await page.evaluate(() => window.carvallo.announcements());
+      assert.match(said.join('\n'), /The text is as large as this screen allows/, `${phone.width}x${phone.height}`);
+      const free = await settledRect(page, 'view:free');
+      assert.ok(free.h >= 0.3 * phone.height, `${phone.width}x${phone.height}: the view ${JSON.stringify(free)}`);
+      assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), [], `${phone.width}x${phone.height}: nothing clipped`);
+      await page.screenshot({ path: path.join(artifacts, `phone-${phone.width}x${phone.height}-largest-text.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});

@@ -109,11 +109,23 @@ TEST_CASE("a speed crossing the self-stable band's edge is said; one within it, 
   s.speed_stability = "self-stable";
   s.speed_stability_said = "At 3.00 m/s: self-stable";
   CHECK(a.update(s) == std::vector<std::string>{s.stability});
-  // Another scene: the scene is said, its caption gives its speed.
+  // Another scene: the scene, its caption, then its speed's stability (a lesson of one's own may not say it).
   s.scene = "Scene 2 of 7 of Why bicycles stay up";
+  s.caption = "The same bicycle at 2 m/s.";
   s.speed_stability = "not self-stable: the weave grows";
   s.speed_stability_said = "At 2.00 m/s: not self-stable: the weave grows";
-  CHECK(a.update(s) == std::vector<std::string>{s.scene});
+  CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption, s.speed_stability_said});
+  // A scene of a model with no band (the four-bar), then back: the band is not said again, the speed's is.
+  Shown four_bar = s;
+  four_bar.scene = "Scene 3 of 7 of Why bicycles stay up";
+  four_bar.caption = "A four-bar linkage.";
+  four_bar.stability.clear();
+  four_bar.speed_stability.clear();
+  four_bar.speed_stability_said.clear();
+  CHECK(a.update(four_bar) == std::vector<std::string>{four_bar.scene, four_bar.caption});
+  s.scene = "Scene 4 of 7 of Why bicycles stay up";
+  s.caption = "Back to the bicycle.";
+  CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption, s.speed_stability_said});
 }
 
 TEST_CASE("Play, Pause, a step and a reset are said once the page is open; a fall says why it stopped", "[web][access]") {

@@ -27,17 +27,22 @@ std::vector<std::string> Announcer::update(Shown now) {
   }
   if (!now.run_event.empty() && now.run_event != last_.run_event) out.push_back(now.run_event);
   // The range is said when it changes (a parameter, a preset, a scene), not as the page opens: the panel
-  // says it then, and a screen reader reads the page.
-  if (primed_ && !now.stability.empty() && now.stability != last_.stability) out.push_back(now.stability);
+  // says it then, and a screen reader reads the page. The same range shown again, back from a model that
+  // has none (the four-bar's scene), is not said again (a tester heard it at every such scene).
+  const bool band_new = !now.stability.empty() && now.stability != last_.stability && now.stability != band_said_;
+  if (primed_ && band_new) out.push_back(now.stability);
+  if (!now.stability.empty()) band_said_ = now.stability;
   const bool scene = !now.scene.empty() && now.scene != last_.scene;
-  // The speed typed or dragged: whether it is within the band (a scene says its own speed in its caption).
-  if (primed_ && !scene && !now.speed_stability.empty() && now.speed_stability != last_.speed_stability &&
-      now.stability == last_.stability)
-    out.push_back(now.speed_stability_said);
+  // The speed typed or dragged, or a scene's: whether it is within the band, where a new band did not just
+  // say the design's truth. A scene's comes after its caption: a lesson of one's own need not say it (a
+  // tester's "At 2 m/s" scene had been said as the band alone, "Self-stable for 4.29 < v < 6.02 m/s").
+  const bool say_speed = primed_ && !band_new && !now.speed_stability.empty() && now.speed_stability != last_.speed_stability;
+  if (say_speed && !scene) out.push_back(now.speed_stability_said);
   if (scene) out.push_back(now.scene);
   // From one model to another: not the first model the page knows (it opens with it).
   if (!scene && !last_.model.empty() && !now.model.empty() && now.model != last_.model) out.push_back(now.model);
   if (!now.caption.empty() && now.caption != last_.caption) out.push_back(now.caption);
+  if (say_speed && scene) out.push_back(now.speed_stability_said);
   for (const auto& m : now.messages)
     if (std::find(last_.messages.begin(), last_.messages.end(), m) == last_.messages.end()) out.push_back(m);
   // Play, Pause, a step or a reset, said once the page is open; a run that stopped at a fall has just said

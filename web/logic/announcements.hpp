@@ -62,6 +62,7 @@ class Announcer {
   Shown last_;
   bool primed_ = false;
   std::string language_said_;  ///< the last language known (Shown::language is "" while one loads)
+  std::string band_said_;      ///< the last self-stable band shown: one shown again (back from a model without one) is not said again
 };
 
 }  // namespace carvallo::web

@@ -207,8 +207,12 @@ void step_text_scale(App& app, int direction) {
   // is seen at once, and a step larger that would look the same says why instead.
   const double limit = std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax);
   const double shown = std::min(app.state.text_scale, limit);
-  const char* at_largest = limit < kTextScaleMax ? translatable("The text is as large as this screen's stage allows")
-                                                 : translatable("The text is at its largest");
+  const ImVec2 css(ImGui::GetIO().DisplaySize.x / static_cast<float>(app.pixel_ratio), ImGui::GetIO().DisplaySize.y / static_cast<float>(app.pixel_ratio));
+  // main.cpp's follow_canvas: a phone's own limit, where the stage's (a projector's text, an embed) is not
+  const bool phone = std::min(css.x, css.y) < 500 && !app.state.embed && !(app.state.presentation && css.x >= 600);
+  const char* at_largest = limit >= kTextScaleMax ? translatable("The text is at its largest")
+                           : phone                ? translatable("The text is as large as this screen allows")
+                                                  : translatable("The text is as large as this screen's stage allows");
   const char* at_smallest = translatable("The text is at its smallest");
   // On the steps 1.25^n (1, 1.25, 1.5625, ..., 0.8, 0.64, ...), so that a step larger and a step smaller
   // undo each other, also from the stage's largest text, which may lie between two steps; the ends (0.5,
@@ -566,6 +570,37 @@ const char* panel_label(const std::string& panel, bool parameter_table, bool sho
   return short_names ? tr("Sim") : tr("Simulation");
 }
 
+// The tabs' row across a screen `width` wide: each tab's width, the short names or not, and the labels'
+// scale (below 1 where even the short names do not fit: a phone at the largest text steps), measured at
+// the text's own size (outside any window, or in one at font scale 1).
+struct TabRow {
+  float w = 0, scale = 1, over = 0;  ///< over: how far the widest label runs past its tab (cut) where > 0
+  bool short_names = false;
+};
+TabRow tab_row(const App& app, const std::vector<std::string>& panels, float width) {
+  TabRow row;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float spacing = style.ItemSpacing.x;
+  row.w = (width - 2 * style.WindowPadding.x - spacing * static_cast<float>(panels.size() - 1)) / static_cast<float>(panels.size());
+  row.short_names = row.w < button_width(tr("Eigenvalues")) || row.w < button_width(tr("Simulation")) || row.w < button_width(tr("Parameters"));
+  // Text too large even for the short names: the labels shrink to fit their tabs rather than being cut
+  // ("Pa", "Eig").
+  float widest = 0;
+  for (const auto& panel : panels) widest = std::max(widest, text_width(panel_label(panel, has_parameter_table(app), row.short_names)));
+  // The padding inside each tab shrinks with its text: a label of width t fits in w when t s + 2 p s <= w.
+  const float pad = style.FramePadding.x;
+  row.scale = widest + 2 * pad > row.w ? std::max(smallest_font_scale(app), row.w / (widest + 2 * pad)) : 1.0f;
+  row.over = (widest + 2 * pad) * row.scale - row.w;
+  return row;
+}
+
+// The tabs' row's height: its labels' scaled text in the buttons' padding (the window's was the unscaled
+// frame's, which left an empty band under shrunk tabs as tall as a third of them; a phone on its side).
+float tab_row_height(const App& app) {
+  const TabRow row = tab_row(app, panels_of(app), ImGui::GetIO().DisplaySize.x);
+  return ImGui::GetFontSize() * row.scale + 2 * ImGui::GetStyle().FramePadding.y;
+}
+
 // Compact layout: one row of tabs under the menu bar; the chosen panel fills the rest of the screen.
 void panel_tabs(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
@@ -579,19 +614,12 @@ void panel_tabs(App& app) {
   ImGui::Begin("##tabs", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
   ImGui::SetWindowFontScale(1.0f);  // the window keeps last frame's scale: measure at the text's own size
-  const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float w = (ImGui::GetContentRegionAvail().x - spacing * static_cast<float>(panels.size() - 1)) / static_cast<float>(panels.size());
-  const bool short_names = w < button_width(tr("Eigenvalues")) || w < button_width(tr("Simulation")) || w < button_width(tr("Parameters"));
-  // Text too large even for the short names (a phone at the largest text steps): the labels shrink to fit
-  // their tabs rather than being cut ("Pa", "Eig").
-  float widest = 0;
-  for (const auto& panel : panels) widest = std::max(widest, text_width(panel_label(panel, has_parameter_table(app), short_names)));
-  // The padding inside each tab shrinks with its text: a label of width t fits in w when t s + 2 p s <= w.
-  const float pad = ImGui::GetStyle().FramePadding.x;
-  const float scale = widest + 2 * pad > w ? std::max(smallest_font_scale(app), w / (widest + 2 * pad)) : 1.0f;
+  const TabRow row = tab_row(app, panels, io.DisplaySize.x);
+  const float w = row.w, scale = row.scale, pad = ImGui::GetStyle().FramePadding.x;
+  const bool short_names = row.short_names;
+  if (row.over > 0) g_cut_labels.emplace_back("##tabs (labels)", row.over);
   ImGui::SetWindowFontScale(scale);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(pad * scale, ImGui::GetStyle().FramePadding.y));
-  if ((widest + 2 * pad) * scale > w) g_cut_labels.emplace_back("##tabs (labels)", (widest + 2 * pad) * scale - w);
   for (std::size_t i = 0; i < panels.size(); ++i) {
     if (i) ImGui::SameLine();
     const bool selected = panels[i] == app.state.panel;
@@ -619,7 +647,7 @@ void arrange_windows(App& app) {
   app.view_bottom = H;
   // The tab strip: one row of tabs in its window's padding (no item spacing below the row: on a phone on its
   // side every pixel of height is the model's or the panel's).
-  const float tabs_bottom = menu_h + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y;
+  const float tabs_bottom = menu_h + tab_row_height(app) + 2 * ImGui::GetStyle().WindowPadding.y;
   app.stage = app.state.embed || (app.state.presentation && screen) || (compact && app.state.panel == "view");
   app.compact_side = compact && W > 1.3f * H;
   if (app.stage) {
