@@ -488,6 +488,8 @@ test('the lesson editor from the keyboard: title, a caption, the order and a del
     await frames(page, 3);
     lesson = await page.evaluate(() => window.carvallo.lesson());
     assert.equal(lesson.scenes[0].caption, 'Kicked at 2 m/s,\nit falls.');
+    // The focus follows the scene moved (it had stayed on "Move scene 2 up", now another scene's button).
+    assert.equal(await focusedName(page), 'Move scene 1 up');
     assert.equal(await page.getByRole('button', { name: 'Move scene 1 up', exact: true }).isDisabled(), true, 'the first scene cannot move up');
     await page.getByRole('button', { name: 'Delete scene 1', exact: true }).focus();
     await page.keyboard.press('Enter');
@@ -495,6 +497,9 @@ test('the lesson editor from the keyboard: title, a caption, the order and a del
     lesson = await page.evaluate(() => window.carvallo.lesson());
     assert.equal(lesson.scenes.length, 6);
     assert.ok(!lesson.scenes.some((s) => s.caption.startsWith('Kicked')));
+    // The focus goes to the scene now in the deleted one's place, not to its Delete (a second Enter had
+    // deleted another scene; a screen reader's user).
+    assert.equal(await focusedName(page), 'Show scene 1');
     // The scene shown deleted: the one now at its place is shown, its view and caption (the deleted one's
     // view stayed, under the next scene's number, and a lesson link opened it as that scene).
     assert.equal(lesson.index, 0, 'the scene shown is the first');

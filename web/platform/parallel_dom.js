@@ -11,10 +11,11 @@
   const kLinesKept = 6;        // the live region's lines at most (the oldest leave first)
   const elements = new Map();  // id -> element
   const headings = new Map();  // a group's heading text -> its h2 (a control's `heading`: it begins the group)
-  // The skip links: the Tab stops after Play (the first, always), one per section after the first, each shown
-  // while it has the focus; it takes the focus to its section's first control (a keyboard-only student had pressed Tab 37
-  // times to reach the Model list, 68 to reach a parameter).
+  // The skip links: the Tab stops after Play (the first, always), one per section after the first, each
+  // shown while it has the focus; it takes the focus to its section's first control (a keyboard-only
+  // student had pressed Tab 37 times to reach the Model list, 68 to reach a parameter).
   let skips = null, skipsFor = '', skipWords = 'Skip to: %s';
+  let focusAfterSync = null;   // the ids to move the focus to, the first that exists, once the next controls arrive
   const said = [];             // everything the live region said, for tests (announcements())
   let editing = null;          // the number field being typed into: its value is not overwritten
 
@@ -243,7 +244,18 @@
         el.addEventListener('pointerup', release);
         el.addEventListener('blur', release);
       } else {
-        el.addEventListener('click', () => { if (el.getAttribute('aria-disabled') !== 'true') send(c.id, 'press'); });
+        el.addEventListener('click', () => {
+          if (el.getAttribute('aria-disabled') === 'true') return;
+          send(c.id, 'press');
+          // A scene moved or deleted: the focus follows the scene moved, or goes to the one now in the deleted
+          // one's place, not to the same button, which now belongs to another scene (a screen reader's user
+          // pressed Delete twice and lost two scenes).
+          const m = /^lesson-(up|down|delete)-(\d+)$/.exec(c.id);
+          if (m) {
+            const i = Number(m[2]);
+            focusAfterSync = m[1] === 'delete' ? ['lesson-show-' + i, 'lesson-show-' + (i - 1)] : ['lesson-' + m[1] + '-' + (m[1] === 'up' ? i - 1 : i + 1)];
+          }
+        });
       }
     }
     el.id = 'a11y-' + c.id;
@@ -401,6 +413,11 @@
         if (had && first) first.focus();
       }
     if (active && active !== document.activeElement && active.isConnected && root.contains(active)) active.focus();
+    if (focusAfterSync) {
+      const target = focusAfterSync.map((id) => elements.get(id)).find((e) => e);
+      focusAfterSync = null;
+      if (target) target.focus();
+    }
     showAwayName();  // the focused control may have left its widget, or come back to it
   }
 
@@ -522,7 +539,7 @@
       // Nothing to take back or keep: the field is left, and the key goes on (closing an overlay, a menu or
       // the editor). The page's one-key shortcuts (R, K, Space) work again; a tester had found no key that
       // left a field after Enter.
-      if (el.tagName === 'INPUT' && el.type === 'text' || el.tagName === 'TEXTAREA') el.blur();
+      if ((el.tagName === 'INPUT' && el.type === 'text') || el.tagName === 'TEXTAREA') el.blur();
       return;
     }
     const el = event.target, tag = el.tagName;
