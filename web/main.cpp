@@ -84,8 +84,9 @@ void follow_canvas(App& app) {
   // 55 px (a student); a larger step says the screen's limit instead.
   app.text_scale_limit = 3.0;
   const double shorter_side = std::min(size.css_width, size.css_height);
-  if (projector_text || app.state.embed || shorter_side < 500) {
-    const double side = projector_text || app.state.embed ? size.css_height : shorter_side;
+  app.text_limit_is_phones = !projector_text && !app.state.embed && shorter_side < 500;
+  if (projector_text || app.state.embed || app.text_limit_is_phones) {
+    const double side = app.text_limit_is_phones ? shorter_side : size.css_height;
     const double cap = std::max(1.0, size.pixel_ratio * side / 20.0 / 13.0);
     scale = std::min(scale, cap);
     app.text_scale_limit = cap / per_text_scale;

@@ -632,39 +632,34 @@ void eigen_panel_rows(App& app, std::vector<AccessRow>& rows) {
   if (app.state.ghost) rows.push_back(button("ghost-clear", tr("Clear ghost"), "ghost-clear", "", [](App& a) { a.state.ghost.reset(); }));
 }
 
-// The simulation panel's note and its time factor ("time x", the slider's ends; a typed value past them is
-// refused and said, as the time step's is, not clamped as the slider clamps a drag).
-void simulation_panel_rows(App& app, std::vector<AccessRow>& rows) {
-  heading(rows, translatable("Simulation"));
-  note_row(app, rows, "sim", translatable("Simulation"));
-  constexpr double lo = 0.05, hi = 10.0;
-  auto scale = number("time-scale", tr("time x"), "time-scale", app.state.sim.time_scale, lo, hi, 0, "", 2, [](App& a, double x) {
-    const std::string name = tr("time x"), prefix = name + " = ";
+// A number its canvas slider keeps within [lo, hi]: a value typed past them is refused and said, as the
+// time step's is, not clamped as the slider clamps a drag; the last refusal goes once a value is taken.
+AccessRow slider_number(std::string id, const std::string& name, std::string rect, double lo, double hi, const char* unit,
+                        int decimals, double& (*field)(App&), App& app) {
+  return number(std::move(id), name, std::move(rect), field(app), lo, hi, 0, unit, decimals, [name, lo, hi, field](App& a, double x) {
+    const std::string prefix = name + " = ";
     std::erase_if(a.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
     if (x >= lo && x <= hi) {
-      a.state.sim.time_scale = x;
+      field(a) = x;
       return;
     }
     a.messages.push_back(prefix + format_shortest(x) + " " +
                          trf("refused: %s to %s; %s stays %s", format_shortest(lo).c_str(), format_shortest(hi).c_str(), name.c_str(),
-                             format_shortest(a.state.sim.time_scale).c_str()));
+                             format_shortest(field(a)).c_str()));
   });
+}
+
+// The simulation panel's note, its time factor ("time x") and the time plots' window, each within its
+// slider's ends (number_field.cpp's time_window_field for the window: 0.5 to 600 s).
+void simulation_panel_rows(App& app, std::vector<AccessRow>& rows) {
+  heading(rows, translatable("Simulation"));
+  note_row(app, rows, "sim", translatable("Simulation"));
+  auto scale = slider_number("time-scale", tr("time x"), "time-scale", 0.05, 10.0, "", 2,
+                             [](App& a) -> double& { return a.state.sim.time_scale; }, app);
   scale.control.description = tr("Simulated seconds per real second: slow motion below 1, fast above");
   rows.push_back(std::move(scale));
-  // The time plots' window, as its slider (number_field.cpp's time_window_field) takes it: 0.5 to 600 s.
-  constexpr double window_lo = 0.5, window_hi = 600.0;
-  auto window = number("time-window", capitalized(tr("time window (s)")), "time-window", app.state.plot_window, window_lo, window_hi, 0, "s",
-                       1, [](App& a, double x) {
-                         const std::string name = capitalized(tr("time window (s)")), prefix = name + " = ";
-                         std::erase_if(a.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
-                         if (x >= window_lo && x <= window_hi) {
-                           a.state.plot_window = x;
-                           return;
-                         }
-                         a.messages.push_back(prefix + format_shortest(x) + " " +
-                                              trf("refused: %s to %s; %s stays %s", format_shortest(window_lo).c_str(),
-                                                  format_shortest(window_hi).c_str(), name.c_str(), format_shortest(a.state.plot_window).c_str()));
-                       });
+  auto window = slider_number("time-window", capitalized(tr("time window (s)")), "time-window", 0.5, 600.0, "s", 1,
+                              [](App& a) -> double& { return a.state.plot_window; }, app);
   window.control.description = tr("Seconds of the run the plots show");
   rows.push_back(std::move(window));
 }

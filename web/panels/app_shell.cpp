@@ -207,12 +207,9 @@ void step_text_scale(App& app, int direction) {
   // is seen at once, and a step larger that would look the same says why instead.
   const double limit = std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax);
   const double shown = std::min(app.state.text_scale, limit);
-  const ImVec2 css(ImGui::GetIO().DisplaySize.x / static_cast<float>(app.pixel_ratio), ImGui::GetIO().DisplaySize.y / static_cast<float>(app.pixel_ratio));
-  // main.cpp's follow_canvas: a phone's own limit, where the stage's (a projector's text, an embed) is not
-  const bool phone = std::min(css.x, css.y) < 500 && !app.state.embed && !(app.state.presentation && css.x >= 600);
-  const char* at_largest = limit >= kTextScaleMax ? translatable("The text is at its largest")
-                           : phone                ? translatable("The text is as large as this screen allows")
-                                                  : translatable("The text is as large as this screen's stage allows");
+  const char* at_largest = limit >= kTextScaleMax    ? translatable("The text is at its largest")
+                           : app.text_limit_is_phones ? translatable("The text is as large as this screen allows")
+                                                     : translatable("The text is as large as this screen's stage allows");
   const char* at_smallest = translatable("The text is at its smallest");
   // On the steps 1.25^n (1, 1.25, 1.5625, ..., 0.8, 0.64, ...), so that a step larger and a step smaller
   // undo each other, also from the stage's largest text, which may lie between two steps; the ends (0.5,
