@@ -730,6 +730,34 @@ test('setState({model}) gives what the models menu gives: the paper\'s methods a
   }
 });
 
+test('a lesson scene\'s caption leaves when another model is chosen from the menu; the lesson stays and shows the scene again', async () => {
+  // A student picked the four-bar mid-lesson and kept reading the bicycle scene's caption over it.
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=2`, { width: 1280, height: 800 });
+  try {
+    await frames(page, 3);
+    const caption = (await state(page)).caption;
+    assert.ok(caption.length > 0, 'the scene has its caption');
+    await page.mouse.click(...centre(await rect(page, 'menu:models')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'model:four-bar')));
+    await frames(page, 3);
+    const switched = await state(page);
+    assert.equal(switched.model, 'four-bar');
+    assert.equal(switched.caption, '', 'the bicycle scene\'s caption left with the bicycle');
+    assert.equal(await page.evaluate(() => window.carvallo.lesson().index), 1, 'the lesson is still open at its scene');
+    // Its arrows bring the scene back, caption and all.
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageUp');
+    await frames(page, 3);
+    const again = await state(page);
+    assert.equal(again.model, 'bicycle');
+    assert.equal(again.caption, caption);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a phone\'s text stops growing where the view and the plots would be strips, and says so', async () => {
   // At the largest steps a phone on its side had kept a 3D view 40 px tall under a steady turn's caption, and
   // an upright phone a roll and steer plot 55 px tall (a student following the lesson).

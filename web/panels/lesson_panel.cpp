@@ -263,12 +263,15 @@ bool scene_changed(const App& app) {
   return ModelView::signature(app.state) != begun;
 }
 
+bool scene_caption_shown(const App& app) {
+  return !app.state.caption.empty() && app.lesson && app.scene_index >= 0 &&
+         app.scene_index < static_cast<int>(app.lesson->scenes.size()) &&
+         app.state.caption == app.lesson->scenes[static_cast<std::size_t>(app.scene_index)].caption;
+}
+
 std::string scene_changed_note(const App& app) {
   // Only under the scene's own caption: one the lecturer typed since describes what is shown.
-  if (app.state.caption.empty() || !app.lesson || app.scene_index < 0 ||
-      app.scene_index >= static_cast<int>(app.lesson->scenes.size()) ||
-      app.state.caption != app.lesson->scenes[static_cast<std::size_t>(app.scene_index)].caption || !scene_changed(app))
-    return "";
+  if (!scene_caption_shown(app) || !scene_changed(app)) return "";
   return tr("Changed since the scene began. Show the scene again as it began.");
 }
 

@@ -38,6 +38,8 @@ bool goto_scene(App& app, int index);
 /// Whether what runs differs from the scene shown as it began (its model, design, settings, inputs, steady
 /// turn or method: ModelView::signature), so that its caption describes something else than is seen.
 bool scene_changed(const App& app);
+/// Whether the caption shown is the open lesson's scene's own (not one typed since, nor none).
+bool scene_caption_shown(const App& app);
 /// The line shown under the caption, over the view, while the scene has changed (scene_changed and its own
 /// caption shown), or "".
 std::string scene_changed_note(const App& app);

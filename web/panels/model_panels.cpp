@@ -2,6 +2,7 @@
 // panel of a model without a parameter table: its description, formulation and sizes.
 #include "app.hpp"
 #include "logic/language.hpp"
+#include "panels/lesson_panel.hpp"
 #include "panels/panel_actions.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/timeline.hpp"
@@ -40,6 +41,9 @@ void select_model(App& app, const std::string& name) {
   app.layout_dirty = true;
   app.messages.clear();  // about the previous model's fields: none applies to this one
   app.camera_given = false;  // the menu's model gets a camera that frames it
+  // A lesson scene's caption leaves with its model: over the model chosen it told of what is not shown (a
+  // student who picked the four-bar mid-lesson). The lesson stays open; its arrows show the scene again.
+  if (scene_caption_shown(app)) app.state.caption.clear();
   if (auto why = select_model(app.state, name); !why.empty()) app.run_event = why;
 }
 
