@@ -726,6 +726,34 @@ test('a typed number: refused, then taken, then typed and taken back with Escape
     await mass.press('Enter');
     await frames(page, 3);
     assert.equal(await mass.getAttribute('aria-invalid'), null, 'a mass taken: no longer invalid');
+    // A number the model refuses (not only one that is no number) marks the field: its refusal names the
+    // speed in words, the field "Speed" (a tester's 1e99 was refused, the field left as if taken).
+    await typedSpeed.fill('1e99');
+    await typedSpeed.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).speed, 4.25, 'the speed stays');
+    assert.equal(await typedSpeed.getAttribute('aria-invalid'), 'true', 'a speed out of range is marked invalid');
+    assert.match(await typedSpeed.getAttribute('aria-description'), /refused: .*speed stays 4.25 m\/s/);
+    await typedSpeed.fill('5');
+    await typedSpeed.press('Enter');
+    await frames(page, 3);
+    assert.equal(await typedSpeed.getAttribute('aria-invalid'), null);
+    // So does a designer input, whose range is the one it takes (it had said -1e9 to 1e9).
+    const head = page.getByRole('spinbutton', { name: 'Head angle', exact: true });
+    assert.equal(await head.getAttribute('aria-valuemin'), '0');
+    assert.equal(await head.getAttribute('aria-valuemax'), '180');
+    assert.equal(await page.getByRole('spinbutton', { name: 'Fork offset', exact: true }).getAttribute('aria-valuemin'), null, 'unbounded');
+    const angle = (await state(page)).bike.lambda;
+    await head.fill('180');
+    await head.press('Enter');
+    await frames(page, 3);
+    assert.equal((await state(page)).bike.lambda, angle, 'the head angle stays');
+    assert.equal(await head.getAttribute('aria-invalid'), 'true', 'a refused head angle is marked invalid');
+    assert.match(await head.getAttribute('aria-description'), /^Head angle = 180 deg refused: .*; head angle stays \d+\.\d{4} deg\./);
+    await head.fill('72');
+    await head.press('Enter');
+    await frames(page, 3);
+    assert.equal(await head.getAttribute('aria-invalid'), null, 'a head angle taken: no longer invalid');
     // Another model chosen is said.
     await page.getByRole('combobox', { name: 'Model' }).selectOption('Four-bar linkage');
     await frames(page, 4);
@@ -782,6 +810,20 @@ test('the live region says a kick, the QR code opening and closing, a lesson clo
     await frames(page, 3);
     assert.equal(await page.evaluate(() => window.carvallo.qrText()), null);
     assert.equal((await said(page)).at(-1), 'QR code closed');
+    // A text step and presentation mode rearrange the whole page, silently otherwise (a tester pressed
+    // Text larger and heard nothing): each is said.
+    await page.keyboard.press(']');
+    await frames(page, 3);
+    assert.equal((await said(page)).at(-1), 'Text size 125 %');
+    await page.keyboard.press('[');
+    await frames(page, 3);
+    assert.equal((await said(page)).at(-1), 'Text size 100 %');
+    await page.keyboard.press('p');
+    await frames(page, 3);
+    assert.equal((await said(page)).at(-1), 'Presentation mode on');
+    await page.keyboard.press('p');
+    await frames(page, 3);
+    assert.equal((await said(page)).at(-1), 'Presentation mode off');
     // The shortcut list's table is in "Plot as text" while the list is open, and leaves with it.
     await page.getByRole('button', { name: 'Keyboard shortcuts', exact: true }).press('Enter');
     await frames(page, 3);

@@ -183,6 +183,10 @@ TEST_CASE("a refusal typed a second time is said again; a message about another 
   CHECK(names_control(mass, "mB, rear frame (and rider) mass"));
   CHECK_FALSE(names_control(mass, "m, rear frame mass"));
   CHECK_FALSE(names_control("mBx = 1 refused", "mB, rear frame (and rider) mass"));
+  // A setting's refusal names it in words, its control capitalized.
+  CHECK(names_control("speed = 1e+99 m/s refused: above 100; speed stays 5 m/s", "Speed, typed"));
+  CHECK(names_control("Head angle = 180 deg refused: must be below 180; head angle stays 73.0000 deg", "Head angle"));
+  CHECK_FALSE(names_control("speed = 1e+99 m/s refused", "Spin, typed"));
   CHECK(short_control_name("c, trail: front contact point behind the steer axis") == "c");
   CHECK(short_control_name("Time step (s)") == "Time step (s)");
 }
@@ -222,4 +226,20 @@ TEST_CASE("a lesson's title or a caption being typed is said once its box is lef
   s.editing = false;
   CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption});
   CHECK(a.update(s).empty());
+}
+
+TEST_CASE("presentation mode and the text size are said as they change, not as the page opens", "[web][access]") {
+  Announcer a;
+  Shown s;
+  s.presentation = "Presentation mode off";
+  s.text_size = "Text size 100 %";
+  CHECK(a.update(s).empty());
+  s.text_size = "Text size 125 %";
+  CHECK(a.update(s) == std::vector<std::string>{"Text size 125 %"});
+  CHECK(a.update(s).empty());
+  s.presentation = "Presentation mode on";
+  CHECK(a.update(s) == std::vector<std::string>{"Presentation mode on"});
+  s.presentation = "Presentation mode off";
+  s.text_size = "Text size 100 %";
+  CHECK(a.update(s) == std::vector<std::string>{"Presentation mode off", "Text size 100 %"});
 }

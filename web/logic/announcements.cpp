@@ -43,6 +43,10 @@ std::vector<std::string> Announcer::update(Shown now) {
   if (!scene && !last_.model.empty() && !now.model.empty() && now.model != last_.model) out.push_back(now.model);
   if (!now.caption.empty() && now.caption != last_.caption) out.push_back(now.caption);
   if (say_speed && scene) out.push_back(now.speed_stability_said);
+  // The whole picture rearranged or its text resized, silently otherwise (a screen reader's user pressed
+  // Text larger and heard nothing): said as it changes, not as the page opens.
+  if (primed_ && !last_.presentation.empty() && now.presentation != last_.presentation) out.push_back(now.presentation);
+  if (primed_ && !last_.text_size.empty() && !now.text_size.empty() && now.text_size != last_.text_size) out.push_back(now.text_size);
   for (const auto& m : now.messages)
     if (std::find(last_.messages.begin(), last_.messages.end(), m) == last_.messages.end()) out.push_back(m);
   // Play, Pause, a step or a reset, said once the page is open; a run that stopped at a fall has just said
@@ -69,8 +73,12 @@ std::string_view short_control_name(std::string_view name) { return name.substr(
 
 bool names_control(const std::string& message, const std::string& name) {
   // A parameter's control is named "mB, rear frame (and rider) mass"; its refusal begins "mB = -5 kg".
+  // The first letter in either case: a setting's messages name it in words ("speed = 1e+99 m/s refused"),
+  // its control as a name ("Speed"); the refusal of a speed typed had left the field unmarked (a tester).
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
   for (const std::string_view n : {std::string_view(name), short_control_name(name)}) {
-    if (n.empty() || message.compare(0, n.size(), n) != 0) continue;
+    if (n.empty() || message.size() < n.size() || lower(message[0]) != lower(n[0]) || message.compare(1, n.size() - 1, n.substr(1)) != 0)
+      continue;
     const std::string_view rest = std::string_view(message).substr(n.size());
     if (rest.starts_with(" = ") || rest.starts_with(" refused")) return true;
   }

@@ -5,8 +5,8 @@
 // eigenvalue panel's line) and whether the speed set is in it as it changes, the lesson's scene when another opens, the model when another is chosen (not with a
 // scene, which says enough), a caption when one appears, each new message (a link's
 // or setState's refusals, a refused value), the run's state when it changes (Play, Pause, Step, Reset:
-// "Paused at t = 0.005 s"), each push (a Kick), a lesson closed, the QR code shown and closed, and another
-// language spoken: what a sighted user sees happen on the canvas, which is otherwise silent.
+// "Paused at t = 0.005 s"), each push (a Kick), a lesson closed, the QR code shown and closed, presentation
+// mode and the text size as they change, and another language spoken: what a sighted user sees happen on the canvas, which is otherwise silent.
 //
 // Pure C++: no Emscripten, GL or ImGui include.
 
@@ -35,6 +35,8 @@ struct Shown {
   std::string qr_shown, qr_closed;     ///< what its opening and its closing are said as
   std::string lesson_closed;           ///< while no lesson is open: what closing one is said as ("Lesson closed"); else ""
   std::string language;                ///< "Language: Nederlands" once the chosen language is spoken; "" while its words load
+  std::string presentation;            ///< "Presentation mode on" or "... off": said when it changes (P, the View menu, its button)
+  std::string text_size;               ///< "Text size 125 %", the size shown: said when it changes (a step, a phone turned)
   bool editing = false;                ///< a text box is being typed in: a lesson's title and a caption it changes are said once it is left
 };
 

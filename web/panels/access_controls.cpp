@@ -719,7 +719,7 @@ void panel_rows(App& app, std::vector<AccessRow>& rows) {
     for (const auto& in : designer_input_table()) {
       const double shown = in.shown(app.state.bike);
       auto r = number(std::string("designer-") + in.id, capitalized(tr(in.label)), std::string("designer:") + in.id, shown,
-                      -1e9, 1e9, 0, in.unit, 1, [&in](App& a, double v) { apply_designer_input(a, in, v); });
+                      in.min, in.max, 0, in.unit, 1, [&in](App& a, double v) { apply_designer_input(a, in, v); });
       r.control.description = tr(in.tip);
       r.control.disabled = locked;
       r.section = "designer-inputs";

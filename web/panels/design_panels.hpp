@@ -67,10 +67,13 @@ struct DesignerInput {
   const char* tip;
   double (*shown)(const bicycle::Parameters&);
   bicycle::DesignerEdit (*set)(const bicycle::Parameters&, double value, bool front_moves);
+  double min, max;     ///< the values `set` may take (infinite: unbounded), for the native control's range
 };
 /// The designer inputs in the panel's order.
 const std::vector<DesignerInput>& designer_input_table();
 /// Applies a value as the panel's field does: the bicycle changes, or stays and the reason is shown.
 void apply_designer_input(App& app, const DesignerInput& input, double value);
+/// Refuses `text`, typed for `input`, as no number.
+void refuse_unreadable_designer_input(App& app, const DesignerInput& input, const std::string& text);
 
 }  // namespace carvallo::web

@@ -18,6 +18,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <vector>
 #include <string>
 #include <string_view>
@@ -26,26 +29,28 @@ namespace carvallo::web {
 
 namespace {
 
+constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+
 // Each designer input once: the panel's rows and the parallel DOM's spinbuttons (access_controls.cpp);
 // the label and the tip in English, shown through tr.
 const std::vector<DesignerInput> kInputs{
     {translatable("head angle"), "head-angle", "%.4f", "deg", translatable("90 deg - lambda; the fork offset is kept, the trail follows"),
      [](const bicycle::Parameters& p) { return bicycle::head_angle_deg(p); },
-     [](const bicycle::Parameters& b, double deg, bool) { return bicycle::set_head_angle(b, deg); }},
+     [](const bicycle::Parameters& b, double deg, bool) { return bicycle::set_head_angle(b, deg); }, 0, 180},
     {translatable("fork offset"), "rake", "%.3f", "mm",
      translatable("Rake: the front axle's distance ahead of the steer axis; lambda and rF kept, the trail follows"),
      [](const bicycle::Parameters& p) { return bicycle::fork_offset(p) * 1000; },
-     [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_fork_offset(b, mm / 1000); }},
+     [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_fork_offset(b, mm / 1000); }, -kUnbounded, kUnbounded},
     {translatable("front wheel"), "front-diameter", "%.1f", "mm",
      translatable("Diameter 2 rF; fork offset and lambda kept (the trail follows), the front frame rises with the axle"),
      [](const bicycle::Parameters& p) { return 2000 * p.rF; },
-     [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_front_wheel_diameter(b, mm / 1000); }},
+     [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_front_wheel_diameter(b, mm / 1000); }, 0, kUnbounded},
     {translatable("rear wheel"), "rear-diameter", "%.1f", "mm", translatable("Diameter 2 rR; the rear frame (with rider) rises with the axle"),
      [](const bicycle::Parameters& p) { return 2000 * p.rR; },
-     [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_rear_wheel_diameter(b, mm / 1000); }},
+     [](const bicycle::Parameters& b, double mm, bool) { return bicycle::set_rear_wheel_diameter(b, mm / 1000); }, 0, kUnbounded},
     {translatable("wheelbase"), "wheelbase", "%.1f", "mm", translatable("w; with the option below the front assembly moves along"),
      [](const bicycle::Parameters& p) { return p.w * 1000; },
-     [](const bicycle::Parameters& b, double mm, bool moves) { return bicycle::set_wheelbase(b, mm / 1000, moves); }},
+     [](const bicycle::Parameters& b, double mm, bool moves) { return bicycle::set_wheelbase(b, mm / 1000, moves); }, 0, kUnbounded},
 };
 
 // One row: label, the value (typed and applied on Enter or leaving the field; on a touch screen a tap asks
@@ -68,7 +73,7 @@ void row(App& app, const DesignerInput& in) {
   std::string unreadable;
   const NumberChange change = number_field(field, value, &unreadable);
   if (change == NumberChange::typed) apply_designer_input(app, in, value);
-  else if (change == NumberChange::unreadable) app.design.designer_problem = trf("%s: '%s' is not a number (not applied)", tr(in.label), unreadable.c_str());
+  else if (change == NumberChange::unreadable) refuse_unreadable_designer_input(app, in, unreadable);
   record_rect(app, rect);
   ImGui::TableNextColumn();
   ImGui::TextDisabled("%s", std::string_view(in.unit) == "deg" ? "\u00b0" : in.unit);  // the sign, in every language (a narrow column)
@@ -78,11 +83,34 @@ void row(App& app, const DesignerInput& in) {
 
 const std::vector<DesignerInput>& designer_input_table() { return kInputs; }
 
+namespace {
+
+// The value in effect as the field shows it ("73.0000").
+std::string kept_value(const App& app, const DesignerInput& input) {
+  const char* point = std::strchr(input.format, '.');  // "%.4f": four decimals
+  char kept[64];
+  std::snprintf(kept, sizeof kept, "%.*f", point ? std::atoi(point + 1) : 6, input.shown(app.state.bike));
+  return kept;
+}
+
+// A refusal begins as the input's native control is named and " = " ("Head angle = 180 deg refused: ...;
+// head angle stays 73.0000 deg"): the control is marked invalid with it (names_control), and it says what
+// stays (a screen reader's user heard the refusal, and the field said nothing of it).
+void refuse(App& app, const DesignerInput& input, const std::string& refused, const std::string& why) {
+  app.design.designer_problem = capitalized(tr(input.label)) + " = " + refused + " " +
+                                trf("refused: %s; %s stays %s %s", why.c_str(), tr(input.label), kept_value(app, input).c_str(), input.unit);
+}
+
+}  // namespace
+
+void refuse_unreadable_designer_input(App& app, const DesignerInput& input, const std::string& text) {
+  app.design.designer_problem = capitalized(tr(input.label)) + " = '" + text + "' " +
+                                trf("refused: not a number; %s stays %s %s", tr(input.label), kept_value(app, input).c_str(), input.unit);
+}
+
 void apply_designer_input(App& app, const DesignerInput& input, double value) {
-  if (!std::isfinite(value)) {
-    app.design.designer_problem = tr("not a finite number");
-    return;
-  }
+  const std::string refused = format_shortest(value) + " " + input.unit;
+  if (!std::isfinite(value)) return refuse(app, input, refused, tr("not a finite number"));
   const auto edit = input.set(app.state.bike, value, app.state.front_moves);
   if (edit.bike && bike_problems(*edit.bike).empty()) {
     app.state.bike = *edit.bike;
@@ -93,7 +121,7 @@ void apply_designer_input(App& app, const DesignerInput& input, double value) {
   for (const auto& p : edit.problems) why += (why.empty() ? "" : "; ") + tr(p);
   if (edit.bike)  // physical, yet the linearized equations cannot be solved (make_canonical_model)
     for (const auto& issue : bike_problems(*edit.bike)) why += (why.empty() ? "" : "; ") + tr(bicycle::to_string(issue));
-  app.design.designer_problem = trf("%s (not applied)", why.c_str());
+  refuse(app, input, refused, why);
 }
 
 void designer_inputs(App& app, bool with_header) {
