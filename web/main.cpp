@@ -14,6 +14,7 @@
 #include "platform/access_bridge.hpp"
 #include "platform/browser.hpp"
 #include "logic/frame_pace.hpp"
+#include "logic/language.hpp"
 #include "platform/frame_digest.hpp"
 #include "platform/heatmap_texture.hpp"
 #include "platform/grid_renderer.hpp"
@@ -200,6 +201,12 @@ void shortcuts(App& app) {
   }
   app.escape_pressed = false;
   if (io.WantTextInput) return;
+  // Typing meant for a caption whose box the click missed: the editor's, not the view's (it had set the
+  // camera and a torque that the next scene added kept; a lecturer). Said, and nothing done.
+  if (carvallo::web::lesson_editor_focused() && !io.InputQueueCharacters.empty()) {
+    carvallo::web::set_toast(app, carvallo::web::tr("The lesson editor is chosen: click in a box to type in it, or on the view for its keys"));
+    return;
+  }
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false) && !io.KeyCtrl && !io.KeyAlt && !io.KeySuper)
     carvallo::web::seek_first(app);
   for (const ImWchar ch : io.InputQueueCharacters) {

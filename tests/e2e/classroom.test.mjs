@@ -758,6 +758,45 @@ test('a lesson scene\'s caption leaves when another model is chosen from the men
   }
 });
 
+test('the lesson editor: its rows stay in place when the view changes; keys typed into it, not into a box, are no shortcuts', async () => {
+  // A lecturer's click just missed a caption's box after "Keep this view as scene 2" had gone and moved the
+  // rows up; the caption typed then zoomed the camera out and stopped it following, and the next scene kept that.
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, { width: 1280, height: 800 });
+  try {
+    await frames(page, 3);
+    await page.mouse.click(...centre(await rect(page, 'menu:lesson')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'lesson:edit')));
+    await frames(page, 4);
+    const first = await rect(page, 'lesson-editor:caption:0');
+    assert.ok(first, 'the editor shows scene 1\'s caption');
+    assert.equal(await rect(page, 'lesson-editor:keep-view'), null, 'nothing to keep while the view is the scene');
+    await page.evaluate(() => window.carvallo.setState({ speed: 3 }));
+    await frames(page, 3);
+    assert.ok(await rect(page, 'lesson-editor:keep-view'), 'offered once the view differs');
+    assert.deepEqual(await rect(page, 'lesson-editor:caption:0'), first, 'the rows have not moved');
+    // A click in the editor beside its boxes, then typing: nothing of the view changes, and it says why.
+    const editor = await rect(page, 'lesson-editor');
+    await page.mouse.click(editor.x + editor.w - 4, editor.y + editor.h - 4);
+    await frames(page, 2);
+    const before = await state(page);
+    await page.keyboard.type('f- d');
+    await frames(page, 3);
+    const after = await state(page);
+    for (const k of ['follow', 'dist', 'speed', 'inputs']) assert.equal(after[k], before[k], k);
+    assert.ok((await page.evaluate(() => window.carvallo.announcements())).some((l) => l.startsWith('The lesson editor is chosen')), 'said');
+    // A click on the view gives the keys back to it.
+    await page.mouse.click(editor.x + 40, editor.y + editor.h + 25);
+    await frames(page, 2);
+    await page.keyboard.press('f');
+    await frames(page, 2);
+    assert.notEqual((await state(page)).follow, before.follow, 'F toggles following again');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a phone\'s text stops growing where the view and the plots would be strips, and says so', async () => {
   // At the largest steps a phone on its side had kept a 3D view 40 px tall under a steady turn's caption, and
   // an upright phone a roll and steer plot 55 px tall (a student following the lesson).

@@ -58,6 +58,11 @@ test('rewind to 3 s of a 10 s ride: the same bodies, then the same states to the
     assert.deepEqual(await api(page, () => window.carvallo.bodies()), recorded.at3.bodies);
     await frames(page, 2);
     assert.ok(await api(page, () => window.carvallo.widgetRect('timeline:slider')), 'the timeline under the view');
+    // The time is written on the side of the slider away from its thumb (centred, the thumb had covered it
+    // mid-run; a tester): at 3 s of 10 s right of the middle, at 8 s left of it.
+    const slider = await api(page, () => window.carvallo.widgetRect('timeline:slider'));
+    const timeAt3 = await api(page, () => window.carvallo.widgetRect('timeline:time'));
+    assert.ok(timeAt3 && timeAt3.x > slider.x + slider.w / 2, `at 3 s: ${JSON.stringify(timeAt3)} in ${JSON.stringify(slider)}`);
     await page.screenshot({ path: path.join(artifacts, 'time-rewound-1280x720.png') });
     await page.keyboard.press('Comma');
     await page.keyboard.press('Comma');
@@ -74,6 +79,11 @@ test('rewind to 3 s of a 10 s ride: the same bodies, then the same states to the
     const again = await api(page, () => window.carvallo.step(1400));
     assert.deepEqual(again.q, recorded.end.q, 'the same end state, to the bit');
     assert.deepEqual(again.qd, recorded.end.qd);
+    await api(page, () => window.carvallo.seek(8));
+    await frames(page, 2);
+    const timeAt8 = await api(page, () => window.carvallo.widgetRect('timeline:time'));
+    assert.ok(timeAt8.x + timeAt8.w < slider.x + slider.w / 2, `at 8 s: ${JSON.stringify(timeAt8)} in ${JSON.stringify(slider)}`);
+    await page.screenshot({ path: path.join(artifacts, 'time-at-8-of-10-1280x720.png') });
     await page.keyboard.press('Home');
     await frames(page, 2);
     assert.equal((await api(page, () => window.carvallo.simState())).t, 0);

@@ -638,7 +638,13 @@ void arrange_windows(App& app) {
   // phone's 3D tab. It never turns into tabs, whatever the text size.
   const auto ratio = static_cast<float>(app.pixel_ratio);
   const bool screen = W / ratio >= 600 && H / ratio >= 400;
-  const bool compact = !app.state.embed && !(app.state.presentation && screen) && (W < px(app, 760) || H < px(app, 430));
+  // So is a screen whose view between the panels would be a strip under 300 px at this text size (a browser
+  // zoomed to 150 % on 1366x768, text 1.56 at 1280x720): the caption there was a column of four words over
+  // the bicycle, the eigenvalue plot scrolled below its panel's fold (a low-vision student).
+  const float left_w = std::clamp(W * 0.24f, px(app, 290), px(app, 380));
+  const float right_w = std::clamp(W * 0.40f, px(app, 360), W - left_w - 3 * m);
+  const bool strip = W - left_w - right_w - 2 * m < px(app, 300);
+  const bool compact = !app.state.embed && !(app.state.presentation && screen) && (W < px(app, 760) || H < px(app, 430) || strip);
   if (compact != app.compact) app.layout_dirty = true;
   app.compact = compact;
   app.view_bottom = H;
@@ -682,8 +688,6 @@ void arrange_windows(App& app) {
     ImGui::End();
   };
   const float full_h = H - top - m;
-  const float left_w = std::clamp(W * 0.24f, px(app, 290), px(app, 380));
-  const float right_w = std::clamp(W * 0.40f, px(app, 360), W - left_w - 3 * m);
   // A tall screen gives the simulation panel more of the column: its plots keep their height without
   // scrolling at 1920x1080, and the eigenvalue plot has room to spare there.
   const float eig_share = H / ratio >= 1000 ? 0.48f : 0.56f;

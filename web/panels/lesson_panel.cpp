@@ -359,6 +359,9 @@ void lesson_menu(App& app) {
 
 namespace {
 
+// The lesson editor was the window chosen (clicked) at its last frame: keys typed there are not the view's.
+bool g_editor_focused = false;
+
 std::string scene_counter(const App& app) {
   char counter[32];
   // A phone's bar is tight on its side: "3/7", no wider gap before the arrows, for them to share its row.
@@ -565,7 +568,10 @@ void copy_lesson_link(App& app) {
   set_toast(app, tr("Lesson link copied: it opens this lesson at its first scene"));
 }
 
+bool lesson_editor_focused() { return g_editor_focused; }
+
 void lesson_editor(App& app) {
+  g_editor_focused = false;
   if (!app.show_lesson_editor || !app.lesson) return;
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -579,6 +585,10 @@ void lesson_editor(App& app) {
   if (!ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
     ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
   record_window_rect(app, "lesson-editor");
+  // Chosen by a click (not by opening, which gives a new window the focus: a clicker's keys still act).
+  static bool clicked_in = false;
+  if (ImGui::IsMouseClicked(0)) clicked_in = ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
+  g_editor_focused = clicked_in && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
   const Lesson& lesson = *app.lesson;
   char title[512];
   std::snprintf(title, sizeof title, "%s", lesson.title.c_str());
@@ -600,11 +610,15 @@ void lesson_editor(App& app) {
     if (ImGui::Button(undo.c_str())) undo_delete_scene(app);
     record_rect(app, "lesson-editor:undo-delete");
   }
-  if (scene_changed(app)) {
-    if (ImGui::Button(trf("Keep this view as scene %d", app.scene_index + 1).c_str())) keep_view_as_scene(app);
-    record_rect(app, "lesson-editor:keep-view");
-    if (ImGui::IsItemHovered()) tooltipf("%s", tr("The scene shown takes what the view shows now; its caption stays"));
-  }
+  // Always there, disabled while the view is the scene: gone once pressed, it had moved every scene's row up
+  // under the pointer, and a click meant for caption 1 gave its typing to the view as shortcuts (a lecturer).
+  const bool changed = scene_changed(app);
+  ImGui::BeginDisabled(!changed);
+  if (ImGui::Button(trf("Keep this view as scene %d", app.scene_index + 1).c_str())) keep_view_as_scene(app);
+  ImGui::EndDisabled();
+  if (changed) record_rect(app, "lesson-editor:keep-view");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    tooltipf("%s", changed ? tr("The scene shown takes what the view shows now; its caption stays") : tr("The view is the scene shown, as it began"));
   ImGui::Separator();
   int move_from = -1, move_to = -1, remove = -1;
   const int count = static_cast<int>(lesson.scenes.size());
@@ -631,7 +645,9 @@ void lesson_editor(App& app) {
     // twelve); while typed in, ImGui's own single line.
     const ImVec2 pad = ImGui::GetStyle().FramePadding;
     const float box_w = std::max(ImGui::GetContentRegionAvail().x - buttons, ImGui::GetFontSize() * 8);
-    const float wrapped_h = ImGui::CalcTextSize(caption, nullptr, false, box_w - 2 * pad.x).y + 2 * pad.y;
+    // Broken at spaces only, as the caption over the view: ImGui's wrapping broke "4.29" after its point.
+    const std::string wrapped = broken_at_spaces(caption, box_w - 2 * pad.x);
+    const float wrapped_h = ImGui::CalcTextSize(wrapped.c_str()).y + 2 * pad.y;
     const float box_h = std::clamp(wrapped_h, ImGui::GetFontSize() * 3.6f, ImGui::GetFontSize() * 12.0f);
     const bool was_editing = ImGui::GetActiveID() == ImGui::GetID("##caption");
     if (!was_editing) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0, 0, 0, 0));
@@ -641,8 +657,8 @@ void lesson_editor(App& app) {
     if (!ImGui::IsItemActive() && caption[0] != '\0') {
       const ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
       const ImVec4 inside(box_min.x, box_min.y, box_max.x, box_max.y);
-      ImGui::GetWindowDrawList()->AddText(nullptr, 0.0f, ImVec2(box_min.x + pad.x, box_min.y + pad.y), ImGui::GetColorU32(ImGuiCol_Text), caption,
-                                          nullptr, box_max.x - box_min.x - 2 * pad.x, &inside);
+      ImGui::GetWindowDrawList()->AddText(nullptr, 0.0f, ImVec2(box_min.x + pad.x, box_min.y + pad.y), ImGui::GetColorU32(ImGuiCol_Text),
+                                          wrapped.c_str(), nullptr, 0.0f, &inside);
     }
     const std::string prefix = trf("Caption of scene %d", i + 1);
     if (edited || typed_chars.refused) {

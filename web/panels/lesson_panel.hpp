@@ -54,6 +54,9 @@ void open_lesson_from_link(App& app, const LessonFields& fields, bool show);
 void lesson_menu(App& app);
 /// The lesson editor (title, scenes with their captions, order, delete).
 void lesson_editor(App& app);
+/// Whether the lesson editor is the window chosen (clicked, no box typed in): its keys are no shortcuts
+/// then, nor the rider's torques.
+bool lesson_editor_focused();
 /// Previous, "3 / 7" and next: in the stage's bar, after what precedes them on its row (on that row if they
 /// fit); in_caption, where the cursor is, the buttons' text dark on their light face (the caption's text is
 /// white), for a lesson beside the panels, which has no stage bar, and at the top of an upright phone's tabs.

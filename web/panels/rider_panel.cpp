@@ -3,6 +3,7 @@
 // examples/bicycle/scenarios.hpp. Held torques reach the run at the simulated time matching the moment
 // they were pressed or released (web/logic/rider_controls.hpp).
 #include "app.hpp"
+#include "panels/lesson_panel.hpp"
 #include "logic/language.hpp"
 #include "panels/access_controls.hpp"
 #include "panels/palette_colors.hpp"
@@ -72,7 +73,7 @@ void rider_key(App& app, int key, int action, int mods) {
   // Typing into a field (a torque spec's "a" or "d") is not riding, nor is a shortcut (Ctrl+A selects all,
   // Ctrl+arrow moves by a word, Alt+arrow goes back a page); a release always counts.
   constexpr int shortcut_mods = GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER;
-  if (down && (!has_rider(app) || ImGui::GetIO().WantTextInput || (mods & shortcut_mods) != 0)) return;
+  if (down && (!has_rider(app) || ImGui::GetIO().WantTextInput || lesson_editor_focused() || (mods & shortcut_mods) != 0)) return;
   app.rider.set(key, channel, direction, down, page_time());
 }
 

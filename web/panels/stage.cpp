@@ -90,8 +90,12 @@ float caption_band(const App& app, float width, float* scale_out = nullptr, bool
   // characters) takes what text 1's size needs, more at a larger step, up to a quarter of the screen,
   // before its letters go below text 1's: they had shrunk to 13 px on a 1280x720 projector at every
   // step (a lecturer).
+  //
+  // Beside the panels the band may take a third of the height before its text shrinks: over a view as tall
+  // as the screen, at a sixth, a larger step had drawn scene 3's caption at text 1's 13 px while the panels'
+  // text grew to 16 (a low-vision student at 1366x768).
   const float larger = std::clamp(static_cast<float>(app.state.text_scale), 1.0f, 8.0f / 7.0f);
-  float limit = ImGui::GetIO().DisplaySize.y / (beside_plot ? 8.0f / larger : 6.0f);
+  float limit = ImGui::GetIO().DisplaySize.y / (beside_plot ? 8.0f / larger : app.stage ? 6.0f : 3.0f);
   const float font = ImGui::GetFontSize();
   const auto band = [&](float scale) {
     const float pad_x = style.WindowPadding.x * scale, pad_y = style.WindowPadding.y * scale, button = scaled_frame_height(app, scale);

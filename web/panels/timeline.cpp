@@ -10,6 +10,7 @@
 #include "panels/row_layout.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // TempInputIsActive: the time typed after a Ctrl+click
 
 #include <algorithm>
 #include <chrono>
@@ -46,6 +47,22 @@ void shown(App& app) {
 std::string too_long(std::size_t events) {
   return "the run has " + std::to_string(events) + " inputs, more than the " + std::to_string(kMaxLinkedInputs) +
          " a link carries";
+}
+
+// `text` over the slider just drawn, at its left end while the thumb is in the right half (`at`: its
+// position, 0 to 1), else at its right end; its box is the widget "timeline:time".
+void time_text(App& app, const std::string& text, double at) {
+  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  const float x = std::max(lo.x, at > 0.5 ? lo.x + style.FramePadding.x : hi.x - style.FramePadding.x - size.x);
+  const float y = lo.y + style.FramePadding.y;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->PushClipRect(lo, hi, true);
+  draw->AddText(ImVec2(x, y), ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+  draw->PopClipRect();
+  const auto r = static_cast<float>(app.pixel_ratio);
+  app.rects["timeline:time"] = {x / r, y / r, std::min(size.x, hi.x - x) / r, size.y / r};
 }
 
 }  // namespace
@@ -227,8 +244,23 @@ void timeline(App& app) {
     const std::string speed = format_shortest(scale) + "x";
     ImGui::SetNextItemWidth(-button_width(speed.c_str()) - style.ItemSpacing.x);
     double t = run.time();
-    if (ImGui::SliderScalar("##time", ImGuiDataType_Double, &t, &t0, &t1, format.c_str()) && t != run.time()) seek(app, t);
+    // The slider draws no text but the time typed after a Ctrl+click: its time is written on the side of the
+    // groove away from the thumb, which, centred as ImGui writes it, had covered it mid-run (a tester). The
+    // moment sought is in hundredths of a second still, as the text says it.
+    const bool typing = ImGui::TempInputIsActive(ImGui::GetID("##time"));
+    if (ImGui::SliderScalar("##time", ImGuiDataType_Double, &t, &t0, &t1, typing ? "%.2f" : "")) {
+      t = std::clamp(std::round(t * 100) / 100, t0, t1);
+      if (t != run.time()) seek(app, t);
+    }
     record_rect(app, "timeline:slider");
+    if (!typing) {
+      // The slider's format ("t = %.2f of 8.00 s" in the page's language) with the moment in it.
+      char now[32];
+      std::snprintf(now, sizeof now, "%.2f", run.time());
+      std::string said = format;
+      if (const auto at = said.find("%.2f"); at != std::string::npos) said.replace(at, 4, now);
+      time_text(app, said, t1 > t0 ? (run.time() - t0) / (t1 - t0) : 0.0);
+    }
     if (ImGui::IsItemHovered())
       tooltipf("%s", trf("The run's last %.0f s: drag to show a moment; Play continues from it with the inputs recorded.\n"
                                   "Keys: ',' a step back, '.' a step forward, Home the first moment",
