@@ -797,6 +797,36 @@ test('the lesson editor: its rows stay in place when the view changes; keys type
   }
 });
 
+test('beside the panels a caption keeps the chosen text size; a view between them that would be a strip gives the tabs', async () => {
+  // A low-vision student: at 1366x768, text 1.25 drew a lesson's caption at text 1's 13 px while the panels'
+  // text grew; at 150 % browser zoom the view between the panels was a strip, the caption a column over it.
+  const caption = encodeURIComponent(Array.from({ length: 8 }, (_, i) => `Line ${i + 1} of the caption.`).join('\n'));
+  const lineHeights = [];
+  for (const text of [1, 1.25]) {
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#caption=${caption}&text=${text}`, { width: 1366, height: 768 });
+    try {
+      await frames(page, 8);
+      assert.ok(await rect(page, 'panel:parameters'), 'the panels side by side');
+      lineHeights.push((await rect(page, 'caption-text')).h / 8);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+  assert.ok(lineHeights[1] >= 1.2 * lineHeights[0], `a line at text 1.25 ${lineHeights[1]} px, at text 1 ${lineHeights[0]} px`);
+  const zoomed = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=3`, { width: 911, height: 512, deviceScaleFactor: 1.5 });
+  try {
+    await frames(zoomed.page, 6);
+    assert.ok(await rect(zoomed.page, 'tab:view'), 'tabs at 150 % zoom of 1366x768');
+    const band = await rect(zoomed.page, 'caption-text');
+    assert.ok(band.w > 0.8 * 911, `the caption across the screen: ${JSON.stringify(band)}`);
+    await zoomed.page.screenshot({ path: path.join(artifacts, 'zoom150-1366x768-scene3.png') });
+    assert.deepEqual(zoomed.problems, []);
+  } finally {
+    await zoomed.context.close();
+  }
+});
+
 test('a phone\'s text stops growing where the view and the plots would be strips, and says so', async () => {
   // At the largest steps a phone on its side had kept a 3D view 40 px tall under a steady turn's caption, and
   // an upright phone a roll and steer plot 55 px tall (a student following the lesson).
