@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, PHONE, touchInput, artifacts, settledRect } from './browser.mjs';
+import { launch, openPage, openPageIn, PHONE, touchInput, artifacts, settledRect } from './browser.mjs';
 import { decodePng, colourStats } from './png.mjs';
 
 let env;
@@ -824,6 +824,33 @@ test('beside the panels a caption keeps the chosen text size; a view between the
     assert.deepEqual(zoomed.problems, []);
   } finally {
     await zoomed.context.close();
+  }
+});
+
+test('a lesson of one\'s own is kept by the browser: a page opened later without a lesson offers it under Reopen lesson', async () => {
+  // A lecturer built a lesson offline, closed the tab and found nothing of it on the next page.
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    const lesson = { title: 'Tomorrow', scenes: [{ caption: 'Stable.', link: 'speed=5' }, { caption: 'Weaving.', link: 'speed=2' }] };
+    assert.equal((await page.evaluate((l) => window.carvallo.setLesson(l), lesson)).ok, true);
+    await frames(page, 3);
+    await page.close();
+    const later = await openPageIn(context, env.server.url);
+    await later.page.waitForFunction(() => window.carvalloLoading.rest.instance, null, { timeout: 30000 });
+    await frames(later.page, 4);
+    assert.equal((await later.page.evaluate(() => window.carvallo.lesson())).index, null, 'offered, not opened');
+    const reopen = later.page.getByRole('button', { name: 'Reopen lesson: Tomorrow (2 scenes)', exact: true });
+    await reopen.waitFor({ state: 'attached', timeout: 5000 });
+    await reopen.press('Enter');
+    await frames(later.page, 3);
+    const back = await later.page.evaluate(() => window.carvallo.lesson());
+    assert.equal(back.title, 'Tomorrow');
+    assert.deepEqual(back.scenes.map((sc) => sc.caption), ['Stable.', 'Weaving.']);
+    assert.equal((await state(later.page)).caption, 'Stable.');
+    assert.deepEqual(later.problems, []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
   }
 });
 

@@ -67,6 +67,16 @@ EMSCRIPTEN_KEEPALIVE void carvallo_lesson_refused(const char* why) {
   carvallo::web::say_lesson_link_notes(app);
 }
 
+// lecture.js: the lesson of one's own this browser kept (localStorage), as the page opens with none: offered
+// by Lesson > Reopen lesson, not opened (a lecturer who closed the tab had lost the evening's lesson). What
+// does not read as a lesson is not offered.
+EMSCRIPTEN_KEEPALIVE void carvallo_kept_lesson(const char* text) {
+  App& app = carvallo::web::app();
+  if (app.lesson || app.closed_lesson) return;
+  auto read = carvallo::web::lesson_from_json(text ? text : "");
+  if (read.lesson && read.lesson->name.empty()) app.closed_lesson = std::pair{std::move(*read.lesson), 0};
+}
+
 // lecture.js: the open lesson compressed for its link; an answer for an older edit is dropped.
 EMSCRIPTEN_KEEPALIVE void carvallo_lesson_encoded(int generation, const char* text) {
   App& app = carvallo::web::app();

@@ -55,7 +55,24 @@
     for (const c of chunks) { out.set(c, at); at += c.length; }
     return out;
   }
+  // A lesson of one's own is kept in this browser at each change (it is encoded at each), and offered by
+  // Lesson > Reopen lesson when the page opens without a lesson: a closed tab loses nothing.
+  const KEPT_LESSON = 'carvallo-lesson';
+  // Offered once the second part of the WebAssembly is in (index.html), where the call lands: called before,
+  // it would fetch that part at once and hold the page meanwhile.
+  api.ready.then(() => {
+    let kept = null;
+    try { kept = localStorage.getItem(KEPT_LESSON); } catch (e) { /* storage refused: nothing kept */ }
+    if (!kept) return;
+    const offer = () => {
+      const loading = window.carvalloLoading;
+      if (loading && loading.assets.rest && !loading.rest.instance) return setTimeout(offer, 250);
+      api._invoke('carvallo_kept_lesson', null, [kept]);
+    };
+    offer();
+  }, () => {});
   api._encodeLesson = function (text, generation) {
+    try { localStorage.setItem(KEPT_LESSON, text); } catch (e) { /* storage refused or full: the link still has it */ }
     const input = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
     readAll(input, 0)
       .then((bytes) => api._invoke('carvallo_lesson_encoded', null, [generation, toBase64url(bytes)]))
