@@ -854,6 +854,27 @@ test('a lesson of one\'s own is kept by the browser: a page opened later without
   }
 });
 
+test('a scene with no caption is summarized by what its model shows: a turn ridden, not the speed set; no bicycle\'s fields on a linkage', async () => {
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  try {
+    const lesson = { title: 'Summaries', scenes: [
+      { caption: '', link: 'model=four-bar&turns=1&from_turn=lean=0.3,family=handlebar-forward' },
+      { caption: '', link: 'speed=8&turns=1&from_turn=lean=0.3,family=handlebar-forward' },
+      { caption: '', link: 'speed=3' }] };
+    assert.equal((await page.evaluate((l) => window.carvallo.setLesson(l), lesson)).ok, true);
+    await frames(page, 3);
+    await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
+    await frames(page, 3);
+    const summary = (i) => page.getByRole('textbox', { name: `Caption of scene ${i}` }).getAttribute('aria-description');
+    assert.equal(await summary(1), 'No caption yet: Four-bar linkage');
+    assert.match(await summary(2), /^No caption yet: Whipple-Carvallo bicycle, benchmark, a steady turn ridden, steady turns$/);
+    assert.match(await summary(3), /^No caption yet: Whipple-Carvallo bicycle, benchmark, speed 3 m\/s$/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a phone\'s text stops growing where the view and the plots would be strips, and says so', async () => {
   // At the largest steps a phone on its side had kept a 3D view 40 px tall under a steady turn's caption, and
   // an upright phone a roll and steer plot 55 px tall (a student following the lesson).

@@ -87,13 +87,18 @@ std::string summary_of(const Scene& scene) {
   if (!entry->parameters.empty())
     out += ", " + (same_bike(state.bike, preset_parameters(state.preset)) ? preset_title(state.preset)
                                                                           : trf("%s (changed)", preset_title(state.preset).c_str()));
-  if (entry->steady_motion && !entry->steady_motion->parameters.empty())
+  // Only what this model has: a link keeps fields another model set (the four-bar's scene, added after a
+  // turn, had read "steady turns"), and a turn ridden has its own speed (a scene at 8 m/s riding a turn at
+  // 5.46 had read "speed 8 m/s"; a lecturer).
+  const bool designed = !entry->parameters.empty();  // a model with a design (a parameter table): its steady turns, a ghost
+  if (designed && !state.from_turn.empty()) out += std::string(", ") + tr("a steady turn ridden");
+  else if (entry->steady_motion && !entry->steady_motion->parameters.empty())
     for (const auto& q : entry->settings)
       if (q.name == entry->steady_motion->parameters.front())
         out += ", " + tr(words_of(q.name)) + " " + format_shortest(setting(state, q.name, q.value)) + " " + q.unit;
   if (state.time_shown > 0) out += ", t = " + format_shortest(std::round(state.time_shown * 100) / 100) + " s";
-  if (state.ghost) out += std::string(", ") + tr("ghost");
-  if (state.show_turns) out += std::string(", ") + tr("steady turns");
+  if (state.ghost && designed) out += std::string(", ") + tr("ghost");
+  if (state.show_turns && designed) out += std::string(", ") + tr("steady turns");
   if (!state.compare.empty()) out += std::string(", ") + tr("methods compared");
   return trf("No caption yet: %s", out.c_str());
 }
