@@ -6,7 +6,7 @@
 #
 #   docs/plots/make_turn_plots.sh [build-dir]   (default build dir: build/native; run from the repo root)
 #
-# About 1.5 min natively (290 leans, each a scan of 1441 steers).
+# A few seconds natively (the families continued through 290 leans, with their stability).
 set -eu
 build=${1:-build/native}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,8 +28,8 @@ set ylabel "forward speed of the rear contact [m/s]"
 set output "turns-benchmark-speed.svg"
 set title "Benchmark bicycle: hands-free steady turns (carvallo turn --leans), coloured by linear stability"
 set yrange [0:20]
-plot "data/turns-benchmark.csv" u (strcol(2) eq "handlebar-forward" && $9 == 0 ? $3 : 1/0):4 w p pt 7 ps 0.25 lc rgb "#9aa7c7" t "handlebar forward, unstable", \
-     "" u (strcol(2) eq "handlebar-reversed" && $9 == 0 ? $3 : 1/0):4 w p pt 6 ps 0.25 lc rgb "#d9a98f" t "handlebar reversed, unstable", \
+plot "data/turns-benchmark.csv" u (strcol(2) eq "handlebar-forward" && $9 == 0 ? $3 : 1/0):4 w p pt 7 ps 0.25 lc rgb "#788aba" t "handlebar forward, unstable", \
+     "" u (strcol(2) eq "handlebar-reversed" && $9 == 0 ? $3 : 1/0):4 w p pt 6 ps 0.25 lc rgb "#c4805c" t "handlebar reversed, unstable", \
      "" u (strcol(2) eq "handlebar-forward" && $9 == 1 ? $3 : 1/0):4 w p pt 7 ps 0.6 lc rgb "#1f4e9c" t "handlebar forward, stable", \
      "" u (strcol(2) eq "handlebar-reversed" && $9 == 1 ? $3 : 1/0):4 w p pt 7 ps 0.6 lc rgb "#c0392b" t "handlebar reversed, stable", \
      "+" u (0):(6.0242620153883589) w p pt 2 ps 1.5 lc rgb "black" t "capsize speed (Meijaard 2007)"

@@ -758,7 +758,7 @@ test('a lesson scene\'s caption leaves when another model is chosen from the men
   }
 });
 
-test('the lesson editor: its rows stay in place when the view changes; keys typed into it, not into a box, are no shortcuts', async () => {
+test('the lesson editor: its rows stay in place when the view changes; keys typed into it, not into a box, are no shortcuts; a double-click deletes one scene, Ctrl+Z brings it back', async () => {
   // A lecturer's click just missed a caption's box after "Keep this view as scene 2" had gone and moved the
   // rows up; the caption typed then zoomed the camera out and stopped it following, and the next scene kept that.
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, { width: 1280, height: 800 });
@@ -791,6 +791,18 @@ test('the lesson editor: its rows stay in place when the view changes; keys type
     await page.keyboard.press('f');
     await frames(page, 2);
     assert.notEqual((await state(page)).follow, before.follow, 'F toggles following again');
+    // A double-click on Delete deletes one scene (the next one's button, moved under the pointer, had taken
+    // the second click); Ctrl+Z brings it back.
+    const count = (await page.evaluate(() => window.carvallo.lesson())).scenes.length;
+    const del = centre(await rect(page, 'lesson-editor:delete:1'));
+    await page.mouse.click(...del);
+    await frames(page, 1);
+    await page.mouse.click(...del, { clickCount: 2 });
+    await frames(page, 3);
+    assert.equal((await page.evaluate(() => window.carvallo.lesson())).scenes.length, count - 1, 'one scene deleted');
+    await page.keyboard.press('Control+z');
+    await frames(page, 3);
+    assert.equal((await page.evaluate(() => window.carvallo.lesson())).scenes.length, count, 'Ctrl+Z brought it back');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -1312,10 +1312,11 @@ test("a caption typed on the canvas breaks its line where Enter was pressed; a s
     assert.equal(reopened.index, 1, 'at the scene it was closed on');
     assert.equal(reopened.scenes[1].caption, 'Scene two.');
     assert.equal((await state(page)).caption, 'Scene two.', 'its caption shown again');
-    // Saved under its title (every lesson of one's own had been carvallo-lesson.json).
+    // Saved under its title's letters (every lesson of one's own had been carvallo-lesson.json; an em dash had
+    // stayed in the name).
     await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
     await frames(page, 4);
-    await page.getByRole('textbox', { name: 'Lesson title' }).fill('Ñandú: ¿estable? 2');
+    await page.getByRole('textbox', { name: 'Lesson title' }).fill('Ñandú: ¿estable? — 2');
     await page.getByRole('textbox', { name: 'Lesson title' }).press('Tab');
     await frames(page, 3);
     const [download] = await Promise.all([page.waitForEvent('download'),

@@ -34,6 +34,8 @@ const Palette kNormal{
     rgb(242, 166, 64),
     rgb(0, 90, 200),
     rgb(204, 219, 237),
+    {rgb(31, 78, 156), rgb(192, 57, 43)},
+    {rgb(120, 138, 186), rgb(196, 128, 92)},
 };
 
 // High contrast: black text and borders on white, saturated dark curves, a thick dark focus ring.
@@ -49,6 +51,8 @@ const Palette kHigh{
     rgb(255, 200, 0),
     rgb(0, 0, 0),
     rgb(255, 255, 255),
+    {rgb(0, 50, 140), rgb(160, 30, 0)},
+    {rgb(100, 118, 170), rgb(180, 105, 65)},
 };
 
 bool g_high = false;
@@ -109,6 +113,11 @@ std::vector<ContrastPair> contrast_pairs(const Palette& p) {
       {"focus ring on a panel", p.focus_ring, p.window_bg, graphic},
       {"focus ring on the 3D view", p.focus_ring, p.view_bg, graphic},
   };
+  for (int k = 0; k < 2; ++k) {
+    const std::string family = k == 0 ? "handlebar-forward" : "handlebar-reversed";
+    out.push_back({"stable " + family + " turns", p.turn_stable[k], p.plot_bg, graphic});
+    out.push_back({"unstable " + family + " turns", p.turn_unstable[k], p.plot_bg, graphic});
+  }
   for (int k = 0; k < 4; ++k) {
     out.push_back({"time plot curve " + std::to_string(k + 1), p.time_lines[k], p.plot_bg, graphic});
     out.push_back({"time plot legend " + std::to_string(k + 1) + " on a panel", p.time_lines[k], p.window_bg, text});

@@ -37,6 +37,9 @@ struct Palette {
   Rgba hold_lit;                                     ///< a rider's hold button while it pushes
   Rgba focus_ring;                                   ///< the keyboard focus drawn around a widget
   Rgba view_bg;                                      ///< the 3D view's clear colour (the focus ring's other background)
+  /// The steady turns' dots by family (handlebar forward, reversed): dark when stable, a lighter tone when
+  /// unstable, each at least 3:1 on the plot (the unstable ones, most of the plot, had been 2.1 and 2.4:1).
+  Rgba turn_stable[2], turn_unstable[2];
 };
 
 /// The palette of a profile: `high` for projectors and low vision (link `contrast=high`).

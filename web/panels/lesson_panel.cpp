@@ -56,7 +56,7 @@ UiState scene_state(UiState s, const Scene& scene, const UiState& viewer) {
 }
 
 // A file name from a lesson's title: its letters and digits (any script; Latin-1's signs, U+0080-U+00BF
-// such as ¿ and «, are not), lower case where ASCII, the rest one hyphen; at most 60 bytes, never cutting a
+// such as ¿ and «, and the general punctuation, U+2000-U+206F such as — and “, are not), lower case where ASCII, the rest one hyphen; at most 60 bytes, never cutting a
 // character. Every lesson of one's own had been saved as carvallo-lesson.json (a lecturer).
 std::string file_name_of(const std::string& title) {
   std::string name;
@@ -64,7 +64,9 @@ std::string file_name_of(const std::string& title) {
     const auto c = static_cast<unsigned char>(title[i]);
     std::size_t length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
     length = std::min(length, title.size() - i);
-    const bool keep = c < 0x80 ? std::isalnum(c) != 0 : c != 0xC2;
+    // Nor the general punctuation, U+2000-U+206F (an em dash, quotation marks): E2 80-81 in UTF-8.
+    const bool punctuation = c == 0xE2 && length == 3 && (static_cast<unsigned char>(title[i + 1]) & 0xFE) == 0x80;
+    const bool keep = c < 0x80 ? std::isalnum(c) != 0 : c != 0xC2 && !punctuation;
     if (keep) name += c < 0x80 ? std::string(1, static_cast<char>(std::tolower(c))) : title.substr(i, length);
     else if (!name.empty() && name.back() != '-') name += '-';
     i += length;
@@ -710,7 +712,16 @@ void lesson_editor(App& app) {
     ImGui::PopID();
   }
   if (move_from >= 0) swap_scenes(app, move_from, move_to);
-  if (remove >= 0) delete_scene(app, remove);
+  // A double-click is one Delete: the next scene's button, moved under the pointer, had taken its second
+  // click (a lecturer lost two scenes).
+  static double last_delete = -1e9;
+  if (remove >= 0) {
+    if (ImGui::GetTime() - last_delete > ImGui::GetIO().MouseDoubleClickTime) delete_scene(app, remove);
+    last_delete = ImGui::GetTime();
+  }
+  // Ctrl+Z (Cmd+Z) brings the scene back, as the Undo button does, while no box is typed in (whose own undo it is).
+  if (app.deleted_scene && !io.WantTextInput && (io.KeyCtrl || io.KeySuper) && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false))
+    undo_delete_scene(app);
   ImGui::End();
 }
 

@@ -9,6 +9,7 @@
 #include "panels/wrapped_text.hpp"
 #include "logic/language.hpp"
 #include "panels/panel_actions.hpp"
+#include "panels/palette_colors.hpp"
 #include "panels/panel_parts.hpp"  // px
 
 #include <imgui.h>
@@ -22,11 +23,11 @@ namespace carvallo::web {
 
 namespace {
 
-// Family colours: dark when stable, light when unstable (the docs' figure uses the same).
+// Family colours: dark when stable, lighter when unstable (the palette's, web/logic/contrast.hpp).
 ImU32 turn_color(const std::string& family, bool stable) {
-  const bool forward = family == bicycle::kHandlebarForward;
-  if (stable) return forward ? IM_COL32(31, 78, 156, 255) : IM_COL32(192, 57, 43, 255);
-  return forward ? IM_COL32(154, 167, 199, 255) : IM_COL32(217, 169, 143, 255);
+  const int k = family == bicycle::kHandlebarForward ? 0 : 1;
+  const Rgba c = stable ? pal().turn_stable[k] : pal().turn_unstable[k];
+  return IM_COL32(c.r, c.g, c.b, c.a);
 }
 
 // A family's name as shown; the family's word (kHandlebarForward, ...) stays the link's value.
@@ -222,7 +223,7 @@ void turns_panel(App& app) {
     const float line_top = ImGui::GetCursorPosY();
     ImGui::PushTextWrapPos(0.0f);
     if (!turns.done()) {
-      if (turns.located()) wrapped_textf("%s", trf("turns found (rings); their stability: %.0f %%", 100 * turns.progress()).c_str());
+      if (turns.located()) wrapped_textf("%s", trf("turns found (rings); checking their stability: %.0f %% done", 100 * turns.progress()).c_str());
       else wrapped_textf("%s", trf("computing the families: %.0f %%", 100 * turns.progress()).c_str());
     } else if (room) {
       wrapped_text_disabled("%s", hint);
@@ -244,7 +245,7 @@ void turns_panel(App& app) {
   const bool clicked = released && !app.touch.long_press();
   const ImVec2 p0(origin.x + fw * 2.6f, origin.y + fw * 0.4f);
   const ImVec2 p1(origin.x + std::max(avail.x, fw * 10) - fw * 0.5f, origin.y + plot_h - fw * 2.4f);
-  dl->AddRectFilled(p0, p1, IM_COL32(255, 255, 255, 255));
+  dl->AddRectFilled(p0, p1, ImGui::GetColorU32(color_vec(pal().plot_bg)));
   const double lean_max = TurnFamilies::leans().back();
   // A stable turn's dot (radius 0.3 of the font) at either end of the leans stays inside the frame.
   const float pad = fw * 0.35f;
