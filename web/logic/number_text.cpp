@@ -19,7 +19,7 @@ std::string complex_text(std::complex<double> s) {
 
 std::string conjugate_pair_text(std::complex<double> s) {
   char buf[96];
-  std::snprintf(buf, sizeof buf, "%+.4f +- %.4f i", without_negative_zero(s.real(), 4), std::abs(s.imag()));
+  std::snprintf(buf, sizeof buf, "%+.4f ± %.4f i", without_negative_zero(s.real(), 4), std::abs(s.imag()));
   return buf;
 }
 

@@ -14,7 +14,7 @@ double without_negative_zero(double x, int decimals);
 /// "+a" for a real eigenvalue (|Im| below 5e-7), "+a + b i" or "+a - b i" otherwise.
 std::string complex_text(std::complex<double> s);
 
-/// "+a +- b i": a complex pair shown once.
+/// "+a ± b i": a complex pair shown once.
 std::string conjugate_pair_text(std::complex<double> s);
 
 }  // namespace carvallo::web

@@ -163,7 +163,7 @@ std::vector<std::string> mode_lines(App& app, const std::optional<ModeShape>& mo
     const auto d = describe_mode(*mode);
     const std::string label = tr(mode->label);  // the branch's name ("weave") in the page's language
     lines.push_back(mode->eigenvalue.imag() > 0
-                        ? trf("Mode shape: %s at v = %.3f m/s, s = %.4f +- %.4f i 1/s", label.c_str(), mode->speed,
+                        ? trf("Mode shape: %s at v = %.3f m/s, s = %.4f ± %.4f i 1/s", label.c_str(), mode->speed,
                               without_negative_zero(mode->eigenvalue.real(), 4), mode->eigenvalue.imag())
                         : trf("Mode shape: %s at v = %.3f m/s, s = %.4f 1/s", label.c_str(), mode->speed,
                               without_negative_zero(mode->eigenvalue.real(), 4)));
