@@ -197,7 +197,7 @@ struct App {
   std::array<float, 4> stage_plot_rect{}, caption_rect{}, bar_rect{};  ///< the stage's parts: x, y, w, h (framebuffer px)
   float stage_bar_h = 0, caption_h = 0;  ///< the bar's and the caption band's heights as drawn last frame
   float stage_bar_scale = 1;            ///< the bar's text, smaller than the rest where its rows would crowd the view
-  std::array<float, 5> stage_bar_key{};  ///< what stage_bar_h was measured for (stage.cpp)
+  std::array<float, 6> stage_bar_key{};  ///< what stage_bar_h was measured for (stage.cpp)
   int stage_bar_frames = 0;              ///< frames the bar has been drawn for stage_bar_key
   std::optional<Lesson> lesson;         ///< the lesson open, if any
   int scene_index = 0;                  ///< its scene shown (0-based)

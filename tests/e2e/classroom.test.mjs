@@ -887,6 +887,26 @@ test('a scene with no caption is summarized by what its model shows: a turn ridd
   }
 });
 
+test('a phone\'s stage bar is as tall as its model\'s controls: a linkage\'s scene after a bicycle\'s keeps its arrows at the screen\'s edge', async () => {
+  // A four-bar scene after the bicycle's kept the bicycle's three rows: its arrows 80 px above the edge,
+  // where a student's thumb missed them.
+  const { context, page, problems } = await openPage(env.browser, env.server.url, PHONE);
+  try {
+    const lesson = { title: 'Two models', scenes: [{ caption: 'A bicycle.', link: 'speed=5' }, { caption: 'A linkage.', link: 'model=four-bar' }] };
+    assert.equal((await page.evaluate((l) => window.carvallo.setLesson(l), lesson)).ok, true);
+    await frames(page, 6);
+    const bicycleBar = await rect(page, 'stage-bar');
+    await page.evaluate(() => window.carvallo.gotoScene(1));
+    await frames(page, 6);
+    const bar = await rect(page, 'stage-bar');
+    assert.ok(bar.h < bicycleBar.h - 20, `the linkage's bar ${bar.h} px, the bicycle's ${bicycleBar.h} px`);
+    assert.ok(Math.abs(bar.y + bar.h - PHONE.height) < 1, `at the screen's edge: ${JSON.stringify(bar)}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a phone\'s text stops growing where the view and the plots would be strips, and says so', async () => {
   // At the largest steps a phone on its side had kept a 3D view 40 px tall under a steady turn's caption, and
   // an upright phone a roll and steer plot 55 px tall (a student following the lesson).

@@ -448,9 +448,12 @@ void stage_bar(App& app) {
   record_window_rect(app, "stage-bar");
   record_window_rect(app, "view-controls");
   // The bar's height feeds the layout, whose width feeds the bar's wrapping: the height kept is the largest
-  // seen for this screen, text size, bar text and plot, so the two settle instead of taking turns.
+  // seen for this screen, text size, bar text, plot and model, so the two settle instead of taking turns. The
+  // model's controls are the bar's (a lesson's four-bar scene had kept the bicycle's three rows, its arrows
+  // 80 px above a phone's edge, where a thumb missed them).
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const std::array<float, 5> key{display.x, display.y, ImGui::GetFontSize(), app.stage_bar_scale, app.stage_plot_rect[2] > 0 ? 1.0f : 0.0f};
+  const auto model = static_cast<float>(std::hash<std::string>{}(app.state.model) % 65536);
+  const std::array<float, 6> key{display.x, display.y, ImGui::GetFontSize(), app.stage_bar_scale, app.stage_plot_rect[2] > 0 ? 1.0f : 0.0f, model};
   // Measured from its contents, as this frame wrapped them: the window's own size fits them a frame late
   // (ImGui's auto-resize), and its first frame is a bare 48 px, which the layout took for one row (a
   // projector's plot laid out for a one-row bar, then shrunk a frame later).
