@@ -343,3 +343,31 @@ test('a run\'s message coming and going leaves a scrolled Simulation panel\'s fi
     await context.close();
   }
 });
+
+test('a time step typed into the canvas\'s slider past its ends is refused and said, not clamped in silence', async () => {
+  // A lecturer typed 1 s and got 0.05 s, typed 1e-6 s and got 1e-5 s, with no word of either.
+  for (const [typed, said] of [['1', '1'], ['0.000001', '1e-06']]) {
+    const { context, page, problems } = await openPage(env.browser, env.server.url + '#model=four-bar&dt=0.02', { width: 1280, height: 720 });
+    try {
+      await frames(page, 3);
+      const methods = await settledRect(page, 'methods');
+      await page.mouse.click(methods.x + 30, methods.y + methods.h / 2);
+      await frames(page, 3);
+      const field = await settledRect(page, 'method:time-step');
+      await page.mouse.move(field.x + field.w / 2, field.y + field.h / 2);
+      await page.mouse.dblclick(field.x + field.w / 2, field.y + field.h / 2);  // the first click moves the grab there
+      await frames(page, 6);
+      const before = (await page.evaluate(() => window.carvallo.getState())).dt;
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(typed);
+      await page.keyboard.press('Enter');
+      await frames(page, 3);
+      assert.equal((await page.evaluate(() => window.carvallo.getState())).dt, before, `${typed}: the time step stays`);
+      const messages = await page.evaluate(() => window.carvallo.messages());
+      assert.ok(messages.some((m) => m.startsWith(`Time step (s) = ${said} s refused`)), `${typed}: ${JSON.stringify(messages)}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});

@@ -511,22 +511,7 @@ void method_rows(App& app, std::vector<AccessRow>& rows) {
   using Sim = SimulationSettings;
   auto step = number("method-time-step", capitalized(tr("time step (s)")), "method:time-step", sim.time_step, Sim::kTimeStepMin,
                      Sim::kTimeStepMax, 0, "s", 4,
-                     [](App& a, double dt) {
-                       // The slider cannot go past its ends; a typed value past them is refused and said, not
-                       // silently clamped. The last refusal goes once a value is taken.
-                       const std::string name = capitalized(tr("time step (s)")), prefix = name + " = ";
-                       std::erase_if(a.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
-                       if (dt >= Sim::kTimeStepMin && dt <= Sim::kTimeStepMax) {
-                         a.state.sim.time_step = dt;
-                         return;
-                       }
-                       const std::string range = trf("%s to %s %s (default %s)", format_shortest(Sim::kTimeStepMin).c_str(),
-                                                     format_shortest(Sim::kTimeStepMax).c_str(), "s",
-                                                     format_shortest(SimulationSettings{}.time_step).c_str());
-                       a.messages.push_back(prefix + format_shortest(dt) + " s " +
-                                            trf("refused: %s; %s stays %s %s", range.c_str(), name.c_str(),
-                                                format_shortest(a.state.sim.time_step).c_str(), "s"));
-                     });
+                     apply_time_step);
   step.control.disabled = locked;
   step.section = "methods-node";
   rows.push_back(std::move(step));

@@ -102,7 +102,9 @@ void cost_table(App& app, bool few) {
   constexpr std::size_t kEnergy = 5;
   const bool conserved = app.run->run().energy_not_conserved().empty();
   const auto header = [few, conserved](std::size_t c) {
-    if (c == kEnergy && !conserved) return tr("energy change");  // a damper's or a torque's (table_note)
+    // Relative to the energy at the start: said in the header, which the stage shows without table_note (a
+    // lecturer read the stage's "energy drift" 9.1e-06 as joules).
+    if (c == kEnergy) return conserved ? tr("energy drift (relative)") : tr("energy change (relative)");  // a damper's or a torque's
     return few && c == kCpu ? tr("CPU ms/s") : tr(kColumns[c]);
   };
   const std::string shown_name = shown_run_title(app.state);  // the first row's: the others are named by their methods

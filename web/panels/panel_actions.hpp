@@ -31,6 +31,9 @@ std::string preset_title(const std::string& name);
 /// message naming the refused value and the one that stays (simulation_panel.cpp); `unreadable`: the text
 /// of a typed value that is no number, refused by name.
 void apply_setting_value(App& app, const std::string& name, double value, const std::string& unreadable = "");
+/// The methods' time step as if typed: applied within the slider's range (SimulationSettings::kTimeStepMin
+/// to kTimeStepMax), else refused with a message naming the value that stays (simulation_panel.cpp).
+void apply_time_step(App& app, double dt);
 /// A setting's value as the run in effect uses it: riding a steady turn (from_turn), the turn's (its
 /// speed, lean and steer, ModelView::turn_settings), else the state's (simulation_panel.cpp).
 double setting_in_effect(const App& app, const std::string& name, double fallback);

@@ -271,9 +271,14 @@ void methods_section(App& app) {
   };
   combo(translatable("integrator"), "method:integrator", s.sim.integrator, integrator_names());
   const double dt_lo = SimulationSettings::kTimeStepMin, dt_hi = SimulationSettings::kTimeStepMax;
-  NumberField time_step{tr("time step (s)"), NumberStyle::slider, "%.4f"};
+  // Three significant digits: a link's 1e-5 s had read "0.0000". A typed value past the slider's ends is
+  // refused and said, as the native field's: it had become 0.05 s or 1e-5 s, silently (a lecturer).
+  NumberField time_step{tr("time step (s)"), NumberStyle::slider, "%.3g"};
   time_step.min = &dt_lo, time_step.max = &dt_hi, time_step.flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
-  number_field(time_step, s.sim.time_step);
+  double dt = s.sim.time_step;
+  const NumberChange step_change = number_field(time_step, dt);
+  if (step_change == NumberChange::typed) apply_time_step(app, dt);
+  else if (step_change == NumberChange::dragged) s.sim.time_step = dt;
   record_rect(app, "method:time-step");
   combo_rows(acceleration_method_names().size());
   const bool solver_open = ImGui::BeginCombo(tr("acceleration solver"), tr(method_title(s.sim.solver)).c_str());
@@ -310,6 +315,21 @@ double setting_in_effect(const App& app, const std::string& name, double fallbac
     if (const auto it = turn.find(name); it != turn.end()) return it->second;
   }
   return setting(app.state, name, fallback);
+}
+
+void apply_time_step(App& app, double dt) {
+  using Sim = SimulationSettings;
+  // The last refusal goes once a value is taken, or replaced by the next.
+  const std::string name = capitalized(tr("time step (s)")), prefix = name + " = ";
+  std::erase_if(app.messages, [&](const std::string& m) { return m.rfind(prefix, 0) == 0; });
+  if (dt >= Sim::kTimeStepMin && dt <= Sim::kTimeStepMax) {
+    app.state.sim.time_step = dt;
+    return;
+  }
+  const std::string range = trf("%s to %s %s (default %s)", format_shortest(Sim::kTimeStepMin).c_str(), format_shortest(Sim::kTimeStepMax).c_str(), "s",
+                                format_shortest(SimulationSettings{}.time_step).c_str());
+  app.messages.push_back(prefix + format_shortest(dt) + " s " +
+                         trf("refused: %s; %s stays %s %s", range.c_str(), name.c_str(), format_shortest(app.state.sim.time_step).c_str(), "s"));
 }
 
 void apply_setting_value(App& app, const std::string& name, double value, const std::string& unreadable) {
