@@ -907,6 +907,24 @@ test('a phone\'s stage bar is as tall as its model\'s controls: a linkage\'s sce
   }
 });
 
+test('a phone on its side under a lesson\'s caption: the steady turns\' plot keeps its height, the legend giving way', async () => {
+  // A student's scene 6 in Spanish: the legend's two rows, the caption and the riding line had left the plot
+  // an 18 px strip, its speed ticks on each other.
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6&lang=es`,
+    { width: 844, height: 390, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 30000 });
+    await frames(page, 6);
+    const plot = await rect(page, 'turns-plot');
+    assert.ok(plot.h >= 90, `the plot ${JSON.stringify(plot)}`);
+    assert.equal(await rect(page, 'turns-legend'), null, 'no legend where it would take the plot\'s height');
+    await page.screenshot({ path: path.join(artifacts, 'phone-side-turns-scene6-es.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a phone\'s text stops growing where the view and the plots would be strips, and says so', async () => {
   // At the largest steps a phone on its side had kept a 3D view 40 px tall under a steady turn's caption, and
   // an upright phone a roll and steer plot 55 px tall (a student following the lesson).

@@ -178,12 +178,6 @@ void turns_panel(App& app) {
     ImGui::TextWrapped("%s", text);
     ImGui::PopTextWrapPos();
   };
-  const ImU32 forward = turn_color(bicycle::kHandlebarForward, true), reversed = turn_color(bicycle::kHandlebarReversed, true);
-  legend(tr("forward"), {forward}, true, true);
-  legend(tr("reversed"), {reversed}, true, false);
-  legend(tr("stable"), {forward, reversed}, true, false);
-  legend(tr("unstable"), {turn_color(bicycle::kHandlebarForward, false), turn_color(bicycle::kHandlebarReversed, false)}, false, false);
-  record_rect(app, "turns-legend");
   // Riding a turn, a line and its "Leave the turn" button go under the plot: room for both, the button on
   // its own line when the line is too narrow for it. The room is kept whether or not a turn is ridden, so
   // that the plot does not move under the pointer that has just clicked a turn.
@@ -208,6 +202,18 @@ void turns_panel(App& app) {
     return request ? std::max(sample, ride_room_for(*request)) : sample;
   };
   const float below = (narrow && !on_stage && !in_tab) || app.picture ? ImGui::GetTextLineHeightWithSpacing() * 0.2f : ride_room();
+  // The legend where it leaves the plot six lines of height under its two rows: a phone on its side, under a
+  // lesson's caption, had kept an 18 px strip of plot under it (a student); the tooltip and the riding line
+  // name a turn's family and stability there.
+  const float legend_h = 2 * ImGui::GetTextLineHeightWithSpacing();
+  if (!(on_stage || in_tab) || ImGui::GetContentRegionAvail().y - legend_h - below - ImGui::GetTextLineHeightWithSpacing() - fw * 2.8f >= fw * 6) {
+    const ImU32 forward = turn_color(bicycle::kHandlebarForward, true), reversed = turn_color(bicycle::kHandlebarReversed, true);
+    legend(tr("forward"), {forward}, true, true);
+    legend(tr("reversed"), {reversed}, true, false);
+    legend(tr("stable"), {forward, reversed}, true, false);
+    legend(tr("unstable"), {turn_color(bicycle::kHandlebarForward, false), turn_color(bicycle::kHandlebarReversed, false)}, false, false);
+    record_rect(app, "turns-legend");
+  }
   {
     // The hint once done; before, what is being computed (the turns are plotted as soon as every one is
     // found, as rings, their stability filled in after), in the same room, so that the plot does not
