@@ -4,6 +4,7 @@
 // shows the comparison on a 1280x720 projector; a refused compare= says why and keeps the last good one.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { launch, openPage, artifacts, settledRect } from './browser.mjs';
 
@@ -96,6 +97,16 @@ test('the stage of a 1280x720 projector shows the comparison: a plot at least 12
     const table = await settledRect(page, 'compare:table');
     assert.ok(table.y > plot.y + 120 && table.y + table.h <= plot.y + plot.h, `table ${JSON.stringify(table)} in ${JSON.stringify(plot)}`);
     await page.screenshot({ path: path.join(artifacts, 'compare-stage-1280x720.png') });
+    // A picture of the view and the comparison, for a slide: the table's columns as wide as their numbers
+    // (a picture's table has one frame, and its columns had been a character wide; a tester).
+    // The picture's cells are read before the page's next frame, which forgets them.
+    const { url, cells } = await page.evaluate(async () => {
+      const drawn = window.carvallo.capture({ what: 'both', width: 1600, height: 900 });  // drawn within the call
+      const cells = ['|C| max', 'energy drift'].map((n) => [n, window.carvallo.widgetRect(`in-picture:compare:cell:${n}`)]);
+      return { url: await drawn, cells };
+    });
+    fs.writeFileSync(path.join(artifacts, 'compare-picture-both-1600x900.png'), Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
+    for (const [column, cell] of cells) assert.ok(cell && cell.w > 2.5 * cell.h, `the picture's ${column} cell ${JSON.stringify(cell)}: its number whole`);
     // The slider-crank's spring-damper takes its energy: a change, said as one, not its methods' drift (the
     // same 8.4e-01 for every method had read as an 84 % integration error; a tester).
     const c = await page.evaluate(() => window.carvallo.comparison());
@@ -275,6 +286,8 @@ test('a compared run that stops keeps its numbers as it stopped, its moment mark
     const c = await page.evaluate(() => window.carvallo.comparison());
     const [, baumgarte, rgcpa] = c.runs;
     assert.match(baumgarte.error, /^At t = 5\.350 s the simulation stopped: the motion had drifted off its constraints \(\|C\| = /);
+    // ... and says what keeps Baumgarte on them (it had named only other methods; a methods lecturer).
+    assert.match(baumgarte.error, /Baumgarte's alpha and beta are too large for this time step: smaller alpha and beta/);
     assert.ok(Math.abs(baumgarte.t - 5.35) < 1e-9, `stopped at ${baumgarte.t}`);
     assert.ok(baumgarte.maxPositionViolation > 1, `${baumgarte.maxPositionViolation}`);
     assert.equal(rgcpa.error, undefined);

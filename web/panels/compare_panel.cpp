@@ -110,24 +110,31 @@ void cost_table(App& app, bool few) {
   const std::string shown_name = shown_run_title(app.state);  // the first row's: the others are named by their methods
   const auto name_of = [&](std::size_t k) { return k == 0 ? shown_name.c_str() : rows[k].label.c_str(); };
   std::array<bool, std::size(kColumns)> shown{};
+  // On the stage, each column's width as measured here: a table fits its columns to their text only over
+  // its first frames, and a picture's table has one frame (its columns had been a character wide).
+  std::array<float, std::size(kColumns)> width{};
   if (!few) shown.fill(true);
   else {
-    const float pad = 2 * ImGui::GetStyle().CellPadding.x + 2, number = ImGui::CalcTextSize("8.8e-88").x;
+    // The widest a cell's text gets: "%.1e", "%.3g" of a CPU cost over 1000 ms, a run not run.
+    const float pad = 2 * ImGui::GetStyle().CellPadding.x + 2;
+    const float number = std::max(ImGui::CalcTextSize("8.8e-88").x, ImGui::CalcTextSize(tr("not run")).x);
+    const float cost = std::max(number, ImGui::CalcTextSize("8.88e+88").x);
     float names = 0;
     for (std::size_t k = 0; k < rows.size(); ++k) names = std::max(names, ImGui::CalcTextSize(name_of(k)).x);
     float used = 0;
     for (std::size_t c : {std::size_t{0}, std::size_t{3}, std::size_t{5}, kCpu, std::size_t{2}}) {
-      const float w = std::max(ImGui::CalcTextSize(header(c)).x, c == 0 ? names : number) + pad;
-      if (c != 0 && used + w > ImGui::GetContentRegionAvail().x) continue;
+      const float w = std::max(ImGui::CalcTextSize(header(c)).x, c == 0 ? names : c == kCpu ? cost : number);
+      if (c != 0 && used + w + pad > ImGui::GetContentRegionAvail().x) continue;
       shown[c] = true;
-      used += w;
+      width[c] = w;
+      used += w + pad;
     }
   }
   const int count = static_cast<int>(std::count(shown.begin(), shown.end(), true));
   if (!ImGui::BeginTable("compare-cost", count, flags, ImVec2(0, few ? 0.0f : height))) return;
   if (!few) ImGui::TableSetupScrollFreeze(1, 1);
   for (std::size_t c = 0; c < shown.size(); ++c)
-    if (shown[c]) ImGui::TableSetupColumn(header(c));
+    if (shown[c]) ImGui::TableSetupColumn(header(c), few ? ImGuiTableColumnFlags_WidthFixed : 0, width[c]);
   ImGui::TableHeadersRow();
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const auto& r = rows[k];

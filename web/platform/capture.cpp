@@ -81,7 +81,8 @@ void draw_plot(App& app, int x0, int w, int h) {
   atlas.SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)));
 
   // The plots record their widgets' rectangles for the tests: those of the picture are not the page's.
-  const auto rects = app.rects;
+  const auto rects = std::move(app.rects);
+  app.rects.clear();
   const auto turn_marks = app.turn_marks;
   ImGuiContext* picture = ImGui::CreateContext(&atlas);
   ImGui::SetCurrentContext(picture);
@@ -105,7 +106,11 @@ void draw_plot(App& app, int x0, int w, int h) {
   ImGui_ImplOpenGL3_RenderDrawData(draw_data);
   ImGui::DestroyContext(picture);
   ImGui::SetCurrentContext(page);
+  // The picture's widgets kept apart, in the picture's pixels, until the page's next frame: a test reads
+  // the columns of a picture's table (they had been a character wide).
+  auto drawn = std::move(app.rects);
   app.rects = rects;
+  for (auto& [name, r] : drawn) app.rects["in-picture:" + name] = r;
   app.turn_marks = turn_marks;
   glDeleteTextures(1, &texture);
 }
