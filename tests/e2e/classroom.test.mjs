@@ -942,6 +942,9 @@ test('a phone\'s text stops growing where the view and the plots would be strips
       }
       const said = await page.evaluate(() => window.carvallo.announcements());
       assert.match(said.join('\n'), /The text is as large as this screen allows/, `${phone.width}x${phone.height}`);
+      // The size in effect and its end stay said where the steps are, not only in a toast (a low-vision student).
+      const larger = await page.getByRole('button', { name: 'Text larger', exact: true }).getAttribute('aria-description');
+      assert.match(larger, /^Text size now: \d+ %\. The text is as large as this screen allows$/, larger);
       const free = await settledRect(page, 'view:free');
       assert.ok(free.h >= 0.3 * phone.height, `${phone.width}x${phone.height}: the view ${JSON.stringify(free)}`);
       assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), [], `${phone.width}x${phone.height}: nothing clipped`);

@@ -120,6 +120,15 @@ test('the built-in lesson on a 1280x720 projector with a clicker: every scene, e
     // The steps are 1.25^n both ways, so a step smaller undoes a step larger, from the stage's largest too.
     assert.deepEqual(texts.slice(0, 3), [1.25, 1.5625, texts[2]]);
     assert.deepEqual(texts.slice(5, 8), [1.5625, 1.25, 1], `back down: ${texts.join(', ')}`);
+    // The View menu says the size in effect and its end (a low-vision student had learnt them from toasts).
+    const view = await rect(page, 'menu:view');
+    await page.mouse.click(view.x + view.w / 2, view.y + view.h / 2);
+    await frames(page, 3);
+    assert.ok(await rect(page, 'view:text-size'), 'the View menu shows the text size');
+    assert.match((await page.getByRole('button', { name: 'Text smaller', exact: true }).getAttribute('aria-description')) ?? '',
+      new RegExp(`^Text size now: ${Math.round(100 * texts.at(-1))} %`));
+    await page.screenshot({ path: path.join(artifacts, 'lecture-view-menu-text-size.png') });
+    await page.keyboard.press('Escape');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

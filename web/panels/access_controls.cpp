@@ -411,8 +411,12 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   present.control.toggle = true;
   present.control.pressed = app.state.presentation;
   rows.push_back(std::move(present));
-  rows.push_back(button("text-larger", tr("Text larger"), "", "BracketRight", [](App& a) { step_text_scale(a, +1); }));
-  rows.push_back(button("text-smaller", tr("Text smaller"), "", "BracketLeft", [](App& a) { step_text_scale(a, -1); }));
+  // The size in effect and its ends as each step's description (the View menu shows them).
+  for (auto& step : {button("text-larger", tr("Text larger"), "", "BracketRight", [](App& a) { step_text_scale(a, +1); }),
+                     button("text-smaller", tr("Text smaller"), "", "BracketLeft", [](App& a) { step_text_scale(a, -1); })}) {
+    rows.push_back(step);
+    rows.back().control.description = text_size_said(app);
+  }
   rows.push_back(toggle("text-100", tr("Text size 100 %"), "", app.state.text_scale == 1.0, [](App& a) { set_text_scale(a, 1.0); }));
   // The View menu's other switches, as its items flip them.
   rows.push_back(toggle("follow", tr("Camera follows the model"), "F", app.state.follow, [](App& a) { a.state.follow = !a.state.follow; }));

@@ -35,6 +35,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <cstdio>
 #include <set>
 #include <string>
@@ -202,15 +203,14 @@ void set_text_scale(App& app, double scale) {
   app.layout_dirty = true;
 }
 
-void step_text_scale(App& app, int direction) {
-  // From the size shown: past the stage's largest text (a link's text=3 on a projector) a step smaller
-  // is seen at once, and a step larger that would look the same says why instead.
+namespace {
+
+// Where a step of the text size in `direction` goes from the size shown, or nothing where it would look
+// the same (at an end). From the size shown: past the stage's largest text (a link's text=3 on a
+// projector) a step smaller is seen at once, and a step larger that would look the same says why instead.
+std::optional<double> text_step(const App& app, int direction) {
   const double limit = std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax);
   const double shown = std::min(app.state.text_scale, limit);
-  const char* at_largest = limit >= kTextScaleMax    ? translatable("The text is at its largest")
-                           : app.text_limit_is_phones ? translatable("The text is as large as this screen allows")
-                                                     : translatable("The text is as large as this screen's stage allows");
-  const char* at_smallest = translatable("The text is at its smallest");
   // On the steps 1.25^n (1, 1.25, 1.5625, ..., 0.8, 0.64, ...), so that a step larger and a step smaller
   // undo each other, also from the stage's largest text, which may lie between two steps; the ends (0.5,
   // the stage's largest) are steps too.
@@ -220,13 +220,38 @@ void step_text_scale(App& app, int direction) {
   for (int i = 0; i < std::abs(to); ++i) scale = to > 0 ? scale * kTextScaleStep : scale / kTextScaleStep;
   scale = std::clamp(scale, kTextScaleMin, limit);
   // A step of under 5 % would look the same (the text is whole pixels): the end is reached.
-  if (std::abs(scale - shown) < 0.05 * shown) {
-    set_toast(app, tr(direction > 0 ? at_largest : at_smallest));
+  if (std::abs(scale - shown) < 0.05 * shown) return std::nullopt;
+  return scale;
+}
+
+// Why the text grows no further.
+const char* text_at_largest(const App& app) {
+  const double limit = std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax);
+  return limit >= kTextScaleMax      ? translatable("The text is at its largest")
+         : app.text_limit_is_phones ? translatable("The text is as large as this screen allows")
+                                    : translatable("The text is as large as this screen's stage allows");
+}
+constexpr const char* kTextAtSmallest = translatable("The text is at its smallest");
+
+}  // namespace
+
+std::string text_size_said(const App& app) {
+  const double shown = std::min(app.state.text_scale, std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax));
+  std::string said = trf("Text size now: %d %%", static_cast<int>(std::lround(100 * shown)));
+  if (!text_step(app, +1)) said += std::string(". ") + tr(text_at_largest(app));
+  if (!text_step(app, -1)) said += std::string(". ") + tr(kTextAtSmallest);
+  return said;
+}
+
+void step_text_scale(App& app, int direction) {
+  const auto scale = text_step(app, direction);
+  if (!scale) {
+    set_toast(app, tr(direction > 0 ? text_at_largest(app) : kTextAtSmallest));
     return;
   }
-  set_text_scale(app, scale);
+  set_text_scale(app, *scale);
   // A limit's toast no longer tells the truth once a step was taken.
-  if (app.toast == tr(at_largest) || app.toast == tr(at_smallest)) app.toast_until = 0;
+  if (app.toast == tr(text_at_largest(app)) || app.toast == tr(kTextAtSmallest)) app.toast_until = 0;
 }
 
 namespace {
@@ -468,10 +493,21 @@ void menu_bar(App& app) {
       app.layout_dirty = true;
     }
     record_rect(app, "view:presentation");
-    if (ImGui::MenuItem(tr("Text larger"), "]")) step_text_scale(app, +1);
+    // The size in effect and its ends, in the menu itself (they had been said only in a toast, once a
+    // step was refused; a low-vision student).
+    const bool larger = text_step(app, +1).has_value(), smaller = text_step(app, -1).has_value();
+    if (ImGui::MenuItem(tr("Text larger"), "]", false, larger)) step_text_scale(app, +1);
     record_rect(app, "view:text-larger");
-    if (ImGui::MenuItem(tr("Text smaller"), "[")) step_text_scale(app, -1);
+    if (ImGui::MenuItem(tr("Text smaller"), "[", false, smaller)) step_text_scale(app, -1);
+    record_rect(app, "view:text-smaller");
     if (ImGui::MenuItem(tr("Text size 100 %"), nullptr, app.state.text_scale == 1.0)) set_text_scale(app, 1.0);
+    {
+      const double shown = std::min(app.state.text_scale, std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax));
+      ImGui::TextDisabled("%s", trf("Text size now: %d %%", static_cast<int>(std::lround(100 * shown))).c_str());
+      record_rect(app, "view:text-size");
+      if (!larger) ImGui::TextDisabled("%s", tr(text_at_largest(app)));
+      if (!smaller) ImGui::TextDisabled("%s", tr(kTextAtSmallest));
+    }
     ImGui::Separator();
     if (ImGui::MenuItem(tr("Fit the model in view"), "V")) fit_camera(app);
     record_rect(app, "view:fit");
