@@ -373,6 +373,7 @@ TEST_CASE("a refused link's and setState's messages are shown in Dutch and Spani
       throw carvallo::SolverError(carvallo::SolverError::Kind::InconsistentInput, "redundant rows disagree", 1.0);
     } catch (...) {
       if (violation > 0) lines.push_back(stopped_run_text(1.25, 0.05, violation));
+      if (violation > 0) lines.push_back(stopped_run_text(1.25, 0.05, violation, "baumgarte"));
     }
     try {
       throw carvallo::SolverError(carvallo::SolverError::Kind::NonConvergence, "no convergence", 1.0);

@@ -141,6 +141,19 @@ TEST_CASE("a compared run with another step stays at the shown moment, and count
   const long steps = fine.work().steps;
   shown.seek_step(100);
   follow_all(c, s, shown);
+  // Rewound, the table counts to the moment shown, as the plot beside it shows the run: the shown run's
+  // 100 steps and the fine one's 500, the largest |C| the plot has to 0.5 s, not the whole run's (a lecturer
+  // read 2.8e-05 beside a plot that never passed 1.2e-05).
+  {
+    const auto rows = comparison_rows(s, shown, c);
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[0].steps == 100);
+    CHECK(rows[1].steps == 500);
+    double plotted = 0;
+    for (const auto& sample : shown.history()) plotted = std::max(plotted, sample.C);
+    CHECK(rows[0].max_position_violation == plotted);
+    CHECK(rows[0].max_position_violation < shown.work().max_C);
+  }
   shown.step(300);
   follow_all(c, s, shown);
   CHECK(c.runs()[0].view->work().steps == steps);

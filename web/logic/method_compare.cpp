@@ -317,7 +317,8 @@ void MethodComparison::follow(const UiState& state, const ModelView& shown, doub
       if (!go_to(w, matching_step(shown.step_index(), shown_h, h), deadline)) return;
     } catch (...) {
       const auto history = run.view->history();
-      run.error = stopped_run_text(run.view->time(), run.view->time_step(), history.empty() ? 0.0 : history.back().C);
+      run.error = stopped_run_text(run.view->time(), run.view->time_step(), history.empty() ? 0.0 : history.back().C,
+                                   with_methods(state, run.change).sim.stabilization);
     }
   }
 }
@@ -327,7 +328,7 @@ ComparisonRow row_of(const std::string& label, const std::string& methods, const
   ComparisonRow r;
   r.label = label;
   r.methods = methods;
-  const auto& work = v.work();
+  const auto work = v.work_shown();  // to the moment shown: rewound, the plot beside shows no more
   const auto& report = v.run().last_report();
   r.t = v.time();
   r.position_violation = report.C_norm;

@@ -355,6 +355,12 @@ std::size_t ModelView::shown_samples() const {
 
 std::span<const RunSample> ModelView::history() const { return {history_.data(), shown_samples()}; }
 
+RunWork ModelView::work_shown() const {
+  if (step_ >= end_) return work_;
+  const std::size_t n = shown_samples();
+  return n > 0 ? history_[n - 1].work : RunWork{};
+}
+
 std::vector<std::span<const Eigen::Vector3d>> ModelView::tracks() const {
   const std::size_t n = shown_samples();
   std::vector<std::span<const Eigen::Vector3d>> out;
@@ -364,12 +370,12 @@ std::vector<std::span<const Eigen::Vector3d>> ModelView::tracks() const {
 
 void ModelView::record() {
   const StepReport& r = run_->last_report();
-  history_.push_back({step_, run_->state().t, r.C_norm, r.Cdot_norm, r.D_norm, run_->energy(), run_->probes(), run_->input_values()});
+  history_.push_back({step_, run_->state().t, r.C_norm, r.Cdot_norm, r.D_norm, run_->energy(), run_->probes(), run_->input_values(), work_});
   const auto points = run_->trace_points();
   for (std::size_t k = 0; k < points.size() && k < tracks_.size(); ++k) tracks_[k].push_back(points[k]);
 }
 
-std::string stopped_run_text(double t, double h, double violation) {
+std::string stopped_run_text(double t, double h, double violation, const std::string& stabilization) {
   try {
     throw;
   } catch (const SolverError& e) {
@@ -383,8 +389,15 @@ std::string stopped_run_text(double t, double h, double violation) {
                     "At t = %.3f s the simulation stopped: the motion had drifted off its constraints (|C| = %.1e m or rad), "
                     "and its solver could no longer follow it.",
                     t, violation);
-      return std::string(head) + " A stabilization that corrects the positions, or a smaller time step (Methods), keeps it on them. The solver: '" +
-             e.what() + "'.";
+      // Baumgarte's C̈ + 2α Ċ + β² C = 0 (001 Eq. 104) gives the violation its own eigenvalues,
+      // -α ± sqrt(α² - β²): 001's α = β = 10 a double -10, h λ = -0.5 at the four-bar's 0.05 s, past
+      // AB4's stability interval (about -0.3 on the negative real axis), so the integrator itself makes the
+      // violation grow (a lecturer had been told only of other methods).
+      const char* remedy = stabilization == "baumgarte"
+                               ? " Baumgarte's alpha and beta are too large for this time step: smaller alpha and beta, a smaller time step, "
+                                 "or a stabilization that corrects the positions (Methods) keeps it near them. The solver: '"
+                               : " A stabilization that corrects the positions, or a smaller time step (Methods), keeps it on them. The solver: '";
+      return std::string(head) + remedy + e.what() + "'.";
     }
     if (e.kind() == SolverError::Kind::InconsistentInput) return e.what();
     // The last moment reached (the step to the next one failed), and the step as the Methods panel shows it.

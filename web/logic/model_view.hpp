@@ -37,11 +37,24 @@
 
 namespace carvallo::web {
 
+/// What integrating a run has cost and how well it kept the constraints, over each step's first pass
+/// (steps integrated again after a rewind are not counted again): the methods' comparison
+/// (method_compare.hpp) and `comparison()` report it.
+struct RunWork {
+  long steps = 0;        ///< the integrator's accepted (internal) steps
+  long evaluations = 0;  ///< right-hand sides evaluated
+  long rejected = 0;     ///< internal steps the adaptive integrators' error control rejected
+  long corrections = 0;  ///< the stabilizer's Newton iterations (position and velocity), each one factorization
+  double cpu_seconds = 0, simulated_seconds = 0;
+  double max_C = 0, max_Cdot = 0, max_D = 0;  ///< the largest violations seen (|C| m or rad, rates per s)
+};
+
 struct RunSample {
   long step = 0;  ///< steps since the run's start
   double t = 0, C = 0, Cdot = 0, D = 0, energy = 0;
   std::vector<double> probes;  ///< ModelInstance::probes' values, same order
   std::vector<double> inputs;  ///< ModelRun::input_values(): the rider's torques [N m] for the bicycle
+  RunWork work;                ///< the run's work from its start to this sample
 };
 
 /// Simulated time the rewind keeps at least (s); up to 1.25 times as much is kept before the oldest goes.
@@ -61,9 +74,10 @@ examples::MethodChoice method_choice(const UiState& state);
 /// changed too much within one step, or the mechanism locked) is told in plain words with what may help,
 /// then the solver's own words ("At t = 0.05 s the simulation stopped: ... The solver: no convergence ...");
 /// a solver's failure at a state drifted off the constraints (`violation`, the run's |C| at t, above
-/// kDriftedViolation: the four-bar's redundant pin then contradicts the others) as that drift; any other
-/// error as it is. Never throws.
-std::string stopped_run_text(double t, double h, double violation = 0.0);
+/// kDriftedViolation: the four-bar's redundant pin then contradicts the others) as that drift, with what
+/// keeps a run on its constraints under its `stabilization` (UiState::SimSettings::stabilization); any
+/// other error as it is. Never throws.
+std::string stopped_run_text(double t, double h, double violation = 0.0, const std::string& stabilization = "");
 /// |C| (m or rad) above which a run is said to have drifted off its constraints: a thousand times the
 /// coarsest tolerance a stabilization corrects to (1e-9), far above what a run kept on them reaches.
 inline constexpr double kDriftedViolation = 1e-6;
@@ -165,18 +179,13 @@ class ModelView {
   /// Energy at the start or at the last push.
   double initial_energy() const { return energy0_; }
 
-  /// What integrating the run has cost and how well it kept the constraints, over each step's first pass
-  /// (steps integrated again after a rewind are not counted again): the methods' comparison
-  /// (method_compare.hpp) and `comparison()` report it.
-  struct Work {
-    long steps = 0;        ///< the integrator's accepted (internal) steps
-    long evaluations = 0;  ///< right-hand sides evaluated
-    long rejected = 0;     ///< internal steps the adaptive integrators' error control rejected
-    long corrections = 0;  ///< the stabilizer's Newton iterations (position and velocity), each one factorization
-    double cpu_seconds = 0, simulated_seconds = 0;
-    double max_C = 0, max_Cdot = 0, max_D = 0;  ///< the largest violations seen (|C| m or rad, rates per s)
-  };
+  using Work = RunWork;
+  /// The run's work to the last step computed.
   const Work& work() const { return work_; }
+  /// The run's work to the moment shown: rewound, as it was at the last sample at or before it (at most
+  /// 1 ms of simulated time before it), so that a table beside the plot counts what the plot shows (a
+  /// lecturer read a rewound moment's |C| max from the whole run, above every value plotted).
+  Work work_shown() const;
 
   /// Everything the run is built from: a change means a new run.
   static std::string signature(const UiState& state);

@@ -119,7 +119,7 @@ void step_run(App& app) {
 
 void stop_run_on_error(App& app) {
   app.run_event = stopped_run_text(app.run ? app.run->time() : 0.0, app.run ? app.run->time_step() : 0.0,
-                                   app.run && !app.run->history().empty() ? app.run->history().back().C : 0.0);
+                                   app.run && !app.run->history().empty() ? app.run->history().back().C : 0.0, app.state.sim.stabilization);
   if (app.run_event.rfind("At t = ", 0) == 0) app.run_event += std::string(" ") + reset_hint(app);
   app.playing = false;
 }
