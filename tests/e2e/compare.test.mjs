@@ -107,6 +107,17 @@ test('the stage of a 1280x720 projector shows the comparison: a plot at least 12
     });
     fs.writeFileSync(path.join(artifacts, 'compare-picture-both-1600x900.png'), Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
     for (const [column, cell] of cells) assert.ok(cell && cell.w > 2.5 * cell.h, `the picture's ${column} cell ${JSON.stringify(cell)}: its number whole`);
+    // At 4K its text is three times the page's: the table's rows all shown, under the plot (a table measured
+    // on the page had left room for a row and a half of four; a lecturer).
+    const big = await page.evaluate(async () => {
+      const drawn = window.carvallo.capture({ what: 'both', width: 3840, height: 2160 });
+      const rects = ['compare:table', 'compare:cell:|C| max'].map((n) => window.carvallo.widgetRect(`in-picture:${n}`));
+      await drawn;
+      return rects;
+    });
+    const [table4k, cell4k] = big;
+    assert.ok(table4k && cell4k && table4k.h >= 3.5 * cell4k.h && table4k.y + table4k.h <= 2160 + 0.5,
+      `the 4K picture's table ${JSON.stringify(table4k)}, a cell ${JSON.stringify(cell4k)}`);
     // The slider-crank's spring-damper takes its energy: a change, said as one, not its methods' drift (the
     // same 8.4e-01 for every method had read as an 84 % integration error; a tester).
     const c = await page.evaluate(() => window.carvallo.comparison());
@@ -287,7 +298,7 @@ test('a compared run that stops keeps its numbers as it stopped, its moment mark
     const [, baumgarte, rgcpa] = c.runs;
     assert.match(baumgarte.error, /^At t = 5\.350 s the simulation stopped: the motion had drifted off its constraints \(\|C\| = /);
     // ... and says what keeps Baumgarte on them (it had named only other methods; a methods lecturer).
-    assert.match(baumgarte.error, /Baumgarte's alpha and beta are too large for this time step: smaller alpha and beta/);
+    assert.match(baumgarte.error, /Baumgarte's alpha and beta are too large for this time step: smaller alpha and beta, a smaller time step, or a stabilization that corrects the positions \(Methods\) keeps it near them/);
     assert.ok(Math.abs(baumgarte.t - 5.35) < 1e-9, `stopped at ${baumgarte.t}`);
     assert.ok(baumgarte.maxPositionViolation > 1, `${baumgarte.maxPositionViolation}`);
     assert.equal(rgcpa.error, undefined);
@@ -382,5 +393,33 @@ test('a time step typed into the canvas\'s slider past its ends is refused and s
     } finally {
       await context.close();
     }
+  }
+});
+
+test('a video of the methods compared shows the runs beside at each moment recorded', async () => {
+  // The runs beside had stood where the run was paused before the recording while the model replayed from
+  // t0 (a lecturer's clip for a slide).
+  const { context, page, problems } = await openPage(env.browser,
+    env.server.url + '#model=four-bar&stab=none&dt=0.02&compare=baumgarte,rgcpa', { width: 1280, height: 720 });
+  try {
+    await page.evaluate(() => window.carvallo.step(200));  // 4 s
+    await synced(page);
+    const lag = await page.evaluate(async () => {
+      const c = window.carvallo;
+      const recorded = c.recordVideo({ t0: 0, t1: 1, width: 320, height: 180 });
+      let worst = 0, frames = 0, finished = false;
+      recorded.then(() => { finished = true; }, () => { finished = true; });
+      while (!finished && frames < 2000) {
+        await new Promise((r) => requestAnimationFrame(() => r()));
+        const runs = c.comparison().runs;
+        if (++frames > 2 && !finished) worst = Math.max(worst, ...runs.slice(1).map((r) => Math.abs(r.t - runs[0].t)));
+      }
+      const video = await recorded;
+      return { worst, frames, recorded: video.frames };
+    });
+    assert.ok(lag.recorded >= 2 && lag.worst < 0.1, `the runs beside lag the model by up to ${lag.worst} s: ${JSON.stringify(lag)}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
   }
 });

@@ -92,7 +92,8 @@ void cost_table(App& app, bool few) {
   const auto rows = comparison_rows(app.state, *app.run, app.comparison);
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | (few ? 0 : ImGuiTableFlags_ScrollX);
   const float fh = ImGui::GetFontSize();
-  const float height = (static_cast<float>(rows.size()) + 1.6f) * (fh + ImGui::GetStyle().CellPadding.y * 2) + fh;
+  // The rows, the header and the horizontal scroll bar under them (it had covered half the last row; a lecturer).
+  const float height = (static_cast<float>(rows.size()) + 1.6f) * (fh + ImGui::GetStyle().CellPadding.y * 2) + fh + ImGui::GetStyle().ScrollbarSize;
   static constexpr const char* kColumns[] = {
       translatable("run"),          "t (s)",                     translatable("|C| now"),  translatable("|C| max"),
       translatable("|C'|,|D| max"), translatable("energy drift"), translatable("steps"),    translatable("evaluations"),
@@ -170,7 +171,7 @@ void cost_table(App& app, bool few) {
     cell([&] { ImGui::Text("%.3g", r.cpu_ms_per_sim_second); });
   }
   ImGui::EndTable();
-  if (few) app.compare_table_h = ImGui::GetItemRectSize().y;
+  if (few && !app.picture) app.compare_table_h = ImGui::GetItemRectSize().y;  // a picture's text is not the page's
   record_rect(app, "compare:table");
 }
 
@@ -215,7 +216,9 @@ void comparison_view(App& app, float min_plot_height) {
   const float row = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y + 1;  // a row's text, its padding and border
   const std::string figures = published(app);
   // The table as tall as it was drawn last frame (before its first, as its rows and header would be).
-  const float table = app.compare_table_h > 0 ? app.compare_table_h : (static_cast<float>(app.comparison.runs().size()) + 2) * row;
+  // A picture's from its rows: its text is larger than the page's (a 4K picture's table, measured on the
+  // page, had left room for a row and a half of four; a lecturer).
+  const float table = app.compare_table_h > 0 && !app.picture ? app.compare_table_h : (static_cast<float>(app.comparison.runs().size()) + 2) * row;
   // The space above the table and the figures' lines; the window's padding is outside the region available
   // already (counted again, with a space under the table, it left a projector's plot 60 px short at the
   // largest text step, where the style's spacing is largest).

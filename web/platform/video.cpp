@@ -104,9 +104,22 @@ std::string start_video(App& app, const VideoRequest& request) {
 
 bool video_recording() { return g_video.active; }
 
+// The compared runs follow the moment recorded within this much work a frame: more than the page's 6 ms,
+// for a clip's frames are few and slow anyway, and a run beside that lags is a wrong picture in the clip.
+constexpr double kVideoFollowMs = 100.0;
+
 bool advance_video(App& app, double real_dt) {
   if (!g_video.active) return false;
-  if (!app.run || app.run->id() != g_video.run_id || g_video.first) return true;
+  if (!app.run || app.run->id() != g_video.run_id) return true;
+  // The methods compared, drawn beside the model, at the moment recorded (they had stayed where the run was
+  // paused before the recording while the model replayed from t0; a lecturer).
+  const auto follow = [&app] {
+    if (app.run && !app.state.compare.empty()) app.comparison.follow(app.state, *app.run, kVideoFollowMs);
+  };
+  if (g_video.first) {
+    follow();
+    return true;
+  }
   const double h = app.run->time_step(), t1 = g_video.request.t1;
   // The video's clock is the wall clock (MediaRecorder stamps each frame when it is handed over): the run
   // follows it at the rate asked however slow the frames, so a clip of 2 s at real time lasts 2 s (a
@@ -121,6 +134,7 @@ bool advance_video(App& app, double real_dt) {
     stop_run_on_error(app);
   }
   g_video.debt = std::max(0.0, g_video.debt - (app.run->time() - before));
+  follow();
   return true;
 }
 
