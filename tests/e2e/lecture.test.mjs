@@ -4,9 +4,10 @@
 // stage alone, lock=1, and a phone upright and on its side. Screenshots go to build/e2e/ (lecture-*.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launch, openPage, PHONE, artifacts, settledRect, settledRects, nextAppFrame } from './browser.mjs';
+import { launch, openPage, PHONE, artifacts, settledRect, settledRects, nextAppFrame, recordProblems } from './browser.mjs';
 import { decodePng } from './png.mjs';
 
 let env;
@@ -570,6 +571,13 @@ test('embed=1 shows only the stage; lock=1 keeps the scene; the embed code', asy
     await checkStage(page, viewport, 'embed');
     inside(await rect(page, 'play'), viewport, 'play in the bar');
     assert.equal(await rect(page, 'stage-design'), null, 'no designer inputs when locked');
+    // Its native controls are the stage's: Play and the speed, not the panels' fields it does not show (a
+    // course page's embed had 127 of them, and Tab went through every one to leave it; a student).
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ state: 'attached' });
+    assert.equal(await page.getByRole('slider', { name: 'Speed', exact: true }).count(), 1, 'the speed is a control of the stage');
+    for (const [role, name] of [['combobox', 'Model'], ['combobox', 'Preset'], ['button', 'Copy link'], ['button', 'Presentation mode']])
+      assert.equal(await page.getByRole(role, { name, exact: true }).count(), 0, `no ${name} in an embed`);
+    assert.equal(await page.getByRole('button', { name: /^Skip to: Model and parameters/ }).count(), 0, 'no skip link to a panel not shown');
     // Two clicks a frame apart at least, as a hand makes them: ImGui 1.86 reads the pointer once a frame,
     // so two clicks in one frame would both land where the second was.
     await page.mouse.click(...centre(await settledRect(page, 'play')));
@@ -1678,6 +1686,68 @@ test("the browser's Back returns to the lesson's scene before, and Forward to th
     await page.goForward();
     await page.waitForFunction(() => window.carvallo.lesson().index === 1, null, { timeout: 10000 });
     assert.equal((await state(page)).speed, 2, 'scene 2 again');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('an embed on a course page leaves the wheel to the page until it is clicked into', async () => {
+  // The wheel had zoomed the camera of every embed it passed over, and the course page would not scroll (a
+  // student reading a course page with the embed code in it).
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 700 }, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const problems = recordProblems(page);
+    const html = `<!doctype html><html lang="en"><title>Course</title><body style="margin:0"><p style="height:200px">Course text</p>
+      <iframe src="${env.server.url}#embed=1&speed=4" width="640" height="400" title="Carvallo"></iframe><p style="height:2000px">More text</p></body></html>`;
+    // Served from another origin on this machine (a page the browser takes for public may not frame a
+    // loopback address: Chromium's Private Network Access).
+    const host = http.createServer((req, res) => { res.setHeader('Content-Type', 'text/html'); res.end(html); });
+    await new Promise((r) => host.listen(0, '127.0.0.1', r));
+    context.on('close', () => host.close());
+    await page.goto(`http://127.0.0.1:${host.address().port}/course.html`);
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    await frame.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
+    await frame.evaluate(() => window.carvallo.ready);
+    for (let i = 0; i < 4; i++) await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+    const dist = async () => (await frame.evaluate(() => window.carvallo.getState())).dist;
+    const before = await dist();
+    await page.mouse.move(320, 400);  // over the embed's view
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(300);
+    for (let i = 0; i < 3; i++) await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+    assert.ok(await page.evaluate(() => window.scrollY) > 0, 'the course page scrolled');
+    assert.equal(await dist(), before, 'the embed\'s camera stayed');
+    // Clicked into, the embed takes the wheel: its camera zooms, the page stays.
+    const box = await page.locator('iframe').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 3);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(300);
+    for (let i = 0; i < 3; i++) await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+    assert.ok(await dist() > before, `the embed zooms once clicked into: ${before} to ${await dist()}`);
+    assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'and the page stays');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('an embed upright in a phone\'s column leaves its plot out rather than squeeze the model to a strip', async () => {
+  // 356 x 400 CSS px: the bar and an eigenvalue plot had left the bicycle an 85 px strip and the plot 15 px,
+  // its labels on each other (a student on a course page).
+  const viewport = { width: 356, height: 400 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#embed=1&speed=3&stage=eigenvalues`,
+    { ...viewport, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    await frames(page, 6);
+    assert.equal(await rect(page, 'stage-plot'), null, 'no plot squeezed under the model');
+    const free = await settledRect(page, 'view:free');
+    assert.ok(free.h >= 0.5 * viewport.height, `the model's view ${JSON.stringify(free)}`);
+    inside(await rect(page, 'play'), viewport, 'play in the bar');
+    await page.screenshot({ path: path.join(artifacts, 'lecture-embed-phone-356x400.png') });
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

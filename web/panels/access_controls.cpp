@@ -31,6 +31,7 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <utility>
 
 namespace carvallo::web {
 
@@ -856,6 +857,27 @@ std::vector<AccessRow> access_rows(App& app) {
   panel_rows(app, rows);
   for (const auto& [at, name] : g_groups)
     if (at < rows.size()) rows[at].control.heading = name;  // an empty group's heading goes to the next one's row, and is replaced
+  // An embed shows the stage alone: its controls are those of the stage, its bar and its plot (a course page's
+  // embed had 127 native controls, every parameter and the lesson editor, and Tab went through them all to
+  // leave it; a student). A kept group's heading goes with its first kept row.
+  if (app.state.embed) {
+    const auto on_stage = [](const std::string& id) {
+      for (const char* kept : {"play", "step", "reset", "kick", "timeline", "timeline-start", "timeline-rate", "speed", "speed-typed",
+                               "caption-read", "scene-previous", "scene-next", "scene-again", "fit", "help", "describe-eigen",
+                               "describe-time", "describe-turns", "describe-compare"})
+        if (id == kept) return true;
+      return id.rfind("hold-", 0) == 0;
+    };
+    std::string heading;
+    std::vector<AccessRow> kept;
+    for (auto& r : rows) {
+      if (!r.control.heading.empty()) heading = r.control.heading;
+      if (!on_stage(r.control.id)) continue;
+      r.control.heading = std::exchange(heading, std::string());
+      kept.push_back(std::move(r));
+    }
+    rows = std::move(kept);
+  }
   // The QR code and the shortcut list cover the page: while one is open, Tab goes only to what closes it
   // (its toggle; Escape too) and, with the QR code, Copy link, not to the controls hidden under it.
   if (app.show_qr || app.show_help) {

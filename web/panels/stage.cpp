@@ -250,6 +250,15 @@ void arrange_stage(App& app, float top) {
         }
       }
     }
+    // An embed upright in a course page's column (356 x 400 CSS px on a phone) whose caption and bar leave
+    // under 18 lines for the model and its plot: the plot is left out, for the model drawn in what remains
+    // (they had been an 85 px strip and a 15 px plot, its labels on each other; a student). A phone's own
+    // stage has the plot's tab.
+    if (with_plot && portrait && !app.compact && H - top - caption_h - bar_h < ImGui::GetFontSize() * 18) {
+      with_plot = false;
+      view_w = W, plot_x = W, plot_y = top, plot_w = 0, plot_h = H - top, caption_h = 0;
+      continue;
+    }
     // On a phone on its side, whose view the tabs and the bar leave short, a plot beside the view would
     // be narrower than a readable one: it is left out, and its panel's tab shows it whole.
     if (!with_plot || portrait || !app.compact || plot_w >= px(app, 240)) break;

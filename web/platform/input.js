@@ -27,8 +27,17 @@
   window.carvallo = window.carvallo || {};
   window.carvallo._wheelSteps = wheelSteps;
 
+  // A page shown in another's frame (the embed code on a course page) leaves the wheel to that page until it
+  // is clicked or tapped into (or Ctrl is held), as an embedded map does: the wheel had zoomed the camera of
+  // every embed it passed over, and the course page would not scroll (a student).
+  const framed = (function () { try { return window.self !== window.top; } catch (e) { return true; } })();
+
   window.addEventListener('wheel', function (event) {
     if (!onCanvas(event)) return;
+    if (framed && !document.hasFocus() && !event.ctrlKey) {
+      event.stopPropagation();  // not GLFW's either: the host page scrolls
+      return;
+    }
     event.stopPropagation();
     event.preventDefault();
     if (!ready()) return;
