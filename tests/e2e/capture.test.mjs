@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, artifacts } from './browser.mjs';
+import { launch, openPage, artifacts, settledRect } from './browser.mjs';
 import { decodePng, colourStats } from './png.mjs';
 
 let env;
@@ -164,6 +164,31 @@ test('capture of the chosen plot: eigenvalues, steady turns, the design map, tor
     await frames(page, 3);
     const disk = picture(await page.evaluate(() => window.carvallo.capture({ what: 'plot', width: 800, height: 600 })), 'capture-plot-rolling-disk-eigenvalues.png');
     notBlank(disk, 'the rolling disk\'s eigenvalue plot', 0.97);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('View > Save picture offers a slide\'s 1920 x 1080 beside the view\'s own shape', async () => {
+  // Between a laptop's panels the view is taller than wide, and 1x and 2x pictures had been portrait (a
+  // lecturer's slides).
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1366, height: 768 });
+  try {
+    await frames(page, 4);
+    const click = async (name) => {
+      const r = await settledRect(page, name);
+      assert.ok(r, `${name} is shown`);
+      await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+      await frames(page, 3);
+    };
+    await click('menu:view');
+    await click('view:picture');
+    const [download] = await Promise.all([page.waitForEvent('download'), click('picture:1080p')]);
+    assert.equal(download.suggestedFilename(), 'carvallo-bicycle-view-1920x1080.png');
+    const png = decodePng(fs.readFileSync(await download.path()));
+    assert.deepEqual([png.width, png.height], [1920, 1080]);
+    notBlank(png, 'the 1080p picture');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

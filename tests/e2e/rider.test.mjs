@@ -619,3 +619,22 @@ test('on a paused run, a kick and a held torque say that they act once the run p
     await context.close();
   }
 });
+
+test('a run rewound from its fall no longer says that it has ended', async () => {
+  // Kick pressed after the fall says the run has ended; |< then showed t = 0.00 under that note (a student).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#speed=2&roll_rate=0.5`, { width: 1280, height: 800 });
+  try {
+    await page.evaluate(() => window.carvallo.step(1000));  // the bicycle falls within 2 s
+    await frames(page, 3);
+    await page.mouse.click(...centre(await settledRect(page, 'kick')));
+    await frames(page, 3);
+    assert.ok(await rect(page, 'toast'), 'a kick after the fall says the run has ended');
+    assert.match((await page.evaluate(() => window.carvallo.announcements())).at(-1), /^The run has ended/);
+    await page.mouse.click(...centre(await settledRect(page, 'timeline:start')));
+    await frames(page, 3);
+    assert.equal(await rect(page, 'toast'), null, 'rewound to its start, the run has not ended');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

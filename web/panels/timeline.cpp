@@ -41,6 +41,10 @@ void shown(App& app) {
   app.state.time_shown = app.synced_t = app.run ? moment(*app.run) : 0.0;
   // Rewound before the fall: the message about it is about a moment not shown any more.
   if (app.run && !app.run->run().ended() && app.run_event.rfind("At t = ", 0) == 0) app.run_event.clear();
+  // ... and so is a toast saying the run has ended (it stood over t = 0.00 after |<; a student).
+  if (app.run && !app.run->run().ended() &&
+      (app.toast == tr("The run has ended: tap Reset to start it again") || app.toast == tr("The run has ended: Reset (R) starts it again")))
+    app.toast_until = 0;
 }
 
 // The log is too long for a link: said, never cut.

@@ -196,10 +196,13 @@ void save_picture_menu(App& app) {
   ImGui::Separator();
   struct Size {
     const char* label;
-    double scale;  // of the view's size on screen; 0: 3840 x 2160
+    double scale;  // of the view's size on screen; 0: the slide's width and height below
+    int width = 0, height = 0;
   };
-  for (const Size& size : {Size{"1x", 1.0}, Size{"2x", 2.0}, Size{"4K", 0.0}}) {
-    const auto [w, h] = size.scale > 0 ? picture_size(app, size.scale) : std::pair<int, int>{3840, 2160};
+  // The view's own shape (between a laptop's panels, taller than wide), and a slide's 16:9 (a lecturer's
+  // pictures for slides had been portrait at 1x and 2x).
+  for (const Size& size : {Size{"1x", 1.0}, Size{"2x", 2.0}, Size{"1080p", 0.0, 1920, 1080}, Size{"4K", 0.0, 3840, 2160}}) {
+    const auto [w, h] = size.scale > 0 ? picture_size(app, size.scale) : std::pair<int, int>{size.width, size.height};
     char label[64];
     std::snprintf(label, sizeof label, "%s  (%d x %d)", size.label, w, h);
     if (ImGui::MenuItem(label)) {
