@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launch, openPage, PHONE, artifacts, settledRect, settledRects, nextAppFrame, recordProblems } from './browser.mjs';
+import { launch, openPage, PHONE, artifacts, settledRect, settledRects, nextAppFrame, recordProblems, touchInput } from './browser.mjs';
 import { decodePng } from './png.mjs';
 
 let env;
@@ -1748,6 +1748,56 @@ test('an embed upright in a phone\'s column leaves its plot out rather than sque
     assert.ok(free.h >= 0.5 * viewport.height, `the model's view ${JSON.stringify(free)}`);
     inside(await rect(page, 'play'), viewport, 'play in the bar');
     await page.screenshot({ path: path.join(artifacts, 'lecture-embed-phone-356x400.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('an embed on a phone\'s course page: a finger scrolls the page past it until it is tapped into, then turns its camera', async () => {
+  // A drag over a full-width embed had orbited its camera, and the course page could not be scrolled past it
+  // (a student on a phone).
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true,
+                                                  hasTouch: true, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const problems = recordProblems(page);
+    const html = `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>Course</title>
+      <body style="margin:0"><p style="height:200px">Course text</p><iframe src="${env.server.url}#embed=1&speed=4" width="370" height="400"
+      title="Carvallo"></iframe><p style="height:2000px">More text</p></body></html>`;
+    const host = http.createServer((req, res) => { res.setHeader('Content-Type', 'text/html'); res.end(html); });
+    await new Promise((r) => host.listen(0, '127.0.0.1', r));
+    context.on('close', () => host.close());
+    await page.goto(`http://127.0.0.1:${host.address().port}/course.html`);
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    await frame.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
+    await frame.evaluate(() => window.carvallo.ready);
+    const embedFrames = async (n) => { for (let i = 0; i < n; i++) await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => r()))); };
+    await embedFrames(4);
+    const touch = await touchInput(context, page);
+    const camera = async () => { const s = await frame.evaluate(() => window.carvallo.getState()); return [s.yaw, s.dist]; };
+    const before = await camera();
+    await touch('touchStart', [[180, 350]]);
+    for (let k = 1; k <= 10; k++) { await touch('touchMove', [[180, 350 - 15 * k]]); await page.waitForTimeout(16); }
+    await touch('touchEnd', []);
+    await page.waitForTimeout(300);
+    await embedFrames(3);
+    assert.ok(await page.evaluate(() => window.scrollY) > 50, 'the course page scrolled under the finger');
+    assert.deepEqual(await camera(), before, 'the embed\'s camera stayed');
+    // Tapped into, the embed takes the finger: a drag turns its camera, the page stays.
+    const box = await page.locator('iframe').boundingBox();
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 3];
+    await touch('touchStart', [[x, y]]);
+    await touch('touchEnd', []);
+    await page.waitForTimeout(300);
+    await embedFrames(3);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await touch('touchStart', [[x - 60, y]]);
+    for (let k = 1; k <= 10; k++) { await touch('touchMove', [[x - 60 + 12 * k, y - 3 * k]]); await embedFrames(1); }
+    await touch('touchEnd', []);
+    await embedFrames(3);
+    assert.notEqual((await camera())[0], before[0], 'the drag turned the embed\'s camera');
+    assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'and the page stayed');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

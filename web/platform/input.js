@@ -46,10 +46,29 @@
                     [wheelSteps(event.deltaX, event.deltaMode), wheelSteps(event.deltaY, event.deltaMode), x, y]);
   }, { capture: true, passive: false });
 
+  // Likewise a finger on a framed page not yet tapped into pans the page around it (it had orbited the
+  // camera, and a phone's course page could not be scrolled past a full-width embed; a student): the
+  // canvas lets the browser pan, and a tap, left to the browser, is a click that focuses the page.
+  function framedIdle() { return framed && !document.hasFocus(); }
+  function syncTouchAction() {
+    const c = canvas();
+    if (c) c.style.touchAction = framedIdle() ? 'pan-x pan-y' : 'none';
+  }
+  if (framed) {
+    window.addEventListener('focus', syncTouchAction);
+    window.addEventListener('blur', syncTouchAction);
+    window.addEventListener('DOMContentLoaded', syncTouchAction);
+    setTimeout(syncTouchAction, 0);
+  }
+
   // kind: 0 start, 1 move, 2 end, 3 cancel; then the fingers still on the screen (at most two are used).
   function onTouch(kind) {
     return function (event) {
       if (!onCanvas(event)) return;
+      if (framedIdle()) {
+        event.stopPropagation();  // not GLFW's: the browser pans, or makes a tap a click
+        return;
+      }
       event.stopPropagation();
       event.preventDefault();  // no emulated mouse events, no page zoom or scroll
       if (!ready()) return;
