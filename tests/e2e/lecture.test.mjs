@@ -1803,3 +1803,29 @@ test('an embed on a phone\'s course page: a finger scrolls the page past it unti
     await context.close();
   }
 });
+
+test('beside the panels a message comes below the lesson\'s caption, and the scene\'s arrows stay under the pointer', async () => {
+  // Scene 2's fall put its message above the caption and moved the arrows 80 px down: the next click on '>'
+  // landed on the message (a TA clicking through the lesson).
+  const viewport = { width: 1366, height: 768 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=2`, viewport);
+  try {
+    await frames(page, 4);
+    const next = await settledRect(page, 'scene:next');
+    assert.ok(next, 'the caption\'s arrows');
+    await page.evaluate(() => window.carvallo.step(600));  // the bicycle falls within 2 s
+    await frames(page, 4);
+    const messages = await settledRect(page, 'messages');
+    assert.ok(messages, 'the fall is said');
+    const after = await settledRect(page, 'scene:next');
+    assert.ok(Math.abs(after.y - next.y) < 0.5 && Math.abs(after.x - next.x) < 0.5, `'>' stayed: ${JSON.stringify(next)} then ${JSON.stringify(after)}`);
+    disjoint(messages, await rect(page, 'caption'), 'the message and the caption');
+    await page.mouse.click(...centre(after));
+    await frames(page, 3);
+    assert.equal((await lesson(page)).index, 2, 'the click on > goes on to scene 3');
+    await page.screenshot({ path: path.join(artifacts, 'lecture-laptop-message-below-caption.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -281,7 +281,10 @@ void messages_banner(App& app) {
     const float m = px(app, 8);
     // As wide as the free span (a presentation's is narrow), however narrow: wrapped lines, not a covered panel.
     const float left = app.view_left + m, right = std::max(app.view_right - m, left + px(app, 120));
-    ImGui::SetNextWindowPos(ImVec2(left, app.view_top + m), ImGuiCond_Always);
+    // Beside the panels, below a lesson's caption and its arrows (caption_overlay, drawn before): above
+    // them, a message's coming moved the arrows under the pointer.
+    const float top = !app.stage && app.caption_bottom > 0 ? app.caption_bottom : app.view_top;
+    ImGui::SetNextWindowPos(ImVec2(left, top + m), ImGuiCond_Always);
     const float tallest = io.DisplaySize.y * 0.45f;
     ImGui::SetNextWindowSizeConstraints(ImVec2(right - left, 0), ImVec2(right - left, tallest));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(1.0f, 0.95f, 0.80f, 0.97f));

@@ -508,7 +508,9 @@ void caption_overlay(App& app) {
   const float left = app.stage ? app.caption_rect[0]
                      : text.empty() ? right - scenes_w - 2 * style.WindowPadding.x + style.ItemSpacing.x
                                     : app.view_left + m;
-  const float top = app.stage ? app.caption_rect[1] : std::max(app.view_top, app.messages_bottom) + m;
+  // Beside the panels, at the view's top whatever messages come: the messages stand below it (a fall's,
+  // shown above it, had moved the scene's arrows 80 px down under a pointer clicking on; a TA).
+  const float top = app.stage ? app.caption_rect[1] : app.view_top + m;
   const float width = right - left;
   float scale = 1.0f;
   const float fitted = text.empty() ? ImGui::GetFrameHeight() + 2 * style.WindowPadding.y
