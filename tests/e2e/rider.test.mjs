@@ -489,6 +489,7 @@ test('a phone (390x844@3) opened on #turns=1: the turns on the stage; a finger h
     const held = Date.now();
     while (Date.now() - held < 900) await frames(page, 1);
     await page.screenshot({ path: path.join(artifacts, 'rider-turn-held-phone.png') });
+    assert.ok(await rect(page, 'turns-readout'), 'held: the turn is read');
     assert.equal((await state(page)).from_turn, '', 'held: read, not ridden');
     await touch('touchEnd', []);
     await frames(page, 4);
@@ -500,6 +501,15 @@ test('a phone (390x844@3) opened on #turns=1: the turns on the stage; a finger h
     const request = Object.fromEntries((await state(page)).from_turn.split(',').map((kv) => kv.split('=')));
     assert.ok(Number(request.lean) === 0.7 && request.family === 'handlebar-reversed' && Number(request.steer) === target.steer,
               JSON.stringify(request));
+    // Held still again on the turn just ridden, the finger reads it, above itself where the hand leaves it
+    // in sight (a still finger on the dot it had tapped read nothing, and the readout stood under the hand).
+    await touch('touchStart', [[target.x, target.y]]);
+    const again = Date.now();
+    while (Date.now() - again < 900) await frames(page, 1);
+    const readout = await rect(page, 'turns-readout');
+    await touch('touchEnd', []);
+    await frames(page, 3);
+    assert.ok(readout && readout.y + readout.h <= target.y, `the readout ${JSON.stringify(readout)} above the finger at ${target.y}`);
     // The speed shown (the stage's slider and its mirror) is the turn's, and cannot be changed while riding.
     const slider = page.getByRole('slider', { name: 'Speed' });
     // The mirror follows the canvas a few frames later on a loaded machine (CI read 5.0 four frames after the tap).
@@ -581,6 +591,15 @@ test('the steady turns by keyboard and screen reader: shown, described as a tabl
     const request = Object.fromEntries((await state(page)).from_turn.split(',').map((kv) => kv.split('=')));
     assert.ok(Number(request.lean) === 0.7 && request.family === 'handlebar-reversed' && Number(request.steer) === target.steer,
               JSON.stringify(request));
+    // Held still again on the turn just ridden, the finger reads it, above itself where the hand leaves it
+    // in sight (a still finger on the dot it had tapped read nothing, and the readout stood under the hand).
+    await touch('touchStart', [[target.x, target.y]]);
+    const again = Date.now();
+    while (Date.now() - again < 900) await frames(page, 1);
+    const readout = await rect(page, 'turns-readout');
+    await touch('touchEnd', []);
+    await frames(page, 3);
+    assert.ok(readout && readout.y + readout.h <= target.y, `the readout ${JSON.stringify(readout)} above the finger at ${target.y}`);
     assert.ok(Math.abs((await sim(page)).speed - target.speed) < 1e-9 * target.speed, 'starts at the turn\'s speed');
     await page.getByRole('button', { name: 'Leave the turn' }).press('Enter');
     await frames(page, 3);

@@ -316,14 +316,23 @@ void turns_panel(App& app) {
   dl->PopClipRect();
   // After a click the turn's tooltip waits for the pointer to move: a lecturer's mouse left still over the
   // turn ridden hid the axis, the riding line and, at a large text step, part of the view.
+  // A finger held still reads the turn whatever was tapped there before (a tablet's still finger on the turn
+  // it had just ridden read nothing; a student).
   static ImVec2 clicked_at(-1, -1);
   if (clicked) clicked_at = mouse;
-  if (picked && ImGui::IsItemHovered() && (mouse.x != clicked_at.x || mouse.y != clicked_at.y)) {
+  const bool reading = app.touch.long_press();
+  if (picked && ImGui::IsItemHovered() && (reading || mouse.x != clicked_at.x || mouse.y != clicked_at.y)) {
     clicked_at = ImVec2(-1, -1);
     const auto& t = turns.branches()[picked->first].turns[picked->second];
     const char* stability = t.eigenvalues.empty() ? tr("stability being computed") : t.stable ? tr("stable") : tr("unstable");
-    tooltipf("%s", trf("%s, %s\nlean %.3f rad, steer %.3f rad\nspeed %.3f m/s, radius %.3f m", family_name(t.family).c_str(),
-                                stability, t.lean, t.steer, t.speed, t.radius).c_str());
+    // Above the finger that holds it, where the hand does not cover it (below it, it did).
+    if (reading && mouse.y > ImGui::GetIO().DisplaySize.y * 0.3f)
+      ImGui::SetNextWindowPos(ImVec2(mouse.x, mouse.y - fw * 2.5f), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(trf("%s, %s\nlean %.3f rad, steer %.3f rad\nspeed %.3f m/s, radius %.3f m", family_name(t.family).c_str(),
+                               stability, t.lean, t.steer, t.speed, t.radius).c_str());
+    record_window_rect(app, "turns-readout");
+    ImGui::EndTooltip();
   }
   if (clicked && picked) ride_steady_turn(app, turns.branches()[picked->first].turns[picked->second]);
   ride_line();
