@@ -201,3 +201,33 @@ test("View > Body and joint names labels every body and joint of a model with th
     await context.close();
   }
 });
+
+test("a planar mechanism is seen as its paper draws it: its forward runs left to right", async () => {
+  // The slider-crank of 002 Fig. 3: the crank's pivot at the origin, its slider 13.4 m along +x. Seen from
+  // the viewer's -y, it had stood mirrored (the slider left of the crank).
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#model=slider-crank&present=1', { width: 1280, height: 720 });
+  try {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const bodies = await page.evaluate(() => window.carvallo.bodies());
+    assert.ok(bodies[0].position[0] < bodies[1].position[0], `the crank's centre lies before the rod's along x: ${JSON.stringify(bodies.map((b) => b.position))}`);
+    // The view left of the stage's plot (x < 740 CSS px at 1280x720), its bodies by their colours: the crank
+    // blue, the rod orange (examples/mechanisms/planar_mechanism.cpp's palette).
+    const shot = await page.screenshot({ path: path.join(artifacts, 'model-slider-crank-as-drawn.png'), clip: { x: 0, y: 30, width: 730, height: 600 } });
+    const { width, height, pixels } = decodePng(shot);
+    const mean = (pick) => {
+      let sum = 0, n = 0;
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+        const i = 4 * (y * width + x), [r, g, b] = [pixels[i], pixels[i + 1], pixels[i + 2]];
+        if (pick(r, g, b)) { sum += x; ++n; }
+      }
+      return { x: sum / n, n };
+    };
+    const crank = mean((r, g, b) => b > r + 70 && b > 110 && g < b - 40);
+    const rod = mean((r, g, b) => r > b + 90 && r > 130);
+    assert.ok(crank.n > 20 && rod.n > 20, `crank ${JSON.stringify(crank)}, rod ${JSON.stringify(rod)} pixels`);
+    assert.ok(crank.x < rod.x, `the crank is drawn left of the rod: crank at x = ${crank.x.toFixed(0)}, rod at ${rod.x.toFixed(0)}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -182,7 +182,10 @@ void fit_camera(App& app) {
   const bool picture = app.stage && !app.state.follow;
   cam.distance = std::clamp(fitting_distance(app, (picture ? 2.2 : 3.2) * size), 0.3, 60.0);
   const bool planar = app.run->run().instance().view.planar;
-  cam.yaw = -1.5707963267948966;  // looking along +y of the viewer: at the plane of a planar model
+  // A planar model is seen from the side its papers draw it: from the viewer's +y, looking along -y, its
+  // forward (examples/scene.hpp ViewHints) runs left to right (from -y the slider-crank of 002 Fig. 3 stood
+  // mirrored, its slider left of its crank). Others keep the view from the bicycle's side, as its camera.
+  cam.yaw = planar ? 1.5707963267948966 : -1.5707963267948966;
   cam.pitch = planar ? 0.12 : 0.5;
 }
 
