@@ -99,6 +99,25 @@ TEST_CASE("the built-in lesson's figures are the bicycles' critical speeds", "[w
   CHECK(*tms.weave < setting(skate, "speed"));
 }
 
+TEST_CASE("scene 2's caption is what its run shows: the handlebars past 90 degrees within a second, the lean it names", "[web][lesson]") {
+  // The run stops where the steer passes 90 degrees, not where the bicycle lies on the ground: the caption
+  // names the lean there (the room saw a bicycle leaning 19 degrees under "the bicycle falls").
+  const Lesson& l = builtin();
+  ModelView v(read_link(l.scenes[1].link).state);
+  while (v.time() < 3.0 && !v.run().ended()) v.step(1);
+  REQUIRE(v.run().ended());
+  CHECK(v.time() < 1.0);
+  CHECK(mentions({l.scenes[1].caption}, "within a second"));
+  const int steer = v.run().probe_index("steer"), roll = v.run().probe_index("roll");
+  REQUIRE(steer >= 0);
+  REQUIRE(roll >= 0);
+  CHECK(std::abs(v.run().probes()[steer]) > 0.5 * std::acos(-1.0));
+  const double lean_degrees = std::abs(v.run().probes()[roll]) * 180.0 / std::acos(-1.0);
+  INFO(lean_degrees);
+  const int nearest_five = static_cast<int>(std::lround(lean_degrees / 5.0)) * 5;
+  CHECK(mentions({l.scenes[1].caption}, "leaning about " + std::to_string(nearest_five) + " degrees"));
+}
+
 TEST_CASE("a lesson's JSON round-trips, and hostile lessons are refused with the reason", "[web][lesson]") {
   const auto again = lesson_from_json(lesson_to_json(builtin()).dump());
   REQUIRE(again.lesson);

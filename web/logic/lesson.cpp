@@ -24,10 +24,11 @@ Lesson why_bicycles_stay_up() {
   l.title = "Why bicycles stay up";
   l.scenes = {
       {"The benchmark bicycle at 5 m/s with nobody riding it: kicked sideways, it wobbles and straightens up by "
-       "itself. Kick (or the K key) kicks it again.",
+       "itself. Kick kicks it again.",
        "model=bicycle&preset=benchmark&speed=5&roll_rate=0.5&stage=roll-steer"},
       {"The same bicycle at 2 m/s: too slow to balance itself. The kick grows instead of dying out: within a "
-       "second the handlebars turn past 90 degrees and the bicycle falls; the run stops there.",
+       "second the handlebars whip round past 90 degrees with the bicycle leaning about 20 degrees, where a "
+       "rider would fall; the run stops there.",
        "model=bicycle&preset=benchmark&speed=2&roll_rate=0.5&stage=roll-steer"},
       {"Why: the eigenvalues of the upright bicycle against speed. Below the weave speed v_w = 4.29 m/s the "
        "weave oscillation grows; above the capsize speed v_c = 6.02 m/s it slowly capsizes; in between (shaded) "
@@ -47,8 +48,8 @@ Lesson why_bicycles_stay_up() {
       // Its kick is a small one (0.1 rad/s of roll rate, which dies out; from 0.2 rad/s on the turn's small
       // basin is left and the bicycle falls): the page's 0.5 threw it over, against the caption.
       {"A stable steady turn with no hands: leaning 0.7 rad (40 degrees) at about 5.1 m/s with the handlebars "
-       "turned round, the bicycle circles on a radius of about 2.4 m, and a small kick dies out: Kick (or the K "
-       "key) gives it one (Basu-Mandal et al. 2007).",
+       "turned round, the bicycle circles on a radius of about 2.4 m, and a small kick dies out: Kick gives it one "
+       "(Basu-Mandal et al. 2007).",
        "model=bicycle&preset=benchmark&from_turn=lean=0.7,family=handlebar-reversed&stage=turns&follow=0"
        "&tx=0&ty=1.7&tz=0&yaw=-1.5707963267948966&pitch=0.9&dist=10&kick=0.1"},
       {"The two-mass-skate (Kooijman et al. 2011): no gyroscopic effect (the wheels have no spin inertia) and no "
