@@ -648,3 +648,34 @@ test('a run rewound from its fall no longer says that it has ended', async () =>
     await context.close();
   }
 });
+
+test('riding a steady turn, a tap or click on the speed it sets says why it does not change', async () => {
+  // The speed is the turn's while it is ridden: greyed out, its reason in a tooltip a finger never sees, and
+  // a tap did nothing (a student on a tablet).
+  const ride = '#from_turn=lean=0.3,family=handlebar-forward';
+  const note = 'The steady turn sets the initial state; leave the turn to set your own';
+  const tablet = await openPage(env.browser, `${env.server.url}${ride}&present=1`, { width: 1180, height: 820, deviceScaleFactor: 2, hasTouch: true });
+  try {
+    await frames(tablet.page, 4);
+    assert.notEqual((await state(tablet.page)).from_turn, '');
+    const speed = (await sim(tablet.page)).speed;
+    await tablet.page.touchscreen.tap(...centre(await settledRect(tablet.page, 'stage-speed')));
+    await frames(tablet.page, 3);
+    assert.ok((await tablet.page.evaluate(() => window.carvallo.announcements())).includes(note), 'the tap is answered');
+    assert.ok(await rect(tablet.page, 'toast'), 'in a note on the screen');
+    assert.equal((await sim(tablet.page)).speed, speed, 'and the speed stays the turn\'s');
+    assert.deepEqual(tablet.problems, []);
+  } finally {
+    await tablet.context.close();
+  }
+  const laptop = await openPage(env.browser, `${env.server.url}${ride}`, { width: 1280, height: 800 });
+  try {
+    await frames(laptop.page, 4);
+    await laptop.page.mouse.click(...centre(await settledRect(laptop.page, 'setting:speed')));
+    await frames(laptop.page, 3);
+    assert.ok((await laptop.page.evaluate(() => window.carvallo.announcements())).includes(note), 'the panel\'s field answers a click too');
+    assert.deepEqual(laptop.problems, []);
+  } finally {
+    await laptop.context.close();
+  }
+});

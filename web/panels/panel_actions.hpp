@@ -64,6 +64,9 @@ std::string turn_family_name(const std::string& family);
 /// does each frame; false when none are being computed (turns_panel.cpp).
 bool advance_turns(App& app);
 const char* set_by_the_turn_note();
+/// Says set_by_the_turn_note in a toast when the last item, disabled by a ridden turn, is clicked or tapped:
+/// a finger has no hover to show the tooltip, and the tap did nothing (a student on a tablet).
+void say_set_by_the_turn_if_tapped(App& app);
 /// A comparison of methods chosen from the presets (a paper's study or a general one), as the panel's list
 /// does: its methods and runs, and the stage shows it (compare_panel.cpp).
 void choose_study(App& app, const examples::MethodStudy& study);

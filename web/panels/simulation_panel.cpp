@@ -125,6 +125,7 @@ void setting_field(App& app, const examples::Quantity& q) {
   const NumberChange change = number_field(field, value, &unreadable);
   if (!by_turn) apply_setting_change(app, q, kept, value, change, unreadable);
   record_rect(app, "setting:" + q.name);
+  if (by_turn) say_set_by_the_turn_if_tapped(app);
 }
 
 // The model's settings: the one its eigenvalue panel marks (the steady motion's first quantity) always in

@@ -427,6 +427,7 @@ void stage_bar(App& app) {
       else if (change == NumberChange::typed || change == NumberChange::unreadable) apply_setting_value(app, "speed", v, unreadable);
       ImGui::EndDisabled();
       record_rect(app, "stage-speed");
+      if (by_turn) say_set_by_the_turn_if_tapped(app);
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !ImGui::IsItemActive()) {
         if (by_turn) tooltipf("%s", set_by_the_turn_note());
         else tooltipf("%s\n%s", tr("Forward speed"), number_field_hint(NumberStyle::slider));

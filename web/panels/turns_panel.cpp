@@ -70,6 +70,11 @@ const char* set_by_the_turn_note() {
   return tr("The steady turn sets the initial state; leave the turn to set your own");
 }
 
+void say_set_by_the_turn_if_tapped(App& app) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+    set_toast(app, set_by_the_turn_note());
+}
+
 bool advance_turns(App& app) {
   if (!app.turns.started() || app.turns.done()) return false;
   const ScopedWork timed(app.work, "turns");
