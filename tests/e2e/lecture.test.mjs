@@ -1735,6 +1735,51 @@ test('an embed on a course page leaves the wheel to the page until it is clicked
   }
 });
 
+test('the embed code fits a course page\'s column, and an embed opens its scene in the whole playground', async () => {
+  // A fixed 960 px embed had run past a course page's column, and a reader had no visible way from it to the
+  // playground's panels (an instructor, then a student).
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 800 }, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const problems = recordProblems(page);
+    await page.goto(`${env.server.url}#speed=4.5`);
+    await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
+    await frames(page, 4);
+    await page.mouse.click(...centre(await rect(page, 'menu:view')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'view:embed-code')));
+    await frames(page, 2);
+    const code = await page.evaluate(() => window.carvallo._clipboard);
+    assert.match(code, /^<iframe src="[^"]*embed=1[^"]*"/);
+    const html = `<!doctype html><html lang="en"><title>Course</title><body style="margin:0"><div style="width:600px">${code}</div></body></html>`;
+    const host = http.createServer((req, res) => { res.setHeader('Content-Type', 'text/html'); res.end(html); });
+    await new Promise((r) => host.listen(0, '127.0.0.1', r));
+    context.on('close', () => host.close());
+    await page.goto(`http://127.0.0.1:${host.address().port}/course.html`);
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    await frame.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
+    for (let i = 0; i < 6; i++) await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+    const box = await page.locator('iframe').boundingBox();
+    assert.equal(box.width, 600, 'the column\'s width');
+    assert.ok(Math.abs(box.height - 337.5) <= 1, `at 16:9: ${box.height}`);
+    await page.screenshot({ path: path.join(artifacts, 'lecture-embed-in-column-600.png') });
+    // Open in Carvallo: the same scene, the whole playground, in a tab of its own.
+    const open = await frame.evaluate(() => window.carvallo.widgetRect('open-in-playground'));
+    assert.ok(open, 'the embed shows Open in Carvallo');
+    assert.ok(open.x >= 0 && open.y >= 0 && open.x + open.w <= box.width + 0.5 && open.y + open.h <= box.height + 0.5, `inside the embed: ${JSON.stringify(open)}`);
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.mouse.click(box.x + open.x + open.w / 2, box.y + open.y + open.h / 2)]);
+    await tab.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
+    assert.doesNotMatch(tab.url(), /embed=1/);
+    const opened = await tab.evaluate(() => window.carvallo.getState());
+    assert.equal(opened.embed, false);
+    assert.equal(opened.speed, 4.5, 'the same scene');
+    assert.ok(await tab.evaluate(() => window.carvallo.widgetRect('menu:view')), 'with the menus');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('an embed upright in a phone\'s column leaves its plot out rather than squeeze the model to a strip', async () => {
   // 356 x 400 CSS px: the bar and an eigenvalue plot had left the bicycle an 85 px strip and the plot 15 px,
   // its labels on each other (a student on a course page).

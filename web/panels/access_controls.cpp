@@ -383,6 +383,8 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   }
   heading(rows, translatable("View, link and language"));
   rows.push_back(button("fit", tr("Fit the model in view"), "fit", "V", fit_camera));
+  if (app.state.embed)
+    rows.push_back(button("open-in-playground", tr("Open in Carvallo"), "open-in-playground", "", open_in_playground));
   auto qr = button("qr", tr("QR code of this link"), "qr", "Q", toggle_qr);
   qr.control.toggle = true;
   qr.control.pressed = app.show_qr;
@@ -864,7 +866,7 @@ std::vector<AccessRow> access_rows(App& app) {
     const auto on_stage = [](const std::string& id) {
       for (const char* kept : {"play", "step", "reset", "kick", "timeline", "timeline-start", "timeline-rate", "speed", "speed-typed",
                                "caption-read", "scene-previous", "scene-next", "scene-again", "fit", "help", "describe-eigen",
-                               "describe-time", "describe-turns", "describe-compare"})
+                               "describe-time", "describe-turns", "describe-compare", "open-in-playground"})
         if (id == kept) return true;
       return id.rfind("hold-", 0) == 0;
     };

@@ -410,7 +410,11 @@ std::string embed_code(const App& app) {
     if (ch == '"' || ch == '<' || ch == '>' || ch == '&') ch = ' ';
   std::string link = to_link(s);
   if (app.lesson) link = page_link(app).replace(0, to_link(app.state).size(), link);
-  return "<iframe src=\"" + page_url(link) + "\" width=\"960\" height=\"540\" style=\"border:0\" allow=\"fullscreen\" title=\"Carvallo: " +
+  // 960 x 540 where the page has room, narrower in a course page's column at the same 16:9 (a fixed 960 px
+  // ran past a column's edge; an instructor).
+  return "<iframe src=\"" + page_url(link) +
+         "\" width=\"960\" height=\"540\" style=\"border:0;width:100%;max-width:960px;height:auto;aspect-ratio:16/9\" "
+         "allow=\"fullscreen\" title=\"Carvallo: " +
          title + "\"></iframe>";
 }
 
@@ -426,6 +430,11 @@ void copy_page_link(App& app) {
   if (!why_not.empty()) set_toast(app, what + tr(", starting at t = 0: ") + why_not);
   else if (t > 0) set_toast(app, what + trf(", and replays the motion up to the moment shown, t = %s s", format_shortest(std::round(t * 1000) / 1000).c_str()));
   else set_toast(app, what + tr(", starting at t = 0"));
+}
+
+void open_in_playground(App& app) {
+  std::string why_not;
+  open_in_new_tab(page_url(link_with_moment(app, why_not, true)));
 }
 
 namespace {

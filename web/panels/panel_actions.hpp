@@ -72,6 +72,8 @@ void say_set_by_the_turn_if_tapped(App& app);
 void choose_study(App& app, const examples::MethodStudy& study);
 /// Copy link, as the menu bar's button: the clipboard and its toast (app_shell.cpp).
 void copy_page_link(App& app);
+/// An embed's way out: the scene shown, at its moment, in the whole playground in a new tab (app_shell.cpp).
+void open_in_playground(App& app);
 /// The rider's hold buttons (rider_panel.cpp): how many, each one's name and widget, and holding one from
 /// elsewhere (the parallel DOM) as the on-screen button is held.
 int hold_button_count(const App& app);

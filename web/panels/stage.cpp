@@ -399,6 +399,14 @@ void stage_bar(App& app) {
     record_rect(app, "fit");
     if (ImGui::IsItemHovered()) tooltipf("%s", tr("Fit the model in the view (V)"));
   }
+  // An embed's way out to the whole playground, its panels and menus (a course page's reader had none:
+  // Copy link was a keyboard-only control there, and kept embed=1).
+  if (app.state.embed) {
+    same_line_if_fits(button_width(tr("Open in Carvallo")));
+    if (ImGui::Button(tr("Open in Carvallo"))) open_in_playground(app);
+    record_rect(app, "open-in-playground");
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr("This scene in the whole playground, with its panels and menus, in a new tab"));
+  }
   rider_buttons(app, true);  // beside the run's buttons on a wide screen: a row less, a taller view and plot
   // The speed, where the model has one (the bicycle's forward speed, the disk's rolling speed).
   if (const auto* entry = examples::find_model(app.state.model)) {

@@ -187,10 +187,11 @@ void seek_first(App& app) {
   if (app.run) seek(app, app.run->first_time());
 }
 
-std::string link_with_moment(App& app, std::string& why_not) {
+std::string link_with_moment(App& app, std::string& why_not, bool whole_page) {
   why_not.clear();
   note_motion(app);
   UiState s = app.state;
+  if (whole_page) s.embed = false;
   if (app.run && app.replay_to < 0) {
     if (app.run->applied_events() > kMaxLinkedInputs) {
       why_not = too_long(app.run->applied_events());

@@ -33,7 +33,8 @@ void seek_first(App& app);
 
 /// The link of what is shown with the moment even while playing ("Copy link": it replays the motion up
 /// to the moment shown). `why_not` says why the motion is not in it, when it is not (a log too long).
-std::string link_with_moment(App& app, std::string& why_not);
+/// `whole_page`: the link of the same scene in the whole playground, not an embed (Open in Carvallo).
+std::string link_with_moment(App& app, std::string& why_not, bool whole_page = false);
 
 /// The timeline under the 3D view: the kept interval, the moment shown, a slider to scrub.
 void timeline(App& app);

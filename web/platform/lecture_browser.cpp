@@ -33,6 +33,10 @@ EM_JS(char*, carvallo_js_page_url, (const char* link), {
   return p;
 });
 
+EM_JS(void, carvallo_js_open_in_new_tab, (const char* url), {
+  window.open(UTF8ToString(url), '_blank', 'noopener');
+});
+
 EM_JS(int, carvallo_js_reduced_motion, (), {
   return window.carvallo._reducedMotion() ? 1 : 0;
 });
@@ -70,6 +74,8 @@ void decode_lesson(const std::string& data, int scene, bool apply_scene) {
 void open_lesson_file() { carvallo_js_open_lesson_file(); }
 
 std::string page_url(const std::string& link) { return take_js_string(carvallo_js_page_url(link.c_str())); }
+
+void open_in_new_tab(const std::string& url) { carvallo_js_open_in_new_tab(url.c_str()); }
 
 bool prefers_reduced_motion() { return carvallo_js_reduced_motion() != 0; }
 

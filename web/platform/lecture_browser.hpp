@@ -35,6 +35,9 @@ void open_lesson_file();
 /// The page URL of a link: origin, path and '#' + link.
 std::string page_url(const std::string& link);
 
+/// Opens `url` in a new tab, detached from this page (an embed's way out to the whole playground).
+void open_in_new_tab(const std::string& url);
+
 /// The user asked the system for reduced motion: nothing plays by itself.
 bool prefers_reduced_motion();
 
