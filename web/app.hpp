@@ -142,6 +142,7 @@ struct App {
   int layout_w = 0, layout_h = 0;
   double text_scale_limit = 3;  ///< the largest text size (UiState::text_scale) that changes what is shown (main.cpp)
   bool text_limit_is_phones = false;  ///< that limit is a phone's screen's, not a stage's (main.cpp)
+  bool presentation_text = false;     ///< the text is half as large again for a projector's presentation (main.cpp)
   float text_px_at_one = 13;    ///< the text's height (device px) at text size 1 on this screen and mode (main.cpp)
   float menu_font_scale = 1;    ///< the menu bar's text scale, made smaller until its menus fit (app_shell.cpp)
   float view_left = 0, view_right = 0;  ///< free horizontal span between the panels (framebuffer px)

@@ -74,6 +74,7 @@ void follow_canvas(App& app) {
   // projector; a screen narrower than 600 CSS px (a phone given a presentation link) keeps its own size, at
   // which the menu bar and the panel tabs fit.
   const bool projector_text = app.state.presentation && size.css_width >= 600;
+  app.presentation_text = projector_text;
   const double per_text_scale = size.pixel_ratio * (projector_text ? 1.5 : 1.0) * (app.coarse_pointer ? 1.2 : 1.0);
   double scale = per_text_scale * app.state.text_scale;
   app.text_px_at_one = static_cast<float>(13.0 * per_text_scale);
@@ -122,6 +123,11 @@ void pan_camera(App& app, double dx, double dy) {
   const Eigen::Vector3d eye = cam.eye(), f = (cam.target - eye).normalized();
   const Eigen::Vector3d right = f.cross(Eigen::Vector3d(0, 0, -1)).normalized(), up = right.cross(f);
   cam.target += (-right * dx + up * dy) * k;
+  // A pan lets go of a model the camera followed, which then rides out of view: said, with the way back
+  // (a two-finger pan on a whiteboard left an empty grid and no word why; a teacher).
+  if (app.state.follow && app.run && (dx != 0 || dy != 0))
+    carvallo::web::set_toast(app, app.coarse_pointer ? carvallo::web::tr("The camera stays here now: Fit (in the bar or the View menu) follows the model again")
+                                                     : carvallo::web::tr("The camera stays here now: Fit (V) or F follows the model again"));
   app.state.follow = false;
 }
 

@@ -214,6 +214,11 @@ test('phone: one finger orbits, two fingers pinch and pan, a tap hits its widget
     assert.ok(s2.dist < s1.dist * 0.8, `pinch out zooms in: ${s1.dist} -> ${s2.dist}`);
     assert.ok(s2.tz !== s1.tz || s2.tx !== s1.tx || s2.ty !== s1.ty, 'two fingers moving together pan');
     assert.equal(s2.yaw, s1.yaw, 'a pinch does not orbit');
+    // The pan let go of the bicycle the camera followed, which then rides out of view: said, with the way back
+    // (a teacher at a whiteboard was left with an empty grid).
+    assert.equal(s1.follow, true, 'the camera followed the bicycle before the pan');
+    assert.equal(s2.follow, false);
+    assert.ok((await page.evaluate(() => window.carvallo.announcements())).includes('The camera stays here now: Fit (in the bar or the View menu) follows the model again'));
 
     // Taps: each acts where it lands, the first time.
     await tap('tab:parameters');

@@ -1735,6 +1735,32 @@ test('an embed on a course page leaves the wheel to the page until it is clicked
   }
 });
 
+test('at a touch whiteboard: a closed caption comes back from the scene\'s counter, and the text size says presentation\'s', async () => {
+  // A caption closed by its x came back only with another scene, and the View menu said "Text size now: 100 %"
+  // under presentation's visibly larger text (a teacher at a whiteboard, by touch).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1&present=1`,
+    { width: 1280, height: 720, hasTouch: true });
+  try {
+    await frames(page, 4);
+    const tap = async (name) => { await page.touchscreen.tap(...centre(await settledRect(page, name))); await frames(page, 3); };
+    assert.ok(await rect(page, 'caption-text'), 'the scene\'s caption');
+    await tap('caption-close');
+    assert.equal(await rect(page, 'caption-text'), null, 'closed');
+    await tap('scene-counter');
+    assert.ok(await rect(page, 'caption-text'), 'back from the counter');
+    assert.equal((await page.evaluate(() => window.carvallo.lesson())).index, 0, 'on the same scene');
+    await tap('caption-close');
+    await tap('menu:lesson');
+    await tap('lesson:show-caption');
+    assert.ok(await rect(page, 'caption-text'), 'and from the Lesson menu');
+    assert.match((await page.getByRole('button', { name: 'Text smaller', exact: true }).getAttribute('aria-description')) ?? '',
+      /^Text size now: 100 %, 150 % in presentation/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the embed code fits a course page\'s column, and an embed opens its scene in the whole playground', async () => {
   // A fixed 960 px embed had run past a course page's column, and a reader had no visible way from it to the
   // playground's panels (an instructor, then a student).

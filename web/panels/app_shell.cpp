@@ -235,9 +235,22 @@ constexpr const char* kTextAtSmallest = translatable("The text is at its smalles
 
 }  // namespace
 
+double text_scale_shown(const App& app) {
+  return std::min(app.state.text_scale, std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax));
+}
+
+std::string text_size_now(const App& app) {
+  const double shown = text_scale_shown(app);
+  const int percent = static_cast<int>(std::lround(100 * shown));
+  // Presentation's half again on a projector said with it: "100 %" had stood under visibly larger text (a
+  // teacher at a whiteboard).
+  if (app.presentation_text)
+    return trf("Text size now: %d %%, %d %% in presentation", percent, static_cast<int>(std::lround(150 * shown)));
+  return trf("Text size now: %d %%", percent);
+}
+
 std::string text_size_said(const App& app) {
-  const double shown = std::min(app.state.text_scale, std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax));
-  std::string said = trf("Text size now: %d %%", static_cast<int>(std::lround(100 * shown)));
+  std::string said = text_size_now(app);
   if (!text_step(app, +1)) said += std::string(". ") + tr(text_at_largest(app));
   if (!text_step(app, -1)) said += std::string(". ") + tr(kTextAtSmallest);
   return said;
@@ -514,8 +527,7 @@ void menu_bar(App& app) {
     record_rect(app, "view:text-smaller");
     if (ImGui::MenuItem(tr("Text size 100 %"), nullptr, app.state.text_scale == 1.0)) set_text_scale(app, 1.0);
     {
-      const double shown = std::min(app.state.text_scale, std::clamp(app.text_scale_limit, kTextScaleMin, kTextScaleMax));
-      ImGui::TextDisabled("%s", trf("Text size now: %d %%", static_cast<int>(std::lround(100 * shown))).c_str());
+      ImGui::TextDisabled("%s", text_size_now(app).c_str());
       record_rect(app, "view:text-size");
       if (!larger) ImGui::TextDisabled("%s", tr(text_at_largest(app)));
       if (!smaller) ImGui::TextDisabled("%s", tr(kTextAtSmallest));
@@ -584,8 +596,9 @@ void menu_bar(App& app) {
     if (right > room) font_scale = std::max(smallest_font_scale(app), font_scale * room / right * 0.99f);
     else if (font_scale < 1.0f && right * 1.02f < room) font_scale = std::min(1.0f, font_scale * room / right);
   }
-  // The version and the shortcuts' key, where the menu bar has room left for them (large text, a longer language).
-  const std::string about = trf("  Carvallo %s  -  press ? for shortcuts", kVersion);
+  // The version and the shortcuts' key, where the menu bar has room left for them (large text, a longer language);
+  // a touch screen has no keys to press (a teacher at a whiteboard).
+  const std::string about = app.coarse_pointer ? std::string("  Carvallo ") + kVersion : trf("  Carvallo %s  -  press ? for shortcuts", kVersion);
   if (!app.compact && ImGui::CalcTextSize(about.c_str()).x <= ImGui::GetContentRegionAvail().x) ImGui::TextDisabled("%s", about.c_str());
   ImGui::PopStyleVar();
   ImGui::EndMainMenuBar();

@@ -182,6 +182,17 @@ void keep_closed_lesson(App& app) {
   if (app.lesson && app.lesson->name.empty()) app.closed_lesson = std::pair{*app.lesson, app.scene_index};
 }
 
+// The scene's caption closed by its x: the scene's counter and the Lesson menu bring it back (a teacher at a
+// whiteboard had no way to it but another scene).
+bool caption_closed(const App& app) {
+  if (!app.lesson || app.scene_index < 0 || app.scene_index >= static_cast<int>(app.lesson->scenes.size())) return false;
+  return app.state.caption.empty() && !app.lesson->scenes[static_cast<std::size_t>(app.scene_index)].caption.empty();
+}
+
+void show_caption_again(App& app) {
+  if (caption_closed(app)) app.state.caption = app.lesson->scenes[static_cast<std::size_t>(app.scene_index)].caption;
+}
+
 }  // namespace
 
 void open_lesson(App& app, Lesson lesson, int index, bool show) {
@@ -350,6 +361,8 @@ void lesson_menu(App& app) {
   ImGui::Separator();
   if (ImGui::MenuItem(tr("Add this view as a scene"))) add_scene_of_view(app);
   record_rect(app, "lesson:add-scene");
+  if (ImGui::MenuItem(tr("Show the scene's caption again"), nullptr, false, caption_closed(app))) show_caption_again(app);
+  record_rect(app, "lesson:show-caption");
   if (ImGui::MenuItem(tr("Edit lesson..."), nullptr, app.show_lesson_editor, app.lesson.has_value())) app.show_lesson_editor = !app.show_lesson_editor;
   record_rect(app, "lesson:edit");
   if (ImGui::MenuItem(tr("Save lesson as file..."), nullptr, false, app.lesson.has_value())) save_lesson_file(app);
@@ -408,7 +421,9 @@ int count_caption_char(ImGuiInputTextCallbackData* data) {
 
 float scene_navigation_width(const App& app) {
   if (!app.lesson) return 0.0f;
-  return button_width("<") * 2 + text_width(scene_counter(app).c_str()) + 2 * ImGui::GetStyle().ItemSpacing.x;
+  const std::string counter = scene_counter(app);
+  return button_width("<") * 2 + (caption_closed(app) ? button_width(counter.c_str()) : text_width(counter.c_str())) +
+         2 * ImGui::GetStyle().ItemSpacing.x;
 }
 
 void scene_navigation(App& app, bool in_caption) {
@@ -441,10 +456,16 @@ void scene_navigation(App& app, bool in_caption) {
   record_rect(app, "scene:previous");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(tr("Previous scene (PageUp, Left)"));
   ImGui::SameLine();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(counter.c_str());
-  record_rect(app, "scene-counter");
-  if (ImGui::IsItemHovered()) tooltip(tr(app.lesson->title).c_str());
+  if (caption_closed(app)) {
+    if (button((counter + "##scene-counter").c_str())) show_caption_again(app);
+    record_rect(app, "scene-counter");
+    if (ImGui::IsItemHovered()) tooltip(tr("Show the scene's caption again"));
+  } else {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(counter.c_str());
+    record_rect(app, "scene-counter");
+    if (ImGui::IsItemHovered()) tooltip(tr(app.lesson->title).c_str());
+  }
   ImGui::SameLine();
   ImGui::BeginDisabled(app.scene_index + 1 >= static_cast<int>(app.lesson->scenes.size()));
   if (button(">##scene")) step_scene(app, +1);

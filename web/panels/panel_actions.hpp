@@ -31,8 +31,12 @@ std::string preset_title(const std::string& name);
 /// message naming the refused value and the one that stays (simulation_panel.cpp); `unreadable`: the text
 /// of a typed value that is no number, refused by name.
 void apply_setting_value(App& app, const std::string& name, double value, const std::string& unreadable = "");
-/// The text size in effect as View > Text larger says it ("Text size now: 125 %"), with the reason a step
-/// larger or smaller changes nothing where one does not (app_shell.cpp).
+/// The text size in effect (UiState::text_scale within what the screen shows, App::text_scale_limit).
+double text_scale_shown(const App& app);
+/// It as the View menu says it ("Text size now: 125 %", with presentation's on a projector).
+std::string text_size_now(const App& app);
+/// text_size_now with the reason a step larger or smaller changes nothing where one does not, as View >
+/// Text larger's description says it (app_shell.cpp).
 std::string text_size_said(const App& app);
 /// The methods' time step as if typed: applied within the slider's range (SimulationSettings::kTimeStepMin
 /// to kTimeStepMax), else refused with a message naming the value that stays (simulation_panel.cpp).

@@ -83,7 +83,10 @@ void qr_overlay(App& app) {
         }
     const auto ratio = static_cast<float>(app.pixel_ratio);
     app.rects["qr"] = {origin.x / ratio, origin.y / ratio, side / ratio, side / ratio};
-    const char* what = app.lesson ? tr("The lesson at this scene. Q or Escape closes.") : tr("Everything shown here. Q or Escape closes.");
+    // A touch screen (a whiteboard, a tablet) has no Q or Escape: a tap beside the code closes it.
+    const char* what = app.coarse_pointer
+                           ? (app.lesson ? tr("The lesson at this scene. A tap beside it closes it.") : tr("Everything shown here. A tap beside it closes it."))
+                           : (app.lesson ? tr("The lesson at this scene. Q or Escape closes.") : tr("Everything shown here. Q or Escape closes."));
     if (beside) {
       ImGui::SameLine();
       ImGui::BeginGroup();

@@ -176,8 +176,7 @@ void access_frame(App& app, bool acted) {
                      spoken_number(app.run->time(), 3).c_str());
   }
   shown.presentation = tr(app.state.presentation ? "Presentation mode on" : "Presentation mode off");
-  const double text_shown = std::min(app.state.text_scale, app.text_scale_limit);
-  shown.text_size = trf("Text size %d %%", static_cast<int>(std::lround(100 * text_shown)));
+  shown.text_size = trf("Text size %d %%", static_cast<int>(std::lround(100 * text_scale_shown(app))));
   shown.qr = app.show_qr;
   shown.qr_shown = tr("QR code of this link shown; Escape closes it");
   shown.qr_closed = tr("QR code closed");
