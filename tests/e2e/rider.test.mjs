@@ -679,3 +679,23 @@ test('riding a steady turn, a tap or click on the speed it sets says why it does
     await laptop.context.close();
   }
 });
+
+test('a fall\'s message leaves the run\'s buttons, the rider\'s and the speed where they were', async () => {
+  // The fall's line had come above the rider's buttons and the speed, pushing them 40 px down: the next drag
+  // at the speed's place hit the steer buttons (a teacher at a whiteboard).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#speed=2&roll_rate=0.5`, { width: 1920, height: 1080 });
+  try {
+    await frames(page, 4);
+    const names = ['play', 'kick', 'hold:steer-right', 'setting:speed'];
+    const before = await Promise.all(names.map((n) => settledRect(page, n)));
+    await page.evaluate(() => window.carvallo.step(1000));  // the bicycle falls within 2 s
+    await frames(page, 3);
+    assert.equal((await sim(page)).fallen, true);
+    const after = await Promise.all(names.map((n) => settledRect(page, n)));
+    names.forEach((n, i) => assert.ok(Math.abs(after[i].y - before[i].y) <= 0.5, `${n}: ${before[i].y} to ${after[i].y} px`));
+    await page.screenshot({ path: path.join(artifacts, 'rider-fall-message-1920x1080.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -442,6 +442,11 @@ void simulation_panel(App& app) {
   const bool note_above = !plots_first;
   if (note_above) sim_note();
   run_buttons(app);
+  rider_buttons(app);
+  speed_row(app);
+  // The run's message under the controls a lecturer taps again, not above them: a fall's line had pushed the
+  // rider's buttons and the speed 40 px down, and the next drag at the speed's place hit the steer buttons (a
+  // teacher at a whiteboard).
   const float message_top = ImGui::GetCursorPosY();
   if (!app.run_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
@@ -449,11 +454,9 @@ void simulation_panel(App& app) {
     wrapped_text(color_vec(pal().error_text), tr(app.run_event).c_str());
     ImGui::PopTextWrapPos();
   }
-  rider_buttons(app);
-  speed_row(app);
-  // A message coming or going moves what is below it (with the speed row, which it pushes off the buttons'
-  // line): a panel scrolled down keeps that where it was, by scrolling as much (R after a blow-up had moved
-  // the plots and fields 60 px, and the next double-click hit another field; a lecturer).
+  // A message coming or going moves what is below it: a panel scrolled down keeps that where it was, by
+  // scrolling as much (R after a blow-up had moved the plots and fields 60 px, and the next double-click hit
+  // another field; a lecturer).
   static float message_height = 0.0f;
   const float height = ImGui::GetCursorPosY() - message_top;
   if (height != message_height && ImGui::GetScrollY() > 0.0f) ImGui::SetScrollY(std::max(0.0f, ImGui::GetScrollY() + height - message_height));
