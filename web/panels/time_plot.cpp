@@ -160,7 +160,10 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
   for (std::size_t k = 0; spec.legend && k < data.series.size(); ++k) {
     const auto& s = data.series[k];
     char buf[96];
-    if (s.has_latest) std::snprintf(buf, sizeof buf, "%s %.4g", s.name.c_str(), s.latest);
+    // A linear plot's newest value to its fourth decimal: a settled bicycle's roll read "8.19e-08" degrees
+    // to a class (a teacher); a log plot (the violations) keeps every decade.
+    const double latest = !spec.log_scale && std::abs(s.latest) < 5e-5 ? 0.0 : s.latest;
+    if (s.has_latest) std::snprintf(buf, sizeof buf, "%s %.4g", s.name.c_str(), latest);
     else std::snprintf(buf, sizeof buf, "%s -", s.name.c_str());
     same_line_if_fits(ImGui::CalcTextSize(buf).x, fh);
     wrapped_text(ImGui::ColorConvertU32ToFloat4(line_color(k)), buf);  // a narrow stage plot: in lines, not cut
