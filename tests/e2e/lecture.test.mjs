@@ -1735,6 +1735,32 @@ test('an embed on a course page leaves the wheel to the page until it is clicked
   }
 });
 
+test('a 4:3 projector (1024x768, 800x600): the plot beside the model keeps the width its text needs at every text step', async () => {
+  // On an 800x600 projector the view's half of the screen had left the eigenvalues 183 px: their legend broken
+  // inside words ("weav/e"), their curves 45x30 px (a lecturer in an old hall). 16 characters at text size 1
+  // (13 px x 1.5 on a projector) is 312 px.
+  for (const viewport of [{ width: 1024, height: 768 }, { width: 800, height: 600 }]) {
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=4&present=1`, viewport);
+    try {
+      await frames(page, 4);
+      for (let step = 0; step < 5; step++) {
+        const plot = await settledRect(page, 'stage-plot');
+        const what = `${viewport.width}x${viewport.height}, text ${(await state(page)).text}`;
+        assert.ok(plot && plot.w >= 312 - 0.5, `${what}: the eigenvalues ${JSON.stringify(plot)}`);
+        inside(plot, viewport, `${what}: the plot`);
+        disjoint(await rect(page, 'view:free'), plot, `${what}: the view and the plot`);
+        assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), [], `${what}: nothing runs past a window's edge`);
+        await page.screenshot({ path: path.join(artifacts, `lecture-4x3-${viewport.width}x${viewport.height}-step-${step}.png`) });
+        await page.keyboard.press('BracketRight');
+        await frames(page, 4);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('at a touch whiteboard: a closed caption comes back from the scene\'s counter, and the text size says presentation\'s', async () => {
   // A caption closed by its x came back only with another scene, and the View menu said "Text size now: 100 %"
   // under presentation's visibly larger text (a teacher at a whiteboard, by touch).

@@ -238,7 +238,12 @@ void arrange_stage(App& app, float top) {
         const float view_h = std::max(H - top - caption_h - bar_h, 1.0f);
         const float widest = app.compact ? 0.5f * W - m
                                          : W - m - view_share * W * H / std::max(view_h - 2.0f, 1.0f) - 2.0f;  // 2 px for rounding
-        plot_w = std::clamp(W * (methods ? 0.5f : 0.42f), std::min(px(app, 240), W * 0.15f), std::max(widest, W * 0.15f));
+        // Yet never narrower than its text fits at text size 1 (16 characters, the methods compared 30; see
+        // fit_stage_window_text) where half the screen allows: on an 800x600 projector the view's half had
+        // left the eigenvalues 193 px, their legend broken inside words and their curves 45x30 px (a
+        // lecturer). The view then keeps less than half.
+        const float readable = app.compact ? 0.0f : std::min(0.5f * W, (methods ? 30.0f : 16.0f) * app.text_px_at_one);
+        plot_w = std::clamp(W * (methods ? 0.5f : 0.42f), std::min(px(app, 240), W * 0.15f), std::max({widest, W * 0.15f, readable}));
         plot_x = W - plot_w;
         view_w = plot_x - m;
         plot_y = top;
