@@ -7,6 +7,7 @@
 #include "logic/state_link.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/lesson_panel.hpp"
+#include "panels/number_field.hpp"
 #include "panels/panel_actions.hpp"
 #include "panels/qr_overlay.hpp"
 #include "panels/target_size.hpp"
@@ -697,6 +698,14 @@ int main() {
     App& app = carvallo::web::app();
     const bool typing = ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput;
     if (!typing && (action == GLFW_PRESS || action == GLFW_REPEAT) && carvallo::web::lesson_key(app, key)) return;
+    // A clicker's PageDown / PageUp in a one-line box (a number being typed, the lesson's title) still moves
+    // the lesson, the box's text dropped with the scene it was typed in (a double-click had left the speed's
+    // box open, and the clicker did nothing until Escape; a lecturer). A caption's lines keep both keys.
+    if (typing && app.lesson && action == GLFW_PRESS && (key == GLFW_KEY_PAGE_UP || key == GLFW_KEY_PAGE_DOWN) &&
+        carvallo::web::leave_one_line_entry()) {
+      carvallo::web::lesson_key(app, key);
+      return;
+    }
     if (app.lesson && (key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT || key == GLFW_KEY_PAGE_UP || key == GLFW_KEY_PAGE_DOWN)) return;
     carvallo::web::rider_key(app, key, action, mods);
   });

@@ -465,17 +465,18 @@ test('a lesson link it cannot follow says why: no such lesson, no such scene', a
   }
 });
 
-test("the second scene's caption says what the run shows: within a second the handlebars turn past 90 degrees", async () => {
+test("the second scene's caption says what the run shows: within a second the handlebars past 90 degrees, the bicycle leaning about 20", async () => {
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=2`, { width: 1280, height: 720 });
   try {
     await frames(page, 2);
     const caption = (await state(page)).caption;
-    assert.match(caption, /within a second the handlebars turn past 90 degrees/);
+    assert.match(caption, /within a second the handlebars whip round past 90 degrees with the bicycle leaning about 20 degrees/);
     await page.evaluate(() => window.carvallo.play(false));
     const r = await page.evaluate(() => window.carvallo.step(2000));
     assert.ok(r.fallen, 'the run ends');
     assert.ok(r.t > 0.3 && r.t < 1, `it ends within a second: t = ${r.t} s`);
     assert.ok(Math.abs(r.steer) > Math.PI / 2 - 0.05, `at the end the steer is ${r.steer} rad`);
+    assert.ok(Math.abs(Math.abs(r.roll) * 180 / Math.PI - 20) < 2.5, `at the end the lean is ${r.roll} rad`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -499,6 +500,22 @@ test("a clicker's PageDown moves the scene even where a list or a slider has the
       await frames(page, 3);
       assert.equal((await lesson(page)).index, index, `PageUp on the ${role}: the scene before`);
     }
+    // In a number being typed on the canvas (a double-click had left the stage's speed open, and two PageDowns
+    // did nothing until Escape; a lecturer): the next scene, the typed text dropped with the scene it was in.
+    await page.evaluate(() => window.carvallo.setState({ present: true }));
+    await frames(page, 4);
+    const speed = await settledRect(page, 'stage-speed');
+    await page.mouse.dblclick(...centre(speed));
+    await frames(page, 3);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('7');
+    await frames(page, 2);
+    const index = (await lesson(page)).index;
+    await page.keyboard.press('PageDown');
+    await frames(page, 4);
+    assert.equal((await lesson(page)).index, index + 1, 'PageDown in the speed being typed: the next scene');
+    const next = await page.evaluate(() => window.carvallo.simState());
+    assert.notEqual(next.speed, 7, 'the typed speed is not applied to the next scene');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -119,6 +119,14 @@ void time_window_field(double& window, const double& lo, const double& hi) {
 
 void set_number_fields_touch(bool engaged) { touch_engaged = engaged; }
 
+bool leave_one_line_entry() {
+  ImGuiContext* g = ImGui::GetCurrentContext();
+  if (!g || !g->ActiveId || g->InputTextState.ID != g->ActiveId || (g->InputTextState.Flags & ImGuiInputTextFlags_Multiline)) return false;
+  typing.erase(g->ActiveId);  // not applied when the entry is next seen closed
+  ImGui::ClearActiveID();
+  return true;
+}
+
 const char* number_field_hint(NumberStyle style) {
   switch (style) {
     case NumberStyle::drag:

@@ -43,6 +43,10 @@ NumberChange number_field(const NumberField& field, double& value, std::string* 
 /// The time plots' shared "time window (s)" slider (seconds of history shown).
 void time_window_field(double& window, const double& lo, const double& hi);
 
+/// Closes the one-line text box being typed into (a number's, a lesson's title), its text not applied; false
+/// when none is open (a multi-line caption's box is left open). Between frames, from a key's callback.
+bool leave_one_line_entry();
+
 /// Set once a frame: whether a tap on a number asks for it in the browser's dialog (a touch screen).
 void set_number_fields_touch(bool engaged);
 
