@@ -282,3 +282,22 @@ test('hostile motion links are refused by name and the page keeps a finite state
     await context.close();
   }
 });
+
+test('a narrow timeline writes the moment alone rather than under its thumb', async () => {
+  // The methods compared on a 1024x768 projector at a larger text step leave the view a third of the screen:
+  // "t = 11.88 of 11.88 s" ran under the thumb and past the groove's end (a lecturer in an old hall).
+  const { context, page, problems } = await openPage(env.browser,
+    `${env.server.url}#model=four-bar&dt=0.02&stab=none&compare=baumgarte,direct,rgcpa&present=1&stage=compare&text=1.953125`, { width: 1024, height: 768 });
+  try {
+    await frames(page, 4);
+    await api(page, () => window.carvallo.step(600));  // 12 s: "t = 12.00 of 12.00 s"
+    await frames(page, 3);
+    const [slider, time] = await Promise.all(['timeline:slider', 'timeline:time'].map((n) => settledRect(page, n)));
+    // At the run's end the thumb is at the groove's right end and the text left of it, whole.
+    assert.ok(time.x + time.w <= slider.x + slider.w - 20, `the time ${JSON.stringify(time)} clear of the thumb in ${JSON.stringify(slider)}`);
+    await page.screenshot({ path: path.join(artifacts, 'time-narrow-1024x768.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
