@@ -459,3 +459,24 @@ test('a compared run that agrees with the model hides inside it, whole: no strip
     await context.close();
   }
 });
+
+test('in presentation the View menu\'s stage plot offers the methods compared by their presets', async () => {
+  // A lecturer in presentation found them only by leaving it for the Simulation panel's last section.
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#model=four-bar&present=1', { width: 1024, height: 768 });
+  try {
+    await frames(page, 3);
+    assert.equal((await page.evaluate(() => window.carvallo.getState())).compare, '');
+    await click(page, 'menu:view');
+    await click(page, 'view:stage-plot');
+    await click(page, 'stage:compare-studies');
+    await click(page, 'stage:compare:0');
+    const s = await page.evaluate(() => window.carvallo.getState());
+    assert.notEqual(s.compare, '', 'a comparison chosen');
+    assert.equal(s.stage, 'compare', 'and shown on the stage');
+    await synced(page);
+    assert.ok(await settledRect(page, 'stage-plot'), 'the methods compared beside the linkage');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -2,6 +2,7 @@
 #include "panels/stage.hpp"
 
 #include "logic/language.hpp"
+#include "logic/method_compare.hpp"
 #include "panels/analysis_panels.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/lesson_panel.hpp"
@@ -365,6 +366,21 @@ void stage_plot_menu(App& app) {
     }
     record_rect(app, "stage:" + name);
   }
+  // With no comparison set, the methods compared by their presets (a paper's study or a general one): in
+  // presentation they had been reached only by leaving it for the Simulation panel's last section (a
+  // lecturer in an old hall).
+  const auto studies = studies_for(app.state.model);
+  if (!app.state.compare.empty() || studies.empty()) return;
+  const bool open = ImGui::BeginMenu(tr("Methods compared"));
+  record_rect(app, "stage:compare-studies");
+  if (!open) return;
+  for (std::size_t k = 0; k < studies.size(); ++k) {
+    ImGui::PushID(static_cast<int>(k));
+    if (ImGui::MenuItem(tr(studies[k].title).c_str())) choose_study(app, studies[k]);
+    ImGui::PopID();
+    record_rect(app, "stage:compare:" + std::to_string(k));
+  }
+  ImGui::EndMenu();
 }
 
 void stage_bar(App& app) {
