@@ -116,13 +116,34 @@ void draw_ghost_curves(App& app, ImDrawList* dl, const Axis& x, const Axis& y, b
   auto point = [&](std::size_t k, const std::complex<double>& s) {
     return root_locus ? ImVec2(x(s.real()), y(s.imag())) : ImVec2(x(ghost->speeds[k]), y(s.real()));
   };
-  for (const auto& b : ghost->branches)
+  // Dashes of about a character along the curve, whatever the samples' spacing: two samples drawn and two
+  // left out had made dots of a plot narrower than its 201 speeds, under a caption that says "dashed" (a
+  // lecturer).
+  const float dash = ImGui::GetFontSize() * 0.6f, period = dash + ImGui::GetFontSize() * 0.4f;
+  for (const auto& b : ghost->branches) {
+    float along = 0.0f;  // px along the branch
     for (std::size_t k = 0; k + 1 < b.values.size() && k + 1 < ghost->speeds.size(); ++k) {
-      if (k % 4 >= 2) continue;  // dashed: two segments drawn, two left out
       const auto a = b.values[k], c = b.values[k + 1];
       if (!std::isfinite(a.real()) || !std::isfinite(c.real()) || !std::isfinite(a.imag()) || !std::isfinite(c.imag())) continue;
-      dl->AddLine(point(k, a), point(k + 1, c), faded(b.label), thick);
+      const ImVec2 p = point(k, a), q = point(k + 1, c);
+      const float len = std::hypot(q.x - p.x, q.y - p.y);
+      if (!(len > 0.0f) || !std::isfinite(len)) continue;
+      if (len > 4096.0f) {  // a segment running far off the plot: drawn whole (the plot clips it), not cut in dashes
+        dl->AddLine(p, q, faded(b.label), thick);
+        along += len;
+        continue;
+      }
+      const auto at = [&](float t) { return ImVec2(p.x + (q.x - p.x) * t / len, p.y + (q.y - p.y) * t / len); };
+      for (float t = 0.0f; t < len;) {
+        const float phase = std::fmod(along + t, period);
+        const bool on = phase < dash;
+        const float step = std::max(0.01f, std::min(len - t, (on ? dash : period) - phase));
+        if (on) dl->AddLine(at(t), at(std::min(t + step, len)), faded(b.label), thick);
+        t += step;
+      }
+      along += len;
     }
+  }
 }
 
 }  // namespace carvallo::web
