@@ -331,6 +331,11 @@ test("a tooltip on a 1280x720 projector at the largest text step wraps within th
     await frames(page, 6);
     await page.screenshot({ path: path.join(artifacts, 'compare-tooltip-text-1.95.png') });
     assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), []);
+    // The lecturer's, near the screen: at the text's size at text size 1 (13 px x 1.5), not the back row's
+    // (at the largest step Kick's had covered the timeline, the bar and the scene's counter; a lecturer).
+    // Its two lines and padding at 19.5 px a line, not at 38.
+    const tip = await page.evaluate(() => window.carvallo.widgetRect('tooltip'));
+    assert.ok(tip && tip.h < 4 * 19.5 + 20, `the tooltip ${JSON.stringify(tip)}`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -878,6 +878,9 @@ void draw_ui(App& app) {
   app.panel_shown = false;
   app.timeline_top = 0;
   set_number_fields_touch(app.touch.engaged());
+  // On the stage a tooltip is the lecturer's, read near the screen: at the text's size at text size 1 (at a
+  // projector's larger steps Kick's covered the timeline, the bar and the scene's counter; a lecturer).
+  set_tooltip_scale(app.stage ? std::min(1.0f, app.text_px_at_one / ImGui::GetFontSize()) : 1.0f);
   menu_bar(app);
   arrange_windows(app);
   widen_default_camera(app, ImGui::GetIO().DisplaySize.y);

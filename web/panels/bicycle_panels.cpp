@@ -167,7 +167,7 @@ void parameters_panel(App& app) {
       record_rect(app, "preset:" + name);
       if (ImGui::IsItemHovered()) {
         if (auto loaded = bicycle::load_preset(name)) {
-          ImGui::BeginTooltip();
+          begin_tooltip();
           ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
           ImGui::TextUnformatted(loaded->source.c_str());
           ImGui::PopTextWrapPos();
@@ -219,7 +219,7 @@ void parameters_panel(App& app) {
       const bool bad = !app.edit_problem[i].empty();
       auto tooltip = [&] {
         if (!ImGui::IsItemHovered() || ImGui::IsItemActive()) return;
-        ImGui::BeginTooltip();
+        begin_tooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
         ImGui::Text("%s (%s): %s", name.c_str(), unit.c_str(), description.c_str());
         ImGui::TextUnformatted(trf("preset '%s': %s", preset_title(app.state.preset).c_str(), format_shortest(preset_value).c_str()).c_str());

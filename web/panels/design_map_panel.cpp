@@ -363,7 +363,7 @@ void design_map_view(App& app) {
     const float x0 = p0.x + cw * static_cast<float>(ix), y1 = p1.y - ch * static_cast<float>(iy);
     dl->AddRect(ImVec2(x0 - 1, y1 - ch - 1), ImVec2(x0 + cw + 1, y1 + 1), IM_COL32(0, 0, 0, 255), 0, 0, 2.0f);
     if (clicked && job.computed(iy)) load_cell(app, ix, iy);
-    ImGui::BeginTooltip();
+    begin_tooltip();
     ImGui::Text("%s = %.6g", job.x().name.c_str(), job.x().value(ix));
     ImGui::Text("%s = %.6g", job.y().name.c_str(), job.y().value(iy));
     if (!job.computed(iy)) ImGui::TextDisabled("%s", tr("not computed yet"));

@@ -441,7 +441,7 @@ void draw_eigen_panel(App& app) {
       }
       dl->AddLine(ImVec2(mouse.x, p0.y), ImVec2(mouse.x, p1.y), IM_COL32(0, 0, 0, 90));
       if (hovered) {
-        ImGui::BeginTooltip();
+        begin_tooltip();
         ImGui::Text("v = %.3f m/s", v);
         for (const auto& e : labelled_eigenvalues(*app.model, v, sw))
           ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(mode_color(e.label)), "%-10s %s", mode_name(e.label).c_str(), complex_text(e.value).c_str());
@@ -479,7 +479,7 @@ void draw_eigen_panel(App& app) {
           if (d < best) best = d, bk = k, bb = i;
         }
       if (best < fw * 2) {
-        ImGui::BeginTooltip();
+        begin_tooltip();
         ImGui::Text("v = %.3f m/s", sw.speeds[bk]);
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(mode_color(sw.branches[bb].label)), "%s %s", mode_name(sw.branches[bb].label).c_str(),
                            complex_text(sw.branches[bb].values[bk]).c_str());

@@ -175,7 +175,7 @@ void draw_model_eigen_panel(App& app) {
     if (active && s.settings.count(me.parameter())) set_setting(s, me.parameter(), v);
     dl->AddLine(ImVec2(mouse.x, p0.y), ImVec2(mouse.x, p1.y), IM_COL32(0, 0, 0, 90));
     if (hovered) {
-      ImGui::BeginTooltip();
+      begin_tooltip();
       ImGui::Text("%s = %.3f %s", name.c_str(), v, unit.c_str());
       for (const auto& e : me.at(v)) ImGui::TextUnformatted(complex_text(e).c_str());
       ImGui::EndTooltip();

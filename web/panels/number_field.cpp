@@ -1,4 +1,5 @@
 #include "panels/number_field.hpp"
+#include "panels/wrapped_text.hpp"
 
 #include "app.hpp"  // app(), record_rect: the tests' widget rectangles
 #include "logic/language.hpp"
@@ -226,7 +227,7 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
     }
   }
   if (!f.own_tooltip && !touch_engaged && ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
-    ImGui::BeginTooltip();
+    begin_tooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
     if (!f.tip.empty()) ImGui::TextUnformatted(f.tip.c_str());
     ImGui::TextDisabled("%s", number_field_hint(f.style));

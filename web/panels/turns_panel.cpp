@@ -333,7 +333,7 @@ void turns_panel(App& app) {
     // Above the finger that holds it, where the hand does not cover it (below it, it did).
     if (reading && mouse.y > ImGui::GetIO().DisplaySize.y * 0.3f)
       ImGui::SetNextWindowPos(ImVec2(mouse.x, mouse.y - fw * 2.5f), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
-    ImGui::BeginTooltip();
+    begin_tooltip();
     ImGui::TextUnformatted(trf("%s, %s\nlean %.3f rad, steer %.3f rad\nspeed %.3f m/s, radius %.3f m", family_name(t.family).c_str(),
                                stability, t.lean, t.steer, t.speed, t.radius).c_str());
     record_window_rect(app, "turns-readout");

@@ -2,6 +2,7 @@
 #include "panels/wrapped_text.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -106,6 +107,17 @@ void wrapped_textf(const ImVec4& color, const char* fmt, ...) {
   ImGui::PopStyleColor();
 }
 
+namespace {
+float tooltip_scale = 1.0f;
+}  // namespace
+
+void set_tooltip_scale(float scale) { tooltip_scale = std::isfinite(scale) ? std::clamp(scale, 0.2f, 1.0f) : 1.0f; }
+
+void begin_tooltip() {
+  ImGui::BeginTooltip();
+  ImGui::SetWindowFontScale(tooltip_scale);
+}
+
 void tooltipf(const char* fmt, ...) {
   va_list args, again;
   va_start(args, fmt);
@@ -116,10 +128,10 @@ void tooltipf(const char* fmt, ...) {
   va_end(again);
   va_end(args);
   text.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+  begin_tooltip();
   // Wrapped to a width of its own: an auto-sized tooltip has no width to fill before it is drawn.
   const float width = std::min(0.9f * ImGui::GetIO().DisplaySize.x - 2.0f * ImGui::GetStyle().WindowPadding.x,
                                35.0f * ImGui::GetFontSize());
-  ImGui::BeginTooltip();
   const std::string lines = broken_at_spaces(text.c_str(), std::max(width, ImGui::GetFontSize() * 5.0f));
   ImGui::TextUnformatted(lines.c_str());
   ImGui::EndTooltip();

@@ -18,6 +18,11 @@ void wrapped_text_disabled(const char* fmt, ...) IM_FMTARGS(1);
 /// A tooltip (as ImGui::SetTooltip) wrapped at spaces to 35 characters' width or 90 % of the screen:
 /// ImGui's is one line as wide as its text, which ran off a projector's screen at large text (a lecturer).
 void tooltipf(const char* fmt, ...) IM_FMTARGS(1);
+/// Set once a frame: the tooltips' text size as a factor of the page's (the stage's at its larger text
+/// steps: its size at text size 1, for the lecturer near the screen, not the back row).
+void set_tooltip_scale(float scale);
+/// ImGui::BeginTooltip at that scale (every tooltip of the page opens by it or by tooltipf).
+void begin_tooltip();
 /// The end of the longest start of [begin, end) no wider than `width`, at a character's first byte (UTF-8);
 /// at least one byte. Where a word wider than a line is cut.
 const char* fitting_end(const char* begin, const char* end, float width);
