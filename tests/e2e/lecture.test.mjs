@@ -1709,6 +1709,16 @@ test("the browser's Back returns to the lesson's scene before, and Forward to th
   }
 });
 
+// A course page with an embed in it, served from another origin on this machine (a page the browser takes for
+// public may not frame a loopback address: Chromium's Private Network Access), opened in `page`; its frame.
+async function openCoursePage(context, page, html) {
+  const host = http.createServer((req, res) => { res.setHeader('Content-Type', 'text/html'); res.end(html); });
+  await new Promise((r) => host.listen(0, '127.0.0.1', r));
+  context.on('close', () => host.close());
+  await page.goto(`http://127.0.0.1:${host.address().port}/course.html`);
+  return (await page.waitForSelector('iframe')).contentFrame();
+}
+
 test('an embed on a course page leaves the wheel to the page until it is clicked into', async () => {
   // The wheel had zoomed the camera of every embed it passed over, and the course page would not scroll (a
   // student reading a course page with the embed code in it).
@@ -1718,13 +1728,7 @@ test('an embed on a course page leaves the wheel to the page until it is clicked
     const problems = recordProblems(page);
     const html = `<!doctype html><html lang="en"><title>Course</title><body style="margin:0"><p style="height:200px">Course text</p>
       <iframe src="${env.server.url}#embed=1&speed=4" width="640" height="400" title="Carvallo"></iframe><p style="height:2000px">More text</p></body></html>`;
-    // Served from another origin on this machine (a page the browser takes for public may not frame a
-    // loopback address: Chromium's Private Network Access).
-    const host = http.createServer((req, res) => { res.setHeader('Content-Type', 'text/html'); res.end(html); });
-    await new Promise((r) => host.listen(0, '127.0.0.1', r));
-    context.on('close', () => host.close());
-    await page.goto(`http://127.0.0.1:${host.address().port}/course.html`);
-    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    const frame = await openCoursePage(context, page, html);
     await frame.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
     await frame.evaluate(() => window.carvallo.ready);
     for (let i = 0; i < 4; i++) await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
@@ -1821,11 +1825,7 @@ test('the embed code fits a course page\'s column, and an embed opens its scene 
     const code = await page.evaluate(() => window.carvallo._clipboard);
     assert.match(code, /^<iframe src="[^"]*embed=1[^"]*"/);
     const html = `<!doctype html><html lang="en"><title>Course</title><body style="margin:0"><div style="width:600px">${code}</div></body></html>`;
-    const host = http.createServer((req, res) => { res.setHeader('Content-Type', 'text/html'); res.end(html); });
-    await new Promise((r) => host.listen(0, '127.0.0.1', r));
-    context.on('close', () => host.close());
-    await page.goto(`http://127.0.0.1:${host.address().port}/course.html`);
-    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    const frame = await openCoursePage(context, page, html);
     await frame.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
     for (let i = 0; i < 6; i++) await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
     const box = await page.locator('iframe').boundingBox();
@@ -1879,11 +1879,7 @@ test('an embed on a phone\'s course page: a finger scrolls the page past it unti
     const html = `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>Course</title>
       <body style="margin:0"><p style="height:200px">Course text</p><iframe src="${env.server.url}#embed=1&speed=4" width="370" height="400"
       title="Carvallo"></iframe><p style="height:2000px">More text</p></body></html>`;
-    const host = http.createServer((req, res) => { res.setHeader('Content-Type', 'text/html'); res.end(html); });
-    await new Promise((r) => host.listen(0, '127.0.0.1', r));
-    context.on('close', () => host.close());
-    await page.goto(`http://127.0.0.1:${host.address().port}/course.html`);
-    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    const frame = await openCoursePage(context, page, html);
     await frame.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
     await frame.evaluate(() => window.carvallo.ready);
     const embedFrames = async (n) => { for (let i = 0; i < n; i++) await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => r()))); };
