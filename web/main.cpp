@@ -252,11 +252,13 @@ void shortcuts(App& app) {
 // The camera's follow and lens shift for this frame, and the model's mesh to draw.
 void prepare_scene(App& app, int fb_w, int fb_h, carvallo::web::Mesh& mesh) {
   carvallo::web::view_mesh(app, mesh);
-  // A mode shape stays in place: nothing to follow.
+  // The bodies as drawn: the run's, or a mode shape's, which performs in place at the start (chosen once the
+  // bicycle had ridden 10 m, it had left the camera over the empty ground there; a student).
   const carvallo::examples::ModelRun* mode_run = carvallo::web::mode_display_run(app);
-  if (app.run && app.state.follow && !mode_run) {
+  const carvallo::examples::ModelRun* drawn = mode_run ? mode_run : app.run ? &app.run->run() : nullptr;
+  if (drawn && app.state.follow) {
     // Follow the bodies' mean position, on the ground below it (the bicycle: between its wheels).
-    const auto poses = app.run->run().body_poses();
+    const auto poses = drawn->body_poses();
     Eigen::Vector3d mean = Eigen::Vector3d::Zero();
     for (const auto& p : poses) mean += app.display.point(p.position);
     if (!poses.empty() && mean.allFinite()) {

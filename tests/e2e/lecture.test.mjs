@@ -1756,6 +1756,27 @@ test('an embed on a course page leaves the wheel to the page until it is clicked
   }
 });
 
+test('beside the panels a mode shape\'s bar comes below the lesson\'s caption, not over its arrows', async () => {
+  // A click on the capsize curve showed "capsize mode, 1x | Back to simulation" over the caption's '<' and
+  // counter (a student at home, 1093x614 CSS px at 125 %).
+  const viewport = { width: 1093, height: 614, deviceScaleFactor: 1.25 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, viewport);
+  try {
+    await frames(page, 4);
+    await page.evaluate(() => window.carvallo.setState({ mode: 'capsize' }));
+    await frames(page, 4);
+    const [bar, previous, counter, next] = await settledRects(page, ['mode-overlay', 'scene:previous', 'scene-counter', 'scene:next']);
+    assert.ok(bar, 'the mode shape\'s bar is shown');
+    disjoint(bar, previous, 'the mode bar and <');
+    disjoint(bar, counter, 'the mode bar and the counter');
+    disjoint(bar, next, 'the mode bar and >');
+    await page.screenshot({ path: path.join(artifacts, 'lecture-mode-below-caption.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a 4:3 projector (1024x768, 800x600): the plot beside the model keeps the width its text needs at every text step', async () => {
   // On an 800x600 projector the view's half of the screen had left the eigenvalues 183 px: their legend broken
   // inside words ("weav/e"), their curves 45x30 px (a lecturer in an old hall). 16 characters at text size 1

@@ -338,3 +338,29 @@ test('phone: a mode picked by touch in the eigenvalue tab animates in the 3D tab
     await context.close();
   }
 });
+
+test('a mode shape chosen after the bicycle rode away is in view: the camera follows the bicycle that performs it', async () => {
+  // The mode's bicycle performs in place at the start; the camera had stayed over the ground 10 m on, where
+  // the run's bicycle was, and the view was empty (a student at home).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#speed=5&roll_rate=0.5`, { width: 1280, height: 720 });
+  try {
+    await frames(page, 3);
+    await page.evaluate(() => window.carvallo.step(400));  // 2 s, 10 m on
+    await frames(page, 3);
+    const rode = await page.evaluate(() => window.carvallo.getState());
+    assert.ok(Math.hypot(rode.tx, rode.ty) > 5, `the camera followed the ride: ${rode.tx}, ${rode.ty}`);
+    await page.evaluate(() => window.carvallo.setState({ mode: 'capsize' }));
+    await frames(page, 4);
+    const s = await page.evaluate(() => window.carvallo.getState());
+    assert.equal(s.mode, 'capsize');
+    const bodies = await page.evaluate(() => window.carvallo.bodies());
+    const mean = [0, 1].map((k) => bodies.reduce((sum, b) => sum + b.position[k], 0) / bodies.length);
+    // The viewer's frame is the bicycle's own (x forward, y right, z down): the target over the bodies.
+    assert.ok(Math.hypot(s.tx - mean[0], s.ty - mean[1]) < 1, `the camera at ${s.tx}, ${s.ty}, the mode's bicycle at ${mean}`);
+    const shot = await page.screenshot({ path: path.join(artifacts, 'modes-after-a-ride.png') });
+    assert.ok(colourStats(decodePng(shot)).distinct >= 8);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -699,3 +699,23 @@ test('a fall\'s message leaves the run\'s buttons, the rider\'s and the speed wh
     await context.close();
   }
 });
+
+test('a stable steady turn thrown over by the page\'s kick says that it holds against small disturbances only', async () => {
+  // The turns panel called the turn stable; Kick's 0.5 rad/s threw it over, and a student concluded the page
+  // was wrong (the lesson's scene kicks it with 0.1).
+  const { context, page, problems } = await openPage(env.browser,
+    `${env.server.url}#from_turn=lean=0.74,family=handlebar-reversed&tscale=10`, { width: 1280, height: 800 });
+  try {
+    await frames(page, 4);
+    await page.evaluate(() => window.carvallo.kick());
+    await page.evaluate(() => window.carvallo.play(true));
+    await page.waitForFunction(() => window.carvallo.simState().fallen, null, { timeout: 30000 });
+    await frames(page, 2);
+    const said = (await page.evaluate(() => window.carvallo.messages())).join('\n');
+    assert.match(said, /fell over: it leaned past 57 degrees/);
+    assert.match(said, /A stable steady turn holds against small disturbances only: a smaller kick \(Initial state, settings, inputs\) dies out\./);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

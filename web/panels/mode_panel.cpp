@@ -257,7 +257,10 @@ void mode_overlay(App& app) {
   const bool side_by_side = one_line <= room;
   const float width = side_by_side ? one_line : std::max(ImGui::CalcTextSize(title).x, button) + 2 * style.WindowPadding.x;
   const float x = std::max(app.view_left + fw * 0.5f, 0.5f * (app.view_left + app.view_right) - 0.5f * width);
-  ImGui::SetNextWindowPos(ImVec2(x, app.view_top + fw * 0.6f), ImGuiCond_Always);
+  // Beside the panels below a lesson's caption (caption_overlay, drawn before), whose scene arrows and
+  // counter it had covered (a student).
+  const float top = !app.stage && app.caption_bottom > 0 ? app.caption_bottom : app.view_top;
+  ImGui::SetNextWindowPos(ImVec2(x, top + fw * 0.6f), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.9f);
   ImGui::Begin("##mode-overlay", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::TextUnformatted(title);

@@ -289,7 +289,15 @@ void advance_shown_run(App& app, double real_dt) {
   if (app.run->run().ended() && app.run_event.empty()) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.run->time());
-    app.run_event = buf + app.run->run().end_reason() + ". " + reset_hint(app);
+    app.run_event = buf + app.run->run().end_reason() + ". ";
+    // A steady turn is stable against small disturbances only: a kick of the page's 0.5 rad/s throws a
+    // turn the panel calls stable out of its basin (a student concluded the page was wrong; the lesson's
+    // scene kicks it with 0.1).
+    const auto& log = app.run->log();
+    const bool kicked = std::any_of(log.begin(), log.end(), [](const InputEvent& e) { return e.kind == InputEvent::Kind::push; });
+    if (!app.state.from_turn.empty() && kicked)
+      app.run_event += std::string(translatable("A stable steady turn holds against small disturbances only: a smaller kick (Initial state, settings, inputs) dies out.")) + " ";
+    app.run_event += reset_hint(app);
     app.playing = false;
   }
 }
