@@ -263,7 +263,10 @@ void prepare_scene(App& app, int fb_w, int fb_h, carvallo::web::Mesh& mesh) {
     for (const auto& p : poses) mean += app.display.point(p.position);
     if (!poses.empty() && mean.allFinite()) {
       mean /= static_cast<double>(poses.size());
-      app.state.camera.target = Eigen::Vector3d(mean.x(), mean.y(), app.state.camera.target.z());
+      const Eigen::Vector3d over(mean.x(), mean.y(), app.state.camera.target.z());
+      // A mode shape is watched from a camera that stays: it comes to the bicycle performing it when it is
+      // more than a metre away, and does not sway with the mode's own motion (nor does a link of it move).
+      if (!mode_run || (over - app.state.camera.target).norm() > 1.0) app.state.camera.target = over;
     }
   }
   if (fb_w > 0 && app.view_right > app.view_left)
