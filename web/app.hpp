@@ -240,6 +240,10 @@ void step_run(App& app);
 void stop_run_on_error(App& app);
 /// How to start a run again that has ended, as a sentence for this screen (a phone has no R key).
 const char* reset_hint(const App& app);
+/// The run's end, as the page says it (in English; translated sentence by sentence where shown): "At t =
+/// 0.93 s <the run's end reason>.", and, for a steady turn thrown over by a kick, that a stable turn holds
+/// against small disturbances only (model_panels.cpp).
+std::string ended_run_text(const App& app);
 /// The model has a parameter table (the bicycle's 26): its parameters and eigenvalue panels are shown.
 bool has_parameter_table(const App& app);
 /// Points the camera at the model: its initial scene fills the free view, seen from the side.

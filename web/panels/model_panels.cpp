@@ -129,6 +129,22 @@ const char* reset_hint(const App& app) {
   return app.coarse_pointer ? "Tap Reset to start again." : "Press R (Reset) to start again.";
 }
 
+std::string ended_run_text(const App& app) {
+  if (!app.run) return "";
+  char at[64];
+  std::snprintf(at, sizeof at, "At t = %.2f s ", app.run->time());
+  std::string text = at + app.run->run().end_reason() + ".";
+  // A steady turn is stable against small disturbances only: a kick of the page's 0.5 rad/s throws a turn
+  // the panel calls stable out of its basin (a student concluded the page was wrong; the lesson's scene
+  // kicks it with 0.1).
+  const auto& log = app.run->log();
+  const bool kicked = std::any_of(log.begin(), log.end(), [](const InputEvent& e) { return e.kind == InputEvent::Kind::push; });
+  if (!app.state.from_turn.empty() && kicked)
+    text += std::string(" ") + translatable("A stable steady turn holds against small disturbances only: a smaller kick "
+                                            "(Initial state, settings, inputs) dies out.");
+  return text;
+}
+
 namespace {
 
 // A run that has ended (a fall, a solver failure) takes no play and no push: said, so that a press is
@@ -287,17 +303,7 @@ void advance_shown_run(App& app, double real_dt) {
   const double ratio = real_dt > 0 ? (app.run->time() - t0) / real_dt : 0;
   app.perf.sim_ratio = 0.9 * app.perf.sim_ratio + 0.1 * ratio;
   if (app.run->run().ended() && app.run_event.empty()) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.run->time());
-    app.run_event = buf + app.run->run().end_reason() + ". ";
-    // A steady turn is stable against small disturbances only: a kick of the page's 0.5 rad/s throws a
-    // turn the panel calls stable out of its basin (a student concluded the page was wrong; the lesson's
-    // scene kicks it with 0.1).
-    const auto& log = app.run->log();
-    const bool kicked = std::any_of(log.begin(), log.end(), [](const InputEvent& e) { return e.kind == InputEvent::Kind::push; });
-    if (!app.state.from_turn.empty() && kicked)
-      app.run_event += std::string(translatable("A stable steady turn holds against small disturbances only: a smaller kick (Initial state, settings, inputs) dies out.")) + " ";
-    app.run_event += reset_hint(app);
+    app.run_event = ended_run_text(app) + " " + reset_hint(app);
     app.playing = false;
   }
 }

@@ -25,12 +25,6 @@ namespace {
 // A replay holds the page at most this long per frame (the rest of the frame draws and takes input).
 constexpr double kReplaySliceMs = 25.0;
 
-std::string seconds(double t) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f s", t);
-  return buf;
-}
-
 // The moment a link says: the run's clock to the microsecond. The clock is a sum of steps, 19.645000000000376
 // after 3 929 of 5 ms, and the link said so (a lecturer's QR code). A microsecond is under half the smallest
 // step (dt >= 1e-5 s), and a replay or a seek goes to the step within half a step of t: the same step.
@@ -142,7 +136,7 @@ bool advance_replay(App& app) {
   app.replay_to = -1;
   app.playing = false;
   if (run.run().ended() && app.run_event.empty())
-    app.run_event = "At t = " + seconds(run.time()) + " " + run.run().end_reason() + ".";
+    app.run_event = ended_run_text(app);
   app.state.time_shown = app.synced_t = moment(run);
   return true;
 }

@@ -300,9 +300,7 @@ EMSCRIPTEN_KEEPALIVE const char* carvallo_step(int n) {
       }
     }
     if (app.run && app.run->run().ended() && app.run_event.empty()) {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "At t = %.2f s ", app.run->time());
-      app.run_event = buf + app.run->run().end_reason() + ".";
+      app.run_event = ended_run_text(app);
       app.playing = false;
     }
   } catch (...) {
