@@ -614,11 +614,7 @@ test('embed=1 shows only the stage; lock=1 keeps the scene; the embed code', asy
     // The embed code of a normal page is an iframe of this state with embed=1.
     await page.evaluate(() => { location.hash = '#speed=4&stage=turns'; });
     await frames(page, 4);
-    await page.mouse.click(...centre(await rect(page, 'menu:view')));
-    await frames(page, 2);
-    await page.mouse.click(...centre(await rect(page, 'view:embed-code')));
-    await frames(page, 2);
-    const code = await page.evaluate(() => window.carvallo._clipboard);
+    const code = await copyEmbedCode(page);
     assert.match(code, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#v=[^"]*&speed=4&[^"]*&stage=turns&embed=1&[^"]*" width="960" height="540"/);
     assert.deepEqual(problems, []);
   } finally {
@@ -1709,6 +1705,15 @@ test("the browser's Back returns to the lesson's scene before, and Forward to th
   }
 });
 
+// View > Copy embed code, with the mouse: the code copied.
+async function copyEmbedCode(page) {
+  await page.mouse.click(...centre(await rect(page, 'menu:view')));
+  await frames(page, 2);
+  await page.mouse.click(...centre(await rect(page, 'view:embed-code')));
+  await frames(page, 2);
+  return page.evaluate(() => window.carvallo._clipboard);
+}
+
 // A course page with an embed in it, served from another origin on this machine (a page the browser takes for
 // public may not frame a loopback address: Chromium's Private Network Access), opened in `page`; its frame.
 async function openCoursePage(context, page, html) {
@@ -1839,11 +1844,7 @@ test('the embed code fits a course page\'s column, and an embed opens its scene 
     await page.goto(`${env.server.url}#speed=4.5`);
     await page.waitForFunction(() => window.carvallo && window.carvallo.ready, null, { timeout: 20000 });
     await frames(page, 4);
-    await page.mouse.click(...centre(await rect(page, 'menu:view')));
-    await frames(page, 2);
-    await page.mouse.click(...centre(await rect(page, 'view:embed-code')));
-    await frames(page, 2);
-    const code = await page.evaluate(() => window.carvallo._clipboard);
+    const code = await copyEmbedCode(page);
     assert.match(code, /^<iframe src="[^"]*embed=1[^"]*"/);
     const html = `<!doctype html><html lang="en"><title>Course</title><body style="margin:0"><div style="width:600px">${code}</div></body></html>`;
     const frame = await openCoursePage(context, page, html);
