@@ -271,9 +271,12 @@ void prepare_scene(App& app, int fb_w, int fb_h, carvallo::web::Mesh& mesh) {
   }
   if (fb_w > 0 && app.view_right > app.view_left)
     app.state.camera.shift_x = (app.view_left + app.view_right) / fb_w - 1.0;
-  if (fb_h > 0 && app.view_bottom > app.view_top)
-    app.state.camera.shift_y = 1.0 - (app.view_top + app.view_bottom) / fb_h;
-  app.state.camera.zoom = carvallo::web::view_zoom(app.view_right - app.view_left, app.view_bottom - app.view_top, fb_h);
+  // Beside the panels a lesson's caption and a ridden turn's line stand over the view's top: the model is
+  // centred and fitted below them, as the stage's view is below its caption (at 1093x614 the ridden turn's
+  // bicycle passed under both each lap, a student at home).
+  const float top = app.stage ? app.view_top : std::max({app.view_top, app.caption_bottom, app.ride_line_bottom});
+  if (fb_h > 0 && app.view_bottom > top) app.state.camera.shift_y = 1.0 - (top + app.view_bottom) / fb_h;
+  app.state.camera.zoom = carvallo::web::view_zoom(app.view_right - app.view_left, app.view_bottom - top, fb_h);
 }
 
 void draw_scene(App& app, int fb_w, int fb_h, const carvallo::web::Mesh& mesh) {

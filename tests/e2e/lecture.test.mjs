@@ -1038,6 +1038,39 @@ test("a lesson's turn scene beside the panels shows the turns, below its caption
   }
 });
 
+test("a laptop beside the panels: the ridden turn's bicycle stays below the caption and the ride's line over a lap", async () => {
+  // At 1093x614 (a 1366x768 laptop at 125 %) the circle's far side passed under the caption and the
+  // Steady turns window each lap (a student at home): the view is centred and fitted below them.
+  for (const viewport of [{ width: 1093, height: 614 }, { width: 1280, height: 720 }]) {
+    const what = `${viewport.width}x${viewport.height}`;
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6`, viewport);
+    try {
+      for (let k = 0; k < 40 && !(await rect(page, 'leave-turn')); k++) await frames(page, 2);
+      await page.evaluate(() => { window.carvallo.play(false); window.carvallo.resetSimulation(); });
+      for (let k = 0; k < 9; k++) {
+        if (k > 0) await page.evaluate(() => window.carvallo.step(70));  // 0.35 s: a lap in 8 steps
+        await frames(page, 2);
+        const [caption, turns, params, sim, timeline] = await Promise.all(
+          ['caption', 'turns', 'panel:parameters', 'panel:simulation', 'timeline'].map((n) => rect(page, n)));
+        assert.ok(caption && turns, `${what}: the caption ${JSON.stringify(caption)} and the ride's window ${JSON.stringify(turns)}`);
+        const top = Math.max(caption.y + caption.h, turns.y + turns.h);
+        // The view between the panels, above the timeline (none before the run's first step).
+        const bottom = timeline ? timeline.y : viewport.height;
+        const free = { x: params.x + params.w, y: top, w: sim.x - params.x - params.w, h: bottom - top };
+        for (const body of ['rear_wheel', 'front_wheel']) {
+          const b = await rect(page, `body:${body}`);
+          assert.ok(b && b.x > free.x + 1 && b.y > free.y + 1 && b.x + b.w < free.x + free.w - 1 && b.y + b.h < free.y + free.h - 1,
+                    `${what}, ${body} at step ${k}: ${JSON.stringify(b)} inside the view below the windows ${JSON.stringify(free)}`);
+        }
+      }
+      await page.screenshot({ path: path.join(artifacts, `lecture-turn-laptop-${what}.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("a phone on its side: the stage's bar is one row in English, Dutch and Spanish, and '>' stays under the finger as a run pauses", async () => {
   // In Spanish "Pausa" became "Reproducir" when scene 2's bicycle fell, and the scene's '>' moved 117 px:
   // a tap where it had been opened the design popup (a tester). In Dutch and Spanish the bar took two rows.

@@ -85,6 +85,7 @@ bool advance_turns(App& app) {
 void turns_panel(App& app) {
   app.turn_marks.clear();
   app.turns_drawn = false;
+  app.ride_line_bottom = 0;
   if (!has_parameter_table(app)) return;
   // The stage shows the turns as its plot (stage=turns), in the plot's place; elsewhere the window is
   // opened from the menu, over the view.
@@ -154,6 +155,7 @@ void turns_panel(App& app) {
   };
   if (ride_only) {
     ride_line();
+    app.ride_line_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
     ImGui::End();
     return;
   }
