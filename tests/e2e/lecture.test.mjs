@@ -1980,8 +1980,17 @@ test('beside the panels a message comes below the lesson\'s caption, and the sce
     assert.ok(next, 'the caption\'s arrows');
     await page.evaluate(() => window.carvallo.step(600));  // the bicycle falls within 2 s
     await frames(page, 4);
+    // The fall is said once, in the Simulation panel under its buttons: not again over the view (both had
+    // said its two sentences at a 1280x720 desk, a student at home).
+    const fall = await settledRect(page, 'run-event'), sim = await rect(page, 'panel:simulation');
+    assert.ok(fall && fall.x >= sim.x && fall.x + fall.w <= sim.x + sim.w + 0.5, `the fall is said in the Simulation panel: ${JSON.stringify(fall)}`);
+    assert.equal(await rect(page, 'messages'), null, 'and not over the view');
+    assert.match((await page.evaluate(() => window.carvallo.messages())).join('\n'), /handlebars turned past 90 degrees/);
+    // A message of another kind comes over the view, below the caption.
+    await page.evaluate(() => window.carvallo.setState({ speed: 'fast' }));
+    await frames(page, 4);
     const messages = await settledRect(page, 'messages');
-    assert.ok(messages, 'the fall is said');
+    assert.ok(messages, 'the refused value is said');
     const after = await settledRect(page, 'scene:next');
     assert.ok(Math.abs(after.y - next.y) < 0.5 && Math.abs(after.x - next.x) < 0.5, `'>' stayed: ${JSON.stringify(next)} then ${JSON.stringify(after)}`);
     disjoint(messages, await rect(page, 'caption'), 'the message and the caption');

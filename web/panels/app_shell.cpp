@@ -287,7 +287,9 @@ void message_lines(App& app, const std::vector<std::string>& messages) {
 // layout: the same lines at the top of the panel shown (begin_panel), or over the 3D view.
 void messages_banner(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
-  const auto messages = shown_messages(app);
+  // A run's end said in the Simulation panel, under the buttons that act on it, is not said again over the
+  // view (a fall's two sentences stood in both at a 1280x720 desk; a student at home).
+  const auto messages = shown_messages(app, !app.run_event_in_panel);
   const bool inline_in_panel = app.compact && app.state.panel != "view" && app.panel_shown;
   float below_messages = app.view_top;
   if (!messages.empty() && !inline_in_panel) {
@@ -894,6 +896,7 @@ void draw_ui(App& app) {
   }
   if (parameter_table) draw_eigen_panel(app);
   else if (has_eigen_panel(app)) draw_model_eigen_panel(app);
+  app.run_event_in_panel = false;
   if (!app.stage) simulation_panel(app);
   if (parameter_table) draw_design_panel(app);
   stage_plot(app);

@@ -451,8 +451,12 @@ void simulation_panel(App& app) {
   if (!app.run_event.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     // Kept in English (the JS API replies with it, the timeline reads it); each of its sentences translated.
+    ImGui::BeginGroup();
     wrapped_text(color_vec(pal().error_text), tr(app.run_event).c_str());
+    ImGui::EndGroup();
     ImGui::PopTextWrapPos();
+    record_rect(app, "run-event");
+    app.run_event_in_panel = ImGui::IsItemVisible();  // else the banner over the view says it (messages_banner)
   }
   // A message coming or going moves what is below it: a panel scrolled down keeps that where it was, by
   // scrolling as much (R after a blow-up had moved the plots and fields 60 px, and the next double-click hit
