@@ -244,7 +244,8 @@ void stop_run_on_error(App& app);
 const char* reset_hint(const App& app);
 /// The run's end, as the page says it (in English; translated sentence by sentence where shown): "At t =
 /// 0.93 s <the run's end reason>.", and, for a steady turn thrown over by a kick, that a stable turn holds
-/// against small disturbances only (model_panels.cpp).
+/// against small disturbances only, then how to start again (model_panels.cpp): the same after a run
+/// played, a moment replayed (a scene shown again by Back) and the API's steps.
 std::string ended_run_text(const App& app);
 /// The model has a parameter table (the bicycle's 26): its parameters and eigenvalue panels are shown.
 bool has_parameter_table(const App& app);

@@ -677,7 +677,7 @@ test('a fall is told in plain words; the stability line says where the bicycle i
     let s = await page.evaluate(() => window.carvallo.simState());
     for (let i = 0; i < 20 && !s.fallen; i++) s = await page.evaluate(() => window.carvallo.step(100));
     assert.ok(s.fallen, 'a slow bicycle falls');
-    assert.match(s.event, /^At t = [0-9.]+ s (the handlebars turned past 90 degrees|the bicycle fell over: it leaned past 57 degrees) \([0-9]+ degrees to the (left|right)\)\.$/);
+    assert.match(s.event, /^At t = [0-9.]+ s (the handlebars turned past 90 degrees|the bicycle fell over: it leaned past 57 degrees) \([0-9]+ degrees to the (left|right)\)\. Press R \(Reset\) to start again\.$/);
     assert.ok(!/rad|limit/.test(s.event), s.event);
 
     await page.evaluate(() => window.carvallo.setState({ vmin: 0, vmax: 3 }));

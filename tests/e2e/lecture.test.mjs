@@ -1732,6 +1732,20 @@ test("the browser's Back returns to the lesson's scene before, and Forward to th
     await page.goForward();
     await page.waitForFunction(() => window.carvallo.lesson().index === 1, null, { timeout: 10000 });
     assert.equal((await state(page)).speed, 2, 'scene 2 again');
+    // Its bicycle falls; a scene on and Back again replays the run to its end, which says how to start
+    // again as the run's end played did (the replay had dropped "Press R (Reset) to start again").
+    await page.waitForFunction(() => window.carvallo.simState().fallen, null, { timeout: 20000, polling: 100 });
+    await frames(page, 2);
+    const played = (await page.evaluate(() => window.carvallo.simState())).event;
+    assert.match(played, /Press R \(Reset\) to start again\.$/);
+    await page.waitForTimeout(500);
+    await page.mouse.click(...centre(await rect(page, 'scene:next')));
+    await page.waitForFunction(() => window.carvallo.lesson().index === 2 && /&scene=3(&|$)/.test(location.hash), null, { timeout: 10000 });
+    await page.waitForTimeout(500);
+    await page.goBack();
+    await page.waitForFunction(() => window.carvallo.lesson().index === 1 && window.carvallo.simState().fallen, null, { timeout: 20000, polling: 100 });
+    await frames(page, 2);
+    assert.equal((await page.evaluate(() => window.carvallo.simState())).event, played, 'the replayed end says what the played one said');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

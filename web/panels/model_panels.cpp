@@ -142,7 +142,7 @@ std::string ended_run_text(const App& app) {
   if (!app.state.from_turn.empty() && kicked)
     text += std::string(" ") + translatable("A stable steady turn holds against small disturbances only: a smaller kick "
                                             "(Initial state, settings, inputs) dies out.");
-  return text;
+  return text + " " + reset_hint(app);
 }
 
 namespace {
@@ -303,7 +303,7 @@ void advance_shown_run(App& app, double real_dt) {
   const double ratio = real_dt > 0 ? (app.run->time() - t0) / real_dt : 0;
   app.perf.sim_ratio = 0.9 * app.perf.sim_ratio + 0.1 * ratio;
   if (app.run->run().ended() && app.run_event.empty()) {
-    app.run_event = ended_run_text(app) + " " + reset_hint(app);
+    app.run_event = ended_run_text(app);
     app.playing = false;
   }
 }
