@@ -1752,6 +1752,40 @@ test("the browser's Back returns to the lesson's scene before, and Forward to th
   }
 });
 
+test("another scene says that the scene left as changed is kept, and Back shows it as changed", async () => {
+  // A design changed in a scene and the clicker's PageDown: the next scene showed, and the change was gone
+  // from view with no word, though Back brought it back (a tester thought it lost).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, { width: 1280, height: 720 });
+  try {
+    await frames(page, 3);
+    await page.evaluate(() => window.carvallo.setState({ bike: { c: 0.05 } }));
+    await page.waitForTimeout(500);  // the link follows the change
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => window.carvallo.lesson().index === 1 && /&scene=2(&|$)/.test(location.hash), null, { timeout: 10000 });
+    await frames(page, 2);
+    assert.ok(await rect(page, 'toast'), 'a note is shown');
+    assert.ok((await page.evaluate(() => window.carvallo.announcements())).includes(
+      "Scene 1 as you changed it stays in the browser's history: Back shows it again"), 'and said');
+    assert.equal((await state(page)).bike.c, 0.08, "scene 2 is the benchmark's");
+    await page.waitForTimeout(500);
+    await page.goBack();
+    await page.waitForFunction(() => window.carvallo.lesson().index === 0, null, { timeout: 10000 });
+    assert.equal((await state(page)).bike.c, 0.05, 'Back: scene 1 as it was changed');
+    // A scene left unchanged says nothing of the kind.
+    await page.evaluate(() => window.carvallo.setState({ bike: { c: 0.08 } }));
+    await page.waitForTimeout(500);
+    const notes = async () => (await page.evaluate(() => window.carvallo.announcements())).filter((a) => a.startsWith('Scene 1 as you changed it')).length;
+    const before = await notes();
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => window.carvallo.lesson().index === 1, null, { timeout: 10000 });
+    await frames(page, 2);
+    assert.equal(await notes(), before, 'no note');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 // View > Copy embed code, with the mouse: the code copied.
 async function copyEmbedCode(page) {
   await page.mouse.click(...centre(await rect(page, 'menu:view')));

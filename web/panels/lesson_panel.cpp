@@ -305,6 +305,10 @@ bool goto_scene(App& app, int index) {
   const Scene& scene = app.lesson->scenes[static_cast<std::size_t>(index)];
   auto r = read_link(scene.link);
   const UiState s = scene_state(r.state, scene, app.state);
+  // The scene left as it was changed is not lost: its entry in the browser's history keeps it (the link is
+  // the state). Said, as another scene drops the change from view (a tester thought a design gone).
+  if (index != app.scene_index && scene_changed(app))
+    set_toast(app, trf("Scene %d as you changed it stays in the browser's history: Back shows it again", app.scene_index + 1));
   app.messages.clear();
   app.design.designer_problem.clear();  // about a value typed in the scene before: nothing of it is in effect here
   if (!r.ignored.empty()) {
