@@ -125,6 +125,8 @@ struct App {
   std::string analysed_model = kDefaultModel;  ///< the model the layout was made for
   std::string last_link;      ///< last link handed to the page
   bool show_help = false, show_notes = false;
+  bool blanked = false;        ///< the screen is blank for the room (blank_screen.hpp)
+  bool blank_resumes = false;  ///< the run played when the screen was blanked
   bool escape_pressed = false;  ///< Escape went down since the last frame (a GLFW key callback: press and release can share a frame)
   PerfStats perf;
   FrameWork work;  ///< this frame's deadline for the page's computations, and the recent frames' times by part

@@ -9,6 +9,7 @@
 #include "panels/lesson_panel.hpp"
 #include "panels/number_field.hpp"
 #include "panels/panel_actions.hpp"
+#include "panels/blank_screen.hpp"
 #include "panels/qr_overlay.hpp"
 #include "panels/target_size.hpp"
 #include "panels/view_scene.hpp"
@@ -197,6 +198,15 @@ void camera_input(App& app) {
 
 void shortcuts(App& app) {
   ImGuiIO& io = ImGui::GetIO();
+  // A blank screen comes back at any key, which does nothing else (a clicker's PageDown also moves the
+  // lesson on, in the key callback, as a slide show's does).
+  if (app.blanked) {
+    bool pressed = app.escape_pressed || !io.InputQueueCharacters.empty();
+    for (int k = 0; k < IM_ARRAYSIZE(io.KeysDown); ++k) pressed = pressed || ImGui::IsKeyPressed(k, false);
+    if (pressed) carvallo::web::set_blank(app, false);
+    app.escape_pressed = false;
+    return;
+  }
   if (app.escape_pressed) {  // Escape closes an overlay: the QR code, the shortcut list
     const bool popup = !ImGui::GetCurrentContext()->OpenPopupStack.empty();
     // Else the lesson editor, as a dialog closes, when no text is typed in (the first Escape leaves a box
@@ -234,6 +244,7 @@ void shortcuts(App& app) {
       case 'k': case 'K': carvallo::web::push_run(app); break;
       case '?': app.show_help = !app.show_help; break;
       case 'q': case 'Q': carvallo::web::toggle_qr(app); break;
+      case 'b': case 'B': carvallo::web::set_blank(app, true); break;
       case 'p': case 'P': app.state.presentation = !app.state.presentation; app.layout_dirty = true; break;
       case 'f': case 'F': app.state.follow = !app.state.follow; break;
       case 'v': case 'V': carvallo::web::fit_camera(app); break;
@@ -705,6 +716,11 @@ int main() {
     // A clicker's keys move the lesson open (and are then not the rider's steer keys); never while typing.
     App& app = carvallo::web::app();
     const bool typing = ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput;
+    // On a blank screen a key is no torque: the lesson's keys still move it (and show the screen again).
+    if (app.blanked) {
+      if (action == GLFW_PRESS || action == GLFW_REPEAT) carvallo::web::lesson_key(app, key);
+      return;
+    }
     if (!typing && (action == GLFW_PRESS || action == GLFW_REPEAT) && carvallo::web::lesson_key(app, key)) return;
     // A clicker's PageDown / PageUp in a one-line box (a number being typed, the lesson's title) still moves
     // the lesson, the box's text dropped with the scene it was typed in (a double-click had left the speed's

@@ -1786,6 +1786,71 @@ test("another scene says that the scene left as changed is kept, and Back shows 
   }
 });
 
+test("B blanks the screen for the room, as a slide show's: any key or a click shows it again and does nothing else; the clicker's PageDown moves on", async () => {
+  // A clicker's blank button did nothing the room could see (and '.', which some send, stepped the run).
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=1`, viewport);
+  const sim = () => page.evaluate(() => window.carvallo.simState());
+  const black = async () => {
+    const shot = decodePng(await page.screenshot());
+    let lit = 0;
+    for (let i = 0; i < shot.pixels.length; i += 4) lit += shot.pixels[i] + shot.pixels[i + 1] + shot.pixels[i + 2] > 30 ? 1 : 0;
+    return lit;
+  };
+  try {
+    await page.waitForFunction(() => window.carvallo.simState().t > 0.5, null, { timeout: 20000, polling: 100 });
+    await page.keyboard.press('b');
+    await frames(page, 3);
+    const blank = await rect(page, 'blank');
+    assert.deepEqual(blank && [blank.x, blank.y, blank.w, blank.h], [0, 0, viewport.width, viewport.height], 'black over the whole page');
+    assert.equal(await black(), 0, 'not a lit pixel');
+    await page.screenshot({ path: path.join(artifacts, 'lecture-blank-1280x720.png') });
+    assert.ok((await page.evaluate(() => window.carvallo.announcements())).includes('The screen is blank: any key or a click shows it again'));
+    const paused = await sim();
+    assert.equal(paused.playing, false, 'the run waits in the dark');
+    // R shows the page again and does not reset the run, which goes on.
+    await page.keyboard.press('r');
+    await frames(page, 3);
+    assert.equal(await rect(page, 'blank'), null, 'R shows the page again');
+    const after = await sim();
+    assert.ok(after.t >= paused.t && after.playing, `the run goes on from t = ${paused.t}: ${JSON.stringify(after)}`);
+    assert.ok(await black() > 0.5 * viewport.width * viewport.height, 'the page is seen');
+    // The clicker's PageDown on a blank screen: the next scene, shown.
+    await page.keyboard.press('b');
+    await frames(page, 2);
+    await page.keyboard.press('PageDown');
+    await frames(page, 3);
+    assert.equal((await page.evaluate(() => window.carvallo.lesson())).index, 1);
+    assert.equal(await rect(page, 'blank'), null);
+    assert.ok((await sim()).playing, "scene 2's run plays");
+    // A click shows the page again and presses nothing under it (here the scene's '>').
+    const next = await rect(page, 'scene:next');
+    await page.keyboard.press('b');
+    await frames(page, 2);
+    await page.mouse.click(...centre(next));
+    await frames(page, 3);
+    assert.equal(await rect(page, 'blank'), null, 'a click shows the page again');
+    assert.equal((await page.evaluate(() => window.carvallo.lesson())).index, 1, 'and is not a click on >');
+    // The page's controls and the menu offer it too.
+    await page.getByRole('button', { name: 'Blank the screen', exact: true }).press('Enter');
+    await frames(page, 3);
+    assert.ok(await rect(page, 'blank'), "the page's control blanks the screen");
+    await page.keyboard.press('Escape');
+    await frames(page, 3);
+    assert.equal(await rect(page, 'blank'), null, 'Escape shows it again');
+    await page.keyboard.press('p');  // beside the panels, the View menu
+    await frames(page, 3);
+    await page.mouse.click(...centre(await rect(page, 'menu:view')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'view:blank')));
+    await frames(page, 3);
+    assert.ok(await rect(page, 'blank'), 'View > Blank the screen');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 // View > Copy embed code, with the mouse: the code copied.
 async function copyEmbedCode(page) {
   await page.mouse.click(...centre(await rect(page, 'menu:view')));

@@ -10,6 +10,7 @@
 #include "logic/number_text.hpp"
 #include "logic/state_fields.hpp"
 #include "logic/state_link.hpp"
+#include "panels/blank_screen.hpp"
 #include "panels/design_panels.hpp"
 #include "panels/lesson_panel.hpp"
 #include "panels/panel_actions.hpp"
@@ -390,6 +391,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   qr.control.pressed = app.show_qr;
   rows.push_back(std::move(qr));
   rows.push_back(button("copy-link", tr("Copy link"), "copy-link", "", copy_page_link));
+  rows.push_back(button("blank", tr("Blank the screen"), "", "B", [](App& a) { set_blank(a, true); }));
   {
     // The page's language, by each language's own name (the browser's first, as the menu has it).
     std::vector<std::string> names{trf("The browser's: %s", language_name(browser_language()).c_str())};

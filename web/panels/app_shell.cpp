@@ -15,6 +15,7 @@
 #include "panels/lesson_panel.hpp"
 #include "panels/number_field.hpp"
 #include "panels/panel_parts.hpp"
+#include "panels/blank_screen.hpp"
 #include "panels/qr_overlay.hpp"
 #include "panels/stage.hpp"
 #include "panels/row_layout.hpp"
@@ -555,6 +556,8 @@ void menu_bar(App& app) {
     record_rect(app, "view:stage-plot");
     if (ImGui::MenuItem(tr("Show QR code"), "Q", app.show_qr)) toggle_qr(app);
     record_rect(app, "view:qr");
+    if (ImGui::MenuItem(tr("Blank the screen"), "B")) set_blank(app, true);
+    record_rect(app, "view:blank");
     if (ImGui::MenuItem(tr("Copy embed code"))) {
       copy_to_clipboard(embed_code(app));
       set_toast(app, tr("Embed code copied: an <iframe> showing only the stage, for slides and course pages"));
@@ -912,6 +915,7 @@ void draw_ui(App& app) {
   qr_overlay(app);
   help_overlay(app);
   performance_overlay(app);
+  blank_overlay(app);
   find_clipped_windows(app);
   sanitize(app.state);  // e.g. a value typed into a slider beyond its range
 }

@@ -31,6 +31,7 @@ inline constexpr Shortcut kShortcuts[] = {
     {"?", translatable("this list")},
     {"Tab", translatable("every control in turn (a blue ring marks it; screen readers name it); Space or Enter presses")},
     {"Q / Esc", translatable("QR code of the link / close it, this list or a menu")},
+    {"B", translatable("blank the screen (a clicker's blank button); any key or a click shows it again")},
     {translatable("mouse"), translatable("left drag: orbit, right or shift drag: pan, wheel: zoom")},
     {translatable("touch"), translatable("one finger: orbit, two fingers: pinch to zoom, move to pan; steer and lean buttons: hold, two at once with two thumbs")},
 };
