@@ -184,6 +184,42 @@ test('without a pointer: the timeline and the methods compared are native contro
   }
 });
 
+test('each compared run is named at the end of its curve, so the runs are told apart without their colours', async () => {
+  // A colour-blind student saw the four lines of the |C| plot in two colours (deuteranopia), in grey all
+  // alike (achromatopsia): only the table's numbers, matched to where a line ends, told them apart.
+  const { context, page, problems } = await openPage(env.browser,
+    env.server.url + '#model=four-bar&stab=none&dt=0.02&compare=baumgarte,direct,rgcpa&present=1&stage=compare', { width: 1280, height: 720 });
+  try {
+    await page.evaluate(() => window.carvallo.step(400));  // 8 s: the drift is 1e-5, the projections 1e-15
+    await synced(page);
+    await frames(page, 3);
+    const plot = await page.evaluate(() => window.carvallo.widgetRect('plot:compare-violations'));
+    const labels = {};
+    for (const run of ['shown: none', 'baumgarte', 'direct', 'rgcpa']) {
+      const r = await page.evaluate((n) => window.carvallo.widgetRect(n), `plot-label:compare-violations:${run}`);
+      assert.ok(r, `${run} is named on the plot`);
+      assert.ok(r.x >= plot.x && r.y >= plot.y && r.x + r.w <= plot.x + plot.w + 0.5 && r.y + r.h <= plot.y + plot.h + 0.5,
+                `${run}: ${JSON.stringify(r)} inside the plot ${JSON.stringify(plot)}`);
+      assert.ok(r.x + r.w > plot.x + 0.7 * plot.w, `${run}: at the curves' newest end, ${JSON.stringify(r)}`);
+      labels[run] = r;
+    }
+    // Each at its own curve: the drifting runs' names high on the log axis, the projected ones' low.
+    for (const high of ['shown: none', 'baumgarte'])
+      for (const low of ['direct', 'rgcpa'])
+        assert.ok(labels[high].y + labels[high].h < labels[low].y - 0.2 * plot.h, `${high} above ${low}: ${JSON.stringify(labels)}`);
+    const names = Object.keys(labels);
+    for (let i = 0; i < names.length; i++)
+      for (let j = i + 1; j < names.length; j++) {
+        const [a, b] = [labels[names[i]], labels[names[j]]];
+        assert.ok(a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y + 0.5 || b.y + b.h <= a.y + 0.5, `${names[i]} and ${names[j]} overlap`);
+      }
+    await page.screenshot({ path: path.join(artifacts, 'compare-curve-names-1280x720.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the methods compared on a projector\'s stage: the shown run named by its method, every column whole at every text step', async () => {
   // At 1280x720 the table's eleven columns hid the drift and the cost behind a scroll bar, and the blue run
   // was "shown", which left the room asking which method it was (a tester).

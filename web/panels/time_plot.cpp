@@ -253,6 +253,14 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
   dl->PushClipRect(p0, p1, true);
   const float thick = std::max(1.0f, fh * 0.11f);
   std::vector<ImVec2> points;
+  // Each curve's name at its newest point: the curves are told apart without their colours (a colour-blind
+  // student saw the methods compared's four lines in two colours, in grey all alike).
+  struct EndLabel {
+    ImVec2 at;
+    float w;
+    std::size_t k;
+  };
+  std::vector<EndLabel> labels;
   for (std::size_t k = 0; k < data.series.size(); ++k) {
     const auto& s = data.series[k];
     const auto columns = static_cast<double>(s.first.size());
@@ -269,6 +277,26 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
       else points.push_back(p);
     }
     if (points.size() >= 2) dl->AddPolyline(points.data(), static_cast<int>(points.size()), line_color(k), ImDrawFlags_None, thick);
+    if (points.empty() || s.name.empty() || data.series.size() < 2) continue;  // one curve needs no telling apart
+    // Above and right of the newest point, inside the frame (left of it where the history fills the plot).
+    const float w = ImGui::CalcTextSize(s.name.c_str()).x;
+    const ImVec2 end = points.back();
+    labels.push_back({ImVec2(std::min(end.x + fh * 0.3f, p1.x - w - fh * 0.2f), std::clamp(end.y - fh * 1.1f, p0.y, p1.y - fh)), w, k});
+  }
+  // Labels that would overlap are stacked downwards, in the order of their heights; one pushed out of the
+  // frame is left out (the legend or the table names every curve).
+  std::sort(labels.begin(), labels.end(), [](const EndLabel& a, const EndLabel& b) { return a.at.y < b.at.y; });
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      const bool beside = labels[i].at.x < labels[j].at.x + labels[j].w && labels[j].at.x < labels[i].at.x + labels[i].w;
+      if (beside && labels[i].at.y < labels[j].at.y + fh) labels[i].at.y = labels[j].at.y + fh;
+    }
+    if (labels[i].at.y + fh > p1.y) continue;
+    const ImVec2 a = labels[i].at, b(a.x + labels[i].w, a.y + fh);
+    dl->AddRectFilled(ImVec2(a.x - 1, a.y), ImVec2(b.x + 1, b.y), color_u32(pal().plot_bg, 208));
+    dl->AddText(a, line_color(labels[i].k), data.series[labels[i].k].name.c_str());
+    const auto r = static_cast<float>(app().pixel_ratio);
+    app().rects[std::string("plot-label:") + spec.id + ":" + data.series[labels[i].k].name] = {a.x / r, a.y / r, (b.x - a.x) / r, fh / r};
   }
   dl->PopClipRect();
   if (data.samples == 0) dl->AddText(ImVec2(p0.x + fh * 0.4f, p0.y + fh * 0.2f), color_u32(pal().plot_text), tr("no data yet"));
