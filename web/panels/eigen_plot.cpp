@@ -57,20 +57,21 @@ void data_range(const EigenSweep& sw, bool re, bool im, double limit, double& lo
 void legend_row(const std::vector<std::string>& labels, bool imag) {
   const float fh = ImGui::GetFontSize(), line = fh * 1.6f;
   bool first = true;
-  auto entry = [&](const char* text, ImU32 color, bool dashed) {
+  auto entry = [&](const char* text, ImU32 color, bool dotted) {
     if (!first) same_line_if_fits(line + fh * 0.4f + ImGui::CalcTextSize(text).x, fh);
     first = false;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 a(p.x, p.y + fh * 0.55f), b(p.x + line, p.y + fh * 0.55f);
-    if (dashed) dashed_line(dl, a, b, color, fh * 0.12f, fh * 0.25f);
+    if (dotted)
+      for (float t = fh * 0.1f; t < line; t += fh * 0.45f) dl->AddCircleFilled(ImVec2(a.x + t, a.y), fh * 0.1f, color, 8);
     else dl->AddLine(a, b, color, fh * 0.2f);
     ImGui::Dummy(ImVec2(line, fh));
     ImGui::SameLine(0, fh * 0.4f);
     ImGui::TextUnformatted(text);
   };
   for (const auto& l : labels) entry(mode_name(l).c_str(), mode_color(l), false);
-  if (imag) entry(tr("Im s (dashed)"), IM_COL32(90, 90, 90, 255), true);
+  if (imag) entry(tr("Im s (dotted)"), IM_COL32(90, 90, 90, 255), true);
 }
 
 ImU32 speed_color(double t) {  // t in [0, 1]: blue -> purple -> orange
@@ -386,14 +387,23 @@ void draw_eigen_panel(App& app) {
       dl->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), color_u32(pal().plot_bg, 210));
       dl->AddText(at, col, name);
     }
+    // Im s dotted, a dot every half character along the curve: a ghost's Re s is dashed, and the two dashed
+    // alike had been told apart by colour alone (a colour-blind student).
+    const float dot_gap = fw * 0.45f;
     for (const auto& b : sw.branches) {
       const ImU32 col = mode_color(b.label);
+      float along = 0.0f;  // px along the imaginary part since its last dot
       for (std::size_t k = 0; k + 1 < b.values.size(); ++k) {
         const auto a = b.values[k], c = b.values[k + 1];
         if (!std::isfinite(a.real()) || !std::isfinite(c.real())) continue;
         dl->AddLine(ImVec2(x(sw.speeds[k]), y(a.real())), ImVec2(x(sw.speeds[k + 1]), y(c.real())), col, thick);
-        if (s.show_imaginary && (k / 3) % 2 == 0 && (a.imag() != 0 || c.imag() != 0))
-          dl->AddLine(ImVec2(x(sw.speeds[k]), y(a.imag())), ImVec2(x(sw.speeds[k + 1]), y(c.imag())), col, thick * 0.6f);
+        if (!s.show_imaginary || (a.imag() == 0 && c.imag() == 0) || !std::isfinite(a.imag()) || !std::isfinite(c.imag())) continue;
+        const ImVec2 p(x(sw.speeds[k]), y(a.imag())), q(x(sw.speeds[k + 1]), y(c.imag()));
+        const float len = std::hypot(q.x - p.x, q.y - p.y);
+        if (!(len > 0.0f) || len > 4096.0f) continue;  // a jump off the plot: no dots along it
+        for (float t = dot_gap - along; t <= len; t += dot_gap)
+          dl->AddCircleFilled(ImVec2(p.x + (q.x - p.x) * t / len, p.y + (q.y - p.y) * t / len), thick * 0.75f, col, 8);
+        along = std::fmod(along + len, dot_gap);
       }
     }
     // Each branch is named at its right end as well as coloured: no information by colour alone.

@@ -30,6 +30,21 @@ ImU32 turn_color(const std::string& family, bool stable) {
   return IM_COL32(c.r, c.g, c.b, c.a);
 }
 
+// A turn's mark: a dot for the forward family, a square of the same area for the reversed, so that the
+// families are told apart without their colours (in grey both had been alike, a colour-blind student);
+// filled once its stability is known, an outline while it is computed.
+void turn_mark(ImDrawList* dl, ImVec2 p, const std::string& family, float radius, ImU32 color, bool filled) {
+  const float line = std::max(1.0f, ImGui::GetFontSize() * 0.08f);
+  if (family == bicycle::kHandlebarForward) {
+    if (filled) dl->AddCircleFilled(p, radius, color);
+    else dl->AddCircle(p, radius, color, 0, line);
+    return;
+  }
+  const float h = 0.886f * radius;  // half the side of a square of the circle's area (sqrt(pi) / 2)
+  if (filled) dl->AddRectFilled(ImVec2(p.x - h, p.y - h), ImVec2(p.x + h, p.y + h), color);
+  else dl->AddRect(ImVec2(p.x - h, p.y - h), ImVec2(p.x + h, p.y + h), color, 0.0f, 0, line);
+}
+
 // A family's name as shown; the family's word (kHandlebarForward, ...) stays the link's value.
 std::string family_name(const std::string& family) {
   for (const char* f : {translatable("handlebar-forward"), translatable("handlebar-reversed")})
@@ -170,14 +185,15 @@ void turns_panel(App& app) {
   // view at the largest text, and two of a phone's, out of the plot's height).
   const float fw = ImGui::GetFontSize();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  // The stability by a pair of dots, one of each family, as the plot draws them: large and dark, small and
+  // The stability by a pair of marks, one of each family, as the plot draws them: large and dark, small and
   // light (one grey dot read as a third colour the plot never draws, a tester found).
-  auto legend = [&](const char* text, std::initializer_list<ImU32> dots, bool stable, bool first) {
-    const float marker = fw * (0.1f + 0.8f * static_cast<float>(dots.size()));
+  auto legend = [&](const char* text, std::initializer_list<const char*> families, bool stable, bool first) {
+    const float marker = fw * (0.1f + 0.8f * static_cast<float>(families.size()));
     if (!first) same_line_if_fits(text_width(text) + marker + fw * 0.2f, fw * 0.8f);
     const ImVec2 p = ImGui::GetCursorScreenPos();
     float x = p.x + fw * 0.4f;
-    for (const ImU32 col : dots) dl->AddCircleFilled(ImVec2(x, p.y + fw * 0.55f), stable ? fw * 0.32f : fw * 0.18f, col), x += fw * 0.8f;
+    for (const char* family : families)
+      turn_mark(dl, ImVec2(x, p.y + fw * 0.55f), family, stable ? fw * 0.32f : fw * 0.18f, turn_color(family, stable), true), x += fw * 0.8f;
     ImGui::Dummy(ImVec2(marker, fw));
     ImGui::SameLine(0, fw * 0.2f);
     // Wrapped where a label is wider than the window (large text on a narrow stage), not cut.
@@ -214,11 +230,12 @@ void turns_panel(App& app) {
   // name a turn's family and stability there.
   const float legend_h = 2 * ImGui::GetTextLineHeightWithSpacing();
   if (!(on_stage || in_tab) || ImGui::GetContentRegionAvail().y - legend_h - below - ImGui::GetTextLineHeightWithSpacing() - fw * 2.8f >= fw * 6) {
-    const ImU32 forward = turn_color(bicycle::kHandlebarForward, true), reversed = turn_color(bicycle::kHandlebarReversed, true);
+    const char* forward = bicycle::kHandlebarForward;
+    const char* reversed = bicycle::kHandlebarReversed;
     legend(tr("forward"), {forward}, true, true);
     legend(tr("reversed"), {reversed}, true, false);
     legend(tr("stable"), {forward, reversed}, true, false);
-    legend(tr("unstable"), {turn_color(bicycle::kHandlebarForward, false), turn_color(bicycle::kHandlebarReversed, false)}, false, false);
+    legend(tr("unstable"), {forward, reversed}, false, false);
     record_rect(app, "turns-legend");
   }
   {
@@ -301,8 +318,8 @@ void turns_panel(App& app) {
         const auto& t = br.turns[k];
         if (t.stable != (pass == 1) || !(t.speed <= kMaxSpeed)) continue;
         const ImVec2 p(X(t.lean), Y(t.speed));
-        if (t.eigenvalues.empty()) dl->AddCircle(p, fw * 0.22f, turn_color(t.family, true), 0, std::max(1.0f, fw * 0.08f));
-        else dl->AddCircleFilled(p, t.stable ? fw * 0.3f : fw * 0.17f, turn_color(t.family, t.stable));
+        if (t.eigenvalues.empty()) turn_mark(dl, p, t.family, fw * 0.22f, turn_color(t.family, true), false);
+        else turn_mark(dl, p, t.family, t.stable ? fw * 0.3f : fw * 0.17f, turn_color(t.family, t.stable), true);
         const auto r = static_cast<float>(app.pixel_ratio);
         app.turn_marks.push_back({b, k, p.x / r, p.y / r});
         // Distance to the dot's edge; a tie (the pointer on several dots) to the one drawn on top (stable
