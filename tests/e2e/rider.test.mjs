@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, openPage, PHONE, touchInput, artifacts, root, settledRect } from './browser.mjs';
+import { decodePng } from './png.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -714,6 +715,51 @@ test('a stable steady turn thrown over by the page\'s kick says that it holds ag
     const said = (await page.evaluate(() => window.carvallo.messages())).join('\n');
     assert.match(said, /fell over: it leaned past 57 degrees/);
     assert.match(said, /A stable steady turn holds against small disturbances only: a smaller kick \(Initial state, settings, inputs\) dies out\./);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the steady turns\' two families are told apart by their marks as well as their colours: dots and squares', async () => {
+  // In grey (achromatopsia) the blue forward and red reversed dots had been alike (a colour-blind student).
+  const scale = 3;  // device pixels per CSS px: an unstable turn's mark is some 14 across
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&stage=turns&speed=5`,
+    { width: 1280, height: 720, deviceScaleFactor: scale });
+  try {
+    await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 120000, polling: 100 });
+    await frames(page, 3);
+    // The turn of each family farthest from any other (the marks lie along their families' curves, a lean
+    // of 0.02 rad apart), off the plot's frame, which cuts a mark.
+    const all = await page.evaluate(() => window.carvallo.turns().points);
+    const nearest = (p) => Math.min(...all.filter((q) => q.x !== p.x || q.y !== p.y).map((q) => Math.hypot(q.x - p.x, q.y - p.y)));
+    const inside = (q) => q.lean > 0.05 && q.lean < 1.35 && q.speed > 0.5 && q.speed < 19;
+    const loneliest = (family) => all.filter((q) => q.family === family && inside(q)).map((q) => [nearest(q), q]).sort((a, b) => b[0] - a[0])[0];
+    const shot = decodePng(await page.screenshot({ path: path.join(artifacts, 'rider-turn-marks.png') }));
+    const colour = (x, y) => { const o = (y * shot.width + x) * 4; return [shot.pixels[o], shot.pixels[o + 1], shot.pixels[o + 2]]; };
+    const near = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) <= 60;
+    for (const [family, square] of [['handlebar-reversed', true], ['handlebar-forward', false]]) {
+      const [apart, p] = loneliest(family);
+      assert.ok(apart >= 8, `a ${family} turn ${apart} px from any other`);
+      // The mark: the pixels of its centre's colour joined to the centre, within half the way to the next
+      // turn. A square fills its bounding box, a dot pi/4 of it.
+      const cx = Math.round(p.x * scale), cy = Math.round(p.y * scale), reach = (apart / 2) * scale;
+      const centre = colour(cx, cy), seen = new Set([`${cx},${cy}`]), todo = [[cx, cy]];
+      let count = 0, x0 = cx, x1 = cx, y0 = cy, y1 = cy;
+      while (todo.length) {
+        const [x, y] = todo.pop();
+        count++, x0 = Math.min(x0, x), x1 = Math.max(x1, x), y0 = Math.min(y0, y), y1 = Math.max(y1, y);
+        for (const [u, v] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+          const key = `${u},${v}`;
+          if (seen.has(key) || Math.hypot(u - cx, v - cy) > reach || !near(colour(u, v), centre)) continue;
+          seen.add(key);
+          todo.push([u, v]);
+        }
+      }
+      const [w, h] = [x1 - x0 + 1, y1 - y0 + 1], fill = count / (w * h);
+      assert.ok(w >= 8 && h >= 8 && w < 2 * reach && h < 2 * reach, `${family}: a mark ${w}x${h} device px`);
+      assert.ok(square ? fill > 0.92 : fill < 0.86, `${family} at lean ${p.lean}: ${count} px fill ${fill.toFixed(3)} of ${w}x${h}: ${square ? 'a square' : 'a dot'}`);
+    }
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
