@@ -1851,6 +1851,40 @@ test("B blanks the screen for the room, as a slide show's: any key or a click sh
   }
 });
 
+test("a lesson of one's own: a new scene's note says where its caption is written, and the Lesson menu names the lesson", async () => {
+  // A lecturer authoring a lesson: "Scene 1 added" said nothing of a caption, and the menu never named the
+  // lesson open, only "Reopen lesson" once it was closed.
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
+  const said = () => page.evaluate(() => window.carvallo.announcements());
+  const menu = async (item) => {
+    await page.mouse.click(...centre(await rect(page, 'menu:lesson')));
+    await frames(page, 2);
+    if (item) {
+      await page.mouse.click(...centre(await rect(page, item)));
+      await frames(page, 3);
+    }
+  };
+  try {
+    await frames(page, 3);
+    await menu('lesson:add-scene');
+    assert.ok((await said()).includes('Scene 1 added: Lesson > Edit lesson... gives it a caption'), JSON.stringify(await said()));
+    await menu();
+    const own = await rect(page, 'lesson:own');
+    assert.ok(own, 'the lesson open is in the menu');
+    assert.equal((await page.evaluate(() => window.carvallo.lesson())).scenes.length, 1);
+    await page.screenshot({ path: path.join(artifacts, 'lecture-own-lesson-menu.png') });
+    await page.keyboard.press('Escape');
+    await frames(page, 2);
+    // With the editor open the new scene's caption box is in sight: the note says only that it was added.
+    await menu('lesson:edit');
+    await menu('lesson:add-scene');
+    assert.ok((await said()).includes('Scene 2 added'), JSON.stringify(await said()));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 // View > Copy embed code, with the mouse: the code copied.
 async function copyEmbedCode(page) {
   await page.mouse.click(...centre(await rect(page, 'menu:view')));

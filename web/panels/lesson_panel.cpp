@@ -255,10 +255,17 @@ void close_lesson_asked(App& app) {
   if (own) set_toast(app, tr("Lesson closed: Lesson > Reopen lesson brings it back"));
 }
 
+namespace {
+
+// "1 scene", "5 scenes".
+std::string scene_count(std::size_t n) { return n == 1 ? std::string(tr("1 scene")) : trf("%zu scenes", n); }
+
+}  // namespace
+
 std::string reopen_title(const App& app) {
   if (!app.closed_lesson) return "";
   const Lesson& l = app.closed_lesson->first;
-  const std::string scenes = trf("%zu scenes", l.scenes.size());
+  const std::string scenes = scene_count(l.scenes.size());
   return l.title.empty() ? scenes : l.title + " (" + scenes + ")";
 }
 
@@ -362,6 +369,14 @@ void lesson_menu(App& app) {
     record_rect(app, "lesson:" + l.name);
     if (ImGui::IsItemHovered()) tooltipf("%s", trf("%zu scenes; PageDown / PageUp (a clicker) or the arrows move between them", l.scenes.size()).c_str());
   }
+  // A lesson of one's own open, by its title, as a built-in one is (the menu had not named it; a lecturer
+  // authoring a lesson): chosen again, its first scene.
+  if (app.lesson && app.lesson->name.empty()) {
+    const std::string title = (app.lesson->title.empty() ? std::string(tr("My lesson")) : app.lesson->title) + " (" +
+                              scene_count(app.lesson->scenes.size()) + ")";
+    if (ImGui::MenuItem(title.c_str(), nullptr, true)) goto_scene(app, 0);
+    record_rect(app, "lesson:own");
+  }
   ImGui::Separator();
   if (ImGui::MenuItem(tr("Add this view as a scene"))) add_scene_of_view(app);
   record_rect(app, "lesson:add-scene");
@@ -374,9 +389,8 @@ void lesson_menu(App& app) {
   if (ImGui::MenuItem(tr("Close lesson"), nullptr, false, app.lesson.has_value())) close_lesson_asked(app);
   record_rect(app, "lesson:close");
   if (app.closed_lesson) {
-    if (ImGui::MenuItem(tr("Reopen lesson"))) reopen_lesson(app);
+    if (ImGui::MenuItem(trf("Reopen lesson: %s", reopen_title(app).c_str()).c_str())) reopen_lesson(app);
     record_rect(app, "lesson:reopen");
-    if (ImGui::IsItemHovered()) tooltipf("%s", reopen_title(app).c_str());
   }
   ImGui::EndMenu();
 }
@@ -528,7 +542,9 @@ bool add_scene_of_view(App& app) {
   scenes.insert(scenes.begin() + static_cast<std::ptrdiff_t>(at), std::move(scene));
   app.scene_index = static_cast<int>(at);
   lesson_changed(app);
-  set_toast(app, trf("Scene %zu added", at + 1));
+  // A scene begins with no caption: where to write one, unless the editor, open, shows it.
+  if (app.show_lesson_editor || !app.lesson->scenes[at].caption.empty()) set_toast(app, trf("Scene %zu added", at + 1));
+  else set_toast(app, trf("Scene %zu added: Lesson > Edit lesson... gives it a caption", at + 1));
   return true;
 }
 
