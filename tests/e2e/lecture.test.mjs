@@ -1885,6 +1885,35 @@ test("a lesson of one's own: a new scene's note says where its caption is writte
   }
 });
 
+test("a phone's scene arrows stay in one place, bottom right, whatever the scene's model: taps in one place step through", async () => {
+  // A bicycle's scene has the rider's buttons, a four-bar's none: '>' moved between them, and a student's
+  // taps in one place missed (a lecturer's lesson of both, followed on a phone).
+  for (const viewport of [PHONE, { ...PHONE, width: 844, height: 390 }]) {
+    const what = `${viewport.width}x${viewport.height}`;
+    const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
+    try {
+      const lesson = { title: 'Both', scenes: [{ caption: 'A bicycle.', link: 'speed=5' }, { caption: 'A four-bar.', link: 'model=four-bar' },
+                                               { caption: 'A bicycle again.', link: 'speed=2' }] };
+      assert.equal((await page.evaluate((l) => window.carvallo.setLesson(l), lesson)).ok, true);
+      await frames(page, 4);
+      const first = await settledRect(page, 'scene:next');
+      const bar = await rect(page, 'stage-bar');
+      assert.ok(first.x + first.w > bar.x + bar.w - 40, `${what}: '>' at the bar's right end: ${JSON.stringify(first)} in ${JSON.stringify(bar)}`);
+      for (const index of [1, 2]) {
+        await page.touchscreen.tap(...centre(first));  // where '>' was on the first scene
+        await page.waitForFunction((i) => window.carvallo.lesson().index === i, index, { timeout: 10000 });
+        await frames(page, 3);
+        const next = await settledRect(page, 'scene:next');
+        assert.ok(Math.abs(next.x - first.x) < 1 && Math.abs(next.y - first.y) < 1, `${what}, scene ${index + 1}: '>' ${JSON.stringify(next)}, on scene 1 ${JSON.stringify(first)}`);
+      }
+      await page.screenshot({ path: path.join(artifacts, `lecture-phone-arrows-${what}.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 // View > Copy embed code, with the mouse: the code copied.
 async function copyEmbedCode(page) {
   await page.mouse.click(...centre(await rect(page, 'menu:view')));

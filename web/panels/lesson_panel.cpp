@@ -447,6 +447,7 @@ float scene_navigation_width(const App& app) {
 void scene_navigation(App& app, bool in_caption) {
   if (!app.lesson) return;
   const std::string counter = scene_counter(app);
+  float row_top = 0.0f, row_height = 0.0f;  // the bar's row they end, which they do not make taller
   // "<", the counter and ">" with the spacing between them; a font size apart from what precedes them where
   // the row has room for that, else the usual spacing (a wider Play/Pause in Dutch at a projector's largest
   // text sent them to a second row by a few pixels).
@@ -455,6 +456,14 @@ void scene_navigation(App& app, bool in_caption) {
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     const float gap = !app.compact && ImGui::GetItemRectMax().x + ImGui::GetFontSize() + w <= right ? ImGui::GetFontSize() : spacing;
     same_line_if_fits(w, gap);
+    // At the bar's right end, at the foot of its last row: in the same place whatever the model's buttons
+    // before them (a phone's '>' moved between a bicycle's scene and a four-bar's, whose row has no tall
+    // rider's buttons, and taps in one place missed).
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - w));
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    row_top = window->DC.CursorPos.y;
+    row_height = window->DC.CurrLineSize.y;  // 0 on a row of their own
+    if (row_height > ImGui::GetFrameHeight()) window->DC.CursorPos.y += row_height - ImGui::GetFrameHeight();
   }
   // In the caption (white text) the buttons' faces and the tooltips, light, take the panels' text colour.
   const auto button = [&](const char* label) {
@@ -490,6 +499,10 @@ void scene_navigation(App& app, bool in_caption) {
   ImGui::EndDisabled();
   record_rect(app, "scene:next");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(tr("Next scene (PageDown, Right)"));
+  if (row_height > ImGui::GetFrameHeight()) {
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    window->DC.CursorMaxPos.y = std::min(window->DC.CursorMaxPos.y, row_top + row_height);
+  }
 }
 
 bool lesson_key(App& app, int key) {
