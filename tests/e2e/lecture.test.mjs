@@ -1831,6 +1831,12 @@ test("B blanks the screen for the room, as a slide show's: any key or a click sh
     await frames(page, 3);
     assert.equal(await rect(page, 'blank'), null, 'a click shows the page again');
     assert.equal((await page.evaluate(() => window.carvallo.lesson())).index, 1, 'and is not a click on >');
+    // The note said as B was pressed is not shown to the room when the screen comes back soon after.
+    await page.keyboard.press('b');
+    await frames(page, 2);
+    await page.keyboard.press('b');
+    await frames(page, 3);
+    assert.equal(await rect(page, 'toast'), null, "B's note is gone with the black");
     // The page's controls and the menu offer it too.
     await page.getByRole('button', { name: 'Blank the screen', exact: true }).press('Enter');
     await frames(page, 3);
@@ -1911,6 +1917,32 @@ test("a phone's scene arrows stay in one place, bottom right, whatever the scene
     } finally {
       await context.close();
     }
+  }
+});
+
+test("']' never makes a projector's caption smaller than the step before drew it", async () => {
+  // At the largest step scene 2's three-line caption shrank below its size two steps down: the lecturer
+  // pressing ']' for the back rows saw the caption get smaller (a tester).
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=2`, viewport);
+  try {
+    await frames(page, 3);
+    let before = null;
+    for (const text of [1, 1.25, 1.5625, 1.953125]) {
+      await page.evaluate((t) => window.carvallo.setState({ text: t }), text);
+      await frames(page, 6);
+      // The caption's x is a line of its text and padding, at the band's scale.
+      const [close] = await settledRects(page, ['caption-close']);
+      const now = { caption: close.h };
+      if (before) assert.ok(now.caption >= before.caption - 0.5, `text ${text}: the caption's x ${now.caption} px, ${before.caption} the step before`);
+      for (const part of ['caption', 'stage-bar', 'stage-plot']) inside(await rect(page, part), viewport, `text ${text}: ${part}`);
+      assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), [], `text ${text}: nothing cut`);
+      before = now;
+    }
+    await page.screenshot({ path: path.join(artifacts, 'lecture-largest-step-scene2.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
   }
 });
 

@@ -6,6 +6,12 @@
 
 namespace carvallo::web {
 
+namespace {
+
+constexpr const char* kBlankNote = translatable("The screen is blank: any key or a click shows it again");
+
+}  // namespace
+
 void set_blank(App& app, bool blank) {
   if (blank == app.blanked) return;
   app.blanked = blank;
@@ -14,9 +20,11 @@ void set_blank(App& app, bool blank) {
     app.blank_resumes = app.playing;
     app.playing = false;
     // Said (a screen reader, the lecturer wondering what the key did); drawn under the black.
-    set_toast(app, tr("The screen is blank: any key or a click shows it again"));
+    set_toast(app, tr(kBlankNote));
     return;
   }
+  // Its note, drawn under the black, is not shown to the room after it (a key soon after B had shown it).
+  if (app.toast == tr(kBlankNote)) app.toast.clear();
   // A scene the clicker moved to in the dark plays by itself already (goto_scene).
   if (app.blank_resumes && app.run && !app.run->run().ended()) app.playing = true;
   app.blank_resumes = false;
