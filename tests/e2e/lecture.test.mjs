@@ -1920,26 +1920,30 @@ test("a phone's scene arrows stay in one place, bottom right, whatever the scene
   }
 });
 
-test("']' never makes a projector's caption smaller than the step before drew it", async () => {
-  // At the largest step scene 2's three-line caption shrank below its size two steps down: the lecturer
-  // pressing ']' for the back rows saw the caption get smaller (a tester).
-  const viewport = { width: 1280, height: 720 };
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=2`, viewport);
+test("the QR code says whether it opens the lesson's scene or the view changed from it", async () => {
+  // A lecturer chose the four-bar from the menu during a bicycle's scene: the code, which opens that view
+  // in the lesson, said "The lesson at this scene".
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, { width: 1280, height: 720 });
+  const qr = page.getByRole('button', { name: 'QR code of this link', exact: true });
+  const words = async (expected) => {
+    await page.waitForFunction((e) => document.querySelector('[data-id="qr"]')?.getAttribute('aria-description') === e, expected, { timeout: 5000 })
+      .catch(() => {});
+    return qr.getAttribute('aria-description');
+  };
   try {
     await frames(page, 3);
-    let before = null;
-    for (const text of [1, 1.25, 1.5625, 1.953125]) {
-      await page.evaluate((t) => window.carvallo.setState({ text: t }), text);
-      await frames(page, 6);
-      // The caption's x is a line of its text and padding, at the band's scale.
-      const [close] = await settledRects(page, ['caption-close']);
-      const now = { caption: close.h };
-      if (before) assert.ok(now.caption >= before.caption - 0.5, `text ${text}: the caption's x ${now.caption} px, ${before.caption} the step before`);
-      for (const part of ['caption', 'stage-bar', 'stage-plot']) inside(await rect(page, part), viewport, `text ${text}: ${part}`);
-      assert.deepEqual(await page.evaluate(() => window.carvallo.clipped()), [], `text ${text}: nothing cut`);
-      before = now;
-    }
-    await page.screenshot({ path: path.join(artifacts, 'lecture-largest-step-scene2.png') });
+    await page.keyboard.press('q');
+    await frames(page, 3);
+    assert.equal(await words('The lesson at this scene. Q or Escape closes.'), 'The lesson at this scene. Q or Escape closes.');
+    await page.keyboard.press('q');
+    await page.evaluate(() => window.carvallo.setState({ model: 'four-bar' }));
+    await frames(page, 3);
+    await page.keyboard.press('q');
+    await frames(page, 3);
+    const changed = "This view, as changed from the lesson's scene. Q or Escape closes.";
+    assert.equal(await words(changed), changed);
+    assert.ok(await rect(page, 'qr-words'));
+    await page.screenshot({ path: path.join(artifacts, 'lecture-qr-changed-scene.png') });
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -389,6 +389,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   auto qr = button("qr", tr("QR code of this link"), "qr", "Q", toggle_qr);
   qr.control.toggle = true;
   qr.control.pressed = app.show_qr;
+  if (app.show_qr) qr.control.description = qr_words(app);
   rows.push_back(std::move(qr));
   rows.push_back(button("copy-link", tr("Copy link"), "copy-link", "", copy_page_link));
   rows.push_back(button("blank", tr("Blank the screen"), "", "B", [](App& a) { set_blank(a, true); }));

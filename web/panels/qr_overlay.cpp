@@ -25,6 +25,20 @@ bool only_this_computer(std::string_view url) {
 
 }  // namespace
 
+const char* qr_words(const App& app) {
+  // A scene changed since it began (another model chosen, another speed) is the view, within its lesson:
+  // "the lesson at this scene" had stood under a four-bar chosen from the menu in a bicycle's scene.
+  // A touch screen (a whiteboard, a tablet) has no Q or Escape: a tap beside the code closes it.
+  const bool changed = app.lesson && scene_changed(app);
+  if (app.coarse_pointer)
+    return changed       ? tr("This view, as changed from the lesson's scene. A tap beside it closes it.")
+           : app.lesson ? tr("The lesson at this scene. A tap beside it closes it.")
+                        : tr("Everything shown here. A tap beside it closes it.");
+  return changed       ? tr("This view, as changed from the lesson's scene. Q or Escape closes.")
+         : app.lesson ? tr("The lesson at this scene. Q or Escape closes.")
+                      : tr("Everything shown here. Q or Escape closes.");
+}
+
 void toggle_qr(App& app) {
   app.show_qr = !app.show_qr;
   if (!app.show_qr) app.qr_text.clear();
@@ -83,10 +97,7 @@ void qr_overlay(App& app) {
         }
     const auto ratio = static_cast<float>(app.pixel_ratio);
     app.rects["qr"] = {origin.x / ratio, origin.y / ratio, side / ratio, side / ratio};
-    // A touch screen (a whiteboard, a tablet) has no Q or Escape: a tap beside the code closes it.
-    const char* what = app.coarse_pointer
-                           ? (app.lesson ? tr("The lesson at this scene. A tap beside it closes it.") : tr("Everything shown here. A tap beside it closes it."))
-                           : (app.lesson ? tr("The lesson at this scene. Q or Escape closes.") : tr("Everything shown here. Q or Escape closes."));
+    const char* what = qr_words(app);
     if (beside) {
       ImGui::SameLine();
       ImGui::BeginGroup();

@@ -7,6 +7,8 @@
 namespace carvallo::web {
 
 void toggle_qr(App& app);
+/// What the code opens and how it closes, as written beside it (and its control's description while shown).
+const char* qr_words(const App& app);
 void qr_overlay(App& app);
 
 }  // namespace carvallo::web

@@ -116,11 +116,7 @@ float caption_band(const App& app, float width, float* scale_out = nullptr, bool
   const float at_one = std::min(1.0f, std::round(app.text_px_at_one) / font);  // text size 1's font (whole px) at this one's scale
   if (app.stage && band(at_one) > limit)
     limit = std::min(ImGui::GetIO().DisplaySize.y / 4.0f, band(at_one) * std::max(1.0f, static_cast<float>(app.state.text_scale)));
-  // Nor, on the stage, below the text one step smaller: ']' never makes the caption smaller than the step
-  // before drew it (at the largest step scene 2's caption had shrunk below the size two steps down, and
-  // the lecturer pressing ']' for the back rows saw it shrink; a tester). The band is taller instead.
-  const float step_below = app.state.text_scale > 1.0 ? 1.0f / static_cast<float>(kTextScaleStep) : 0.0f;
-  const float smallest = app.stage ? std::max(fitted(at_one, 0.4f * at_one).first, step_below)
+  const float smallest = app.stage ? fitted(at_one, 0.4f * at_one).first
                                    : std::clamp(std::max(10.0f * static_cast<float>(app.pixel_ratio), std::min(font, app.text_px_at_one)) / font, 0.4f, 1.0f);
   const auto [scale, height] = fitted(1.0f, smallest);
   if (scale_out) *scale_out = scale;
