@@ -1071,6 +1071,29 @@ test("a laptop beside the panels: the ridden turn's bicycle stays below the capt
   }
 });
 
+test("a short laptop screen beside the panels: a scene about a run shows its roll and steer plot above the Simulation panel's fold", async () => {
+  // At 1093x614 (a 1366x768 laptop at 125 %) scenes 1 and 2 kept 80 px of their roll and steer plot above
+  // the fold, under an eigenvalue panel the scenes are not about (a student at home).
+  const viewport = { width: 1093, height: 614 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, viewport);
+  try {
+    for (const [scene, about] of [[1, 'run'], [3, 'eigenvalues']]) {
+      if (scene > 1) {
+        await page.evaluate((i) => window.carvallo.gotoScene(i), scene - 1);
+      }
+      await frames(page, 6);
+      const [panel, plot, eig] = await settledRects(page, ['panel:simulation', 'plot:angles', 'panel:eigenvalues']);
+      const seen = Math.min(plot.y + plot.h, panel.y + panel.h) - Math.max(plot.y, panel.y);
+      if (about === 'run') assert.ok(seen >= 140, `scene ${scene}: ${Math.round(seen)} px of the roll and steer plot ${JSON.stringify(plot)} in ${JSON.stringify(panel)}`);
+      else assert.ok(eig.h > panel.h, `scene ${scene}, about the eigenvalues: their panel ${Math.round(eig.h)} px, the Simulation's ${Math.round(panel.h)}`);
+      await page.screenshot({ path: path.join(artifacts, `lecture-laptop-scene${scene}-1093x614.png`) });
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a phone on its side: the stage's bar is one row in English, Dutch and Spanish, and '>' stays under the finger as a run pauses", async () => {
   // In Spanish "Pausa" became "Reproducir" when scene 2's bicycle fell, and the scene's '>' moved 117 px:
   // a tap where it had been opened the design popup (a tester). In Dutch and Spanish the bar took two rows.

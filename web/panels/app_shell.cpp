@@ -756,7 +756,12 @@ void arrange_windows(App& app) {
   const float full_h = H - top - m;
   // A tall screen gives the simulation panel more of the column: its plots keep their height without
   // scrolling at 1920x1080, and the eigenvalue plot has room to spare there.
-  const float eig_share = H / ratio >= 1000 ? 0.48f : 0.56f;
+  // On a short screen (a 1366x768 laptop at 125 %, 614 px) a scene about a run, its stage plot a time plot
+  // or the methods compared, gives the Simulation panel the larger share: its roll and steer plot had kept
+  // 80 px above its fold, under an eigenvalue panel the scene is not about (a student at home).
+  const std::string about = shown_stage_plot(app);
+  const bool about_run = about == "roll-steer" || about == "torques" || about == "violations" || about == "compare";
+  const float eig_share = H / ratio >= 1000 ? 0.48f : H / ratio < 700 && about_run ? 0.4f : 0.56f;
   const float eig_h = has_eigen_panel(app) ? full_h * eig_share : 0.0f;
   place("Parameters", m, top, left_w, full_h);
   if (has_eigen_panel(app)) place("Eigenvalues", W - right_w - m, top, right_w, eig_h);
