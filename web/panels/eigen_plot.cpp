@@ -346,25 +346,15 @@ void draw_eigen_panel(App& app) {
     draw_ghost_curves(app, dl, x, y, false);  // under the live curves
     // Critical speeds. Their names and the branches' are placed clear of the ones placed before: each moves
     // down a line while it would cover one (v_w and v_c are close at 4.3 and 6.0 m/s on a narrow plot).
-    std::vector<ImVec4> placed;  // x0, y0, x1, y1
-    auto clear_of_placed = [&](ImVec2 at, ImVec2 size) {
-      for (int tries = 0; tries < 6; ++tries) {
-        const bool covers = std::any_of(placed.begin(), placed.end(), [&](const ImVec4& r) {
-          const float gap = fw * 0.4f;  // "v_w v_c", never "v_wv_c"
-          return at.x < r.z + gap && r.x - gap < at.x + size.x && at.y < r.w && r.y < at.y + size.y;
-        });
-        if (!covers || at.y + 2 * size.y > p1.y) break;
-        at.y += size.y;
-      }
-      placed.push_back(ImVec4(at.x, at.y, at.x + size.x, at.y + size.y));
-      return at;
-    };
+    PlacedLabels placed;
+    // "v_w v_c", never "v_wv_c".
+    auto clear_of_placed = [&](ImVec2 at, ImVec2 size) { return placed.place(at, size, fw * 0.4f, p1.y); };
     // The markers at the current speed, drawn later and on top, are placed first: a label moved down off
     // another must not land under a marker (v_c hid behind the capsize marker at 5 m/s on a narrow plot).
     if (setting(s, "speed") >= sw.vmin && setting(s, "speed") <= sw.vmax)
       for (const auto& e : current) {
         const float X = x(setting(s, "speed")), Y = y(e.value.real()), r = fw * 0.35f;
-        placed.push_back(ImVec4(X - r, Y - r, X + r, Y + r));
+        placed.keep_clear(ImVec2(X - r, Y - r), ImVec2(X + r, Y + r));
       }
     // The critical speeds' names stand in the line above the plot, right of the y axis's label, where no
     // curve runs (inside, at a projector's largest text, v_w sat on the weave branch and v_c on the

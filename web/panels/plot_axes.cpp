@@ -32,6 +32,18 @@ double tick_step(const Axis& a, int target, float min_pixels) {
 }
 }  // namespace
 
+ImVec2 PlacedLabels::place(ImVec2 at, ImVec2 size, float gap, float bottom, bool* clear) {
+  const auto covers = [&] {
+    return std::any_of(placed_.begin(), placed_.end(), [&](const ImVec4& r) {
+      return at.x < r.z + gap && r.x - gap < at.x + size.x && at.y < r.w && r.y < at.y + size.y;
+    });
+  };
+  for (int tries = 0; tries < 6 && covers() && at.y + 2 * size.y <= bottom; ++tries) at.y += size.y;
+  if (clear) *clear = !covers();
+  placed_.push_back(ImVec4(at.x, at.y, at.x + size.x, at.y + size.y));
+  return at;
+}
+
 void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash) {
   const float len = std::hypot(b.x - a.x, b.y - a.y);
   if (len < 1e-3f) return;

@@ -3,7 +3,7 @@
 #include "app.hpp"  // app(), record_rect: the banner's messages and the test's widget rectangles
 #include "logic/language.hpp"
 #include "panels/number_field.hpp"
-#include "panels/plot_axes.hpp"  // nice_step
+#include "panels/plot_axes.hpp"  // nice_step, PlacedLabels
 #include "panels/row_layout.hpp"
 #include "panels/wrapped_text.hpp"
 
@@ -283,20 +283,18 @@ void draw_time_plot(const PlotSpec& spec, const PlotData& data, PlotScale* scale
     const ImVec2 end = points.back();
     labels.push_back({ImVec2(std::min(end.x + fh * 0.3f, p1.x - w - fh * 0.2f), std::clamp(end.y - fh * 1.1f, p0.y, p1.y - fh)), w, k});
   }
-  // Labels that would overlap are stacked downwards, in the order of their heights; one pushed out of the
-  // frame is left out (the legend or the table names every curve).
+  // Labels that would overlap are stacked downwards, in the order of their heights; one that finds no room
+  // in the frame is left out (the legend or the table names every curve).
   std::sort(labels.begin(), labels.end(), [](const EndLabel& a, const EndLabel& b) { return a.at.y < b.at.y; });
-  for (std::size_t i = 0; i < labels.size(); ++i) {
-    for (std::size_t j = 0; j < i; ++j) {
-      const bool beside = labels[i].at.x < labels[j].at.x + labels[j].w && labels[j].at.x < labels[i].at.x + labels[i].w;
-      if (beside && labels[i].at.y < labels[j].at.y + fh) labels[i].at.y = labels[j].at.y + fh;
-    }
-    if (labels[i].at.y + fh > p1.y) continue;
-    const ImVec2 a = labels[i].at, b(a.x + labels[i].w, a.y + fh);
+  PlacedLabels placed;
+  for (const EndLabel& label : labels) {
+    bool clear = false;
+    const ImVec2 a = placed.place(label.at, ImVec2(label.w, fh), 0.0f, p1.y, &clear), b(a.x + label.w, a.y + fh);
+    if (!clear) continue;
     dl->AddRectFilled(ImVec2(a.x - 1, a.y), ImVec2(b.x + 1, b.y), color_u32(pal().plot_bg, 208));
-    dl->AddText(a, line_color(labels[i].k), data.series[labels[i].k].name.c_str());
+    dl->AddText(a, line_color(label.k), data.series[label.k].name.c_str());
     const auto r = static_cast<float>(app().pixel_ratio);
-    app().rects[std::string("plot-label:") + spec.id + ":" + data.series[labels[i].k].name] = {a.x / r, a.y / r, (b.x - a.x) / r, fh / r};
+    app().rects[std::string("plot-label:") + spec.id + ":" + data.series[label.k].name] = {a.x / r, a.y / r, (b.x - a.x) / r, fh / r};
   }
   dl->PopClipRect();
   if (data.samples == 0) dl->AddText(ImVec2(p0.x + fh * 0.4f, p0.y + fh * 0.2f), color_u32(pal().plot_text), tr("no data yet"));
