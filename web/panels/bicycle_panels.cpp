@@ -136,7 +136,7 @@ void parameters_panel(App& app) {
   if (!begin_panel(app, "Parameters")) return;
   note(app, "params",
        translatable("The 26 numbers that define a Whipple bicycle (Meijaard et al. 2007, Table 1), grouped as in the paper. "
-       "Drag a value to change it, double-click to type one (applied on Enter). Every change redraws the 3D bicycle and the "
+       "Drag a value to change it, click it to type one (applied on Enter). Every change redraws the 3D bicycle and the "
        "eigenvalue plot at once. A value that would make the bicycle unphysical is refused: the field keeps "
        "the value in effect and the reason is shown in red."));
   // Presets.

@@ -118,7 +118,13 @@ void time_window_field(double& window, const double& lo, const double& hi) {
   record_rect(app(), "time-window");
 }
 
-void set_number_fields_touch(bool engaged) { touch_engaged = engaged; }
+// With a mouse a click on a drag field that does not move opens its text entry (it did nothing: a tester
+// looked for how to type a number and found the double-click only in the tooltip). A touch screen's tap
+// asks through the browser's dialog instead (below), which brings up the phone's keyboard.
+void set_number_fields_touch(bool engaged) {
+  touch_engaged = engaged;
+  ImGui::GetIO().ConfigDragClickToInputText = !engaged;
+}
 
 bool leave_one_line_entry() {
   ImGuiContext* g = ImGui::GetCurrentContext();
@@ -130,7 +136,7 @@ bool leave_one_line_entry() {
 
 const char* number_field_hint(NumberStyle style) {
   switch (style) {
-    case NumberStyle::drag:
+    case NumberStyle::drag: return tr("Drag to change; click to type a value (Enter applies it, Esc cancels)");
     case NumberStyle::slider: return tr("Drag to change; double-click or Ctrl+click to type a value (Enter applies it, Esc cancels)");
     case NumberStyle::input: return tr("Type a value: Enter or leaving the field applies it, Esc cancels");
   }
