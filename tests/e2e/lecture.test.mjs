@@ -2238,3 +2238,53 @@ test('beside the panels a message comes below the lesson\'s caption, and the sce
     await context.close();
   }
 });
+
+test("a scene set to start paused waits at its start: the clicker's first PageDown plays it, the next moves on; its link opens it waiting", async () => {
+  // A lecturer wanted to say "watch this" before the bicycle fell (a tester): every scene started playing.
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=2`, { width: 1280, height: 800 });
+  const sim = () => page.evaluate(() => window.carvallo.simState());
+  const index = async () => (await lesson(page)).index;
+  try {
+    await frames(page, 3);
+    await page.mouse.click(...centre(await rect(page, 'menu:lesson')));
+    await frames(page, 2);
+    await page.mouse.click(...centre(await rect(page, 'lesson:edit')));
+    await frames(page, 4);
+    await page.mouse.click(...centre(await rect(page, 'lesson-editor:paused')));
+    await frames(page, 3);
+    assert.match((await lesson(page)).scenes[1].link, /(^|&)paused=1(&|$)/, "scene 2's link says it starts paused");
+    assert.doesNotMatch((await lesson(page)).scenes[0].link, /paused=/, 'scene 1 still plays as it opens');
+    assert.equal((await state(page)).paused, true, 'the view is the scene as set');
+    await page.screenshot({ path: path.join(artifacts, 'lecture-scene-starts-paused-editor.png') });
+    await page.keyboard.press('Escape');  // the editor closes
+    await frames(page, 2);
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction(() => window.carvallo.lesson().index === 0, null, { timeout: 10000 });
+    assert.ok((await sim()).playing, 'scene 1 plays as it opens');
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => window.carvallo.lesson().index === 1, null, { timeout: 10000 });
+    await page.waitForTimeout(500);
+    let s = await sim();
+    assert.ok(!s.playing && s.t === 0, `scene 2 waits at its start: playing ${s.playing}, t = ${s.t}`);
+    // Said beside the next scene's control for a screen reader.
+    const next = page.getByRole('button', { name: 'Next scene' });
+    assert.match(await next.getAttribute('aria-description') ?? '', /waits at its start: the first press plays it/);
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => window.carvallo.simState().t > 0.2, null, { timeout: 10000, polling: 50 });
+    assert.equal(await index(), 1, "the first PageDown played scene 2, still shown");
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => window.carvallo.lesson().index === 2, null, { timeout: 10000 });
+    // Back on scene 2, the page reloaded: it waits again.
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction(() => window.carvallo.lesson().index === 1, null, { timeout: 10000 });
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.waitForFunction(() => window.carvallo && window.carvallo.lesson && window.carvallo.lesson().index === 1, null, { timeout: 20000 });
+    await frames(page, 10);
+    s = await sim();
+    assert.ok(!s.playing && s.t === 0, `reloaded, scene 2 waits: playing ${s.playing}, t = ${s.t}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

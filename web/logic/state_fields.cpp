@@ -143,6 +143,7 @@ const std::vector<Field>& fields() {
       caption("caption", [](UiState& s) -> std::string& { return s.caption; }),
       text("inputs", [](UiState& s) -> std::string& { return s.input_log; }, check_input_log),
       number("t", 0.0, kMaxReplayTime, [](UiState& s) -> double& { return s.time_shown; }),
+      flag("paused", [](UiState& s) -> bool& { return s.paused; }),
       text("compare", [](UiState& s) -> std::string& { return s.compare; }, check_method_changes),
   };
   return table;

@@ -151,6 +151,9 @@ struct UiState {
   // shown while paused (0 while playing). A link that gives them replays the run to that moment and stops.
   std::string input_log;                    ///< the inputs' log up to the moment shown ("" = none)
   double time_shown = 0.0;                  ///< s, the moment shown while paused (0: the run from its start)
+  /// The run waits at its start until Play (a lesson's scene where the lecturer says "watch this" first;
+  /// its first PageDown plays it). A property of the scene, as its caption: playing leaves it set.
+  bool paused = false;
   /// Runs beside the shown one with other methods (logic/method_compare.hpp: "none,baumgarte,rgcpa"; "" = none).
   std::string compare;
 

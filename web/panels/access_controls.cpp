@@ -236,6 +236,8 @@ void lesson_editor_rows(App& app, std::vector<AccessRow>& rows) {
   rows.push_back(button("lesson-save", tr("Save as file"), "lesson-editor:save", "", [](App& a) { save_lesson_file(a); }));
   if (scene_changed(app))
     rows.push_back(button("lesson-keep-view", trf("Keep this view as scene %d", app.scene_index + 1), "lesson-editor:keep-view", "", keep_view_as_scene));
+  if (app.scene_index >= 0)
+    rows.push_back(checkbox("lesson-paused", trf("Scene %d starts paused", app.scene_index + 1), "lesson-editor:paused", app.state.paused, set_scene_paused));
   if (app.deleted_scene)
     rows.push_back(button("lesson-undo-delete", trf("Undo: bring back scene %d", app.deleted_scene->first + 1), "lesson-editor:undo-delete", "", undo_delete_scene));
   const int count = static_cast<int>(app.lesson->scenes.size());
@@ -361,6 +363,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     next.control.disabled = app.scene_index + 1 >= n;
     const std::string where = trf("Scene %d of %d of %s", app.scene_index + 1, n, tr(app.lesson->title).c_str());
     prev.control.description = next.control.description = where;
+    if (scene_waiting(app)) next.control.description += ". " + std::string(tr("The scene waits at its start: the first press plays it"));
     rows.push_back(std::move(prev));
     rows.push_back(std::move(next));
     // The caption's line while the scene has changed since it began (stage.cpp's caption_overlay).

@@ -114,7 +114,8 @@ void apply_link(App& app, std::string_view hash) {
   // A scene's link made while it played has its moment at 0, the run from its start (timeline.cpp): it
   // plays as the scene does when opened. A reload had come back paused at t = 0, under a caption that
   // describes the motion (a student).
-  if (state_given && app.state.time_shown == 0 && !prefers_reduced_motion()) app.playing = true;
+  // A scene that starts paused waits for Play.
+  if (state_given && app.state.time_shown == 0 && !app.state.paused && !prefers_reduced_motion()) app.playing = true;
 }
 
 void clear_link_messages(App& app) {

@@ -99,6 +99,7 @@ std::string summary_of(const Scene& scene) {
       if (q.name == entry->steady_motion->parameters.front())
         out += ", " + tr(words_of(q.name)) + " " + format_shortest(setting(state, q.name, q.value)) + " " + q.unit;
   if (state.time_shown > 0) out += ", t = " + format_shortest(std::round(state.time_shown * 100) / 100) + " s";
+  if (state.paused) out += std::string(", ") + tr("starts paused");
   if (state.ghost && designed) out += std::string(", ") + tr("ghost");
   if (state.show_turns && designed) out += std::string(", ") + tr("steady turns");
   if (!state.compare.empty()) out += std::string(", ") + tr("methods compared");
@@ -302,6 +303,11 @@ std::string scene_changed_note(const App& app) {
 
 void step_scene(App& app, int direction) {
   if (!app.lesson) return;
+  // A scene that waits at its start: the clicker's next press plays it, as a slide's animation on click.
+  if (direction > 0 && scene_waiting(app)) {
+    app.playing = true;
+    return;
+  }
   if (goto_scene(app, app.scene_index + direction)) return;
   // A clicker pressed past an end: said, so that nobody wonders whether the press arrived.
   set_toast(app, tr(direction > 0 ? "This is the last scene" : "This is the first scene"));
@@ -335,8 +341,13 @@ bool goto_scene(App& app, int index) {
   app.analysed_model = s.model;
   refresh_analysis(app);
   sync_run(app, true);
-  app.playing = app.run && !app.run->run().ended() && !prefers_reduced_motion();
+  app.playing = app.run && !app.run->run().ended() && !s.paused && !prefers_reduced_motion();
   return true;
+}
+
+bool scene_waiting(const App& app) {
+  return app.lesson && app.state.paused && !app.playing && app.run && !app.run->run().ended() && app.replay_to < 0 &&
+         app.run->time() <= app.run->first_time();
 }
 
 void open_lesson_from_link(App& app, const LessonFields& fields, bool show) {
@@ -596,6 +607,16 @@ void delete_scene(App& app, int index) {
   lesson_changed(app);
 }
 
+void set_scene_paused(App& app, bool paused) {
+  if (!app.lesson || app.scene_index < 0 || app.scene_index >= static_cast<int>(app.lesson->scenes.size())) return;
+  Scene& scene = app.lesson->scenes[static_cast<std::size_t>(app.scene_index)];
+  UiState s = read_link(scene.link).state;
+  s.paused = paused;
+  scene.link = to_short_link(s);
+  app.state.paused = paused;
+  lesson_changed(app);
+}
+
 void keep_view_as_scene(App& app) {
   if (!app.lesson || app.scene_index < 0 || app.scene_index >= static_cast<int>(app.lesson->scenes.size())) return;
   app.lesson->scenes[static_cast<std::size_t>(app.scene_index)].link = scene_of_view(app).link;
@@ -680,6 +701,18 @@ void lesson_editor(App& app) {
   if (changed) record_rect(app, "lesson-editor:keep-view");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     tooltipf("%s", changed ? tr("The scene shown takes what the view shows now; its caption stays") : tr("The view is the scene shown, as it began"));
+  if (app.scene_index >= 0) {
+    const std::string label = trf("Scene %d starts paused", app.scene_index + 1);
+    // Beside the button where the row has room for it (in Spanish it has not at 1280x720).
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + text_width(label.c_str());
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    bool paused = app.state.paused;
+    if (ImGui::Checkbox(label.c_str(), &paused)) set_scene_paused(app, paused);
+    record_rect(app, "lesson-editor:paused");
+    if (ImGui::IsItemHovered()) tooltipf("%s", tr("The run waits at its start until Play: the clicker's next press (PageDown) plays it"));
+  }
   ImGui::Separator();
   int move_from = -1, move_to = -1, remove = -1;
   const int count = static_cast<int>(lesson.scenes.size());

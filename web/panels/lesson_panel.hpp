@@ -79,6 +79,10 @@ bool add_scene_of_view(App& app);
 /// The scene shown takes this view (its caption kept): a scene's settings corrected without adding a scene,
 /// moving it and deleting the old one (a lecturer). Offered while the view differs from the scene.
 void keep_view_as_scene(App& app);
+/// The scene shown starts paused (its run waits at its start until Play), or not: in its link and the view.
+void set_scene_paused(App& app, bool paused);
+/// The scene shown starts paused and has not been played yet: the clicker's next press plays it.
+bool scene_waiting(const App& app);
 /// Swaps scenes `from` and `to` (the scene shown keeps being shown).
 void swap_scenes(App& app, int from, int to);
 /// Deletes scene `index` (the last one closes the lesson).
