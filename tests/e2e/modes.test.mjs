@@ -364,3 +364,27 @@ test('a mode shape chosen after the bicycle rode away is in view: the camera fol
     await context.close();
   }
 });
+
+test('the root locus marks the speed along its branches in numbers, read without colour', async () => {
+  // Its speed colours were one grey to a student who sees none (a tester in achromatopsia).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#locus=1`, { width: 1280, height: 800 });
+  try {
+    await frames(page, 4);
+    const plot = await rect(page, 'plot');
+    assert.ok(plot, 'the root locus is shown');
+    for (const v of ['2', '4', '6', '8']) {
+      const r = await rect(page, `locus-speed:${v}`);
+      assert.ok(r, `${v} m/s is marked along a branch`);
+      assert.ok(r.x >= plot.x && r.y >= plot.y && r.x + r.w <= plot.x + plot.w + 0.5 && r.y + r.h <= plot.y + plot.h + 0.5,
+        `the mark ${v} ${JSON.stringify(r)} lies in the plot ${JSON.stringify(plot)}`);
+    }
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setEmulatedVisionDeficiency', { type: 'achromatopsia' });
+    await page.mouse.move(5, 5);
+    await frames(page, 2);
+    await page.screenshot({ path: path.join(artifacts, 'modes-root-locus-achromatopsia.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -463,6 +463,34 @@ void draw_eigen_panel(App& app) {
       for (std::size_t k = 0; k + 1 < b.values.size(); ++k)
         dl->AddLine(ImVec2(x(b.values[k].real()), y(b.values[k].imag())), ImVec2(x(b.values[k + 1].real()), y(b.values[k + 1].imag())),
                     speed_color((sw.speeds[k] - sw.vmin) / span), thick);
+    // The speed marked along the branches at round values, as a root locus marks its gain: the colours alone
+    // were one grey to a student who sees none (a tester in achromatopsia). Numbers where they find room,
+    // on the upper half-plane's branches (the lower one mirrors them).
+    PlacedLabels placed;
+    const double step = nice_step(sw.vmax - sw.vmin, 5);
+    for (const auto& b : sw.branches)
+      for (std::size_t k = 0; k + 1 < b.values.size() && k + 1 < sw.speeds.size(); ++k) {
+        const double v0 = sw.speeds[k], v1 = sw.speeds[k + 1];
+        const double mark = std::ceil(v0 / step) * step;
+        if (!(mark <= v1) || (mark == v1 && k + 2 < sw.speeds.size()) || !(v1 > v0)) continue;  // each mark once
+        const double f = (mark - v0) / (v1 - v0);
+        const std::complex<double> s_at = b.values[k] + f * (b.values[k + 1] - b.values[k]);
+        if (!std::isfinite(s_at.real()) || !std::isfinite(s_at.imag())) continue;
+        const ImVec2 at(x(s_at.real()), y(s_at.imag()));
+        dl->AddCircleFilled(at, thick * 1.6f, speed_color((mark - sw.vmin) / span), 12);
+        dl->AddCircle(at, thick * 1.6f, color_u32(pal().plot_text), 12);
+        if (s_at.imag() < -1e-9) continue;
+        char text[24];
+        std::snprintf(text, sizeof text, "%g", mark);
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        bool clear = false;
+        const ImVec2 where = placed.place(ImVec2(at.x + thick * 2.0f, at.y - size.y - thick), size, fw * 0.2f, p1.y, &clear);
+        if (clear && where.x >= p0.x && where.x + size.x <= p1.x && where.y >= p0.y) {
+          dl->AddText(where, color_u32(pal().plot_text), text);
+          const auto r = static_cast<float>(app.pixel_ratio);
+          app.rects.try_emplace(std::string("locus-speed:") + text, std::array<float, 4>{where.x / r, where.y / r, size.x / r, size.y / r});
+        }
+      }
     for (const auto& e : current) {
       dl->AddCircleFilled(ImVec2(x(e.value.real()), y(e.value.imag())), fw * 0.35f, mode_color(e.label));
       dl->AddCircle(ImVec2(x(e.value.real()), y(e.value.imag())), fw * 0.35f, IM_COL32(0, 0, 0, 255));
