@@ -225,11 +225,17 @@ void turns_panel(App& app) {
     return request ? std::max(sample, ride_room_for(*request)) : sample;
   };
   const float below = (narrow && !on_stage && !in_tab) || app.picture ? ImGui::GetTextLineHeightWithSpacing() * 0.2f : ride_room();
-  // The legend where it leaves the plot six lines of height under its two rows: a phone on its side, under a
-  // lesson's caption, had kept an 18 px strip of plot under it (a student); the tooltip and the riding line
-  // name a turn's family and stability there.
-  const float legend_h = 2 * ImGui::GetTextLineHeightWithSpacing();
-  if (!(on_stage || in_tab) || ImGui::GetContentRegionAvail().y - legend_h - below - ImGui::GetTextLineHeightWithSpacing() - fw * 2.8f >= fw * 6) {
+  // The legend where it leaves the plot's curves six lines of height under its rows, five under one row: a
+  // phone on its side, under a lesson's caption, had kept an 18 px strip of plot under it (a student); the
+  // tooltip and the riding line name a turn's family and stability there. One row where the four entries
+  // fit across (an upright phone's: two rows had left it no legend at all; a tester).
+  float row_w = 3 * fw * 0.8f;
+  for (const auto& [text, marks] : {std::pair{tr("forward"), 1}, {tr("reversed"), 1}, {tr("stable"), 2}, {tr("unstable"), 2}})
+    row_w += fw * (0.1f + 0.8f * static_cast<float>(marks)) + fw * 0.2f + text_width(text);
+  const bool one_row = row_w <= ImGui::GetContentRegionAvail().x;
+  const float legend_h = (one_row ? 1 : 2) * ImGui::GetTextLineHeightWithSpacing();
+  if (!(on_stage || in_tab) ||
+      ImGui::GetContentRegionAvail().y - legend_h - below - ImGui::GetTextLineHeightWithSpacing() - fw * 2.8f >= fw * (one_row ? 5 : 6)) {
     const char* forward = bicycle::kHandlebarForward;
     const char* reversed = bicycle::kHandlebarReversed;
     legend(tr("forward"), {forward}, true, true);
