@@ -2283,6 +2283,10 @@ test("a scene set to start paused waits at its start: the clicker's first PageDo
     await frames(page, 10);
     s = await sim();
     assert.ok(!s.playing && s.t === 0, `reloaded, scene 2 waits: playing ${s.playing}, t = ${s.t}`);
+    // The caption's '>' plays it as the clicker does.
+    await page.mouse.click(...centre(await rect(page, 'scene:next')));
+    await page.waitForFunction(() => window.carvallo.simState().t > 0.2, null, { timeout: 10000, polling: 50 });
+    assert.equal(await index(), 1, "'>' played scene 2, still shown");
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -360,7 +360,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     auto prev = button("scene-previous", tr("Previous scene"), "scene:previous", "PageUp", [](App& a) { step_scene(a, -1); });
     prev.control.disabled = app.scene_index <= 0;
     auto next = button("scene-next", tr("Next scene"), "scene:next", "PageDown", [](App& a) { step_scene(a, +1); });
-    next.control.disabled = app.scene_index + 1 >= n;
+    next.control.disabled = app.scene_index + 1 >= n && !scene_waiting(app);
     const std::string where = trf("Scene %d of %d of %s", app.scene_index + 1, n, tr(app.lesson->title).c_str());
     prev.control.description = next.control.description = where;
     if (scene_waiting(app)) next.control.description += ". " + std::string(tr("The scene waits at its start: the first press plays it"));

@@ -505,11 +505,14 @@ void scene_navigation(App& app, bool in_caption) {
     if (ImGui::IsItemHovered()) tooltip(tr(app.lesson->title).c_str());
   }
   ImGui::SameLine();
-  ImGui::BeginDisabled(app.scene_index + 1 >= static_cast<int>(app.lesson->scenes.size()));
+  // A scene waiting at its start: '>' plays it first, as the clicker's PageDown does (the last scene's too).
+  const bool waiting = scene_waiting(app);
+  ImGui::BeginDisabled(app.scene_index + 1 >= static_cast<int>(app.lesson->scenes.size()) && !waiting);
   if (button(">##scene")) step_scene(app, +1);
   ImGui::EndDisabled();
   record_rect(app, "scene:next");
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(tr("Next scene (PageDown, Right)"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    tooltip(waiting ? tr("Play this scene (PageDown, Right); the next press shows the next scene") : tr("Next scene (PageDown, Right)"));
   if (row_height > ImGui::GetFrameHeight()) {
     ImGuiWindow* window = ImGui::GetCurrentWindow();
     window->DC.CursorMaxPos.y = std::min(window->DC.CursorMaxPos.y, row_top + row_height);
