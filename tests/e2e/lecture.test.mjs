@@ -2310,3 +2310,24 @@ test("an upright phone's steady turns scene keeps the plot's legend in one row a
     await context.close();
   }
 });
+
+test("a phone on its side: a changed scene's line over the short view is one line under the fall's message", async () => {
+  // Its two lines under the fall's message had covered most of the 194 px view and the fallen bicycle (a tester).
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=2`,
+                                                     { ...PHONE, width: 844, height: 390 });
+  try {
+    await page.waitForFunction(() => window.carvallo.lesson() && window.carvallo.lesson().index === 1, null, { timeout: 20000 });
+    await page.evaluate(() => window.carvallo.setState({ speed: 2.5 }));
+    await page.waitForFunction(() => window.carvallo.simState().fallen, null, { timeout: 30000, polling: 100 });
+    await frames(page, 3);
+    const [note, free, counter] = [await rect(page, 'caption-scene-again'), await rect(page, 'view:free'), await rect(page, 'scene-counter')];
+    assert.ok(note, 'the changed line is shown');
+    const lineHeight = counter.h;  // the scene counter's one line of text, "2/7"
+    assert.ok(note.h < 1.5 * lineHeight, `one line: ${note.h} px (a line ${lineHeight} px)`);
+    assert.ok(note.y + note.h - free.y < 0.55 * free.h, `the message and the line leave most of the view: ${JSON.stringify(note)} in ${JSON.stringify(free)}`);
+    await page.screenshot({ path: path.join(artifacts, 'lecture-phone-side-changed-fallen.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
