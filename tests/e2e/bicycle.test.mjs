@@ -67,6 +67,53 @@ test('the default page shows the benchmark bicycle at 5 m/s and its critical spe
   }
 });
 
+test('Tab leaves a number typed in the canvas applied and types the next field, as a desktop form does; Enter then applies that one', async () => {
+  // Tab had gone to the page's native controls: the number typed stayed in its box unapplied, the focus on
+  // Play, and the next Enter started the run (a tester, at 1366x768).
+  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1366, height: 768 });
+  const bike = () => page.evaluate(() => window.carvallo.getState().bike);
+  try {
+    await frames(page, 3);
+    const mB = await page.evaluate(() => window.carvallo.widgetRect('param:mB'));
+    await page.mouse.click(mB.x + mB.w / 2, mB.y + mB.h / 2);
+    await frames(page, 2);
+    await page.keyboard.type('70');
+    await frames(page, 1);
+    await page.keyboard.press('Tab');
+    await frames(page, 3);
+    assert.equal((await bike()).mB, 70, 'Tab applied the number typed');
+    await page.keyboard.type('9.5');  // into the next field, IBxx
+    await frames(page, 1);
+    assert.equal((await bike()).IBxx, 9.2, 'nothing applied while typing');
+    await page.keyboard.press('Enter');
+    await frames(page, 3);
+    assert.equal((await bike()).IBxx, 9.5, 'Enter applied the next field');
+    assert.equal((await page.evaluate(() => window.carvallo.simState())).playing, false, 'and played nothing');
+    // A designer input (a plain text box) the same way.
+    const wheelbase = await page.evaluate(() => window.carvallo.widgetRect('designer:wheelbase'));
+    await page.mouse.click(wheelbase.x + wheelbase.w / 2, wheelbase.y + wheelbase.h / 2);
+    await frames(page, 2);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('1100');
+    await frames(page, 1);
+    await page.keyboard.press('Tab');
+    await frames(page, 3);
+    assert.equal((await bike()).w, 1.1, 'Tab applied the wheelbase typed');
+    await page.keyboard.press('Escape');  // the next box, left with nothing typed
+    await frames(page, 2);
+    // With no box typed in, Tab is the page's: it reaches the native controls (the first is Play).
+    await page.mouse.click(5, 400);
+    await frames(page, 2);
+    await page.keyboard.press('Tab');
+    await frames(page, 2);
+    assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.getAttribute('aria-label') ||
+                                          document.activeElement.textContent), 'Play');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('dragging a parameter in the panel changes the plot and the link; an invalid typed value is refused with its reason', async (t) => {
   const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
   try {

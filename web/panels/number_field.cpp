@@ -29,6 +29,7 @@ struct Typing {
   double value = 0;
   bool edited = false;  ///< the text was changed (opening and closing the entry alone applies nothing)
   std::string text;     ///< as typed, read from the entry each frame (ImGui's own reading does arithmetic)
+  int frame = 0;        ///< the last frame the entry was seen open
 };
 
 // A typed number as links read them (parse_plain_number), with a decimal comma in a language that writes
@@ -152,7 +153,14 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
     focus_next = 0;
   }
   const double before = value;
-  const auto open = text_entry_open() ? typing.find(id) : typing.end();
+  auto open = typing.find(id);
+  // An entry seen open last frame and closed before this one was left by Tab (the next field took the focus
+  // in that frame, after this one was drawn): it is closed here, as an entry left by Enter or a click. One
+  // seen open longer ago was left unseen (its panel closed, its scene left): nothing of it is applied.
+  if (open != typing.end() && !text_entry_open() && open->second.frame < ImGui::GetFrameCount() - 1) {
+    typing.erase(open);
+    open = typing.end();
+  }
   const bool was_typing = open != typing.end();
   // A decimal comma typed where the page writes one is a point to ImGui's entry, which drops commas. Where
   // the page writes a point it is read as one too, and said: dropped, "3,5" was read as 35, silently (a
@@ -165,8 +173,10 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
       }
   const bool changed = draw(f, was_typing ? &open->second.value : &value);
   const bool typing_now = text_entry_open();
-  if (was_typing)
+  if (was_typing && typing_now) {
     if (const auto text = entry_text(id)) open->second.text = *text;
+    open->second.frame = ImGui::GetFrameCount();
+  }
 
   if (!was_typing && typing_now) {
     if (touch_engaged && text_only) {
@@ -176,7 +186,7 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
       return ask(f, value, unreadable_text);
     }
     // The text entry opened this frame; what it read (keys typed in the same frame) stays in it.
-    typing[id] = {value, changed, entry_text(id).value_or("")};
+    typing[id] = {value, changed, entry_text(id).value_or(""), ImGui::GetFrameCount()};
     value = before;
     return NumberChange::none;
   }

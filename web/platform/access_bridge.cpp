@@ -272,6 +272,9 @@ EMSCRIPTEN_KEEPALIVE void carvallo_access_focus(const char* id) {
     app().scroll_to = row->control.rect;
   }
 }
+// parallel_dom.js: a text box of the canvas is being typed in (a number's, a caption's), so that Tab is the
+// canvas's: it leaves the box, applying a number typed, and goes to the next field, as in a desktop form.
+EMSCRIPTEN_KEEPALIVE int carvallo_canvas_typing() { return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput ? 1 : 0; }
 // pre.js: an API call; what it changed is in the parallel DOM by the next frame.
 EMSCRIPTEN_KEEPALIVE void carvallo_access_stale() { carvallo::web::g_stale = true; }
 }

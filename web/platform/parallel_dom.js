@@ -519,8 +519,23 @@
     event.preventDefault();
     ring[(at + (event.shiftKey ? ring.length - 1 : 1)) % ring.length].focus();
   }
+  // A text box of the canvas being typed in (the focus on the canvas, not on a native control).
+  let tabToCanvas = false;
+  function canvasTyping(event) {
+    return !ours(event) && api._running && api._invoke && api._invoke('carvallo_canvas_typing', 'number', []) === 1;
+  }
   function stopForControl(event) {
     if (event.key === 'Tab') {
+      // Typing in the canvas, Tab is its own (GLFW keeps the focus on the page): it leaves the box, applying
+      // the number typed, and goes on to the next field. Taken by the native controls, it had left the number
+      // typed unapplied in its box and the focus on Play, which the next Enter pressed (a tester).
+      // Its key-up goes where its key-down went (the box is closed by then): a Tab held down in the canvas
+      // would tab on and on.
+      if (event.type === 'keydown') tabToCanvas = canvasTyping(event);
+      if (tabToCanvas) {
+        if (event.type === 'keyup') tabToCanvas = false;
+        return;
+      }
       event.stopImmediatePropagation();
       if (event.type === 'keydown' && ours(event) && event.target._modal) tabRound(event);
       return;
