@@ -173,9 +173,11 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
       }
   const bool changed = draw(f, was_typing ? &open->second.value : &value);
   const bool typing_now = text_entry_open();
-  if (was_typing && typing_now) {
+  if (was_typing) {
+    // Read in the frame that closes it too: keys typed with the Enter that closes it, in one frame of a
+    // page woken from its idle pace, are in the entry's text.
     if (const auto text = entry_text(id)) open->second.text = *text;
-    open->second.frame = ImGui::GetFrameCount();
+    if (typing_now) open->second.frame = ImGui::GetFrameCount();
   }
 
   if (!was_typing && typing_now) {
