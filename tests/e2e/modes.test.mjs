@@ -365,8 +365,9 @@ test('a mode shape chosen after the bicycle rode away is in view: the camera fol
   }
 });
 
-test('the root locus marks the speed along its branches in numbers, read without colour', async () => {
-  // Its speed colours were one grey to a student who sees none (a tester in achromatopsia).
+test('the root locus marks the speed along its branches in numbers and names the modes at the current speed, read without colour', async () => {
+  // Its speed colours and the legend's mode colours were one grey to a student who sees none (testers in
+  // achromatopsia).
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#locus=1`, { width: 1280, height: 800 });
   try {
     await frames(page, 4);
@@ -377,6 +378,10 @@ test('the root locus marks the speed along its branches in numbers, read without
       assert.ok(r, `${v} m/s is marked along a branch`);
       assert.ok(r.x >= plot.x && r.y >= plot.y && r.x + r.w <= plot.x + plot.w + 0.5 && r.y + r.h <= plot.y + plot.h + 0.5,
         `the mark ${v} ${JSON.stringify(r)} lies in the plot ${JSON.stringify(plot)}`);
+    }
+    for (const mode of ['weave', 'capsize']) {  // castering, at -14 1/s, is left of the locus's range
+      const r = await rect(page, `locus-mode:${mode}`);
+      assert.ok(r && r.x >= plot.x && r.y >= plot.y && r.x + r.w <= plot.x + plot.w + 0.5, `${mode} is named in the plot: ${JSON.stringify(r)}`);
     }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setEmulatedVisionDeficiency', { type: 'achromatopsia' });

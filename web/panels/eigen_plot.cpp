@@ -466,7 +466,27 @@ void draw_eigen_panel(App& app) {
     // The speed marked along the branches at round values, as a root locus marks its gain: the colours alone
     // were one grey to a student who sees none (a tester in achromatopsia). Numbers where they find room,
     // on the upper half-plane's branches (the lower one mirrors them).
+    // The modes named at the current speed's markers, as the plot against speed names its branches: the
+    // legend's mode colours were one grey too. Placed first, the speeds' numbers keep clear of them.
     PlacedLabels placed;
+    const auto ratio = static_cast<float>(app.pixel_ratio);
+    for (const auto& e : current) {
+      const ImVec2 at(x(e.value.real()), y(e.value.imag()));
+      placed.keep_clear(ImVec2(at.x - fw * 0.35f, at.y - fw * 0.35f), ImVec2(at.x + fw * 0.35f, at.y + fw * 0.35f));
+    }
+    for (const auto& e : current) {
+      if (e.value.imag() < -1e-9) continue;  // the upper one of a pair
+      const std::string name = mode_name(e.label);
+      const ImVec2 size = ImGui::CalcTextSize(name.c_str()), at(x(e.value.real()), y(e.value.imag()));
+      bool clear = false;
+      // Above the marker, to its left where the right has no room; never moved down onto another.
+      const float left = at.x + fw * 0.4f + size.x > p1.x ? at.x - fw * 0.4f - size.x : at.x + fw * 0.4f;
+      const ImVec2 where = placed.place(ImVec2(left, at.y - fw * 0.35f - size.y), size, fw * 0.2f, 0.0f, &clear);
+      if (!clear || where.x < p0.x || where.y < p0.y) continue;
+      dl->AddRectFilled(where, ImVec2(where.x + size.x, where.y + size.y), color_u32(pal().plot_bg, 210));
+      dl->AddText(where, mode_color(e.label), name.c_str());
+      app.rects["locus-mode:" + e.label] = {where.x / ratio, where.y / ratio, size.x / ratio, size.y / ratio};
+    }
     const double step = nice_step(sw.vmax - sw.vmin, 5);
     for (const auto& b : sw.branches)
       for (std::size_t k = 0; k + 1 < b.values.size() && k + 1 < sw.speeds.size(); ++k) {
@@ -484,11 +504,12 @@ void draw_eigen_panel(App& app) {
         std::snprintf(text, sizeof text, "%g", mark);
         const ImVec2 size = ImGui::CalcTextSize(text);
         bool clear = false;
-        const ImVec2 where = placed.place(ImVec2(at.x + thick * 2.0f, at.y - size.y - thick), size, fw * 0.2f, p1.y, &clear);
+        // Where its own place is free, never moved down a line: moved, the real axis's numbers had piled up
+        // under each other, none telling which dot it named (a tester).
+        const ImVec2 where = placed.place(ImVec2(at.x + thick * 2.0f, at.y - size.y - thick), size, fw * 0.2f, 0.0f, &clear);
         if (clear && where.x >= p0.x && where.x + size.x <= p1.x && where.y >= p0.y) {
           dl->AddText(where, color_u32(pal().plot_text), text);
-          const auto r = static_cast<float>(app.pixel_ratio);
-          app.rects.try_emplace(std::string("locus-speed:") + text, std::array<float, 4>{where.x / r, where.y / r, size.x / r, size.y / r});
+          app.rects.try_emplace(std::string("locus-speed:") + text, std::array<float, 4>{where.x / ratio, where.y / ratio, size.x / ratio, size.y / ratio});
         }
       }
     for (const auto& e : current) {
