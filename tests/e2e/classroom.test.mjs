@@ -960,3 +960,29 @@ test('a phone\'s text stops growing where the view and the plots would be strips
     }
   }
 });
+
+test("a phone's submenu with no room beside its menu covers the menu whole: none of the menu's shortcuts beside its items", async () => {
+  // View > Stage plot, narrower than View and over it, had shown View's "Q" and "B" beside "Roll and steer"
+  // and "Rider torques" as if theirs (a tester).
+  const { context, page, problems } = await openPage(env.browser, env.server.url, PHONE);
+  try {
+    const touch = await touchInput(context, page);
+    const tap = async (name) => {
+      const [x, y] = centre(await rect(page, name));
+      await touch('touchStart', [[x, y]]);
+      await frames(page, 1);
+      await touch('touchEnd', []);
+      await frames(page, 3);
+    };
+    await frames(page, 3);
+    await tap('menu:view');
+    await tap('view:stage-plot');
+    const [menu, sub] = [await rect(page, 'view-menu'), await rect(page, 'stage-plot-menu')];
+    assert.ok(menu && sub, 'the View menu and its Stage plot submenu are open');
+    assert.ok(sub.x + sub.w >= menu.x + menu.w - 0.5, `the submenu ${JSON.stringify(sub)} reaches the menu's right edge ${JSON.stringify(menu)}`);
+    await page.screenshot({ path: path.join(artifacts, 'classroom-phone-submenu.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

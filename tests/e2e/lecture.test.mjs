@@ -2250,6 +2250,10 @@ test("a scene set to start paused waits at its start: the clicker's first PageDo
     await frames(page, 2);
     await page.mouse.click(...centre(await rect(page, 'lesson:edit')));
     await frames(page, 4);
+    // The editor opens below the scene's caption, which it had covered the last line of at 1280x720.
+    const [caption, editor] = [await rect(page, 'caption'), await rect(page, 'lesson-editor')];
+    assert.ok(editor.y >= caption.y + caption.h, `the editor ${JSON.stringify(editor)} below the caption ${JSON.stringify(caption)}`);
+    assert.ok(editor.y + editor.h <= 800, 'and within the screen');
     await page.mouse.click(...centre(await rect(page, 'lesson-editor:paused')));
     await frames(page, 3);
     assert.match((await lesson(page)).scenes[1].link, /(^|&)paused=1(&|$)/, "scene 2's link says it starts paused");
@@ -2266,9 +2270,11 @@ test("a scene set to start paused waits at its start: the clicker's first PageDo
     await page.waitForTimeout(500);
     let s = await sim();
     assert.ok(!s.playing && s.t === 0, `scene 2 waits at its start: playing ${s.playing}, t = ${s.t}`);
-    // Said beside the next scene's control for a screen reader.
+    // Said beside the next scene's control and Play for a screen reader (Play is lit on the canvas).
     const next = page.getByRole('button', { name: 'Next scene' });
     assert.match(await next.getAttribute('aria-description') ?? '', /waits at its start: the first press plays it/);
+    const play = page.getByRole('button', { name: 'Play' });
+    assert.match(await play.getAttribute('aria-description') ?? '', /This scene waits at its start: Play, Space or the clicker's PageDown plays it/);
     await page.keyboard.press('PageDown');
     await page.waitForFunction(() => window.carvallo.simState().t > 0.2, null, { timeout: 10000, polling: 50 });
     assert.equal(await index(), 1, "the first PageDown played scene 2, still shown");

@@ -272,7 +272,9 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   // The rider's words where the model has a rider (the bicycle's inputs); another model's run alone.
   const bool rider = app.run && !app.run->run().input_channels().empty();
   heading(rows, rider ? translatable("The model: run, rider and speed") : translatable("The model and its run"));
-  rows.push_back(button("play", app.playing ? tr("Pause") : tr("Play"), "play", "Space", toggle_play));
+  auto play = button("play", app.playing ? tr("Pause") : tr("Play"), "play", "Space", toggle_play);
+  if (scene_waiting(app)) play.control.description = tr("This scene waits at its start: Play, Space or the clicker's PageDown plays it");
+  rows.push_back(std::move(play));
   rows.push_back(button("step", tr("Step"), "step", "Period", step_run));
   rows.push_back(button("reset", tr("Reset"), "reset", "R", reset_run));
   if (app.run && app.run->run().instance().push) {

@@ -517,6 +517,7 @@ void menu_bar(App& app) {
   const bool view_open = begin_menu(tr("View"));
   record_rect(app, "menu:view");
   if (view_open) {
+    record_window_rect(app, "view-menu");
     if (ImGui::MenuItem(tr("Presentation mode"), "P", app.state.presentation)) {
       app.state.presentation = !app.state.presentation;
       app.layout_dirty = true;
@@ -551,6 +552,7 @@ void menu_bar(App& app) {
     if (ImGui::MenuItem(tr("Arrange panels"))) app.layout_dirty = true;
     ImGui::Separator();
     if (begin_menu(tr("Stage plot"))) {
+      record_window_rect(app, "stage-plot-menu");
       stage_plot_menu(app);
       ImGui::EndMenu();
     }

@@ -659,8 +659,16 @@ void lesson_editor(App& app) {
   g_editor_focused = false;
   if (!app.show_lesson_editor || !app.lesson) return;
   const ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(io.DisplaySize.x - px(app, 16), ImGui::GetFontSize() * 44), io.DisplaySize.y * 0.7f), ImGuiCond_Appearing);
+  // Centred, or below the scene's caption over the view where the centred window would cover its last
+  // lines (a lecturer at 1280x720 lost "...the run stops there." under it), shorter then.
+  const float margin = px(app, 8);
+  float top = io.DisplaySize.y * 0.15f, height = io.DisplaySize.y * 0.7f;
+  if (app.caption_bottom + margin > top && app.caption_bottom + margin + io.DisplaySize.y * 0.5f <= io.DisplaySize.y) {
+    top = app.caption_bottom + margin;
+    height = std::min(height, io.DisplaySize.y - top - margin);
+  }
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, top), ImGuiCond_Appearing, ImVec2(0.5f, 0.0f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(io.DisplaySize.x - px(app, 16), ImGui::GetFontSize() * 44), height), ImGuiCond_Appearing);
   // Opaque: the Design and Steady turns windows' text showed through the captions being typed (a student).
   ImGui::SetNextWindowBgAlpha(1.0f);
   // Not resized by hand: ImGui's resize grips are smaller than a target may be (WCAG 2.5.8).

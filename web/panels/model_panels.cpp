@@ -390,8 +390,13 @@ void run_buttons(App& app, bool with_time) {
   // As wide as the longer of its two words: what follows keeps its place as a run pauses (in Spanish
   // "Pausa" became "Reproducir" when a scene's bicycle fell, and the scene's ">" moved from under a finger).
   const float play_width = std::max(button_width(tr("Play")), button_width(tr("Pause")));
+  // A scene that waits at its start: Play lit, as the one thing to press (a lecturer saw no sign of it).
+  const bool waiting = scene_waiting(app);
+  if (waiting) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
   if (ImGui::Button((std::string(app.playing ? tr("Pause") : tr("Play")) + "###play").c_str(), ImVec2(play_width, 0))) toggle_play(app);
+  if (waiting) ImGui::PopStyleColor();
   record_rect(app, "play");
+  if (waiting && ImGui::IsItemHovered()) tooltipf("%s", tr("This scene waits at its start: Play, Space or the clicker's PageDown plays it"));
   ImGui::SameLine();
   if (ImGui::Button(tr("Step"))) step_run(app);
   record_rect(app, "step");

@@ -11,6 +11,7 @@
 #include "panels/palette_colors.hpp"
 #include "panels/panel_parts.hpp"
 #include "panels/row_layout.hpp"
+#include "panels/target_size.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/wrapped_text.hpp"
 
@@ -371,7 +372,7 @@ void stage_plot_menu(App& app) {
   // lecturer in an old hall).
   const auto studies = studies_for(app.state.model);
   if (!app.state.compare.empty() || studies.empty()) return;
-  const bool open = ImGui::BeginMenu(tr("Methods compared"));
+  const bool open = begin_menu(tr("Methods compared"));
   record_rect(app, "stage:compare-studies");
   if (!open) return;
   for (std::size_t k = 0; k < studies.size(); ++k) {

@@ -8,6 +8,7 @@
 // caption).
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the window a submenu opens from (ImGuiWindowFlags_ChildMenu)
 
 #include <algorithm>
 #include <cmath>
@@ -56,11 +57,16 @@ inline void combo_rows(std::size_t rows) {
 /// ImGui::BeginMenu, its list no taller than the screen below the menu (a submenu low in its menu: ImGui
 /// moves it up, and it may take most of the screen): taller, it scrolls. At the largest text a projector's
 /// View menu ran past the screen's bottom, Show QR code out of reach (a tester).
+/// A submenu with no room beside its menu (a phone) covers it whole: as wide as its menu at least, for the
+/// menu's shortcuts and arrows had shown beside its items as theirs ("Roll and steer  Q"; a tester).
 inline bool begin_menu(const char* label, bool enabled = true) {
-  const float display = ImGui::GetIO().DisplaySize.y;
-  const float below = display - (ImGui::GetCursorScreenPos().y + ImGui::GetFrameHeight());
-  const float room = std::max(below, display * 0.6f) - ImGui::GetStyle().DisplaySafeAreaPadding.y - 2.0f;
-  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(FLT_MAX, std::max(room, ImGui::GetFrameHeight() * 3)));
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float below = display.y - (ImGui::GetCursorScreenPos().y + ImGui::GetFrameHeight());
+  const float room = std::max(below, display.y * 0.6f) - ImGui::GetStyle().DisplaySafeAreaPadding.y - 2.0f;
+  const ImGuiWindow* menu = ImGui::GetCurrentWindow();
+  const bool no_room_beside = (menu->Flags & ImGuiWindowFlags_ChildMenu) && menu->Pos.x < menu->Size.x &&
+                              menu->Pos.x + 2 * menu->Size.x > display.x;
+  ImGui::SetNextWindowSizeConstraints(ImVec2(no_room_beside ? menu->Size.x : 0.0f, 0.0f), ImVec2(FLT_MAX, std::max(room, ImGui::GetFrameHeight() * 3)));
   return ImGui::BeginMenu(label, enabled);  // consumes the constraints, open or not
 }
 
