@@ -7,12 +7,21 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 namespace carvallo::web {
 namespace {
 
-// Calls line(b, e) for each line of [begin, end) no wider than `width`, breaking at spaces; a word wider
-// than a whole line is cut where the line is full.
+// A unit that follows a number ("m/s", "s", "deg"), with any punctuation after it.
+bool is_unit(const char* begin, const char* end) {
+  while (end > begin && std::strchr(",.;:)", end[-1])) --end;
+  static constexpr const char* kUnits[] = {"m/s", "m", "mm", "s", "rad", "rad/s", "deg", "kg", "%", "1/s", "Hz", "N"};
+  const std::string_view word(begin, static_cast<std::size_t>(end - begin));
+  return std::any_of(std::begin(kUnits), std::end(kUnits), [&](const char* unit) { return word == unit; });
+}
+
+// Calls line(b, e) for each line of [begin, end) no wider than `width`, breaking at spaces, never between
+// a number and its unit; a word wider than a whole line is cut where the line is full.
 template <class Line>
 void for_each_line(const char* begin, const char* end, float width, Line&& line_out) {
   const char* line = begin;
@@ -24,6 +33,15 @@ void for_each_line(const char* begin, const char* end, float width, Line&& line_
     while (p < end && *p != '\n') {
       const char* word_end = p;
       while (word_end < end && *word_end != ' ' && *word_end != '\n') ++word_end;
+      // A number and its unit go to the next line together ("capsize 6.0243" above "m/s" had read as two
+      // things; a tester).
+      if (word_end > p && word_end[-1] >= '0' && word_end[-1] <= '9') {
+        const char* unit = word_end;
+        while (unit < end && *unit == ' ') ++unit;
+        const char* unit_end = unit;
+        while (unit_end < end && *unit_end != ' ' && *unit_end != '\n') ++unit_end;
+        if (unit > word_end && unit_end > unit && is_unit(unit, unit_end)) word_end = unit_end;
+      }
       if (fit && ImGui::CalcTextSize(line, word_end).x > width) break;
       fit = word_end;
       p = word_end;

@@ -1,6 +1,7 @@
 #pragma once
 // Text that wraps at spaces only. ImGui's own wrapping (PushTextWrapPos, TextWrapped) also breaks after
 // '.', ',' and ';', so on a narrow panel (a phone) "1.298" could be shown as "1." and "298" on two lines.
+// A number keeps its unit on its line ("6.0243 m/s", not "6.0243" above "m/s").
 // Each call is one item (a group of lines), so record_rect after it covers all its lines.
 #include <imgui.h>
 
