@@ -114,6 +114,34 @@ test('Tab leaves a number typed in the canvas applied and types the next field, 
   }
 });
 
+test('Escape during a drag puts the value back where the drag began, as a desktop slider does', async () => {
+  // The drag had kept its value (a tester).
+  const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
+  try {
+    await frames(page, 3);
+    const f = await page.evaluate(() => window.carvallo.widgetRect('param:zB'));
+    const y = f.y + f.h / 2;
+    await page.mouse.move(f.x + f.w / 2, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) {
+      await page.mouse.move(f.x + f.w / 2 + 8 * i, y);
+      await frames(page, 1);
+    }
+    const dragged = (await page.evaluate(() => window.carvallo.getState().bike)).zB;
+    assert.ok(dragged > -0.9, `the drag moved zB (to ${dragged})`);
+    await page.keyboard.press('Escape');
+    await frames(page, 2);
+    await page.mouse.move(f.x + f.w / 2 + 100, y);  // the button still down: the drag has ended
+    await frames(page, 2);
+    await page.mouse.up();
+    await frames(page, 2);
+    assert.equal((await page.evaluate(() => window.carvallo.getState().bike)).zB, -0.9, 'zB is back where the drag began');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('dragging a parameter in the panel changes the plot and the link; an invalid typed value is refused with its reason', async (t) => {
   const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
   try {

@@ -222,6 +222,17 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
   if (f.style == NumberStyle::slider && ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !touch_engaged)
     focus_next = id;
   if (ImGui::IsItemActivated()) at_activation[id] = before;
+  // Escape during a drag puts the value back where the drag began and ends it, as a desktop slider does
+  // (the drag had kept going, and its value stayed; a tester).
+  if (!text_only && ImGui::IsItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+    const auto start = at_activation.find(id);
+    ImGui::ClearActiveID();
+    if (start != at_activation.end()) {
+      value = start->second;
+      at_activation.erase(start);
+      return value != before ? NumberChange::dragged : NumberChange::none;
+    }
+  }
   if (touch_engaged && !text_only && ImGui::IsItemActive()) {
     const float slop = ImGui::GetIO().MouseDragThreshold;
     const auto start = at_activation.find(id);
