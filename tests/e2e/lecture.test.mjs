@@ -2265,11 +2265,17 @@ test("a scene set to start paused waits at its start: the clicker's first PageDo
     await page.keyboard.press('PageUp');
     await page.waitForFunction(() => window.carvallo.lesson().index === 0, null, { timeout: 10000 });
     assert.ok((await sim()).playing, 'scene 1 plays as it opens');
+    // Reached in the dark (B, then the clicker's PageDown, which shows the screen again), it waits too:
+    // scene 1's playing had carried over, and scene 2 played and fell unseen (a tester).
+    await page.keyboard.press('b');
+    await frames(page, 2);
     await page.keyboard.press('PageDown');
     await page.waitForFunction(() => window.carvallo.lesson().index === 1, null, { timeout: 10000 });
     await page.waitForTimeout(500);
     let s = await sim();
     assert.ok(!s.playing && s.t === 0, `scene 2 waits at its start: playing ${s.playing}, t = ${s.t}`);
+    assert.ok((await page.evaluate(() => window.carvallo.announcements())).some((a) => a.includes('The scene waits at its start: Play or PageDown plays it')),
+      'the live region says the scene waits and what plays it');
     // Said beside the next scene's control and Play for a screen reader (Play is lit on the canvas).
     const next = page.getByRole('button', { name: 'Next scene' });
     assert.match(await next.getAttribute('aria-description') ?? '', /waits at its start: the first press plays it/);

@@ -342,6 +342,9 @@ bool goto_scene(App& app, int index) {
   refresh_analysis(app);
   sync_run(app, true);
   app.playing = app.run && !app.run->run().ended() && !s.paused && !prefers_reduced_motion();
+  // Moved to in the dark (B, then the clicker): the scene starts as its own says when the screen comes back,
+  // not as the scene left played (a scene that starts paused had played and fallen unseen; a tester).
+  app.blank_resumes = false;
   return true;
 }
 

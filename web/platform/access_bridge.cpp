@@ -12,6 +12,7 @@
 #include "logic/contrast.hpp"
 #include "logic/language.hpp"
 #include "panels/access_controls.hpp"
+#include "panels/lesson_panel.hpp"  // scene_waiting
 #include "panels/panel_actions.hpp"
 #include "platform/browser.hpp"
 #include "platform/page_language.hpp"
@@ -165,8 +166,9 @@ void access_frame(App& app, bool acted) {
   // Not while a replay goes to a link's moment: each slice's moment had been said as the run paused there
   // ("Paused at t = 0.280 s", "0.960 s", ... as an embed opened; a student); the moment reached is.
   if (app.run && app.replay_to < 0)
-    shown.run_state = app.playing ? std::string(tr("Playing"))
-                                  : trf("Paused at t = %s s", spoken_number(app.run->time(), 3).c_str());
+    shown.run_state = app.playing          ? std::string(tr("Playing"))
+                      : scene_waiting(app) ? std::string(tr("The scene waits at its start: Play or PageDown plays it"))
+                                           : trf("Paused at t = %s s", spoken_number(app.run->time(), 3).c_str());
   shown.pushes = app.pushes;
   if (app.run && app.run->run().instance().push) {
     const std::string& label = app.run->run().instance().push->label;
