@@ -267,7 +267,7 @@ std::string reopen_title(const App& app) {
   if (!app.closed_lesson) return "";
   const Lesson& l = app.closed_lesson->first;
   const std::string scenes = scene_count(l.scenes.size());
-  return l.title.empty() ? scenes : l.title + " (" + scenes + ")";
+  return l.title.empty() ? scenes : std::string(tr(l.title)) + " (" + scenes + ")";  // a built-in's title kept: in the page's language
 }
 
 void reopen_lesson(App& app) {
@@ -386,7 +386,9 @@ void lesson_menu(App& app) {
   // A lesson of one's own open, by its title, as a built-in one is (the menu had not named it; a lecturer
   // authoring a lesson): chosen again, its first scene.
   if (app.lesson && app.lesson->name.empty()) {
-    const std::string title = (app.lesson->title.empty() ? std::string(tr("My lesson")) : app.lesson->title) + " (" +
+    // A built-in lesson's title, kept by a copy of it being edited, in the page's language as the built-in's
+    // (in Spanish the copy had read "Why bicycles stay up (7 escenas)"; a tester).
+    const std::string title = std::string(tr(app.lesson->title.empty() ? std::string("My lesson") : app.lesson->title)) + " (" +
                               scene_count(app.lesson->scenes.size()) + ")";
     if (ImGui::MenuItem(title.c_str(), nullptr, true)) goto_scene(app, 0);
     record_rect(app, "lesson:own");
