@@ -25,7 +25,7 @@ void set_blank(App& app, bool blank) {
   }
   // Its note, drawn under the black, is not shown to the room after it (a key soon after B had shown it).
   if (app.toast == tr(kBlankNote)) app.toast.clear();
-  // A scene the clicker moved to in the dark plays by itself already (goto_scene).
+  // A scene the clicker moved to in the dark starts as its own says (goto_scene, which clears blank_resumes).
   if (app.blank_resumes && app.run && !app.run->run().ended()) app.playing = true;
   app.blank_resumes = false;
 }

@@ -463,9 +463,6 @@ void draw_eigen_panel(App& app) {
       for (std::size_t k = 0; k + 1 < b.values.size(); ++k)
         dl->AddLine(ImVec2(x(b.values[k].real()), y(b.values[k].imag())), ImVec2(x(b.values[k + 1].real()), y(b.values[k + 1].imag())),
                     speed_color((sw.speeds[k] - sw.vmin) / span), thick);
-    // The speed marked along the branches at round values, as a root locus marks its gain: the colours alone
-    // were one grey to a student who sees none (a tester in achromatopsia). Numbers where they find room,
-    // on the upper half-plane's branches (the lower one mirrors them).
     // The modes named at the current speed's markers, as the plot against speed names its branches: the
     // legend's mode colours were one grey too. Placed first, the speeds' numbers keep clear of them.
     PlacedLabels placed;
@@ -487,6 +484,9 @@ void draw_eigen_panel(App& app) {
       dl->AddText(where, mode_color(e.label), name.c_str());
       app.rects["locus-mode:" + e.label] = {where.x / ratio, where.y / ratio, size.x / ratio, size.y / ratio};
     }
+    // The speed marked along the branches at round values, as a root locus marks its gain: the colours alone
+    // were one grey to a student who sees none (a tester in achromatopsia). Numbers where they find room,
+    // on the upper half-plane's branches (the lower one mirrors them).
     const double step = nice_step(sw.vmax - sw.vmin, 5);
     for (const auto& b : sw.branches)
       for (std::size_t k = 0; k + 1 < b.values.size() && k + 1 < sw.speeds.size(); ++k) {
