@@ -238,7 +238,13 @@ void shortcuts(App& app) {
         carvallo::web::sync_run(app);
         app.playing = !app.playing && app.run && !app.run->run().ended();
         break;
-      case '.': carvallo::web::step_run(app); break;
+      // A clicker's blank button sends '.' (a slide show's black screen), as some send 'B': in the
+      // presentation, the projector's layout, it blanks (it had stepped the run; a lecturer). Elsewhere '.'
+      // is the run's step, as a video player's.
+      case '.':
+        if (app.state.presentation) carvallo::web::set_blank(app, true);
+        else carvallo::web::step_run(app);
+        break;
       case ',': carvallo::web::step_back(app); break;
       case 'r': case 'R': carvallo::web::reset_run(app); break;
       case 'k': case 'K': carvallo::web::push_run(app); break;

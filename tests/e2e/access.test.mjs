@@ -1122,6 +1122,22 @@ test('the live region keeps a scene\'s caption when the fall is said a second la
     const caption = (await page.evaluate(() => window.carvallo.lesson())).scenes[1].caption;
     const at = lines.findIndex((l) => l.includes(caption.slice(0, 40)));
     assert.ok(at >= 0 && lines.slice(at + 1).some((l) => /handlebars turned past 90 degrees/.test(l)), `the caption, then the fall: ${JSON.stringify(lines)}`);
+    // The next scene's words replace the last scene's in the region: a screen reader reading it on scene 3
+    // had found scene 2's caption and fall (a tester).
+    const region = () => page.evaluate(() => [...document.getElementById('a11y-status').children].map((e) => e.textContent).join('\n'));
+    const next = async (scene) => {
+      const before = (await said(page)).length;
+      await page.getByRole('button', { name: 'Next scene', exact: true }).press('Enter');
+      await page.waitForFunction((s) => document.getElementById('a11y-status').textContent.startsWith(`Scene ${s} of 7`), scene, { timeout: 10000 });
+      await frames(page, 6);
+      return (await said(page)).slice(before).flatMap((l) => l.split('\n'));
+    };
+    await next(3);
+    assert.doesNotMatch(await region(), /handlebars|The same bicycle at 2|Scene 2/, 'scene 2 left the region');
+    // Scene 4's new band is said after its number and caption (it had come before "Scene 4 of 7").
+    const four = await next(4);
+    const band = four.findIndex((l) => /^Self-stable for 3\.7/.test(l));
+    assert.ok(four[0].startsWith('Scene 4 of 7') && band > 1 && four[1].startsWith('Half the trail'), `scene 4 said: ${JSON.stringify(four)}`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -1860,6 +1860,16 @@ test("B blanks the screen for the room, as a slide show's: any key or a click sh
     await page.keyboard.press('b');
     await frames(page, 3);
     assert.equal(await rect(page, 'toast'), null, "B's note is gone with the black");
+    // In the presentation '.' blanks too, as some clickers' blank buttons send it (it had stepped the run).
+    await page.keyboard.press('Period');
+    await frames(page, 3);
+    assert.ok(await rect(page, 'blank'), "'.' blanks the presentation");
+    const dark = await sim();
+    await page.keyboard.press('Period');
+    await frames(page, 3);
+    assert.equal(await rect(page, 'blank'), null, "a second '.' shows it again");
+    assert.ok((await sim()).t >= dark.t, 'and no step back or reset');
+    assert.equal(await page.getByRole('button', { name: 'Blank the screen', exact: true }).getAttribute('aria-keyshortcuts'), 'B Period');
     // The page's controls and the menu offer it too.
     await page.getByRole('button', { name: 'Blank the screen', exact: true }).press('Enter');
     await frames(page, 3);
@@ -2299,6 +2309,19 @@ test("a scene set to start paused waits at its start: the clicker's first PageDo
     await page.mouse.click(...centre(await rect(page, 'scene:next')));
     await page.waitForFunction(() => window.carvallo.simState().t > 0.2, null, { timeout: 10000, polling: 50 });
     assert.equal(await index(), 1, "'>' played scene 2, still shown");
+    // It falls; R (Reset) puts it back at its start waiting, as the scene began: it had played and fallen
+    // again at once while the lecturer still spoke (a tester).
+    await page.waitForFunction(() => window.carvallo.simState().event !== '', null, { timeout: 20000, polling: 50 });
+    await page.keyboard.press('r');
+    await frames(page, 3);
+    await page.waitForTimeout(300);
+    s = await sim();
+    assert.ok(!s.playing && s.t === 0 && s.event === '', `Reset: waiting at its start: ${JSON.stringify({ playing: s.playing, t: s.t, event: s.event })}`);
+    assert.match(await play.getAttribute('aria-description') ?? '', /waits at its start/, 'Play says so again');
+    // The page's title names the scene (the tab, the window list and a screen reader's first words).
+    assert.equal(await page.title(), `Scene 2 of ${(await lesson(page)).scenes.length} of Why bicycles stay up — Carvallo`);
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => window.carvallo.simState().t > 0.2, null, { timeout: 10000, polling: 50 });
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

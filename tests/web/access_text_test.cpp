@@ -160,6 +160,28 @@ TEST_CASE("a lesson's scene is said when another opens, before its caption", "[w
   CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption});
 }
 
+TEST_CASE("a scene with a new band says its number and caption first; the lines before it are another scene's", "[web][access]") {
+  Announcer a;
+  Shown s;
+  s.scene = "Scene 3 of 7 of Why bicycles stay up";
+  s.stability = "Self-stable for 4.2924 < v < 6.0243 m/s";
+  a.update(s);
+  CHECK(a.scene_began());
+  s.run_event = "At t = 0.93 s the bicycle fell over.";
+  CHECK(a.update(s) == std::vector<std::string>{s.run_event});
+  CHECK_FALSE(a.scene_began());
+  s.run_event.clear();
+  s.scene = "Scene 4 of 7 of Why bicycles stay up";
+  s.caption = "Half the trail";
+  s.stability = "Self-stable for 3.75 < v < 4.77 m/s";
+  CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption, s.stability});
+  CHECK(a.scene_began());
+  // The same scene with a new design: the band alone, no scene begun.
+  s.stability = "Self-stable for 2.5 < v < 3.5 m/s";
+  CHECK(a.update(s) == std::vector<std::string>{s.stability});
+  CHECK_FALSE(a.scene_began());
+}
+
 TEST_CASE("a refusal typed a second time is said again; a message about another control is not", "[web][access]") {
   Announcer a;
   Shown s;

@@ -30,9 +30,12 @@ std::vector<std::string> Announcer::update(Shown now) {
   // says it then, and a screen reader reads the page. The same range shown again, back from a model that
   // has none (the four-bar's scene), is not said again (a tester heard it at every such scene).
   const bool band_new = !now.stability.empty() && now.stability != last_.stability && now.stability != band_said_;
-  if (primed_ && band_new) out.push_back(now.stability);
   if (!now.stability.empty()) band_said_ = now.stability;
   const bool scene = !now.scene.empty() && now.scene != last_.scene;
+  scene_began_ = scene;
+  // A scene's new band after its number and caption, as a slide's title comes first (scenes 4 and 5 had
+  // been said as "Self-stable for ..." before "Scene 4 of 7"; a screen-reader tester).
+  if (primed_ && band_new && !scene) out.push_back(now.stability);
   // The speed typed or dragged, or a scene's: whether it is within the band, where a new band did not just
   // say the design's truth. A scene's comes after its caption: a lesson of one's own need not say it (a
   // tester's "At 2 m/s" scene had been said as the band alone, "Self-stable for 4.29 < v < 6.02 m/s").
@@ -42,6 +45,7 @@ std::vector<std::string> Announcer::update(Shown now) {
   // From one model to another: not the first model the page knows (it opens with it).
   if (!scene && !last_.model.empty() && !now.model.empty() && now.model != last_.model) out.push_back(now.model);
   if (!now.caption.empty() && now.caption != last_.caption) out.push_back(now.caption);
+  if (primed_ && band_new && scene) out.push_back(now.stability);
   if (say_speed && scene) out.push_back(now.speed_stability_said);
   // The whole picture rearranged or its text resized, silently otherwise (a screen reader's user pressed
   // Text larger and heard nothing): said as it changes, not as the page opens.

@@ -60,9 +60,13 @@ class Announcer {
   /// to someone who cannot see the message list did not change.
   void say_again(const std::string& name);
 
+  /// Whether the last update said a scene newly shown: what was said before it is about another scene.
+  bool scene_began() const { return scene_began_; }
+
  private:
   Shown last_;
   bool primed_ = false;
+  bool scene_began_ = false;
   std::string language_said_;  ///< the last language known (Shown::language is "" while one loads)
   std::string band_said_;      ///< the last self-stable band shown: one shown again (back from a model without one) is not said again
 };

@@ -275,7 +275,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   auto play = button("play", app.playing ? tr("Pause") : tr("Play"), "play", "Space", toggle_play);
   if (scene_waiting(app)) play.control.description = tr("This scene waits at its start: Play, Space or the clicker's PageDown plays it");
   rows.push_back(std::move(play));
-  rows.push_back(button("step", tr("Step"), "step", "Period", step_run));
+  rows.push_back(button("step", tr("Step"), "step", app.state.presentation ? "" : "Period", step_run));  // '.' blanks a presentation
   rows.push_back(button("reset", tr("Reset"), "reset", "R", reset_run));
   if (app.run && app.run->run().instance().push) {
     const auto& push = *app.run->run().instance().push;
@@ -308,7 +308,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
                               });
     moment.control.role = "slider";
     moment.control.arrow_step = arrow_step;
-    moment.control.keys = "Comma Period Home";
+    moment.control.keys = app.state.presentation ? "Comma Home" : "Comma Period Home";
     moment.control.description = trf("The run kept from %s to %s; Play continues from the moment shown with the inputs recorded",
                                      spoken_value(t0, "s", 2).c_str(), spoken_value(t1, "s", 2).c_str());
     rows.push_back(std::move(moment));
@@ -397,7 +397,7 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
   if (app.show_qr) qr.control.description = qr_words(app);
   rows.push_back(std::move(qr));
   rows.push_back(button("copy-link", tr("Copy link"), "copy-link", "", copy_page_link));
-  rows.push_back(button("blank", tr("Blank the screen"), "", "B", [](App& a) { set_blank(a, true); }));
+  rows.push_back(button("blank", tr("Blank the screen"), "", app.state.presentation ? "B Period" : "B", [](App& a) { set_blank(a, true); }));
   {
     // The page's language, by each language's own name (the browser's first, as the menu has it).
     std::vector<std::string> names{trf("The browser's: %s", language_name(browser_language()).c_str())};

@@ -379,10 +379,12 @@ void toggle_play(App& app) {
 
 void reset_run(App& app) {
   // A run that ended (a fall: "Press R (Reset) to start again") starts again, playing, so a lecturer's one
-  // key replays the scene; any other run is put back at its start, paused.
+  // key replays the scene; any other run is put back at its start, paused. A state that starts paused (a
+  // scene's "watch this") waits at its start again for Play or the clicker (it had fallen again at once
+  // while the lecturer still spoke; a tester).
   const bool ended = app.run && app.run->run().ended();
   sync_run(app, true);
-  app.playing = ended && app.run && !app.run->run().ended();
+  app.playing = ended && app.run && !app.run->run().ended() && !app.state.paused;
 }
 
 void run_buttons(App& app, bool with_time) {

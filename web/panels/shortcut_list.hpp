@@ -14,7 +14,7 @@ struct Shortcut {
 
 inline constexpr Shortcut kShortcuts[] = {
     {translatable("space"), translatable("play / pause the simulation")},
-    {translatable(". / , / Home"), translatable("a step forward / back, the first moment kept")},  // the keys as a keyboard of the language labels them
+    {translatable(". / , / Home"), translatable("a step forward / back, the first moment kept (in the presentation '.' blanks the screen)")},  // the keys as a keyboard of the language labels them
     {"R", translatable("reset the simulation")},
     {"K", translatable("kick (lateral disturbance)")},
     {"P", translatable("presentation mode (large text, fewer panels)")},
@@ -26,12 +26,12 @@ inline constexpr Shortcut kShortcuts[] = {
     {"A / D", translatable("bicycle: hold for a roll (lean) torque to the left / right")},
     {translatable("Up / Down"), translatable("tilt the camera; drag a body to push it")},
     {"+ / -", translatable("zoom")},
-    {translatable("a number"), translatable("drag to change; double-click or Ctrl+click to type, Enter applies, Esc cancels (a phone: tap)")},
+    {translatable("a number"), translatable("drag to change; click to type (a slider: double-click), Enter applies, Esc cancels (a phone: tap)")},
     {translatable("PageDown / PageUp"), translatable("a lesson: the next / previous scene (a clicker's buttons; also Right / Left)")},
     {"?", translatable("this list")},
     {"Tab", translatable("every control in turn (a blue ring marks it; screen readers name it); Space or Enter presses")},
     {"Q / Esc", translatable("QR code of the link / close it, this list or a menu")},
-    {"B", translatable("blank the screen (a clicker's blank button); any key or a click shows it again")},
+    {"B", translatable("blank the screen (a clicker's blank button; in the presentation '.' too); any key or a click shows it again")},
     {translatable("mouse"), translatable("left drag: orbit, right or shift drag: pan, wheel: zoom")},
     {translatable("touch"), translatable("one finger: orbit, two fingers: pinch to zoom, move to pan; steer and lean buttons: hold, two at once with two thumbs")},
 };

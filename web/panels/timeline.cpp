@@ -25,6 +25,10 @@ namespace {
 // A replay holds the page at most this long per frame (the rest of the frame draws and takes input).
 constexpr double kReplaySliceMs = 25.0;
 
+// The slider's keys; in the presentation '.' is a clicker's blank button (main.cpp), not a step.
+constexpr const char* kKeys = translatable("Keys: ',' a step back, '.' a step forward, Home the first moment");
+constexpr const char* kKeysPresenting = translatable("Keys: ',' a step back, Home the first moment ('.' blanks the presentation)");
+
 // The moment a link says: the run's clock to the microsecond. The clock is a sum of steps, 19.645000000000376
 // after 3 929 of 5 ms, and the link said so (a lecturer's QR code). A microsecond is under half the smallest
 // step (dt >= 1e-5 s), and a replay or a seek goes to the step within half a step of t: the same step.
@@ -265,10 +269,8 @@ void timeline(App& app) {
       time_text(app, said, std::string("t = ") + now + " s", t1 > t0 ? (run.time() - t0) / (t1 - t0) : 0.0);
     }
     if (ImGui::IsItemHovered())
-      tooltipf("%s", trf("The run's last %.0f s: drag to show a moment; Play continues from it with the inputs recorded.\n"
-                                  "Keys: ',' a step back, '.' a step forward, Home the first moment",
-                                  kHistorySeconds)
-                                  .c_str());
+      tooltipf("%s\n%s", trf("The run's last %.0f s: drag to show a moment; Play continues from it with the inputs recorded.", kHistorySeconds).c_str(),
+               tr(app.state.presentation ? kKeysPresenting : kKeys));
     ImGui::SameLine();
     if (ImGui::Button(speed.c_str())) scale = scale == 1.0 ? 0.5 : scale == 0.5 ? 0.25 : 1.0;
     record_rect(app, "timeline:rate");

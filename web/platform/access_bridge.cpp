@@ -30,10 +30,10 @@ namespace carvallo::web {
 namespace {
 
 // clang-format off
-EM_JS(void, carvallo_js_access_sync, (const char* controls, const char* said, const char* description, int quiet), {
+EM_JS(void, carvallo_js_access_sync, (const char* controls, const char* said, const char* description, int quiet, int fresh), {
   const api = window.carvallo;
   if (api && api._accessSync) api._accessSync(controls ? UTF8ToString(controls) : "", said ? UTF8ToString(said) : "",
-                                             description ? UTF8ToString(description) : "", !!quiet);
+                                             description ? UTF8ToString(description) : "", !!quiet, !!fresh);
 });
 EM_JS(void, carvallo_js_access_clear_description, (), {
   const api = window.carvallo;
@@ -135,15 +135,21 @@ void access_frame(App& app, bool acted) {
 
   // The page's own words (its title, the controls' region, its heading, the plot as text, the canvas) in its
   // language; the heading names the model shown (it had said "bicycle dynamics playground" over a four-bar;
-  // a lecturer).
-  static std::string words_language, words_model;
-  if (words_language != language() || words_model != app.state.model) {
+  // a lecturer), the title a lesson's scene (the tab, the window list and a screen reader's first words
+  // had said the playground only, on every scene; a tester).
+  const std::string title = app.lesson && !app.lesson->scenes.empty()
+                                ? trf("Scene %d of %d of %s", app.scene_index + 1, static_cast<int>(app.lesson->scenes.size()),
+                                      tr(app.lesson->title).c_str()) + " — Carvallo"
+                                : std::string(tr("Carvallo — bicycle and multibody dynamics playground"));
+  static std::string words_language, words_model, words_title;
+  if (words_language != language() || words_model != app.state.model || words_title != title) {
     words_language = language();
     words_model = app.state.model;
+    words_title = title;
     const auto* entry = examples::find_model(app.state.model);
     const nlohmann::json words{{"controls", tr("Carvallo playground controls")},
                                {"heading", entry ? trf("Carvallo: %s", tr(entry->title).c_str()) : std::string("Carvallo")},
-                               {"title", tr("Carvallo — bicycle and multibody dynamics playground")},
+                               {"title", title},
                                {"plotAsText", tr("Plot as text")},
                                {"skipTo", tr("Skip to: %s")},
                                {"canvas", tr("The model in 3D and its plots; every control is also a native control of this page")}};
@@ -235,7 +241,8 @@ void access_frame(App& app, bool acted) {
     carvallo_js_access_clear_description();
   }
   if (!json.empty() || !said.empty() || !g_access_description.empty()) {
-    carvallo_js_access_sync(json.empty() ? nullptr : json.c_str(), said.c_str(), g_access_description.c_str(), g_access_description_quiet);
+    carvallo_js_access_sync(json.empty() ? nullptr : json.c_str(), said.c_str(), g_access_description.c_str(), g_access_description_quiet,
+                            g_announcer.scene_began());
     if (!json.empty()) g_sent = std::move(json);
     if (!g_access_description.empty()) g_access_description_shown = std::move(g_access_description);
     g_access_description.clear();

@@ -421,7 +421,9 @@
     showAwayName();  // the focused control may have left its widget, or come back to it
   }
 
-  function announce(text) {
+  // `fresh`: the words begin a scene; the lines before it are about the scene left and leave the region now
+  // (a screen-reader tester reading the region on scene 3 found scene 2's fall and caption).
+  function announce(text, fresh) {
     setup();
     said.push(...text.split('\n'));
     if (said.length > 200) said.splice(0, said.length - 200);
@@ -433,6 +435,7 @@
     const line = document.createElement('div');
     line.textContent = text;
     setTimeout(() => {
+      if (fresh) while (status.firstChild) status.firstChild.remove();
       status.appendChild(line);
       while (status.childNodes.length > kLinesKept) status.firstChild.remove();
       setTimeout(() => line.remove(), kSaidForMs);
@@ -490,9 +493,9 @@
     const canvas = document.getElementById('canvas');
     if (canvas) canvas.setAttribute('aria-label', w.canvas);
   };
-  api._accessSync = function (controls, text, description, quiet) {
+  api._accessSync = function (controls, text, description, quiet, fresh) {
     if (controls) sync(JSON.parse(controls));
-    if (text) announce(text);
+    if (text) announce(text, fresh);
     if (description) describe(description, quiet);
   };
   /// "Plot as text" emptied: what it held (the shortcut list) has closed.
