@@ -36,7 +36,9 @@ for (const lang of ['nl', 'es']) {
       await page.evaluate(() => window.carvallo.ready);
       await frames(page, 3);
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
-      assert.equal(await page.title(), t('Carvallo — bicycle and multibody dynamics playground', lang), 'the title in the language');
+      // The title names the lesson's scene, in the language.
+      const scene = t('Scene %d of %d of %s', lang).replace('%d', '1').replace('%d', '7').replace('%s', t('Why bicycles stay up', lang));
+      assert.equal(await page.title(), `${scene} — Carvallo`, 'the title in the language');
       // A value said with the language's decimal comma: "5.000" would be five thousand.
       const valueText = await page.getByRole('slider', { name: t('Speed', lang), exact: true }).getAttribute('aria-valuetext');
       assert.match(valueText, /^[0-9]+,[0-9]+ /, `the speed said in ${lang}: ${valueText}`);

@@ -2346,6 +2346,26 @@ test("an upright phone's steady turns scene keeps the plot's legend in one row a
   }
 });
 
+test("a phone on its side: the ghost's scene says the ghost's band in one line, as the live one, and keeps the plot the room", async () => {
+  // The ghost's critical speeds in words took two lines under the stability line, and left the plot 45 px
+  // between its axes (a tester).
+  for (const lang of ['en', 'nl', 'es']) {
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=4&lang=${lang}`,
+                                                       { ...PHONE, width: 844, height: 390 });
+    try {
+      await page.waitForFunction(() => window.carvallo.widgetRect('ghost-compare'), null, { timeout: 20000 });
+      const [panel, plot, summary, ghost] = await settledRects(page, ['stage-plot', 'plot', 'stability-summary', 'ghost-compare']);
+      assert.ok(ghost.h < 1.5 * summary.h, `${lang}: the ghost's line ${JSON.stringify(ghost)}, the live one ${JSON.stringify(summary)}`);
+      assert.ok(ghost.y + ghost.h <= panel.y + panel.h + 0.5, `${lang}: within the panel ${JSON.stringify(panel)}`);
+      assert.ok(plot.h >= 0.55 * panel.h, `${lang}: the plot ${Math.round(plot.h)} px of its panel's ${Math.round(panel.h)}`);
+      if (lang === 'en') await page.screenshot({ path: path.join(artifacts, 'lecture-phone-side-ghost-scene.png') });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("a phone on its side: a changed scene's line over the short view is one line under the fall's message", async () => {
   // Its two lines under the fall's message had covered most of the 194 px view and the fallen bicycle (a tester).
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=2`,
