@@ -2328,21 +2328,27 @@ test("a scene set to start paused waits at its start: the clicker's first PageDo
   }
 });
 
-test("an upright phone's steady turns scene keeps the plot's legend in one row above it", async () => {
-  // Two rows had not fitted: the phone showed the families' dots and squares with no legend (a tester).
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6`, PHONE);
-  try {
-    await page.waitForFunction(() => window.carvallo.widgetRect('turns-plot'), null, { timeout: 20000 });
-    await frames(page, 4);
-    const [legend, plot] = [await rect(page, 'turns-legend'), await rect(page, 'turns-plot')];
-    assert.ok(legend, 'the legend is shown');
-    assert.ok(legend.y + legend.h <= plot.y + 0.5, `the legend ${JSON.stringify(legend)} is above the plot ${JSON.stringify(plot)}`);
-    // Five lines of curves under the legend's row, besides the axes' 2.8 lines (a line: the legend's height).
-    assert.ok(plot.h >= 7.8 * legend.h, `the plot keeps its height: ${plot.h} px, lines of ${legend.h} px`);
-    await page.screenshot({ path: path.join(artifacts, 'lecture-phone-turns-legend.png') });
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
+test("an upright phone's steady turns scene keeps the plot's legend in one row above it, in English, Dutch and Spanish", async () => {
+  // Two rows had not fitted: the phone showed the families' dots and squares with no legend (a tester); in
+  // Dutch and Spanish the riding line's two rows under the plot had left none either.
+  for (const lang of ['en', 'nl', 'es']) {
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6&lang=${lang}`, PHONE);
+    try {
+      await page.waitForFunction(() => window.carvallo.widgetRect('turns-plot') && window.carvallo.turns().done, null, { timeout: 60000, polling: 100 });
+      await frames(page, 4);
+      const [legend, plot, leave] = await settledRects(page, ['turns-legend', 'turns-plot', 'leave-turn']);
+      assert.ok(legend, `${lang}: the legend is shown`);
+      assert.ok(legend.y + legend.h <= plot.y + 0.5, `${lang}: the legend ${JSON.stringify(legend)} is above the plot ${JSON.stringify(plot)}`);
+      // Five lines of curves under the legend's row, besides the axes' 2.8 lines (a line: the legend's height).
+      assert.ok(plot.h >= 7.8 * legend.h, `${lang}: the plot keeps its height: ${plot.h} px, lines of ${legend.h} px`);
+      // Its text at least 0.8 of the panel's (about 15 px here).
+      assert.ok(legend.h >= 12, `${lang}: the legend's line ${legend.h} px tall`);
+      assert.ok(leave && leave.x + leave.w <= PHONE.width, `${lang}: Leave the turn within the screen: ${JSON.stringify(leave)}`);
+      await page.screenshot({ path: path.join(artifacts, `lecture-phone-turns-legend-${lang}.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
   }
 });
 

@@ -154,7 +154,7 @@ void turns_panel(App& app) {
   const std::optional<TurnRequest> ridden = request && app.run ? app.run->ridden_turn() : std::nullopt;
   auto ride_text = [&](const TurnRequest& r) {
     // A phone's short line, with "Leave the turn" beside it: the two rows under an upright phone's plot
-    // left it 80 px tall.
+    // left it 80 px tall (and, in Dutch and Spanish, no room for the legend above it).
     if (app.compact)
       return trf("riding %s, lean %s rad", tr(r.family == bicycle::kHandlebarForward ? "forward" : "reversed"), format_shortest(r.lean).c_str());
     return trf("riding: %s turn at lean %s rad", family_name(r.family).c_str(), format_shortest(r.lean).c_str());
@@ -187,15 +187,17 @@ void turns_panel(App& app) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   // The stability by a pair of marks, one of each family, as the plot draws them: large and dark, small and
   // light (one grey dot read as a third colour the plot never draws, a tester found).
+  // At the legend's own text size (it may be smaller than the window's: below).
   auto legend = [&](const char* text, std::initializer_list<const char*> families, bool stable, bool first) {
-    const float marker = fw * (0.1f + 0.8f * static_cast<float>(families.size()));
-    if (!first) same_line_if_fits(text_width(text) + marker + fw * 0.2f, fw * 0.8f);
+    const float lw = ImGui::GetFontSize();
+    const float marker = lw * (0.1f + 0.8f * static_cast<float>(families.size()));
+    if (!first) same_line_if_fits(text_width(text) + marker + lw * 0.2f, lw * 0.8f);
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    float x = p.x + fw * 0.4f;
+    float x = p.x + lw * 0.4f;
     for (const char* family : families)
-      turn_mark(dl, ImVec2(x, p.y + fw * 0.55f), family, stable ? fw * 0.32f : fw * 0.18f, turn_color(family, stable), true), x += fw * 0.8f;
-    ImGui::Dummy(ImVec2(marker, fw));
-    ImGui::SameLine(0, fw * 0.2f);
+      turn_mark(dl, ImVec2(x, p.y + lw * 0.55f), family, stable ? lw * 0.32f : lw * 0.18f, turn_color(family, stable), true), x += lw * 0.8f;
+    ImGui::Dummy(ImVec2(marker, lw));
+    ImGui::SameLine(0, lw * 0.2f);
     // Wrapped where a label is wider than the window (large text on a narrow stage), not cut.
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextWrapped("%s", text);
@@ -229,19 +231,26 @@ void turns_panel(App& app) {
   // phone on its side, under a lesson's caption, had kept an 18 px strip of plot under it (a student); the
   // tooltip and the riding line name a turn's family and stability there. One row where the four entries
   // fit across (an upright phone's: two rows had left it no legend at all; a tester).
+  // Its text down to 0.8 of the window's for one row on a stage or a tab (the Dutch and Spanish words are
+  // longer: an upright phone showed them no legend; a tester).
   float row_w = 3 * fw * 0.8f;
   for (const auto& [text, marks] : {std::pair{tr("forward"), 1}, {tr("reversed"), 1}, {tr("stable"), 2}, {tr("unstable"), 2}})
     row_w += fw * (0.1f + 0.8f * static_cast<float>(marks)) + fw * 0.2f + text_width(text);
-  const bool one_row = row_w <= ImGui::GetContentRegionAvail().x;
-  const float legend_h = (one_row ? 1 : 2) * ImGui::GetTextLineHeightWithSpacing();
+  const float room_x = ImGui::GetContentRegionAvail().x;
+  const float legend_scale = (on_stage || in_tab) && row_w > room_x && row_w * 0.8f <= room_x ? room_x / row_w * 0.99f : 1.0f;
+  const bool one_row = row_w * legend_scale <= room_x;
+  const float legend_h = (one_row ? 1 : 2) * (ImGui::GetTextLineHeight() * legend_scale + ImGui::GetStyle().ItemSpacing.y);
   if (!(on_stage || in_tab) ||
       ImGui::GetContentRegionAvail().y - legend_h - below - ImGui::GetTextLineHeightWithSpacing() - fw * 2.8f >= fw * (one_row ? 5 : 6)) {
     const char* forward = bicycle::kHandlebarForward;
     const char* reversed = bicycle::kHandlebarReversed;
+    const float window_scale = ImGui::GetCurrentWindow()->FontWindowScale;
+    ImGui::SetWindowFontScale(window_scale * legend_scale);
     legend(tr("forward"), {forward}, true, true);
     legend(tr("reversed"), {reversed}, true, false);
     legend(tr("stable"), {forward, reversed}, true, false);
     legend(tr("unstable"), {forward, reversed}, false, false);
+    ImGui::SetWindowFontScale(window_scale);
     record_rect(app, "turns-legend");
   }
   {
