@@ -318,6 +318,9 @@ void apply_rider_input(App& app);
 void rider_buttons(App& app, bool same_row = false);
 /// After the panels: the hold buttons' state this frame becomes presses and releases.
 void finish_rider_buttons(App& app);
+/// The torques held, named large over the view's foot ("steer torque 1.00 N m >"), for a room that sees
+/// the bicycle react and not the key or button pressed; the widget "held-torque".
+void held_torque_overlay(App& app);
 /// The rider's hold button at (x, y) CSS px as drawn last frame (its index, the bit of
 /// rider_buttons_down), or -1.
 int hold_button_at(const App& app, float x, float y);

@@ -915,6 +915,7 @@ void draw_ui(App& app) {
   timeline(app);
   draw_body_labels(app);
   draw_push(app);
+  held_torque_overlay(app);
   caption_overlay(app);
   mode_overlay(app);
   turns_panel(app);

@@ -91,6 +91,41 @@ void hold_button(App& app, int button, bool down) {
 
 void release_rider_input(App& app) { app.rider.release_all(page_time()); }
 
+void held_torque_overlay(App& app) {
+  if (!has_rider(app) || app.blanked || !(app.view_right > app.view_left)) return;
+  std::string text;
+  for (int c = 0; c < RiderControls::kChannels; ++c) {
+    const int d = app.rider.direction(c);
+    if (!d) continue;
+    const double t = app.state.hold_torque;
+    const std::string what = c == RiderControls::kSteer ? trf("steer torque %.2f N m", t) : trf("lean torque %.2f N m", t);
+    text += (text.empty() ? "" : "   ") + (d < 0 ? "< " + what : what + " >");
+  }
+  if (text.empty()) return;
+  // Half again the text's size (a projector's presentation text already large), under the windows over
+  // the view, centred at the view's foot above the timeline: where the room looks at the bicycle, and
+  // clear of the caption at the top (the 1 N m had been only in a button's tooltip; a lecturer).
+  ImFont* font = ImGui::GetFont();
+  float size = ImGui::GetFontSize() * 1.5f;
+  const float room = app.view_right - app.view_left - size;
+  ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+  if (extent.x > room && extent.x > 0) {  // a phone's narrow view: smaller, never below the page's text
+    size = std::max(ImGui::GetFontSize(), size * room / extent.x);
+    extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+  }
+  const float pad = size * 0.3f;
+  const float foot = app.timeline_top > 0 ? std::min(app.timeline_top, app.view_bottom) : app.view_bottom;
+  const ImVec2 at((app.view_left + app.view_right - extent.x) * 0.5f, foot - extent.y - 2 * pad);
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const Palette& p = pal();
+  dl->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + extent.x + pad, at.y + extent.y + pad), color_u32(p.plot_bg, 235), pad);
+  dl->AddRect(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + extent.x + pad, at.y + extent.y + pad), color_u32(p.capsize), pad, 0,
+              std::max(1.0f, size * 0.08f));
+  dl->AddText(font, size, at, color_u32(p.plot_text), text.c_str());
+  const auto r = static_cast<float>(app.pixel_ratio > 0 ? app.pixel_ratio : 1.0);
+  app.rects["held-torque"] = {(at.x - pad) / r, (at.y - pad) / r, (extent.x + 2 * pad) / r, (extent.y + 2 * pad) / r};
+}
+
 bool rider_keys_active(const App& app) { return has_rider(app); }
 
 void apply_rider_input(App& app) {
