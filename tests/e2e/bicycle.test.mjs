@@ -541,3 +541,22 @@ test('a curve at rest is drawn as a line: no spikes where it wobbles by a fracti
     await context.close();
   }
 });
+
+test("a laptop at 125 % (1093x614): the eigenvalue plot first and whole in its short panel, its readouts under it, in English and Spanish", async () => {
+  // The tool rows above it had left the speed axis below the panel's fold, and in Spanish 102 px of plot (a student).
+  for (const lang of ['en', 'es']) {
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#speed=5&lang=${lang}`, { width: 1093, height: 614 });
+    try {
+      await page.waitForFunction(() => window.carvallo.widgetRect('stability-summary'), null, { timeout: 20000 });
+      await frames(page, 4);
+      const [panel, plot, summary] = await page.evaluate(() => ['panel:eigenvalues', 'plot', 'stability-summary'].map((n) => window.carvallo.widgetRect(n)));
+      assert.ok(plot.y + plot.h <= panel.y + panel.h + 0.5, `${lang}: the plot ${JSON.stringify(plot)} within its panel ${JSON.stringify(panel)}`);
+      assert.ok(plot.h >= 160, `${lang}: the plot ${plot.h} px tall`);
+      assert.ok(summary.y >= plot.y + plot.h - 0.5 && summary.y + summary.h <= panel.y + panel.h, `${lang}: the stability line under it, in sight: ${JSON.stringify(summary)}`);
+      if (lang === 'es') await page.screenshot({ path: path.join(artifacts, 'bicycle-eigen-1093x614-es.png') });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});

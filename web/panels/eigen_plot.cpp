@@ -197,7 +197,9 @@ void draw_eigen_panel(App& app) {
   // wheel reach them; a lesson's scene sets them). Above the plot, those rows and readouts left a
   // projector's plot 110-130 px tall, and a longer language's below the panel's bottom.
   // A phone's Eigenvalues tab likewise: on its side the rows above left the plot below the tab's bottom.
-  const bool plot_first = (stage_shown(app) || app.compact) && !app.picture;
+  // And a desk's panel shorter than 26 lines (a 1366x768 laptop at 125 %, 1093x614: the tool rows left
+  // the plot's speed axis below the fold, in Spanish the plot 102 px of a 320 px panel; a student).
+  const bool plot_first = (stage_shown(app) || app.compact || ImGui::GetWindowHeight() < fw * 26) && !app.picture;
   if (!s.presentation && !stage_shown(app) && !plot_only) {
     const char* text = tr(
         "Each curve is one eigenvalue of the bicycle's upright, straight-ahead motion, against forward speed. "
