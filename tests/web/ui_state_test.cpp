@@ -249,3 +249,12 @@ TEST_CASE("a caption's head: its first 280 characters, a character never split",
   std::string canonical;
   CHECK_FALSE(carvallo::web::check_caption(caption_head(accented), canonical));  // valid UTF-8, within the limit
 }
+
+TEST_CASE("another model leaves the steady turn ridden on the bicycle: a scene kept of it carries no turn", "[web][ui]") {
+  UiState s;
+  s.from_turn = "lean=0.7,family=handlebar-reversed";
+  REQUIRE(to_link(s).find("from_turn=lean") != std::string::npos);
+  REQUIRE(select_model(s, "four-bar").empty());
+  CHECK(s.from_turn.empty());
+  CHECK(to_link(s).find("from_turn=lean") == std::string::npos);
+}

@@ -204,6 +204,9 @@ std::string select_model(UiState& state, const std::string& name) {
   // A comparison of methods is a study of the model it was set up for (its step, its drift): carried over,
   // it drew three pale copies of the next model over it in every later scene of a lesson (a tester).
   state.compare.clear();
+  // So is a steady turn ridden, the bicycle's: a scene kept of the four-bar chosen from a turn's scene
+  // carried the turn in its link (a tester).
+  state.from_turn.clear();
   state.variant = checked_variant(name, "").value_or("");
   try {
     const auto d = examples::make_model(name, state.variant).defaults;
