@@ -790,6 +790,23 @@ test('the steady turns\' two families are told apart by their marks as well as t
       assert.ok(w >= 8 && h >= 8 && w < 2 * reach && h < 2 * reach, `${family}: a mark ${w}x${h} device px`);
       assert.ok(square ? fill > 0.92 : fill < 0.86, `${family} at lean ${p.lean}: ${count} px fill ${fill.toFixed(3)} of ${w}x${h}: ${square ? 'a square' : 'a dot'}`);
     }
+    // Stable marks that overlap keep their shapes apart: each is rimmed in the plot's ground, so the way
+    // between two overlapping centres crosses a light pixel (they had merged into one dark blob in grey).
+    const stable = all.filter((q) => q.stable === true && inside(q));
+    let pair = null;
+    for (const a of stable)
+      for (const b of stable) {
+        const d = Math.hypot(a.x - b.x, a.y - b.y);
+        if (a !== b && d >= 3 && (!pair || d < pair[2])) pair = [a, b, d];
+      }
+    assert.ok(pair, 'two stable turns near each other');
+    const [a, b] = pair, samples = Math.ceil(pair[2] * scale * 2);
+    const along = [];
+    for (let i = 0; i <= samples; i++)
+      along.push(colour(Math.round((a.x + (b.x - a.x) * i / samples) * scale), Math.round((a.y + (b.y - a.y) * i / samples) * scale)));
+    const dark = (c) => Math.max(...c) < 200, light = (c) => Math.min(...c) > 225;
+    assert.ok(dark(along[Math.round(samples / 2)]), `the marks at ${JSON.stringify([a.x, a.y])} and ${JSON.stringify([b.x, b.y])} overlap between their centres`);
+    assert.ok(along.some(light), `a rim between them: ${JSON.stringify(along)}`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -33,16 +33,20 @@ ImU32 turn_color(const std::string& family, bool stable) {
 // A turn's mark: a dot for the forward family, a square of the same area for the reversed, so that the
 // families are told apart without their colours (in grey both had been alike, a colour-blind student);
 // filled once its stability is known, an outline while it is computed.
-void turn_mark(ImDrawList* dl, ImVec2 p, const std::string& family, float radius, ImU32 color, bool filled) {
+// `edge`: a filled mark's rim in that colour (0: none).
+void turn_mark(ImDrawList* dl, ImVec2 p, const std::string& family, float radius, ImU32 color, bool filled, ImU32 edge = 0) {
   const float line = std::max(1.0f, ImGui::GetFontSize() * 0.08f);
+  const float rim = std::max(1.0f, ImGui::GetFontSize() * 0.06f);
   if (family == bicycle::kHandlebarForward) {
     if (filled) dl->AddCircleFilled(p, radius, color);
     else dl->AddCircle(p, radius, color, 0, line);
+    if (filled && edge) dl->AddCircle(p, radius, edge, 0, rim);
     return;
   }
   const float h = 0.886f * radius;  // half the side of a square of the circle's area (sqrt(pi) / 2)
   if (filled) dl->AddRectFilled(ImVec2(p.x - h, p.y - h), ImVec2(p.x + h, p.y + h), color);
   else dl->AddRect(ImVec2(p.x - h, p.y - h), ImVec2(p.x + h, p.y + h), color, 0.0f, 0, line);
+  if (filled && edge) dl->AddRect(ImVec2(p.x - h, p.y - h), ImVec2(p.x + h, p.y + h), edge, 0.0f, 0, rim);
 }
 
 // A family's name as shown; the family's word (kHandlebarForward, ...) stays the link's value.
@@ -334,7 +338,10 @@ void turns_panel(App& app) {
         if (t.stable != (pass == 1) || !(t.speed <= kMaxSpeed)) continue;
         const ImVec2 p(X(t.lean), Y(t.speed));
         if (t.eigenvalues.empty()) turn_mark(dl, p, t.family, fw * 0.22f, turn_color(t.family, true), false);
-        else turn_mark(dl, p, t.family, t.stable ? fw * 0.3f : fw * 0.17f, turn_color(t.family, t.stable), true);
+        // A stable mark rimmed in the plot's ground: where the two families' dark marks overlap, each keeps
+        // its shape in grey (they had merged into one blob in achromatopsia; a colour-blind student).
+        else turn_mark(dl, p, t.family, t.stable ? fw * 0.3f : fw * 0.17f, turn_color(t.family, t.stable), true,
+                       t.stable ? color_u32(pal().plot_bg) : 0);
         const auto r = static_cast<float>(app.pixel_ratio);
         app.turn_marks.push_back({b, k, p.x / r, p.y / r});
         // Distance to the dot's edge; a tie (the pointer on several dots) to the one drawn on top (stable
