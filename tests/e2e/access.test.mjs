@@ -109,7 +109,15 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
     assert.ok(away.name && away.name.w > 0 && away.name.bottom <= away.field.top, `its name shows above it: ${JSON.stringify(away)}`);
     await page.screenshot({ path: path.join(artifacts, 'access-presentation-away-field.png') });
     await page.getByRole('button', { name: 'Pause', exact: true }).focus();  // where the walk below goes on from
-    assert.equal(await page.evaluate(() => [...document.querySelectorAll('body > div[aria-hidden="true"]')].filter((d) => getComputedStyle(d).display !== 'none').length), 0, 'its name goes with the focus');
+    const namesShown = () => page.evaluate(() => [...document.querySelectorAll('body > div[aria-hidden="true"]')].filter((d) => getComputedStyle(d).display !== 'none').map((d) => d.textContent));
+    assert.deepEqual(await namesShown(), [], 'its name goes with the focus');
+    // A control sharing its widget (the typed speed, the speed slider's) is named under it as the focus
+    // comes, then the name leaves: it had stood over the message under the widget (a tester).
+    await page.getByRole('spinbutton', { name: 'Speed, typed', exact: true }).focus();
+    assert.deepEqual(await namesShown(), ['Speed, typed'], 'named as the focus comes');
+    await page.waitForTimeout(3000);
+    assert.deepEqual(await namesShown(), [], 'and the name leaves after a moment');
+    await page.getByRole('button', { name: 'Pause', exact: true }).focus();
     // The shortcut list from its button: its rows as a table a screen reader reads, its opening said, the
     // focus kept on the button (only it is left while the list covers the page), and Escape closes it.
     await tabTo(page, 'Keyboard shortcuts');

@@ -41,12 +41,23 @@
           other.style.top === el.style.top && other.style.width === el.style.width && other.style.height === el.style.height) return true;
     return false;
   }
+  // Under a shared widget the name says which control the Tab reached, then leaves: it stood over the
+  // text below the widget (a typed speed's name over the fall's message; a tester).
+  const kSharedNameMs = 2500;
+  let sharedFor = null, sharedSince = 0, sharedTimer = 0;
   function showAwayName() {
     if (!awayName) return;
     const el = document.activeElement;
     const ours = el && root && root.contains(el) && el.classList.contains('a11y-c');
     const away = ours && el.classList.contains('a11y-away') && el.tagName !== 'BUTTON';
-    const shared = ours && !away && sharesItsBox(el);
+    let shared = ours && !away && sharesItsBox(el);
+    if (shared && sharedFor !== el) {
+      sharedFor = el, sharedSince = performance.now();
+      clearTimeout(sharedTimer);
+      sharedTimer = setTimeout(showAwayName, kSharedNameMs + 50);
+    }
+    if (!shared) sharedFor = null;
+    shared = shared && performance.now() - sharedSince < kSharedNameMs;
     awayName.style.display = away || shared ? 'block' : 'none';
     if (!away && !shared) return;
     const name = el.getAttribute('aria-label') || el.textContent || '';
