@@ -213,9 +213,11 @@ test('1280x720 presentation: roles, names and values; a DOM change checked like 
       await frames(page, 2);
       lesson = await page.evaluate(() => window.carvallo.lesson());
     }
-    await page.keyboard.press('Enter');  // past the last: nothing happens
+    await page.waitForFunction(() => document.activeElement.getAttribute('aria-disabled') === 'true', null, { timeout: 5000 });
+    await page.keyboard.press('Enter');  // past the last: nothing happens, and that is said (it had said nothing; a tester)
     await frames(page, 2);
     assert.equal((await page.evaluate(() => window.carvallo.lesson())).index, lesson.scenes.length - 1);
+    assert.equal((await said(page)).at(-1), 'This is the last scene');
     assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Next scene', 'the focus stays on the button');
     assert.equal(await page.getByRole('button', { name: 'Next scene', exact: true }).isDisabled(), true, 'which says it cannot act');
     mark('assert.equal(await page.evalua');

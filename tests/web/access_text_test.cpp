@@ -63,6 +63,11 @@ TEST_CASE("controls become the JSON the page reads", "[web][access]") {
   CHECK(j[1]["options"][1] == "four-bar");
   CHECK(j[1]["option"] == "four-bar");
   CHECK(j[1]["disabled"] == true);
+  CHECK_FALSE(j[1].contains("disabledNote"));
+  model.disabled_note = "The lesson keeps its model";
+  CHECK(nlohmann::json::parse(controls_json({model}))[0]["disabledNote"] == "The lesson keeps its model");
+  model.disabled = false;  // said only while it cannot act
+  CHECK_FALSE(nlohmann::json::parse(controls_json({model}))[0].contains("disabledNote"));
   CHECK_FALSE(j[1].contains("box"));
   CHECK_FALSE(j[0].contains("error"));
   CHECK_FALSE(j[1].contains("labels"));
@@ -158,6 +163,20 @@ TEST_CASE("a lesson's scene is said when another opens, before its caption", "[w
   s.scene = "Scene 2 of 7 of Why bicycles stay up";
   s.caption = "Too slow: it falls";
   CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption});
+  // From a run that stopped to a scene that plays as it begins: the scene, not that it plays; one that
+  // waits says so.
+  s.run_state = "Paused at t = 0.930 s";
+  CHECK(a.update(s) == std::vector<std::string>{s.run_state});
+  s.scene = "Scene 3 of 7 of Why bicycles stay up";
+  s.caption = "Why: the eigenvalues";
+  s.run_state = "Playing";
+  s.playing = true;
+  CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption});
+  s.scene = "Scene 4 of 7 of Why bicycles stay up";
+  s.caption = "Half the trail";
+  s.run_state = "The scene waits at its start: Play or PageDown plays it";
+  s.playing = false;
+  CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption, s.run_state});
 }
 
 TEST_CASE("a scene with a new band says its number and caption first; the lines before it are another scene's", "[web][access]") {

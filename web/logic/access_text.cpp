@@ -82,6 +82,7 @@ std::string controls_json(const std::vector<AccessControl>& controls) {
     }
     if (c.role == "checkbox" || c.toggle) j["pressed"] = c.pressed;
     if (c.disabled) j["disabled"] = true;
+    if (c.disabled && !c.disabled_note.empty()) j["disabledNote"] = c.disabled_note;
     if (!c.error.empty()) j["error"] = c.error;
     if (c.placed) j["box"] = {c.box[0], c.box[1], c.box[2], c.box[3]};
     if (c.placed && c.font_px > 0 && (c.role == "number" || c.role == "text" || c.role == "textarea")) j["font"] = c.font_px;

@@ -39,6 +39,7 @@ struct AccessControl {
   bool pressed = false;       ///< checkbox: checked; button: aria-pressed when `toggle`
   bool toggle = false;
   bool disabled = false;
+  std::string disabled_note;  ///< disabled: what pressing it says ("This is the last scene"), "" for nothing
   std::string error;          ///< the refusal of the last value typed, while it is shown (aria-invalid), else ""
   std::string heading;        ///< this control begins a group of the page's controls: its heading (an h2), "" within one
   bool modal = false;         ///< one of what an overlay (the QR code, the shortcut list) leaves: Tab goes round them

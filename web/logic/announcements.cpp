@@ -54,9 +54,10 @@ std::vector<std::string> Announcer::update(Shown now) {
   for (const auto& m : now.messages)
     if (std::find(last_.messages.begin(), last_.messages.end(), m) == last_.messages.end()) out.push_back(m);
   // Play, Pause, a step or a reset, said once the page is open; a run that stopped at a fall has just said
-  // why, which is enough.
+  // why, which is enough. A scene that plays as it begins, as scenes do, is not said to play (after a
+  // scene whose run had stopped, "Playing" followed the next one's caption; a tester); one that waits is.
   const bool fell = !now.run_event.empty() && now.run_event != last_.run_event;
-  if (primed_ && !fell && !now.run_state.empty() && now.run_state != last_.run_state) out.push_back(now.run_state);
+  if (primed_ && !fell && !(scene && now.playing) && !now.run_state.empty() && now.run_state != last_.run_state) out.push_back(now.run_state);
   // A push leaves no trace a listener could tell from the run going on: each one is said.
   if (primed_ && now.pushes > last_.pushes && !now.push.empty()) out.push_back(now.push);
   if (primed_ && now.qr != last_.qr) out.push_back(now.qr ? now.qr_shown : now.qr_closed);

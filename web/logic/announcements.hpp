@@ -28,6 +28,7 @@ struct Shown {
   std::string caption;                 ///< the caption shown, "" for none
   std::vector<std::string> messages;   ///< the warnings shown
   std::string run_state;               ///< "Playing", "Paused at t = 4.510 s"; "" where nothing runs
+  bool playing = false;                ///< the run plays (run_state says so in words)
   std::string model;                   ///< "Model: Four-bar linkage", the model shown
   int pushes = 0;                      ///< the pushes given so far (App::pushes): each new one is said
   std::string push;                    ///< what the last push is said as ("Kick at t = 1.230 s")

@@ -365,6 +365,9 @@ void view_rows(App& app, std::vector<AccessRow>& rows) {
     next.control.disabled = app.scene_index + 1 >= n && !scene_waiting(app);
     const std::string where = trf("Scene %d of %d of %s", app.scene_index + 1, n, tr(app.lesson->title).c_str());
     prev.control.description = next.control.description = where;
+    // Pressed at an end, each says so, as the clicker's PageDown does (it had said nothing; a tester).
+    prev.control.disabled_note = tr("This is the first scene");
+    next.control.disabled_note = tr("This is the last scene");
     if (scene_waiting(app)) next.control.description += ". " + std::string(tr("The scene waits at its start: the first press plays it"));
     rows.push_back(std::move(prev));
     rows.push_back(std::move(next));

@@ -256,7 +256,10 @@
         el.addEventListener('blur', release);
       } else {
         el.addEventListener('click', () => {
-          if (el.getAttribute('aria-disabled') === 'true') return;
+          if (el.getAttribute('aria-disabled') === 'true') {
+            if (el._disabledNote) announce(el._disabledNote);  // why nothing happened ("This is the last scene")
+            return;
+          }
           send(c.id, 'press');
           // A scene moved or deleted: the focus follows the scene moved, or goes to the one now in the deleted
           // one's place, not to the same button, which now belongs to another scene (a screen reader's user
@@ -293,6 +296,7 @@
     // the page, as "Next scene" did on the last scene.
     if (el.tagName === 'BUTTON') {
       if (c.disabled) el.setAttribute('aria-disabled', 'true'); else el.removeAttribute('aria-disabled');
+      el._disabledNote = c.disabledNote || '';
     } else {
       el.disabled = !!c.disabled;
     }
