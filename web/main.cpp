@@ -291,9 +291,17 @@ void prepare_scene(App& app, int fb_w, int fb_h, carvallo::web::Mesh& mesh) {
   // Beside the panels a lesson's caption and a ridden turn's line stand over the view's top: the model is
   // centred and fitted below them, as the stage's view is below its caption (at 1093x614 the ridden turn's
   // bicycle passed under both each lap, a student at home).
-  const float top = app.stage ? app.view_top : std::max({app.view_top, app.caption_bottom, app.ride_line_bottom});
-  if (fb_h > 0 && app.view_bottom > top) app.state.camera.shift_y = 1.0 - (top + app.view_bottom) / fb_h;
-  app.state.camera.zoom = carvallo::web::view_zoom(app.view_right - app.view_left, app.view_bottom - top, fb_h);
+  float top = app.stage ? app.view_top : std::max({app.view_top, app.caption_bottom, app.ride_line_bottom});
+  float bottom = app.view_bottom;
+  // On the stage, below a message and above the timeline over the view, while they leave it 40 % of its
+  // height: a phone on its side's fall message had covered the fallen bicycle, and the timeline the
+  // two-mass-skate's wheels (a tester).
+  if (app.stage) {
+    const float below = std::max(top, app.messages_bottom), above = app.timeline_top > below ? std::min(bottom, app.timeline_top) : bottom;
+    if (above - below >= 0.4f * (bottom - top)) top = below, bottom = above;
+  }
+  if (fb_h > 0 && bottom > top) app.state.camera.shift_y = 1.0 - (top + bottom) / fb_h;
+  app.state.camera.zoom = carvallo::web::view_zoom(app.view_right - app.view_left, bottom - top, fb_h);
 }
 
 void draw_scene(App& app, int fb_w, int fb_h, const carvallo::web::Mesh& mesh) {

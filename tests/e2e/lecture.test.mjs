@@ -926,8 +926,15 @@ test("the fall's message leaves the fallen bicycle in sight on a projector and a
       const event = await fall(p);
       assert.match(event, /Tap Reset to start again/, `${phone.width}x${phone.height}: ${event}`);
       assert.doesNotMatch(event, /Press R/);
-      const messages = await rect(p, 'messages'), free = await rect(p, 'view:free');
+      const messages = await rect(p, 'messages'), free = await rect(p, 'view:free'), timeline = await rect(p, 'timeline');
       assert.ok(messages.h <= 0.45 * free.h, `${phone.width}x${phone.height}: the message ${JSON.stringify(messages)} in the view ${JSON.stringify(free)}`);
+      // The fallen bicycle whole between the message and the timeline (on its side the message had covered
+      // the bicycle's top, and the timeline its wheels; a tester).
+      for (const body of ['rear_wheel', 'rear_frame', 'front_frame', 'front_wheel']) {
+        const b = await rect(p, `body:${body}`);
+        assert.ok(b && b.y >= messages.y + messages.h - 1 && b.y + b.h <= timeline.y + 1,
+          `${phone.width}x${phone.height}: the ${body} ${JSON.stringify(b)} between the message ${JSON.stringify(messages)} and the timeline ${JSON.stringify(timeline)}`);
+      }
       await p.screenshot({ path: path.join(artifacts, `lecture-fall-message-${phone.width}x${phone.height}.png`) });
       // A tap on Kick after the fall says to tap Reset, not of an R key a phone has not.
       await p.touchscreen.tap(...centre(await rect(p, 'kick')));
