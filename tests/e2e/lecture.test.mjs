@@ -884,6 +884,13 @@ test("the fall's message leaves the fallen bicycle in sight on a projector and a
       assert.ok(messages.h <= 0.2 * free.h, `text ${text}: the message ${JSON.stringify(messages)} in the view ${JSON.stringify(free)}`);
       if (text > 1) await page.screenshot({ path: path.join(artifacts, `lecture-fall-message-text-${text.toFixed(2)}.png`) });
     }
+    // After the fall nothing acts: a torque held is named nowhere (it had been named over the fallen bicycle).
+    await page.mouse.move(...centre(await rect(page, 'hold:steer-right')));
+    await page.mouse.down();
+    await frames(page, 3);
+    assert.equal(await rect(page, 'held-torque'), null, 'no torque named on a run that has ended');
+    await page.mouse.up();
+    await page.mouse.move(5, viewport.height / 2);
     // As the message says, R starts it again: from its start, playing (it used to stay paused at t = 0).
     await page.keyboard.press('r');
     await frames(page, 3);

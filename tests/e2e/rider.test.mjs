@@ -206,6 +206,19 @@ test('a torque held is named large over the view for the room, and gone when let
     await page.mouse.up();
     await frames(page, 4);
     assert.equal(await rect(page, 'held-torque'), null, 'let go: gone');
+    // Reset on a playing run starts it again, playing: the room watched a bicycle frozen at t = 0 (a lecturer).
+    const before = await sim(page);
+    await page.keyboard.press('r');
+    await frames(page, 2);
+    const again = await sim(page);
+    assert.ok(before.playing && again.playing && again.t < before.t && again.t < 0.5, `Reset while playing: ${before.t} s to ${again.t} s, playing ${again.playing}`);
+    // And on a paused one, it waits at the start.
+    await page.keyboard.press('Space');
+    await frames(page, 2);
+    await page.keyboard.press('r');
+    await frames(page, 2);
+    const paused = await sim(page);
+    assert.ok(!paused.playing && paused.t === 0, `Reset while paused: t = ${paused.t}, playing ${paused.playing}`);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -133,6 +133,33 @@ TEST_CASE("a speed crossing the self-stable band's edge is said; one within it, 
   CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption, s.speed_stability_said});
 }
 
+TEST_CASE("a value dragged says the band and the speed's stability it leaves once it is let go, not at every frame", "[web][access]") {
+  Announcer a;
+  Shown s;
+  s.stability = "Self-stable for 4.2924 < v < 6.0243 m/s";
+  s.speed_stability = "self-stable";
+  s.speed_stability_said = "At 5.00 m/s: self-stable";
+  CHECK(a.update(s).empty());
+  s.dragging = true;
+  for (const char* band : {"Self-stable for 4.1 < v < 5.9 m/s", "Self-stable for 3.9 < v < 5.5 m/s", "Self-stable for 3.75 < v < 4.77 m/s"}) {
+    s.stability = band;
+    CHECK(a.update(s).empty());
+  }
+  s.speed_stability = "not self-stable: the capsize grows";
+  s.speed_stability_said = "At 5.00 m/s: not self-stable: the capsize grows";
+  CHECK(a.update(s).empty());
+  s.dragging = false;  // let go: the band it ends at, once
+  CHECK(a.update(s) == std::vector<std::string>{s.stability});
+  CHECK(a.update(s).empty());
+  // A drag that comes back where it began says nothing.
+  s.dragging = true;
+  s.stability = "Self-stable for 3.9 < v < 5.5 m/s";
+  CHECK(a.update(s).empty());
+  s.stability = "Self-stable for 3.75 < v < 4.77 m/s";
+  s.dragging = false;
+  CHECK(a.update(s).empty());
+}
+
 TEST_CASE("Play, Pause, a step and a reset are said once the page is open; a fall says why it stopped", "[web][access]") {
   Announcer a;
   Shown s;

@@ -13,6 +13,13 @@ std::vector<std::string> Announcer::update(Shown now) {
     now.scene = last_.scene;
     now.caption = last_.caption;
   }
+  // A parameter or the speed being dragged: its band and the speed's stability are said once it is let go,
+  // not at every frame it moves them (one drag of the trail had said 24 bands; a tester).
+  if (now.dragging && primed_) {
+    now.stability = last_.stability;
+    now.speed_stability = last_.speed_stability;
+    now.speed_stability_said = last_.speed_stability_said;
+  }
   // Another language spoken, once its words have arrived (not the one the page opens in): said in it, and
   // alone, for everything else shown (the model, the scene, the caption, the messages) now reads in its
   // words without having changed.

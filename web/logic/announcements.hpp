@@ -39,6 +39,7 @@ struct Shown {
   std::string presentation;            ///< "Presentation mode on" or "... off": said when it changes (P, the View menu, its button)
   std::string text_size;               ///< "Text size 125 %", the size shown: said when it changes (a step, a phone turned)
   bool editing = false;                ///< a text box is being typed in: a lesson's title and a caption it changes are said once it is left
+  bool dragging = false;               ///< a value is being dragged: the stability it changes is said once it is let go
 };
 
 /// A control's name up to its first ", ": a parameter's symbol ("mB" of "mB, rear frame (and rider) mass"),

@@ -378,13 +378,14 @@ void toggle_play(App& app) {
 }
 
 void reset_run(App& app) {
-  // A run that ended (a fall: "Press R (Reset) to start again") starts again, playing, so a lecturer's one
-  // key replays the scene; any other run is put back at its start, paused. A state that starts paused (a
-  // scene's "watch this") waits at its start again for Play or the clicker (it had fallen again at once
-  // while the lecturer still spoke; a tester).
-  const bool ended = app.run && app.run->run().ended();
+  // The run starts again from its start as it was going: a playing run plays on from t = 0, a paused one
+  // waits there, and one that ended (a fall: "Press R (Reset) to start again") plays, so a lecturer's one
+  // key replays the scene (a playing run had stopped at t = 0, the room watching a frozen bicycle; a
+  // lecturer). A state that starts paused (a scene's "watch this") waits at its start for Play or the
+  // clicker (it had fallen again at once while the lecturer still spoke; a tester).
+  const bool again = app.run && (app.playing || app.run->run().ended());
   sync_run(app, true);
-  app.playing = ended && app.run && !app.run->run().ended() && !app.state.paused;
+  app.playing = again && app.run && !app.run->run().ended() && !app.state.paused;
 }
 
 void run_buttons(App& app, bool with_time) {

@@ -43,9 +43,9 @@ constexpr HoldButton kButtons[] = {
      translatable("Steer torque left"), "ArrowLeft"},
     {translatable("steer >"), "hold:steer-right", RiderControls::kSteer, +1, translatable("Hold: steer torque to the right (Right arrow)"),
      translatable("Steer torque right"), "ArrowRight"},
-    {translatable("< lean"), "hold:lean-left", RiderControls::kRoll, -1, translatable("Hold: roll torque to the left (A)"),
+    {translatable("< lean"), "hold:lean-left", RiderControls::kRoll, -1, translatable("Hold: lean (roll) torque to the left (A)"),
      translatable("Lean torque left"), "A"},
-    {translatable("lean >"), "hold:lean-right", RiderControls::kRoll, +1, translatable("Hold: roll torque to the right (D)"),
+    {translatable("lean >"), "hold:lean-right", RiderControls::kRoll, +1, translatable("Hold: lean (roll) torque to the right (D)"),
      translatable("Lean torque right"), "D"},
 };
 constexpr const char* kInputNames[RiderControls::kChannels] = {"steer_torque", "roll_torque"};
@@ -92,7 +92,8 @@ void hold_button(App& app, int button, bool down) {
 void release_rider_input(App& app) { app.rider.release_all(page_time()); }
 
 void held_torque_overlay(App& app) {
-  if (!has_rider(app) || app.blanked || !(app.view_right > app.view_left)) return;
+  // Not on a run that has ended (a fall): nothing acts there.
+  if (!has_rider(app) || app.blanked || app.run->run().ended() || !(app.view_right > app.view_left)) return;
   std::string text;
   for (int c = 0; c < RiderControls::kChannels; ++c) {
     const int d = app.rider.direction(c);
@@ -180,7 +181,9 @@ void rider_buttons(App& app, bool same_row) {
     if (lit) ImGui::PopStyleColor();
     if (ImGui::IsItemActive()) app.rider_buttons_down |= 1u << k;
     record_rect(app, b.rect);
-    if (ImGui::IsItemHovered() && !app.coarse_pointer) tooltipf("%s, %.2f N m", tr(b.tooltip), app.state.hold_torque);
+    // Not while held: it stood over the next buttons and the speed before the room (a lecturer); the view
+    // names the torque held (held_torque_overlay).
+    if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !app.coarse_pointer) tooltipf("%s, %.2f N m", tr(b.tooltip), app.state.hold_torque);
   }
 }
 

@@ -169,6 +169,7 @@ void access_frame(App& app, bool acted) {
   if (app.lesson && !app.lesson->scenes.empty())
     shown.scene = trf("Scene %d of %d of %s", app.scene_index + 1, static_cast<int>(app.lesson->scenes.size()), tr(app.lesson->title).c_str());
   shown.editing = ImGui::GetIO().WantTextInput;
+  shown.dragging = ImGui::IsAnyItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left) && !shown.editing;
   // Not while a replay goes to a link's moment: each slice's moment had been said as the run paused there
   // ("Paused at t = 0.280 s", "0.960 s", ... as an embed opened; a student); the moment reached is.
   shown.playing = app.playing;
