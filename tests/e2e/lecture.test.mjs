@@ -2315,7 +2315,8 @@ test("a scene set to start paused waits at its start: the clicker's first PageDo
     await page.waitForFunction(() => window.carvallo.lesson().index === 1, null, { timeout: 10000 });
     await page.waitForTimeout(500);
     await page.reload();
-    await page.waitForFunction(() => window.carvallo && window.carvallo.lesson && window.carvallo.lesson().index === 1, null, { timeout: 20000 });
+    // The API answers once the page runs (before, lesson() throws that it is not ready).
+    await page.waitForFunction(() => window.carvallo && window.carvallo._running && window.carvallo.lesson().index === 1, null, { timeout: 20000 });
     await frames(page, 10);
     s = await sim();
     assert.ok(!s.playing && s.t === 0, `reloaded, scene 2 waits: playing ${s.playing}, t = ${s.t}`);
