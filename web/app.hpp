@@ -267,6 +267,8 @@ void clear_link_messages(App& app);
 std::vector<std::string> current_messages(const App& app, bool with_simulation_events = true);
 /// current_messages as the page shows and announces them: in the page's language (logic/language.hpp).
 std::vector<std::string> shown_messages(const App& app, bool with_simulation_events = true);
+/// A run event that says its own moment ("At t = ...") is shown as it is, without the name of its source.
+bool names_its_moment(const std::string& run_event);
 /// Records a widget's rect under `name` (the last ImGui item), in CSS pixels.
 void record_rect(App& app, const std::string& name);
 /// The last item's whole rectangle, drawn or not, as `name` + ":whole" (a text cut at its window's edge has

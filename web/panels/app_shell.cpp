@@ -134,7 +134,7 @@ std::vector<std::string> current_messages(const App& app, bool with_simulation_e
     if (!app.edit_problem[i].empty())
       out.push_back(app.edit_problem[i]);  // says what was refused and the value that stays
   if (!with_simulation_events) return out;
-  if (!app.run_event.empty()) out.push_back((has_parameter_table(app) ? std::string("simulation") : app.state.model) + ": " + app.run_event);
+  if (!app.run_event.empty()) out.push_back(names_its_moment(app.run_event) ? app.run_event : (has_parameter_table(app) ? std::string("simulation") : app.state.model) + ": " + app.run_event);
   return out;
 }
 
@@ -147,11 +147,19 @@ std::string model_title(const std::string& model) {
 
 }  // namespace
 
+bool names_its_moment(const std::string& run_event) {
+  // A run's end or stop is a sentence that says when and what ("At t = 0.93 s the handlebars turned ...");
+  // other events (a solver's refusal) are named by where they came from.
+  return run_event.rfind("At t = ", 0) == 0;
+}
+
 std::vector<std::string> shown_messages(const App& app, bool with_simulation_events) {
   std::vector<std::string> out;
   for (const auto& m : current_messages(app, false)) out.push_back(tr(m));
   if (with_simulation_events && !app.run_event.empty())
-    out.push_back(trf("%s: %s", has_parameter_table(app) ? tr("simulation") : tr(model_title(app.state.model)).c_str(), tr(app.run_event).c_str()));
+    out.push_back(names_its_moment(app.run_event)
+                      ? tr(app.run_event)
+                      : trf("%s: %s", has_parameter_table(app) ? tr("simulation") : tr(model_title(app.state.model)).c_str(), tr(app.run_event).c_str()));
   return out;
 }
 

@@ -24,6 +24,7 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <string_view>
 
 namespace carvallo::web {
 namespace {
@@ -367,9 +368,22 @@ void draw_eigen_panel(App& app) {
       if (!v || *v < sw.vmin || *v > sw.vmax) continue;
       dashed_line(dl, ImVec2(x(*v), p0.y), ImVec2(x(*v), p1.y), col, 1.0f, fw * 0.3f);
       const ImVec2 size = ImGui::CalcTextSize(name);
-      const float ax = std::max(x(*v) + 3, above_from);
+      // The band's lower end named left of its line, the upper right of its own: the names frame the band
+      // (v_w and v_c, both right of their lines, touched across a narrow band on a projector; a tester).
+      const bool lower_end = name == std::string_view("v_w") && sw.capsize && *v < *sw.capsize;
+      const float left = x(*v) - 3 - size.x;
+      const float ax = lower_end && left >= above_from ? left : std::max(x(*v) + 3, above_from);
+      // Where the name and its line are (CSS px), for tests.
+      const auto ratio = static_cast<float>(app.pixel_ratio);
+      const float line_x = x(*v);
+      const std::string id = name;  // (a structured binding is not captured by clang 14's lambdas)
+      const auto record = [&](ImVec2 at) {
+        app.rects["critical:" + id] = {at.x / ratio, at.y / ratio, size.x / ratio, size.y / ratio};
+        app.rects["critical-line:" + id] = {line_x / ratio, p0.y / ratio, 0.0f, (p1.y - p0.y) / ratio};
+      };
       if (ax + size.x <= p1.x && ax - x(*v) < fw * 2.5f) {
         above.emplace_back(ImVec2(ax, p0.y - fw * 1.15f), name, col);
+        record(std::get<0>(above.back()));
         above_from = ax + size.x + fw * 0.4f;  // "v_w v_c", never "v_wv_c"
         continue;
       }
@@ -378,6 +392,7 @@ void draw_eigen_panel(App& app) {
       const ImVec2 at = clear_of_placed(ImVec2(x(*v) + 3, p0.y + fw * 1.2f), size);
       dl->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), color_u32(pal().plot_bg, 210));
       dl->AddText(at, col, name);
+      record(at);
     }
     // Im s dotted, a dot every half character along the curve: a ghost's Re s is dashed, and the two dashed
     // alike had been told apart by colour alone (a colour-blind student).

@@ -18,6 +18,9 @@ namespace carvallo::web {
 inline float px(const App& app, float css) { return css * static_cast<float>(app.ui_scale); }
 /// The smallest pointer target, 24 CSS px (WCAG 2.5.8, target_size.hpp), in framebuffer pixels at any text scale.
 inline float min_target(const App& app) { return kMinTargetCss * static_cast<float>(app.pixel_ratio); }
+/// A thumb's target, 44 CSS px (WCAG 2.5.5): the height of what a phone's hands press most, the run's and
+/// the rider's buttons, on a touch screen.
+inline float thumb_target(const App& app) { return 44.0f * static_cast<float>(app.pixel_ratio); }
 
 /// The lines `text` takes wrapped to `width` px, for the room a panel keeps for text whose length depends
 /// on the page's language (about: ImGui's wrapping also breaks after '.', ',' and ';', wrapped_text's only

@@ -8,6 +8,7 @@
 #include "panels/access_controls.hpp"
 #include "panels/palette_colors.hpp"
 #include "panels/panel_actions.hpp"
+#include "panels/panel_parts.hpp"
 #include "panels/number_field.hpp"
 #include "panels/row_layout.hpp"
 #include "panels/target_size.hpp"
@@ -161,8 +162,8 @@ void apply_rider_input(App& app) {
 
 void rider_buttons(App& app, bool same_row) {
   if (!has_rider(app)) return;
-  // Large enough for a thumb on a phone: at least 44 CSS px tall.
-  const float h = std::max(ImGui::GetFrameHeight() * 1.25f, 44.0f * static_cast<float>(app.pixel_ratio) * (app.coarse_pointer ? 1.0f : 0.7f));
+  // Large enough for a thumb on a phone.
+  const float h = std::max(ImGui::GetFrameHeight() * 1.25f, thumb_target(app) * (app.coarse_pointer ? 1.0f : 0.7f));
   // Each as wide as its own label (at least a thumb's width and a half): the stage's bar has no room to
   // spare for four as wide as the widest in Spanish, on a phone on its side or a projector's largest text.
   const auto width_of = [&](const HoldButton& b) { return std::max(button_width(tr(b.label)), h * 1.4f); };
