@@ -248,6 +248,44 @@ test('the eigenvalue scenes on a projector: the plot first and readable at every
   }
 });
 
+test("the QR code holds still while the run plays, and a scene that fell is given from its start", async () => {
+  // A lecturer: the code changed every second while the bicycle rode (the followed camera's target was in
+  // it), so a room could not scan it; a scene's code after its fall opened the phones at the fallen moment.
+  const viewport = { width: 1280, height: 720 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=1`, viewport);
+  try {
+    await frames(page, 3);
+    // Changed since the scene began (the speed): the code carries the state.
+    await page.evaluate(() => window.carvallo.setState({ speed: 4.5 }));
+    await page.evaluate(() => window.carvallo.play(true));
+    await page.keyboard.press('q');
+    await page.waitForFunction(() => window.carvallo.widgetRect('qr'), null, { timeout: 10000, polling: 50 });
+    const seen = [];
+    for (let k = 0; k < 4; k++) {
+      await page.waitForTimeout(400);
+      seen.push({ text: await page.evaluate(() => window.carvallo.qrText()), t: (await page.evaluate(() => window.carvallo.simState())).t });
+    }
+    assert.ok(seen.at(-1).t > seen[0].t + 0.3, `the run plays: ${JSON.stringify(seen.map((x) => x.t))}`);
+    assert.ok(seen[0].text.includes('speed=4.5'), seen[0].text);
+    for (const x of seen) assert.equal(x.text, seen[0].text, `at t = ${x.t}`);
+    assert.doesNotMatch(seen[0].text, /[#&]t[xy]=/, 'no followed target');
+    // Scene 2 at another slow speed falls: its code starts the run, not at the fall.
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => window.carvallo.gotoScene(1));
+    await page.evaluate(() => window.carvallo.setState({ speed: 2.1 }));
+    await page.evaluate(() => window.carvallo.play(true));
+    await page.waitForFunction(() => window.carvallo.simState().fallen, null, { timeout: 20000, polling: 100 });
+    await page.keyboard.press('q');
+    await page.waitForFunction(() => window.carvallo.widgetRect('qr'), null, { timeout: 10000, polling: 50 });
+    const fallen = await page.evaluate(() => window.carvallo.qrText());
+    assert.ok(fallen.includes('speed=2.1') && fallen.includes('scene=2'), fallen);
+    assert.doesNotMatch(fallen, /[#&]t=/, 'no moment: the phone plays the scene from its start');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the QR code: the lesson at this scene, large on the projector, and a phone that opens it gets that scene', async () => {
   const viewport = { width: 1280, height: 720 };
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=4`, viewport);

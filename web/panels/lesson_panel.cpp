@@ -143,6 +143,19 @@ std::string student_link(const App& app) {
   s.text_scale = defaults.text_scale;
   s.contrast = defaults.contrast;
   s.show_perf = defaults.show_perf;
+  // The code on the screen holds still while the run plays, and gives what a student's page can show:
+  // - a camera that follows the model sets its target each frame, on a phone as here, so the link does not
+  //   carry it (it changed the code every second while the bicycle rode; a lecturer);
+  // - a run that ended (a fall) is given from its start, as a scene is, not stopped at its end.
+  UiState model_base;
+  select_model(model_base, s.model);
+  const auto followed_target = [&](UiState& state) {
+    if (!state.follow) return;
+    state.camera.target.x() = model_base.camera.target.x();
+    state.camera.target.y() = model_base.camera.target.y();
+  };
+  followed_target(s);
+  if (app.run && app.run->run().ended()) s.time_shown = 0;
   const bool in_scene = app.lesson && app.scene_index < static_cast<int>(app.lesson->scenes.size());
   if (!in_scene) return page_link(app, s, true);
   const Scene& scene = app.lesson->scenes[static_cast<std::size_t>(app.scene_index)];
@@ -160,6 +173,7 @@ std::string student_link(const App& app) {
     as_begun.camera.distance = s.camera.distance;
     as_begun.camera.target = s.camera.target;
   }
+  followed_target(as_begun);
   if (viewer_default && !lesson.empty() && to_short_link(as_begun) == to_short_link(s)) {
     std::string link = "lesson=" + lesson + "&scene=" + std::to_string(app.scene_index + 1);
     if (s.lang != base.lang) link += "&lang=" + s.lang;
