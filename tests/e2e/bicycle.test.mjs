@@ -237,6 +237,24 @@ test('dragging a parameter in the panel changes the plot and the link; an invali
     await page.keyboard.press('Enter');
     await frames(page, 2);
     assert.equal(await page.evaluate(() => window.carvallo.getState().bike.w), 1.04, 'a click opened the entry; Enter applied');
+    // What reads as no number is refused and said, however short: a lone '-' had been left unsaid, an older
+    // refusal still shown; '1e400' is too large a number, as the native twin says (a student).
+    for (const [typed, said] of [['1e400', "'1e400' is too large a number; w stays 1.04 m"], ['-', "'-' is not a number; w stays 1.04 m"]]) {
+      await page.mouse.click(field.x + field.w / 2, y);
+      await frames(page, 2);
+      await page.keyboard.type(typed);
+      await page.keyboard.press('Enter');
+      await frames(page, 2);
+      assert.equal(await page.evaluate(() => window.carvallo.getState().bike.w), 1.04, `${typed}: w stays`);
+      const now = await page.evaluate(() => window.carvallo.messages());
+      assert.ok(now.includes(said) && !now.some((m) => m.startsWith("'") && m !== said), `${typed}: ${JSON.stringify(now)}`);
+    }
+    // Opened and closed with nothing typed applies nothing (the value as the field writes it is what it opened with).
+    await page.mouse.click(field.x + field.w / 2, y);
+    await frames(page, 2);
+    await page.keyboard.press('Enter');
+    await frames(page, 2);
+    assert.ok((await page.evaluate(() => window.carvallo.messages())).includes("'-' is not a number; w stays 1.04 m"), 'nothing typed: the last refusal stays');
 
     // The time plot's fixed range: "from" 75 with "to" 10 is refused on Enter, and 7 was never applied.
     await page.evaluate(() => window.carvallo.setState({ yangles: '-5:10' }));

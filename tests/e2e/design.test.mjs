@@ -146,6 +146,24 @@ test('hover shows a cell, a real mouse click loads that design; the link restore
     const refused = await page2.evaluate(() => window.carvallo.designMap());
     assert.equal(refused.mapProblem, 'x from = 200 refused: from must be below to (120); x from stays 20');
     assert.equal((await page2.evaluate(() => window.carvallo.getState())).mapxlo, 20);
+    // Said in the live region too (a student heard nothing of it).
+    await frames(page2, 2);
+    assert.ok((await page2.evaluate(() => window.carvallo.announcements())).includes(refused.mapProblem), 'the refusal is said');
+    // The points along each axis typed on the canvas past 2 to 200: refused and said, not clamped (1 000 had
+    // become 200 without a word; a student).
+    for (const typed of ['1000', '1']) {
+      const count = await rect(page2, 'map-count');
+      await page2.mouse.dblclick(...centre(count));
+      await frames(page2, 2);
+      await page2.keyboard.press('Control+A');
+      await page2.keyboard.type(typed);
+      await page2.keyboard.press('Enter');
+      await frames(page2, 3);
+      assert.equal((await page2.evaluate(() => window.carvallo.getState())).mapn, 40, `${typed}: the points stay`);
+      const said = `pts = ${typed} refused: 2 to 200 points along each axis; pts stays 40`;
+      assert.equal((await page2.evaluate(() => window.carvallo.designMap())).mapProblem, said);
+      assert.equal((await page2.evaluate(() => window.carvallo.announcements())).at(-1), said);
+    }
     assert.deepEqual((await page2.evaluate(() => window.carvallo.setState({ mapxhi: 10 }))).ignored,
       ['mapxlo, mapxhi: the design map\'s range must have mapxlo < mapxhi, got 20 and 10; not changed']);
     assert.deepEqual(problems2, [], 'the page opened from the link');

@@ -258,3 +258,8 @@ TEST_CASE("another model leaves the steady turn ridden on the bicycle: a scene k
   CHECK(s.from_turn.empty());
   CHECK(to_link(s).find("from_turn=lean") == std::string::npos);
 }
+
+TEST_CASE("a number too large for a double is told from no number at all", "[web][link]") {
+  for (const char* large : {"1e400", "-1e999", " 1e309 ", "9e99999"}) CHECK(too_large_number(large));
+  for (const char* other : {"1e308", "-", "", "abc", "inf", "-Infinity", "nan", "1e400x", "1,5"}) CHECK_FALSE(too_large_number(other));
+}

@@ -128,6 +128,14 @@ std::optional<double> parse_plain_number(std::string_view text) {
   return parse_number(text);
 }
 
+bool too_large_number(std::string_view text) {
+  const auto first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
+  if (first == std::string_view::npos || text.find_first_of("iInN") != std::string_view::npos) return false;
+  const std::string number(text.substr(first, last - first + 1));
+  char* end = nullptr;
+  return std::isinf(std::strtod(number.c_str(), &end)) && end && *end == '\0';
+}
+
 std::string format_shortest(double value) {
   if (!std::isfinite(value)) return "0";
   char buf[40];

@@ -174,6 +174,9 @@ std::string_view caption_head(std::string_view text);
 
 /// A plain decimal number (as in links: no hex, inf or nan, no trailing text), surrounding spaces allowed.
 std::optional<double> parse_plain_number(std::string_view text);
+/// Whether `text` is a number too large for a double ("1e999", "-1e400"): refused as such, not as no
+/// number at all (a tester). "inf" and "nan" are words, refused as not a number.
+bool too_large_number(std::string_view text);
 
 /// Shortest decimal text that reads back (strtod) to exactly `value`, the sign of zero included ("-0": a
 /// link restores the very bits); "0" for non-finite input.

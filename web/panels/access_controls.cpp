@@ -94,16 +94,6 @@ double typed(std::string text) {
   return parse_plain_number(text).value_or(std::nan(""));  // spaces around a number (a pasted " 4.25 ") are no part of it
 }
 
-// Whether `text` is a number too large for a double ("1e999", "-1e400"): refused as such, not as no
-// number at all (a tester). "inf" and "nan" are words, refused as not a number.
-bool too_large(const std::string& text) {
-  const auto first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
-  if (first == std::string::npos || text.find_first_of("iInN") != std::string::npos) return false;
-  const std::string number = text.substr(first, last - first + 1);
-  char* end = nullptr;
-  return std::isinf(std::strtod(number.c_str(), &end)) && end && *end == '\0';
-}
-
 std::string fixed(double v, int decimals) {
   char t[64];
   std::snprintf(t, sizeof t, "%.*f", decimals, without_negative_zero(v, decimals));
@@ -154,7 +144,7 @@ AccessRow number(std::string id, std::string name, std::string rect, double valu
            kept = format_shortest(value) + (unit.empty() ? "" : " " + unit)](App& app, const std::string& text) {
     const double v = typed(text);
     if (std::isfinite(v)) return set(app, v);
-    if (too_large(text))
+    if (too_large_number(text))
       app.messages.push_back(message_text("%s = '%s' refused: too large a number; %s stays %s", name.c_str(), text.c_str(), name.c_str(), kept.c_str()));
     else
       app.messages.push_back(message_text("%s = '%s' refused: not a number; %s stays %s", name.c_str(), text.c_str(), name.c_str(), kept.c_str()));

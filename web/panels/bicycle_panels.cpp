@@ -243,7 +243,11 @@ void parameters_panel(App& app) {
       const NumberChange change = number_field(field, app.edit[i], &unreadable);
       record_rect(app, "param:" + name);
       tooltip();
-      if (change == NumberChange::unreadable)
+      // As the native twin words it: "1e400" is a number, too large (it had been "not a number" here).
+      if (change == NumberChange::unreadable && too_large_number(unreadable))
+        app.edit_problem[i] = trf("'%s' is too large a number; %s stays %s %s", unreadable.c_str(), name.c_str(),
+                                  format_shortest(app.state.bike.*(d.member)).c_str(), unit.c_str());
+      else if (change == NumberChange::unreadable)
         app.edit_problem[i] = trf("'%s' is not a number; %s stays %s %s", unreadable.c_str(), name.c_str(),
                                   format_shortest(app.state.bike.*(d.member)).c_str(), unit.c_str());
       else if (change != NumberChange::none)

@@ -243,7 +243,10 @@ void set_map_range_end(App& app, double& end, double value, const char* name) {
 }
 
 void set_map_count(App& app, double n) {
-  if (std::isfinite(n)) app.state.map.count = std::clamp(std::round(n), 2.0, 200.0);  // the field's range, as it clamps
+  // Refused and said, as the ranges and vmax: 1 000 typed had become 200 without a word (a student).
+  DesignMapSettings& m = app.state.map;
+  if (std::isfinite(n) && n >= 2 && n <= 200) m.count = std::round(n), app.design.map_problem.clear();
+  else app.design.map_problem = trf("pts = %s refused: 2 to 200 points along each axis; pts stays %s", format_shortest(n).c_str(), format_shortest(m.count).c_str());
 }
 
 void set_map_vmax(App& app, double vmax) {

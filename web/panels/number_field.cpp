@@ -29,6 +29,7 @@ struct Typing {
   double value = 0;
   bool edited = false;  ///< the text was changed (opening and closing the entry alone applies nothing)
   std::string text;     ///< as typed, read from the entry each frame (ImGui's own reading does arithmetic)
+  std::string opened;   ///< the text the entry opened with
   int frame = 0;        ///< the last frame the entry was seen open
 };
 
@@ -188,12 +189,20 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
       return ask(f, value, unreadable_text);
     }
     // The text entry opened this frame; what it read (keys typed in the same frame) stays in it.
-    typing[id] = {value, changed, entry_text(id).value_or(""), ImGui::GetFrameCount()};
+    // What it opened with is the value as the field writes it (the entry may hold keys typed in this frame).
+    char shown[64];
+    ImGui::DataTypeFormatString(shown, sizeof shown, ImGuiDataType_Double, &before, f.format);
+    std::string opened(shown);
+    opened.erase(0, opened.find_first_not_of(' '));
+    opened.erase(opened.find_last_not_of(' ') + 1);
+    typing[id] = {value, changed, entry_text(id).value_or(""), opened, ImGui::GetFrameCount()};
     value = before;
     return NumberChange::none;
   }
   if (was_typing) {
-    if (changed) open->second.edited = true;
+    // Changed: its value (ImGui reads the text as it is typed), or its text, which may read as no number
+    // ("-", "1e400": a lone '-' typed had been left unsaid, and an older refusal stayed; a student).
+    if (changed || open->second.text != open->second.opened) open->second.edited = true;
     if (typing_now) return NumberChange::none;
     // Closed by Enter, Tab, a click elsewhere, or Escape (which cancels).
     const Typing done = open->second;

@@ -195,6 +195,8 @@ void access_frame(App& app, bool acted) {
   if (shown_language(app) == language()) shown.language = trf("Language: %s", language_name(language()).c_str());
   shown.messages = shown_messages(app, false);
   if (!app.design.designer_problem.empty()) shown.messages.push_back(tr(app.design.designer_problem));
+  // The design map's refusals, shown under its settings (a range, its points, vmax), are said too.
+  if (!app.design.map_problem.empty()) shown.messages.push_back(app.design.map_problem);
   if (!speed_range_problem().empty()) shown.messages.push_back(tr(speed_range_problem()));
   // A toast ("Link copied", a video that was not recorded) is said once as it appears.
   if (!app.toast.empty() && app.toast_said && ImGui::GetTime() < app.toast_until) shown.messages.push_back(app.toast);

@@ -1,0 +1,25 @@
+import { chromium } from '/work/main/node_modules/playwright-core/index.mjs';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless=new','--no-sandbox','--use-angle=swiftshader','--enable-unsafe-swiftshader','--disable-quic'] });
+const page = await b.newPage({ viewport: { width: 1920, height: 1080 } });
+await page.goto('http://127.0.0.1:8091/#design=1');
+await page.waitForFunction(() => window.carvallo && window.carvallo._running, null, { timeout: 30000 });
+await page.waitForTimeout(2000);
+const rect = (n) => page.evaluate((n) => window.carvallo.widgetRect(n), n);
+const type = async (name, text) => {
+  const r = await rect(name);
+  await page.mouse.dblclick(r.x + r.w / 2, r.y + r.h / 2);
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(600);
+  const s = await page.evaluate(() => { const s = window.carvallo.getState(); const m = window.carvallo.designMap(); return [s.mapxlo, s.mapxhi, s.mapn, s.mapvmax, m.mapProblem, window.carvallo.announcements().slice(-1)[0], window.carvallo.messages()]; });
+  console.log(name, text, JSON.stringify(s));
+};
+await type('map-xlo', '0.5');
+await type('map-count', '1000');
+await type('map-count', '1');
+await type('map-vmax', '0');
+await page.waitForTimeout(1500);
+await page.screenshot({ path: '/tmp/p-map.png' });
+await b.close();
