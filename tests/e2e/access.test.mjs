@@ -803,13 +803,27 @@ test('the live region says a kick, the QR code opening and closing, a lesson clo
     const typed = page.getByRole('spinbutton', { name: 'Speed, typed' });
     await typed.fill('3');
     await typed.press('Enter');
-    await frames(page, 4);
-    assert.ok((await said(page)).includes('At 3.00 m/s: not self-stable: the weave grows'), JSON.stringify((await said(page)).slice(-3)));
+    // Said once the speed rests (0.4 s).
+    await page.waitForFunction(() => window.carvallo.announcements().includes('At 3.00 m/s: not self-stable: the weave grows'), null, { timeout: 5000 });
     const heardAt3 = (await said(page)).length;
     await typed.fill('3.5');
     await typed.press('Enter');
+    await page.waitForTimeout(600);
     await frames(page, 4);
     assert.ok(!(await said(page)).slice(heardAt3).some((l) => l.startsWith('At 3.50 m/s')), 'still out of the band: not said again');
+    // The slider's arrow keys, ten presses from 5 m/s: the stability at the speed they rest at, once (it had
+    // said "At 4.20 m/s" of a slider that ended at 4.00; a student).
+    await typed.fill('5');
+    await typed.press('Enter');
+    await page.waitForFunction(() => window.carvallo.announcements().at(-1) === 'At 5.00 m/s: self-stable', null, { timeout: 5000 });
+    const heardAt5 = (await said(page)).length;
+    const slider = page.getByRole('slider', { name: 'Speed', exact: true });
+    await slider.focus();
+    for (let k = 0; k < 10; k++) await slider.press('ArrowLeft');
+    await page.waitForTimeout(800);
+    await frames(page, 3);
+    const steps = (await said(page)).slice(heardAt5).filter((l) => /^At [0-9.]+ m\/s/.test(l));
+    assert.deepEqual(steps, ['At 4.00 m/s: not self-stable: the weave grows']);
     await page.keyboard.press('Escape');
     await page.evaluate(() => document.activeElement.blur());
     // The QR code: its opening (Q) and its closing (Escape) are said.

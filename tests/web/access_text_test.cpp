@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <cmath>
 
 using namespace carvallo::web;
@@ -108,6 +109,8 @@ TEST_CASE("a speed crossing the self-stable band's edge is said; one within it, 
   CHECK(a.update(s).empty());  // still within the band: the field says its number
   s.speed_stability = "not self-stable: the weave grows";
   s.speed_stability_said = "At 3.00 m/s: not self-stable: the weave grows";
+  CHECK(a.update(s).empty());  // said once the speed rests
+  s.time += kSpeedRest + 0.01;
   CHECK(a.update(s) == std::vector<std::string>{s.speed_stability_said});
   // A design that moves the band: its line says it, not the speed's too.
   s.stability = "Self-stable for 2.5 < v < 3.5 m/s";
@@ -131,6 +134,38 @@ TEST_CASE("a speed crossing the self-stable band's edge is said; one within it, 
   s.scene = "Scene 4 of 7 of Why bicycles stay up";
   s.caption = "Back to the bicycle.";
   CHECK(a.update(s) == std::vector<std::string>{s.scene, s.caption, s.speed_stability_said});
+}
+
+TEST_CASE("a speed stepped by keys says its stability once it rests, at the speed it rests at", "[web][access]") {
+  Announcer a;
+  Shown s;
+  s.stability = "Self-stable for 4.2924 < v < 6.0243 m/s";
+  s.speed_stability = "self-stable";
+  s.speed_stability_said = "At 5.00 m/s: self-stable";
+  CHECK(a.update(s).empty());
+  // Ten presses of Left, a tenth of a second apart: out of the band at 4.20, then on to 4.00.
+  for (int k = 1; k <= 10; ++k) {
+    s.time += 0.1;
+    char said[64];
+    const double v = 5.0 - 0.1 * k;
+    s.speed_stability = v > 4.2924 ? "self-stable" : "not self-stable: the weave grows";
+    std::snprintf(said, sizeof said, "At %.2f m/s: %s", v, s.speed_stability.c_str());
+    s.speed_stability_said = said;
+    CHECK(a.update(s).empty());
+  }
+  s.time += kSpeedRest + 0.01;
+  CHECK(a.update(s) == std::vector<std::string>{"At 4.00 m/s: not self-stable: the weave grows"});
+  s.time += 1;
+  CHECK(a.update(s).empty());
+  // Back within the band and on within it: said once it rests, once.
+  s.speed_stability = "self-stable";
+  s.speed_stability_said = "At 5.00 m/s: self-stable";
+  CHECK(a.update(s).empty());
+  s.time += 0.2;
+  s.speed_stability_said = "At 5.10 m/s: self-stable";
+  CHECK(a.update(s).empty());
+  s.time += kSpeedRest + 0.01;
+  CHECK(a.update(s) == std::vector<std::string>{"At 5.10 m/s: self-stable"});
 }
 
 TEST_CASE("a value dragged says the band and the speed's stability it leaves once it is let go, not at every frame", "[web][access]") {

@@ -20,6 +20,15 @@ std::vector<std::string> Announcer::update(Shown now) {
     now.speed_stability = last_.speed_stability;
     now.speed_stability_said = last_.speed_stability_said;
   }
+  // The speed stepped by keys (a slider's arrows, a few presses a second): its stability is said once it
+  // rests, at the speed it rests at (ten presses of Left had said "At 4.20 m/s" of a slider that ended at
+  // 4.00; a student). A scene's is said with it at once, and a new band says the design's truth instead.
+  if (now.speed_stability_said != speed_seen_) speed_seen_ = now.speed_stability_said, speed_moved_at_ = now.time;
+  const bool speed_moving = now.time - speed_moved_at_ < kSpeedRest && !now.speed_stability_said.empty();
+  if (speed_moving && primed_ && (now.scene.empty() || now.scene == last_.scene) && now.stability == last_.stability) {
+    now.speed_stability = last_.speed_stability;
+    now.speed_stability_said = last_.speed_stability_said;
+  }
   // Another language spoken, once its words have arrived (not the one the page opens in): said in it, and
   // alone, for everything else shown (the model, the scene, the caption, the messages) now reads in its
   // words without having changed.

@@ -40,6 +40,7 @@ struct Shown {
   std::string text_size;               ///< "Text size 125 %", the size shown: said when it changes (a step, a phone turned)
   bool editing = false;                ///< a text box is being typed in: a lesson's title and a caption it changes are said once it is left
   bool dragging = false;               ///< a value is being dragged: the stability it changes is said once it is let go
+  double time = 0.0;                   ///< s, the page's clock: a speed stepped by keys is said once it rests (kSpeedRest)
 };
 
 /// A control's name up to its first ", ": a parameter's symbol ("mB" of "mB, rear frame (and rider) mass"),
@@ -71,6 +72,11 @@ class Announcer {
   bool scene_began_ = false;
   std::string language_said_;  ///< the last language known (Shown::language is "" while one loads)
   std::string band_said_;      ///< the last self-stable band shown: one shown again (back from a model without one) is not said again
+  std::string speed_seen_;     ///< the speed's stability as last seen, with its speed ("At 4.20 m/s: ...")
+  double speed_moved_at_ = -1e300;  ///< when it last changed (Shown::time)
 };
+
+/// How long the speed rests before its stability is said (s): about a key's auto-repeat or a few presses.
+inline constexpr double kSpeedRest = 0.4;
 
 }  // namespace carvallo::web

@@ -173,6 +173,7 @@ void access_frame(App& app, bool acted) {
   // Not while a replay goes to a link's moment: each slice's moment had been said as the run paused there
   // ("Paused at t = 0.280 s", "0.960 s", ... as an embed opened; a student); the moment reached is.
   shown.playing = app.playing;
+  shown.time = ImGui::GetTime();
   if (app.run && app.replay_to < 0)
     shown.run_state = app.playing          ? std::string(tr("Playing"))
                       : scene_waiting(app) ? std::string(tr("The scene waits at its start: Play or PageDown plays it"))
