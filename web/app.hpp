@@ -80,7 +80,7 @@ struct App {
   float messages_bottom = 0;  ///< wide layouts: the lower edge of the messages banner last frame (0: none shown)
   float caption_bottom = 0;   ///< beside the panels: the lower edge of a lesson's caption over the view last frame (0: none)
   bool run_event_in_panel = false;  ///< this frame the Simulation panel showed the run's end (run_event)
-  float ride_line_bottom = 0;  ///< beside the panels: the lower edge of a ridden turn's window over the view (0: none)
+  float turns_window_bottom = 0;  ///< beside the panels: the lower edge of the steady turns' window over the view, a ridden turn's line or the families (0: none)
   float compare_table_h = 0;  ///< the stage's table of the methods compared, as tall as last frame (0: not drawn yet)
   std::string toast;  ///< short confirmation ("Link copied"), not a warning
   /// A collapsed section (its ImGui id, after ###) that holds the native control just focused: opened on

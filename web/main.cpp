@@ -288,11 +288,13 @@ void prepare_scene(App& app, int fb_w, int fb_h, carvallo::web::Mesh& mesh) {
   }
   if (fb_w > 0 && app.view_right > app.view_left)
     app.state.camera.shift_x = (app.view_left + app.view_right) / fb_w - 1.0;
-  // Beside the panels a lesson's caption and a ridden turn's line stand over the view's top: the model is
-  // centred and fitted below them, as the stage's view is below its caption (at 1093x614 the ridden turn's
-  // bicycle passed under both each lap, a student at home).
-  float top = app.stage ? app.view_top : std::max({app.view_top, app.caption_bottom, app.ride_line_bottom});
+  // Beside the panels a lesson's caption and the steady turns' window (a ridden turn's line, or the
+  // families) stand over the view's top: the model is centred and fitted below them, as the stage's view is
+  // below its caption (at 1093x614 the ridden turn's bicycle passed under both each lap, a student at home;
+  // at 1920x1080 under the families' window, a designer), while that leaves 40 % of the view.
+  float top = app.stage ? app.view_top : std::max(app.view_top, app.caption_bottom);
   float bottom = app.view_bottom;
+  if (!app.stage && app.turns_window_bottom > top && bottom - app.turns_window_bottom >= 0.4f * (bottom - top)) top = app.turns_window_bottom;
   // On the stage, below a message and above the timeline over the view, while they leave it 40 % of its
   // height: a phone on its side's fall message had covered the fallen bicycle, and the timeline the
   // two-mass-skate's wheels (a tester).

@@ -338,3 +338,34 @@ test('phone 390x844@3: the Design tab, a tap on a cell loads it; presentation 12
     await c2.close();
   }
 });
+
+test('the design window and the steady turns side by side at a desk, the bicycle framed below the turns', async () => {
+  // A designer: the turns' window opened over the design window's top half (the map's axes and ranges under
+  // it), and a link of both drew the map over the turns; the bicycle rode under the turns' window, where Fit
+  // framed it too.
+  const viewport = { width: 1920, height: 1080 };
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#c=0.0212121&lambda=0.212121&turns=1&design=1`, viewport);
+  try {
+    await frames(page, 6);
+    const turns = await settledRect(page, 'turns'), design = await settledRect(page, 'panel:design');
+    assert.ok(turns && design, 'both windows are shown');
+    assert.ok(design.y >= turns.y + turns.h, `the design window ${JSON.stringify(design)} below the turns' ${JSON.stringify(turns)}`);
+    assert.ok(design.y + design.h <= viewport.height + 0.5 && design.h >= 300, `the design window ${JSON.stringify(design)} within the screen`);
+    await page.screenshot({ path: path.join(artifacts, 'design-with-turns-1920x1080.png') });
+    // The design window closed: the bicycle, played and kicked, is framed below the turns' window.
+    await page.evaluate(() => window.carvallo.setState({ design: false }));
+    await page.evaluate(() => window.carvallo.play(true));
+    await frames(page, 4);
+    await page.keyboard.press('v');
+    await frames(page, 4);
+    const below = await settledRect(page, 'turns');
+    for (const body of ['rear_wheel', 'front_wheel']) {
+      const b = await rect(page, `body:${body}`);
+      assert.ok(b && b.y >= below.y + below.h - 1, `the ${body} ${JSON.stringify(b)} below the turns' window ${JSON.stringify(below)}`);
+    }
+    await page.screenshot({ path: path.join(artifacts, 'design-turns-bicycle-below-1920x1080.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -439,11 +439,15 @@ void draw_design_panel(App& app) {
     // Below the messages banner, if any: what a message asks to fix (the map's ranges) stays reachable; and
     // below a lesson's caption (last frame's), whose x had covered the window's own (a student closing the
     // map closed the caption).
-    static std::array<float, 5> placed_for{};
+    // Below the steady turns' window too, where it leaves the map 14 lines: each had covered the other's
+    // half (a designer).
+    static std::array<float, 6> placed_for{};
     const ImGuiIO& io = ImGui::GetIO();
-    const std::array<float, 5> layout{io.DisplaySize.x, io.DisplaySize.y, app.state.presentation ? 1.0f : 0.0f, app.messages_bottom, app.caption_bottom};
+    const std::array<float, 6> layout{io.DisplaySize.x, io.DisplaySize.y, app.state.presentation ? 1.0f : 0.0f, app.messages_bottom, app.caption_bottom,
+                                      app.turns_window_bottom};
     const float m = 8 * static_cast<float>(app.ui_scale);
-    const float top = std::max({ImGui::GetFrameHeight(), app.messages_bottom, app.caption_bottom}) + m;
+    float top = std::max({ImGui::GetFrameHeight(), app.messages_bottom, app.caption_bottom}) + m;
+    if (app.turns_window_bottom + m > top && io.DisplaySize.y - app.turns_window_bottom - 2 * m >= 14 * ImGui::GetFontSize()) top = app.turns_window_bottom + m;
     if (layout != placed_for || !was_shown) {
       const float left = app.state.presentation ? m : app.view_left + m;
       const float right = std::max(app.view_right - m, left + 200);

@@ -104,7 +104,7 @@ bool advance_turns(App& app) {
 void turns_panel(App& app) {
   app.turn_marks.clear();
   app.turns_drawn = false;
-  app.ride_line_bottom = 0;
+  app.turns_window_bottom = 0;
   if (!has_parameter_table(app)) return;
   // The stage shows the turns as its plot (stage=turns), in the plot's place; elsewhere the window is
   // opened from the menu, over the view.
@@ -174,7 +174,7 @@ void turns_panel(App& app) {
   };
   if (ride_only) {
     ride_line();
-    app.ride_line_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
+    app.turns_window_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
     ImGui::End();
     return;
   }
@@ -382,6 +382,7 @@ void turns_panel(App& app) {
   }
   if (clicked && picked) ride_steady_turn(app, turns.branches()[picked->first].turns[picked->second]);
   ride_line();
+  if (!on_stage && !in_tab) app.turns_window_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
   ImGui::End();
 }
 
