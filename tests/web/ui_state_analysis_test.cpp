@@ -143,6 +143,8 @@ TEST_CASE("the eigenvalue and sensitivity CSVs say which bicycle they are of", "
   const std::vector<std::string> rows(header + 1, all.end());
   REQUIRE(rows.size() == 26);
   CHECK(rows[0].rfind("w,m,1.02,", 0) == 0);  // the parameter table's order, not the chart's sorting
+  for (const auto& r : rows) CHECK(r.find(",-0,") == std::string::npos);  // zero as 0
+  for (const auto& r : rows) CHECK((r.size() < 3 || r.substr(r.size() - 3) != ",-0"));
   // The relative column is the SI one times p / v, as the chart's relative scaling (computed apart here).
   for (const auto& r : chart.rows)
     if (r.name == "c") {

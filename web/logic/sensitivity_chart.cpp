@@ -10,7 +10,8 @@ namespace carvallo::web {
 
 std::string sensitivity_csv(const SensitivityChart& chart, const std::string& link) {
   const auto speed = [](const std::optional<double>& v) { return v ? format_shortest(*v) + " m/s" : std::string("none"); };
-  const auto cell = [](double x) { return std::isfinite(x) ? format_shortest(x) : std::string(); };
+  // Zero as 0: an inertia's relative effect on the capsize speed came out "-0" (a student's file).
+  const auto cell = [](double x) { return std::isfinite(x) ? format_shortest(x == 0 ? 0.0 : x) : std::string(); };
   std::string csv = "# carvallo sensitivities of the bicycle's critical speeds to its parameters (exact derivatives)\n# weave speed " +
                     speed(chart.weave_speed) + "; capsize speed " + speed(chart.capsize_speed) + "\n";
   if (!chart.note.empty()) csv += "# " + chart.note + "\n";
