@@ -313,10 +313,11 @@ void messages_banner(App& app) {
     const float tallest = io.DisplaySize.y * 0.45f;
     ImGui::SetNextWindowSizeConstraints(ImVec2(right - left, 0), ImVec2(right - left, tallest));
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(1.0f, 0.95f, 0.80f, 0.97f));
-    // On the stage the room watches the model: the messages (a run's end, a refused field) take the bar's
-    // text size and no title bar, never the presentation's large text (at the largest step a fall's two
-    // sentences took 839x226 px of a projector's view, over the fallen bicycle).
-    const float scale = app.stage ? app.stage_bar_scale : 1.0f;
+    // On the stage the room watches the model: the messages (a run's end, a refused field) take text size
+    // 1's text, as the tooltips, and no title bar, never the presentation's large text (at the largest step
+    // a fall's two sentences took 839x226 px of a projector's view, over the fallen bicycle); the same at
+    // every step (at the bar's size they shrank as ']' made the rest larger; a lecturer).
+    const float scale = app.stage ? std::min(1.0f, app.text_px_at_one / ImGui::GetFontSize()) : 1.0f;
     const int styles = app.stage ? push_scaled_spacing(app, scale) : 0;
     const ImGuiWindowFlags title = app.stage ? ImGuiWindowFlags_NoTitleBar : 0;
     // Never focused as it appears: ImGui closes a text entry whose window loses the focus, and a message

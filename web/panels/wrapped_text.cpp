@@ -59,7 +59,12 @@ void for_each_line(const char* begin, const char* end, float width, Line&& line_
 }
 
 void fill_lines(const char* begin, const char* end, float width) {
+  // Each line drawn whole, as it was measured: ImGui's own wrapping, where a caller pushed a wrap position,
+  // measures a little differently and broke a line that fitted ("... Press" / "R" / "(Reset) to start
+  // again." in a projector's fall message; a lecturer).
+  ImGui::PushTextWrapPos(-1.0f);
   for_each_line(begin, end, width, [](const char* b, const char* e) { ImGui::TextUnformatted(b, e); });
+  ImGui::PopTextWrapPos();
 }
 
 void wrapped(const char* text) {
