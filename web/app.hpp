@@ -121,6 +121,7 @@ struct App {
   bool camera_given = false;  ///< the link or setState gave the camera: the view keeps it exactly
   std::array<double, 4> camera_checked_for{};  ///< span, heights and run id widen_default_camera last looked at
   double camera_widened_to = 0;  ///< the distance widen_default_camera last set (0: none): still the default camera's
+  std::optional<OrbitCamera> camera_framed;  ///< the camera as the page last framed the model (fit_camera, the bicycle's default and its widening)
 
   std::string analysed_model = kDefaultModel;  ///< the model the layout was made for
   std::string last_link;      ///< last link handed to the page
@@ -259,6 +260,9 @@ double fitting_distance(const App& app, double extent);
 /// With the default camera only: moves it back until the model fits the free span between the panels (a
 /// presentation's or a phone's narrow view); a camera the user or a link moved is left alone.
 void widen_default_camera(App& app, float frame_height);
+/// The camera is as the page framed the model for this screen (no link, setState or user moved it since):
+/// a scene made of the view names no camera, so each screen frames the model for itself.
+bool camera_framed_by_page(const App& app);
 /// Replaces the state by the one in the link; problems become messages.
 void apply_link(App& app, std::string_view hash);
 /// Removes the messages of an earlier link or setState (a later one that succeeds makes them stale).

@@ -36,6 +36,14 @@ Scene scene_of_view(const App& app) {
   Scene scene{s.caption, ""};
   s.caption.clear();
   s.time_shown = 0;  // a scene plays from its start (with the inputs recorded so far)
+  // A camera the page framed for this screen is each screen's own: the scene names none, so a projector
+  // and a phone each frame the model (a four-bar's scene made at a desk kept the desk's 43.5 m, the linkage
+  // 130 px wide on the projector and 35 px on a phone; a lecturer).
+  if (camera_framed_by_page(app)) {
+    UiState base;
+    select_model(base, s.model);
+    s.camera = base.camera;
+  }
   scene.link = to_short_link(s);
   return scene;
 }

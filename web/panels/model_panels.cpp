@@ -84,7 +84,7 @@ void sync_run(App& app, bool force) {
       // the bicycle's is the default, which widen_default_camera fits to the layout (the four-bar's camera,
       // kept, showed the bicycle chosen after it 40 px wide; a tester).
       if (!app.camera_given) {
-        if (has_parameter_table(app)) app.state.camera = OrbitCamera{};
+        if (has_parameter_table(app)) app.state.camera = app.camera_framed.emplace();
         else fit_camera(app);
       }
     }
@@ -204,6 +204,16 @@ void fit_camera(App& app) {
   // mirrored, its slider left of its crank). Others keep the view from the bicycle's side, as its camera.
   cam.yaw = planar ? 1.5707963267948966 : -1.5707963267948966;
   cam.pitch = planar ? 0.12 : 0.5;
+  app.camera_framed = cam;
+}
+
+bool camera_framed_by_page(const App& app) {
+  if (app.camera_given || !app.camera_framed) return false;
+  const OrbitCamera& now = app.state.camera;
+  const OrbitCamera& framed = *app.camera_framed;
+  // The target of a camera that follows the model is the run's, not a choice.
+  return (app.state.follow || now.target == framed.target) && now.distance == framed.distance && now.yaw == framed.yaw &&
+         now.pitch == framed.pitch && now.fov_y == framed.fov_y;
 }
 
 double fitting_distance(const App& app, double extent) {
@@ -267,6 +277,7 @@ void widen_default_camera(App& app, float frame_height) {
   // keeps the default, and with it the links made there.
   cam.distance = std::isfinite(needed) && needed > 1.05 * defaults.distance ? std::min(needed, 60.0) : defaults.distance;
   app.camera_widened_to = cam.distance == defaults.distance ? 0 : cam.distance;
+  app.camera_framed = cam;
 }
 
 namespace {
