@@ -135,6 +135,7 @@ struct App {
   /// text in the page's language, which the parallel DOM's twin of each gives as text.
   std::map<std::string, std::string> notes;
   std::map<std::string, std::array<float, 4>> rects;  ///< screen rects (CSS px) of named widgets, for tests
+  bool run_beside_hold = false;  ///< last frame: Play and the rider's hold buttons shared a row (run_buttons' height)
   /// Windows whose content reaches past their right edge with no scroll bar (a label longer than its room):
   /// ImGui name and by how much (CSS px), for the layout tests.
   std::vector<std::pair<std::string, float>> clipped;
@@ -207,6 +208,7 @@ struct App {
   int stage_bar_frames = 0;              ///< frames the bar has been drawn for stage_bar_key
   std::optional<Lesson> lesson;         ///< the lesson open, if any
   int scene_index = 0;                  ///< its scene shown (0-based)
+  int scenes_shown = 0;                 ///< scenes shown so far (goto_scene): the panels start each at their top
   std::string lesson_encoded;           ///< a lesson of our own: its compressed form for `lesson=` ("" while computing)
   int lesson_generation = 0;            ///< counts the lesson's edits: a compression that finishes late is dropped
   std::vector<std::string> lesson_link_notes;  ///< what a link's lesson fields could not give, said once its lesson opens or is refused

@@ -278,6 +278,12 @@ test('designer inputs typed on the keyboard change trail and lambda consistently
       assert.match(said, /front wheel/, `front wheel ${text}: ${said}`);
       assert.doesNotMatch(said, /1400|'1-3'/, `front wheel ${text}: ${said}`);
     }
+    // A wheel of 1e308 mm breaks the trail, the head and the wheel: two reasons and a count, not nine lines
+    // of red (a student).
+    s = await type('designer:front-diameter', '1e308');
+    assert.deepEqual(s.bike, before, 'front wheel 1e308: refused');
+    const many = (await page.evaluate(() => window.carvallo.designMap())).designerProblem;
+    assert.match(many, /^Front wheel = 1e\+308 mm refused: [^;]+; [^;]+ \.\.\. and \d+ more; front wheel stays 700\.0 mm$/, many);
     // The link restores the design exactly.
     const { page: page2, problems: problems2 } = await openPageIn(context, env.server.url + '#' + s.link);
     assert.deepEqual((await page2.evaluate(() => window.carvallo.getState())).bike, before);

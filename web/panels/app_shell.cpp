@@ -38,6 +38,7 @@
 #include <cmath>
 #include <optional>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -785,6 +786,20 @@ void arrange_windows(App& app) {
 
 }  // namespace
 
+namespace {
+
+// Each scene begins with the panels at their tops: the Simulation panel scrolled to its methods in one
+// scene had hidden Play in the next (a lecturer). Call after the panel's Begin.
+void top_for_new_scene(const App& app, const std::string& key) {
+  static std::map<std::string, int> scrolled_for;
+  int& seen = scrolled_for[key];
+  if (seen == app.scenes_shown) return;
+  seen = app.scenes_shown;
+  ImGui::SetScrollY(0.0f);
+}
+
+}  // namespace
+
 bool begin_panel(App& app, const char* title) {
   const std::string t = title;
   const std::string key = t == "Parameters"     ? "parameters"
@@ -804,6 +819,7 @@ bool begin_panel(App& app, const char* title) {
     const ImGuiWindowFlags scroll = key == "eigenvalues" ? ImGuiWindowFlags_NoScrollbar : 0;
     ImGui::Begin(window_title(title).c_str(), nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | scroll);
     fit_stage_window_text(app, true);
+    top_for_new_scene(app, key);
     record_window_rect(app, "panel:" + key);
     record_window_rect(app, "stage-plot");
     return true;
@@ -817,6 +833,7 @@ bool begin_panel(App& app, const char* title) {
     ImGui::Begin(window_title(title).c_str(), nullptr,
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
     fit_stage_window_text(app, false);
+    top_for_new_scene(app, key);
     record_window_rect(app, "panel:" + key);
     app.panel_shown = true;
     // The simulation panel shows its own events (a fall) under its buttons: not twice, and not above
@@ -837,6 +854,7 @@ bool begin_panel(App& app, const char* title) {
   }
   ImGui::Begin(window_title(title).c_str(), nullptr, kPanelFlags);
   fit_stage_window_text(app, false);
+  top_for_new_scene(app, key);
   record_window_rect(app, "panel:" + key);
   return true;
 }

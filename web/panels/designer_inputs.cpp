@@ -117,10 +117,16 @@ void apply_designer_input(App& app, const DesignerInput& input, double value) {
     app.design.designer_problem.clear();
     return;
   }
-  std::string why;
-  for (const auto& p : edit.problems) why += (why.empty() ? "" : "; ") + tr(p);
+  std::vector<std::string> reasons;
+  for (const auto& p : edit.problems) reasons.push_back(tr(p));
   if (edit.bike)  // physical, yet the linearized equations cannot be solved (make_canonical_model)
-    for (const auto& issue : bike_problems(*edit.bike)) why += (why.empty() ? "" : "; ") + tr(bicycle::to_string(issue));
+    for (const auto& issue : bike_problems(*edit.bike)) reasons.push_back(tr(bicycle::to_string(issue)));
+  // The first two reasons and a count: a wheel of 1e308 mm had made the trail's, the head's and the wheel's
+  // nine lines of red (a student).
+  constexpr std::size_t kReasonsShown = 2;
+  std::string why;
+  for (std::size_t k = 0; k < reasons.size() && k < kReasonsShown; ++k) why += (why.empty() ? "" : "; ") + reasons[k];
+  if (reasons.size() > kReasonsShown) why += " " + trf("... and %zu more", reasons.size() - kReasonsShown);
   refuse(app, input, refused, why);
 }
 

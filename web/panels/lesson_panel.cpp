@@ -356,6 +356,7 @@ bool goto_scene(App& app, int index) {
   // every scene replaced the last one's entry, and Back left the lesson (a student).
   if (index != app.scene_index) new_history_entry();
   app.scene_index = index;
+  ++app.scenes_shown;
   app.camera_given = r.names_camera;
   app.input_specs.clear();
   app.run_event.clear();

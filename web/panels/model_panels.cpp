@@ -405,9 +405,11 @@ void run_buttons(App& app, bool with_time) {
   // As wide as the longer of its two words: what follows keeps its place as a run pauses (in Spanish
   // "Pausa" became "Reproducir" when a scene's bicycle fell, and the scene's ">" moved from under a finger).
   const float play_width = std::max(button_width(tr("Play")), button_width(tr("Pause")));
-  // On a touch screen as tall as a thumb, as the rider's buttons: at 24 px a phone's Play was the smallest
-  // thing its student pressed most (a tester).
-  const float h = app.coarse_pointer ? std::max(ImGui::GetFrameHeight(), thumb_target(app)) : 0.0f;
+  // On a touch screen as tall as a thumb where the rider's buttons share their row (a phone on its side), which
+  // is then that tall anyway: at 24 px Play was the smallest thing a student pressed most (a tester). Not on a
+  // row of their own (an upright phone), where 20 px more had cost the turns' plot its legend. Last frame's
+  // places say whether they share it (rider_buttons); the row's width is the same either way.
+  const float h = app.coarse_pointer && app.run_beside_hold ? std::max(ImGui::GetFrameHeight(), thumb_target(app)) : 0.0f;
   // A scene that waits at its start: Play lit, as the one thing to press (a lecturer saw no sign of it).
   const bool waiting = scene_waiting(app);
   if (waiting) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
