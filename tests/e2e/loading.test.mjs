@@ -20,16 +20,16 @@ async function announcedAssets() {
 // The page's weight may not grow unnoticed: today's plus a little room. The WebAssembly comes in two parts
 // (scripts/package_site.mjs): what the first frame needs, sent before it, and the rest, after it; the string
 // table is a file of its own, fetched for Dutch and Spanish only, and so is the QR code's encoder, fetched
-// when a QR code is first shown. On 2026-12-07 14:59 UTC: 2 681 911 bytes raw, 794 627 sent as brotli in all
-// (the encoder included), 483 280 of it before the first frame (a torque held named over the view, '.' as
-// a clicker's blank, the title naming the scene, the stage's framing below a message, a short eigenvalue
-// panel's plot first, Reset as the run was going and the other fixes of five testers' runs since
-// 2026-12-07 12:13 UTC: 3 765 bytes raw, 1 728 sent).
+// when a QR code is first shown. On 2026-12-07 17:38 UTC: 2 685 810 bytes raw, 795 936 sent as brotli in all
+// (the encoder included), 484 329 of it before the first frame (the QR code held still, refusals said,
+// the speed said once it rests, the Design window below the turns, scenes framed by each screen, the
+// panels' tops for each scene and the other fixes of a lesson author's and a designer's runs since
+// 2026-12-07 14:59 UTC: 3 899 bytes raw, 1 309 sent).
 // Issue 31's target, 1.5 MB and 500 kB, is reached before the first frame only (docs/performance.md,
 // "The page's weight").
-const RAW_BUDGET = 2.683e6;
-const SENT_BUDGET = 795.5e3;
-const FIRST_SENT_BUDGET = 484.2e3;
+const RAW_BUDGET = 2.687e6;
+const SENT_BUDGET = 796.8e3;
+const FIRST_SENT_BUDGET = 485.2e3;
 
 test('the page stays within its weight, sent compressed; versioned assets are immutable', async () => {
   const assets = await announcedAssets();
