@@ -135,7 +135,6 @@ struct App {
   /// text in the page's language, which the parallel DOM's twin of each gives as text.
   std::map<std::string, std::string> notes;
   std::map<std::string, std::array<float, 4>> rects;  ///< screen rects (CSS px) of named widgets, for tests
-  bool run_beside_hold = false;  ///< last frame: Play and the rider's hold buttons shared a row (run_buttons' height)
   /// Windows whose content reaches past their right edge with no scroll bar (a label longer than its room):
   /// ImGui name and by how much (CSS px), for the layout tests.
   std::vector<std::pair<std::string, float>> clipped;

@@ -784,10 +784,6 @@ void arrange_windows(App& app) {
   app.view_right = W - right_w - m;
 }
 
-}  // namespace
-
-namespace {
-
 // Each scene begins with the panels at their tops: the Simulation panel scrolled to its methods in one
 // scene had hidden Play in the next (a lecturer). Call after the panel's Begin.
 void top_for_new_scene(const App& app, const std::string& key) {

@@ -4,7 +4,6 @@
 #include "logic/language.hpp"
 #include "panels/lesson_panel.hpp"
 #include "panels/panel_actions.hpp"
-#include "panels/panel_parts.hpp"
 #include "panels/time_plot.hpp"
 #include "panels/timeline.hpp"
 #include "platform/browser.hpp"
@@ -405,30 +404,25 @@ void run_buttons(App& app, bool with_time) {
   // As wide as the longer of its two words: what follows keeps its place as a run pauses (in Spanish
   // "Pausa" became "Reproducir" when a scene's bicycle fell, and the scene's ">" moved from under a finger).
   const float play_width = std::max(button_width(tr("Play")), button_width(tr("Pause")));
-  // On a touch screen as tall as a thumb where the rider's buttons share their row (a phone on its side), which
-  // is then that tall anyway: at 24 px Play was the smallest thing a student pressed most (a tester). Not on a
-  // row of their own (an upright phone), where 20 px more had cost the turns' plot its legend. Last frame's
-  // places say whether they share it (rider_buttons); the row's width is the same either way.
-  const float h = app.coarse_pointer && app.run_beside_hold ? std::max(ImGui::GetFrameHeight(), thumb_target(app)) : 0.0f;
   // A scene that waits at its start: Play lit, as the one thing to press (a lecturer saw no sign of it).
   const bool waiting = scene_waiting(app);
   if (waiting) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-  if (ImGui::Button((std::string(app.playing ? tr("Pause") : tr("Play")) + "###play").c_str(), ImVec2(play_width, h))) toggle_play(app);
+  if (ImGui::Button((std::string(app.playing ? tr("Pause") : tr("Play")) + "###play").c_str(), ImVec2(play_width, 0))) toggle_play(app);
   if (waiting) ImGui::PopStyleColor();
   record_rect(app, "play");
   if (waiting && ImGui::IsItemHovered()) tooltipf("%s", tr("This scene waits at its start: Play, Space or the clicker's PageDown plays it"));
   ImGui::SameLine();
-  if (ImGui::Button(tr("Step"), ImVec2(0, h))) step_run(app);
+  if (ImGui::Button(tr("Step"))) step_run(app);
   record_rect(app, "step");
   ImGui::SameLine();
-  if (ImGui::Button(tr("Reset"), ImVec2(0, h))) reset_run(app);
+  if (ImGui::Button(tr("Reset"))) reset_run(app);
   record_rect(app, "reset");
   if (app.run && app.run->run().instance().push) {
     const auto& push = *app.run->run().instance().push;
     ImGui::SameLine();
     const std::string word = tr(push.label.empty() ? std::string("push") : push.label);
     const std::string label = std::string(1, static_cast<char>(std::toupper(word[0]))) + word.substr(1);
-    if (ImGui::Button(label.c_str(), ImVec2(0, h))) push_run(app);
+    if (ImGui::Button(label.c_str())) push_run(app);
     record_rect(app, "kick");
     if (ImGui::IsItemHovered()) tooltipf("%s: %.2f %s (K)", tr(push.description).c_str(), app.state.sim.kick, push.unit.c_str());
   }

@@ -161,7 +161,6 @@ void apply_rider_input(App& app) {
 }
 
 void rider_buttons(App& app, bool same_row) {
-  app.run_beside_hold = false;
   if (!has_rider(app)) return;
   // Large enough for a thumb on a phone.
   const float h = std::max(ImGui::GetFrameHeight() * 1.25f, thumb_target(app) * (app.coarse_pointer ? 1.0f : 0.7f));
@@ -187,8 +186,6 @@ void rider_buttons(App& app, bool same_row) {
     // names the torque held (held_torque_overlay).
     if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !app.coarse_pointer) tooltipf("%s, %.2f N m", tr(b.tooltip), app.state.hold_torque);
   }
-  const auto play = app.rects.find("play"), first = app.rects.find(kButtons[0].rect);
-  app.run_beside_hold = play != app.rects.end() && first != app.rects.end() && std::abs(play->second[1] - first->second[1]) < 1.0f;
 }
 
 int hold_button_at(const App& app, float x, float y) {
