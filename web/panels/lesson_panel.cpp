@@ -39,11 +39,7 @@ Scene scene_of_view(const App& app) {
   // A camera the page framed for this screen is each screen's own: the scene names none, so a projector
   // and a phone each frame the model (a four-bar's scene made at a desk kept the desk's 43.5 m, the linkage
   // 130 px wide on the projector and 35 px on a phone; a lecturer).
-  if (camera_framed_by_page(app)) {
-    UiState base;
-    select_model(base, s.model);
-    s.camera = base.camera;
-  }
+  if (camera_framed_by_page(app)) s.camera = OrbitCamera{};  // every model's default (select_model leaves it), which no link names
   scene.link = to_short_link(s);
   return scene;
 }
@@ -155,12 +151,11 @@ std::string student_link(const App& app) {
   // - a camera that follows the model sets its target each frame, on a phone as here, so the link does not
   //   carry it (it changed the code every second while the bicycle rode; a lecturer);
   // - a run that ended (a fall) is given from its start, as a scene is, not stopped at its end.
-  UiState model_base;
-  select_model(model_base, s.model);
+  // (Every model's default camera is the same: select_model leaves it.)
   const auto followed_target = [&](UiState& state) {
     if (!state.follow) return;
-    state.camera.target.x() = model_base.camera.target.x();
-    state.camera.target.y() = model_base.camera.target.y();
+    state.camera.target.x() = defaults.camera.target.x();
+    state.camera.target.y() = defaults.camera.target.y();
   };
   followed_target(s);
   if (app.run && app.run->run().ended()) s.time_shown = 0;
