@@ -166,6 +166,16 @@ TEST_CASE("a speed stepped by keys says its stability once it rests, at the spee
   CHECK(a.update(s).empty());
   s.time += kSpeedRest + 0.01;
   CHECK(a.update(s) == std::vector<std::string>{"At 5.10 m/s: self-stable"});
+  // A speed typed, then another refused before it rests: its stability first, the refusal last, once each.
+  s.time += 1;
+  s.speed_stability = "not self-stable: the capsize grows";
+  s.speed_stability_said = "At 8.00 m/s: not self-stable: the capsize grows";
+  CHECK(a.update(s).empty());
+  s.time += 0.1;
+  s.messages = {"speed = 150 m/s refused: out of range [-100, 100] m/s; speed stays 8 m/s"};
+  CHECK(a.update(s) == std::vector<std::string>{s.speed_stability_said, s.messages[0]});
+  s.time += kSpeedRest + 0.01;
+  CHECK(a.update(s).empty());
 }
 
 TEST_CASE("a value dragged says the band and the speed's stability it leaves once it is let go, not at every frame", "[web][access]") {

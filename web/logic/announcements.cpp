@@ -25,7 +25,13 @@ std::vector<std::string> Announcer::update(Shown now) {
   // 4.00; a student). A scene's is said with it at once, and a new band says the design's truth instead.
   if (now.speed_stability_said != speed_seen_) speed_seen_ = now.speed_stability_said, speed_moved_at_ = now.time;
   const bool speed_moving = now.time - speed_moved_at_ < kSpeedRest && !now.speed_stability_said.empty();
-  if (speed_moving && primed_ && (now.scene.empty() || now.scene == last_.scene) && now.stability == last_.stability) {
+  // A message that comes while the speed has not rested (a speed typed, then another refused at once) says
+  // the speed's stability first: what was said last answers the last thing done (on a slow machine the
+  // stability of 8 m/s had come 0.4 s after "speed = 150 m/s refused ...; speed stays 8 m/s").
+  const bool news = std::any_of(now.messages.begin(), now.messages.end(), [&](const std::string& m) {
+    return std::find(last_.messages.begin(), last_.messages.end(), m) == last_.messages.end();
+  });
+  if (speed_moving && !news && primed_ && (now.scene.empty() || now.scene == last_.scene) && now.stability == last_.stability) {
     now.speed_stability = last_.speed_stability;
     now.speed_stability_said = last_.speed_stability_said;
   }
