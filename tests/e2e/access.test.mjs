@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, PHONE, artifacts, root } from './browser.mjs';
+import { launch, openPage, PHONE, artifacts, root, still } from './browser.mjs';
 
 const T0 = Date.now();
 const mark = (what) => { if (process.env.CARVALLO_E2E_TIMES) console.log(`${((Date.now() - T0) / 1000).toFixed(1)} s: ${what}`); };
@@ -965,7 +965,7 @@ test('the speed slider and the typed speed: one range, the model\'s; a steady tu
 });
 
 test('every canvas control has its native twin: Reset all, each parameter\'s reset, the eigenvalue panel\'s options, CSV, time x, the notes', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=5', { width: 1920, height: 1080 });
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#speed=5', still({ width: 1920, height: 1080 }));
   try {
     await frames(page, 3);
     const button = (name) => page.getByRole('button', { name, exact: true });

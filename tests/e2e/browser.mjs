@@ -107,6 +107,13 @@ export const PHONE = Object.freeze({ width: 390, height: 844, deviceScaleFactor:
 /// 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip.
 export const SLOW_4G = Object.freeze({ offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
 
+/// Context options for a test about something other than the run: the user prefers reduced motion, so a
+/// lesson's scene or a link's state waits at its start rather than playing (what the page does for such a
+/// user; access.test.mjs tests it). A run that plays is drawn every frame, and SwiftShader's pictures, 30 to
+/// 100 ms each on these 2 cores, then take most of a test's time: the lesson editor's caption test took 28 s
+/// with its scene playing, 11 s still. A test that starts a run itself (play, kick, a key) still runs it.
+export const still = (options = {}) => ({ ...options, reducedMotion: 'reduce' });
+
 /// Opens the page in a new context and records every console error or warning and page error. The one
 /// place the tests, benchmarks and scripts make a browser context: the viewport (width, height), the device
 /// scale factor and a phone's isMobile and hasTouch (PHONE); `network` throttles the page (SLOW_4G) and

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, openPageIn, PHONE, touchInput, artifacts, settledRect } from './browser.mjs';
+import { launch, openPage, openPageIn, PHONE, touchInput, artifacts, settledRect, still } from './browser.mjs';
 import { decodePng, colourStats } from './png.mjs';
 
 let env;
@@ -766,7 +766,7 @@ test('a lesson scene\'s caption leaves when another model is chosen from the men
 test('the lesson editor: its rows stay in place when the view changes; keys typed into it, not into a box, are no shortcuts; a double-click deletes one scene, Ctrl+Z brings it back', async () => {
   // A lecturer's click just missed a caption's box after "Keep this view as scene 2" had gone and moved the
   // rows up; the caption typed then zoomed the camera out and stopped it following, and the next scene kept that.
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, { width: 1280, height: 800 });
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, still({ width: 1280, height: 800 }));
   try {
     await frames(page, 3);
     await page.mouse.click(...centre(await rect(page, 'menu:lesson')));
@@ -824,7 +824,7 @@ test('beside the panels a caption keeps the chosen text size; a view between the
   const caption = encodeURIComponent(Array.from({ length: 8 }, (_, i) => `Line ${i + 1} of the caption.`).join('\n'));
   const lineHeights = [];
   for (const text of [1, 1.25]) {
-    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#caption=${caption}&text=${text}`, { width: 1366, height: 768 });
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#caption=${caption}&text=${text}`, still({ width: 1366, height: 768 }));
     try {
       await frames(page, 8);
       assert.ok(await rect(page, 'panel:parameters'), 'the panels side by side');
@@ -835,7 +835,7 @@ test('beside the panels a caption keeps the chosen text size; a view between the
     }
   }
   assert.ok(lineHeights[1] >= 1.2 * lineHeights[0], `a line at text 1.25 ${lineHeights[1]} px, at text 1 ${lineHeights[0]} px`);
-  const zoomed = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=3`, { width: 911, height: 512, deviceScaleFactor: 1.5 });
+  const zoomed = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=3`, still({ width: 911, height: 512, deviceScaleFactor: 1.5 }));
   try {
     await frames(zoomed.page, 6);
     assert.ok(await rect(zoomed.page, 'tab:view'), 'tabs at 150 % zoom of 1366x768');
@@ -850,7 +850,7 @@ test('beside the panels a caption keeps the chosen text size; a view between the
 
 test('a lesson of one\'s own is kept by the browser: a page opened later without a lesson offers it under Reopen lesson', async () => {
   // A lecturer built a lesson offline, closed the tab and found nothing of it on the next page.
-  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  const { context, page, problems } = await openPage(env.browser, env.server.url, still({ width: 1280, height: 800 }));
   try {
     const lesson = { title: 'Tomorrow', scenes: [{ caption: 'Stable.', link: 'speed=5' }, { caption: 'Weaving.', link: 'speed=2' }] };
     assert.equal((await page.evaluate((l) => window.carvallo.setLesson(l), lesson)).ok, true);

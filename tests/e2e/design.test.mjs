@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, openPage, openPageIn, PHONE, touchInput, artifacts, root, settledRect } from './browser.mjs';
+import { launch, openPage, openPageIn, PHONE, touchInput, artifacts, root, settledRect, still } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -103,7 +103,7 @@ test('the 100 x 100 benchmark map over trail and tilt fills without stalling, eq
 });
 
 test('hover shows a cell, a real mouse click loads that design; the link restores the map settings', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1920, height: 1080 });
+  const { context, page, problems } = await openPage(env.browser, env.server.url, still({ width: 1920, height: 1080 }));
   try {
     const { map } = await fillMap(page, { design: true, dtab: 'map', mapn: 40 });
     const [ix, iy] = [30, 12];
@@ -207,7 +207,7 @@ test("the stage's Design... opens above its button with the inputs shown: a phon
   // On a phone it showed only the inputs' closed header, which a tap did not open; on a projector it opened
   // down from the pointer, off the screen's bottom (testers).
   for (const [viewport, hash] of [[PHONE, '#lang=es'], [{ width: 1280, height: 720 }, '#present=1']]) {
-    const { context, page, problems } = await openPage(env.browser, env.server.url + hash, viewport);
+    const { context, page, problems } = await openPage(env.browser, env.server.url + hash, still(viewport));
     try {
       await frames(page, 3);
       const button = await settledRect(page, 'stage-design');
@@ -301,7 +301,7 @@ test('designer inputs typed on the keyboard change trail and lambda consistently
 });
 
 test('phone 390x844@3: the Design tab, a tap on a cell loads it; presentation 1280x720 shows map and side view', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.server.url, PHONE);
+  const { context, page, problems } = await openPage(env.browser, env.server.url, still(PHONE));
   try {
     const touch = await touchInput(context, page);
     const tapAt = async ([x, y]) => { await touch('touchStart', [[x, y]]); await frames(page, 2); await touch('touchEnd', []); await frames(page, 3); };
@@ -327,7 +327,7 @@ test('phone 390x844@3: the Design tab, a tap on a cell loads it; presentation 12
   } finally {
     await context.close();
   }
-  const { context: c2, page: p2, problems: pr2 } = await openPage(env.browser, env.server.url, { width: 1280, height: 720 });
+  const { context: c2, page: p2, problems: pr2 } = await openPage(env.browser, env.server.url, still({ width: 1280, height: 720 }));
   try {
     await p2.evaluate(() => window.carvallo.setState({ present: true, stage: 'design-map', dtab: 'map' }));
     await p2.waitForFunction(() => window.carvallo.designMap().done, null, { timeout: 20000 });

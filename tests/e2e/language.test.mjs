@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, recordProblems, PHONE, artifacts, root } from './browser.mjs';
+import { launch, openPage, recordProblems, PHONE, artifacts, root, still } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -117,7 +117,7 @@ test('lang=x-long: nothing runs past a window\'s edge on the projector at every 
   const found = [];
   {
     const { context, page, problems } = await openPage(env.browser,
-      env.server.url + '#lesson=why-bicycles-stay-up&scene=3&lang=x-long&present=1', { width: 1280, height: 720 });
+      env.server.url + '#lesson=why-bicycles-stay-up&scene=3&lang=x-long&present=1', still({ width: 1280, height: 720 }));
     try {
       await page.evaluate(() => window.carvallo.ready);
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'en-x-long');
@@ -132,7 +132,7 @@ test('lang=x-long: nothing runs past a window\'s edge on the projector at every 
   }
   for (const [name, options] of [['1920x1080', { width: 1920, height: 1080 }], ['1280x720', { width: 1280, height: 720 }],
                                  ['phone-390x844', PHONE], ['phone-844x390', { ...PHONE, width: 844, height: 390 }]]) {
-    const { context, page, problems } = await openPage(env.browser, env.server.url + '#lang=x-long&speed=5', options);
+    const { context, page, problems } = await openPage(env.browser, env.server.url + '#lang=x-long&speed=5', still(options));
     try {
       await page.evaluate(() => window.carvallo.ready);
       found.push(...await clippedAt(page, name));

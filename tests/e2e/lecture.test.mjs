@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launch, openPage, PHONE, artifacts, settledRect, settledRects, nextAppFrame, recordProblems, touchInput } from './browser.mjs';
+import { launch, openPage, PHONE, artifacts, settledRect, settledRects, nextAppFrame, recordProblems, touchInput, still } from './browser.mjs';
 import { decodePng } from './png.mjs';
 
 let env;
@@ -182,7 +182,7 @@ test('the eigenvalue scenes on a projector: the plot first and readable at every
   const viewport = { width: 1280, height: 720 };
   for (const lang of ['en', 'nl', 'es']) {
     const { context, page, problems } = await openPage(env.browser,
-      `${env.server.url}#lang=${lang}&present=1&lesson=why-bicycles-stay-up&scene=4`, viewport);
+      `${env.server.url}#lang=${lang}&present=1&lesson=why-bicycles-stay-up&scene=4`, still(viewport));
     try {
       await frames(page, 4);
       const scenes = (await lesson(page)).scenes;
@@ -503,7 +503,7 @@ test('a lesson link it cannot follow says why: no such lesson, no such scene', a
     ['#lesson=why-bicycles-stay-up&scene=9', /The lesson has 7 scenes; its last is shown/],
   ];
   for (const [hash, expected] of cases) {
-    const { context, page, problems } = await openPage(env.browser, `${env.server.url}${hash}`, { width: 1280, height: 720 });
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}${hash}`, still({ width: 1280, height: 720 }));
     try {
       await frames(page, 3);
       const messages = await page.evaluate(() => window.carvallo.messages());
@@ -673,7 +673,7 @@ test('embed=1 shows only the stage; lock=1 keeps the scene; the embed code', asy
 });
 
 test('a phone: the 3D tab shows the model above its plot with the caption and the speed; on its side the panel is beside the model', async () => {
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=3`, PHONE);
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=3`, still(PHONE));
   try {
     await frames(page, 4);
     const free = await rect(page, 'view:free'), plot = await rect(page, 'stage-plot'), caption = await rect(page, 'caption');
@@ -730,7 +730,7 @@ test('a phone: the 3D tab shows the model above its plot with the caption and th
     await context.close();
   }
   const side = { ...PHONE, width: 844, height: 390 };
-  const land = await openPage(env.browser, `${env.server.url}#panel=parameters&caption=On%20its%20side`, side);
+  const land = await openPage(env.browser, `${env.server.url}#panel=parameters&caption=On%20its%20side`, still(side));
   try {
     await frames(land.page, 4);
     const panel = await rect(land.page, 'panel:parameters');
@@ -1023,7 +1023,7 @@ test("a lesson beside the panels: its caption has the scene's arrows, and a clic
   // Without presentation a desktop page has no stage bar: the caption showed no way to the next scene but
   // PageDown, which nothing on screen mentions (a tester).
   const viewport = { width: 1280, height: 720 };
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, viewport);
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, still(viewport));
   try {
     await frames(page, 4);
     assert.equal(await rect(page, 'tab:view'), null, 'the panels layout');
@@ -1487,7 +1487,7 @@ test("a caption typed on the canvas breaks its line where Enter was pressed; a s
 
 test("the lesson editor's caption keeps at most 280 characters and says so; the box's text is what is kept", async () => {
   // 359 characters typed: the box showed them all while the lesson kept 280, silently (a tester).
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, { width: 1280, height: 720 });
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, still({ width: 1280, height: 720 }));
   try {
     await frames(page, 3);
     await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
@@ -1679,7 +1679,7 @@ test("a lesson's scene reloaded while it plays plays again; one paused at a mome
 test("text with no key press (an input method's, a dead key's, a character picker's) reaches a caption typed on the canvas, once", async () => {
   // Playwright's insertText is such text: "‖C‖", "α = β" and "Kutta–Merson" had lost their symbols, and
   // a Mac's dead keys (´ then e) or a Chinese input method typed nothing at all (a lecturer).
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, { width: 1280, height: 720 });
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, still({ width: 1280, height: 720 }));
   try {
     await frames(page, 3);
     await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
@@ -1746,7 +1746,7 @@ test("each scene begins with the panels at their tops: a panel scrolled in one s
 test("a scene made of a view the page framed names no camera: each screen frames its model; a camera moved is kept", async () => {
   // A lecturer's four-bar scene, made at a desk, kept the desk's 43.5 m: on the projector the linkage was
   // 130 px wide, on a phone 35 px.
-  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1920, height: 1080 });
+  const { context, page, problems } = await openPage(env.browser, env.server.url, still({ width: 1920, height: 1080 }));
   let projector;
   try {
     await frames(page, 3);
@@ -1773,7 +1773,7 @@ test("a scene made of a view the page framed names no camera: each screen frames
     await frames(page, 2);
     const url = await page.evaluate(() => window.carvallo._clipboard);
     // On a projector the first scene is framed for the projector: as Fit frames it there.
-    projector = await openPage(env.browser, url.replace('#', '#present=1&'), { width: 1280, height: 720 });
+    projector = await openPage(env.browser, url.replace('#', '#present=1&'), still({ width: 1280, height: 720 }));
     await projector.page.waitForFunction(() => window.carvallo.lesson().scenes.length === 2, null, { timeout: 10000 });
     await frames(projector.page, 6);
     const before = await projector.page.evaluate(() => window.carvallo.getState().dist);
@@ -1800,7 +1800,7 @@ test("a lesson of one's own made of views keeps each scene's short link: its lin
     { model: 'four-bar', stab: 'direct', dt: 0.001, compare: 'rk4,dopri5,kutta-merson-adaptive', stage: 'compare' },
     { model: 'slider-crank', stab: 'none', dt: 0.02, compare: 'baumgarte,direct,rgcpa', stage: 'compare' },
   ];
-  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  const { context, page, problems } = await openPage(env.browser, env.server.url, still({ width: 1280, height: 800 }));
   let fresh;
   try {
     await frames(page, 3);
@@ -1823,7 +1823,7 @@ test("a lesson of one's own made of views keeps each scene's short link: its lin
     const url = await page.evaluate(() => window.carvallo._clipboard);
     assert.match(url, /#lesson=[A-Za-z0-9_-]{20,}&scene=1$/);
     assert.ok(url.length < 700, `the lesson's link is ${url.length} characters`);
-    fresh = await openPage(env.browser, url, { width: 1280, height: 800 });
+    fresh = await openPage(env.browser, url, still({ width: 1280, height: 800 }));
     await fresh.page.waitForFunction(() => window.carvallo.lesson().scenes.length === 4, null, { timeout: 10000 });
     for (const [i, view] of views.entries()) {
       await fresh.page.evaluate((k) => window.carvallo.gotoScene(k), i);
@@ -2206,7 +2206,7 @@ test('a 4:3 projector (1024x768, 800x600): the plot beside the model keeps the w
   // inside words ("weav/e"), their curves 45x30 px (a lecturer in an old hall). 16 characters at text size 1
   // (13 px x 1.5 on a projector) is 312 px.
   for (const viewport of [{ width: 1024, height: 768 }, { width: 800, height: 600 }]) {
-    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=4&present=1`, viewport);
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=4&present=1`, still(viewport));
     try {
       await frames(page, 4);
       for (let step = 0; step < 5; step++) {
@@ -2231,7 +2231,7 @@ test('at a touch whiteboard: a closed caption comes back from the scene\'s count
   // A caption closed by its x came back only with another scene, and the View menu said "Text size now: 100 %"
   // under presentation's visibly larger text (a teacher at a whiteboard, by touch).
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1&present=1`,
-    { width: 1280, height: 720, hasTouch: true });
+    still({ width: 1280, height: 720, hasTouch: true }));
   try {
     await frames(page, 4);
     const tap = async (name) => { await page.touchscreen.tap(...centre(await settledRect(page, name))); await frames(page, 3); };
@@ -2499,7 +2499,7 @@ test("a phone on its side: the ghost's scene says the ghost's band in one line, 
   // between its axes (a tester).
   for (const lang of ['en', 'nl', 'es']) {
     const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=4&lang=${lang}`,
-                                                       { ...PHONE, width: 844, height: 390 });
+                                                       still({ ...PHONE, width: 844, height: 390 }));
     try {
       await page.waitForFunction(() => window.carvallo.widgetRect('ghost-compare'), null, { timeout: 20000 });
       const [panel, plot, summary, ghost] = await settledRects(page, ['stage-plot', 'plot', 'stability-summary', 'ghost-compare']);

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, PHONE, touchInput, artifacts } from './browser.mjs';
+import { launch, openPage, PHONE, touchInput, artifacts, still } from './browser.mjs';
 import { decodePng, colourStats } from './png.mjs';
 
 let env;
@@ -58,7 +58,7 @@ function checkDisk(me) {
 
 test('rolling disk and Chaplygin sleigh by link: eigenvalue curves against the closed forms (1920x1080)', async () => {
   for (const model of ['rolling-disk', 'chaplygin-sleigh']) {
-    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&model=${model}`, { width: 1920, height: 1080 });
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&model=${model}`, still({ width: 1920, height: 1080 }));
     try {
       const first = await page.evaluate(() => window.carvallo.modelEigen());
       assert.equal(first.model, model);

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, openPage, PHONE, touchInput, artifacts, root } from './browser.mjs';
+import { launch, openPage, PHONE, touchInput, artifacts, root, still } from './browser.mjs';
 import { decodePng, colourStats } from './png.mjs';
 
 const CLI = path.join(root, 'build', 'native', 'bin', 'carvallo');
@@ -207,7 +207,7 @@ test('the sensitivity chart is `carvallo sensitivity` sorted by magnitude, and f
 });
 
 test('a pinned ghost lists both designs\' critical speeds as the CLI computes them, and travels in the link', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1920, height: 1080 });
+  const { context, page, problems } = await openPage(env.browser, env.server.url, still({ width: 1920, height: 1080 }));
   let link;
   try {
     await frames(page, 3);
@@ -238,7 +238,7 @@ test('a pinned ghost lists both designs\' critical speeds as the CLI computes th
     await context.close();
   }
   // The shared link shows the same comparison and the same mode.
-  const other = await openPage(env.browser, `${env.server.url}#${link}`, { width: 1280, height: 800 });
+  const other = await openPage(env.browser, `${env.server.url}#${link}`, still({ width: 1280, height: 800 }));
   try {
     await frames(other.page, 3);
     const s = await api(other.page, 'getState');
@@ -294,7 +294,7 @@ test('hostile mode, sensitivity and ghost values in a link or setState are refus
 });
 
 test('phone: a mode picked by touch in the eigenvalue tab animates in the 3D tab; the chart is readable', async () => {
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&panel=eigenvalues`, PHONE);
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#v=0.1.0&panel=eigenvalues`, still(PHONE));
   try {
     const touch = await touchInput(context, page);
     const tap = async (name) => {

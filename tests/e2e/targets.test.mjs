@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launch, openPage, PHONE, touchInput, artifacts } from './browser.mjs';
+import { launch, openPage, PHONE, touchInput, artifacts, still } from './browser.mjs';
 
 const MIN = 24;  // CSS px, WCAG 2.5.8
 const TEXT_STEPS = [0.5, 0.64, 0.8, 1, 1.25, 1.5625, 1.953125, 2.44140625, 3];  // View > Text smaller / larger from 100 %
@@ -177,7 +177,7 @@ test('1920x1080: every target of the panels, the menus, a combo, the Design wind
 
 test('1280x720 presentation at every text step: the stage, its plot, the menus', async (t) => {
   const survey = new Survey('1280x720 presentation');
-  const { context, page, problems } = await openPage(env.browser, env.server.url + '#present=1', { width: 1280, height: 720 });
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#present=1', still({ width: 1280, height: 720 }));
   try {
     for (const text of TEXT_STEPS) {
       await page.evaluate((x) => window.carvallo.setState({ text: x }), text);
@@ -205,7 +205,7 @@ test('1280x720 presentation at every text step: the stage, its plot, the menus',
 for (const [layout, viewport] of [['390x844 phone', PHONE], ['844x390 phone', { ...PHONE, width: 844, height: 390 }]]) {
   test(`${layout} at 3 device pixels per px: every panel tab, the menus`, async (t) => {
     const survey = new Survey(layout);
-    const { context, page, problems } = await openPage(env.browser, env.server.url, viewport);
+    const { context, page, problems } = await openPage(env.browser, env.server.url, still(viewport));
     const slug = layout.split(' ')[0];
     try {
       await frames(page, 3);
