@@ -459,6 +459,10 @@ test("the stage's speed: its digits beside the slider's grab, and a speed typed 
     assert.equal(english.speed, 3.5, `English '3,5' is 3.5 m/s: ${JSON.stringify(english)}`);
     assert.ok(await rect(page, 'toast'), 'shown');
     assert.ok((await page.evaluate(() => window.carvallo.announcements())).includes('A comma typed is read as a decimal point'), 'and said');
+    // A letter typed is left out, and said: it had vanished without a word, where the native twin names it.
+    const letter = await type('4x');
+    assert.equal(letter.speed, 4, `'4x' leaves 4: ${JSON.stringify(letter)}`);
+    assert.ok((await page.evaluate(() => window.carvallo.announcements())).includes("'x' is not part of a number: left out"), 'said');
     // Dutch writes a decimal comma: typed, it is read as one.
     await page.evaluate(() => window.carvallo.setState({ lang: 'nl' }));
     await page.waitForFunction(() => window.carvallo.getState().lang === 'nl', null, { timeout: 10000 });

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -166,12 +167,19 @@ NumberChange number_field(const NumberField& f, double& value, std::string* unre
   // A decimal comma typed where the page writes one is a point to ImGui's entry, which drops commas. Where
   // the page writes a point it is read as one too, and said: dropped, "3,5" was read as 35, silently (a
   // tester); a number field here holds no thousands.
+  // Any other character the entry leaves out (ImGui's filter keeps digits, '.', '+', '-', '*', '/' and the
+  // exponent's 'e') is said too: a letter typed had vanished without a word, where the native twin names it.
   if (was_typing)
-    for (ImWchar& c : ImGui::GetIO().InputQueueCharacters)
+    for (ImWchar& c : ImGui::GetIO().InputQueueCharacters) {
       if (c == ',') {
         c = '.';
         if (decimal_separator() != ',') set_toast(app(), tr("A comma typed is read as a decimal point"));
+      } else if (c >= 32 && c != 127 && !std::strchr("0123456789.+-*/eE", static_cast<int>(c < 128 ? c : '?'))) {
+        char typed[5] = {};
+        ImTextCharToUtf8(typed, c);
+        set_toast(app(), trf("'%s' is not part of a number: left out", typed));
       }
+    }
   const bool changed = draw(f, was_typing ? &open->second.value : &value);
   const bool typing_now = text_entry_open();
   if (was_typing) {
