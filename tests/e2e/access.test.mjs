@@ -462,7 +462,7 @@ test('phone and 1920x1080: axe; reduced motion plays nothing by itself; prefers-
 });
 
 test('the lesson editor from the keyboard: title, a caption, the order and a deletion, each through its native control', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.server.url + '#lesson=why-bicycles-stay-up&scene=1', { width: 1280, height: 720 });
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#lesson=why-bicycles-stay-up&scene=1', still({ width: 1280, height: 720 }));
   try {
     await page.evaluate(() => window.carvallo.ready);
     await frames(page, 2);

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, artifacts } from './browser.mjs';
+import { launch, openPage, artifacts, still } from './browser.mjs';
 import { decodePng } from './png.mjs';
 
 // Meijaard et al. (2007), Table 2 (benchmark bicycle): weave and capsize speeds.
@@ -563,7 +563,7 @@ test('a curve at rest is drawn as a line: no spikes where it wobbles by a fracti
 test("a laptop at 125 % (1093x614): the eigenvalue plot first and whole in its short panel, its readouts under it, in English and Spanish", async () => {
   // The tool rows above it had left the speed axis below the panel's fold, and in Spanish 102 px of plot (a student).
   for (const lang of ['en', 'es']) {
-    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#speed=5&lang=${lang}`, { width: 1093, height: 614 });
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#speed=5&lang=${lang}`, still({ width: 1093, height: 614 }));
     try {
       await page.waitForFunction(() => window.carvallo.widgetRect('stability-summary'), null, { timeout: 20000 });
       await frames(page, 4);

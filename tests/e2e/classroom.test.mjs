@@ -693,7 +693,7 @@ test('a fall is told in plain words; the stability line says where the bicycle i
 });
 
 test('setState({model}) gives what the models menu gives: the paper\'s methods and a new layout', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+  const { context, page, problems } = await openPage(env.browser, env.server.url, still({ width: 1280, height: 800 }));
   try {
     await page.mouse.click(...centre(await rect(page, 'menu:models')));
     await frames(page, 2);
@@ -715,7 +715,7 @@ test('setState({model}) gives what the models menu gives: the paper\'s methods a
     const back = await state(page);
     assert.equal(back.model, 'bicycle');
     assert.equal(back.compare, '', 'no comparison carried over');
-    const fresh = await openPage(env.browser, env.server.url, { width: 1280, height: 800 });
+    const fresh = await openPage(env.browser, env.server.url, still({ width: 1280, height: 800 }));
     await frames(fresh.page, 4);
     assert.equal(back.dist, (await state(fresh.page)).dist, `the bicycle's own camera (the four-bar's was at ${first} m)`);
     await fresh.context.close();
@@ -725,7 +725,7 @@ test('setState({model}) gives what the models menu gives: the paper\'s methods a
     assert.equal(byMenu.model, 'four-bar');
     for (const k of ['model', 'variant', 'integ', 'solver', 'stab', 'dt']) assert.equal(byApi[k], byMenu[k], k);
     // A link naming only the model gets the same.
-    const { context: c2, page: p2 } = await openPage(env.browser, `${env.server.url}#model=four-bar`, { width: 1280, height: 800 });
+    const { context: c2, page: p2 } = await openPage(env.browser, `${env.server.url}#model=four-bar`, still({ width: 1280, height: 800 }));
     const byLink = await state(p2);
     for (const k of ['model', 'variant', 'integ', 'solver', 'stab', 'dt']) assert.equal(byLink[k], byMenu[k], `link: ${k}`);
     await c2.close();
@@ -920,7 +920,7 @@ test('a phone on its side under a lesson\'s caption: the steady turns\' plot kee
   // A student's scene 6 in Spanish: the legend's two rows, the caption and the riding line had left the plot
   // an 18 px strip, its speed ticks on each other.
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6&lang=es`,
-    { width: 844, height: 390, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    still({ width: 844, height: 390, deviceScaleFactor: 3, isMobile: true, hasTouch: true }));
   try {
     await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 30000 });
     await frames(page, 6);
@@ -938,7 +938,7 @@ test('a phone\'s text stops growing where the view and the plots would be strips
   // At the largest steps a phone on its side had kept a 3D view 40 px tall under a steady turn's caption, and
   // an upright phone a roll and steer plot 55 px tall (a student following the lesson).
   for (const phone of [{ ...PHONE, width: 844, height: 390 }, PHONE]) {
-    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6`, phone);
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6`, still(phone));
     try {
       await frames(page, 3);
       for (let i = 0; i < 4; i++) {

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, artifacts, settledRect } from './browser.mjs';
+import { launch, openPage, artifacts, settledRect, still } from './browser.mjs';
 import { decodePng } from './png.mjs';
 
 let env;
@@ -413,7 +413,7 @@ test('a run\'s message coming and going leaves a scrolled Simulation panel\'s fi
 test('a time step typed into the canvas\'s slider past its ends is refused and said, not clamped in silence', async () => {
   // A lecturer typed 1 s and got 0.05 s, typed 1e-6 s and got 1e-5 s, with no word of either.
   for (const [typed, said] of [['1', '1'], ['0.000001', '1e-06']]) {
-    const { context, page, problems } = await openPage(env.browser, env.server.url + '#model=four-bar&dt=0.02', { width: 1280, height: 720 });
+    const { context, page, problems } = await openPage(env.browser, env.server.url + '#model=four-bar&dt=0.02', still({ width: 1280, height: 720 }));
     try {
       await frames(page, 3);
       const methods = await settledRect(page, 'methods');

@@ -288,7 +288,7 @@ test("the QR code holds still while the run plays, and a scene that fell is give
 
 test('the QR code: the lesson at this scene, large on the projector, and a phone that opens it gets that scene', async () => {
   const viewport = { width: 1280, height: 720 };
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=4`, viewport);
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=4`, still(viewport));
   let phone;
   try {
     await frames(page, 3);
@@ -335,7 +335,7 @@ test('the QR code: the lesson at this scene, large on the projector, and a phone
     const sides = await page.evaluate(() => [200, 1700].map((n) => Math.sqrt(window.carvallo._qrModules('a'.repeat(n)).length)));
     assert.deepEqual(sides, [57, 137]);
     const shown = await state(page);
-    phone = await openPage(env.browser, text, PHONE);
+    phone = await openPage(env.browser, text, still(PHONE));
     await frames(phone.page, 3);
     const got = await state(phone.page);
     assert.equal((await lesson(phone.page)).index, 3, 'the phone is at scene 4');
@@ -479,7 +479,7 @@ test("the stage's tooltips wait for the pointer: a clicker's key hides the one a
   // A tester dragged the speed and left the mouse on the bar: its tooltip stayed up through PageDown, over
   // the plot's time axis and the stability line.
   const viewport = { width: 1280, height: 720 };
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=1`, viewport);
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&lesson=why-bicycles-stay-up&scene=1`, still(viewport));
   try {
     await frames(page, 4);
     const speed = await rect(page, 'stage-speed');
@@ -538,7 +538,7 @@ test("the second scene's caption says what the run shows: within a second the ha
 });
 
 test("a clicker's PageDown moves the scene even where a list or a slider has the focus", async () => {
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=3`, { width: 1280, height: 720 });
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=3`, still({ width: 1280, height: 720 }));
   try {
     await frames(page, 3);
     for (const [role, name] of [['combobox', /Language/], ['slider', /Speed/]]) {
@@ -1324,7 +1324,7 @@ test("text pasted into the canvas's caption box is typed in: by Ctrl+V, and by t
   // A lecturer pasted a caption written elsewhere into the canvas's box: nothing came (GLFW has no
   // clipboard; a page reads it only in a paste event).
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`,
-    { width: 1280, height: 720, permissions: ['clipboard-read', 'clipboard-write'] });
+    still({ width: 1280, height: 720, permissions: ['clipboard-read', 'clipboard-write'] }));
   try {
     await frames(page, 3);
     await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
@@ -1391,7 +1391,7 @@ test("riding a steady turn on the eigenvalue stage, the plot says its marker is 
 });
 
 test("a caption typed on the canvas breaks its line where Enter was pressed; a scene added begins with no caption", async () => {
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, { width: 1280, height: 720 });
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, still({ width: 1280, height: 720 }));
   try {
     await frames(page, 3);
     await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
@@ -1541,7 +1541,7 @@ test("the lesson editor's caption keeps at most 280 characters and says so; the 
 });
 
 test("a long caption of one's own on a 1280x720 projector: never below text 1's letters, larger at a larger step", async () => {
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1`, { width: 1280, height: 720 });
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1`, still({ width: 1280, height: 720 }));
   try {
     // The built-in scene 1's caption, for the letters' height at text 1; then a lecturer's four lines.
     await page.evaluate(() => window.carvallo.setState({ text: 1 }));
@@ -1575,7 +1575,7 @@ test("a long caption of one's own on a 1280x720 projector: never below text 1's 
 
 test("closing a built-in lesson on its ghost's scene takes the scene's ghost and caption with it; one pinned since stays", async () => {
   // The benchmark's faint curves had stayed, unexplained, under what was shown next (a lecturer).
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=4`, { width: 1280, height: 720 });
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=4`, still({ width: 1280, height: 720 }));
   try {
     await frames(page, 3);
     const before = await state(page);
@@ -1612,7 +1612,7 @@ test("keys typed in the frame of the click that opens a canvas's text box reach 
   // ImGui's box takes no key in the frame it opens; a Ctrl+V the moment after the click pasted nothing
   // one run in a few under load. Here the click and the Ctrl+V with its paste event are sent in one task,
   // so that one frame sees them all.
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, { width: 1280, height: 720 });
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up`, still({ width: 1280, height: 720 }));
   try {
     await frames(page, 3);
     await page.getByRole('button', { name: 'Edit lesson', exact: true }).press('Enter');
@@ -1924,7 +1924,7 @@ test("the browser's Back returns to the lesson's scene before, and Forward to th
 test("another scene says that the scene left as changed is kept, and Back shows it as changed", async () => {
   // A design changed in a scene and the clicker's PageDown: the next scene showed, and the change was gone
   // from view with no word, though Back brought it back (a tester thought it lost).
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, { width: 1280, height: 720 });
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, still({ width: 1280, height: 720 }));
   try {
     await frames(page, 3);
     await page.evaluate(() => window.carvallo.setState({ bike: { c: 0.05 } }));
@@ -2189,7 +2189,7 @@ test('beside the panels a mode shape\'s bar comes below the lesson\'s caption, n
   // A click on the capsize curve showed "capsize mode, 1x | Back to simulation" over the caption's '<' and
   // counter (a student at home, 1093x614 CSS px at 125 %).
   const viewport = { width: 1093, height: 614, deviceScaleFactor: 1.25 };
-  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, viewport);
+  const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=1`, still(viewport));
   try {
     await frames(page, 4);
     await page.evaluate(() => window.carvallo.setState({ mode: 'capsize' }));
@@ -2479,7 +2479,7 @@ test("an upright phone's steady turns scene keeps the plot's legend in one row a
   // Two rows had not fitted: the phone showed the families' dots and squares with no legend (a tester); in
   // Dutch and Spanish the riding line's two rows under the plot had left none either.
   for (const lang of ['en', 'nl', 'es']) {
-    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6&lang=${lang}`, PHONE);
+    const { context, page, problems } = await openPage(env.browser, `${env.server.url}#lesson=why-bicycles-stay-up&scene=6&lang=${lang}`, still(PHONE));
     try {
       await page.waitForFunction(() => window.carvallo.widgetRect('turns-plot') && window.carvallo.turns().done, null, { timeout: 60000, polling: 100 });
       await frames(page, 4);

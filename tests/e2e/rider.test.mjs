@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, openPage, PHONE, touchInput, artifacts, root, settledRect } from './browser.mjs';
+import { launch, openPage, PHONE, touchInput, artifacts, root, settledRect, still } from './browser.mjs';
 import { decodePng } from './png.mjs';
 
 let env;
@@ -281,7 +281,7 @@ test('a link with steer_torque=pulse:... round-trips exactly and drives the simu
 });
 
 test('Scenarios > Steady turns in presentation (1280x720) puts the turns on the stage, where they are computed', async () => {
-  const { context, page, problems } = await openPage(env.browser, env.server.url + '#present=1', { width: 1280, height: 720 });
+  const { context, page, problems } = await openPage(env.browser, env.server.url + '#present=1', still({ width: 1280, height: 720 }));
   try {
     await frames(page, 3);
     assert.equal((await page.evaluate(() => window.carvallo.turns())).shown, false);
@@ -768,7 +768,7 @@ test('the steady turns\' two families are told apart by their marks as well as t
   // In grey (achromatopsia) the blue forward and red reversed dots had been alike (a colour-blind student).
   const scale = 3;  // device pixels per CSS px: an unstable turn's mark is some 14 across
   const { context, page, problems } = await openPage(env.browser, `${env.server.url}#present=1&stage=turns&speed=5`,
-    { width: 1280, height: 720, deviceScaleFactor: scale });
+    still({ width: 1280, height: 720, deviceScaleFactor: scale }));
   try {
     await page.waitForFunction(() => window.carvallo.turns().done, null, { timeout: 120000, polling: 100 });
     await frames(page, 3);
