@@ -40,6 +40,15 @@ Scene scene_of_view(const App& app) {
   // and a phone each frame the model (a four-bar's scene made at a desk kept the desk's 43.5 m, the linkage
   // 130 px wide on the projector and 35 px on a phone; a lecturer).
   if (camera_framed_by_page(app)) s.camera = OrbitCamera{};  // every model's default (select_model leaves it), which no link names
+  // Only what this model has: the state keeps the steady turns, the design window, a turn ridden and a
+  // ghost for the bicycle's return, which do nothing in a model without a design (a four-bar's scene made
+  // after the turns were shown had kept turns=1 in its link; a lecturer).
+  if (!has_parameter_table(app)) {
+    s.show_turns = false;
+    s.show_design = false;
+    s.from_turn.clear();
+    s.ghost.reset();
+  }
   scene.link = to_short_link(s);
   return scene;
 }
