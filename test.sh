@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite in five layers:
-#   1. native release build of the CLI: the command-line tests (label cli_command), the papers' two
+#   1. native release build of the CLI: the command-line tests (label cli_command), the papers'
 #      longest mechanism reproductions and every method on every model (label long_reproduction). The unit tests are compiled once natively,
 #      in layer 2: compiling them twice (release and sanitized) does not fit CI's 35 minutes on 2 cores.
 #      `cmake --build --preset native && ctest --preset native` builds and runs everything in release.
