@@ -20,16 +20,15 @@ async function announcedAssets() {
 // The page's weight may not grow unnoticed: today's plus a little room. The WebAssembly comes in two parts
 // (scripts/package_site.mjs): what the first frame needs, sent before it, and the rest, after it; the string
 // table is a file of its own, fetched for Dutch and Spanish only, and so is the QR code's encoder, fetched
-// when a QR code is first shown. On 2026-12-07 18:15 UTC: 2 685 460 bytes raw, 795 752 sent as brotli in all
-// (the encoder included), 484 352 of it before the first frame (the QR code held still, refusals said,
-// the speed said once it rests, the Design window below the turns, scenes framed by each screen, the
-// panels' tops for each scene and the other fixes of a lesson author's and a designer's runs since
-// 2026-12-07 14:59 UTC: 3 549 bytes raw, 1 125 sent).
+// when a QR code is first shown. On 2026-12-07 21:20 UTC: 2 686 203 bytes raw, 796 584 sent as brotli in all
+// (the encoder included), 484 708 of it before the first frame (a character a number field leaves out
+// said, a mechanism's scene link without the bicycle's fields and the resting speed said before a message
+// since 2026-12-07 18:15 UTC: 743 bytes raw, 832 sent).
 // Issue 31's target, 1.5 MB and 500 kB, is reached before the first frame only (docs/performance.md,
 // "The page's weight").
-const RAW_BUDGET = 2.687e6;
-const SENT_BUDGET = 796.8e3;
-const FIRST_SENT_BUDGET = 485.2e3;
+const RAW_BUDGET = 2.688e6;
+const SENT_BUDGET = 797.6e3;
+const FIRST_SENT_BUDGET = 485.6e3;
 
 test('the page stays within its weight, sent compressed; versioned assets are immutable', async () => {
   const assets = await announcedAssets();
