@@ -1,6 +1,7 @@
 #include "logic/announcements.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <string_view>
 
 namespace carvallo::web {
@@ -28,9 +29,8 @@ std::vector<std::string> Announcer::update(Shown now) {
   // A message that comes while the speed has not rested (a speed typed, then another refused at once) says
   // the speed's stability first: what was said last answers the last thing done (on a slow machine the
   // stability of 8 m/s had come 0.4 s after "speed = 150 m/s refused ...; speed stays 8 m/s").
-  const bool news = std::any_of(now.messages.begin(), now.messages.end(), [&](const std::string& m) {
-    return std::find(last_.messages.begin(), last_.messages.end(), m) == last_.messages.end();
-  });
+  const auto message_new = [&](const std::string& m) { return std::find(last_.messages.begin(), last_.messages.end(), m) == last_.messages.end(); };
+  const bool news = std::any_of(now.messages.begin(), now.messages.end(), message_new);
   if (speed_moving && !news && primed_ && (now.scene.empty() || now.scene == last_.scene) && now.stability == last_.stability) {
     now.speed_stability = last_.speed_stability;
     now.speed_stability_said = last_.speed_stability_said;
@@ -73,8 +73,7 @@ std::vector<std::string> Announcer::update(Shown now) {
   // Text larger and heard nothing): said as it changes, not as the page opens.
   if (primed_ && !last_.presentation.empty() && now.presentation != last_.presentation) out.push_back(now.presentation);
   if (primed_ && !last_.text_size.empty() && !now.text_size.empty() && now.text_size != last_.text_size) out.push_back(now.text_size);
-  for (const auto& m : now.messages)
-    if (std::find(last_.messages.begin(), last_.messages.end(), m) == last_.messages.end()) out.push_back(m);
+  std::copy_if(now.messages.begin(), now.messages.end(), std::back_inserter(out), message_new);
   // Play, Pause, a step or a reset, said once the page is open; a run that stopped at a fall has just said
   // why, which is enough. A scene that plays as it begins, as scenes do, is not said to play (after a
   // scene whose run had stopped, "Playing" followed the next one's caption; a tester); one that waits is.
